@@ -1,0 +1,156 @@
+// A Janggi position: board, side to move, history for make/unmake, Zobrist key,
+// material, and legal-move generation under a game's legality rules (rules.md §1, §3.1).
+//
+// Validation happens at the boundary (set_fen, set_setups); everything inside assumes a
+// well-formed position and asserts. Nothing here knows about files or text encodings.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gibo/core/rules.h"
+#include "gibo/core/types.h"
+
+namespace gibo {
+
+// A fixed-capacity list of moves (no allocation on the hot path).
+class MoveList {
+ public:
+  static constexpr int kCapacity = 200;
+  void push(Move m) { moves_[size_++] = m; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move operator[](int i) const { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  bool contains(Move m) const;
+  void clear() { size_ = 0; }
+  void set(int i, Move m) { moves_[i] = m; }
+  // Contract: n <= size().
+  void truncate(int n) { size_ = n; }
+
+ private:
+  std::array<Move, kCapacity> moves_;
+  int size_ = 0;
+};
+
+// What one ply left behind; enough to undo it and to answer the questions the
+// adjudicator asks about the ply just played.
+struct StateInfo {
+  std::uint64_t key = 0;         // Zobrist key of the position reached
+  Move move = Move::none();      // the move that reached this position
+  Piece captured = Piece::None;  // what that move captured
+  std::uint16_t plies_since_capture = 0;
+  std::uint8_t consecutive_passes = 0;
+  bool any_capture = false;                    // a capture happened since the root (or before it, per FEN)
+  bool pass_accepted_bikjang = false;          // the move was a pass made while a valid bikjang stood
+  bool general_capture_created_facing = false; // a capturing general move created facing (GG validity)
+};
+
+class Position {
+ public:
+  // The default start position (마상상마 for both sides), Cho to move, under the
+  // default profile's legality rules.
+  Position();
+
+  // --- Set-up (boundary: validates and reports) ---------------------------------
+  // Both setups absolute as seen from Cho (decision 3).
+  void set_setups(Setup cho, Setup han, Side to_move = Side::Cho);
+  // Fairy-Stockfish janggi FEN (also `h`/`e` letters, and the short "w 0 1" form).
+  // On error the position is unchanged and the message says what is wrong.
+  std::optional<std::string> set_fen(std::string_view fen);
+  // Builds from a placement array (board[sq]); validates like set_fen.
+  std::optional<std::string> set_board(const std::array<Piece, kSquares>& board, Side to_move,
+                                       int plies_since_capture = 0, int fullmove = 1);
+  void set_rules(const LegalityRules& rules) { rules_ = rules; }
+  const LegalityRules& rules() const { return rules_; }
+
+  // --- Queries --------------------------------------------------------------------
+  std::string fen() const;
+  Piece piece_on(Square s) const { return board_[s]; }
+  Side side_to_move() const { return side_; }
+  // kNoSquare if that side's general was captured (king-capture profiles).
+  Square general(Side s) const { return general_[index(s)]; }
+  int material(Side s) const { return material_[index(s)]; }  // raw Σ, general 0
+  std::uint64_t key() const { return state().key; }
+  const StateInfo& state() const { return history_.back(); }
+  // Plies played since the root position (not counting the FEN's own history).
+  int game_ply() const { return static_cast<int>(history_.size()) - 1; }
+  int fullmove_number() const;
+  const std::vector<StateInfo>& history() const { return history_; }
+  int piece_count(Side s) const { return count_[index(s)]; }
+  // The squares of `s`'s pieces, in no particular order.
+  const Square* pieces(Side s) const { return list_[index(s)].data(); }
+
+  // Is square `s` attacked by a piece of side `by` (pseudo-legally)?
+  bool attacked(Square s, Side by) const;
+  // Is the side to move's general attacked?
+  bool in_check() const;
+  // Are both generals on one file with nothing between them?
+  bool generals_facing() const;
+  // Facing that counts as a bikjang under the rules (mode active and valid now).
+  bool bikjang_valid() const;
+  // No move is generated after an immediate end: a second consecutive pass, or a pass
+  // that accepted a bikjang (rules.md §4.6), or a captured general.
+  bool immediate_end() const;
+
+  // --- Moves ----------------------------------------------------------------------
+  // Moves that follow the pieces' movement patterns (pass included when the rules allow
+  // passing at all); no check or bikjang test.
+  void pseudo_legal_moves(MoveList& list) const;
+  // The legal moves under the rules. Empty after an immediate end only if
+  // `stop_at_immediate_end` (perft semantics); validation replays on regardless.
+  void legal_moves(MoveList& list, bool stop_at_immediate_end = true) const;
+  // Is `m` legal here (ignoring immediate ends)? Works for any 16-bit move.
+  bool is_legal(Move m) const;
+  bool is_pseudo_legal(Move m) const;
+  // Does the pseudo-legal move `m` give check to the opponent?
+  bool gives_check(Move m) const;
+
+  // Contract: m is pseudo-legal here (legality is not re-checked).
+  void do_move(Move m);
+  // Contract: game_ply() > 0.
+  void undo_move();
+
+  // Counts leaf nodes at `depth` (bulk-counted at depth 1), FS semantics.
+  std::uint64_t perft(int depth);
+
+ private:
+  const StateInfo& st() const { return history_.back(); }
+  void clear();
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  bool facing_with(Square g0, Square g1) const;
+  bool legal_after_pseudo(Move m, bool in_check, bool facing) const;
+  bool pass_legal(bool in_check, bool facing) const;
+  std::uint64_t compute_key() const;
+  bool valid_bikjang_now(bool facing) const;
+
+  std::array<Piece, kSquares> board_{};
+  std::array<std::array<Square, 16>, 2> list_{};
+  std::array<std::uint8_t, kSquares> list_index_{};
+  std::array<int, 2> count_{};
+  std::array<Square, 2> general_{};
+  std::array<int, 2> material_{};
+  Side side_ = Side::Cho;
+  int root_fullmove_ = 1;
+  Side root_side_ = Side::Cho;
+  LegalityRules rules_{};
+  std::vector<StateInfo> history_;
+};
+
+// FEN of the default start position.
+inline constexpr std::string_view kStartFen =
+    "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+
+// FEN letter of a piece: uppercase Cho, lowercase Han; K A B N R C P.
+char fen_letter(Piece p);
+// Parses K A B E N H R C P (either case); Piece::None on anything else.
+Piece piece_from_fen_letter(char c);
+
+}  // namespace gibo

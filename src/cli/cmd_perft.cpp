@@ -1,0 +1,109 @@
+// gibo perft: counts the leaves of the legal-move tree (Fairy-Stockfish semantics,
+// rules.md §4.6) and reports nodes per second.
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+
+#include "command.h"
+#include "gibo/core/position.h"
+#include "options.h"
+
+namespace gibo::cli {
+namespace {
+
+// Accepts the codes HEEH/EHHE/HEHE/EHEH or the .gib strings 마상상마/상마마상/마상마상/상마상마.
+std::optional<Setup> parse_setup_name(const std::string& s) {
+  static const char* const hangul[4] = {"마상상마", "상마마상", "마상마상", "상마상마"};
+  for (Setup setup : kAllSetups) {
+    if (s == setup_code(setup) || s == hangul[static_cast<int>(setup)]) return setup;
+  }
+  return std::nullopt;
+}
+
+void print_board(const Position& pos, std::ostream& out) {
+  for (int rank = kRanks - 1; rank >= 0; --rank) {
+    out << std::setw(3) << rank + 1 << "  ";
+    for (int file = 0; file < kFiles; ++file) {
+      const Piece p = pos.piece_on(make_square(file, rank));
+      out << (p == Piece::None ? '.' : fen_letter(p)) << (file + 1 < kFiles ? " " : "\n");
+    }
+  }
+  out << "     a b c d e f g h i\n";
+}
+
+}  // namespace
+
+int run_perft(const std::vector<std::string>& args) {
+  const std::string synopsis =
+      "gibo perft [--rules PROFILE] [--fen FEN | --setup CHO,HAN] DEPTH [--divide] [--board]";
+  po::options_description opts("options");
+  std::string rules_id = "fs-janggi", fen, setups;
+  int depth = 0;
+  opts.add_options()("rules", po::value(&rules_id)->default_value("fs-janggi"),
+                     "rules profile (or janggi, janggitraditional, janggimodern, janggicasual)")(
+      "fen", po::value(&fen), "start from this FEN (Fairy-Stockfish janggi FEN)")(
+      "setup", po::value(&setups), "start from the setups CHO,HAN (HEEH or 마상상마 ...; absolute, seen from Cho)")(
+      "depth", po::value(&depth)->required(), "depth in plies")("divide", "print the count under each root move")(
+      "board", "print the start position as a diagram");
+  po::positional_options_description pos_opts;
+  pos_opts.add("depth", 1);
+  po::variables_map vm;
+  if (auto rc = parse_command_line("perft", synopsis, args, opts, pos_opts, vm)) return *rc;
+
+  const Profile* profile = profile_or_usage("perft", rules_id);
+  if (!profile) return kExitUsage;
+  if (depth < 1 || depth > 12) {
+    std::cerr << "gibo perft: DEPTH must be between 1 and 12\n";
+    return kExitUsage;
+  }
+  if (vm.count("fen") && vm.count("setup")) {
+    std::cerr << "gibo perft: give --fen or --setup, not both\n";
+    return kExitUsage;
+  }
+
+  Position pos;
+  pos.set_rules(legality_rules(*profile));
+  if (vm.count("fen")) {
+    if (auto err = pos.set_fen(fen)) {
+      std::cerr << "gibo perft: invalid FEN: " << *err << "\n";
+      return kExitUsage;
+    }
+  } else if (vm.count("setup")) {
+    const auto comma = setups.find(',');
+    const auto cho = comma == std::string::npos ? std::nullopt : parse_setup_name(setups.substr(0, comma));
+    const auto han = comma == std::string::npos ? std::nullopt : parse_setup_name(setups.substr(comma + 1));
+    if (!cho || !han) {
+      std::cerr << "gibo perft: --setup takes CHO,HAN, each one of HEEH EHHE HEHE EHEH "
+                   "(마상상마 상마마상 마상마상 상마상마)\n";
+      return kExitUsage;
+    }
+    pos.set_setups(*cho, *han);
+  }
+
+  std::cout << "position " << pos.fen() << "\nrules " << profile->id << "\ndepth " << depth << "\n";
+  if (vm.count("board")) print_board(pos, std::cout);
+
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t nodes = 0;
+  if (vm.count("divide")) {
+    MoveList root;
+    pos.legal_moves(root);
+    for (Move m : root) {
+      pos.do_move(m);
+      const std::uint64_t n = pos.perft(depth - 1);
+      pos.undo_move();
+      std::cout << uci(m) << " " << n << "\n";
+      nodes += n;
+    }
+  } else {
+    nodes = pos.perft(depth);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "nodes " << nodes << "\n"
+            << "time " << std::fixed << std::setprecision(3) << seconds << " s\n"
+            << "nodes/s " << static_cast<std::uint64_t>(seconds > 0 ? nodes / seconds : 0) << "\n";
+  return kExitOk;
+}
+
+}  // namespace gibo::cli

@@ -1,0 +1,33 @@
+// gibo rules: list the rules profiles (decision 4), or show one profile's legality flags.
+#include <iostream>
+
+#include "command.h"
+#include "options.h"
+
+namespace gibo::cli {
+
+int run_rules(const std::vector<std::string>& args) {
+  const std::string synopsis = "gibo rules [list | show ID]";
+  po::options_description opts("options");
+  std::vector<std::string> words;
+  opts.add_options()("words", po::value(&words), "list | show ID");
+  po::positional_options_description pos_opts;
+  pos_opts.add("words", -1);
+  po::variables_map vm;
+  if (auto rc = parse_command_line("rules", synopsis, args, opts, pos_opts, vm)) return *rc;
+  if (words.empty() || words[0] == "list") {
+    for (const Profile& p : all_profiles())
+      std::cout << p.id << " v" << p.version << "  " << p.description << "\n";
+    return kExitOk;
+  }
+  if (words[0] == "show" && words.size() == 2) {
+    const Profile* p = profile_or_usage("rules", words[1]);
+    if (!p) return kExitUsage;
+    std::cout << "id " << p->id << "\nversion " << p->version << "\n" << p->description << "\n";
+    return kExitOk;
+  }
+  std::cerr << "usage: " << synopsis << "\n";
+  return kExitUsage;
+}
+
+}  // namespace gibo::cli

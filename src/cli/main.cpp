@@ -1,0 +1,77 @@
+// gibo: one program, one subcommand per source file (see command.h).
+#include <cstring>
+#include <iostream>
+
+#include "command.h"
+
+namespace gibo::cli {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> list = {
+      {"perft", "count leaf nodes of the move tree (rules-engine check and speed)", run_perft},
+      {"rules", "list the rules profiles or show one profile's flags", run_rules},
+  };
+  return list;
+}
+
+namespace {
+
+void print_overview(std::ostream& out) {
+  out << "gibo: Janggi (Korean chess) game records\n\n"
+         "usage: gibo COMMAND [OPTIONS]\n"
+         "       gibo help [COMMAND]\n\n"
+         "commands:\n";
+  for (const Command& c : commands()) {
+    out << "  " << c.name;
+    for (std::size_t i = std::strlen(c.name); i < 12; ++i) out << ' ';
+    out << c.summary << "\n";
+  }
+  out << "\nRun 'gibo COMMAND --help' for a command's options.\n";
+}
+
+const Command* find(const std::string& name) {
+  for (const Command& c : commands())
+    if (name == c.name) return &c;
+  return nullptr;
+}
+
+}  // namespace
+}  // namespace gibo::cli
+
+int main(int argc, char** argv) {
+  using namespace gibo::cli;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    print_overview(std::cerr);
+    return kExitUsage;
+  }
+  const std::string name = args.front();
+  args.erase(args.begin());
+  if (name == "help" || name == "--help" || name == "-h") {
+    if (args.empty()) {
+      print_overview(std::cout);
+      return kExitOk;
+    }
+    const Command* c = find(args.front());
+    if (!c) {
+      std::cerr << "gibo: unknown command '" << args.front() << "'\n";
+      return kExitUsage;
+    }
+    return c->run({"--help"});
+  }
+  if (name == "--version") {
+    std::cout << "gibo 0.1.0\n";
+    return kExitOk;
+  }
+  const Command* c = find(name);
+  if (!c) {
+    std::cerr << "gibo: unknown command '" << name << "'; run 'gibo help'\n";
+    return kExitUsage;
+  }
+  try {
+    return c->run(args);
+  } catch (const std::exception& e) {
+    std::cerr << "gibo " << name << ": " << e.what() << "\n";
+    return kExitUsage;
+  }
+}

@@ -1,0 +1,629 @@
+#include "gibo/core/position.h"
+
+#include <cassert>
+#include <charconv>
+
+#include "tables.h"
+
+namespace gibo {
+
+using detail::kTables;
+
+namespace {
+
+constexpr int kMaxOfType[kPieceTypeCount] = {0, 1, 2, 2, 2, 2, 2, 5};
+constexpr const char* kTypeNames[kPieceTypeCount] = {"none",    "general", "advisor", "elephant",
+                                                     "horse",   "chariot", "cannon",  "soldier"};
+constexpr const char* kSideNames[2] = {"Cho", "Han"};
+
+bool is_enemy_or_empty(Piece target, Side us) {
+  return target == Piece::None || side_of(target) != us;
+}
+
+}  // namespace
+
+bool MoveList::contains(Move m) const {
+  for (Move x : *this)
+    if (x == m) return true;
+  return false;
+}
+
+char fen_letter(Piece p) {
+  constexpr char letters[kPieceTypeCount] = {'.', 'k', 'a', 'b', 'n', 'r', 'c', 'p'};
+  const char c = letters[static_cast<int>(type_of(p))];
+  return side_of(p) == Side::Cho ? static_cast<char>(c - 'a' + 'A') : c;
+}
+
+Piece piece_from_fen_letter(char c) {
+  const bool upper = c >= 'A' && c <= 'Z';
+  const char l = upper ? static_cast<char>(c - 'A' + 'a') : c;
+  PieceType t;
+  switch (l) {
+    case 'k': t = PieceType::General; break;
+    case 'a': t = PieceType::Advisor; break;
+    case 'b': case 'e': t = PieceType::Elephant; break;
+    case 'n': case 'h': t = PieceType::Horse; break;
+    case 'r': t = PieceType::Chariot; break;
+    case 'c': t = PieceType::Cannon; break;
+    case 'p': t = PieceType::Soldier; break;
+    default: return Piece::None;
+  }
+  return make_piece(upper ? Side::Cho : Side::Han, t);
+}
+
+// ---------------------------------------------------------------------------
+// Set-up
+
+Position::Position() {
+  rules_ = legality_rules(default_profile());
+  set_setups(Setup::HEEH, Setup::HEEH);
+}
+
+void Position::clear() {
+  board_.fill(Piece::None);
+  count_ = {0, 0};
+  general_ = {kNoSquare, kNoSquare};
+  material_ = {0, 0};
+  history_.clear();
+  history_.reserve(512);
+  history_.emplace_back();
+}
+
+void Position::set_setups(Setup cho, Setup han, Side to_move) {
+  std::array<Piece, kSquares> b{};
+  b.fill(Piece::None);
+  for (Side s : {Side::Cho, Side::Han}) {
+    const int back = s == Side::Cho ? 0 : 9;
+    const int cannon_rank = s == Side::Cho ? 2 : 7;
+    const int soldier_rank = s == Side::Cho ? 3 : 6;
+    const int general_rank = s == Side::Cho ? 1 : 8;
+    const Setup setup = s == Side::Cho ? cho : han;
+    b[make_square(0, back)] = b[make_square(8, back)] = make_piece(s, PieceType::Chariot);
+    b[make_square(3, back)] = b[make_square(5, back)] = make_piece(s, PieceType::Advisor);
+    constexpr int slot_files[4] = {1, 2, 6, 7};
+    for (int i = 0; i < 4; ++i) b[make_square(slot_files[i], back)] = make_piece(s, setup_piece(setup, i));
+    b[make_square(4, general_rank)] = make_piece(s, PieceType::General);
+    b[make_square(1, cannon_rank)] = b[make_square(7, cannon_rank)] = make_piece(s, PieceType::Cannon);
+    for (int f = 0; f < kFiles; f += 2) b[make_square(f, soldier_rank)] = make_piece(s, PieceType::Soldier);
+  }
+  [[maybe_unused]] auto err = set_board(b, to_move);
+  assert(!err);
+}
+
+std::optional<std::string> Position::set_board(const std::array<Piece, kSquares>& b, Side to_move,
+                                               int plies_since_capture, int fullmove) {
+  int counts[2][kPieceTypeCount] = {};
+  for (int s = 0; s < kSquares; ++s) {
+    const Piece p = b[s];
+    if (p == Piece::None) continue;
+    const Side side = side_of(p);
+    const PieceType t = type_of(p);
+    if (t == PieceType::None) return std::string("invalid piece code");
+    ++counts[index(side)][static_cast<int>(t)];
+    if ((t == PieceType::General || t == PieceType::Advisor) && !in_palace(side, static_cast<Square>(s)))
+      return std::string(kSideNames[index(side)]) + " " + kTypeNames[static_cast<int>(t)] + " on " +
+             square_name(static_cast<Square>(s)) + " is outside its palace";
+  }
+  for (int side = 0; side < 2; ++side) {
+    const int g = counts[side][static_cast<int>(PieceType::General)];
+    if (g == 0) return std::string(kSideNames[side]) + " has no general";
+    for (int t = 1; t < kPieceTypeCount; ++t)
+      if (counts[side][t] > kMaxOfType[t])
+        return std::string(kSideNames[side]) + " has " + std::to_string(counts[side][t]) + " " +
+               kTypeNames[t] + "s; at most " + std::to_string(kMaxOfType[t]) + " allowed";
+  }
+  if (plies_since_capture < 0) return std::string("negative halfmove clock");
+  if (fullmove < 1) return std::string("fullmove number must be at least 1");
+
+  clear();
+  for (int s = 0; s < kSquares; ++s)
+    if (b[s] != Piece::None) put_piece(b[s], static_cast<Square>(s));
+  side_ = root_side_ = to_move;
+  root_fullmove_ = fullmove;
+  StateInfo& st0 = history_.back();
+  st0.plies_since_capture = static_cast<std::uint16_t>(plies_since_capture);
+  st0.any_capture = count_[0] < 16 || count_[1] < 16;
+  st0.key = compute_key();
+  return std::nullopt;
+}
+
+std::optional<std::string> Position::set_fen(std::string_view fen) {
+  // Split into whitespace-separated fields.
+  std::vector<std::string_view> fields;
+  for (std::size_t i = 0; i < fen.size();) {
+    while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < fen.size() && fen[j] != ' ' && fen[j] != '\t') ++j;
+    if (j > i) fields.push_back(fen.substr(i, j - i));
+    i = j;
+  }
+  if (fields.empty()) return std::string("empty FEN");
+
+  std::array<Piece, kSquares> b{};
+  b.fill(Piece::None);
+  std::vector<std::string_view> ranks;
+  {
+    std::string_view placement = fields[0];
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= placement.size(); ++i)
+      if (i == placement.size() || placement[i] == '/') {
+        ranks.push_back(placement.substr(start, i - start));
+        start = i + 1;
+      }
+  }
+  if (ranks.size() != kRanks)
+    return "FEN has " + std::to_string(ranks.size()) + " ranks; expected 10";
+  for (int i = 0; i < kRanks; ++i) {
+    const int rank = kRanks - 1 - i;  // first FEN rank is rank 10
+    int file = 0;
+    for (char c : ranks[i]) {
+      if (c >= '1' && c <= '9') {
+        file += c - '0';
+      } else {
+        const Piece p = piece_from_fen_letter(c);
+        if (p == Piece::None)
+          return std::string("unknown piece letter '") + c + "' in FEN rank " + std::to_string(rank + 1);
+        if (file < kFiles) b[make_square(file, rank)] = p;
+        ++file;
+      }
+      if (file > kFiles) break;
+    }
+    if (file != kFiles)
+      return "FEN rank " + std::to_string(rank + 1) + " is " + (file > kFiles ? "more than 9" : std::to_string(file)) +
+             " points wide; expected 9";
+  }
+
+  if (fields.size() < 2) return std::string("FEN has no side to move");
+  Side to_move;
+  if (fields[1] == "w" || fields[1] == "W") to_move = Side::Cho;
+  else if (fields[1] == "b" || fields[1] == "B") to_move = Side::Han;
+  else return "bad side to move '" + std::string(fields[1]) + "'; expected w or b";
+
+  // Either "- - half full" (standard), "half full" (short form), or nothing.
+  std::size_t k = 2;
+  while (k < fields.size() && k < 4 && fields[k] == "-") ++k;
+  int numbers[2] = {0, 1};
+  for (int n = 0; n < 2 && k < fields.size(); ++n, ++k) {
+    const std::string_view f = fields[k];
+    int v = 0;
+    auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
+    if (ec != std::errc() || ptr != f.data() + f.size())
+      return "bad number '" + std::string(f) + "' in FEN move counters";
+    numbers[n] = v;
+  }
+  if (k < fields.size()) return "unexpected field '" + std::string(fields[k]) + "' in FEN";
+  return set_board(b, to_move, numbers[0], numbers[1]);
+}
+
+std::string Position::fen() const {
+  std::string out;
+  for (int rank = kRanks - 1; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < kFiles; ++file) {
+      const Piece p = board_[make_square(file, rank)];
+      if (p == Piece::None) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += static_cast<char>('0' + empty), empty = 0;
+      out += fen_letter(p);
+    }
+    if (empty) out += static_cast<char>('0' + empty);
+    if (rank) out += '/';
+  }
+  out += side_ == Side::Cho ? " w - - " : " b - - ";
+  out += std::to_string(st().plies_since_capture) + " " + std::to_string(fullmove_number());
+  return out;
+}
+
+int Position::fullmove_number() const {
+  return root_fullmove_ + (game_ply() + (root_side_ == Side::Han ? 1 : 0)) / 2;
+}
+
+std::uint64_t Position::compute_key() const {
+  std::uint64_t k = side_ == Side::Han ? kTables.zobrist_side : 0;
+  for (int s = 0; s < kSquares; ++s)
+    if (board_[s] != Piece::None) k ^= kTables.zobrist[static_cast<int>(board_[s])][s];
+  return k;
+}
+
+// ---------------------------------------------------------------------------
+// Piece bookkeeping
+
+void Position::put_piece(Piece p, Square s) {
+  const int side = index(side_of(p));
+  board_[s] = p;
+  list_index_[s] = static_cast<std::uint8_t>(count_[side]);
+  list_[side][count_[side]++] = s;
+  material_[side] += material_value(type_of(p));
+  if (type_of(p) == PieceType::General) general_[side] = s;
+}
+
+void Position::remove_piece(Square s) {
+  const Piece p = board_[s];
+  const int side = index(side_of(p));
+  const int idx = list_index_[s];
+  const Square last = list_[side][--count_[side]];
+  list_[side][idx] = last;
+  list_index_[last] = static_cast<std::uint8_t>(idx);
+  board_[s] = Piece::None;
+  material_[side] -= material_value(type_of(p));
+  if (type_of(p) == PieceType::General) general_[side] = kNoSquare;
+}
+
+void Position::move_piece(Square from, Square to) {
+  const Piece p = board_[from];
+  const int side = index(side_of(p));
+  board_[to] = p;
+  board_[from] = Piece::None;
+  const int idx = list_index_[from];
+  list_[side][idx] = to;
+  list_index_[to] = static_cast<std::uint8_t>(idx);
+  if (type_of(p) == PieceType::General) general_[side] = to;
+}
+
+// ---------------------------------------------------------------------------
+// Attacks, check, facing
+
+bool Position::attacked(Square sq, Side by) const {
+  const Piece chariot = make_piece(by, PieceType::Chariot);
+  const Piece cannon = make_piece(by, PieceType::Cannon);
+  const bool cannon_can_take = type_of(board_[sq]) != PieceType::Cannon;
+
+  for (const detail::Ray& ray : kTables.rays[sq]) {
+    int i = 0;
+    while (i < ray.len && board_[ray.sq[i]] == Piece::None) ++i;
+    if (i == ray.len) continue;
+    const Piece first = board_[ray.sq[i]];
+    if (first == chariot) return true;
+    if (!cannon_can_take || type_of(first) == PieceType::Cannon) continue;
+    ++i;
+    while (i < ray.len && board_[ray.sq[i]] == Piece::None) ++i;
+    if (i < ray.len && board_[ray.sq[i]] == cannon) return true;
+  }
+  for (const detail::DiagLine& line : kTables.diag[sq]) {
+    const Piece a = board_[line.a];
+    if (a == chariot) return true;
+    if (line.len == 2) {
+      const Piece b = board_[line.b];
+      if (a == Piece::None) {
+        if (b == chariot) return true;
+      } else if (cannon_can_take && type_of(a) != PieceType::Cannon && b == cannon) {
+        return true;
+      }
+    }
+  }
+  const Piece horse = make_piece(by, PieceType::Horse);
+  for (const detail::LegStep& h : kTables.horse_from[sq])
+    if (board_[h.to] == horse && board_[h.leg] == Piece::None) return true;
+  const Piece elephant = make_piece(by, PieceType::Elephant);
+  for (const detail::LegStep2& e : kTables.elephant_from[sq])
+    if (board_[e.to] == elephant && board_[e.leg1] == Piece::None && board_[e.leg2] == Piece::None) return true;
+  const Piece soldier = make_piece(by, PieceType::Soldier);
+  for (Square s : kTables.soldier_from[index(by)][sq])
+    if (board_[s] == soldier) return true;
+  if (in_palace(by, sq)) {
+    const Piece general = make_piece(by, PieceType::General);
+    const Piece advisor = make_piece(by, PieceType::Advisor);
+    for (Square s : kTables.palace_steps[sq])
+      if (board_[s] == general || board_[s] == advisor) return true;
+  }
+  return false;
+}
+
+bool Position::in_check() const {
+  const Square g = general_[index(side_)];
+  return g != kNoSquare && attacked(g, ~side_);
+}
+
+bool Position::facing_with(Square g0, Square g1) const {
+  if (g0 == kNoSquare || g1 == kNoSquare || file_of(g0) != file_of(g1)) return false;
+  const Square lo = g0 < g1 ? g0 : g1, hi = g0 < g1 ? g1 : g0;
+  for (int s = lo + kFiles; s < hi; s += kFiles)
+    if (board_[s] != Piece::None) return false;
+  return true;
+}
+
+bool Position::generals_facing() const { return facing_with(general_[0], general_[1]); }
+
+bool Position::valid_bikjang_now(bool facing) const {
+  if (!facing || rules_.bikjang_mode != BikjangMode::Active) return false;
+  switch (rules_.bikjang_valid_when) {
+    case BikjangValidWhen::Always: return true;
+    case BikjangValidWhen::AfterFirstCapture: return st().any_capture;
+    case BikjangValidWhen::LowMaterialOrKingCapture:
+      return (material_[0] < rules_.bikjang_threshold && material_[1] < rules_.bikjang_threshold) ||
+             st().general_capture_created_facing;
+  }
+  return false;
+}
+
+bool Position::bikjang_valid() const { return valid_bikjang_now(generals_facing()); }
+
+bool Position::immediate_end() const {
+  if (general_[0] == kNoSquare || general_[1] == kNoSquare) return true;
+  const StateInfo& s = st();
+  return (rules_.double_pass_ends && s.consecutive_passes >= 2) || s.pass_accepted_bikjang;
+}
+
+// ---------------------------------------------------------------------------
+// Move generation
+
+void Position::pseudo_legal_moves(MoveList& list) const {
+  list.clear();
+  const Side us = side_;
+  const int n = count_[index(us)];
+  const Square* squares = list_[index(us)].data();
+  for (int i = 0; i < n; ++i) {
+    const Square from = squares[i];
+    switch (type_of(board_[from])) {
+      case PieceType::General:
+        if (rules_.pass_allowed) list.push(Move::pass(from));
+        [[fallthrough]];
+      case PieceType::Advisor:
+        for (Square to : kTables.palace_steps[from])
+          if (is_enemy_or_empty(board_[to], us)) list.push(Move(from, to));
+        break;
+      case PieceType::Chariot:
+        for (const detail::Ray& ray : kTables.rays[from])
+          for (int k = 0; k < ray.len; ++k) {
+            const Piece t = board_[ray.sq[k]];
+            if (t == Piece::None) {
+              list.push(Move(from, ray.sq[k]));
+              continue;
+            }
+            if (side_of(t) != us) list.push(Move(from, ray.sq[k]));
+            break;
+          }
+        for (const detail::DiagLine& line : kTables.diag[from]) {
+          const Piece a = board_[line.a];
+          if (a != Piece::None) {
+            if (side_of(a) != us) list.push(Move(from, line.a));
+            continue;
+          }
+          list.push(Move(from, line.a));
+          if (line.len == 2 && is_enemy_or_empty(board_[line.b], us)) list.push(Move(from, line.b));
+        }
+        break;
+      case PieceType::Cannon:
+        for (const detail::Ray& ray : kTables.rays[from]) {
+          int k = 0;
+          while (k < ray.len && board_[ray.sq[k]] == Piece::None) ++k;
+          if (k == ray.len || type_of(board_[ray.sq[k]]) == PieceType::Cannon) continue;
+          for (++k; k < ray.len; ++k) {
+            const Piece t = board_[ray.sq[k]];
+            if (t == Piece::None) {
+              list.push(Move(from, ray.sq[k]));
+              continue;
+            }
+            if (side_of(t) != us && type_of(t) != PieceType::Cannon) list.push(Move(from, ray.sq[k]));
+            break;
+          }
+        }
+        for (const detail::DiagLine& line : kTables.diag[from]) {
+          if (line.len != 2) continue;
+          const Piece a = board_[line.a];
+          if (a == Piece::None || type_of(a) == PieceType::Cannon) continue;
+          const Piece b = board_[line.b];
+          if (b == Piece::None || (side_of(b) != us && type_of(b) != PieceType::Cannon))
+            list.push(Move(from, line.b));
+        }
+        break;
+      case PieceType::Horse:
+        for (const detail::LegStep& h : kTables.horse[from])
+          if (board_[h.leg] == Piece::None && is_enemy_or_empty(board_[h.to], us)) list.push(Move(from, h.to));
+        break;
+      case PieceType::Elephant:
+        for (const detail::LegStep2& e : kTables.elephant[from])
+          if (board_[e.leg1] == Piece::None && board_[e.leg2] == Piece::None &&
+              is_enemy_or_empty(board_[e.to], us))
+            list.push(Move(from, e.to));
+        break;
+      case PieceType::Soldier:
+        for (Square to : kTables.soldier[index(us)][from])
+          if (is_enemy_or_empty(board_[to], us)) list.push(Move(from, to));
+        break;
+      case PieceType::None:
+        assert(false);
+        break;
+    }
+  }
+}
+
+bool Position::pass_legal(bool check, bool facing) const {
+  if (!rules_.pass_allowed || general_[index(side_)] == kNoSquare) return false;
+  if (check) {
+    switch (rules_.pass_in_check) {
+      case PassInCheck::Forbidden: return false;
+      case PassInCheck::Allowed: break;
+      case PassInCheck::OnlyWhenFacing:
+        if (!valid_bikjang_now(facing)) return false;
+        break;
+    }
+  }
+  if (facing) {
+    if (rules_.bikjang_mode == BikjangMode::Illegal) return false;
+    if (rules_.bikjang_mode == BikjangMode::Active && rules_.bikjang_pass == BikjangPass::Forbidden &&
+        (rules_.bikjang_pass_ban_scope == BikjangPassBanScope::AnyFacing || valid_bikjang_now(true)))
+      return false;
+  }
+  return true;
+}
+
+// Contract: m is a pseudo-legal non-pass move. The board is changed and restored.
+bool Position::legal_after_pseudo(Move m, bool /*check*/, bool facing) const {
+  const Square from = m.from(), to = m.to();
+  auto& board = const_cast<std::array<Piece, kSquares>&>(board_);
+  const Piece p = board[from], captured = board[to];
+  const bool strict = rules_.legality == Legality::Strict;
+  if (strict && type_of(captured) == PieceType::General) return false;  // capturing a general is no move
+
+  board[to] = p;
+  board[from] = Piece::None;
+  const Square own = type_of(p) == PieceType::General ? to : general_[index(side_)];
+  const Square other = type_of(captured) == PieceType::General ? kNoSquare : general_[index(~side_)];
+  bool ok = true;
+  if (strict && own != kNoSquare) ok = !attacked(own, ~side_);
+  if (ok && rules_.bikjang_mode != BikjangMode::Ignore) {
+    if (rules_.bikjang_mode == BikjangMode::Illegal) {
+      ok = !facing_with(own, other);
+    } else if (facing && rules_.bikjang_reply == BikjangReply::MustBreak && valid_bikjang_now(true)) {
+      ok = !facing_with(own, other);  // validity depends on material and history, not the board
+    }
+  }
+  board[from] = p;
+  board[to] = captured;
+  return ok;
+}
+
+void Position::legal_moves(MoveList& list, bool stop_at_immediate_end) const {
+  if (stop_at_immediate_end && immediate_end()) {
+    list.clear();
+    return;
+  }
+  pseudo_legal_moves(list);
+  const bool check = in_check();
+  const bool facing = generals_facing();
+  int kept = 0;
+  for (int i = 0; i < list.size(); ++i) {
+    const Move m = list[i];
+    if (m.is_pass() ? pass_legal(check, facing) : legal_after_pseudo(m, check, facing)) list.set(kept++, m);
+  }
+  list.truncate(kept);
+}
+
+bool Position::is_pseudo_legal(Move m) const {
+  if (m.is_none()) return false;
+  const Square from = m.from(), to = m.to();
+  if (from >= kSquares || to >= kSquares) return false;
+  const Piece p = board_[from];
+  if (p == Piece::None || side_of(p) != side_) return false;
+  if (m.is_pass()) return type_of(p) == PieceType::General && rules_.pass_allowed;
+  const Piece target = board_[to];
+  if (!is_enemy_or_empty(target, side_)) return false;
+  switch (type_of(p)) {
+    case PieceType::General:
+    case PieceType::Advisor:
+      for (Square s : kTables.palace_steps[from])
+        if (s == to) return true;
+      return false;
+    case PieceType::Horse:
+      for (const detail::LegStep& h : kTables.horse[from])
+        if (h.to == to) return board_[h.leg] == Piece::None;
+      return false;
+    case PieceType::Elephant:
+      for (const detail::LegStep2& e : kTables.elephant[from])
+        if (e.to == to) return board_[e.leg1] == Piece::None && board_[e.leg2] == Piece::None;
+      return false;
+    case PieceType::Soldier:
+      for (Square s : kTables.soldier[index(side_)][from])
+        if (s == to) return true;
+      return false;
+    case PieceType::Chariot:
+    case PieceType::Cannon: {
+      const bool cannon = type_of(p) == PieceType::Cannon;
+      if (cannon && type_of(target) == PieceType::Cannon) return false;
+      for (const detail::Ray& ray : kTables.rays[from]) {
+        int between = 0;
+        bool cannon_screen = false;
+        for (int k = 0; k < ray.len; ++k) {
+          if (ray.sq[k] == to) return cannon ? (between == 1 && !cannon_screen) : between == 0;
+          if (board_[ray.sq[k]] != Piece::None) {
+            ++between;
+            cannon_screen |= type_of(board_[ray.sq[k]]) == PieceType::Cannon;
+          }
+        }
+      }
+      for (const detail::DiagLine& line : kTables.diag[from]) {
+        const Piece a = board_[line.a];
+        if (!cannon && line.a == to) return true;
+        if (line.len == 2 && line.b == to) {
+          if (cannon) return a != Piece::None && type_of(a) != PieceType::Cannon;
+          return a == Piece::None;
+        }
+      }
+      return false;
+    }
+    case PieceType::None: break;
+  }
+  return false;
+}
+
+bool Position::is_legal(Move m) const {
+  if (!is_pseudo_legal(m)) return false;
+  const bool facing = generals_facing();
+  if (m.is_pass()) return pass_legal(in_check(), facing);
+  return legal_after_pseudo(m, false, facing);
+}
+
+bool Position::gives_check(Move m) const {
+  auto& self = const_cast<Position&>(*this);
+  self.do_move(m);
+  const bool check = in_check();
+  self.undo_move();
+  return check;
+}
+
+// ---------------------------------------------------------------------------
+// Make / unmake
+
+void Position::do_move(Move m) {
+  assert(!m.is_none());
+  const StateInfo& prev = st();
+  StateInfo next;
+  next.key = prev.key ^ kTables.zobrist_side;
+  next.move = m;
+  next.any_capture = prev.any_capture;
+  if (m.is_pass()) {
+    next.pass_accepted_bikjang = rules_.bikjang_pass == BikjangPass::AcceptEndsGame && bikjang_valid();
+    next.consecutive_passes = static_cast<std::uint8_t>(prev.consecutive_passes < 255 ? prev.consecutive_passes + 1 : 255);
+    next.plies_since_capture = static_cast<std::uint16_t>(prev.plies_since_capture + 1);
+  } else {
+    const Square from = m.from(), to = m.to();
+    const Piece p = board_[from];
+    const Piece captured = board_[to];
+    const bool general_capture = type_of(p) == PieceType::General && captured != Piece::None;
+    const bool facing_before = general_capture && generals_facing();
+    if (captured != Piece::None) {
+      remove_piece(to);
+      next.key ^= kTables.zobrist[static_cast<int>(captured)][to];
+      next.any_capture = true;
+    } else {
+      next.plies_since_capture = static_cast<std::uint16_t>(prev.plies_since_capture + 1);
+    }
+    move_piece(from, to);
+    next.key ^= kTables.zobrist[static_cast<int>(p)][from] ^ kTables.zobrist[static_cast<int>(p)][to];
+    next.captured = captured;
+    next.general_capture_created_facing = general_capture && !facing_before && generals_facing();
+  }
+  side_ = ~side_;
+  history_.push_back(next);
+}
+
+void Position::undo_move() {
+  assert(history_.size() > 1);
+  const StateInfo& s = st();
+  const Move m = s.move;
+  side_ = ~side_;
+  if (!m.is_pass()) {
+    move_piece(m.to(), m.from());
+    if (s.captured != Piece::None) put_piece(s.captured, m.to());
+  }
+  history_.pop_back();
+}
+
+std::uint64_t Position::perft(int depth) {
+  if (depth <= 0) return 1;
+  MoveList list;
+  legal_moves(list, true);
+  if (depth == 1) return static_cast<std::uint64_t>(list.size());
+  std::uint64_t nodes = 0;
+  for (Move m : list) {
+    do_move(m);
+    nodes += perft(depth - 1);
+    undo_move();
+  }
+  return nodes;
+}
+
+}  // namespace gibo
