@@ -1,0 +1,28 @@
+// Diagnostics: every problem found while reading or replaying a record, as data
+// (decision 11). Codes are stable; the README lists them.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace gibo {
+
+enum class Severity { Error, Warning, Note };
+std::string_view severity_name(Severity s);  // "error", "warning", "note"
+
+struct Diagnostic {
+  std::string code;        // stable, kebab-case: "wrong-piece", "ply-count-mismatch", ...
+  Severity severity = Severity::Error;
+  std::string file;
+  int line = 0;            // 1-based; 0 = not about a line
+  int column = 0;          // 1-based, in characters
+  int game = -1;           // 0-based index in the file; -1 = about the file
+  int ply = 0;             // 1-based; 0 = not about a ply
+  std::string token;       // the offending text, if any
+  std::string message;
+};
+
+// "file:line:col: error[code]: message" (compiler style), with game/ply context.
+std::string format_diagnostic(const Diagnostic& d);
+
+}  // namespace gibo

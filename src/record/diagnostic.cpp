@@ -1,0 +1,32 @@
+#include "gibo/record/diagnostic.h"
+
+namespace gibo {
+
+std::string_view severity_name(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+std::string format_diagnostic(const Diagnostic& d) {
+  std::string out = d.file.empty() ? std::string("-") : d.file;
+  if (d.line > 0) {
+    out += ":" + std::to_string(d.line);
+    if (d.column > 0) out += ":" + std::to_string(d.column);
+  }
+  out += ": ";
+  out += severity_name(d.severity);
+  out += "[" + d.code + "]: " + d.message;
+  if (d.game >= 0) {
+    out += " (game " + std::to_string(d.game + 1);
+    if (d.ply > 0) out += ", ply " + std::to_string(d.ply);
+    out += ")";
+  }
+  if (!d.token.empty()) out += " [" + d.token + "]";
+  return out;
+}
+
+}  // namespace gibo
