@@ -10,6 +10,7 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
       {"perft", "count leaf nodes of the move tree (rules-engine check and speed)", run_perft},
       {"rules", "list the rules profiles or show one profile's flags", run_rules},
+      {"validate", "read game files and replay every move through the rules engine", run_validate},
   };
   return list;
 }

@@ -25,6 +25,7 @@ struct Tag {
 struct SourceLocation {
   std::string file;                // path as given ("-" for stdin)
   std::uint64_t byte_offset = 0;   // of the game's first byte in the raw file
+  std::uint64_t byte_length = 0;   // raw bytes up to the game's last non-blank line
   int line = 0;                    // 1-based
   int column = 0;                  // 1-based, in characters
   int game_index = 0;              // 0-based index of the game in its file

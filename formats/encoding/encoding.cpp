@@ -1,0 +1,160 @@
+// UTF-8 checks and CP949 conversion (through the C library's iconv, whose "CP949" is
+// the full Windows code page 949 / UHC).
+#include "gibo/formats/encoding.h"
+
+#include <iconv.h>
+
+#include <algorithm>
+#include <cerrno>
+
+namespace gibo::text {
+namespace {
+
+// One converter per thread and direction; iconv handles are not thread-safe.
+class Converter {
+ public:
+  Converter(const char* to, const char* from) : handle_(iconv_open(to, from)) {}
+  ~Converter() {
+    if (handle_ != reinterpret_cast<iconv_t>(-1)) iconv_close(handle_);
+  }
+  Converter(const Converter&) = delete;
+  Converter& operator=(const Converter&) = delete;
+  bool ok() const { return handle_ != reinterpret_cast<iconv_t>(-1); }
+  iconv_t get() const { return handle_; }
+  void reset() { iconv(handle_, nullptr, nullptr, nullptr, nullptr); }
+
+ private:
+  iconv_t handle_;
+};
+
+Converter& from_cp949() {
+  thread_local Converter c("UTF-8", "CP949");
+  return c;
+}
+Converter& to_cp949() {
+  thread_local Converter c("CP949", "UTF-8");
+  return c;
+}
+
+// Runs `conv` over `in`, appending to `out`. On an invalid or incomplete sequence, calls
+// on_bad(offset, out) and skips `skip(offset)` bytes.
+template <typename OnBad>
+void convert(Converter& conv, std::string_view in, std::string& out, OnBad on_bad, std::size_t bad_skip) {
+  conv.reset();
+  char* src = const_cast<char*>(in.data());
+  std::size_t src_left = in.size();
+  char buffer[4096];
+  while (src_left > 0) {
+    char* dst = buffer;
+    std::size_t dst_left = sizeof buffer;
+    const std::size_t rc = iconv(conv.get(), &src, &src_left, &dst, &dst_left);
+    out.append(buffer, static_cast<std::size_t>(dst - buffer));
+    if (rc != static_cast<std::size_t>(-1)) continue;
+    if (errno == E2BIG) continue;
+    // EILSEQ or EINVAL: report and skip the offending bytes
+    const std::size_t offset = static_cast<std::size_t>(src - in.data());
+    // bad_skip == 0: skip one whole UTF-8 character (for UTF-8 input)
+    const unsigned char lead = static_cast<unsigned char>(*src);
+    const std::size_t char_len = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+    const std::size_t skip = std::min(bad_skip == 0 ? char_len : bad_skip, src_left);
+    on_bad(offset, skip);
+    src += skip;
+    src_left -= skip;
+    conv.reset();
+  }
+}
+
+}  // namespace
+
+std::string_view encoding_name(Encoding e) {
+  switch (e) {
+    case Encoding::Auto: return "auto";
+    case Encoding::Utf8: return "utf-8";
+    case Encoding::Cp949: return "cp949";
+  }
+  return "auto";
+}
+
+bool is_valid_utf8(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const auto* end = p + s.size();
+  while (p < end) {
+    const unsigned c = *p;
+    if (c < 0x80) {
+      ++p;
+      continue;
+    }
+    int n;
+    unsigned cp;
+    if ((c & 0xe0) == 0xc0) n = 1, cp = c & 0x1f;
+    else if ((c & 0xf0) == 0xe0) n = 2, cp = c & 0x0f;
+    else if ((c & 0xf8) == 0xf0) n = 3, cp = c & 0x07;
+    else return false;
+    if (end - p <= n) return false;
+    for (int i = 1; i <= n; ++i) {
+      if ((p[i] & 0xc0) != 0x80) return false;
+      cp = (cp << 6) | (p[i] & 0x3f);
+    }
+    if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10ffff ||
+        (cp >= 0xd800 && cp <= 0xdfff))
+      return false;
+    p += n + 1;
+  }
+  return true;
+}
+
+void cp949_to_utf8(std::string_view in, std::string& out, std::vector<std::size_t>& bad_offsets) {
+  // Fast path: ASCII needs no conversion.
+  bool ascii = true;
+  for (char c : in)
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      ascii = false;
+      break;
+    }
+  if (ascii) {
+    out.append(in);
+    return;
+  }
+  Converter& conv = from_cp949();
+  if (!conv.ok()) {  // no CP949 support in this C library: report every non-ASCII byte
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      if (static_cast<unsigned char>(in[i]) < 0x80) out += in[i];
+      else bad_offsets.push_back(i), out += "\xEF\xBF\xBD";
+    }
+    return;
+  }
+  convert(
+      conv, in, out,
+      [&](std::size_t offset, std::size_t) {
+        bad_offsets.push_back(offset);
+        out += "\xEF\xBF\xBD";
+      },
+      1);
+}
+
+bool utf8_to_cp949(std::string_view in, std::string& out) {
+  Converter& conv = to_cp949();
+  bool ok = conv.ok();
+  if (!ok) {
+    out.append(in);
+    return false;
+  }
+  convert(
+      conv, in, out,
+      [&](std::size_t offset, std::size_t) {
+        ok = false;
+        out += '?';
+        (void)offset;
+      },
+      0);
+  return ok;
+}
+
+int utf8_length(std::string_view s) {
+  int n = 0;
+  for (char c : s)
+    if ((static_cast<unsigned char>(c) & 0xc0) != 0x80) ++n;
+  return n;
+}
+
+}  // namespace gibo::text

@@ -1,0 +1,72 @@
+#include "grammar.h"
+
+#include <boost/spirit/home/x3.hpp>
+
+namespace gibo::gib {
+namespace x3 = boost::spirit::x3;
+
+namespace {
+
+struct PieceSymbols : x3::symbols<PieceLetter> {
+  PieceSymbols() {
+    const auto P = [](PieceType t, bool hanja, std::optional<Side> side = std::nullopt) {
+      return PieceLetter{t, side, hanja};
+    };
+    add("차", P(PieceType::Chariot, false))("포", P(PieceType::Cannon, false))("마", P(PieceType::Horse, false))(
+        "상", P(PieceType::Elephant, false))("사", P(PieceType::Advisor, false))("장", P(PieceType::General, false))(
+        "궁", P(PieceType::General, false))("졸", P(PieceType::Soldier, false, Side::Cho))(
+        "병", P(PieceType::Soldier, false, Side::Han))("車", P(PieceType::Chariot, true))(
+        "包", P(PieceType::Cannon, true))("砲", P(PieceType::Cannon, true))("馬", P(PieceType::Horse, true))(
+        "象", P(PieceType::Elephant, true))("士", P(PieceType::Advisor, true))("將", P(PieceType::General, true))(
+        "帥", P(PieceType::General, true))("卒", P(PieceType::Soldier, true, Side::Cho))(
+        "兵", P(PieceType::Soldier, true, Side::Han))
+        // decision 10: a general may be written with its side's character
+        ("楚", P(PieceType::General, true, Side::Cho))("漢", P(PieceType::General, true, Side::Han));
+  }
+};
+
+struct SideSymbols : x3::symbols<Side> {
+  SideSymbols() { add("楚", Side::Cho)("漢", Side::Han)("초", Side::Cho)("한", Side::Han); }
+};
+
+const PieceSymbols kPieces;
+const SideSymbols kSides;
+
+}  // namespace
+
+bool parse_tag_line(std::string_view line, TagLine& out) {
+  out.name.clear();
+  out.value.clear();
+  auto name = [&](auto& ctx) { out.name.push_back(x3::_attr(ctx)); };
+  auto value = [&](auto& ctx) { out.value.push_back(x3::_attr(ctx)); };
+  const auto grammar = *x3::blank >> '[' >> +(~x3::char_(" \t\"]"))[name] >> +x3::blank >> '"' >>
+                       *(~x3::char_('"'))[value] >> '"' >> *x3::blank >> ']' >> *x3::blank;
+  auto first = line.begin();
+  return x3::parse(first, line.end(), grammar) && first == line.end();
+}
+
+bool parse_ply_token(std::string_view token, PlyToken& out) {
+  out = PlyToken{};
+  if (token == "한수쉼") {
+    out.pass = true;
+    return true;
+  }
+  auto set_from = [&](auto& ctx) { out.from.assign(x3::_attr(ctx).begin(), x3::_attr(ctx).end()); };
+  auto set_to = [&](auto& ctx) { out.to.assign(x3::_attr(ctx).begin(), x3::_attr(ctx).end()); };
+  auto set_side = [&](auto& ctx) { out.side_mark = x3::_attr(ctx); };
+  auto set_piece = [&](auto& ctx) { out.piece = x3::_attr(ctx); };
+  auto set_marker = [&](auto&) { out.capture_marker = true; };
+  auto set_captured = [&](auto& ctx) { out.captured = x3::_attr(ctx); };
+  auto set_check = [&](auto&) { out.check = true; };
+
+  const auto square = x3::raw[(x3::char_('a', 'i') >> x3::digit) | +x3::digit];
+  // A side mark counts only when a piece letter follows it (`95楚84` is a general).
+  const auto side_mark = &(kSides >> kPieces) >> kSides[set_side];
+  const auto capture = !x3::lit("장군") >> -x3::lit("타")[set_marker] >> kPieces[set_captured];
+  const auto grammar = square[set_from] >> -side_mark >> kPieces[set_piece] >> square[set_to] >> -capture >>
+                       -x3::lit("장군")[set_check];
+  auto first = token.begin();
+  return x3::parse(first, token.end(), grammar) && first == token.end();
+}
+
+}  // namespace gibo::gib

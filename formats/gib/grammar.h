@@ -1,0 +1,43 @@
+// Boost.Spirit X3 grammars for the two line-level pieces of `.gib` text: tag lines and
+// ply tokens (formats.md §7). Internal to the .gib reader.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gibo/core/types.h"
+
+namespace gibo::gib {
+
+struct TagLine {
+  std::string name, value;
+};
+
+// `[name "value"]` with optional spaces around; nothing else on the line.
+bool parse_tag_line(std::string_view line, TagLine& out);
+
+// Where a piece letter came from: which side's script it implies, if any.
+struct PieceLetter {
+  PieceType type = PieceType::None;
+  std::optional<Side> implied_side;  // 졸/卒 Cho, 병/兵 Han, 楚 Cho general, 漢 Han general
+  bool hanja = false;
+};
+
+// One ply token after its `N.` number: `한수쉼`, or from-square, optional side mark,
+// piece, to-square, optional capture (`타` + piece, or piece), optional `장군`.
+// Squares are kept as written ("79", "i3", "4"); their meaning depends on the game's
+// coordinate system and is decided by the reader.
+struct PlyToken {
+  bool pass = false;
+  std::string from, to;
+  std::optional<Side> side_mark;
+  PieceLetter piece;
+  bool capture_marker = false;
+  PieceLetter captured;
+  bool check = false;
+};
+
+bool parse_ply_token(std::string_view token, PlyToken& out);
+
+}  // namespace gibo::gib

@@ -1,0 +1,109 @@
+#include "gibo/formats/json_writer.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gibo::json {
+
+void append_string(std::string& out, std::string_view s) {
+  out += '"';
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+void Writer::separator() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (!first_.empty()) {
+    if (!first_.back()) out_ += ',';
+    first_.back() = false;
+  }
+}
+
+Writer& Writer::begin_object() {
+  separator();
+  out_ += '{';
+  first_.push_back(true);
+  return *this;
+}
+Writer& Writer::end_object() {
+  out_ += '}';
+  first_.pop_back();
+  return *this;
+}
+Writer& Writer::begin_array() {
+  separator();
+  out_ += '[';
+  first_.push_back(true);
+  return *this;
+}
+Writer& Writer::end_array() {
+  out_ += ']';
+  first_.pop_back();
+  return *this;
+}
+Writer& Writer::key(std::string_view k) {
+  separator();
+  append_string(out_, k);
+  out_ += ':';
+  after_key_ = true;
+  return *this;
+}
+Writer& Writer::value(std::string_view s) {
+  separator();
+  append_string(out_, s);
+  return *this;
+}
+Writer& Writer::value(std::int64_t n) {
+  separator();
+  out_ += std::to_string(n);
+  return *this;
+}
+Writer& Writer::value(std::uint64_t n) {
+  separator();
+  out_ += std::to_string(n);
+  return *this;
+}
+Writer& Writer::value(double d) {
+  separator();
+  if (!std::isfinite(d)) {
+    out_ += "null";
+    return *this;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", d);
+  out_ += buf;
+  return *this;
+}
+Writer& Writer::value(bool b) {
+  separator();
+  out_ += b ? "true" : "false";
+  return *this;
+}
+Writer& Writer::null() {
+  separator();
+  out_ += "null";
+  return *this;
+}
+
+}  // namespace gibo::json

@@ -1,0 +1,46 @@
+// A small streaming JSON writer (objects, arrays, strings, numbers, booleans) used by
+// the JSON format and by the commands' machine-readable output. Strings are UTF-8;
+// control characters are escaped, everything else passes through.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gibo::json {
+
+// Appends `s` as a JSON string literal (with quotes) to `out`.
+void append_string(std::string& out, std::string_view s);
+
+class Writer {
+ public:
+  explicit Writer(std::string& out) : out_(out) {}
+  Writer& begin_object();
+  Writer& end_object();
+  Writer& begin_array();
+  Writer& end_array();
+  Writer& key(std::string_view k);  // inside an object, before a value
+  Writer& value(std::string_view s);
+  Writer& value(const char* s) { return value(std::string_view(s)); }
+  Writer& value(std::int64_t n);
+  Writer& value(int n) { return value(static_cast<std::int64_t>(n)); }
+  Writer& value(std::uint64_t n);
+  Writer& value(double d);
+  Writer& value(bool b);
+  Writer& null();
+  // key + value in one call
+  template <typename T>
+  Writer& field(std::string_view k, const T& v) {
+    key(k);
+    return value(v);
+  }
+
+ private:
+  void separator();
+  std::string& out_;
+  std::vector<bool> first_;  // per open container: no element written yet
+  bool after_key_ = false;
+};
+
+}  // namespace gibo::json

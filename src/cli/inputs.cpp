@@ -1,0 +1,77 @@
+#include "inputs.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+namespace gibo::cli {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool game_file_extension(const fs::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext == ".gib" || ext == ".pgn" || ext == ".json" || ext == ".jsonl" || ext == ".fen";
+}
+
+}  // namespace
+
+std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>& errors) {
+  std::vector<InputFile> out;
+  for (const std::string& p : paths) {
+    if (p == "-") {
+      out.push_back({p});
+      continue;
+    }
+    std::error_code ec;
+    const fs::file_status st = fs::status(p, ec);
+    if (ec || !fs::exists(st)) {
+      errors.push_back(p + ": no such file or directory");
+      continue;
+    }
+    if (fs::is_directory(st)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied, ec);
+           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->is_regular_file(ec) && game_file_extension(it->path())) found.push_back(it->path().string());
+      }
+      if (ec) errors.push_back(p + ": " + ec.message());
+      std::sort(found.begin(), found.end());
+      for (auto& f : found) out.push_back({std::move(f)});
+    } else {
+      out.push_back({p});
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> read_input(const std::string& path, std::string& error) {
+  if (path == "-") {
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    return ss.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": cannot open: " + std::strerror(errno);
+    return std::nullopt;
+  }
+  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) {
+    error = path + ": read error";
+    return std::nullopt;
+  }
+  return data;
+}
+
+bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
+
+}  // namespace gibo::cli

@@ -1,0 +1,191 @@
+#include "gibo/record/replay.h"
+
+namespace gibo {
+namespace {
+
+constexpr const char* kTypeNames[kPieceTypeCount] = {"nothing", "general", "advisor", "elephant",
+                                                     "horse",   "chariot", "cannon",  "soldier"};
+
+const char* type_name(PieceType t) { return kTypeNames[static_cast<int>(t)]; }
+const char* side_name(Side s) { return s == Side::Cho ? "Cho" : "Han"; }
+
+class Replayer {
+ public:
+  Replayer(Game& game, const LegalityRules& rules) : game_(game), rules_(rules) {}
+
+  void run(Position* final_position) {
+    game_.valid_plies = 0;
+    game_.replayed = true;
+    if (auto err = start_position(game_, rules_, pos_)) {
+      error("bad-position", 0, game_.source.line, 0, "", "start position is invalid: " + *err);
+      if (final_position) *final_position = pos_;
+      return;
+    }
+    int first_error = -1;
+    for (std::size_t i = 0; i < game_.plies.size(); ++i) {
+      const std::size_t before = errors_;
+      const bool played = play(game_.plies[i], static_cast<int>(i) + 1);
+      if (errors_ > before && first_error < 0) first_error = static_cast<int>(i);
+      if (!played) break;
+    }
+    game_.valid_plies = first_error < 0 ? static_cast<int>(game_.plies.size()) : first_error;
+    if (final_position) *final_position = pos_;
+  }
+
+ private:
+  void error(const char* code, int ply, int line, int column, const std::string& token, std::string message) {
+    Diagnostic d;
+    d.code = code;
+    d.severity = Severity::Error;
+    d.file = game_.source.file;
+    d.line = line;
+    d.column = column;
+    d.game = game_.source.game_index;
+    d.ply = ply;
+    d.token = token;
+    d.message = std::move(message);
+    game_.diagnostics.push_back(std::move(d));
+    ++errors_;
+  }
+  void error(const char* code, int ply, const RecordedPly& rp, std::string message) {
+    error(code, ply, rp.line, rp.column, rp.text, std::move(message));
+  }
+
+  // Plays one ply; false if it could not be played (the replay stops).
+  bool play(RecordedPly& rp, int ply) {
+    const Side us = pos_.side_to_move();
+    if (rp.pass) {
+      const Square g = pos_.general(us);
+      if (g == kNoSquare) {
+        error("illegal-pass", ply, rp, std::string(side_name(us)) + " has no general left to pass with");
+        return false;
+      }
+      rp.move = Move::pass(g);
+      if (!pos_.is_legal(rp.move)) {
+        error("illegal-pass", ply, rp,
+              std::string(side_name(us)) + " may not pass here" + (pos_.in_check() ? " (in check)" : ""));
+        return false;
+      }
+      pos_.do_move(rp.move);
+      return true;
+    }
+
+    const Square from = rp.move.from(), to = rp.move.to();
+    const Piece mover = pos_.piece_on(from);
+    if (rp.side_mark && *rp.side_mark != us)
+      error("wrong-side-mark", ply, rp,
+            std::string("side mark says ") + side_name(*rp.side_mark) + " but " + side_name(us) + " is to move");
+    if (mover == Piece::None) {
+      error("empty-square", ply, rp,
+            std::string("no piece on ") + square_name(from) + " for " + side_name(us) + " to move");
+      return false;
+    }
+    if (side_of(mover) != us) {
+      error("wrong-side", ply, rp,
+            square_name(from) + " holds " + piece_description(mover) + " but " + side_name(us) + " is to move");
+      return false;
+    }
+    if (rp.piece != PieceType::None && rp.piece != type_of(mover))
+      error("wrong-piece", ply, rp,
+            std::string("names a ") + type_name(rp.piece) + " but " + square_name(from) + " holds " +
+                piece_description(mover));
+    if (!pos_.is_pseudo_legal(rp.move)) {
+      error("bad-movement", ply, rp,
+            piece_description(mover) + " cannot move from " + square_name(from) + " to " + square_name(to) +
+                describe_target(to));
+      return false;
+    }
+    if (!pos_.is_legal(rp.move)) {
+      error(illegality_code(rp.move), ply, rp, illegality_message(rp.move));
+      return false;
+    }
+    const Piece target = pos_.piece_on(to);
+    if (rp.captured != PieceType::None && target == Piece::None)
+      error("false-capture", ply, rp,
+            std::string("names a captured ") + type_name(rp.captured) + " but " + square_name(to) + " is empty");
+    else if (rp.captured != PieceType::None && rp.captured != type_of(target))
+      error("wrong-capture", ply, rp,
+            std::string("names a captured ") + type_name(rp.captured) + " but " + square_name(to) + " holds " +
+                piece_description(target));
+    else if (rp.captured == PieceType::None && target != Piece::None)
+      error("missing-capture", ply, rp, "captures " + piece_description(target) + " on " + square_name(to) +
+                                            " but names no captured piece");
+    pos_.do_move(rp.move);
+    const bool check = pos_.in_check();
+    if (rp.check && !check)
+      error("false-check", ply, rp, "marked 장군 but the move gives no check");
+    else if (!rp.check && check)
+      error("missing-check", ply, rp, "gives check but has no 장군 mark");
+    return true;
+  }
+
+  std::string describe_target(Square to) const {
+    const Piece t = pos_.piece_on(to);
+    return t == Piece::None ? "" : " (" + square_name(to) + " holds " + piece_description(t) + ")";
+  }
+
+  // Contract: m is pseudo-legal but not legal.
+  const char* illegality_code(Move m) {
+    if (type_of(pos_.piece_on(m.to())) == PieceType::General && rules_.legality == Legality::Strict)
+      return "capture-general";
+    const Side us = pos_.side_to_move();
+    const bool facing_before = pos_.generals_facing();
+    pos_.do_move(m);
+    const bool self_check = rules_.legality == Legality::Strict && pos_.general(us) != kNoSquare &&
+                            pos_.attacked(pos_.general(us), ~us);
+    const bool facing_after = pos_.generals_facing();
+    pos_.undo_move();
+    if (self_check) return "self-check";
+    if (facing_after && rules_.bikjang_mode == BikjangMode::Illegal) return "facing-created";
+    if (facing_before && facing_after) return "bikjang-not-broken";
+    return "illegal-move";
+  }
+
+  std::string illegality_message(Move m) {
+    const std::string code = illegality_code(m);
+    const std::string what = piece_description(pos_.piece_on(m.from())) + " " + square_name(m.from()) + "-" +
+                             square_name(m.to());
+    if (code == "capture-general") return what + " captures the general, which is no move under strict rules";
+    if (code == "self-check") return what + " leaves its own general in check";
+    if (code == "facing-created") return what + " makes the generals face each other, illegal under these rules";
+    if (code == "bikjang-not-broken") return what + " does not break the bikjang (the generals still face)";
+    return what + " is not legal here";
+  }
+
+  Game& game_;
+  const LegalityRules& rules_;
+  Position pos_;
+  std::size_t errors_ = 0;
+};
+
+}  // namespace
+
+std::string piece_description(Piece p) {
+  if (p == Piece::None) return "nothing";
+  return std::string(side_name(side_of(p))) + " " + type_name(type_of(p));
+}
+
+const Profile& game_profile(Game& game, const Profile& fallback) {
+  if (!game.saved_profile_id) return fallback;
+  if (const Profile* p = find_profile(*game.saved_profile_id)) return *p;
+  Diagnostic d;
+  d.code = "unknown-profile";
+  d.severity = Severity::Warning;
+  d.file = game.source.file;
+  d.line = game.source.line;
+  d.game = game.source.game_index;
+  d.token = *game.saved_profile_id;
+  d.message = "the record names an unknown rules profile; using " + fallback.id;
+  bool already = false;
+  for (const Diagnostic& x : game.diagnostics) already |= x.code == d.code;
+  if (!already) game.diagnostics.push_back(std::move(d));
+  return fallback;
+}
+
+bool game_bikjang_option(const Game& game, bool fallback) { return game.saved_bikjang_option.value_or(fallback); }
+
+void replay(Game& game, const LegalityRules& rules, Position* final_position) {
+  Replayer(game, rules).run(final_position);
+}
+
+}  // namespace gibo
