@@ -277,6 +277,7 @@ class Reader {
   // A comment opened at lines_[i] byte `at`; returns the index of the line after it.
   std::size_t parse_comment(std::size_t i, std::size_t at) {
     const Line& open = lines_[i];
+    const std::size_t first_content = i;
     std::string comment;
     std::string_view s = view(open).substr(at + 1);
     gib::TagLine tag;
@@ -293,15 +294,46 @@ class Reader {
       comment += s;
       ++i;
       if (i >= lines_.size() || gib::parse_tag_line(view(lines_[i]), tag)) {
+        // Never closed: end it before the first line that reads as plies, if any, so
+        // the moves after a forgotten '}' are not swallowed.
+        std::size_t resume = i;
+        std::string kept;
+        for (std::size_t k = first_content + 1; k < i; ++k)
+          if (starts_with_ply(view(lines_[k]))) {
+            resume = k;
+            break;
+          }
+        if (resume != i) {
+          // rebuild the comment from the lines before `resume`
+          kept = std::string(view(open).substr(at + 1));
+          for (std::size_t k = first_content + 1; k < resume; ++k) kept += "\n" + std::string(view(lines_[k]));
+          comment = std::move(kept);
+        }
         add("unterminated-comment", Severity::Error, open.number, column_of(view(open), at), 0, "{",
-            "comment opened here is never closed; it ends at the " +
-                std::string(i >= lines_.size() ? "end of the file" : "next game's header"));
+            "comment opened here is never closed; it ends at " +
+                std::string(resume != i ? "line " + std::to_string(lines_[resume - 1].number)
+                            : i >= lines_.size() ? "the end of the file" : "the next game's header"));
         attach_comment(std::move(comment));
-        return i;
+        return resume;
       }
       comment += '\n';
       s = view(lines_[i]);
     }
+  }
+
+  // Does the line start with "N." and a readable ply token?
+  static bool starts_with_ply(std::string_view s) {
+    std::size_t p = s.find_first_not_of(" \t");
+    if (p == std::string_view::npos) return false;
+    const std::size_t d = p;
+    while (p < s.size() && s[p] >= '0' && s[p] <= '9') ++p;
+    if (p == d || p >= s.size() || s[p] != '.') return false;
+    ++p;
+    while (p < s.size() && (s[p] == ' ' || s[p] == '\t')) ++p;
+    std::size_t e = p;
+    while (e < s.size() && s[e] != ' ' && s[e] != '\t') ++e;
+    gib::PlyToken t;
+    return e > p && gib::parse_ply_token(s.substr(p, e - p), t);
   }
 
   void parse_move_line(const Line& line) {
@@ -418,6 +450,10 @@ class Reader {
       rp.pass = true;
     } else {
       const Square from = to_square(t.from), to = to_square(t.to);
+      if (!old_coordinates_ && to == kNoSquare && t.to.size() == 1 && t.to[0] >= '0' && t.to[0] <= '9') {
+        fail("truncated-ply", line, col, rp.text, "ply token is cut short (one digit of the destination square)");
+        return false;
+      }
       if (from == kNoSquare || to == kNoSquare) {
         fail("bad-square", line, col, rp.text,
              "square '" + (from == kNoSquare ? t.from : t.to) + "' is not a board point" +

@@ -1,0 +1,107 @@
+// Canonical .gib writer: tags verbatim and in order, one blank line, header comments,
+// numbered plies six to a line, each comment on its own lines after the ply it follows.
+// Piece letters, capture suffixes and 장군 come from the board (replay under the game's
+// profile); plies past a replay error are written as they were recorded.
+#include "gibo/formats/gib.h"
+#include "gibo/record/replay.h"
+
+namespace gibo {
+namespace {
+
+// Letters per piece type (index PieceType), hangul and hanja; soldiers differ by side.
+constexpr std::string_view kHangul[kPieceTypeCount] = {"", "장", "사", "상", "마", "차", "포", "졸"};
+constexpr std::string_view kHanja[kPieceTypeCount] = {"", "將", "士", "象", "馬", "車", "包", "卒"};
+
+std::string_view letter(Piece p, bool hanja) {
+  if (type_of(p) == PieceType::Soldier && side_of(p) == Side::Han) return hanja ? "兵" : "병";
+  return (hanja ? kHanja : kHangul)[static_cast<int>(type_of(p))];
+}
+
+std::string square_text(Square s, bool old_coordinates) {
+  const int file = file_of(s), rank = rank_of(s);  // 0-based
+  if (old_coordinates) return std::to_string(10 * file + rank + 1);
+  const int row = (10 - rank) % 10;  // rank index 0 (rank 1) -> row 0
+  return std::to_string(row) + std::to_string(file + 1);
+}
+
+class GameWriter {
+ public:
+  GameWriter(const Game& g, const GibWriteOptions& o, std::string& out) : g_(g), o_(o), out_(out) {}
+
+  void write() {
+    for (const Tag& t : g_.tags) out_ += "[" + t.name + " \"" + t.value + "\"]\n";
+    out_ += '\n';
+    for (const std::string& c : g_.header_comments) out_ += "{" + c + "}\n";
+    bool old = false;
+    for (const Tag& t : g_.tags)
+      if (t.name == "기보형식" && t.value.find("구좌표") != std::string::npos) old = true;
+
+    Game copy = g_;  // replay on a copy: the writer never changes its input
+    const Profile& profile = game_profile(copy, default_profile());
+    const LegalityRules rules = legality_rules(profile, game_bikjang_option(copy, false));
+    Position pos;
+    const bool start_ok = !start_position(copy, rules, pos).has_value();
+    bool replaying = start_ok;
+
+    int on_line = 0;
+    for (std::size_t i = 0; i < g_.plies.size(); ++i) {
+      const RecordedPly& rp = g_.plies[i];
+      std::string token;
+      if (replaying) replaying = ply_token(pos, rp, old, token);
+      if (!replaying) token = rp.text.empty() ? (rp.pass ? "한수쉼" : "") : rp.text;
+      if (on_line) out_ += ' ';
+      out_ += std::to_string(i + 1) + ". " + token;
+      if (rp.seconds) out_ += " <" + std::to_string(*rp.seconds) + ">";
+      ++on_line;
+      if (!rp.comments.empty() || on_line == o_.plies_per_line || i + 1 == g_.plies.size()) {
+        out_ += '\n';
+        on_line = 0;
+      }
+      for (const std::string& c : rp.comments) out_ += "{" + c + "}\n";
+    }
+  }
+
+ private:
+  // Writes the ply's token from the board and plays it; false if it does not replay.
+  bool ply_token(Position& pos, const RecordedPly& rp, bool old, std::string& token) {
+    const Side us = pos.side_to_move();
+    if (rp.pass) {
+      const Square g = pos.general(us);
+      if (g == kNoSquare || !pos.is_legal(Move::pass(g))) return false;
+      pos.do_move(Move::pass(g));
+      token = "한수쉼";
+      return true;
+    }
+    if (!pos.is_legal(rp.move)) return false;
+    const Piece mover = pos.piece_on(rp.move.from());
+    const Piece target = pos.piece_on(rp.move.to());
+    token = square_text(rp.move.from(), old);
+    if (o_.hanja) token += us == Side::Cho ? "楚" : "漢";
+    token += letter(mover, o_.hanja);
+    token += square_text(rp.move.to(), old);
+    if (target != Piece::None) token += letter(target, o_.hanja);
+    pos.do_move(rp.move);
+    if (pos.in_check()) token += "장군";
+    return true;
+  }
+
+  const Game& g_;
+  const GibWriteOptions& o_;
+  std::string& out_;
+};
+
+}  // namespace
+
+std::string write_gib(const std::vector<Game>& games, const GibWriteOptions& options) {
+  std::string text;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    if (i) text += '\n';
+    GameWriter(games[i], options, text).write();
+  }
+  if (options.encoding != text::Encoding::Cp949) return text;
+  std::string bytes;
+  text::utf8_to_cp949(text, bytes);
+  return bytes;
+}
+
+}  // namespace gibo

@@ -1,0 +1,362 @@
+// The .gib reader and writer on the real corpus copy (tests/data/corpus) and on broken
+// fixtures made from it (tests/data/fixtures/gib, see make_fixtures.py there).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <tuple>
+
+#include "gibo/formats/gib.h"
+#include "gibo/record/replay.h"
+
+namespace gibo {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::vector<fs::path> corpus_files() {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(GIBO_TEST_DATA "/corpus"))
+    if (e.path().extension() == ".gib") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Reads and replays every game of a file under the default profile.
+std::vector<Game> load(const fs::path& p, GibFileInfo* info = nullptr, text::Encoding enc = text::Encoding::Auto) {
+  GibReadOptions o;
+  o.file_name = p.filename().string();
+  o.encoding = enc;
+  auto games = read_gib(slurp(p), o, info);
+  for (Game& g : games) replay(g, legality_rules(game_profile(g, default_profile()), game_bikjang_option(g, false)));
+  return games;
+}
+
+// Counts games the simple way: a line starting with '[' after a line that does not.
+int count_tag_blocks(const std::string& bytes) {
+  int blocks = 0;
+  bool prev_tag = false;
+  std::size_t start = 0;
+  while (start <= bytes.size()) {
+    std::size_t end = bytes.find('\n', start);
+    if (end == std::string::npos) end = bytes.size();
+    std::string line;
+    for (std::size_t i = start; i < end; ++i) {
+      const unsigned char c = static_cast<unsigned char>(bytes[i]);
+      if (c != 0xFF && c != 0x1A && c != '\r') line += static_cast<char>(c);
+    }
+    const bool tag = !line.empty() && line[0] == '[';
+    if (tag && !prev_tag) ++blocks;
+    prev_tag = tag;
+    start = end + 1;
+  }
+  return blocks;
+}
+
+std::vector<std::tuple<std::string, int, int, int>> errors_of(const std::vector<Game>& games,
+                                                               const GibFileInfo& info) {
+  std::vector<std::tuple<std::string, int, int, int>> out;
+  for (const Diagnostic& d : info.diagnostics)
+    if (d.severity == Severity::Error) out.emplace_back(d.code, d.line, d.column, d.ply);
+  for (const Game& g : games)
+    for (const Diagnostic& d : g.diagnostics)
+      if (d.severity != Severity::Note) out.emplace_back(d.code, d.line, d.column, d.ply);
+  return out;
+}
+
+using Expected = std::vector<std::tuple<std::string, int, int, int>>;
+
+Expected fixture_errors(const std::string& name, std::vector<Game>* games_out = nullptr,
+                        GibFileInfo* info_out = nullptr) {
+  GibFileInfo info;
+  auto games = load(fs::path(GIBO_TEST_DATA "/fixtures/gib") / name, &info);
+  auto e = errors_of(games, info);
+  if (games_out) *games_out = games;
+  if (info_out) *info_out = info;
+  return e;
+}
+
+// ---------------------------------------------------------------------------
+
+TEST(GibCorpus, EveryGameReadsAndReplays) {
+  int files = 0, games_total = 0, valid = 0;
+  for (const fs::path& p : corpus_files()) {
+    GibFileInfo info;
+    auto games = load(p, &info);
+    ++files;
+    EXPECT_EQ(static_cast<int>(games.size()), count_tag_blocks(slurp(p))) << p;
+    EXPECT_EQ(info.encoding, text::Encoding::Cp949) << p;
+    for (const Diagnostic& d : info.diagnostics) EXPECT_NE(d.severity, Severity::Error) << format_diagnostic(d);
+    for (const Game& g : games) {
+      ++games_total;
+      if (!g.has_errors()) ++valid;
+      for (const Diagnostic& d : g.diagnostics)
+        EXPECT_NE(d.severity, Severity::Error) << format_diagnostic(d);
+      EXPECT_EQ(g.valid_plies, static_cast<int>(g.plies.size())) << p;
+      EXPECT_FALSE(g.original_text.empty());
+    }
+  }
+  EXPECT_EQ(files, 40);
+  EXPECT_GE(valid * 1000, games_total * 999);
+}
+
+TEST(GibCorpus, SourceLocationsPointAtTheGames) {
+  for (const fs::path& p : corpus_files()) {
+    const std::string bytes = slurp(p);
+    for (const Game& g : load(p)) {
+      ASSERT_LE(g.source.byte_offset + g.source.byte_length, bytes.size());
+      // The game's first non-filler byte is the '[' of its first tag.
+      std::size_t i = g.source.byte_offset;
+      while (i < bytes.size() && (static_cast<unsigned char>(bytes[i]) == 0xFF || bytes[i] == 0x1A)) ++i;
+      EXPECT_EQ(bytes[i], '[') << p << " game " << g.source.game_index;
+    }
+  }
+}
+
+TEST(GibCorpus, OldCoordinatesLetterSquaresAndCustomPositions) {
+  // 구좌표 games (1-90 numbering) replay; so do letter squares and [판] starts with Han first.
+  auto old = load(fs::path(GIBO_TEST_DATA "/corpus/pobsiz_leeilhoon_myeonsang.gib"));
+  int old_games = 0;
+  for (const Game& g : old)
+    if (g.tag("기보형식")) {
+      ++old_games;
+      EXPECT_FALSE(g.has_errors());
+    }
+  EXPECT_GT(old_games, 0);
+  auto letters = load(fs::path(GIBO_TEST_DATA "/corpus/pobsiz_kakao041_g093.gib"));
+  ASSERT_EQ(letters.size(), 1u);
+  EXPECT_FALSE(letters[0].has_errors());
+  auto kakao = load(fs::path(GIBO_TEST_DATA "/corpus/pobsiz_kakao001_g000-001.gib"));
+  ASSERT_EQ(kakao.size(), 2u);
+  EXPECT_TRUE(kakao[0].start.custom);
+  EXPECT_EQ(kakao[0].start.first_to_move, Side::Han);
+  EXPECT_FALSE(kakao[0].has_errors());
+}
+
+// ---------------------------------------------------------------------------
+// Fixtures: exact diagnostics (code, line, column, ply).
+
+TEST(GibFixtures, FfInsideATagLine) {
+  std::vector<Game> games;
+  GibFileInfo info;
+  EXPECT_EQ(fixture_errors("ff_in_tag_line.gib", &games, &info), Expected{});
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(*games[0].tag("대회명"), "2010 추석 특집 KBS장기왕전");
+  ASSERT_EQ(info.filler_runs.size(), 1u);
+  EXPECT_EQ(info.filler_runs[0].offset, 11u);  // '[' + 6 bytes of 대회명 + ' "20'
+  EXPECT_EQ(info.filler_runs[0].length, 2u);
+}
+
+TEST(GibFixtures, SubstituteByteMidFile) {
+  std::vector<Game> games;
+  GibFileInfo info;
+  EXPECT_EQ(fixture_errors("sub_mid_file.gib", &games, &info), Expected{});
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].plies.size(), 107u);
+  ASSERT_EQ(info.filler_runs.size(), 2u);
+  EXPECT_EQ(info.filler_runs[0].byte, 0x1A);
+  EXPECT_EQ(info.filler_runs[1].byte, 0xFF);
+}
+
+TEST(GibFixtures, CrlfAndUtf8WithBom) {
+  GibFileInfo info;
+  std::vector<Game> games;
+  EXPECT_EQ(fixture_errors("crlf.gib", &games, &info), Expected{});
+  EXPECT_GT(info.crlf, 0);
+  EXPECT_EQ(info.lf, 0);
+  EXPECT_EQ(fixture_errors("utf8_bom.gib", &games, &info), Expected{});
+  EXPECT_TRUE(info.bom);
+  EXPECT_EQ(info.encoding, text::Encoding::Utf8);
+  EXPECT_EQ(games[0].plies.size(), 107u);
+}
+
+TEST(GibFixtures, UnterminatedComment) {
+  std::vector<Game> games;
+  EXPECT_EQ(fixture_errors("unterminated_comment.gib", &games),
+            (Expected{{"unterminated-comment", 14, 1, 0}}));
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].plies.size(), 107u);  // the moves after it are not swallowed
+  ASSERT_EQ(games[0].plies[5].comments.size(), 1u);
+}
+
+TEST(GibFixtures, TruncatedMoveToken) {
+  std::vector<Game> games;
+  EXPECT_EQ(fixture_errors("truncated_move.gib", &games), (Expected{{"truncated-ply", 13, 24, 3}}));
+  EXPECT_EQ(games[0].valid_plies, 2);
+}
+
+TEST(GibFixtures, WrongPieceNamed) {
+  EXPECT_EQ(fixture_errors("wrong_piece.gib"), (Expected{{"wrong-piece", 13, 24, 3}}));
+}
+
+TEST(GibFixtures, WrongAndMissingCaptureSuffix) {
+  EXPECT_EQ(fixture_errors("wrong_capture.gib"), (Expected{{"wrong-capture", 15, 49, 17}}));
+  EXPECT_EQ(fixture_errors("missing_capture.gib"), (Expected{{"missing-capture", 15, 49, 17}}));
+}
+
+TEST(GibFixtures, MissingAndFalseCheck) {
+  EXPECT_EQ(fixture_errors("missing_check.gib"), (Expected{{"missing-check", 16, 5, 19}}));
+  EXPECT_EQ(fixture_errors("false_check.gib"), (Expected{{"false-check", 16, 18, 20}}));
+}
+
+TEST(GibFixtures, SideMarkAndIllegalMove) {
+  EXPECT_EQ(fixture_errors("wrong_side_mark.gib"), (Expected{{"wrong-side-mark", 13, 14, 2}}));
+  std::vector<Game> games;
+  EXPECT_EQ(fixture_errors("illegal_move.gib", &games), (Expected{{"bad-movement", 13, 4, 1}}));
+  EXPECT_EQ(games[0].valid_plies, 0);
+  EXPECT_EQ(games[0].plies.size(), 107u);  // the record is kept whole
+}
+
+TEST(GibFixtures, PlyCountMismatchIsAWarning) {
+  std::vector<Game> games;
+  EXPECT_EQ(fixture_errors("ply_count_mismatch.gib", &games), (Expected{{"ply-count-mismatch", 10, 1, 0}}));
+  EXPECT_FALSE(games[0].has_errors());
+}
+
+TEST(GibFixtures, TygemGoEmptyAndGarbage) {
+  EXPECT_EQ(fixture_errors("tygem_go.gib"), (Expected{{"not-janggi", 1, 0, 0}}));
+  EXPECT_EQ(fixture_errors("empty.gib"), (Expected{{"empty-file", 0, 0, 0}}));
+  GibFileInfo info;
+  std::vector<Game> games;
+  auto e = fixture_errors("binary_garbage.gib", &games, &info);
+  EXPECT_TRUE(games.empty());
+  ASSERT_FALSE(e.empty());
+  EXPECT_EQ(std::get<0>(e.back()), "no-games");
+  // undecodable bytes are listed (capped at 20) plus one summary line
+  EXPECT_EQ(std::count_if(e.begin(), e.end(), [](auto& t) { return std::get<0>(t) == "undecodable-bytes"; }), 21);
+}
+
+TEST(GibFixtures, TenMegabyteSingleLine) {
+  // A header and one 10 MB move line of junk tokens, then the same with no header.
+  std::string header = "[대회명 \"x\"]\n\n";
+  std::string line;
+  line.reserve(10 << 20);
+  while (line.size() < (10u << 20)) line += "1. 79졸78 2. xx ";
+  GibFileInfo info;
+  auto games = read_gib(header + line + "\n", GibReadOptions{}, &info);
+  ASSERT_EQ(games.size(), 1u);
+  std::vector<std::string> errors;
+  for (const Diagnostic& d : games[0].diagnostics)
+    if (d.severity == Severity::Error) errors.push_back(d.code);
+  EXPECT_EQ(errors, std::vector<std::string>{"bad-token"});
+  EXPECT_EQ(games[0].plies.size(), 1u);
+  GibFileInfo info2;
+  auto none = read_gib(line, GibReadOptions{}, &info2);
+  EXPECT_TRUE(none.empty());
+  EXPECT_FALSE(info2.diagnostics.empty());
+}
+
+// ---------------------------------------------------------------------------
+
+TEST(GibResult, NormalisedByGrammar) {
+  struct Case {
+    const char* text;
+    Winner winner;
+    ResultMethod method;
+    std::optional<int> margin;
+  };
+  const Case cases[] = {
+      {"한 완승", Winner::Han, ResultMethod::Outright, {}},
+      {"초 기권승", Winner::Cho, ResultMethod::Resignation, {}},
+      {"초승(기권) ", Winner::Cho, ResultMethod::Resignation, {}},
+      {"漢의 기권승", Winner::Han, ResultMethod::Resignation, {}},
+      {"한승(외통수)", Winner::Han, ResultMethod::Checkmate, {}},
+      {"楚 장군승", Winner::Cho, ResultMethod::Checkmate, {}},
+      {"초 접속 끊김 패", Winner::Han, ResultMethod::Disconnection, {}},
+      {"한기권패", Winner::Cho, ResultMethod::Resignation, {}},
+      {"한시간패", Winner::Cho, ResultMethod::Time, {}},
+      {"한 2.5점 승", Winner::Han, ResultMethod::Points, 5},
+      {"한 8.5 점수승", Winner::Han, ResultMethod::Points, 17},
+      {"초승(13.5점)", Winner::Cho, ResultMethod::Points, 27},
+      {"초 1.5점 승(정선)", Winner::Cho, ResultMethod::Points, 3},
+      {"초 5회 끊김승", Winner::Cho, ResultMethod::Disconnection, {}},
+      {"한 빅승", Winner::Han, ResultMethod::Bikjang, {}},
+      {"초실격승", Winner::Cho, ResultMethod::Forfeit, {}},
+      {"무승부(동의)", Winner::Draw, ResultMethod::Agreement, {}},
+      {"무승부(빅장)", Winner::Draw, ResultMethod::Bikjang, {}},
+      {"무승부'", Winner::Draw, ResultMethod::Unspecified, {}},
+      {"무효 대국", Winner::Void, ResultMethod::None, {}},
+      {"통신장애중단", Winner::Void, ResultMethod::None, {}},
+      {"미상", Winner::Unknown, ResultMethod::None, {}},
+      {"초 와늣", Winner::Cho, ResultMethod::Outright, {}},
+      {"한 판정승", Winner::Han, ResultMethod::Points, {}},  // decision 10: not in the corpus
+  };
+  for (const Case& c : cases) {
+    const NormalizedResult r = normalize_gib_result(c.text);
+    EXPECT_TRUE(r.recognised) << c.text;
+    EXPECT_EQ(r.winner, c.winner) << c.text;
+    EXPECT_EQ(r.method, c.method) << c.text;
+    EXPECT_EQ(r.margin_half_points, c.margin) << c.text;
+  }
+  EXPECT_FALSE(normalize_gib_result("아무말").recognised);
+}
+
+TEST(GibPan, ConvertsBottomUpWithSideToMove) {
+  const std::string pan = "차마상사1사상마차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將/車馬象3馬象車 한 접장기";
+  auto fen = pan_to_fen(pan);
+  ASSERT_TRUE(fen);
+  EXPECT_EQ(*fen, "rnb3nbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1");
+  Position pos;
+  ASSERT_FALSE(pos.set_fen(*fen));
+  EXPECT_EQ(fen_to_pan(pos), "차마상사1사상마차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將/車馬象3馬象車 한 접장기");
+  std::string error;
+  EXPECT_FALSE(pan_to_fen("차마상/// 접장기", &error));
+  EXPECT_FALSE(error.empty());
+}
+
+// ---------------------------------------------------------------------------
+// Round trip: read -> write -> read keeps moves, tags, result, comments and times.
+
+void expect_same_games(const std::vector<Game>& a, const std::vector<Game>& b, const std::string& what) {
+  ASSERT_EQ(a.size(), b.size()) << what;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].tags, b[i].tags) << what << " game " << i;
+    EXPECT_EQ(a[i].result_text, b[i].result_text) << what;
+    EXPECT_EQ(a[i].header_comments, b[i].header_comments) << what;
+    EXPECT_EQ(a[i].start, b[i].start) << what;
+    ASSERT_EQ(a[i].plies.size(), b[i].plies.size()) << what << " game " << i;
+    for (std::size_t k = 0; k < a[i].plies.size(); ++k) {
+      const RecordedPly &x = a[i].plies[k], &y = b[i].plies[k];
+      EXPECT_EQ(x.pass, y.pass) << what;
+      EXPECT_EQ(x.move, y.move) << what << " game " << i << " ply " << k + 1;
+      EXPECT_EQ(x.seconds, y.seconds) << what;
+      EXPECT_EQ(x.comments, y.comments) << what;
+    }
+    EXPECT_EQ(a[i].has_errors(), b[i].has_errors()) << what;
+  }
+}
+
+TEST(GibRoundTrip, WholeCorpusBothEncodingsBothScripts) {
+  for (const fs::path& p : corpus_files()) {
+    const auto games = load(p);
+    for (auto enc : {text::Encoding::Utf8, text::Encoding::Cp949})
+      for (bool hanja : {false, true}) {
+        GibWriteOptions wo;
+        wo.encoding = enc;
+        wo.hanja = hanja;
+        const std::string written = write_gib(games, wo);
+        GibReadOptions ro;
+        ro.file_name = p.filename().string();
+        GibFileInfo info;
+        auto again = read_gib(written, ro, &info);
+        EXPECT_EQ(info.encoding, enc) << p;
+        for (Game& g : again)
+          replay(g, legality_rules(game_profile(g, default_profile()), game_bikjang_option(g, false)));
+        expect_same_games(games, again, p.filename().string() + (hanja ? " hanja " : " hangul ") +
+                                            std::string(text::encoding_name(enc)));
+        // A second write is byte-identical (the writer is canonical).
+        EXPECT_EQ(write_gib(again, wo), written) << p;
+      }
+  }
+}
+
+}  // namespace
+}  // namespace gibo
