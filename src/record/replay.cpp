@@ -87,7 +87,7 @@ class Replayer {
     }
     if (rp.piece != PieceType::None && rp.piece != type_of(mover))
       error("wrong-piece", ply, rp,
-            std::string("names a ") + type_name(rp.piece) + " but " + square_name(from) + " holds " +
+            std::string("names the piece ") + type_name(rp.piece) + " but " + square_name(from) + " holds " +
                 piece_description(mover));
     if (!pos_.is_pseudo_legal(rp.move)) {
       error("bad-movement", ply, rp,
