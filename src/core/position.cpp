@@ -11,10 +11,23 @@ using detail::kTables;
 
 namespace {
 
-constexpr int kMaxOfType[kPieceTypeCount] = {0, 1, 2, 2, 2, 2, 2, 5};
+// Set-up positions (FEN) may hold any material, as in Fairy-Stockfish: rules.md §1.5's
+// own examples have three chariots (item 17, an FS test.py vector) or three advisors
+// (item 19). What is bounded is what the fixed-size containers hold: at most 16 pieces a
+// side (the piece lists) and at most MoveList::kCapacity moves a side could ever have.
+// The most moves a piece of a type can have anywhere (general: 8 steps + the pass;
+// chariot: 17 orthogonal + 4 palace-diagonal on a centre; cannon: 17 + 1; soldier: 5 on
+// the enemy palace centre). A full set (16 pieces) totals 160.
+constexpr int kMaxMovesOfType[kPieceTypeCount] = {0, 9, 8, 8, 8, 21, 18, 5};
+constexpr int kMaxPiecesPerSide = 16;
 constexpr const char* kTypeNames[kPieceTypeCount] = {"none",    "general", "advisor", "elephant",
                                                      "horse",   "chariot", "cannon",  "soldier"};
 constexpr const char* kSideNames[2] = {"Cho", "Han"};
+
+// The halfmove clock after a non-capturing ply; it saturates rather than wrap to 0.
+std::uint16_t next_clock(std::uint16_t clock) {
+  return clock == 0xffff ? clock : static_cast<std::uint16_t>(clock + 1);
+}
 
 bool is_enemy_or_empty(Piece target, Side us) {
   return target == Piece::None || side_of(target) != us;
@@ -107,12 +120,24 @@ std::optional<std::string> Position::set_board(const std::array<Piece, kSquares>
   for (int side = 0; side < 2; ++side) {
     const int g = counts[side][static_cast<int>(PieceType::General)];
     if (g == 0) return std::string(kSideNames[side]) + " has no general";
-    for (int t = 1; t < kPieceTypeCount; ++t)
-      if (counts[side][t] > kMaxOfType[t])
-        return std::string(kSideNames[side]) + " has " + std::to_string(counts[side][t]) + " " +
-               kTypeNames[t] + "s; at most " + std::to_string(kMaxOfType[t]) + " allowed";
+    if (g > 1) return std::string(kSideNames[side]) + " has " + std::to_string(g) + " generals; exactly 1 allowed";
+    int pieces = 0, max_moves = 0;
+    for (int t = 1; t < kPieceTypeCount; ++t) {
+      pieces += counts[side][t];
+      max_moves += counts[side][t] * kMaxMovesOfType[t];
+    }
+    if (pieces > kMaxPiecesPerSide)
+      return std::string(kSideNames[side]) + " has " + std::to_string(pieces) + " pieces; at most " +
+             std::to_string(kMaxPiecesPerSide) + " allowed";
+    if (max_moves > MoveList::kCapacity)
+      return std::string(kSideNames[side]) + " has too many long-range pieces (" +
+             std::to_string(counts[side][static_cast<int>(PieceType::Chariot)]) + " chariots, " +
+             std::to_string(counts[side][static_cast<int>(PieceType::Cannon)]) +
+             " cannons): its moves could overflow the move list";
   }
   if (plies_since_capture < 0) return std::string("negative halfmove clock");
+  if (plies_since_capture > 0xffff)  // StateInfo keeps it in 16 bits; never read it as another number
+    return "halfmove clock " + std::to_string(plies_since_capture) + " is too large; at most 65535";
   if (fullmove < 1) return std::string("fullmove number must be at least 1");
 
   clear();
@@ -577,7 +602,7 @@ void Position::do_move(Move m) {
   if (m.is_pass()) {
     next.pass_accepted_bikjang = rules_.bikjang_pass == BikjangPass::AcceptEndsGame && bikjang_valid();
     next.consecutive_passes = static_cast<std::uint8_t>(prev.consecutive_passes < 255 ? prev.consecutive_passes + 1 : 255);
-    next.plies_since_capture = static_cast<std::uint16_t>(prev.plies_since_capture + 1);
+    next.plies_since_capture = next_clock(prev.plies_since_capture);
   } else {
     const Square from = m.from(), to = m.to();
     const Piece p = board_[from];
@@ -589,7 +614,7 @@ void Position::do_move(Move m) {
       next.key ^= kTables.zobrist[static_cast<int>(captured)][to];
       next.any_capture = true;
     } else {
-      next.plies_since_capture = static_cast<std::uint16_t>(prev.plies_since_capture + 1);
+      next.plies_since_capture = next_clock(prev.plies_since_capture);
     }
     move_piece(from, to);
     next.key ^= kTables.zobrist[static_cast<int>(p)][from] ^ kTables.zobrist[static_cast<int>(p)][to];
