@@ -27,10 +27,6 @@ class Converter {
   iconv_t handle_;
 };
 
-Converter& from_cp949() {
-  thread_local Converter c("UTF-8", "CP949");
-  return c;
-}
 Converter& to_cp949() {
   thread_local Converter c("CP949", "UTF-8");
   return c;
@@ -103,6 +99,61 @@ bool is_valid_utf8(std::string_view s) {
   return true;
 }
 
+namespace {
+
+// The CP949 double-byte table (lead 0x81-0xFE, trail 0x41-0xFE), built once from the C
+// library's own CP949 converter; 0 marks an unmapped pair. Decoding is then a lookup.
+struct Cp949Table {
+  static constexpr int kLeads = 0xFE - 0x81 + 1, kTrails = 0xFE - 0x41 + 1;
+  std::vector<char32_t> code;  // kLeads * kTrails
+  bool ok = false;
+  Cp949Table() : code(static_cast<std::size_t>(kLeads) * kTrails, 0) {
+    Converter conv("UTF-32LE", "CP949");
+    if (!conv.ok()) return;
+    ok = true;
+    for (int lead = 0x81; lead <= 0xFE; ++lead)
+      for (int trail = 0x41; trail <= 0xFE; ++trail) {
+        char in[2] = {static_cast<char>(lead), static_cast<char>(trail)};
+        char out[8];
+        char* src = in;
+        char* dst = out;
+        std::size_t src_left = 2, dst_left = sizeof out;
+        conv.reset();
+        if (iconv(conv.get(), &src, &src_left, &dst, &dst_left) == static_cast<std::size_t>(-1) || src_left != 0 ||
+            dst - out != 4)
+          continue;
+        const auto* b = reinterpret_cast<const unsigned char*>(out);
+        code[static_cast<std::size_t>(lead - 0x81) * kTrails + (trail - 0x41)] =
+            static_cast<char32_t>(b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24));
+      }
+  }
+};
+
+const Cp949Table& cp949_table() {
+  static const Cp949Table table;
+  return table;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+}  // namespace
+
 void cp949_to_utf8(std::string_view in, std::string& out, std::vector<std::size_t>& bad_offsets) {
   // Fast path: ASCII needs no conversion.
   bool ascii = true;
@@ -115,21 +166,28 @@ void cp949_to_utf8(std::string_view in, std::string& out, std::vector<std::size_
     out.append(in);
     return;
   }
-  Converter& conv = from_cp949();
-  if (!conv.ok()) {  // no CP949 support in this C library: report every non-ASCII byte
-    for (std::size_t i = 0; i < in.size(); ++i) {
-      if (static_cast<unsigned char>(in[i]) < 0x80) out += in[i];
-      else bad_offsets.push_back(i), out += "\xEF\xBF\xBD";
+  const Cp949Table& table = cp949_table();
+  for (std::size_t i = 0; i < in.size();) {
+    const unsigned char c = static_cast<unsigned char>(in[i]);
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+      ++i;
+      continue;
     }
-    return;
+    char32_t cp = 0;
+    if (table.ok && c >= 0x81 && c <= 0xFE && i + 1 < in.size()) {
+      const unsigned char t = static_cast<unsigned char>(in[i + 1]);
+      if (t >= 0x41 && t <= 0xFE) cp = table.code[static_cast<std::size_t>(c - 0x81) * Cp949Table::kTrails + (t - 0x41)];
+    }
+    if (cp == 0) {  // not a CP949 character: report this byte, go on with the next
+      bad_offsets.push_back(i);
+      out += "\xEF\xBF\xBD";
+      ++i;
+      continue;
+    }
+    append_utf8(out, cp);
+    i += 2;
   }
-  convert(
-      conv, in, out,
-      [&](std::size_t offset, std::size_t) {
-        bad_offsets.push_back(offset);
-        out += "\xEF\xBF\xBD";
-      },
-      1);
 }
 
 bool utf8_to_cp949(std::string_view in, std::string& out) {

@@ -45,28 +45,41 @@ bool parse_tag_line(std::string_view line, TagLine& out) {
   return x3::parse(first, line.end(), grammar) && first == line.end();
 }
 
+namespace {
+
+// The ply grammar is built once; its semantic actions reach the PlyToken being filled
+// through the parse context (x3::with), so no parser is copied per call.
+struct ply_out;
+PlyToken& out_of(const auto& ctx) { return x3::get<ply_out>(ctx); }
+
+const auto set_from = [](auto& ctx) { out_of(ctx).from.assign(x3::_attr(ctx).begin(), x3::_attr(ctx).end()); };
+const auto set_to = [](auto& ctx) { out_of(ctx).to.assign(x3::_attr(ctx).begin(), x3::_attr(ctx).end()); };
+const auto set_side = [](auto& ctx) { out_of(ctx).side_mark = x3::_attr(ctx); };
+const auto set_piece = [](auto& ctx) { out_of(ctx).piece = x3::_attr(ctx); };
+const auto set_marker = [](auto& ctx) { out_of(ctx).capture_marker = true; };
+const auto set_captured = [](auto& ctx) { out_of(ctx).captured = x3::_attr(ctx); };
+const auto set_check = [](auto& ctx) { out_of(ctx).check = true; };
+
+const auto square = x3::raw[(x3::char_('a', 'i') >> x3::digit) | +x3::digit];
+// A side mark counts only when a piece letter follows it (`95楚84` is a general).
+const auto side_mark = &(kSides >> kPieces) >> kSides[set_side];
+const auto capture = !x3::lit("장군") >> -x3::lit("타")[set_marker] >> kPieces[set_captured];
+
+const x3::rule<class ply_rule> ply_rule = "ply";
+const auto ply_rule_def = square[set_from] >> -side_mark >> kPieces[set_piece] >> square[set_to] >> -capture >>
+                          -x3::lit("장군")[set_check];
+BOOST_SPIRIT_DEFINE(ply_rule)
+
+}  // namespace
+
 bool parse_ply_token(std::string_view token, PlyToken& out) {
   out = PlyToken{};
   if (token == "한수쉼") {
     out.pass = true;
     return true;
   }
-  auto set_from = [&](auto& ctx) { out.from.assign(x3::_attr(ctx).begin(), x3::_attr(ctx).end()); };
-  auto set_to = [&](auto& ctx) { out.to.assign(x3::_attr(ctx).begin(), x3::_attr(ctx).end()); };
-  auto set_side = [&](auto& ctx) { out.side_mark = x3::_attr(ctx); };
-  auto set_piece = [&](auto& ctx) { out.piece = x3::_attr(ctx); };
-  auto set_marker = [&](auto&) { out.capture_marker = true; };
-  auto set_captured = [&](auto& ctx) { out.captured = x3::_attr(ctx); };
-  auto set_check = [&](auto&) { out.check = true; };
-
-  const auto square = x3::raw[(x3::char_('a', 'i') >> x3::digit) | +x3::digit];
-  // A side mark counts only when a piece letter follows it (`95楚84` is a general).
-  const auto side_mark = &(kSides >> kPieces) >> kSides[set_side];
-  const auto capture = !x3::lit("장군") >> -x3::lit("타")[set_marker] >> kPieces[set_captured];
-  const auto grammar = square[set_from] >> -side_mark >> kPieces[set_piece] >> square[set_to] >> -capture >>
-                       -x3::lit("장군")[set_check];
   auto first = token.begin();
-  return x3::parse(first, token.end(), grammar) && first == token.end();
+  return x3::parse(first, token.end(), x3::with<ply_out>(out)[ply_rule]) && first == token.end();
 }
 
 }  // namespace gibo::gib

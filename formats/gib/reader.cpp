@@ -74,19 +74,20 @@ class Reader {
     std::size_t start = 0;
     if (bytes_.substr(0, 3) == "\xEF\xBB\xBF") info_.bom = true, start = 3;
 
-    // Pass 1: lines of filler-free raw bytes, and the encoding decision.
+    // Pass 1: lines of filler-free raw bytes (slices of `clean`), and the encoding decision.
     struct RawLine {
-      std::string bytes;
-      std::uint64_t offset, end;
+      std::size_t begin, end;  // in `clean`
+      std::uint64_t offset, raw_end;
     };
+    std::string clean;
+    clean.reserve(bytes_.size());
     std::vector<RawLine> raw;
-    RawLine cur{{}, start, start};
-    bool utf8 = true;
+    RawLine cur{0, 0, start, start};
     auto flush = [&](std::size_t end_of_content, std::size_t next_start) {
-      cur.end = end_of_content;
-      if (utf8 && !text::is_valid_utf8(cur.bytes)) utf8 = false;
-      raw.push_back(std::move(cur));
-      cur = RawLine{{}, next_start, next_start};
+      cur.end = clean.size();
+      cur.raw_end = end_of_content;
+      raw.push_back(cur);
+      cur = RawLine{clean.size(), clean.size(), next_start, next_start};
     };
     for (std::size_t i = start; i < bytes_.size(); ++i) {
       const unsigned char c = static_cast<unsigned char>(bytes_[i]);
@@ -110,10 +111,13 @@ class Reader {
           flush(i, i + 1);
         }
       } else {
-        cur.bytes += static_cast<char>(c);
+        clean += static_cast<char>(c);
       }
     }
-    if (!cur.bytes.empty()) flush(bytes_.size(), bytes_.size());
+    if (clean.size() > cur.begin) flush(bytes_.size(), bytes_.size());
+    // Line ends are ASCII in both encodings, so the whole text is UTF-8 iff every line is.
+    const bool utf8 = text::is_valid_utf8(clean);
+    auto slice = [&](const RawLine& r) { return std::string_view(clean).substr(r.begin, r.end - r.begin); };
 
     text::Encoding enc = options_.encoding;
     if (enc == text::Encoding::Auto) enc = utf8 ? text::Encoding::Utf8 : text::Encoding::Cp949;
@@ -122,20 +126,22 @@ class Reader {
     // Pass 2: decode.
     int bad_reported = 0, bad_total = 0;
     lines_.reserve(raw.size());
+    text_.reserve(clean.size() + clean.size() / 2);
     for (std::size_t n = 0; n < raw.size(); ++n) {
       Line line;
       line.begin = text_.size();
       line.raw_offset = raw[n].offset;
-      line.raw_end = raw[n].end;
+      line.raw_end = raw[n].raw_end;
+      const std::string_view content = slice(raw[n]);
       line.number = static_cast<int>(n) + 1;
       std::vector<std::size_t> bad;
       if (enc == text::Encoding::Cp949) {
-        text::cp949_to_utf8(raw[n].bytes, text_, bad);
-      } else if (text::is_valid_utf8(raw[n].bytes)) {
-        text_ += raw[n].bytes;
-      } else {  // forced UTF-8 but not valid: report the line, keep valid parts
+        text::cp949_to_utf8(content, text_, bad);
+      } else if (utf8 || text::is_valid_utf8(content)) {
+        text_ += content;
+      } else {  // forced UTF-8 but not valid: report the line, keep its ASCII
         bad.push_back(0);
-        for (char c : raw[n].bytes) text_ += static_cast<unsigned char>(c) < 0x80 ? c : '?';
+        for (char c : content) text_ += static_cast<unsigned char>(c) < 0x80 ? c : '?';
       }
       for (std::size_t off : bad) {
         ++bad_total;
@@ -143,7 +149,7 @@ class Reader {
           // raw offset: filler bytes before this point shift nothing inside one line's
           // filler-free bytes, so report the offset within the line's content
           file_error("undecodable-bytes", line.number,
-                     "byte " + std::to_string(static_cast<unsigned char>(raw[n].bytes[off])) +
+                     "byte " + std::to_string(static_cast<unsigned char>(content[off])) +
                          " cannot be decoded as " + std::string(text::encoding_name(enc)) + " (line byte " +
                          std::to_string(off) + ", file offset about " + std::to_string(raw[n].offset + off) + ")");
         }

@@ -89,14 +89,13 @@ class Replayer {
       error("wrong-piece", ply, rp,
             std::string("names the piece ") + type_name(rp.piece) + " but " + square_name(from) + " holds " +
                 piece_description(mover));
-    if (!pos_.is_pseudo_legal(rp.move)) {
-      error("bad-movement", ply, rp,
-            piece_description(mover) + " cannot move from " + square_name(from) + " to " + square_name(to) +
-                describe_target(to));
-      return false;
-    }
     if (!pos_.is_legal(rp.move)) {
-      error(illegality_code(rp.move), ply, rp, illegality_message(rp.move));
+      if (!pos_.is_pseudo_legal(rp.move))
+        error("bad-movement", ply, rp,
+              piece_description(mover) + " cannot move from " + square_name(from) + " to " + square_name(to) +
+                  describe_target(to));
+      else
+        error(illegality_code(rp.move), ply, rp, illegality_message(rp.move));
       return false;
     }
     const Piece target = pos_.piece_on(to);
