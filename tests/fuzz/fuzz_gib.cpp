@@ -1,0 +1,24 @@
+// libFuzzer target for the .gib reader and the replay that follows it: any bytes must
+// give games and diagnostics, never a crash, a hang or a leak.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "gibo/formats/gib.h"
+#include "gibo/record/replay.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  gibo::GibReadOptions options;
+  options.file_name = "fuzz.gib";
+  gibo::GibFileInfo info;
+  std::vector<gibo::Game> games;
+  gibo::read_gib(bytes, options, info, [&](gibo::Game&& g) {
+    const gibo::Profile& p = gibo::game_profile(g, gibo::default_profile());
+    gibo::replay(g, gibo::legality_rules(p, gibo::game_bikjang_option(g, false)));
+    games.push_back(std::move(g));
+  });
+  // The writer must cope with whatever the reader produced.
+  if (!games.empty()) (void)gibo::write_gib(games, gibo::GibWriteOptions{});
+  return 0;
+}
