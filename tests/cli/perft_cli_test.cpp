@@ -1,6 +1,8 @@
 // `gibo perft` as a user runs it: the built program (GIBO_BINARY) is started through the
 // shell with stdout and stderr redirected to temporary files.
 #include <gtest/gtest.h>
+
+#include "run_gibo.h"
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,59 +20,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-  int status = -1;  // exit status, or -1 if the program did not exit normally
-  std::string out, err;
-  std::vector<std::string> out_lines() const {
-    std::vector<std::string> lines;
-    std::istringstream in(out);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-  }
-};
+using gibo::testing::Result;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Single-quotes one argument for /bin/sh.
-std::string quote(const std::string& arg) {
-  std::string q(1, '\'');
-  for (char c : arg) {
-    if (c == '\'') {
-      q.append("'\\''");
-    } else {
-      q.push_back(c);
-    }
-  }
-  q.push_back('\'');
-  return q;
-}
-
-Result gibo(const std::vector<std::string>& args) {
-  static std::atomic<int> counter{0};
-  const fs::path dir = fs::temp_directory_path() /
-                       ("gibo-perft-cli-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  fs::create_directories(dir);
-  std::string cmd = quote(GIBO_BINARY);
-  for (const std::string& a : args) {
-    cmd.push_back(' ');
-    cmd.append(quote(a));
-  }
-  cmd.append(" >").append(quote((dir / "out").string()));
-  cmd.append(" 2>").append(quote((dir / "err").string()));
-  cmd.append(" </dev/null");
-  const int raw = std::system(cmd.c_str());
-  Result r;
-  if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
-  r.out = slurp(dir / "out");
-  r.err = slurp(dir / "err");
-  fs::remove_all(dir);
-  return r;
-}
+Result gibo(const std::vector<std::string>& args) { return gibo::testing::run_gibo(args); }
 
 bool has_line(const Result& r, const std::string& line) {
   for (const std::string& l : r.out_lines())

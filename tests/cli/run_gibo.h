@@ -1,0 +1,84 @@
+// Runs the built `gibo` program (GIBO_BINARY) as a user would: through the shell, with
+// stdout and stderr captured in temporary files and stdin from a file or /dev/null.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace gibo::testing {
+
+struct Result {
+  int status = -1;  // exit status, or -1 if the program did not exit normally
+  std::string out, err;
+  std::vector<std::string> out_lines() const {
+    std::vector<std::string> lines;
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+  }
+};
+
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Single-quotes one argument for /bin/sh.
+inline std::string shell_quote(const std::string& arg) {
+  std::string q(1, '\'');
+  for (char c : arg) {
+    if (c == '\'') q.append("'\\''");
+    else q.push_back(c);
+  }
+  q.push_back('\'');
+  return q;
+}
+
+// A fresh temporary directory, removed when the object goes away.
+class TempDir {
+ public:
+  TempDir() {
+    static std::atomic<int> counter{0};
+    path_ = std::filesystem::temp_directory_path() /
+            ("gibo-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Runs gibo with `args`; stdin from `stdin_file` (or /dev/null when empty).
+inline Result run_gibo(const std::vector<std::string>& args, const std::string& stdin_file = "") {
+  TempDir dir;
+  std::string cmd = shell_quote(GIBO_BINARY);
+  for (const std::string& a : args) cmd += " " + shell_quote(a);
+  cmd += " >" + shell_quote((dir.path() / "out").string());
+  cmd += " 2>" + shell_quote((dir.path() / "err").string());
+  cmd += " <" + (stdin_file.empty() ? std::string("/dev/null") : shell_quote(stdin_file));
+  const int raw = std::system(cmd.c_str());
+  Result r;
+  if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
+  r.out = slurp(dir.path() / "out");
+  r.err = slurp(dir.path() / "err");
+  return r;
+}
+
+}  // namespace gibo::testing

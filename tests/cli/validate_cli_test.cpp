@@ -1,0 +1,80 @@
+// `gibo validate` end to end: exit statuses, text and JSON Lines output, stdin, --jobs.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "run_gibo.h"
+
+namespace {
+
+using gibo::testing::Result;
+using gibo::testing::run_gibo;
+
+const std::string kCorpus = GIBO_TEST_DATA "/corpus";
+const std::string kFixtures = GIBO_TEST_DATA "/fixtures/gib";
+
+std::string last_line(const Result& r) {
+  const auto lines = r.out_lines();
+  return lines.empty() ? "" : lines.back();
+}
+
+TEST(ValidateCli, CorpusIsAllValidAndExitsZero) {
+  const Result r = run_gibo({"validate", kCorpus});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("summary: 40 files, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" valid, 0 rejected"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("error["), std::string::npos) << r.out;
+  EXPECT_TRUE(r.err.empty()) << r.err;  // no progress output when stderr is not a terminal
+}
+
+TEST(ValidateCli, BrokenGamesExitOneWithCompilerStyleDiagnostics) {
+  const Result r = run_gibo({"validate", kFixtures + "/wrong_piece.gib"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find(kFixtures + "/wrong_piece.gib:13:24: error[wrong-piece]: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(game 1, ply 3)"), std::string::npos);
+}
+
+TEST(ValidateCli, JsonLinesGameAndSummaryObjects) {
+  const Result r = run_gibo({"validate", "--format", "jsonl", kFixtures + "/missing_check.gib"});
+  EXPECT_EQ(r.status, 1);
+  const auto lines = r.out_lines();
+  ASSERT_EQ(lines.size(), 3u) << r.out;  // game, file, summary
+  const std::regex game(
+      R"(^\{"type":"game","file":"[^"]*missing_check\.gib","index":0,"line":1,"plies":107,"valid_plies":18,"valid":false,.*"errors":\[\{"code":"missing-check","line":16,"col":5,"ply":19,.*)");
+  EXPECT_TRUE(std::regex_match(lines[0], game)) << lines[0];
+  EXPECT_EQ(lines[2].rfind(R"({"type":"summary","files":1,"games":1,"plies":107,"valid":0,"rejected":1,)", 0), 0u)
+      << lines[2];
+}
+
+TEST(ValidateCli, StandardInput) {
+  const Result r = run_gibo({"validate", "-"}, kCorpus + "/pobsiz_2010_kbs_chuseok.gib");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("-: 1 games, 107 plies, 1 valid, 0 rejected (cp949)"), std::string::npos) << r.out;
+}
+
+TEST(ValidateCli, JobsDoNotChangeTheOutput) {
+  const Result one = run_gibo({"validate", "--jobs", "1", kCorpus, kFixtures});
+  const Result two = run_gibo({"validate", "--jobs", "2", kCorpus, kFixtures});
+  EXPECT_EQ(one.status, 1);
+  EXPECT_EQ(two.status, 1);
+  EXPECT_EQ(one.out, two.out);
+}
+
+TEST(ValidateCli, UsageAndIoErrors) {
+  EXPECT_EQ(run_gibo({"validate"}).status, 2);
+  EXPECT_EQ(run_gibo({"validate", "--bogus", kCorpus}).status, 2);
+  const Result rules = run_gibo({"validate", "--rules", "nope", kCorpus});
+  EXPECT_EQ(rules.status, 2);
+  EXPECT_NE(rules.err.find("janggi-gg"), std::string::npos) << rules.err;
+  const Result missing = run_gibo({"validate", kCorpus + "/no-such-file.gib"});
+  EXPECT_EQ(missing.status, 3);
+  EXPECT_EQ(last_line(missing), "summary: 0 files, 0 games, 0 plies, 0 valid, 0 rejected, 1 unreadable");
+}
+
+TEST(ValidateCli, ForcedEncodingReportsUndecodableBytes) {
+  const Result r = run_gibo({"validate", "--encoding", "utf-8", kCorpus + "/pobsiz_2010_kbs_chuseok.gib"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("error[undecodable-bytes]"), std::string::npos) << r.out;
+}
+
+}  // namespace
