@@ -528,9 +528,11 @@ class Reader {
     } else {
       if (cho) g.start.cho = *cho;
       if (han) g.start.han = *han;
+      g.start.cho_setup_stated = have_cho;
+      g.start.han_setup_stated = have_han;
       if (!have_cho || !have_han)
         add("missing-setup", Severity::Warning, g.source.line, 1, 0, "",
-            "no 초차림/한차림 tag for both sides; 마상상마 assumed where missing");
+            "no 초차림/한차림 tag for both sides; the missing setup is inferred from the moves");
     }
   }
 

@@ -183,7 +183,53 @@ const Profile& game_profile(Game& game, const Profile& fallback) {
 
 bool game_bikjang_option(const Game& game, bool fallback) { return game.saved_bikjang_option.value_or(fallback); }
 
+namespace {
+
+// For a game whose record leaves a setup unstated: the stated setups plus every choice
+// for the unstated ones; the first that replays without error wins, else the one that
+// replays furthest. Returns true if it changed the game's start.
+bool infer_setups(Game& game, const LegalityRules& rules) {
+  StartPosition& start = game.start;
+  if (start.custom || (start.cho_setup_stated && start.han_setup_stated)) return false;
+  const StartPosition original = start;
+  StartPosition best = original;
+  int best_plies = -1;
+  for (Setup cho : kAllSetups) {
+    if (original.cho_setup_stated && cho != original.cho) continue;
+    for (Setup han : kAllSetups) {
+      if (original.han_setup_stated && han != original.han) continue;
+      Game trial;
+      trial.start = original;
+      trial.start.cho = cho;
+      trial.start.han = han;
+      trial.plies = game.plies;
+      Replayer(trial, rules).run(nullptr);
+      const int plies = trial.has_errors() ? trial.valid_plies : static_cast<int>(trial.plies.size()) + 1;
+      if (plies > best_plies) best_plies = plies, best = trial.start;
+    }
+  }
+  start = best;
+  return true;
+}
+
+}  // namespace
+
 void replay(Game& game, const LegalityRules& rules, Position* final_position) {
+  if (infer_setups(game, rules)) {
+    bool already = false;
+    for (const Diagnostic& d : game.diagnostics) already |= d.code == "setup-inferred";
+    if (!already) {
+      Diagnostic d;
+      d.code = "setup-inferred";
+      d.severity = Severity::Note;
+      d.file = game.source.file;
+      d.line = game.source.line;
+      d.game = game.source.game_index;
+      d.message = std::string("setups inferred from the moves: Cho ") + std::string(setup_code(game.start.cho)) +
+                  ", Han " + std::string(setup_code(game.start.han));
+      game.diagnostics.push_back(std::move(d));
+    }
+  }
   Replayer(game, rules).run(final_position);
 }
 

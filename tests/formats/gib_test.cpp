@@ -221,6 +221,16 @@ TEST(GibFixtures, PlyCountMismatchIsAWarning) {
   EXPECT_FALSE(games[0].has_errors());
 }
 
+TEST(GibFixtures, MissingSetupsAreInferredFromTheMoves) {
+  std::vector<Game> games;
+  EXPECT_EQ(fixture_errors("missing_setup.gib", &games), (Expected{{"missing-setup", 1, 1, 0}}));
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_FALSE(games[0].has_errors());
+  EXPECT_EQ(games[0].start.cho, Setup::HEHE);
+  EXPECT_EQ(games[0].start.han, Setup::HEHE);
+  EXPECT_EQ(games[0].diagnostics.back().code, "setup-inferred");
+}
+
 TEST(GibFixtures, TygemGoEmptyAndGarbage) {
   EXPECT_EQ(fixture_errors("tygem_go.gib"), (Expected{{"not-janggi", 1, 0, 0}}));
   EXPECT_EQ(fixture_errors("empty.gib"), (Expected{{"empty-file", 0, 0, 0}}));

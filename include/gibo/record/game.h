@@ -38,6 +38,10 @@ struct StartPosition {
   Setup han = Setup::HEEH;        // when !custom
   std::string fen;                // when custom (side to move included)
   Side first_to_move = Side::Cho;
+  // False when the record does not state that side's setup; replay then infers it
+  // (rules.md A19: the first horse and elephant moves identify it).
+  bool cho_setup_stated = true;
+  bool han_setup_stated = true;
   bool operator==(const StartPosition&) const = default;
 };
 
