@@ -169,9 +169,11 @@ void cp949_to_utf8(std::string_view in, std::string& out, std::vector<std::size_
   const Cp949Table& table = cp949_table();
   for (std::size_t i = 0; i < in.size();) {
     const unsigned char c = static_cast<unsigned char>(in[i]);
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-      ++i;
+    if (c < 0x80) {  // copy the whole ASCII run at once
+      std::size_t j = i + 1;
+      while (j < in.size() && static_cast<unsigned char>(in[j]) < 0x80) ++j;
+      out.append(in.data() + i, j - i);
+      i = j;
       continue;
     }
     char32_t cp = 0;

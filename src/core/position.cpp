@@ -548,7 +548,10 @@ bool Position::is_pseudo_legal(Move m) const {
     case PieceType::Cannon: {
       const bool cannon = type_of(p) == PieceType::Cannon;
       if (cannon && type_of(target) == PieceType::Cannon) return false;
-      for (const detail::Ray& ray : kTables.rays[from]) {
+      if (file_of(from) == file_of(to) || rank_of(from) == rank_of(to)) {
+        const int dir = file_of(from) == file_of(to) ? (to > from ? detail::kNorth : detail::kSouth)
+                                                     : (to > from ? detail::kEast : detail::kWest);
+        const detail::Ray& ray = kTables.rays[from][dir];
         int between = 0;
         bool cannon_screen = false;
         for (int k = 0; k < ray.len; ++k) {
@@ -558,6 +561,7 @@ bool Position::is_pseudo_legal(Move m) const {
             cannon_screen |= type_of(board_[ray.sq[k]]) == PieceType::Cannon;
           }
         }
+        return false;
       }
       for (const detail::DiagLine& line : kTables.diag[from]) {
         const Piece a = board_[line.a];
