@@ -26,5 +26,6 @@ const std::vector<Command>& commands();
 int run_perft(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_validate(const std::vector<std::string>& args);
+int run_show(const std::vector<std::string>& args);
 
 }  // namespace gibo::cli

@@ -11,6 +11,7 @@ const std::vector<Command>& commands() {
       {"perft", "count leaf nodes of the move tree (rules-engine check and speed)", run_perft},
       {"rules", "list the rules profiles or show one profile's flags", run_rules},
       {"validate", "read game files and replay every move through the rules engine", run_validate},
+      {"show", "show a record's position at a ply as a board diagram (text or SVG)", run_show},
   };
   return list;
 }

@@ -1,0 +1,140 @@
+// gibo show: the position of a record at a ply, as a board diagram in the terminal or
+// as SVG. FILE[:GAME][@PLY]: GAME counts from 1 (default 1); PLY 0 is the start
+// position, default the last ply.
+#include <unistd.h>
+
+#include <charconv>
+#include <iostream>
+
+#include "command.h"
+#include "gibo/formats/gib.h"
+#include "gibo/record/replay.h"
+#include "gibo/report/diagram.h"
+#include "inputs.h"
+#include "options.h"
+
+namespace gibo::cli {
+namespace {
+
+struct Target {
+  std::string file;
+  int game = 1;               // 1-based
+  std::optional<int> ply;     // nullopt: last
+};
+
+bool parse_number(std::string_view s, int& out) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+// Splits FILE[:GAME][@PLY] from the right, so paths with ':' or '@' still work when the
+// suffixes are absent.
+Target parse_target(const std::string& spec) {
+  Target t;
+  std::string rest = spec;
+  if (const auto at = rest.rfind('@'); at != std::string::npos) {
+    int ply = 0;
+    if (parse_number(std::string_view(rest).substr(at + 1), ply)) t.ply = ply, rest.resize(at);
+  }
+  if (const auto colon = rest.rfind(':'); colon != std::string::npos) {
+    int game = 0;
+    if (parse_number(std::string_view(rest).substr(colon + 1), game)) t.game = game, rest.resize(colon);
+  }
+  t.file = rest;
+  return t;
+}
+
+}  // namespace
+
+int run_show(const std::vector<std::string>& args) {
+  const std::string synopsis =
+      "gibo show FILE[:GAME][@PLY] [--svg] [--letters mixed|hangul|hanja] [--color auto|always|never] [--rules ID]";
+  po::options_description opts("options");
+  std::string spec, letters = "mixed", color = "auto", rules_id = default_profile().id;
+  opts.add_options()("target", po::value(&spec)->required(), "FILE[:GAME][@PLY]; GAME from 1, PLY 0 = start")(
+      "svg", "write an SVG picture instead of a text diagram")(
+      "letters", po::value(&letters), "mixed (Cho hangul, Han hanja), hangul or hanja")(
+      "color", po::value(&color), "auto (when stdout is a terminal), always or never")(
+      "rules", po::value(&rules_id), "profile for records that name none");
+  po::positional_options_description pos_opts;
+  pos_opts.add("target", 1);
+  po::variables_map vm;
+  if (auto rc = parse_command_line("show", synopsis, args, opts, pos_opts, vm)) return *rc;
+  const Profile* profile = profile_or_usage("show", rules_id);
+  if (!profile) return kExitUsage;
+  DiagramOptions d;
+  if (letters == "mixed") d.letters = DiagramOptions::Letters::Mixed;
+  else if (letters == "hangul") d.letters = DiagramOptions::Letters::Hangul;
+  else if (letters == "hanja") d.letters = DiagramOptions::Letters::Hanja;
+  else {
+    std::cerr << "gibo show: --letters must be mixed, hangul or hanja\n";
+    return kExitUsage;
+  }
+  if (color != "auto" && color != "always" && color != "never") {
+    std::cerr << "gibo show: --color must be auto, always or never\n";
+    return kExitUsage;
+  }
+  d.color = color == "always" || (color == "auto" && isatty(STDOUT_FILENO));
+
+  const Target t = parse_target(spec);
+  std::string error;
+  auto bytes = read_input(t.file, error);
+  if (!bytes) {
+    std::cerr << "gibo show: " << error << "\n";
+    return kExitIo;
+  }
+  GibReadOptions ro;
+  ro.file_name = t.file;
+  auto games = read_gib(*bytes, ro);
+  if (t.game < 1 || t.game > static_cast<int>(games.size())) {
+    std::cerr << "gibo show: " << t.file << " has " << games.size() << " games; no game " << t.game << "\n";
+    return kExitUsage;
+  }
+  Game& g = games[t.game - 1];
+  const Profile& p = game_profile(g, *profile);
+  const LegalityRules rules = legality_rules(p, game_bikjang_option(g, false));
+  replay(g, rules);
+  const int plies = static_cast<int>(g.plies.size());
+  const int want = t.ply.value_or(plies);
+  if (want < 0 || want > plies) {
+    std::cerr << "gibo show: game " << t.game << " has " << plies << " plies; no ply " << want << "\n";
+    return kExitUsage;
+  }
+  int status = kExitOk;
+  int shown = want;
+  if (want > g.valid_plies) {
+    for (const Diagnostic& diag : g.diagnostics)
+      if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
+    std::cerr << "gibo show: showing ply " << g.valid_plies << ", the last valid one\n";
+    shown = g.valid_plies;
+    status = kExitFindings;
+  }
+  Position pos;
+  start_position(g, rules, pos);
+  Move last = Move::none();
+  for (int i = 0; i < shown; ++i) {
+    last = g.plies[i].move;
+    pos.do_move(last);
+  }
+  if (vm.count("svg")) {
+    SvgOptions so;
+    so.last_move = last;
+    so.title = t.file + " game " + std::to_string(t.game) + " ply " + std::to_string(shown);
+    std::cout << svg_diagram(pos, so) << "\n";
+    return status;
+  }
+  d.last_move = last;
+  const std::string* cho = g.tag("초대국자");
+  const std::string* han = g.tag("한대국자");
+  std::cout << t.file << " game " << t.game;
+  if (cho || han) std::cout << ": " << (cho ? *cho : "?") << " (Cho) vs " << (han ? *han : "?") << " (Han)";
+  if (g.has_result) std::cout << ", " << g.result_text;
+  std::cout << "\nply " << shown << " of " << plies;
+  if (shown > 0) std::cout << ", last move " << uci(last) << " (" << g.plies[shown - 1].text << ")";
+  std::cout << ", " << (pos.side_to_move() == Side::Cho ? "Cho" : "Han") << " to move"
+            << (pos.in_check() ? ", in check" : "") << "\n"
+            << text_diagram(pos, d) << "fen " << pos.fen() << "\n";
+  return status;
+}
+
+}  // namespace gibo::cli

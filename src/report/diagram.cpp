@@ -1,0 +1,143 @@
+#include "gibo/report/diagram.h"
+
+#include <cstdio>
+
+namespace gibo {
+namespace {
+
+constexpr const char* kHangul[kPieceTypeCount] = {"", "장", "사", "상", "마", "차", "포", "졸"};
+constexpr const char* kHanja[kPieceTypeCount] = {"", "將", "士", "象", "馬", "車", "包", "卒"};
+
+// The letter of a piece in a script; Han soldiers are 병/兵.
+std::string glyph(Piece p, bool hanja) {
+  if (type_of(p) == PieceType::Soldier && side_of(p) == Side::Han) return hanja ? "兵" : "병";
+  return (hanja ? kHanja : kHangul)[static_cast<int>(type_of(p))];
+}
+
+bool use_hanja(Piece p, DiagramOptions::Letters letters) {
+  switch (letters) {
+    case DiagramOptions::Letters::Hangul: return false;
+    case DiagramOptions::Letters::Hanja: return true;
+    case DiagramOptions::Letters::Mixed: return side_of(p) == Side::Han;
+  }
+  return false;
+}
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string text_diagram(const Position& pos, const DiagramOptions& o) {
+  const bool marked = !o.last_move.is_none();
+  std::string out = "     a  b  c  d  e  f  g  h  i\n";
+  for (int rank = kRanks - 1; rank >= 0; --rank) {
+    char label[8];
+    std::snprintf(label, sizeof label, "%3d ", rank + 1);
+    out += label;
+    for (int file = 0; file < kFiles; ++file) {
+      const Square s = make_square(file, rank);
+      const Piece p = pos.piece_on(s);
+      const bool to = marked && o.last_move.to() == s;
+      const bool from = marked && !o.last_move.is_pass() && o.last_move.from() == s;
+      out += to ? '*' : ' ';
+      if (p == Piece::None) {
+        out += from ? "+ " : "· ";
+        continue;
+      }
+      if (o.color) out += side_of(p) == Side::Cho ? "\x1b[1;34m" : "\x1b[1;31m";
+      out += glyph(p, use_hanja(p, o.letters));
+      if (o.color) out += "\x1b[0m";
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+std::string svg_diagram(const Position& pos, const SvgOptions& o) {
+  const int c = o.cell, margin = c, w = c * 8 + 2 * margin, h = c * 9 + 2 * margin;
+  auto x = [&](int file) { return margin + file * c; };
+  auto y = [&](int rank) { return margin + (kRanks - 1 - rank) * c; };  // rank 10 on top
+  std::string s;
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
+                "role=\"img\">",
+                w, h, w, h);
+  s += buf;
+  if (!o.title.empty()) s += "<title>" + xml_escape(o.title) + "</title>";
+  std::snprintf(buf, sizeof buf, "<rect width=\"%d\" height=\"%d\" rx=\"6\" fill=\"#e8c98b\"/>", w, h);
+  s += buf;
+  s += "<g stroke=\"#5a4322\" stroke-width=\"1.2\">";
+  for (int r = 0; r < kRanks; ++r) {
+    std::snprintf(buf, sizeof buf, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>", x(0), y(r), x(8), y(r));
+    s += buf;
+  }
+  for (int f = 0; f < kFiles; ++f) {
+    std::snprintf(buf, sizeof buf, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>", x(f), y(0), x(f), y(9));
+    s += buf;
+  }
+  for (int base : {0, 7}) {  // palace diagonals
+    std::snprintf(buf, sizeof buf,
+                  "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>",
+                  x(3), y(base), x(5), y(base + 2), x(5), y(base), x(3), y(base + 2));
+    s += buf;
+  }
+  s += "</g>";
+  // Coordinates
+  s += "<g font-family=\"sans-serif\" font-size=\"11\" fill=\"#5a4322\" text-anchor=\"middle\">";
+  for (int f = 0; f < kFiles; ++f) {
+    std::snprintf(buf, sizeof buf, "<text x=\"%d\" y=\"%d\">%c</text>", x(f), h - 8, 'a' + f);
+    s += buf;
+  }
+  for (int r = 0; r < kRanks; ++r) {
+    std::snprintf(buf, sizeof buf, "<text x=\"%d\" y=\"%d\">%d</text>", 12, y(r) + 4, r + 1);
+    s += buf;
+  }
+  s += "</g>";
+  if (!o.last_move.is_none()) {
+    for (Square sq : {o.last_move.from(), o.last_move.to()}) {
+      std::snprintf(buf, sizeof buf,
+                    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#2e8b57\" "
+                    "stroke-width=\"3\" rx=\"4\"/>",
+                    x(file_of(sq)) - c / 2 + 2, y(rank_of(sq)) - c / 2 + 2, c - 4, c - 4);
+      s += buf;
+    }
+  }
+  // Pieces: octagon-like discs, generals largest, soldiers and advisors smallest.
+  for (int sq = 0; sq < kSquares; ++sq) {
+    const Piece p = pos.piece_on(static_cast<Square>(sq));
+    if (p == Piece::None) continue;
+    const PieceType t = type_of(p);
+    const double radius =
+        c * (t == PieceType::General ? 0.46 : (t == PieceType::Soldier || t == PieceType::Advisor) ? 0.34 : 0.41);
+    const bool cho = side_of(p) == Side::Cho;
+    const char* ink = cho ? "#1f4fa3" : "#b3261e";
+    std::snprintf(buf, sizeof buf,
+                  "<circle cx=\"%d\" cy=\"%d\" r=\"%.1f\" fill=\"#fbf4e4\" stroke=\"%s\" stroke-width=\"2\"/>",
+                  x(file_of(static_cast<Square>(sq))), y(rank_of(static_cast<Square>(sq))), radius, ink);
+    s += buf;
+    std::snprintf(buf, sizeof buf,
+                  "<text x=\"%d\" y=\"%d\" font-size=\"%.0f\" text-anchor=\"middle\" dominant-baseline=\"central\" "
+                  "fill=\"%s\" font-family=\"serif\">",
+                  x(file_of(static_cast<Square>(sq))), y(rank_of(static_cast<Square>(sq))), radius * 1.15, ink);
+    s += buf;
+    s += glyph(p, true);
+    s += "</text>";
+  }
+  s += "</svg>";
+  return s;
+}
+
+}  // namespace gibo
