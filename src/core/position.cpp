@@ -478,7 +478,7 @@ bool Position::pass_legal(bool check, bool facing) const {
 // Contract: m is a pseudo-legal non-pass move. The board is changed and restored.
 bool Position::legal_after_pseudo(Move m, bool /*check*/, bool facing) const {
   const Square from = m.from(), to = m.to();
-  auto& board = const_cast<std::array<Piece, kSquares>&>(board_);
+  auto& board = board_;  // mutable: changed and restored before returning
   const Piece p = board[from], captured = board[to];
   const bool strict = rules_.legality == Legality::Strict;
   if (strict && type_of(captured) == PieceType::General) return false;  // capturing a general is no move
@@ -586,10 +586,17 @@ bool Position::is_legal(Move m) const {
 }
 
 bool Position::gives_check(Move m) const {
-  auto& self = const_cast<Position&>(*this);
-  self.do_move(m);
-  const bool check = in_check();
-  self.undo_move();
+  const Side us = side_;
+  if (m.is_pass()) return general_[index(~us)] != kNoSquare && attacked(general_[index(~us)], us);
+  const Square from = m.from(), to = m.to();
+  const Piece p = board_[from], captured = board_[to];
+  const Square target = type_of(captured) == PieceType::General ? kNoSquare : general_[index(~us)];
+  if (target == kNoSquare) return false;
+  board_[to] = p;  // board_ is mutable: changed and restored here
+  board_[from] = Piece::None;
+  const bool check = attacked(target, us);
+  board_[from] = p;
+  board_[to] = captured;
   return check;
 }
 

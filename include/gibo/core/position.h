@@ -131,7 +131,9 @@ class Position {
   std::uint64_t compute_key() const;
   bool valid_bikjang_now(bool facing) const;
 
-  std::array<Piece, kSquares> board_{};
+  // Mutable so that const legality and check tests may play a move on the board and
+  // restore it (nothing else changes; see legal_after_pseudo and gives_check).
+  mutable std::array<Piece, kSquares> board_{};
   std::array<std::array<Square, 16>, 2> list_{};
   std::array<std::uint8_t, kSquares> list_index_{};
   std::array<int, 2> count_{};
