@@ -134,6 +134,8 @@ const Cp949Table& cp949_table() {
   return table;
 }
 
+}  // namespace
+
 void append_utf8(std::string& out, char32_t cp) {
   if (cp < 0x80) {
     out += static_cast<char>(cp);
@@ -152,7 +154,6 @@ void append_utf8(std::string& out, char32_t cp) {
   }
 }
 
-}  // namespace
 
 void cp949_to_utf8(std::string_view in, std::string& out, std::vector<std::size_t>& bad_offsets) {
   // Fast path: ASCII needs no conversion.

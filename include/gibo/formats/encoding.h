@@ -24,6 +24,9 @@ void cp949_to_utf8(std::string_view in, std::string& out, std::vector<std::size_
 // them) if some characters have no CP949 form.
 bool utf8_to_cp949(std::string_view in, std::string& out);
 
+// Appends code point `cp` (<= U+10FFFF) to `out` as UTF-8.
+void append_utf8(std::string& out, char32_t cp);
+
 // Number of code points in well-formed UTF-8 `s` (continuation bytes not counted).
 int utf8_length(std::string_view s);
 
