@@ -1,0 +1,51 @@
+// StartPosition <-> FEN (see gibo/formats/fen.h).
+#include "gibo/formats/fen.h"
+
+namespace gibo {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::optional<std::string> start_fen(const Game& game, std::string* error) {
+  Position pos;
+  if (auto err = start_position(game, LegalityRules{}, pos)) {
+    if (error) *error = *err;
+    return std::nullopt;
+  }
+  return pos.fen();
+}
+
+std::optional<StartPosition> start_from_fen(std::string_view fen, std::string* error) {
+  fen = trim(fen);
+  Position pos;
+  if (auto err = pos.set_fen(fen)) {
+    if (error) *error = *err;
+    return std::nullopt;
+  }
+  StartPosition start;
+  const std::string canonical = pos.fen();
+  if (pos.side_to_move() == Side::Cho) {
+    for (Setup cho : kAllSetups)
+      for (Setup han : kAllSetups) {
+        Position setup;
+        setup.set_setups(cho, han, Side::Cho);
+        if (setup.fen() == canonical) {
+          start.cho = cho;
+          start.han = han;
+          return start;
+        }
+      }
+  }
+  start.custom = true;
+  start.fen = std::string(fen);
+  start.first_to_move = pos.side_to_move();
+  return start;
+}
+
+}  // namespace gibo

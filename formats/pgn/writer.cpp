@@ -1,0 +1,163 @@
+// The PGN writer: tags from pgn_tags(), then the movetext in Fairy-Stockfish SAN,
+// wrapped before the line width, with comments and {[%emt H:MM:SS]} times.
+#include "gibo/formats/encoding.h"
+#include "gibo/formats/notation.h"
+#include "gibo/formats/pgn.h"
+#include "gibo/formats/tag_map.h"
+#include "gibo/record/replay.h"
+
+namespace gibo {
+namespace {
+
+// Accumulates movetext tokens into lines no wider than `width` (a token wider than the
+// line gets a line of its own; comments spanning lines are kept whole).
+class LineFiller {
+ public:
+  LineFiller(std::string& out, int width) : out_(out), width_(width) {}
+
+  void add(const std::string& token) {
+    const int len = text::utf8_length(token);
+    if (column_ > 0 && column_ + 1 + len > width_) {
+      out_ += '\n';
+      column_ = 0;
+    } else if (column_ > 0) {
+      out_ += ' ';
+      ++column_;
+    }
+    out_ += token;
+    const std::size_t nl = token.rfind('\n');
+    column_ = nl == std::string::npos ? column_ + len : text::utf8_length(std::string_view(token).substr(nl + 1));
+  }
+
+  // Ends the current line (after a ';' comment).
+  void break_line() {
+    out_ += '\n';
+    column_ = 0;
+  }
+
+  void finish() {
+    if (column_ > 0) out_ += '\n';
+    column_ = 0;
+  }
+
+ private:
+  std::string& out_;
+  int width_;
+  int column_ = 0;
+};
+
+std::string emt(int seconds) {
+  const int h = seconds / 3600, m = seconds / 60 % 60, s = seconds % 60;
+  std::string out = "{[%emt " + std::to_string(h) + ":";
+  out += static_cast<char>('0' + m / 10);
+  out += static_cast<char>('0' + m % 10);
+  out += ':';
+  out += static_cast<char>('0' + s / 10);
+  out += static_cast<char>('0' + s % 10);
+  return out + "]}";
+}
+
+// Writes one comment: {…}, or a ';' comment when the text holds a '}' (which a brace
+// comment cannot); a multi-line text with a '}' has its braces replaced by ')'.
+void write_comment(LineFiller& line, const std::string& text) {
+  if (text.find('}') == std::string::npos) {
+    line.add("{" + text + "}");
+    return;
+  }
+  if (text.find('\n') == std::string::npos) {
+    line.add(";" + text);
+    line.break_line();
+    return;
+  }
+  std::string t = text;
+  for (char& c : t)
+    if (c == '}') c = ')';
+  line.add("{" + t + "}");
+}
+
+void write_game(const Game& g, const PgnWriteOptions& options, std::string& out) {
+  const std::vector<Tag> tags = pgn_tags(g);
+  std::string result = "*";
+  for (const Tag& t : tags) {
+    out += "[" + t.name + " \"" + pgn_escape(t.value) + "\"]\n";
+    if (t.name == "Result") result = t.value;
+  }
+  out += '\n';
+
+  LineFiller line(out, options.line_width);
+  for (const std::string& c : g.header_comments) write_comment(line, c);
+
+  Game copy;  // only the header matters for the profile and the start
+  copy.tags = g.tags;
+  copy.start = g.start;
+  copy.saved_profile_id = g.saved_profile_id;
+  copy.saved_bikjang_option = g.saved_bikjang_option;
+  const Profile& profile = game_profile(copy, options.profile ? *options.profile : default_profile());
+  const LegalityRules rules = legality_rules(profile, game_bikjang_option(copy, false));
+  Position pos;
+  std::size_t written = 0;
+  if (!start_position(copy, rules, pos)) {
+    bool need_number = true;
+    for (const RecordedPly& rp : g.plies) {
+      const Side us = pos.side_to_move();
+      Move m = rp.move;
+      if (rp.pass) {
+        const Square general = pos.general(us);
+        if (general == kNoSquare) break;
+        m = Move::pass(general);
+      }
+      if (m.is_none() || !pos.is_legal(m)) break;
+      const int number = pos.fullmove_number();
+      if (us == Side::Cho) line.add(std::to_string(number) + ".");
+      else if (need_number) line.add(std::to_string(number) + "...");
+      line.add(write_san(pos, m));
+      pos.do_move(m);
+      need_number = false;
+      for (const std::string& c : rp.comments) {
+        write_comment(line, c);
+        need_number = true;
+      }
+      if (rp.seconds) {
+        line.add(emt(*rp.seconds));
+        need_number = true;
+      }
+      ++written;
+    }
+  }
+  if (written < g.plies.size()) {
+    std::string why;
+    for (const Diagnostic& d : g.diagnostics)
+      if (d.severity == Severity::Error && d.ply >= static_cast<int>(written) + 1) {
+        why = ": " + d.code + ": " + d.message;
+        break;
+      }
+    std::string note = "gibo: " + std::to_string(g.plies.size() - written) + " more plies in the record do not replay from ply " +
+                       std::to_string(written + 1) + why;
+    write_comment(line, note);
+  }
+  line.add(result);
+  line.finish();
+}
+
+}  // namespace
+
+std::string pgn_escape(std::string_view value) {
+  std::string out;
+  out.reserve(value.size());
+  for (char c : value) {
+    if (c == '\\' || c == '"') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string write_pgn(const std::vector<Game>& games, const PgnWriteOptions& options) {
+  std::string out;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    if (i) out += '\n';
+    write_game(games[i], options, out);
+  }
+  return out;
+}
+
+}  // namespace gibo

@@ -1,0 +1,273 @@
+// Tag mapping between the .gib and PGN vocabularies (see gibo/formats/tag_map.h and
+// formats/tags/README.md). The two directions are built so that each undoes the other;
+// where the default layout would not restore a .gib header's order, the PGN side carries
+// a GibTagOrder tag naming the .gib tags in order.
+#include "gibo/formats/tag_map.h"
+
+#include <algorithm>
+
+#include "gibo/formats/fen.h"
+#include "gibo/formats/gib.h"
+
+namespace gibo {
+namespace {
+
+struct RosterEntry {
+  std::string_view pgn, gib, unknown;
+};
+// The PGN roster order (without Result).
+constexpr RosterEntry kRoster[] = {
+    {"Event", "대회명", "?"}, {"Site", "대국장소", "?"}, {"Date", "대국일자", "????.??.??"},
+    {"Round", "회전", "?"},   {"White", "초대국자", "?"}, {"Black", "한대국자", "?"},
+};
+// The roster in the usual .gib order: 대회명 회전 대국일자 대국장소 초대국자 한대국자.
+constexpr int kGibRosterOrder[] = {0, 3, 2, 1, 4, 5};
+
+constexpr std::string_view kVariant = "Janggi";
+
+const std::string* find(const std::vector<Tag>& tags, std::string_view name) {
+  for (const Tag& t : tags)
+    if (t.name == name) return &t.value;
+  return nullptr;
+}
+
+bool is_roster_name(std::string_view name) {
+  for (const RosterEntry& e : kRoster)
+    if (name == e.pgn || name == e.gib) return true;
+  return name == "Result" || name == "대국결과";
+}
+
+// Does the tag list use the PGN vocabulary (so that gib_tags has something to rename)?
+bool has_pgn_roster(const std::vector<Tag>& tags) {
+  for (const Tag& t : tags) {
+    for (const RosterEntry& e : kRoster)
+      if (t.name == e.pgn) return true;
+    if (t.name == "Result" || t.name == "GibResult" || t.name == "GibTagOrder") return true;
+  }
+  return false;
+}
+
+std::vector<std::string> split_names(std::string_view s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ') ++j;
+    if (j > i) out.emplace_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// A copy of the game without its plies (the tag functions only read the header).
+Game header_copy(const Game& g) {
+  Game h;
+  h.tags = g.tags;
+  h.header_comments = {};
+  h.start = g.start;
+  h.result_text = g.result_text;
+  h.has_result = g.has_result;
+  h.saved_profile_id = g.saved_profile_id;
+  h.saved_bikjang_option = g.saved_bikjang_option;
+  return h;
+}
+
+// [판] value for a custom start, or nullopt if the start does not parse.
+std::optional<std::string> pan_of(const Game& g) {
+  Position pos;
+  if (start_position(g, LegalityRules{}, pos)) return std::nullopt;
+  return fen_to_pan(pos);
+}
+
+// Can the start be stated only as a [판] (a custom position, or setups with Han first)?
+bool needs_pan(const Game& g) { return g.start.custom || g.start.first_to_move == Side::Han; }
+
+// The Result token the game states: its Result tag if that is a token, else from the
+// stored result text.
+std::string result_token(const Game& g) {
+  if (const std::string* r = find(g.tags, "Result"); r && is_pgn_result_token(*r)) return *r;
+  return pgn_result_of(g);
+}
+
+std::vector<Tag> pgn_tags_with(const Game& g, const std::string* order_marker) {
+  std::vector<Tag> out;
+  for (const RosterEntry& e : kRoster) {
+    const std::string* v = find(g.tags, e.pgn);
+    if (!v) v = find(g.tags, e.gib);
+    out.push_back({std::string(e.pgn), v ? *v : std::string(e.unknown)});
+  }
+  const std::string token = result_token(g);
+  out.push_back({"Result", token});
+
+  if (!find(g.tags, "Variant")) out.push_back({"Variant", std::string(kVariant)});
+  if (!find(g.tags, "FEN")) out.push_back({"FEN", start_fen(g).value_or(g.start.fen)});
+  if (!find(g.tags, "SetUp")) out.push_back({"SetUp", "1"});
+  const std::string* gib_result = find(g.tags, "대국결과");
+  if (gib_result && *gib_result != gib_result_for_token(token)) out.push_back({"GibResult", *gib_result});
+  if (g.saved_profile_id && !find(g.tags, "규칙") && !find(g.tags, "Ruleset"))
+    out.push_back({"Ruleset", *g.saved_profile_id});
+  if (g.saved_bikjang_option && !find(g.tags, "빅장") && !find(g.tags, "Bikjang"))
+    out.push_back({"Bikjang", *g.saved_bikjang_option ? "on" : "off"});
+  const bool had_marker = find(g.tags, "GibTagOrder") != nullptr;  // then it keeps its place
+  if (order_marker && !had_marker) out.push_back({"GibTagOrder", *order_marker});
+
+  std::optional<std::string> pan;
+  for (const Tag& t : g.tags) {
+    if (t.name == "GibTagOrder") {
+      if (order_marker) out.push_back({t.name, *order_marker});
+      order_marker = nullptr;  // once
+      continue;
+    }
+    if (is_roster_name(t.name)) continue;
+    if (t.name == "GibResult" && gib_result) continue;
+    if (!needs_pan(g) && ((t.name == "초차림" && t.value == gib_setup_name(g.start.cho)) ||
+                            (t.name == "한차림" && t.value == gib_setup_name(g.start.han))))
+      continue;
+    if (needs_pan(g) && t.name == "판") {
+      if (!pan) pan = pan_of(g).value_or("");
+      if (*pan == t.value) continue;
+    }
+    if (t.name == "규칙") out.push_back({"Ruleset", t.value});
+    else if (t.name == "빅장" && (t.value == "on" || t.value == "off")) out.push_back({"Bikjang", t.value});
+    else out.push_back(t);
+  }
+  return out;
+}
+
+struct Produced {
+  Tag tag;
+  bool generated = false;  // made up from the game's structure, not carried from a tag
+};
+
+std::vector<Tag> gib_tags_from_pgn(const Game& g) {
+  std::vector<std::string> marker;
+  if (const std::string* m = find(g.tags, "GibTagOrder")) marker = split_names(*m);
+  auto in_marker = [&](std::string_view name) { return std::find(marker.begin(), marker.end(), name) != marker.end(); };
+
+  std::vector<Produced> produced;
+  for (int idx : kGibRosterOrder) {
+    const RosterEntry& e = kRoster[idx];
+    const std::string* v = find(g.tags, e.pgn);
+    if (!v) v = find(g.tags, e.gib);
+    if (v && (*v != e.unknown || in_marker(e.gib))) produced.push_back({{std::string(e.gib), *v}, false});
+  }
+  if (needs_pan(g)) {
+    if (!find(g.tags, "판"))
+      if (auto pan = pan_of(g)) produced.push_back({{"판", *pan}, true});
+  } else {
+    if (!find(g.tags, "초차림") && !find(g.tags, "초포진"))
+      produced.push_back({{"초차림", std::string(gib_setup_name(g.start.cho))}, true});
+    if (!find(g.tags, "한차림") && !find(g.tags, "한포진"))
+      produced.push_back({{"한차림", std::string(gib_setup_name(g.start.han))}, true});
+  }
+
+  const std::string token = result_token(g);
+  const std::string* gib_result = find(g.tags, "GibResult");
+  const bool gib_result_used = gib_result && pgn_result_token(normalize_result(*gib_result)) == token;
+  const std::optional<std::string> fen = start_fen(g);
+
+  // Variant, FEN and SetUp right after the roster with the values the PGN writer would
+  // write are left out (the writer puts them back there); anywhere else they are kept.
+  bool in_head = true;
+  int stage = 0;
+  for (const Tag& t : g.tags) {
+    if (is_roster_name(t.name) || t.name == "GibTagOrder") continue;
+    if (t.name == "GibResult" && gib_result_used) continue;
+    if (in_head) {
+      if (t.name == "Variant" && stage < 1 && t.value == kVariant) {
+        stage = 1;
+        continue;
+      }
+      if (t.name == "FEN" && stage < 2 && fen && t.value == *fen) {
+        stage = 2;
+        continue;
+      }
+      if (t.name == "SetUp" && stage < 3 && t.value == "1") {
+        stage = 3;
+        continue;
+      }
+      in_head = false;
+    }
+    if (t.name == "Ruleset") produced.push_back({{"규칙", t.value}, false});
+    else if (t.name == "Bikjang") produced.push_back({{"빅장", t.value}, false});
+    else produced.push_back({t, false});
+  }
+  if (gib_result_used) produced.push_back({{"대국결과", *gib_result}, false});
+  else if (const std::string_view text = gib_result_for_token(token); !text.empty())
+    produced.push_back({{"대국결과", std::string(text)}, false});
+
+  std::vector<Tag> out;
+  if (marker.empty()) {
+    for (Produced& p : produced) out.push_back(std::move(p.tag));
+    return out;
+  }
+  std::vector<bool> used(produced.size(), false);
+  for (const std::string& name : marker)
+    for (std::size_t i = 0; i < produced.size(); ++i)
+      if (!used[i] && produced[i].tag.name == name) {
+        out.push_back(produced[i].tag);
+        used[i] = true;
+        break;
+      }
+  for (std::size_t i = 0; i < produced.size(); ++i)
+    if (!used[i] && !produced[i].generated) out.push_back(produced[i].tag);
+  return out;
+}
+
+// Adds the start tags a .gib reader needs to a .gib-vocabulary tag list, after the
+// roster-like tags at its front.
+std::vector<Tag> complete_gib_start(const Game& g) {
+  std::vector<Tag> out = g.tags;
+  std::vector<Tag> missing;
+  if (needs_pan(g)) {
+    if (!find(out, "판"))
+      if (auto pan = pan_of(g)) missing.push_back({"판", *pan});
+  } else {
+    // A missing setup tag means 마상상마 to the .gib reader; add only those that differ.
+    if (g.start.cho != Setup::HEEH && !find(out, "초차림") && !find(out, "초포진"))
+      missing.push_back({"초차림", std::string(gib_setup_name(g.start.cho))});
+    if (g.start.han != Setup::HEEH && !find(out, "한차림") && !find(out, "한포진"))
+      missing.push_back({"한차림", std::string(gib_setup_name(g.start.han))});
+  }
+  if (missing.empty()) return out;
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (is_roster_name(out[i].name) && out[i].name != "대국결과") at = i + 1;
+  out.insert(out.begin() + static_cast<std::ptrdiff_t>(at), missing.begin(), missing.end());
+  return out;
+}
+
+}  // namespace
+
+std::vector<Tag> gib_tags(const Game& game) {
+  if (!has_pgn_roster(game.tags)) return complete_gib_start(game);
+  return gib_tags_from_pgn(game);
+}
+
+std::vector<Tag> pgn_tags(const Game& game) {
+  std::vector<Tag> tags = pgn_tags_with(game, nullptr);
+  // Would these tags give back the game's .gib tags? If not, name the order explicitly.
+  Game probe = header_copy(game);
+  probe.tags = tags;
+  const std::vector<Tag> want = gib_tags(game);
+  if (gib_tags(probe) == want) return tags;
+  std::string order;
+  for (const Tag& t : want) {
+    if (t.name.find(' ') != std::string::npos) return tags;  // not expressible; keep the default
+    if (!order.empty()) order += ' ';
+    order += t.name;
+  }
+  return pgn_tags_with(game, &order);
+}
+
+Game with_gib_tags(const Game& game) {
+  Game g = game;
+  g.tags = gib_tags(game);
+  const std::string* r = find(g.tags, "대국결과");
+  g.has_result = r != nullptr;
+  g.result_text = r ? *r : std::string();
+  return g;
+}
+
+}  // namespace gibo

@@ -1,0 +1,39 @@
+#include "board_ply.h"
+
+namespace gibo::detail {
+
+RecordedPly board_ply(Position& pos, Move m, std::string text, int line, int column) {
+  RecordedPly rp;
+  rp.text = std::move(text);
+  rp.line = line;
+  rp.column = column;
+  rp.move = m;
+  if (m.is_pass()) {
+    rp.pass = true;
+    pos.do_move(m);
+    return rp;
+  }
+  rp.piece = type_of(pos.piece_on(m.from()));
+  const Piece target = pos.piece_on(m.to());
+  rp.captured = type_of(target);
+  pos.do_move(m);
+  rp.check = pos.in_check();
+  return rp;
+}
+
+Diagnostic game_diagnostic(const char* code, Severity severity, const std::string& file, int line, int column,
+                           int game, int ply, std::string token, std::string message) {
+  Diagnostic d;
+  d.code = code;
+  d.severity = severity;
+  d.file = file;
+  d.line = line;
+  d.column = column;
+  d.game = game;
+  d.ply = ply;
+  d.token = std::move(token);
+  d.message = std::move(message);
+  return d;
+}
+
+}  // namespace gibo::detail

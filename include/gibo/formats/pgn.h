@@ -1,0 +1,59 @@
+// Janggi PGN (formats/pgn/README.md is its specification as gibo implements it): the
+// pychess / Fairy-Stockfish dialect — [Variant "Janggi"], [FEN], [SetUp "1"], SAN as
+// Fairy-Stockfish writes it, a pass as the general to its own square (Ke2) — and, on
+// reading, WinBoard's 0-based ranks and N/B letters too.
+//
+// Reading never throws: problems become diagnostics on the game (or the file), and a
+// game that stops being readable is delivered with its readable prefix.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gibo/core/rules.h"
+#include "gibo/formats/encoding.h"
+#include "gibo/formats/text_format.h"
+#include "gibo/record/game.h"
+
+namespace gibo {
+
+enum class PgnRanks {
+  Auto,       // 1..10 (Fairy-Stockfish) unless only 0-based ranks (WinBoard) read the game
+  OneBased,   // ranks 1..10: Cho's general starts on e2
+  ZeroBased,  // WinBoard/CECP: ranks 0..9, Cho's general starts on e1
+};
+
+struct PgnReadOptions {
+  text::Encoding encoding = text::Encoding::Auto;  // Auto: UTF-8 if valid, else CP949
+  std::string file_name;                           // used in diagnostics and SourceLocation
+  PgnRanks ranks = PgnRanks::Auto;
+  const Profile* profile = nullptr;  // resolves moves of games with no [Ruleset]; nullptr = default
+};
+
+// Reads every game of a PGN file (raw bytes), calling `on_game` in file order. Tags are
+// kept verbatim and in order; [FEN] gives the start; [Ruleset]/[Bikjang] the saved
+// rules (decision 5); the moves are resolved on the board (so every ply has its squares,
+// piece, capture and check); {…} and ; comments attach to the ply before them;
+// {[%emt H:MM:SS]} is the ply's time; variations and NAGs are skipped with a note.
+void read_pgn(std::string_view bytes, const PgnReadOptions& options, TextFileInfo& info,
+              const std::function<void(Game&&)>& on_game);
+// Convenience: all games in a vector.
+std::vector<Game> read_pgn(std::string_view bytes, const PgnReadOptions& options, TextFileInfo* info = nullptr);
+
+struct PgnWriteOptions {
+  const Profile* profile = nullptr;  // for games that name none; nullptr = the default
+  int line_width = 80;               // movetext lines are wrapped before this column
+};
+
+// Writes games as PGN (UTF-8): the tags of pgn_tags(), a blank line, the movetext in
+// Fairy-Stockfish SAN with comments and {[%emt]} times, and the result token. Plies are
+// written while they replay; if some do not, a final comment says how many were left out
+// and why.
+std::string write_pgn(const std::vector<Game>& games, const PgnWriteOptions& options = {});
+
+// Escapes a PGN tag value (backslash and double quote).
+std::string pgn_escape(std::string_view value);
+
+}  // namespace gibo
