@@ -27,5 +27,8 @@ int run_perft(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_validate(const std::vector<std::string>& args);
 int run_show(const std::vector<std::string>& args);
+int run_stats(const std::vector<std::string>& args);
+int run_import(const std::vector<std::string>& args);
+int run_export(const std::vector<std::string>& args);
 
 }  // namespace gibo::cli

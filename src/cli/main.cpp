@@ -12,6 +12,9 @@ const std::vector<Command>& commands() {
       {"rules", "list the rules profiles or show one profile's flags", run_rules},
       {"validate", "read game files and replay every move through the rules engine", run_validate},
       {"show", "show a record's position at a ply as a board diagram (text or SVG)", run_show},
+      {"stats", "report on a collection: results, setups, openings, players, verdicts, data quality", run_stats},
+      {"import", "load game files into a SQLite archive (deduplicated, resumable)", run_import},
+      {"export", "write games from a SQLite archive back to files", run_export},
   };
   return list;
 }

@@ -1,0 +1,221 @@
+// The game archive: one SQLite file holding source files, distinct games (start position
+// + moves), their tags, comments, times, diagnostics, duplicates and verdicts. The schema
+// is documented in the README ("Database schema") and versioned (kSchemaVersion).
+//
+// Policies (written here because this is where they are enforced):
+// * Stored results are history (decision 6): nothing in this API updates a game's
+//   result columns once the row exists. Verdicts live in their own table and are added
+//   per (game, profile id, profile version).
+// * A file that is not a gibo archive (another application id, or tables but no gibo
+//   schema) is refused, never modified. A file with a newer schema version is refused;
+//   an older one is migrated step by step inside one transaction (none exist yet: version
+//   1 is the first).
+// * Errors are data: calls return false / nullopt / nullptr and error() says why. The
+//   class never throws and never aborts; a failed statement inside a transaction leaves
+//   rolling back to the caller.
+// * One Archive is used by one thread at a time.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gibo/archive/codec.h"
+#include "gibo/core/rules.h"
+#include "gibo/record/game.h"
+#include "gibo/record/result.h"
+
+namespace gibo::archive {
+
+inline constexpr int kSchemaVersion = 1;
+// PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
+inline constexpr std::int32_t kApplicationId = 0x4749424F;
+
+// ---------------------------------------------------------------------------
+// What the importer stores for one game, computed off the writer thread.
+struct StoredComment {
+  int ply = 0;  // 0 = before the first ply (header comment), else the ply it follows
+  int seq = 0;  // order among the comments at that ply
+  std::string text;
+};
+
+struct PreparedGame {
+  // Where it came from (the source row is the writer's business).
+  int game_index = 0;
+  std::uint64_t byte_offset = 0, byte_length = 0;
+  int line = 0;
+  // Identity.
+  std::string start_key;  // codec.h start_key()
+  std::int64_t hash = 0;  // codec.h game_hash()
+  // The start as the record gives it: setups (standard start) or the FEN (custom).
+  std::optional<std::string> cho_setup, han_setup, start_fen;
+  // Plies.
+  int plies = 0, valid_plies = 0;
+  std::string moves;                       // codec.h moves blob
+  std::string times;                       // codec.h times blob; empty = NULL
+  std::optional<std::string> tail_tokens;  // codec.h tail tokens from the first erroneous ply
+  std::vector<StoredComment> comments;
+  // Tags and what is derived from them.
+  std::string tags_json;  // codec.h tags
+  std::optional<PlayerName> cho_player, han_player;
+  bool has_result = false;
+  std::string result_text;
+  NormalizedResult result;
+  std::optional<std::string> saved_rules;  // 규칙 / Ruleset value, verbatim
+  std::optional<bool> saved_bikjang;
+  // Validation.
+  std::string profile_id;  // the profile the game was replayed under
+  int profile_version = 0;
+  bool valid = false;      // no error diagnostics
+  std::string error_code;  // the first error's code (empty when valid)
+  int error_ply = 0;       // the first error's ply (0: not about a ply)
+  std::vector<Diagnostic> diagnostics;
+  std::optional<std::string> original_text;  // kept for games with errors only
+};
+
+// Builds the stored form of a game that was read and replayed under `profile`.
+// `result` is the normalised stored result; nullptr normalises result_text with the .gib
+// grammar (the one result grammar that exists today). The game is consumed.
+PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result = nullptr);
+
+// ---------------------------------------------------------------------------
+struct SourceInfo {
+  std::string path;          // as given on the command line ("-" for stdin)
+  std::uint64_t size = 0;    // bytes
+  std::string content_hash;  // sha256_hex of the bytes
+  std::string format;        // "gib", ...
+  std::string encoding;      // "utf-8", "cp949"
+};
+
+struct SourceState {
+  std::int64_t id = 0;
+  std::string path;
+  std::string content_hash;
+  int games_done = 0;  // the file's games already handled (stored, duplicate or rejected)
+  bool complete = false;
+};
+
+// One adjudication result, as the verdicts table stores it (decision 8). Plain text
+// names so that the archive does not depend on the adjudicator's enums:
+// verdict = verdict_name(), winner = outcome_name(), reason = reason_name().
+struct VerdictRow {
+  std::int64_t game_id = 0;
+  std::string profile_id;
+  int profile_version = 0;
+  std::string verdict;              // "agrees", "disagrees", "unverifiable", "indeterminate", "no-result"
+  std::string winner;               // computed winner: "cho", "han", "draw", "none", "indeterminate"
+  std::optional<std::string> reason;  // computed ending's reason, if any
+  std::optional<int> ply;             // ply of the computed ending
+  std::optional<int> cho_score, han_score;  // half-points at that ply (decision 9)
+  bool ended_before_last_ply = false;
+  std::string note;
+};
+
+// A stored game reduced to what rescoring needs.
+struct StoredMoves {
+  std::int64_t game_id = 0;
+  StartPosition start;
+  // The plies' moves decoded (a pass as Move::pass(square)), cut before the first ply
+  // whose squares are not on the board (a pass after a replay error, square unknown).
+  std::vector<Move> moves;
+  int plies = 0;        // plies the record holds
+  int valid_plies = 0;  // plies that replayed without error at import
+  std::optional<NormalizedResult> stored_result;  // nullopt: no result stored
+  std::optional<std::string> saved_rules;
+  std::optional<bool> saved_bikjang;
+  std::string profile_id;  // the profile it was validated under
+};
+
+enum class OpenMode { ReadOnly, ReadWrite };
+
+class Archive {
+ public:
+  // Opens `path` (ReadWrite creates it when missing and installs the schema), checks the
+  // application id and schema version, and sets WAL journaling. nullptr and `error` on
+  // failure or refusal.
+  static std::unique_ptr<Archive> open(const std::string& path, OpenMode mode, std::string& error);
+  ~Archive();
+  Archive(const Archive&) = delete;
+  Archive& operator=(const Archive&) = delete;
+
+  // The last error's text.
+  const std::string& error() const;
+
+  // --- transactions (the importer's batches) ------------------------------------
+  bool begin();
+  bool commit();
+  // Rolls back the open transaction (if any) and forgets cached ids made inside it.
+  void rollback();
+
+  // --- sources ------------------------------------------------------------------
+  // Every source row.
+  std::optional<std::vector<SourceState>> sources();
+  // Inserts a source (games_done 0, not complete); its id, or nullopt.
+  std::optional<std::int64_t> insert_source(const SourceInfo& info);
+  bool set_source_progress(std::int64_t source_id, int games_done, bool complete);
+  // File-level diagnostics (game_id NULL).
+  bool insert_file_diagnostics(std::int64_t source_id, const std::vector<Diagnostic>& diagnostics);
+
+  // --- games --------------------------------------------------------------------
+  // The canonical hash of every stored game (for the importer's in-memory filter).
+  std::optional<std::vector<std::int64_t>> game_hashes();
+  // The id of a stored game with the same start and moves (canonical codes), 0 if none,
+  // nullopt on error.
+  std::optional<std::int64_t> find_same_game(const PreparedGame& game);
+  // Inserts a game with its players, comments and diagnostics; its id, or nullopt.
+  std::optional<std::int64_t> insert_game(std::int64_t source_id, const PreparedGame& game);
+  // Records that `game` (at source/game_index) repeats the stored game `kept_id`, with
+  // the copy's own status and diagnostics (game_id NULL, game_index set).
+  bool insert_duplicate(std::int64_t source_id, const PreparedGame& game, std::int64_t kept_id);
+  std::int64_t max_game_id();
+  std::int64_t game_count();
+  // Where a stored game came from.
+  struct GameOrigin {
+    std::string path;
+    int game_index = 0;
+    int plies = 0;
+  };
+  std::optional<GameOrigin> game_origin(std::int64_t id);
+
+  // --- prefixes -----------------------------------------------------------------
+  struct PrefixPair {
+    std::int64_t game_id = 0, longer_game_id = 0;
+  };
+  // Finds every game whose moves are a strict prefix of another game's from the same
+  // start, when games were added since the last scan; records the new pairs (one longer
+  // game each) in `prefixes` and returns them. Runs its own transaction.
+  std::optional<std::vector<PrefixPair>> update_prefixes();
+
+  // --- reading back -------------------------------------------------------------
+  // The ids chosen by a filter, in id order: `where` is an SQL expression over the games
+  // table's columns; `query` a whole SELECT whose first column is a game id. Empty both:
+  // every game. Only read-only SQL is accepted, one statement.
+  std::optional<std::vector<std::int64_t>> select_games(const std::string& where, const std::string& query);
+  // Rebuilds a game record: tags, comments, start, plies with times and (after the first
+  // erroneous ply) their recorded texts, the stored result, the source location, the
+  // diagnostics; saved_profile_id names the profile it was validated under, so writers
+  // replay it the same way. The source path of the game is `source.file`.
+  std::optional<Game> load_game(std::int64_t id);
+  // Calls `fn` for every game `where` selects (as select_games), in id order; stops when
+  // `fn` returns false.
+  bool for_each_moves(const std::string& where, const std::function<bool(const StoredMoves&)>& fn);
+
+  // --- verdicts -----------------------------------------------------------------
+  // Stores verdicts in one transaction; a verdict for the same game, profile id and
+  // version replaces the earlier one. Game rows are never touched.
+  bool store_verdicts(const std::vector<VerdictRow>& verdicts);
+
+  // --- checks -------------------------------------------------------------------
+  // PRAGMA integrity_check: "ok" or the problems found.
+  std::string integrity_check();
+
+ private:
+  struct Impl;
+  explicit Archive(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gibo::archive

@@ -1,0 +1,101 @@
+// The archive's per-game encodings (README "Database schema"): how a game's moves, times
+// and tags are packed into one row, the canonical game hash used for deduplication, the
+// content hash of a source file, and the split of a player tag into name and rank.
+//
+// Everything here is a pure function of its input. Decoders never trust their input:
+// a malformed blob or tag text gives an error (nullopt), never undefined behaviour.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gibo/core/types.h"
+#include "gibo/record/game.h"
+
+namespace gibo::archive {
+
+// ---------------------------------------------------------------------------
+// Moves: two bytes a ply, little-endian, the 16-bit Move (from | to << 7).
+//
+// * A move holds the squares the record gives, legal or not.
+// * A pass has from == to: the passing general's square when the ply was replayed, else
+//   kUnknownPassSquare (127) for both (a pass after the replay stopped).
+// * A ply with no squares at all (never produced by the readers) is 0xFFFF.
+inline constexpr Square kUnknownPassSquare = 127;
+inline constexpr std::uint16_t kPassCode = kUnknownPassSquare | (kUnknownPassSquare << 7);  // 0x3FFF
+
+// The stored code of one recorded ply.
+std::uint16_t ply_code(const RecordedPly& ply);
+// Appends the moves blob of `plies` to `out`.
+void encode_moves(const std::vector<RecordedPly>& plies, std::string& out);
+// Number of plies in a moves blob; nullopt if its length is odd.
+std::optional<std::size_t> moves_count(std::string_view blob);
+// The code of ply `i` (0-based). Contract: i < moves_count(blob).
+inline std::uint16_t code_at(std::string_view blob, std::size_t i) {
+  return static_cast<std::uint16_t>(static_cast<unsigned char>(blob[2 * i]) |
+                                    (static_cast<unsigned char>(blob[2 * i + 1]) << 8));
+}
+// Is the code a pass (from == to)?
+inline bool code_is_pass(std::uint16_t code) { return code != 0xFFFF && (code & 0x7F) == ((code >> 7) & 0x7F); }
+// The code with a pass's square forgotten (every pass becomes kPassCode): the form the
+// canonical hash and the duplicate test compare, since a pass's square follows from the
+// position and is unknown after a replay error.
+inline std::uint16_t canonical_code(std::uint16_t code) { return code_is_pass(code) ? kPassCode : code; }
+
+// ---------------------------------------------------------------------------
+// Times: one unsigned LEB128 varint a ply, 0 = no time recorded, n + 1 = n seconds.
+// An empty string stands for "no ply has a time" (stored as NULL).
+void encode_times(const std::vector<RecordedPly>& plies, std::string& out);
+// The per-ply times of a blob holding `plies` entries; nullopt if the blob is malformed
+// (truncated varint, wrong count, value out of int range).
+std::optional<std::vector<std::optional<int>>> decode_times(std::string_view blob, std::size_t plies);
+
+// ---------------------------------------------------------------------------
+// Tags: a JSON array of [name, value] string pairs, in record order, verbatim
+// (`[["대회명","친선"],["초차림","상마상마"]]`). JSON so that SQLite's json_each can show
+// them as the `tags` view.
+void encode_tags(const std::vector<Tag>& tags, std::string& out);
+// Parses what encode_tags writes (any valid JSON of that shape, whitespace allowed);
+// nullopt on anything else.
+std::optional<std::vector<Tag>> decode_tags(std::string_view json);
+
+// ---------------------------------------------------------------------------
+// Tail tokens: the ply texts from the first erroneous ply on, separated by one space
+// (ply tokens never hold blanks), so writers can reproduce plies no replay can rebuild.
+std::string encode_tail(const std::vector<RecordedPly>& plies, std::size_t from);
+std::vector<std::string> decode_tail(std::string_view text);
+
+// ---------------------------------------------------------------------------
+// Start positions. The canonical key of a start is the first two FEN fields (placement
+// and side to move) as the engine writes them, so `h`/`e` letters, move counters and a
+// [판] that spells out a standard setup all give the same key. A custom position that
+// does not parse keys as "invalid:" + its text.
+std::string start_key(const StartPosition& start);
+
+// ---------------------------------------------------------------------------
+// The canonical game hash: 64-bit FNV-1a over the start key, a 0 byte, and every ply's
+// canonical_code (little-endian). Tags, comments, times and the result do not enter it.
+// Stored as SQLite's signed 64-bit INTEGER (the same bits).
+std::int64_t game_hash(std::string_view start_key, std::string_view moves_blob);
+
+// ---------------------------------------------------------------------------
+// Content hash of a source file: SHA-256 of its raw bytes, as 64 lowercase hex digits.
+std::string sha256_hex(std::string_view bytes);
+std::array<std::uint8_t, 32> sha256(std::string_view bytes);
+
+// ---------------------------------------------------------------------------
+// Player tags (`초대국자` "김동학 四단"): the name, and the rank when the last blank-separated
+// word is one: ASCII digits or hanja numerals (一..十), or 초, followed by 단 or 급
+// (`8단`, `四단`, `초단`, `15급`). Anything else is all name (`최완규(프로)`). A value that
+// is only a rank keeps it as the name, so a name is never empty unless the value is.
+struct PlayerName {
+  std::string name;
+  std::string rank;  // empty when none
+};
+PlayerName split_player(std::string_view tag_value);
+
+}  // namespace gibo::archive

@@ -1,0 +1,101 @@
+// Bulk import of game files into an archive: N worker threads read, replay and encode
+// games; one writer (the calling thread) stores them in batches of `batch_games`, each
+// batch one transaction (all or nothing).
+//
+// Guarantees (README "Database schema" explains the bookkeeping behind them):
+// * Distinct games only: a game with the same start and moves as a stored one (tags
+//   aside) is not stored again; it is counted and recorded in `duplicates`, linked to the
+//   kept game. Games that are a strict prefix of another are found and reported.
+// * Resumable: a file whose content hash belongs to a completely imported source is
+//   skipped. A source's progress (games handled) is committed with each batch, and its
+//   `complete` flag only in a transaction that follows or holds its last game, so an
+//   import killed at any moment leaves a consistent database, and running it again
+//   continues where the last committed batch stopped and ends with exactly the games
+//   of an uninterrupted import (files are handled in input order, whatever N is).
+// * Nothing dropped: broken games are stored with status 'invalid', their first error
+//   and all their diagnostics, unless `valid_only` (then they are counted, not stored).
+//   Files that hold no game are recorded as sources with their file diagnostics.
+// * A resumed source continues under the options of the run that resumes it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "gibo/core/rules.h"
+#include "gibo/formats/encoding.h"
+#include "gibo/record/diagnostic.h"
+
+namespace gibo::archive {
+
+struct ImportOptions {
+  std::string db_path;
+  int jobs = 1;                       // reader/validator threads (the writer is extra)
+  const Profile* fallback = nullptr;  // profile for records that name none (nullptr: the default)
+  bool valid_only = false;
+  int batch_games = 2000;             // games handled per transaction
+  text::Encoding encoding = text::Encoding::Auto;
+};
+
+enum class FileStatus {
+  Imported,         // read and stored now
+  Resumed,          // an earlier run stored its first games; the rest now
+  AlreadyImported,  // its content hash is a complete source already: skipped
+  SameContent,      // same bytes as a file earlier in this run: skipped
+  Unreadable,       // could not be read
+};
+std::string_view file_status_name(FileStatus s);  // "imported", "resumed", "already-imported", ...
+
+struct FileReport {
+  std::string path;
+  FileStatus status = FileStatus::Imported;
+  std::string detail;        // the I/O error, or the path that holds the same content
+  std::string encoding;
+  std::string content_hash;  // empty when unreadable
+  long games = 0;            // games read now (a resumed file: those after the earlier run's)
+  long resumed_after = 0;    // a resumed file: games the earlier run handled
+  long plies = 0;
+  long added = 0, duplicates = 0;
+  long invalid = 0;   // games with errors (stored, or rejected with valid_only)
+  long rejected = 0;  // games not stored because of valid_only
+  std::vector<Diagnostic> file_diagnostics;
+};
+
+struct ImportProgress {
+  std::size_t files_done = 0, files_total = 0;
+  long games = 0, added = 0, duplicates = 0, invalid = 0;
+  double seconds = 0;
+};
+
+struct PrefixReport {
+  std::int64_t game_id = 0, longer_game_id = 0;
+  std::string path, longer_path;
+  int game_index = 0, longer_game_index = 0;
+  int plies = 0, longer_plies = 0;
+};
+
+struct ImportSummary {
+  long files = 0, imported = 0, resumed = 0, skipped = 0, unreadable = 0;
+  long games = 0, plies = 0, added = 0, duplicates = 0, invalid = 0, rejected = 0;
+  std::map<std::string, long> invalid_by_code;  // games with errors, by their first error's code
+  std::map<std::string, long> file_errors_by_code;  // files holding no game, by their first error
+  std::vector<PrefixReport> prefixes;           // pairs found in this run
+  std::int64_t games_in_archive = 0;
+  double seconds = 0;
+};
+
+struct ImportCallbacks {
+  std::function<void(const FileReport&)> on_file;           // per file, in input order (writer thread)
+  std::function<void(const ImportProgress&)> on_progress;   // about every 100 ms (writer thread)
+};
+
+// Imports `paths` (files already expanded; "-" is standard input) into the archive at
+// options.db_path. Returns an empty string on success, else why the database could not
+// be used or written (the summary then covers what was committed before). Unreadable
+// files are not an error here: they are reported per file and counted.
+std::string import_files(const std::vector<std::string>& paths, const ImportOptions& options,
+                         const ImportCallbacks& callbacks, ImportSummary& summary);
+
+}  // namespace gibo::archive

@@ -1,0 +1,724 @@
+// The archive: schema checks at open, the importer's writes, reading games back,
+// prefix detection and verdicts. See archive.h for the policies.
+#include "gibo/archive/archive.h"
+
+#include <unordered_map>
+
+#include "schema.h"
+#include "sqlite.h"
+
+namespace gibo::archive {
+
+namespace {
+
+std::optional<Setup> setup_from_code(std::string_view code) {
+  for (Setup s : kAllSetups)
+    if (setup_code(s) == code) return s;
+  return std::nullopt;
+}
+
+Winner winner_from_name(std::string_view name) {
+  for (Winner w : {Winner::Cho, Winner::Han, Winner::Draw, Winner::Void, Winner::Unknown})
+    if (winner_name(w) == name) return w;
+  return Winner::Unknown;
+}
+
+ResultMethod method_from_name(std::string_view name) {
+  for (int m = 0; m <= static_cast<int>(ResultMethod::None); ++m)
+    if (method_name(static_cast<ResultMethod>(m)) == name) return static_cast<ResultMethod>(m);
+  return ResultMethod::None;
+}
+
+Severity severity_from_name(std::string_view name) {
+  for (Severity s : {Severity::Error, Severity::Warning, Severity::Note})
+    if (severity_name(s) == name) return s;
+  return Severity::Error;
+}
+
+// Decodes a moves blob into recorded plies (squares only; pass flags).
+bool decode_plies(std::string_view blob, std::vector<RecordedPly>& plies) {
+  const auto n = moves_count(blob);
+  if (!n) return false;
+  plies.resize(*n);
+  for (std::size_t i = 0; i < *n; ++i) {
+    const std::uint16_t code = code_at(blob, i);
+    RecordedPly& rp = plies[i];
+    if (code == 0xFFFF) continue;
+    const Square from = static_cast<Square>(code & 0x7F), to = static_cast<Square>((code >> 7) & 0x7F);
+    if (code_is_pass(code)) {
+      rp.pass = true;
+      if (from < kSquares) rp.move = Move::pass(from);
+    } else {
+      rp.move = Move(from, to);
+    }
+  }
+  return true;
+}
+
+// The start of a stored game, from its columns and its start key.
+StartPosition decode_start(std::string_view key, const std::optional<std::string>& cho,
+                           const std::optional<std::string>& han, const std::optional<std::string>& fen) {
+  StartPosition start;
+  const std::size_t blank = key.rfind(' ');
+  start.first_to_move = blank != std::string_view::npos && key.substr(blank + 1) == "b" ? Side::Han : Side::Cho;
+  if (fen) {
+    start.custom = true;
+    start.fen = *fen;
+    return start;
+  }
+  if (cho)
+    if (auto s = setup_from_code(*cho)) start.cho = *s;
+  if (han)
+    if (auto s = setup_from_code(*han)) start.han = *s;
+  return start;
+}
+
+}  // namespace
+
+struct Archive::Impl {
+  sql::Connection db;
+  std::string error;
+  bool writable = false;
+  bool in_transaction = false;
+
+  sql::Statement insert_source, source_progress, insert_diagnostic, find_same, insert_game, insert_comment,
+      insert_player, insert_start, insert_duplicate;
+  std::unordered_map<std::string, std::int64_t> start_ids, player_ids;
+  bool caches_loaded = false;
+
+  bool fail(const std::string& what) {
+    error = what + ": " + db.current_error();
+    return false;
+  }
+
+  // Prepares `stmt` once.
+  bool ready(sql::Statement& stmt, const char* text) {
+    if (stmt.prepared()) return true;
+    stmt = db.prepare(text);
+    if (!stmt.prepared()) return fail(std::string("cannot prepare statement"));
+    return true;
+  }
+
+  bool load_caches() {
+    if (caches_loaded) return true;
+    start_ids.clear();
+    player_ids.clear();
+    sql::Statement s = db.prepare("SELECT id, key FROM starts");
+    if (!s.prepared()) return fail("cannot read starts");
+    while (s.step() == SQLITE_ROW) start_ids.emplace(std::string(s.text(1)), s.int64(0));
+    sql::Statement p = db.prepare("SELECT id, name FROM players");
+    if (!p.prepared()) return fail("cannot read players");
+    while (p.step() == SQLITE_ROW) player_ids.emplace(std::string(p.text(1)), p.int64(0));
+    caches_loaded = true;
+    return true;
+  }
+
+  std::optional<std::int64_t> start_id(const std::string& key) {
+    if (!load_caches()) return std::nullopt;
+    if (auto it = start_ids.find(key); it != start_ids.end()) return it->second;
+    if (!ready(insert_start, "INSERT INTO starts (key) VALUES (?1)")) return std::nullopt;
+    insert_start.bind_text(1, key);
+    if (!insert_start.run()) {
+      fail("cannot insert a start position");
+      return std::nullopt;
+    }
+    const std::int64_t id = db.last_insert_rowid();
+    start_ids.emplace(key, id);
+    return id;
+  }
+
+  std::optional<std::int64_t> player_id(const std::string& name) {
+    if (!load_caches()) return std::nullopt;
+    if (auto it = player_ids.find(name); it != player_ids.end()) return it->second;
+    if (!ready(insert_player, "INSERT INTO players (name) VALUES (?1)")) return std::nullopt;
+    insert_player.bind_text(1, name);
+    if (!insert_player.run()) {
+      fail("cannot insert a player");
+      return std::nullopt;
+    }
+    const std::int64_t id = db.last_insert_rowid();
+    player_ids.emplace(name, id);
+    return id;
+  }
+
+  // A diagnostic about a file (no game index), a stored game (game_id) or a duplicate
+  // occurrence (game index, no game_id).
+  bool add_diagnostic(std::int64_t source_id, std::optional<int> game_index, std::optional<std::int64_t> game_id,
+                      const Diagnostic& d) {
+    if (!ready(insert_diagnostic,
+               "INSERT INTO diagnostics (source_id, game_index, game_id, code, severity, line, col, ply, token, "
+               "message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"))
+      return false;
+    sql::Statement& s = insert_diagnostic;
+    s.bind(1, source_id);
+    s.bind_optional(2, game_index);
+    s.bind_optional(3, game_id);
+    s.bind_text(4, d.code);
+    s.bind_text(5, severity_name(d.severity));
+    s.bind(6, d.line);
+    s.bind(7, d.column);
+    s.bind(8, d.ply);
+    s.bind_text(9, d.token);
+    s.bind_text(10, d.message);
+    if (!s.run()) return fail("cannot insert a diagnostic");
+    return true;
+  }
+
+  // Turns `where` into the id subquery every reader uses (empty: all games). Refuses
+  // SQL that writes, or more than one statement.
+  bool id_query(const std::string& where, const std::string& query, std::string& out) {
+    if (!where.empty() && !query.empty()) {
+      error = "give a WHERE expression or a query, not both";
+      return false;
+    }
+    if (!query.empty()) out = query;
+    else if (!where.empty()) out = "SELECT id FROM games WHERE (" + where + ")";
+    else out = "SELECT id FROM games";
+    std::string_view tail;
+    sql::Statement probe = db.prepare(out, &tail);
+    if (!probe.prepared()) return fail("bad selection SQL");
+    for (char c : tail)
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ';') {
+        error = "the selection must be a single statement";
+        return false;
+      }
+    if (!sqlite3_stmt_readonly(probe.get())) {
+      error = "the selection must not change the database";
+      return false;
+    }
+    if (sqlite3_column_count(probe.get()) < 1) {
+      error = "the selection must return game ids in its first column";
+      return false;
+    }
+    return true;
+  }
+};
+
+Archive::Archive(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Archive::~Archive() {
+  if (impl_ && impl_->in_transaction) impl_->db.exec("ROLLBACK");
+}
+
+std::unique_ptr<Archive> Archive::open(const std::string& path, OpenMode mode, std::string& error) {
+  auto impl = std::make_unique<Impl>();
+  impl->writable = mode == OpenMode::ReadWrite;
+  const int flags = impl->writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+  if (!impl->db.open(path, flags)) {
+    error = path + ": cannot open: " + impl->db.error();
+    return nullptr;
+  }
+  sqlite3_busy_timeout(impl->db.get(), 10000);
+  if (impl->writable) {
+    // WAL: readers never block the importer, and a killed writer leaves the last
+    // committed batch intact. NORMAL sync is safe in WAL mode (durable up to the last
+    // checkpoint after a power loss; never corrupt).
+    sql::Statement wal = impl->db.prepare("PRAGMA journal_mode = WAL");
+    if (!wal.prepared() || wal.step() != SQLITE_ROW) {
+      error = path + ": " + impl->db.current_error();
+      return nullptr;
+    }
+    impl->db.exec("PRAGMA synchronous = NORMAL");
+  }
+  impl->db.exec("PRAGMA cache_size = -32768");
+  if (std::string e = schema::prepare(impl->db, impl->writable); !e.empty()) {
+    error = path + ": " + e;
+    return nullptr;
+  }
+  return std::unique_ptr<Archive>(new Archive(std::move(impl)));
+}
+
+const std::string& Archive::error() const { return impl_->error; }
+
+bool Archive::begin() {
+  if (!impl_->db.exec("BEGIN IMMEDIATE")) return impl_->fail("cannot begin a transaction");
+  impl_->in_transaction = true;
+  return true;
+}
+
+bool Archive::commit() {
+  if (!impl_->db.exec("COMMIT")) return impl_->fail("cannot commit");
+  impl_->in_transaction = false;
+  return true;
+}
+
+void Archive::rollback() {
+  if (impl_->in_transaction) impl_->db.exec("ROLLBACK");
+  impl_->in_transaction = false;
+  impl_->caches_loaded = false;  // ids made inside the transaction are gone
+}
+
+// ---------------------------------------------------------------------------
+// Sources
+
+std::optional<std::vector<SourceState>> Archive::sources() {
+  sql::Statement s = impl_->db.prepare("SELECT id, path, content_hash, games_done, complete FROM sources ORDER BY id");
+  if (!s.prepared()) {
+    impl_->fail("cannot read sources");
+    return std::nullopt;
+  }
+  std::vector<SourceState> out;
+  while (s.step() == SQLITE_ROW)
+    out.push_back({s.int64(0), std::string(s.text(1)), std::string(s.text(2)), s.integer(3), s.integer(4) != 0});
+  return out;
+}
+
+std::optional<std::int64_t> Archive::insert_source(const SourceInfo& info) {
+  Impl& m = *impl_;
+  if (!m.ready(m.insert_source,
+               "INSERT INTO sources (path, size, content_hash, format, encoding, imported_at) "
+               "VALUES (?1, ?2, ?3, ?4, ?5, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"))
+    return std::nullopt;
+  m.insert_source.bind_text(1, info.path);
+  m.insert_source.bind(2, info.size);
+  m.insert_source.bind_text(3, info.content_hash);
+  m.insert_source.bind_text(4, info.format);
+  m.insert_source.bind_text(5, info.encoding);
+  if (!m.insert_source.run()) {
+    m.fail("cannot insert source " + info.path);
+    return std::nullopt;
+  }
+  return m.db.last_insert_rowid();
+}
+
+bool Archive::set_source_progress(std::int64_t source_id, int games_done, bool complete) {
+  Impl& m = *impl_;
+  if (!m.ready(m.source_progress, "UPDATE sources SET games_done = ?1, complete = ?2 WHERE id = ?3")) return false;
+  m.source_progress.bind(1, games_done);
+  m.source_progress.bind(2, complete ? 1 : 0);
+  m.source_progress.bind(3, source_id);
+  if (!m.source_progress.run()) return m.fail("cannot update a source");
+  return true;
+}
+
+bool Archive::insert_file_diagnostics(std::int64_t source_id, const std::vector<Diagnostic>& diagnostics) {
+  for (const Diagnostic& d : diagnostics)
+    if (!impl_->add_diagnostic(source_id, std::nullopt, std::nullopt, d)) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Games
+
+std::optional<std::vector<std::int64_t>> Archive::game_hashes() {
+  sql::Statement s = impl_->db.prepare("SELECT hash FROM games");
+  if (!s.prepared()) {
+    impl_->fail("cannot read game hashes");
+    return std::nullopt;
+  }
+  std::vector<std::int64_t> out;
+  while (s.step() == SQLITE_ROW) out.push_back(s.int64(0));
+  return out;
+}
+
+std::optional<std::int64_t> Archive::find_same_game(const PreparedGame& game) {
+  Impl& m = *impl_;
+  if (!m.load_caches()) return std::nullopt;
+  auto start = m.start_ids.find(game.start_key);
+  if (start == m.start_ids.end()) return 0;  // no game has this start yet
+  if (!m.ready(m.find_same, "SELECT id, moves FROM games WHERE hash = ?1 AND start_id = ?2")) return std::nullopt;
+  m.find_same.bind(1, game.hash);
+  m.find_same.bind(2, start->second);
+  std::int64_t found = 0;
+  int rc;
+  while ((rc = m.find_same.step()) == SQLITE_ROW) {
+    const std::string_view moves = m.find_same.blob(1);
+    if (moves.size() != game.moves.size()) continue;
+    bool same = true;
+    for (std::size_t i = 0; same && i < moves.size() / 2; ++i)
+      same = canonical_code(code_at(moves, i)) == canonical_code(code_at(game.moves, i));
+    if (same) {
+      found = m.find_same.int64(0);
+      break;
+    }
+  }
+  m.find_same.reset();
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+    m.fail("cannot look up a game");
+    return std::nullopt;
+  }
+  return found;
+}
+
+std::optional<std::int64_t> Archive::insert_game(std::int64_t source_id, const PreparedGame& g) {
+  Impl& m = *impl_;
+  const auto start = m.start_id(g.start_key);
+  if (!start) return std::nullopt;
+  std::optional<std::int64_t> cho, han;
+  if (g.cho_player && !g.cho_player->name.empty() && !(cho = m.player_id(g.cho_player->name))) return std::nullopt;
+  if (g.han_player && !g.han_player->name.empty() && !(han = m.player_id(g.han_player->name))) return std::nullopt;
+  if (!m.ready(m.insert_game,
+               "INSERT INTO games (source_id, game_index, byte_offset, byte_length, line, hash, start_id, "
+               "cho_setup, han_setup, start_fen, plies, valid_plies, moves, times, tail_tokens, tags_json, "
+               "cho_player_id, cho_rank, han_player_id, han_rank, result_text, result_winner, result_method, "
+               "result_margin, result_recognised, saved_rules, saved_bikjang, profile_id, profile_version, "
+               "status, error_code, error_ply, original_text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+               "?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, "
+               "?30, ?31, ?32, ?33)"))
+    return std::nullopt;
+  sql::Statement& s = m.insert_game;
+  auto rank = [](const std::optional<PlayerName>& p) -> std::optional<std::string> {
+    if (!p || p->rank.empty()) return std::nullopt;
+    return p->rank;
+  };
+  const auto cho_rank = rank(g.cho_player), han_rank = rank(g.han_player);
+  s.bind(1, source_id);
+  s.bind(2, g.game_index);
+  s.bind(3, g.byte_offset);
+  s.bind(4, g.byte_length);
+  s.bind(5, g.line);
+  s.bind(6, g.hash);
+  s.bind(7, *start);
+  s.bind_optional_text(8, g.cho_setup);
+  s.bind_optional_text(9, g.han_setup);
+  s.bind_optional_text(10, g.start_fen);
+  s.bind(11, g.plies);
+  s.bind(12, g.valid_plies);
+  s.bind_blob(13, g.moves);
+  if (g.times.empty()) s.bind_null(14);
+  else s.bind_blob(14, g.times);
+  s.bind_optional_text(15, g.tail_tokens);
+  s.bind_text(16, g.tags_json);
+  s.bind_optional(17, cho);
+  s.bind_optional_text(18, cho_rank);
+  s.bind_optional(19, han);
+  s.bind_optional_text(20, han_rank);
+  if (g.has_result) s.bind_text(21, g.result_text);
+  else s.bind_null(21);
+  s.bind_text(22, winner_name(g.result.winner));
+  s.bind_text(23, method_name(g.result.method));
+  s.bind_optional(24, g.result.margin_half_points);
+  s.bind(25, g.result.recognised ? 1 : 0);
+  s.bind_optional_text(26, g.saved_rules);
+  if (g.saved_bikjang) s.bind(27, *g.saved_bikjang ? 1 : 0);
+  else s.bind_null(27);
+  s.bind_text(28, g.profile_id);
+  s.bind(29, g.profile_version);
+  s.bind_text(30, g.valid ? "valid" : "invalid");
+  if (g.valid) s.bind_null(31);
+  else s.bind_text(31, g.error_code);
+  if (g.valid) s.bind_null(32);
+  else s.bind(32, g.error_ply);
+  s.bind_optional_text(33, g.original_text);
+  if (!s.run()) {
+    m.fail("cannot insert game " + std::to_string(g.game_index));
+    return std::nullopt;
+  }
+  const std::int64_t id = m.db.last_insert_rowid();
+  if (!g.comments.empty()) {
+    if (!m.ready(m.insert_comment, "INSERT INTO comments (game_id, ply, seq, text) VALUES (?1, ?2, ?3, ?4)"))
+      return std::nullopt;
+    for (const StoredComment& c : g.comments) {
+      m.insert_comment.bind(1, id);
+      m.insert_comment.bind(2, c.ply);
+      m.insert_comment.bind(3, c.seq);
+      m.insert_comment.bind_text(4, c.text);
+      if (!m.insert_comment.run()) {
+        m.fail("cannot insert a comment");
+        return std::nullopt;
+      }
+    }
+  }
+  for (const Diagnostic& d : g.diagnostics)
+    if (!m.add_diagnostic(source_id, g.game_index, id, d)) return std::nullopt;
+  return id;
+}
+
+bool Archive::insert_duplicate(std::int64_t source_id, const PreparedGame& g, std::int64_t kept_id) {
+  Impl& m = *impl_;
+  if (!m.ready(m.insert_duplicate,
+               "INSERT INTO duplicates (source_id, game_index, byte_offset, line, game_id, status, error_code, "
+               "error_ply) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"))
+    return false;
+  sql::Statement& s = m.insert_duplicate;
+  s.bind(1, source_id);
+  s.bind(2, g.game_index);
+  s.bind(3, g.byte_offset);
+  s.bind(4, g.line);
+  s.bind(5, kept_id);
+  s.bind_text(6, g.valid ? "valid" : "invalid");
+  if (g.valid) s.bind_null(7);
+  else s.bind_text(7, g.error_code);
+  if (g.valid) s.bind_null(8);
+  else s.bind(8, g.error_ply);
+  if (!s.run()) return m.fail("cannot insert a duplicate");
+  // The copy's own findings are kept (its annotations may differ from the kept game's).
+  for (const Diagnostic& d : g.diagnostics)
+    if (!m.add_diagnostic(source_id, g.game_index, std::nullopt, d)) return false;
+  return true;
+}
+
+std::int64_t Archive::max_game_id() { return impl_->db.scalar("SELECT coalesce(max(id), 0) FROM games"); }
+std::int64_t Archive::game_count() { return impl_->db.scalar("SELECT count(*) FROM games"); }
+
+std::optional<Archive::GameOrigin> Archive::game_origin(std::int64_t id) {
+  sql::Statement s = impl_->db.prepare(
+      "SELECT s.path, g.game_index, g.plies FROM games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.id = ?1");
+  if (!s.prepared()) {
+    impl_->fail("cannot read games");
+    return std::nullopt;
+  }
+  s.bind(1, id);
+  if (s.step() != SQLITE_ROW) {
+    impl_->error = "no game with id " + std::to_string(id);
+    return std::nullopt;
+  }
+  return GameOrigin{std::string(s.text(0)), s.integer(1), s.integer(2)};
+}
+
+// ---------------------------------------------------------------------------
+// Prefixes
+
+std::optional<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
+  Impl& m = *impl_;
+  std::vector<PrefixPair> found;
+  const std::int64_t through = m.db.scalar("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'prefix_scan_through'");
+  const std::int64_t top = max_game_id();
+  if (top <= through) return found;
+  if (!begin()) return std::nullopt;
+  auto abort = [&](const char* what) -> std::optional<std::vector<PrefixPair>> {
+    m.fail(what);
+    rollback();
+    return std::nullopt;
+  };
+  // Every game's extensions sort right after it (memcmp order keeps a prefix's
+  // continuations together), so comparing neighbours finds each prefix once.
+  sql::Statement scan = m.db.prepare("SELECT id, start_id, moves FROM games ORDER BY start_id, moves");
+  sql::Statement add =
+      m.db.prepare("INSERT OR IGNORE INTO prefixes (game_id, longer_game_id) VALUES (?1, ?2)");
+  if (!scan.prepared() || !add.prepared()) return abort("cannot scan for prefixes");
+  std::int64_t prev_id = 0, prev_start = -1;
+  std::string prev_moves;
+  int rc;
+  while ((rc = scan.step()) == SQLITE_ROW) {
+    const std::int64_t id = scan.int64(0), start = scan.int64(1);
+    const std::string_view moves = scan.blob(2);
+    if (start == prev_start && prev_moves.size() < moves.size() && moves.substr(0, prev_moves.size()) == prev_moves) {
+      add.bind(1, prev_id);
+      add.bind(2, id);
+      if (!add.run()) return abort("cannot record a prefix");
+      if (sqlite3_changes(m.db.get()) > 0) found.push_back({prev_id, id});
+    }
+    prev_id = id;
+    prev_start = start;
+    prev_moves.assign(moves);
+  }
+  if (rc != SQLITE_DONE) return abort("prefix scan failed");
+  if (!m.db.exec("UPDATE meta SET value = '" + std::to_string(top) + "' WHERE key = 'prefix_scan_through'"))
+    return abort("cannot record the prefix scan");
+  if (!commit()) {
+    rollback();
+    return std::nullopt;
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------
+// Reading back
+
+std::optional<std::vector<std::int64_t>> Archive::select_games(const std::string& where, const std::string& query) {
+  Impl& m = *impl_;
+  std::string sql;
+  if (!m.id_query(where, query, sql)) return std::nullopt;
+  if (query.empty()) sql += " ORDER BY id";
+  sql::Statement s = m.db.prepare(sql);
+  if (!s.prepared()) {
+    m.fail("bad selection SQL");
+    return std::nullopt;
+  }
+  std::vector<std::int64_t> ids;
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW) ids.push_back(s.int64(0));
+  if (rc != SQLITE_DONE) {
+    m.fail("selection failed");
+    return std::nullopt;
+  }
+  return ids;
+}
+
+std::optional<Game> Archive::load_game(std::int64_t id) {
+  Impl& m = *impl_;
+  sql::Statement s = m.db.prepare(
+      "SELECT g.game_index, g.byte_offset, g.byte_length, g.line, s.path, st.key, g.cho_setup, g.han_setup, "
+      "g.start_fen, g.plies, g.valid_plies, g.moves, g.times, g.tail_tokens, g.tags_json, g.result_text, "
+      "g.saved_bikjang, g.profile_id, g.original_text FROM games AS g JOIN sources AS s ON s.id = g.source_id "
+      "JOIN starts AS st ON st.id = g.start_id WHERE g.id = ?1");
+  if (!s.prepared()) {
+    m.fail("cannot read games");
+    return std::nullopt;
+  }
+  s.bind(1, id);
+  if (s.step() != SQLITE_ROW) {
+    m.error = "no game with id " + std::to_string(id);
+    return std::nullopt;
+  }
+  auto corrupt = [&](const char* what) -> std::optional<Game> {
+    m.error = "game " + std::to_string(id) + ": " + what;
+    return std::nullopt;
+  };
+  Game g;
+  g.source.game_index = s.integer(0);
+  g.source.byte_offset = static_cast<std::uint64_t>(s.int64(1));
+  g.source.byte_length = static_cast<std::uint64_t>(s.int64(2));
+  g.source.line = s.integer(3);
+  g.source.column = 1;
+  g.source.file = std::string(s.text(4));
+  g.start = decode_start(s.text(5), s.optional_text(6), s.optional_text(7), s.optional_text(8));
+  const int plies = s.integer(9);
+  g.valid_plies = s.integer(10);
+  g.replayed = true;
+  if (!decode_plies(s.blob(11), g.plies) || static_cast<int>(g.plies.size()) != plies)
+    return corrupt("moves blob does not match its ply count");
+  const auto times = decode_times(s.blob(12), g.plies.size());
+  if (!times) return corrupt("times blob is malformed");
+  for (std::size_t i = 0; i < g.plies.size(); ++i) g.plies[i].seconds = (*times)[i];
+  if (!s.is_null(13)) {
+    const std::vector<std::string> tail = decode_tail(s.text(13));
+    if (tail.size() > g.plies.size()) return corrupt("more tail tokens than plies");
+    const std::size_t first = g.plies.size() - tail.size();
+    for (std::size_t i = 0; i < tail.size(); ++i) g.plies[first + i].text = tail[i];
+  }
+  auto tags = decode_tags(s.text(14));
+  if (!tags) return corrupt("tags are not a JSON array of pairs");
+  g.tags = std::move(*tags);
+  if (!s.is_null(15)) {
+    g.result_text = std::string(s.text(15));
+    g.has_result = true;
+  }
+  if (!s.is_null(16)) g.saved_bikjang_option = s.integer(16) != 0;
+  g.saved_profile_id = std::string(s.text(17));
+  if (!s.is_null(18)) g.original_text = std::string(s.text(18));
+
+  sql::Statement c = m.db.prepare("SELECT ply, text FROM comments WHERE game_id = ?1 ORDER BY ply, seq");
+  if (!c.prepared()) {
+    m.fail("cannot read comments");
+    return std::nullopt;
+  }
+  c.bind(1, id);
+  while (c.step() == SQLITE_ROW) {
+    const int ply = c.integer(0);
+    if (ply < 0 || ply > static_cast<int>(g.plies.size())) return corrupt("comment on a ply that does not exist");
+    if (ply == 0) g.header_comments.emplace_back(c.text(1));
+    else g.plies[ply - 1].comments.emplace_back(c.text(1));
+  }
+  sql::Statement d = m.db.prepare(
+      "SELECT code, severity, line, col, ply, token, message FROM diagnostics WHERE game_id = ?1 ORDER BY id");
+  if (!d.prepared()) {
+    m.fail("cannot read diagnostics");
+    return std::nullopt;
+  }
+  d.bind(1, id);
+  while (d.step() == SQLITE_ROW) {
+    Diagnostic x;
+    x.code = std::string(d.text(0));
+    x.severity = severity_from_name(d.text(1));
+    x.file = g.source.file;
+    x.line = d.integer(2);
+    x.column = d.integer(3);
+    x.game = g.source.game_index;
+    x.ply = d.integer(4);
+    x.token = std::string(d.text(5));
+    x.message = std::string(d.text(6));
+    g.diagnostics.push_back(std::move(x));
+  }
+  return g;
+}
+
+bool Archive::for_each_moves(const std::string& where, const std::function<bool(const StoredMoves&)>& fn) {
+  Impl& m = *impl_;
+  std::string ids;
+  if (!m.id_query(where, "", ids)) return false;
+  sql::Statement s = m.db.prepare(
+      "SELECT g.id, st.key, g.cho_setup, g.han_setup, g.start_fen, g.plies, g.valid_plies, g.moves, "
+      "g.result_text, g.result_winner, g.result_method, g.result_margin, g.result_recognised, g.saved_rules, "
+      "g.saved_bikjang, g.profile_id FROM games AS g JOIN starts AS st ON st.id = g.start_id WHERE g.id IN (" +
+      ids + ") ORDER BY g.id");
+  if (!s.prepared()) return m.fail("cannot read games");
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW) {
+    StoredMoves g;
+    g.game_id = s.int64(0);
+    g.start = decode_start(s.text(1), s.optional_text(2), s.optional_text(3), s.optional_text(4));
+    g.plies = s.integer(5);
+    g.valid_plies = s.integer(6);
+    const std::string_view blob = s.blob(7);
+    const std::size_t n = blob.size() / 2;
+    g.moves.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint16_t code = code_at(blob, i);
+      const Square from = static_cast<Square>(code & 0x7F), to = static_cast<Square>((code >> 7) & 0x7F);
+      if (code == 0xFFFF || from >= kSquares || to >= kSquares) break;
+      g.moves.push_back(Move(from, to));
+    }
+    if (!s.is_null(8)) {
+      NormalizedResult r;
+      r.winner = winner_from_name(s.text(9));
+      r.method = method_from_name(s.text(10));
+      r.margin_half_points = s.optional_int(11);
+      r.recognised = s.integer(12) != 0;
+      g.stored_result = r;
+    }
+    g.saved_rules = s.optional_text(13);
+    if (!s.is_null(14)) g.saved_bikjang = s.integer(14) != 0;
+    g.profile_id = std::string(s.text(15));
+    if (!fn(g)) return true;
+  }
+  if (rc != SQLITE_DONE) return m.fail("reading games failed");
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Verdicts
+
+bool Archive::store_verdicts(const std::vector<VerdictRow>& verdicts) {
+  Impl& m = *impl_;
+  const bool own = !m.in_transaction;
+  if (own && !begin()) return false;
+  sql::Statement s = m.db.prepare(
+      "INSERT INTO verdicts (game_id, profile_id, profile_version, verdict, winner, reason, ply, cho_score, "
+      "han_score, ended_early, note, computed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+      "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) ON CONFLICT (game_id, profile_id, profile_version) DO UPDATE SET "
+      "verdict = excluded.verdict, winner = excluded.winner, reason = excluded.reason, ply = excluded.ply, "
+      "cho_score = excluded.cho_score, han_score = excluded.han_score, ended_early = excluded.ended_early, "
+      "note = excluded.note, computed_at = excluded.computed_at");
+  if (!s.prepared()) {
+    m.fail("cannot prepare the verdict insert");
+    if (own) rollback();
+    return false;
+  }
+  for (const VerdictRow& v : verdicts) {
+    s.bind(1, v.game_id);
+    s.bind_text(2, v.profile_id);
+    s.bind(3, v.profile_version);
+    s.bind_text(4, v.verdict);
+    s.bind_text(5, v.winner);
+    s.bind_optional_text(6, v.reason);
+    s.bind_optional(7, v.ply);
+    s.bind_optional(8, v.cho_score);
+    s.bind_optional(9, v.han_score);
+    s.bind(10, v.ended_before_last_ply ? 1 : 0);
+    s.bind_text(11, v.note);
+    if (!s.run()) {
+      m.fail("cannot store a verdict for game " + std::to_string(v.game_id));
+      if (own) rollback();
+      return false;
+    }
+  }
+  if (own && !commit()) {
+    rollback();
+    return false;
+  }
+  return true;
+}
+
+std::string Archive::integrity_check() {
+  sql::Statement s = impl_->db.prepare("PRAGMA integrity_check");
+  if (!s.prepared()) return "cannot run integrity_check: " + impl_->db.current_error();
+  std::string out;
+  while (s.step() == SQLITE_ROW) {
+    if (!out.empty()) out += '\n';
+    out += s.text(0);
+  }
+  return out;
+}
+
+}  // namespace gibo::archive

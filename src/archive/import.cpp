@@ -1,0 +1,476 @@
+// The import pipeline (import.h): worker threads read, replay and encode files into
+// chunks of prepared games; the calling thread is the single writer and consumes the
+// files strictly in input order, so the database ends the same whatever the job count.
+//
+// Flow control: a worker starts file i only while i is within `window` files of the one
+// the writer is on, and holds at most kMaxChunks chunks of a file before waiting, so
+// memory stays bounded by (window x kMaxChunks x kChunkGames) games. The writer drains
+// the file it is on, whose worker started before any later file's, so no wait is ever
+// circular.
+#include "gibo/archive/import.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "gibo/archive/archive.h"
+#include "gibo/formats/gib.h"
+#include "gibo/record/replay.h"
+
+namespace gibo::archive {
+
+std::string_view file_status_name(FileStatus s) {
+  switch (s) {
+    case FileStatus::Imported: return "imported";
+    case FileStatus::Resumed: return "resumed";
+    case FileStatus::AlreadyImported: return "already-imported";
+    case FileStatus::SameContent: return "same-content";
+    case FileStatus::Unreadable: return "unreadable";
+  }
+  return "imported";
+}
+
+namespace {
+
+constexpr std::size_t kChunkGames = 256;
+constexpr std::size_t kMaxChunks = 4;
+
+// Reads a whole file ("-": standard input). False and `error` on failure.
+bool read_all(const std::string& path, std::string& bytes, std::string& error) {
+  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (!f) {
+    error = "cannot open: " + std::string(std::strerror(errno));
+    return false;
+  }
+  char buffer[1 << 16];
+  std::size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) bytes.append(buffer, n);
+  const bool bad = std::ferror(f) != 0;
+  if (bad) error = "read error: " + std::string(std::strerror(errno));
+  if (f != stdin) std::fclose(f);
+  return !bad;
+}
+
+// Integration point for more formats: every reader delivers Games in file order with
+// game_index set. Today only .gib exists; when formats/detect.h lands, dispatch on its
+// detected format here and report the format name in `format`.
+void read_games(std::string_view bytes, const std::string& path, text::Encoding encoding, std::string& format,
+                std::string& encoding_name, std::vector<Diagnostic>& file_diagnostics, int& games,
+                const std::function<void(Game&&)>& on_game) {
+  GibReadOptions options;
+  options.encoding = encoding;
+  options.file_name = path;
+  GibFileInfo info;
+  format = "gib";
+  bool named = false;
+  read_gib(bytes, options, info, [&](Game&& g) {
+    if (!named) encoding_name = std::string(text::encoding_name(info.encoding)), named = true;
+    on_game(std::move(g));
+  });
+  encoding_name = std::string(text::encoding_name(info.encoding));
+  file_diagnostics = std::move(info.diagnostics);
+  games = info.games;
+}
+
+// One input file as it travels from its worker to the writer.
+struct Slot {
+  std::string path;
+  bool started = false;   // `info` is set (first chunk or the end)
+  bool finished = false;  // no more chunks will come
+  bool unreadable = false;
+  std::string io_error;
+  bool known_complete = false;  // complete source at start: not parsed
+  SourceInfo info;
+  int skip_before = 0;  // games an earlier run handled (not parsed into chunks)
+  std::deque<std::vector<PreparedGame>> chunks;
+  int games_in_file = 0;
+  std::vector<Diagnostic> file_diagnostics;
+};
+
+class Importer {
+ public:
+  Importer(const std::vector<std::string>& paths, const ImportOptions& options, const ImportCallbacks& callbacks,
+           ImportSummary& summary)
+      : options_(options), callbacks_(callbacks), summary_(summary), slots_(paths.size()) {
+    for (std::size_t i = 0; i < paths.size(); ++i) slots_[i].path = paths[i];
+    fallback_ = options.fallback ? options.fallback : &default_profile();
+  }
+
+  std::string run() {
+    const auto start = std::chrono::steady_clock::now();
+    start_ = start;
+    std::string error;
+    archive_ = Archive::open(options_.db_path, OpenMode::ReadWrite, error);
+    if (!archive_) return error;
+    // What earlier runs left: sources by content hash, and every stored game's hash.
+    auto sources = archive_->sources();
+    auto hashes = archive_->game_hashes();
+    if (!sources || !hashes) return archive_->error();
+    for (const SourceState& s : *sources) known_[s.content_hash] = s;
+    by_hash_ = known_;
+    hashes_.reserve(hashes->size() * 2 + 1024);
+    hashes_.insert(hashes->begin(), hashes->end());
+
+    const int jobs = std::max(1, options_.jobs);
+    window_ = static_cast<std::size_t>(jobs) * 2 + 2;
+    std::vector<std::thread> workers;
+    for (int w = 0; w < jobs; ++w) workers.emplace_back([this] { work(); });
+    error = write_all();
+    {
+      std::lock_guard lock(mutex_);
+      abort_ = true;  // releases workers still waiting (only after an error)
+    }
+    to_workers_.notify_all();
+    for (auto& t : workers) t.join();
+    if (error.empty()) {
+      if (auto pairs = archive_->update_prefixes()) {
+        for (const auto& p : *pairs) {
+          PrefixReport r;
+          r.game_id = p.game_id;
+          r.longer_game_id = p.longer_game_id;
+          if (auto o = archive_->game_origin(p.game_id)) r.path = o->path, r.game_index = o->game_index, r.plies = o->plies;
+          if (auto o = archive_->game_origin(p.longer_game_id))
+            r.longer_path = o->path, r.longer_game_index = o->game_index, r.longer_plies = o->plies;
+          summary_.prefixes.push_back(std::move(r));
+        }
+      } else {
+        error = archive_->error();
+      }
+    }
+    summary_.games_in_archive = archive_->game_count();
+    archive_.reset();  // closes: the last connection checkpoints the WAL
+    summary_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return error;
+  }
+
+ private:
+  // ---- workers -------------------------------------------------------------------
+  void work() {
+    for (;;) {
+      const std::size_t i = next_.fetch_add(1);
+      if (i >= slots_.size()) return;
+      {
+        std::unique_lock lock(mutex_);
+        to_workers_.wait(lock, [&] { return abort_ || i < writer_at_ + window_; });
+        if (abort_) return;
+      }
+      if (!read_file(i)) return;
+    }
+  }
+
+  // Reads, replays and encodes file i into its slot; false if the import was aborted.
+  bool read_file(std::size_t i) {
+    Slot& slot = slots_[i];
+    std::string bytes, error;
+    if (!read_all(slot.path, bytes, error)) {
+      std::lock_guard lock(mutex_);
+      slot.unreadable = true;
+      slot.io_error = error;
+      slot.started = slot.finished = true;
+      to_writer_.notify_all();
+      return true;
+    }
+    SourceInfo info;
+    info.path = slot.path;
+    info.size = bytes.size();
+    info.content_hash = sha256_hex(bytes);
+    int skip = 0;
+    if (auto it = known_.find(info.content_hash); it != known_.end()) {
+      if (it->second.complete) {
+        std::lock_guard lock(mutex_);
+        slot.info = std::move(info);
+        slot.known_complete = true;
+        slot.started = slot.finished = true;
+        to_writer_.notify_all();
+        return true;
+      }
+      skip = it->second.games_done;
+    }
+    std::vector<PreparedGame> chunk;
+    bool aborted = false;
+    std::vector<Diagnostic> file_diagnostics;
+    int games = 0;
+    auto deliver = [&](bool last) {
+      std::unique_lock lock(mutex_);
+      if (!slot.started) {
+        slot.info = info;
+        slot.skip_before = skip;
+        slot.started = true;
+      }
+      to_workers_.wait(lock, [&] { return abort_ || slot.chunks.size() < kMaxChunks; });
+      if (abort_) {
+        aborted = true;
+        return;
+      }
+      if (!chunk.empty()) slot.chunks.push_back(std::move(chunk));
+      chunk = {};
+      chunk.reserve(kChunkGames);
+      if (last) {
+        slot.finished = true;
+        slot.games_in_file = games;
+        slot.file_diagnostics = std::move(file_diagnostics);
+      }
+      to_writer_.notify_all();
+    };
+    chunk.reserve(kChunkGames);
+    read_games(bytes, slot.path, options_.encoding, info.format, info.encoding, file_diagnostics, games,
+               [&](Game&& g) {
+                 if (aborted || g.source.game_index < skip) return;  // an earlier run handled it
+                 const Profile& profile = game_profile(g, *fallback_);
+                 replay(g, legality_rules(profile, game_bikjang_option(g, false)));
+                 chunk.push_back(prepare_game(std::move(g), profile));
+                 if (chunk.size() >= kChunkGames) deliver(false);
+               });
+    if (aborted) return false;
+    deliver(true);
+    return !aborted;
+  }
+
+  // ---- the writer ----------------------------------------------------------------
+  struct Dirty {
+    int games_done = 0;
+    bool complete = false;
+  };
+
+  std::string write_all() {
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      {
+        std::lock_guard lock(mutex_);
+        writer_at_ = i;
+      }
+      to_workers_.notify_all();
+      if (std::string e = write_file(slots_[i]); !e.empty()) {
+        archive_->rollback();
+        return e;
+      }
+      ++files_done_;
+      progress(true);
+    }
+    if (std::string e = commit_batch(); !e.empty()) {
+      archive_->rollback();
+      return e;
+    }
+    progress(true);
+    return "";
+  }
+
+  // Waits for the next chunk of `slot`; false when the slot is finished and drained.
+  bool next_chunk(Slot& slot, std::vector<PreparedGame>& out) {
+    std::unique_lock lock(mutex_);
+    to_writer_.wait(lock, [&] { return !slot.chunks.empty() || slot.finished; });
+    if (slot.chunks.empty()) return false;
+    out = std::move(slot.chunks.front());
+    slot.chunks.pop_front();
+    to_workers_.notify_all();
+    return true;
+  }
+
+  std::string write_file(Slot& slot) {
+    {
+      std::unique_lock lock(mutex_);
+      to_writer_.wait(lock, [&] { return slot.started; });
+    }
+    FileReport report;
+    report.path = slot.path;
+    ++summary_.files;
+    if (slot.unreadable) {
+      report.status = FileStatus::Unreadable;
+      report.detail = slot.io_error;
+      ++summary_.unreadable;
+      emit(report);
+      return "";
+    }
+    report.content_hash = slot.info.content_hash;
+    report.encoding = slot.info.encoding;
+    // The writer's own view decides (a file earlier in this run may hold the same bytes).
+    std::int64_t source_id = 0;
+    int done_before = 0;
+    auto known = by_hash_.find(slot.info.content_hash);
+    if (slot.known_complete || (known != by_hash_.end() && known->second.complete)) {
+      const bool earlier_now = known != by_hash_.end() && !known_.count(slot.info.content_hash);
+      report.status = earlier_now ? FileStatus::SameContent : FileStatus::AlreadyImported;
+      report.detail = known != by_hash_.end() ? known->second.path : "";
+      ++summary_.skipped;
+      std::vector<PreparedGame> discard;
+      while (next_chunk(slot, discard)) {
+      }
+      emit(report);
+      return "";
+    }
+    if (known != by_hash_.end()) {
+      source_id = known->second.id;
+      done_before = known->second.games_done;
+      report.status = done_before > 0 ? FileStatus::Resumed : FileStatus::Imported;
+      report.resumed_after = done_before;
+      if (done_before != slot.skip_before) return "internal error: resume point moved for " + slot.path;
+    }
+    (report.status == FileStatus::Resumed ? summary_.resumed : summary_.imported) += 1;
+
+    auto ensure_source = [&]() -> std::string {
+      if (std::string e = ensure_transaction(); !e.empty()) return e;
+      if (source_id) return "";
+      auto id = archive_->insert_source(slot.info);
+      if (!id) return archive_->error();
+      source_id = *id;
+      SourceState st;
+      st.id = source_id;
+      st.path = slot.info.path;
+      st.content_hash = slot.info.content_hash;
+      by_hash_[st.content_hash] = st;
+      return "";
+    };
+
+    std::vector<PreparedGame> chunk;
+    while (next_chunk(slot, chunk)) {
+      for (PreparedGame& g : chunk) {
+        if (g.game_index < done_before) continue;
+        if (std::string e = ensure_source(); !e.empty()) return e;
+        if (std::string e = store(source_id, g, report); !e.empty()) return e;
+        Dirty& d = dirty_[source_id];
+        d.games_done = g.game_index + 1;
+        by_hash_[slot.info.content_hash].games_done = d.games_done;
+        if (++batch_count_ >= options_.batch_games)
+          if (std::string e = commit_batch(); !e.empty()) return e;
+        progress(false);
+      }
+    }
+    // The end of the file: its record is completed in the transaction now open (the one
+    // holding its last game, or a later one).
+    if (std::string e = ensure_source(); !e.empty()) return e;
+    if (!slot.file_diagnostics.empty() && !archive_->insert_file_diagnostics(source_id, slot.file_diagnostics))
+      return archive_->error();
+    Dirty& d = dirty_[source_id];
+    d.games_done = std::max(d.games_done, std::max(done_before, slot.games_in_file));
+    d.complete = true;
+    SourceState& st = by_hash_[slot.info.content_hash];
+    st.games_done = d.games_done;
+    st.complete = true;
+    if (slot.games_in_file == 0) {
+      for (const Diagnostic& x : slot.file_diagnostics)
+        if (x.severity == Severity::Error) {
+          ++summary_.file_errors_by_code[x.code];
+          break;
+        }
+    }
+    report.file_diagnostics = std::move(slot.file_diagnostics);
+    emit(report);
+    return "";
+  }
+
+  // Stores (or counts) one game inside the open transaction.
+  std::string store(std::int64_t source_id, const PreparedGame& g, FileReport& report) {
+    ++report.games;
+    ++summary_.games;
+    report.plies += g.plies;
+    summary_.plies += g.plies;
+    if (!g.valid) {
+      ++report.invalid;
+      ++summary_.invalid;
+      ++summary_.invalid_by_code[g.error_code];
+      if (options_.valid_only) {
+        ++report.rejected;
+        ++summary_.rejected;
+        return "";
+      }
+    }
+    if (hashes_.count(g.hash)) {
+      const auto kept = archive_->find_same_game(g);
+      if (!kept) return archive_->error();
+      if (*kept) {
+        if (!archive_->insert_duplicate(source_id, g, *kept)) return archive_->error();
+        ++report.duplicates;
+        ++summary_.duplicates;
+        return "";
+      }
+    }
+    if (!archive_->insert_game(source_id, g)) return archive_->error();
+    hashes_.insert(g.hash);
+    ++report.added;
+    ++summary_.added;
+    return "";
+  }
+
+  std::string ensure_transaction() {
+    if (in_transaction_) return "";
+    if (!archive_->begin()) return archive_->error();
+    in_transaction_ = true;
+    return "";
+  }
+
+  // Writes the sources' progress and commits the batch.
+  std::string commit_batch() {
+    if (!in_transaction_) return "";
+    for (const auto& [id, d] : dirty_)
+      if (!archive_->set_source_progress(id, d.games_done, d.complete)) return archive_->error();
+    if (!archive_->commit()) return archive_->error();
+    dirty_.clear();
+    in_transaction_ = false;
+    batch_count_ = 0;
+    return "";
+  }
+
+  void emit(const FileReport& report) {
+    if (callbacks_.on_file) callbacks_.on_file(report);
+  }
+
+  void progress(bool force) {
+    if (!callbacks_.on_progress) return;
+    if (!force && (++progress_tick_ & 255)) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!force && now - last_progress_ < std::chrono::milliseconds(100)) return;
+    last_progress_ = now;
+    ImportProgress p;
+    p.files_done = files_done_;
+    p.files_total = slots_.size();
+    p.games = summary_.games;
+    p.added = summary_.added;
+    p.duplicates = summary_.duplicates;
+    p.invalid = summary_.invalid;
+    p.seconds = std::chrono::duration<double>(now - start_).count();
+    callbacks_.on_progress(p);
+  }
+
+  const ImportOptions& options_;
+  const ImportCallbacks& callbacks_;
+  ImportSummary& summary_;
+  const Profile* fallback_ = nullptr;
+  std::unique_ptr<Archive> archive_;
+
+  // Shared with the workers (under mutex_, except the read-only known_).
+  std::vector<Slot> slots_;
+  std::unordered_map<std::string, SourceState> known_;  // sources at start; read-only once workers run
+  std::mutex mutex_;
+  std::condition_variable to_workers_, to_writer_;
+  std::size_t writer_at_ = 0, window_ = 4;
+  bool abort_ = false;
+  std::atomic<std::size_t> next_{0};
+
+  // The writer's own state.
+  std::unordered_map<std::string, SourceState> by_hash_;
+  std::unordered_set<std::int64_t> hashes_;
+  std::unordered_map<std::int64_t, Dirty> dirty_;
+  bool in_transaction_ = false;
+  int batch_count_ = 0;
+  std::size_t files_done_ = 0;
+  unsigned progress_tick_ = 0;
+  std::chrono::steady_clock::time_point start_, last_progress_;
+};
+
+}  // namespace
+
+std::string import_files(const std::vector<std::string>& paths, const ImportOptions& options,
+                         const ImportCallbacks& callbacks, ImportSummary& summary) {
+  Importer importer(paths, options, callbacks, summary);
+  return importer.run();
+}
+
+}  // namespace gibo::archive

@@ -1,0 +1,81 @@
+// prepare_game: a read and replayed Game -> the stored form (archive.h). Runs on the
+// importer's worker threads, so everything costly (hashes, encodings) happens here.
+#include "gibo/archive/archive.h"
+#include "gibo/formats/gib.h"
+
+namespace gibo::archive {
+
+namespace {
+
+// The first tag of any of `names`, or nullptr.
+const std::string* first_tag(const Game& g, std::initializer_list<std::string_view> names) {
+  for (const Tag& t : g.tags)
+    for (std::string_view n : names)
+      if (t.name == n) return &t.value;
+  return nullptr;
+}
+
+}  // namespace
+
+PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result) {
+  PreparedGame p;
+  p.game_index = game.source.game_index;
+  p.byte_offset = game.source.byte_offset;
+  p.byte_length = game.source.byte_length;
+  p.line = game.source.line;
+
+  p.start_key = start_key(game.start);
+  if (game.start.custom) {
+    p.start_fen = game.start.fen;
+  } else {
+    p.cho_setup = std::string(setup_code(game.start.cho));
+    p.han_setup = std::string(setup_code(game.start.han));
+  }
+  p.plies = static_cast<int>(game.plies.size());
+  p.valid_plies = game.valid_plies;
+  encode_moves(game.plies, p.moves);
+  encode_times(game.plies, p.times);
+  p.hash = game_hash(p.start_key, p.moves);
+
+  for (std::size_t k = 0; k < game.header_comments.size(); ++k)
+    p.comments.push_back({0, static_cast<int>(k), std::move(game.header_comments[k])});
+  for (std::size_t i = 0; i < game.plies.size(); ++i)
+    for (std::size_t k = 0; k < game.plies[i].comments.size(); ++k)
+      p.comments.push_back({static_cast<int>(i) + 1, static_cast<int>(k), std::move(game.plies[i].comments[k])});
+
+  encode_tags(game.tags, p.tags_json);
+  // Players: .gib names them 초대국자 / 한대국자; PGN White / Black (formats.md §3).
+  if (const std::string* v = first_tag(game, {"초대국자", "White", "Cho"})) p.cho_player = split_player(*v);
+  if (const std::string* v = first_tag(game, {"한대국자", "Black", "Han"})) p.han_player = split_player(*v);
+
+  p.has_result = game.has_result;
+  p.result_text = std::move(game.result_text);
+  // Integration point: only the .gib result grammar exists today; other readers hand
+  // their own normalised result through `result`.
+  if (result) p.result = *result;
+  else if (p.has_result) p.result = normalize_gib_result(p.result_text);
+  p.saved_rules = std::move(game.saved_profile_id);
+  p.saved_bikjang = game.saved_bikjang_option;
+
+  p.profile_id = profile.id;
+  p.profile_version = profile.version;
+  p.valid = !game.has_errors();
+  for (const Diagnostic& d : game.diagnostics)
+    if (d.severity == Severity::Error) {
+      p.error_code = d.code;
+      p.error_ply = d.ply;
+      break;
+    }
+  if (!p.valid) {
+    // The first erroneous ply and everything after it keep their texts: no replay can
+    // rebuild them. The game's text is kept whole for inspection.
+    const std::size_t from = std::min<std::size_t>(static_cast<std::size_t>(std::max(game.valid_plies, 0)),
+                                                   game.plies.size());
+    if (from < game.plies.size()) p.tail_tokens = encode_tail(game.plies, from);
+    p.original_text = std::move(game.original_text);
+  }
+  p.diagnostics = std::move(game.diagnostics);
+  return p;
+}
+
+}  // namespace gibo::archive

@@ -1,0 +1,186 @@
+// Schema version 1 of the gibo archive, and the open-time checks (see schema.h).
+#include "schema.h"
+
+#include "gibo/archive/archive.h"
+
+namespace gibo::archive::schema {
+namespace {
+
+// Version 1. Every table is described in README "Database schema".
+constexpr const char* kSchemaV1 = R"sql(
+CREATE TABLE schema_version (
+  version     INTEGER PRIMARY KEY,
+  applied_at  TEXT NOT NULL,
+  gibo        TEXT NOT NULL
+);
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE sources (
+  id            INTEGER PRIMARY KEY,
+  path          TEXT NOT NULL,
+  size          INTEGER NOT NULL,
+  content_hash  TEXT NOT NULL UNIQUE,
+  format        TEXT NOT NULL,
+  encoding      TEXT NOT NULL,
+  imported_at   TEXT NOT NULL,
+  games_done    INTEGER NOT NULL DEFAULT 0,
+  complete      INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE starts (
+  id   INTEGER PRIMARY KEY,
+  key  TEXT NOT NULL UNIQUE
+);
+CREATE TABLE players (
+  id    INTEGER PRIMARY KEY,
+  name  TEXT NOT NULL UNIQUE
+);
+CREATE TABLE games (
+  id                 INTEGER PRIMARY KEY,
+  source_id          INTEGER NOT NULL REFERENCES sources(id),
+  game_index         INTEGER NOT NULL,
+  byte_offset        INTEGER NOT NULL,
+  byte_length        INTEGER NOT NULL,
+  line               INTEGER NOT NULL,
+  hash               INTEGER NOT NULL,
+  start_id           INTEGER NOT NULL REFERENCES starts(id),
+  cho_setup          TEXT,
+  han_setup          TEXT,
+  start_fen          TEXT,
+  plies              INTEGER NOT NULL,
+  valid_plies        INTEGER NOT NULL,
+  moves              BLOB NOT NULL,
+  times              BLOB,
+  tail_tokens        TEXT,
+  tags_json          TEXT NOT NULL,
+  cho_player_id      INTEGER REFERENCES players(id),
+  cho_rank           TEXT,
+  han_player_id      INTEGER REFERENCES players(id),
+  han_rank           TEXT,
+  result_text        TEXT,
+  result_winner      TEXT NOT NULL,
+  result_method      TEXT NOT NULL,
+  result_margin      INTEGER,
+  result_recognised  INTEGER NOT NULL,
+  saved_rules        TEXT,
+  saved_bikjang      INTEGER,
+  profile_id         TEXT NOT NULL,
+  profile_version    INTEGER NOT NULL,
+  status             TEXT NOT NULL CHECK (status IN ('valid', 'invalid')),
+  error_code         TEXT,
+  error_ply          INTEGER,
+  original_text      TEXT,
+  UNIQUE (source_id, game_index)
+);
+CREATE INDEX games_by_hash ON games(hash);
+CREATE TABLE comments (
+  game_id  INTEGER NOT NULL REFERENCES games(id),
+  ply      INTEGER NOT NULL,
+  seq      INTEGER NOT NULL,
+  text     TEXT NOT NULL,
+  PRIMARY KEY (game_id, ply, seq)
+) WITHOUT ROWID;
+CREATE TABLE diagnostics (
+  id         INTEGER PRIMARY KEY,
+  source_id  INTEGER NOT NULL REFERENCES sources(id),
+  game_index INTEGER,
+  game_id    INTEGER REFERENCES games(id),
+  code       TEXT NOT NULL,
+  severity   TEXT NOT NULL,
+  line       INTEGER NOT NULL,
+  col        INTEGER NOT NULL,
+  ply        INTEGER NOT NULL,
+  token      TEXT NOT NULL,
+  message    TEXT NOT NULL
+);
+CREATE INDEX diagnostics_by_game ON diagnostics(game_id);
+CREATE TABLE duplicates (
+  source_id    INTEGER NOT NULL REFERENCES sources(id),
+  game_index   INTEGER NOT NULL,
+  byte_offset  INTEGER NOT NULL,
+  line         INTEGER NOT NULL,
+  game_id      INTEGER NOT NULL REFERENCES games(id),
+  status       TEXT NOT NULL CHECK (status IN ('valid', 'invalid')),
+  error_code   TEXT,
+  error_ply    INTEGER,
+  PRIMARY KEY (source_id, game_index)
+) WITHOUT ROWID;
+CREATE TABLE prefixes (
+  game_id         INTEGER PRIMARY KEY REFERENCES games(id),
+  longer_game_id  INTEGER NOT NULL REFERENCES games(id)
+);
+CREATE TABLE verdicts (
+  id               INTEGER PRIMARY KEY,
+  game_id          INTEGER NOT NULL REFERENCES games(id),
+  profile_id       TEXT NOT NULL,
+  profile_version  INTEGER NOT NULL,
+  verdict          TEXT NOT NULL,
+  winner           TEXT NOT NULL,
+  reason           TEXT,
+  ply              INTEGER,
+  cho_score        INTEGER,
+  han_score        INTEGER,
+  ended_early      INTEGER NOT NULL DEFAULT 0,
+  note             TEXT NOT NULL DEFAULT '',
+  computed_at      TEXT NOT NULL,
+  UNIQUE (game_id, profile_id, profile_version)
+);
+CREATE VIEW tags AS
+  SELECT g.id AS game_id, CAST(j.key AS INTEGER) + 1 AS seq,
+         json_extract(j.value, '$[0]') AS name, json_extract(j.value, '$[1]') AS value
+  FROM games AS g, json_each(g.tags_json) AS j;
+)sql";
+
+std::string table_count_sql() { return "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'"; }
+
+std::string install(sql::Connection& db) {
+  if (!db.exec("BEGIN IMMEDIATE")) return "cannot start the schema transaction: " + db.error();
+  // Re-check inside the write lock: another process may have installed it meanwhile.
+  if (db.scalar(table_count_sql()) != 0) {
+    db.exec("ROLLBACK");
+    return "";
+  }
+  const std::string stamp = std::to_string(kApplicationId);
+  const bool ok = db.exec(kSchemaV1) && db.exec("PRAGMA application_id = " + stamp) &&
+                  db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion)) &&
+                  db.exec("INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion) +
+                          ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '0.1.0')") &&
+                  db.exec("INSERT INTO meta VALUES ('prefix_scan_through', '0')") && db.exec("COMMIT");
+  if (!ok) {
+    const std::string e = db.error();
+    db.exec("ROLLBACK");
+    return "cannot create the schema: " + e;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string prepare(sql::Connection& db, bool writable) {
+  // Reading the header also tells whether this is an SQLite file at all.
+  sql::Statement probe = db.prepare("PRAGMA application_id");
+  if (!probe.prepared() || probe.step() != SQLITE_ROW) return "not an SQLite database: " + db.current_error();
+  const std::int64_t app = probe.int64(0);
+  const std::int64_t version = db.scalar("PRAGMA user_version", -1);
+  const std::int64_t tables = db.scalar(table_count_sql(), -1);
+  if (version < 0 || tables < 0) return "cannot read the database header: " + db.current_error();
+
+  if (app == 0 && tables == 0 && version == 0) {
+    if (!writable) return "the database is empty (create it with gibo import)";
+    if (std::string e = install(db); !e.empty()) return e;
+    return prepare(db, writable);  // checks what is there now (ours, or a racing creator's)
+  }
+  if (app != kApplicationId)
+    return "not a gibo archive (SQLite application id " + std::to_string(app) + ", expected " +
+           std::to_string(kApplicationId) + ")";
+  if (version > kSchemaVersion)
+    return "the archive has schema version " + std::to_string(version) + ", newer than this gibo's " +
+           std::to_string(kSchemaVersion) + "; use a newer gibo";
+  if (version < 1) return "the archive's schema version (" + std::to_string(version) + ") is not a valid gibo schema";
+  // version < kSchemaVersion: no migration exists yet, since version 1 is the first.
+  // A migration from N to N+1 goes here, applied in one transaction with user_version.
+  return "";
+}
+
+}  // namespace gibo::archive::schema

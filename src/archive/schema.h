@@ -1,0 +1,20 @@
+// The archive's schema text and its versioning (internal to src/archive). README
+// "Database schema" documents the same tables for users; keep both in step.
+#pragma once
+
+#include <string>
+
+#include "sqlite.h"
+
+namespace gibo::archive::schema {
+
+// Brings a freshly opened connection to the current schema, or refuses:
+// * an empty database (no tables, application id 0) gets the schema when `writable`;
+// * a gibo archive of the current version is accepted as it is;
+// * an older gibo archive is migrated when `writable` (inside one transaction);
+// * anything else (another application id, foreign tables, a newer version, a read-only
+//   file needing creation or migration) is refused with a message, and left untouched.
+// Returns an empty string on success, else the reason.
+std::string prepare(sql::Connection& db, bool writable);
+
+}  // namespace gibo::archive::schema

@@ -1,0 +1,286 @@
+// gibo import: load game files into a SQLite archive (include/gibo/archive/import.h),
+// deduplicated and resumable, with a progress bar on a terminal and a summary (text or
+// JSON Lines).
+//
+// Input policy: PATHS are files, directories (searched recursively for game files),
+// "-" for standard input, and glob patterns (`'archive/*.gib'`, expanded here with
+// glob(3) when the shell left them alone). A pattern that matches nothing is reported
+// like a missing file.
+#include <glob.h>
+
+#include <filesystem>
+#include <iostream>
+
+#include "command.h"
+#include "gibo/archive/import.h"
+#include "gibo/formats/json_writer.h"
+#include "inputs.h"
+#include "options.h"
+
+namespace gibo::cli {
+namespace {
+
+// Expands glob patterns that do not name an existing path; other arguments pass as they are.
+std::vector<std::string> expand_globs(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (const std::string& a : args) {
+    std::error_code ec;
+    const bool pattern = a.find_first_of("*?[") != std::string::npos;
+    if (a == "-" || !pattern || std::filesystem::exists(a, ec)) {
+      out.push_back(a);
+      continue;
+    }
+    glob_t g{};
+    if (::glob(a.c_str(), GLOB_TILDE | GLOB_BRACE, nullptr, &g) == 0) {
+      for (std::size_t i = 0; i < g.gl_pathc; ++i) out.emplace_back(g.gl_pathv[i]);
+    } else {
+      out.push_back(a);  // no match: expand_inputs reports it as missing
+    }
+    ::globfree(&g);
+  }
+  return out;
+}
+
+// "12,345"
+std::string grouped(long n) {
+  std::string digits = std::to_string(n < 0 ? -n : n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
+void progress_bar(const archive::ImportProgress& p) {
+  constexpr int kWidth = 24;
+  const int filled = p.files_total ? static_cast<int>(kWidth * p.files_done / p.files_total) : kWidth;
+  std::string bar(static_cast<std::size_t>(filled), '=');
+  bar.resize(kWidth, ' ');
+  const long rate = p.seconds > 0 ? static_cast<long>(static_cast<double>(p.games) / p.seconds) : 0;
+  std::cerr << "\r[" << bar << "] " << p.files_done << "/" << p.files_total << " files  " << grouped(p.games)
+            << " games  " << grouped(rate) << " games/s  " << grouped(p.invalid) << " errors " << std::flush;
+}
+
+void json_diagnostics(json::Writer& w, const std::vector<Diagnostic>& ds) {
+  w.key("diagnostics").begin_array();
+  for (const Diagnostic& d : ds)
+    w.begin_object()
+        .field("code", d.code)
+        .field("severity", severity_name(d.severity))
+        .field("line", d.line)
+        .field("message", d.message)
+        .end_object();
+  w.end_array();
+}
+
+void print_file(const archive::FileReport& r, bool jsonl) {
+  using archive::FileStatus;
+  if (jsonl) {
+    std::string line;
+    json::Writer w(line);
+    w.begin_object()
+        .field("type", "file")
+        .field("path", r.path)
+        .field("status", archive::file_status_name(r.status));
+    if (!r.detail.empty()) w.field("detail", r.detail);
+    if (r.status != FileStatus::Unreadable) w.field("content_hash", r.content_hash);
+    if (!r.encoding.empty()) w.field("encoding", r.encoding);
+    w.field("games", static_cast<std::int64_t>(r.games))
+        .field("resumed_after", static_cast<std::int64_t>(r.resumed_after))
+        .field("added", static_cast<std::int64_t>(r.added))
+        .field("duplicates", static_cast<std::int64_t>(r.duplicates))
+        .field("invalid", static_cast<std::int64_t>(r.invalid))
+        .field("rejected", static_cast<std::int64_t>(r.rejected));
+    json_diagnostics(w, r.file_diagnostics);
+    w.end_object();
+    std::cout << line << "\n";
+    return;
+  }
+  // Text: only what needs a reader's attention; the summary covers the rest.
+  switch (r.status) {
+    case FileStatus::Unreadable: std::cout << r.path << ": error[io]: " << r.detail << "\n"; return;
+    case FileStatus::AlreadyImported: return;  // counted in the summary
+    case FileStatus::SameContent: std::cout << r.path << ": same content as " << r.detail << "; skipped\n"; return;
+    case FileStatus::Resumed:
+      std::cout << r.path << ": resumed after game " << r.resumed_after << " of an interrupted import\n";
+      break;
+    case FileStatus::Imported: break;
+  }
+  // The file's first error, if any; all its diagnostics are in the archive.
+  long errors = 0;
+  for (const Diagnostic& d : r.file_diagnostics) errors += d.severity == Severity::Error;
+  for (const Diagnostic& d : r.file_diagnostics)
+    if (d.severity == Severity::Error) {
+      std::cout << format_diagnostic(d);
+      if (errors > 1) std::cout << " (and " << errors - 1 << " more errors, stored in the archive)";
+      std::cout << "\n";
+      break;
+    }
+}
+
+std::string origin(const std::string& path, int index) { return path + "#" + std::to_string(index + 1); }
+
+void print_summary(const archive::ImportSummary& s, const std::string& db, bool jsonl) {
+  const double rate = s.seconds > 0 ? static_cast<double>(s.games) / s.seconds : 0;
+  if (jsonl) {
+    for (const archive::PrefixReport& p : s.prefixes) {
+      std::string line;
+      json::Writer(line)
+          .begin_object()
+          .field("type", "prefix")
+          .field("game_id", static_cast<std::int64_t>(p.game_id))
+          .field("path", p.path)
+          .field("index", p.game_index)
+          .field("plies", p.plies)
+          .field("longer_game_id", static_cast<std::int64_t>(p.longer_game_id))
+          .field("longer_path", p.longer_path)
+          .field("longer_index", p.longer_game_index)
+          .field("longer_plies", p.longer_plies)
+          .end_object();
+      std::cout << line << "\n";
+    }
+    std::string line;
+    json::Writer w(line);
+    w.begin_object()
+        .field("type", "summary")
+        .field("db", db)
+        .field("files", static_cast<std::int64_t>(s.files))
+        .field("imported", static_cast<std::int64_t>(s.imported))
+        .field("resumed", static_cast<std::int64_t>(s.resumed))
+        .field("skipped", static_cast<std::int64_t>(s.skipped))
+        .field("unreadable", static_cast<std::int64_t>(s.unreadable))
+        .field("games", static_cast<std::int64_t>(s.games))
+        .field("plies", static_cast<std::int64_t>(s.plies))
+        .field("added", static_cast<std::int64_t>(s.added))
+        .field("duplicates", static_cast<std::int64_t>(s.duplicates))
+        .field("invalid", static_cast<std::int64_t>(s.invalid))
+        .field("rejected", static_cast<std::int64_t>(s.rejected))
+        .field("prefixes", static_cast<std::int64_t>(s.prefixes.size()))
+        .field("games_in_archive", static_cast<std::int64_t>(s.games_in_archive))
+        .field("seconds", s.seconds)
+        .field("games_per_second", rate)
+        .key("invalid_by_code")
+        .begin_object();
+    for (const auto& [k, v] : s.invalid_by_code) w.field(k, static_cast<std::int64_t>(v));
+    w.end_object().key("file_errors_by_code").begin_object();
+    for (const auto& [k, v] : s.file_errors_by_code) w.field(k, static_cast<std::int64_t>(v));
+    w.end_object().end_object();
+    std::cout << line << "\n";
+    return;
+  }
+  constexpr std::size_t kListed = 20;
+  if (!s.prefixes.empty()) {
+    std::cout << "prefixes: " << s.prefixes.size() << " new game" << (s.prefixes.size() == 1 ? " is" : "s are")
+              << " a prefix of another\n";
+    for (std::size_t i = 0; i < s.prefixes.size() && i < kListed; ++i) {
+      const archive::PrefixReport& p = s.prefixes[i];
+      std::cout << "  " << origin(p.path, p.game_index) << " (game " << p.game_id << ", " << p.plies
+                << " plies) is a prefix of " << origin(p.longer_path, p.longer_game_index) << " (game "
+                << p.longer_game_id << ", " << p.longer_plies << " plies)\n";
+    }
+    if (s.prefixes.size() > kListed) std::cout << "  ... and " << s.prefixes.size() - kListed << " more\n";
+  }
+  std::cout << "summary: " << s.files << " files (" << s.imported << " imported, " << s.resumed << " resumed, "
+            << s.skipped << " skipped, " << s.unreadable << " unreadable), " << s.games << " games read: " << s.added
+            << " added, " << s.duplicates << " duplicates, " << s.invalid << " invalid";
+  if (s.rejected) std::cout << " (" << s.rejected << " rejected by --valid-only)";
+  std::cout << "\n";
+  if (!s.invalid_by_code.empty()) {
+    std::cout << "invalid by code:";
+    for (const auto& [k, v] : s.invalid_by_code) std::cout << " " << k << "=" << v;
+    std::cout << "\n";
+  }
+  if (!s.file_errors_by_code.empty()) {
+    std::cout << "files without games by code:";
+    for (const auto& [k, v] : s.file_errors_by_code) std::cout << " " << k << "=" << v;
+    std::cout << "\n";
+  }
+  char timing[96];
+  std::snprintf(timing, sizeof timing, "%.2f s, %s games/s", s.seconds, grouped(static_cast<long>(rate)).c_str());
+  std::cout << "archive: " << db << " holds " << s.games_in_archive << " games (" << timing << ")\n";
+}
+
+}  // namespace
+
+int run_import(const std::vector<std::string>& args) {
+  const std::string synopsis =
+      "gibo import --db FILE [--jobs N] [--rules ID] [--valid-only] [--format text|jsonl] PATHS|-";
+  po::options_description opts("options");
+  std::string db, rules_id = default_profile().id, format = "text", encoding = "auto";
+  int jobs = 1, batch = 2000;
+  std::vector<std::string> paths;
+  opts.add_options()("db", po::value(&db), "the archive (a SQLite file; created when missing)")(
+      "jobs,j", po::value(&jobs), "reader/validator threads besides the writer (default 1)")(
+      "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
+      "valid-only", "store only games that replay without error (the others are counted)")(
+      "format", po::value(&format), "text or jsonl")(
+      "encoding", po::value(&encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
+      "batch", po::value(&batch), "games per transaction (default 2000)")(
+      "paths", po::value(&paths), "files, directories (searched recursively), globs, or - for stdin");
+  po::positional_options_description pos_opts;
+  pos_opts.add("paths", -1);
+  po::variables_map vm;
+  if (auto rc = parse_command_line("import", synopsis, args, opts, pos_opts, vm)) return *rc;
+
+  archive::ImportOptions options;
+  options.fallback = profile_or_usage("import", rules_id);
+  if (!options.fallback) return kExitUsage;
+  auto usage = [&](const std::string& message) {
+    std::cerr << "gibo import: " << message << "\nusage: " << synopsis << "\n";
+    return kExitUsage;
+  };
+  if (db.empty()) return usage("--db FILE is required");
+  if (format != "text" && format != "jsonl") return usage("--format must be text or jsonl");
+  if (jobs < 1 || jobs > 256) return usage("--jobs must be between 1 and 256");
+  if (batch < 1) return usage("--batch must be at least 1");
+  if (encoding == "auto") options.encoding = text::Encoding::Auto;
+  else if (encoding == "utf-8" || encoding == "utf8") options.encoding = text::Encoding::Utf8;
+  else if (encoding == "cp949" || encoding == "euc-kr") options.encoding = text::Encoding::Cp949;
+  else return usage("--encoding must be auto, utf-8 or cp949");
+  if (paths.empty()) return usage("no input");
+  options.db_path = db;
+  options.jobs = jobs;
+  options.batch_games = batch;
+  options.valid_only = vm.count("valid-only") > 0;
+  const bool jsonl = format == "jsonl";
+
+  std::vector<std::string> missing;
+  const std::vector<InputFile> inputs = expand_inputs(expand_globs(paths), missing);
+  for (const std::string& m : missing) {
+    if (jsonl) {
+      std::string line;
+      json::Writer(line).begin_object().field("type", "file").field("status", "missing").field("detail", m).end_object();
+      std::cout << line << "\n";
+    } else {
+      std::cout << m << ": error[io]: cannot read\n";
+    }
+  }
+  std::vector<std::string> files;
+  for (const InputFile& f : inputs) files.push_back(f.path);
+
+  archive::ImportCallbacks callbacks;
+  const bool bar = stderr_is_terminal();
+  bool bar_shown = false;
+  callbacks.on_file = [&](const archive::FileReport& r) {
+    if (bar_shown && !jsonl) std::cerr << "\r\033[K" << std::flush;
+    print_file(r, jsonl);
+    std::cout << std::flush;
+  };
+  if (bar)
+    callbacks.on_progress = [&](const archive::ImportProgress& p) {
+      progress_bar(p);
+      bar_shown = true;
+    };
+  archive::ImportSummary summary;
+  const std::string error = archive::import_files(files, options, callbacks, summary);
+  if (bar_shown) std::cerr << "\r\033[K" << std::flush;
+  print_summary(summary, db, jsonl);
+  if (!error.empty()) {
+    std::cerr << "gibo import: " << error << "\n";
+    return kExitIo;
+  }
+  if (!missing.empty() || summary.unreadable) return kExitIo;
+  return summary.invalid || !summary.file_errors_by_code.empty() ? kExitFindings : kExitOk;
+}
+
+}  // namespace gibo::cli
