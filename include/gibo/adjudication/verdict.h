@@ -1,0 +1,31 @@
+// The adjudicator's verdict (decision 8): does the stored historical result agree with
+// what the board says under the profile? The stored result is never changed (decision 6).
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "gibo/adjudication/ending.h"
+#include "gibo/record/result.h"
+
+namespace gibo {
+
+enum class VerdictKind : std::uint8_t { Agrees, Disagrees, Unverifiable, Indeterminate, NoResult };
+
+// "agrees", "disagrees", "unverifiable", "indeterminate", "no-result".
+std::string_view verdict_name(VerdictKind v);
+
+struct Verdict {
+  VerdictKind kind = VerdictKind::NoResult;
+  std::optional<GameEnding> ending;    // the computed ending, reported with every verdict
+  bool ended_before_last_ply = false;  // the record plays on after the computed ending
+  std::string_view note;               // a fixed English phrase saying why
+  bool operator==(const Verdict&) const = default;
+};
+
+// Compares the stored result with the board. `record_plies` is the number of plies the
+// record holds (the board may have replayed fewer when a move was invalid); `stored` is
+// nullopt when the record stores no result.
+Verdict judge(const Adjudication& board, int record_plies, const std::optional<NormalizedResult>& stored);
+
+}  // namespace gibo
