@@ -1,10 +1,10 @@
 // The PGN writer: tags from pgn_tags(), then the movetext in Fairy-Stockfish SAN,
 // wrapped before the line width, with comments and {[%emt H:MM:SS]} times.
+#include "../text/game_walk.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/formats/tag_map.h"
-#include "gibo/record/replay.h"
 
 namespace gibo {
 namespace {
@@ -87,43 +87,26 @@ void write_game(const Game& g, const PgnWriteOptions& options, std::string& out)
   LineFiller line(out, options.line_width);
   for (const std::string& c : g.header_comments) write_comment(line, c);
 
-  Game copy;  // only the header matters for the profile and the start
-  copy.tags = g.tags;
-  copy.start = g.start;
-  copy.saved_profile_id = g.saved_profile_id;
-  copy.saved_bikjang_option = g.saved_bikjang_option;
-  const Profile& profile = game_profile(copy, options.profile ? *options.profile : default_profile());
-  const LegalityRules rules = legality_rules(profile, game_bikjang_option(copy, false));
-  Position pos;
   std::size_t written = 0;
-  if (!start_position(copy, rules, pos)) {
-    bool need_number = true;
-    for (const RecordedPly& rp : g.plies) {
-      const Side us = pos.side_to_move();
-      Move m = rp.move;
-      if (rp.pass) {
-        const Square general = pos.general(us);
-        if (general == kNoSquare) break;
-        m = Move::pass(general);
-      }
-      if (m.is_none() || !pos.is_legal(m)) break;
-      const int number = pos.fullmove_number();
-      if (us == Side::Cho) line.add(std::to_string(number) + ".");
-      else if (need_number) line.add(std::to_string(number) + "...");
-      line.add(write_san(pos, m));
-      pos.do_move(m);
-      need_number = false;
-      for (const std::string& c : rp.comments) {
-        write_comment(line, c);
-        need_number = true;
-      }
-      if (rp.seconds) {
-        line.add(emt(*rp.seconds));
-        need_number = true;
-      }
-      ++written;
+  bool need_number = true;
+  Position pos;
+  const int played = detail::walk_plies(g, options.profile, pos, [&](std::size_t i, const Position& before, Move m) {
+    const int number = before.fullmove_number();
+    if (before.side_to_move() == Side::Cho) line.add(std::to_string(number) + ".");
+    else if (need_number) line.add(std::to_string(number) + "...");
+    line.add(write_san(before, m));
+    need_number = false;
+    const RecordedPly& rp = g.plies[i];
+    for (const std::string& c : rp.comments) {
+      write_comment(line, c);
+      need_number = true;
     }
-  }
+    if (rp.seconds) {
+      line.add(emt(*rp.seconds));
+      need_number = true;
+    }
+  });
+  written = played < 0 ? 0 : static_cast<std::size_t>(played);
   if (written < g.plies.size()) {
     std::string why;
     for (const Diagnostic& d : g.diagnostics)

@@ -26,6 +26,7 @@ const std::vector<Command>& commands();
 int run_perft(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_validate(const std::vector<std::string>& args);
+int run_convert(const std::vector<std::string>& args);
 int run_show(const std::vector<std::string>& args);
 int run_stats(const std::vector<std::string>& args);
 int run_import(const std::vector<std::string>& args);

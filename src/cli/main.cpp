@@ -11,6 +11,7 @@ const std::vector<Command>& commands() {
       {"perft", "count leaf nodes of the move tree (rules-engine check and speed)", run_perft},
       {"rules", "list the rules profiles or show one profile's flags", run_rules},
       {"validate", "read game files and replay every move through the rules engine", run_validate},
+      {"convert", "convert game files between .gib, PGN, JSON, JSON Lines, FEN and UCI move lists", run_convert},
       {"show", "show a record's position at a ply as a board diagram (text or SVG)", run_show},
       {"stats", "report on a collection: results, setups, openings, players, verdicts, data quality", run_stats},
       {"import", "load game files into a SQLite archive (deduplicated, resumable)", run_import},

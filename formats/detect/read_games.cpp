@@ -1,0 +1,67 @@
+// read_games: one entry point over every reader (see gibo/formats/detect.h).
+#include "gibo/formats/detect.h"
+#include "gibo/formats/fen.h"
+#include "gibo/formats/json.h"
+#include "gibo/formats/uci.h"
+
+namespace gibo {
+namespace {
+
+void copy_text_info(const TextFileInfo& from, ReadInfo& to) {
+  to.encoding = from.encoding;
+  to.bom = from.bom;
+  to.diagnostics.insert(to.diagnostics.end(), from.diagnostics.begin(), from.diagnostics.end());
+  to.games = from.games;
+}
+
+}  // namespace
+
+void read_games(std::string_view bytes, const ReadOptions& options, ReadInfo& info,
+                const std::function<void(Game&&)>& on_game) {
+  info.format = options.format == Format::Unknown ? detect_format(bytes) : options.format;
+  TextReadOptions text_options;
+  text_options.encoding = options.encoding;
+  text_options.file_name = options.file_name;
+  text_options.profile = options.profile;
+  TextFileInfo text_info;
+  switch (info.format) {
+    case Format::Gib: {
+      GibReadOptions o;
+      o.encoding = options.encoding;
+      o.file_name = options.file_name;
+      GibFileInfo gi;
+      read_gib(bytes, o, gi, on_game);
+      info.encoding = gi.encoding;
+      info.bom = gi.bom;
+      info.filler_runs = gi.filler_runs;
+      info.diagnostics.insert(info.diagnostics.end(), gi.diagnostics.begin(), gi.diagnostics.end());
+      info.games = gi.games;
+      return;
+    }
+    case Format::Pgn: {
+      PgnReadOptions o;
+      o.encoding = options.encoding;
+      o.file_name = options.file_name;
+      o.profile = options.profile;
+      o.ranks = options.pgn_ranks;
+      read_pgn(bytes, o, text_info, on_game);
+      break;
+    }
+    case Format::Json:
+    case Format::Jsonl: read_json(bytes, text_options, text_info, on_game); break;
+    case Format::Fen: read_fen(bytes, text_options, text_info, on_game); break;
+    case Format::Uci: read_uci_games(bytes, text_options, text_info, on_game); break;
+    case Format::Unknown: {
+      Diagnostic d;
+      d.code = bytes.find_first_not_of(" \t\r\n") == std::string_view::npos ? "empty-file" : "unknown-format";
+      d.file = options.file_name;
+      d.message = d.code == "empty-file" ? "the file holds no games"
+                                         : "not a game file gibo knows (.gib, PGN, JSON, JSON Lines, FEN, UCI move list)";
+      info.diagnostics.push_back(std::move(d));
+      return;
+    }
+  }
+  copy_text_info(text_info, info);
+}
+
+}  // namespace gibo

@@ -1,0 +1,52 @@
+// The FEN file reader: one position per line, each read as a game with that start.
+#include "../text/board_ply.h"
+#include "gibo/formats/decode.h"
+#include "gibo/formats/fen.h"
+
+namespace gibo {
+
+void read_fen(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
+              const std::function<void(Game&&)>& on_game) {
+  const DecodedText decoded = decode_text(bytes, options.encoding, options.file_name, info.diagnostics);
+  info.encoding = decoded.encoding;
+  info.bom = decoded.bom;
+  const std::string_view text = decoded.text;
+  for (std::size_t n = 0; n < decoded.line_text_offsets.size(); ++n) {
+    const std::size_t begin = decoded.line_text_offsets[n];
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(begin, end - begin);
+    std::size_t lead = 0;
+    while (lead < line.size() && (line[lead] == ' ' || line[lead] == '\t')) ++lead;
+    if (lead == line.size() || line[lead] == '#') continue;
+    Game g;
+    g.source.file = options.file_name;
+    g.source.game_index = info.games;
+    g.source.line = static_cast<int>(n) + 1;
+    g.source.column = text::utf8_length(line.substr(0, lead)) + 1;
+    g.source.byte_offset = decoded.line_raw_offsets[n] + lead;
+    g.source.byte_length = raw_offset_of(decoded, end) - g.source.byte_offset;
+    g.original_text = std::string(line.substr(lead));
+    std::string error;
+    if (auto start = start_from_fen(line.substr(lead), &error)) {
+      g.start = *start;
+    } else {
+      g.start.custom = true;
+      g.start.fen = std::string(line.substr(lead));
+      g.diagnostics.push_back(detail::game_diagnostic("bad-fen", Severity::Error, options.file_name, g.source.line,
+                                                      g.source.column, g.source.game_index, 0, g.original_text,
+                                                      "not a janggi FEN: " + error));
+    }
+    ++info.games;
+    on_game(std::move(g));
+  }
+  if (info.games == 0) {
+    Diagnostic d;
+    d.code = "no-games";
+    d.file = options.file_name;
+    d.message = "no FEN line found";
+    info.diagnostics.push_back(std::move(d));
+  }
+}
+
+}  // namespace gibo

@@ -1,0 +1,25 @@
+// The FEN file writer: each game's final position (or every position) as FEN lines.
+#include "../text/game_walk.h"
+#include "gibo/formats/fen.h"
+
+namespace gibo {
+
+std::string write_fen(const std::vector<Game>& games, const FenWriteOptions& options) {
+  std::string out;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const Game& g = games[i];
+    if (options.each && i) out += '\n';
+    Position pos;
+    const int played = detail::walk_plies(g, options.profile, pos, [&](std::size_t, const Position& before, Move) {
+      if (options.each) out += before.fen() + '\n';
+    });
+    if (played < 0) {
+      out += g.start.fen + '\n';  // not a position gibo can read: written as stored
+      continue;
+    }
+    out += pos.fen() + '\n';
+  }
+  return out;
+}
+
+}  // namespace gibo

@@ -1,0 +1,255 @@
+// The JSON game reader: JSON text -> values (json_value.cpp) -> games.
+#include <algorithm>
+
+#include "../text/board_ply.h"
+#include "gibo/formats/decode.h"
+#include "gibo/formats/fen.h"
+#include "gibo/formats/gib.h"
+#include "gibo/formats/json.h"
+#include "gibo/formats/json_value.h"
+
+namespace gibo {
+namespace {
+
+constexpr int kMaxSyntaxErrors = 20;
+
+using json::Value;
+
+const std::string* string_field(const Value& obj, std::string_view key) {
+  const Value* v = obj.find(key);
+  return v && v->is_string() ? &v->as_string() : nullptr;
+}
+
+std::optional<std::int64_t> int_field(const Value& obj, std::string_view key) {
+  const Value* v = obj.find(key);
+  return v ? v->as_int() : std::nullopt;
+}
+
+bool bool_field(const Value& obj, std::string_view key, bool fallback = false) {
+  const Value* v = obj.find(key);
+  return v && v->is_bool() ? v->as_bool() : fallback;
+}
+
+std::optional<Side> side_field(const Value& obj, std::string_view key) {
+  const std::string* s = string_field(obj, key);
+  if (!s) return std::nullopt;
+  if (*s == "cho") return Side::Cho;
+  if (*s == "han") return Side::Han;
+  return std::nullopt;
+}
+
+PieceType piece_field(const Value& obj, std::string_view key) {
+  const std::string* s = string_field(obj, key);
+  return s ? piece_type_from_name(*s) : PieceType::None;
+}
+
+std::optional<Setup> setup_from_text(std::string_view s) {
+  for (Setup x : kAllSetups)
+    if (setup_code(x) == s) return x;
+  return std::nullopt;
+}
+
+class Reader {
+ public:
+  Reader(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
+         const std::function<void(Game&&)>& on_game)
+      : bytes_(bytes), options_(options), info_(info), on_game_(on_game) {}
+
+  void run() {
+    decoded_ = decode_text(bytes_, options_.encoding, options_.file_name, info_.diagnostics);
+    info_.encoding = decoded_.encoding;
+    info_.bom = decoded_.bom;
+    const std::string_view s = decoded_.text;
+    std::size_t p = 0;
+    int syntax_errors = 0;
+    for (;;) {
+      while (p < s.size() && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r')) ++p;
+      if (p >= s.size()) break;
+      json::ParseError error;
+      const std::size_t at = p;
+      auto v = json::parse_value(s, p, error);
+      if (!v) {
+        if (syntax_errors++ < kMaxSyntaxErrors)
+          file_error("bad-json", error.line, column_of_offset(decoded_, error.offset), error.message);
+        // Resume at the next line (the next record of a JSON Lines file).
+        const std::size_t nl = s.find('\n', std::max(error.offset, at));
+        if (nl == std::string_view::npos) break;
+        p = nl + 1;
+        continue;
+      }
+      if (v->is_array()) {
+        for (const Value& item : v->items()) game(item, at);
+      } else {
+        game(*v, at);
+      }
+    }
+    if (info_.games == 0 && syntax_errors == 0) file_error("no-games", 0, 0, "no JSON game record found");
+  }
+
+ private:
+  void file_error(const char* code, int line, int column, std::string message) {
+    Diagnostic d;
+    d.code = code;
+    d.file = options_.file_name;
+    d.line = line;
+    d.column = column;
+    d.message = std::move(message);
+    info_.diagnostics.push_back(std::move(d));
+  }
+
+  void game(const Value& v, std::size_t at) {
+    Game g;
+    g.source.file = options_.file_name;
+    g.source.game_index = info_.games;
+    g.source.line = line_of_offset(decoded_, at);
+    g.source.column = column_of_offset(decoded_, at);
+    g.source.byte_offset = raw_offset_of(decoded_, at);
+    auto bad = [&](int ply, std::string message) {
+      g.diagnostics.push_back(detail::game_diagnostic("bad-record", Severity::Error, options_.file_name,
+                                                      line_of_offset(decoded_, at), column_of_offset(decoded_, at),
+                                                      g.source.game_index, ply, "", std::move(message)));
+    };
+    const std::string* format = string_field(v, "format");
+    if (!v.is_object() || (format && *format != kJsonFormatName) || !v.find("tags") || !v.find("plies")) {
+      bad(0, "not a gibo game record (an object with \"tags\" and \"plies\")");
+      ++info_.games;
+      on_game_(std::move(g));
+      return;
+    }
+    if (auto version = int_field(v, "version"); version && *version > kJsonFormatVersion)
+      g.diagnostics.push_back(detail::game_diagnostic(
+          "newer-version", Severity::Warning, options_.file_name, g.source.line, g.source.column,
+          g.source.game_index, 0, std::to_string(*version), "record version is newer than this gibo reads"));
+
+    for (const Value& t : v.find("tags")->items()) {
+      const std::string* name = string_field(t, "name");
+      const std::string* value = string_field(t, "value");
+      if (!name || !value) {
+        bad(0, "a tag needs a string name and value");
+        continue;
+      }
+      g.tags.push_back({*name, *value});
+    }
+    if (const Value* hc = v.find("header_comments"))
+      for (const Value& c : hc->items()) g.header_comments.push_back(c.as_string());
+
+    if (const Value* start = v.find("start")) read_start(*start, g, bad);
+
+    if (const Value* rules = v.find("ruleset")) {
+      if (const std::string* id = string_field(*rules, "profile")) g.saved_profile_id = *id;
+      if (const Value* b = rules->find("bikjang"); b && b->is_bool()) g.saved_bikjang_option = b->as_bool();
+    }
+    if (const Value* result = v.find("result")) {
+      if (const std::string* text = string_field(*result, "text")) {
+        g.result_text = *text;
+        g.has_result = true;
+      }
+    }
+
+    int ply = 0;
+    for (const Value& p : v.find("plies")->items()) {
+      ++ply;
+      RecordedPly rp;
+      rp.pass = bool_field(p, "pass");
+      Square from = kNoSquare, to = kNoSquare;
+      if (const std::string* f = string_field(p, "from")) from = parse_square(*f);
+      if (const std::string* t = string_field(p, "to")) to = parse_square(*t);
+      if ((from == kNoSquare || to == kNoSquare) && string_field(p, "uci")) {
+        const std::string& u = *string_field(p, "uci");
+        for (std::size_t split = 2; split <= 3 && split < u.size(); ++split) {
+          const Square a = parse_square(std::string_view(u).substr(0, split));
+          const Square b = parse_square(std::string_view(u).substr(split));
+          if (a != kNoSquare && b != kNoSquare) {
+            from = a;
+            to = b;
+            break;
+          }
+        }
+      }
+      if (from != kNoSquare && to != kNoSquare) rp.move = Move(from, to);
+      else if (!rp.pass) {
+        bad(ply, "ply " + std::to_string(ply) + " has no readable squares; the plies from here on are not read");
+        break;
+      }
+      if (const Value* s = p.find("seconds"); s && s->as_int()) rp.seconds = static_cast<int>(*s->as_int());
+      if (const Value* cs = p.find("comments"))
+        for (const Value& c : cs->items()) rp.comments.push_back(c.as_string());
+      if (const Value* rec = p.find("recorded"); rec && rec->is_object()) {
+        if (const std::string* text = string_field(*rec, "text")) rp.text = *text;
+        rp.piece = piece_field(*rec, "piece");
+        rp.captured = piece_field(*rec, "captured");
+        rp.capture_marker = bool_field(*rec, "capture_marker");
+        rp.check = bool_field(*rec, "check");
+        rp.side_mark = side_field(*rec, "side_mark");
+        rp.piece_script_side = side_field(*rec, "script_side");
+        rp.line = static_cast<int>(int_field(*rec, "line").value_or(0));
+        rp.column = static_cast<int>(int_field(*rec, "column").value_or(0));
+      } else {  // no record of the source: state what the board said
+        rp.piece = piece_field(p, "piece");
+        rp.captured = piece_field(p, "capture");
+        rp.check = bool_field(p, "check");
+        if (const std::string* san = string_field(p, "san")) rp.text = *san;
+      }
+      g.plies.push_back(std::move(rp));
+    }
+
+    if (const Value* src = v.find("source"); src && src->is_object()) {
+      if (const std::string* file = string_field(*src, "file")) g.source.file = *file;
+      g.source.byte_offset = static_cast<std::uint64_t>(int_field(*src, "byte_offset").value_or(0));
+      g.source.byte_length = static_cast<std::uint64_t>(int_field(*src, "byte_length").value_or(0));
+      g.source.line = static_cast<int>(int_field(*src, "line").value_or(0));
+      g.source.column = static_cast<int>(int_field(*src, "column").value_or(0));
+      g.source.game_index = static_cast<int>(int_field(*src, "game_index").value_or(g.source.game_index));
+    }
+    ++info_.games;
+    on_game_(std::move(g));
+  }
+
+  template <typename Bad>
+  void read_start(const Value& start, Game& g, Bad& bad) {
+    const bool custom = bool_field(start, "custom");
+    const std::string* fen = string_field(start, "fen");
+    if (const auto side = side_field(start, "first_to_move")) g.start.first_to_move = *side;
+    if (custom) {
+      if (!fen) {
+        bad(0, "a custom start needs a \"fen\"");
+        return;
+      }
+      g.start.custom = true;
+      g.start.fen = *fen;
+      return;
+    }
+    const std::string* cho = string_field(start, "cho_setup");
+    const std::string* han = string_field(start, "han_setup");
+    if (cho && han) {
+      auto c = setup_from_text(*cho), h = setup_from_text(*han);
+      if (!c) c = parse_gib_setup(*cho);
+      if (!h) h = parse_gib_setup(*han);
+      if (!c || !h) {
+        bad(0, "setups must be HEEH, EHHE, HEHE or EHEH");
+        return;
+      }
+      g.start.cho = *c;
+      g.start.han = *h;
+    } else if (fen) {
+      std::string error;
+      if (auto s = start_from_fen(*fen, &error)) g.start = *s;
+      else bad(0, "start FEN is invalid: " + error);
+    }
+  }
+
+  std::string_view bytes_;
+  const TextReadOptions& options_;
+  TextFileInfo& info_;
+  const std::function<void(Game&&)>& on_game_;
+  DecodedText decoded_;
+};
+
+}  // namespace
+
+void read_json(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
+               const std::function<void(Game&&)>& on_game) {
+  Reader(bytes, options, info, on_game).run();
+}
+
+}  // namespace gibo

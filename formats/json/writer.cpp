@@ -1,0 +1,190 @@
+// The JSON game writer (schema: formats/json/game.schema.json).
+#include "../text/game_walk.h"
+#include "gibo/formats/fen.h"
+#include "gibo/formats/json.h"
+#include "gibo/formats/notation.h"
+#include "gibo/formats/tag_map.h"
+
+namespace gibo {
+namespace {
+
+constexpr std::string_view kPieceNames[kPieceTypeCount] = {"",      "general", "advisor", "elephant",
+                                                           "horse", "chariot", "cannon",  "soldier"};
+
+std::string_view side_name(Side s) { return s == Side::Cho ? "cho" : "han"; }
+
+void piece_or_null(json::Writer& w, std::string_view key, PieceType t) {
+  w.key(key);
+  if (t == PieceType::None) w.null();
+  else w.value(piece_type_name(t));
+}
+
+void side_or_null(json::Writer& w, std::string_view key, const std::optional<Side>& s) {
+  w.key(key);
+  if (s) w.value(side_name(*s));
+  else w.null();
+}
+
+// What the board says about one ply that replayed.
+struct Derived {
+  bool valid = false;
+  Side side = Side::Cho;
+  Move move;
+  PieceType piece = PieceType::None, captured = PieceType::None;
+  bool check = false;
+  std::string san;
+};
+
+}  // namespace
+
+std::string_view piece_type_name(PieceType t) { return kPieceNames[static_cast<int>(t)]; }
+
+PieceType piece_type_from_name(std::string_view name) {
+  for (int i = 1; i < kPieceTypeCount; ++i)
+    if (kPieceNames[i] == name) return static_cast<PieceType>(i);
+  return PieceType::None;
+}
+
+void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& options) {
+  std::vector<Derived> derived(g.plies.size());
+  Position pos;
+  const int played = detail::walk_plies(g, options.profile, pos, [&](std::size_t i, const Position& before, Move m) {
+    Derived& d = derived[i];
+    d.valid = true;
+    d.side = before.side_to_move();
+    d.move = m;
+    d.piece = type_of(before.piece_on(m.from()));
+    d.captured = m.is_pass() ? PieceType::None : type_of(before.piece_on(m.to()));
+    d.check = !m.is_pass() && before.gives_check(m);
+    d.san = write_san(before, m);
+  });
+
+  w.begin_object();
+  w.field("format", kJsonFormatName).field("version", kJsonFormatVersion);
+  w.key("tags").begin_array();
+  for (const Tag& t : g.tags) w.begin_object().field("name", t.name).field("value", t.value).end_object();
+  w.end_array();
+  w.key("header_comments").begin_array();
+  for (const std::string& c : g.header_comments) w.value(c);
+  w.end_array();
+
+  w.key("start").begin_object().field("custom", g.start.custom);
+  if (!g.start.custom) {
+    w.field("cho_setup", setup_code(g.start.cho)).field("han_setup", setup_code(g.start.han));
+  }
+  w.field("fen", g.start.custom ? g.start.fen : start_fen(g).value_or(""));
+  w.field("first_to_move", side_name(g.start.first_to_move));
+  w.end_object();
+
+  w.key("ruleset").begin_object().key("profile");
+  if (g.saved_profile_id) w.value(*g.saved_profile_id);
+  else w.null();
+  w.key("bikjang");
+  if (g.saved_bikjang_option) w.value(*g.saved_bikjang_option);
+  else w.null();
+  w.end_object();
+
+  const NormalizedResult r = normalize_result(g.result_text);
+  w.key("result").begin_object().key("text");
+  if (g.has_result) w.value(g.result_text);
+  else w.null();
+  w.field("winner", g.has_result ? winner_name(r.winner) : winner_name(Winner::Unknown))
+      .field("method", g.has_result ? method_name(r.method) : method_name(ResultMethod::None))
+      .key("margin_half_points");
+  if (g.has_result && r.margin_half_points) w.value(*r.margin_half_points);
+  else w.null();
+  w.field("recognised", g.has_result && r.recognised).field("pgn", pgn_result_of(g));
+  w.end_object();
+
+  w.key("plies").begin_array();
+  Side side = g.start.first_to_move;
+  for (std::size_t i = 0; i < g.plies.size(); ++i) {
+    const RecordedPly& rp = g.plies[i];
+    const Derived& d = derived[i];
+    const Move m = d.valid ? d.move : rp.move;
+    w.begin_object().field("ply", static_cast<int>(i) + 1).field("side", side_name(side)).field("pass", rp.pass);
+    side = ~side;
+    w.key("from");
+    if (!m.is_none()) w.value(square_name(m.from()));
+    else w.null();
+    w.key("to");
+    if (!m.is_none()) w.value(square_name(m.to()));
+    else w.null();
+    w.key("uci");
+    if (!m.is_none()) w.value(uci(m));
+    else w.null();
+    w.field("valid", d.valid);
+    piece_or_null(w, "piece", d.valid ? d.piece : PieceType::None);
+    piece_or_null(w, "capture", d.valid ? d.captured : PieceType::None);
+    w.field("check", d.valid && d.check);
+    w.key("san");
+    if (d.valid) w.value(d.san);
+    else w.null();
+    w.key("seconds");
+    if (rp.seconds) w.value(*rp.seconds);
+    else w.null();
+    w.key("comments").begin_array();
+    for (const std::string& c : rp.comments) w.value(c);
+    w.end_array();
+    w.key("recorded").begin_object().field("text", rp.text);
+    piece_or_null(w, "piece", rp.piece);
+    piece_or_null(w, "captured", rp.captured);
+    w.field("capture_marker", rp.capture_marker).field("check", rp.check);
+    side_or_null(w, "side_mark", rp.side_mark);
+    side_or_null(w, "script_side", rp.piece_script_side);
+    w.field("line", rp.line).field("column", rp.column);
+    w.end_object();
+    w.end_object();
+  }
+  w.end_array();
+  w.field("valid_plies", played < 0 ? 0 : played);
+
+  w.key("source")
+      .begin_object()
+      .field("file", g.source.file)
+      .field("byte_offset", g.source.byte_offset)
+      .field("byte_length", g.source.byte_length)
+      .field("line", g.source.line)
+      .field("column", g.source.column)
+      .field("game_index", g.source.game_index)
+      .end_object();
+
+  if (options.diagnostics) {
+    w.key("diagnostics").begin_array();
+    for (const Diagnostic& d : g.diagnostics)
+      w.begin_object()
+          .field("code", d.code)
+          .field("severity", severity_name(d.severity))
+          .field("line", d.line)
+          .field("column", d.column)
+          .field("ply", d.ply)
+          .field("token", d.token)
+          .field("message", d.message)
+          .end_object();
+    w.end_array();
+  }
+  w.end_object();
+}
+
+std::string write_json(const std::vector<Game>& games, const JsonWriteOptions& options) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    out += i ? ",\n" : "\n";
+    json::Writer w(out);
+    write_json_game(w, games[i], options);
+  }
+  out += games.empty() ? "]\n" : "\n]\n";
+  return out;
+}
+
+std::string write_jsonl(const std::vector<Game>& games, const JsonWriteOptions& options) {
+  std::string out;
+  for (const Game& g : games) {
+    json::Writer w(out);
+    write_json_game(w, g, options);
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace gibo

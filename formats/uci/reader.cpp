@@ -1,0 +1,125 @@
+// The move-list reader: `[position] (startpos | fen <FEN>) [moves m…]`, or bare moves.
+#include <sstream>
+
+#include "../text/board_ply.h"
+#include "gibo/formats/decode.h"
+#include "gibo/formats/fen.h"
+#include "gibo/formats/notation.h"
+#include "gibo/formats/uci.h"
+#include "gibo/record/replay.h"
+
+namespace gibo {
+namespace {
+
+struct Word {
+  std::string_view text;
+  std::size_t offset;  // in the decoded text
+};
+
+std::vector<Word> split_words(std::string_view line, std::size_t base) {
+  std::vector<Word> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+    if (j > i) out.push_back({line.substr(i, j - i), base + i});
+    i = j;
+  }
+  return out;
+}
+
+// JANGGI notation starts with an uppercase piece letter; UCI with a file letter.
+bool is_janggi_notation(std::string_view t) { return !t.empty() && t[0] >= 'A' && t[0] <= 'Z'; }
+
+}  // namespace
+
+void read_uci_games(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
+                    const std::function<void(Game&&)>& on_game) {
+  const DecodedText decoded = decode_text(bytes, options.encoding, options.file_name, info.diagnostics);
+  info.encoding = decoded.encoding;
+  info.bom = decoded.bom;
+  const std::string_view text = decoded.text;
+  for (std::size_t n = 0; n < decoded.line_text_offsets.size(); ++n) {
+    const std::size_t begin = decoded.line_text_offsets[n];
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos) end = text.size();
+    const std::vector<Word> words = split_words(text.substr(begin, end - begin), begin);
+    if (words.empty() || words[0].text[0] == '#') continue;
+
+    Game g;
+    g.source.file = options.file_name;
+    g.source.game_index = info.games;
+    g.source.line = static_cast<int>(n) + 1;
+    g.source.column = column_of_offset(decoded, words[0].offset);
+    g.source.byte_offset = raw_offset_of(decoded, words[0].offset);
+    g.source.byte_length = raw_offset_of(decoded, end) - g.source.byte_offset;
+    g.original_text = std::string(text.substr(words[0].offset, end - words[0].offset));
+    auto diag = [&](const char* code, const Word& w, int ply, std::string message) {
+      g.diagnostics.push_back(detail::game_diagnostic(code, Severity::Error, options.file_name, g.source.line,
+                                                      column_of_offset(decoded, w.offset), g.source.game_index, ply,
+                                                      std::string(w.text), std::move(message)));
+    };
+
+    std::size_t k = 0;
+    if (words[k].text == "position") ++k;
+    bool start_ok = true;
+    if (k < words.size() && words[k].text == "startpos") {
+      ++k;
+    } else if (k < words.size() && words[k].text == "fen") {
+      const Word& at = words[k];
+      ++k;
+      std::string fen;
+      while (k < words.size() && words[k].text != "moves") {
+        if (!fen.empty()) fen += ' ';
+        fen += words[k++].text;
+      }
+      std::string error;
+      if (auto start = start_from_fen(fen, &error)) {
+        g.start = *start;
+      } else {
+        g.start.custom = true;
+        g.start.fen = fen;
+        diag("bad-fen", at, 0, "not a janggi FEN: " + error);
+        start_ok = false;
+      }
+    }
+    if (k < words.size() && words[k].text == "moves") ++k;
+
+    if (start_ok) {
+      const Profile& profile = game_profile(g, options.profile ? *options.profile : default_profile());
+      Position pos;
+      start_position(g, legality_rules(profile, game_bikjang_option(g, false)), pos);
+      for (; k < words.size(); ++k) {
+        const Word& w = words[k];
+        const int ply = static_cast<int>(g.plies.size()) + 1;
+        const MoveReadResult r = is_janggi_notation(w.text) ? read_janggi(pos, w.text) : read_uci(pos, w.text);
+        if (!r.ok()) {
+          const NotationErrorKind kind = r.error->kind;
+          const char* code = kind == NotationErrorKind::Syntax    ? "bad-move"
+                             : kind == NotationErrorKind::NoMatch ? "no-such-move"
+                             : kind == NotationErrorKind::Illegal ? "illegal-move"
+                                                                  : "ambiguous-move";
+          const std::size_t left = words.size() - k;
+          diag(code, w, ply,
+               r.error->message + (left > 1 ? "; this and the " + std::to_string(left - 1) + " moves after it are not read"
+                                            : "; the move is not read"));
+          break;
+        }
+        g.plies.push_back(detail::board_ply(pos, r.move, std::string(w.text), g.source.line,
+                                            column_of_offset(decoded, w.offset)));
+      }
+    }
+    ++info.games;
+    on_game(std::move(g));
+  }
+  if (info.games == 0) {
+    Diagnostic d;
+    d.code = "no-games";
+    d.file = options.file_name;
+    d.message = "no move-list line found";
+    info.diagnostics.push_back(std::move(d));
+  }
+}
+
+}  // namespace gibo

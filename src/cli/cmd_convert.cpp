@@ -1,0 +1,302 @@
+// gibo convert: read game files in any supported format (told from their content),
+// validate every game by replaying it, and write the valid ones (or, with --keep-broken,
+// every game up to its last valid ply) in another format.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include "command.h"
+#include "gibo/formats/detect.h"
+#include "gibo/formats/fen.h"
+#include "gibo/formats/json.h"
+#include "gibo/formats/pgn.h"
+#include "gibo/formats/tag_map.h"
+#include "gibo/formats/uci.h"
+#include "gibo/record/replay.h"
+#include "inputs.h"
+#include "options.h"
+
+namespace gibo::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Settings {
+  Format to = Format::Unknown;
+  Format from = Format::Unknown;  // Unknown: detect
+  const Profile* profile = nullptr;
+  text::Encoding input_encoding = text::Encoding::Auto;
+  text::Encoding gib_encoding = text::Encoding::Utf8;
+  bool hanja = false;
+  bool each = false;
+  MoveNotation notation = MoveNotation::Uci;
+  PgnRanks ranks = PgnRanks::Auto;
+  bool keep_broken = false;
+};
+
+struct Counts {
+  long files = 0, games = 0, written = 0, rejected = 0, kept_broken = 0, io_errors = 0, unreadable_files = 0;
+};
+
+// The first error of a game (nullptr if none).
+const Diagnostic* first_error(const Game& g) {
+  for (const Diagnostic& d : g.diagnostics)
+    if (d.severity == Severity::Error) return &d;
+  return nullptr;
+}
+
+// A copy of a broken game cut after its last valid ply, with the error in a comment.
+Game cut_at_error(const Game& g) {
+  Game out = g;
+  const std::size_t keep = std::min<std::size_t>(static_cast<std::size_t>(std::max(g.valid_plies, 0)), g.plies.size());
+  const std::size_t dropped = g.plies.size() - keep;
+  out.plies.resize(keep);
+  const Diagnostic* e = first_error(g);
+  std::string note = "gibo: " + (e ? format_diagnostic(*e) : std::string("the game does not validate"));
+  if (dropped) note += "; " + std::to_string(dropped) + " plies from ply " + std::to_string(keep + 1) + " not written";
+  if (out.plies.empty()) out.header_comments.push_back(note);
+  else out.plies.back().comments.push_back(note);
+  return out;
+}
+
+std::string render(const std::vector<Game>& games, const Settings& s) {
+  switch (s.to) {
+    case Format::Gib: {
+      std::vector<Game> mapped;
+      mapped.reserve(games.size());
+      for (const Game& g : games) mapped.push_back(with_gib_tags(g));
+      GibWriteOptions o;
+      o.encoding = s.gib_encoding;
+      o.hanja = s.hanja;
+      return write_gib(mapped, o);
+    }
+    case Format::Pgn: {
+      PgnWriteOptions o;
+      o.profile = s.profile;
+      return write_pgn(games, o);
+    }
+    case Format::Json:
+    case Format::Jsonl: {
+      JsonWriteOptions o;
+      o.profile = s.profile;
+      return s.to == Format::Json ? write_json(games, o) : write_jsonl(games, o);
+    }
+    case Format::Fen: {
+      FenWriteOptions o;
+      o.profile = s.profile;
+      o.each = s.each;
+      return write_fen(games, o);
+    }
+    case Format::Uci: {
+      UciWriteOptions o;
+      o.profile = s.profile;
+      o.notation = s.notation;
+      return write_uci_games(games, o);
+    }
+    case Format::Unknown: break;
+  }
+  return "";
+}
+
+// Reads, validates and selects the games of one input; reports on stderr.
+std::vector<Game> convert_input(const std::string& path, const Settings& s, Counts& counts) {
+  std::vector<Game> out;
+  ++counts.files;
+  std::string error;
+  const auto bytes = read_input(path, error);
+  if (!bytes) {
+    std::cerr << path << ": error[io]: " << error << "\n";
+    ++counts.io_errors;
+    return out;
+  }
+  ReadOptions ro;
+  ro.format = s.from;
+  ro.encoding = s.input_encoding;
+  ro.file_name = path;
+  ro.profile = s.profile;
+  ro.pgn_ranks = s.ranks;
+  ReadInfo info;
+  read_games(*bytes, ro, info, [&](Game&& g) {
+    ++counts.games;
+    const Profile& profile = game_profile(g, *s.profile);
+    replay(g, legality_rules(profile, game_bikjang_option(g, false)));
+    if (!g.has_errors()) {
+      out.push_back(std::move(g));
+      ++counts.written;
+      return;
+    }
+    for (const Diagnostic& d : g.diagnostics)
+      if (d.severity == Severity::Error) std::cerr << format_diagnostic(d) << "\n";
+    ++counts.rejected;
+    if (s.keep_broken) {
+      out.push_back(cut_at_error(g));
+      ++counts.kept_broken;
+      ++counts.written;
+    }
+  });
+  bool file_error = false;
+  for (const Diagnostic& d : info.diagnostics)
+    if (d.severity == Severity::Error) {
+      std::cerr << format_diagnostic(d) << "\n";
+      file_error = true;
+    }
+  if (file_error && info.games == 0) ++counts.unreadable_files;
+  return out;
+}
+
+bool write_file(const fs::path& path, const std::string& data) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) {
+    std::cerr << path.string() << ": error[io]: cannot write\n";
+    return false;
+  }
+  out << data;
+  out.close();
+  if (!out) {
+    std::cerr << path.string() << ": error[io]: write failed\n";
+    return false;
+  }
+  return true;
+}
+
+// Are two paths the same file (or would be, once the output exists)?
+bool same_file(const fs::path& a, const fs::path& b) {
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
+}
+
+}  // namespace
+
+int run_convert(const std::vector<std::string>& args) {
+  const std::string synopsis =
+      "gibo convert PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR] [--keep-broken] [--rules ID] "
+      "[--encoding utf-8|cp949] [--input-encoding auto|utf-8|cp949] [--from FORMAT] [--hanja] [--each] "
+      "[--notation uci|janggi] [--pgn-ranks auto|1|0]";
+  po::options_description opts("options");
+  std::string to, from = "auto", output, rules_id = default_profile().id, encoding = "utf-8",
+                   input_encoding = "auto", notation = "uci", ranks = "auto";
+  bool keep_broken = false, hanja = false, each = false;
+  std::vector<std::string> paths;
+  opts.add_options()("to", po::value(&to), "output format: gib, pgn, json, jsonl, fen or uci")(
+      "output,o", po::value(&output),
+      "output FILE (all games in one file) or DIR (existing, or ending in '/': one file per input); "
+      "default: standard output")("keep-broken", po::bool_switch(&keep_broken),
+                                  "write games that fail validation up to their last valid ply, the error in a comment")(
+      "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
+      "encoding", po::value(&encoding), "encoding of written .gib files: utf-8 (default) or cp949")(
+      "input-encoding", po::value(&input_encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
+      "from", po::value(&from), "input format: auto (from the content; default), gib, pgn, json, jsonl, fen, uci")(
+      "hanja", po::bool_switch(&hanja), ".gib output: piece letters in hanja (車包馬象士將卒兵)")(
+      "each", po::bool_switch(&each), "fen output: every position of each game, not only the last")(
+      "notation", po::value(&notation), "uci output: move notation uci (default) or janggi (H02-83)")(
+      "pgn-ranks", po::value(&ranks), "PGN input ranks: auto (default), 1 (Fairy-Stockfish) or 0 (WinBoard)")(
+      "paths", po::value(&paths), "files, directories (searched recursively), or - for stdin");
+  po::positional_options_description pos_opts;
+  pos_opts.add("paths", -1);
+  po::variables_map vm;
+  if (auto rc = parse_command_line("convert", synopsis, args, opts, pos_opts, vm)) return *rc;
+
+  auto usage = [&](const std::string& message) {
+    std::cerr << "gibo convert: " << message << "\nusage: " << synopsis << "\n";
+    return kExitUsage;
+  };
+  Settings s;
+  if (to.empty()) return usage("--to is required");
+  const auto to_format = format_from_name(to);
+  if (!to_format) return usage("--to must be gib, pgn, json, jsonl, fen or uci");
+  s.to = *to_format;
+  if (from != "auto") {
+    const auto f = format_from_name(from);
+    if (!f) return usage("--from must be auto, gib, pgn, json, jsonl, fen or uci");
+    s.from = *f;
+  }
+  s.profile = profile_or_usage("convert", rules_id);
+  if (!s.profile) return kExitUsage;
+  if (encoding == "utf-8" || encoding == "utf8") s.gib_encoding = text::Encoding::Utf8;
+  else if (encoding == "cp949" || encoding == "euc-kr") s.gib_encoding = text::Encoding::Cp949;
+  else return usage("--encoding must be utf-8 or cp949");
+  if (input_encoding == "auto") s.input_encoding = text::Encoding::Auto;
+  else if (input_encoding == "utf-8" || input_encoding == "utf8") s.input_encoding = text::Encoding::Utf8;
+  else if (input_encoding == "cp949" || input_encoding == "euc-kr") s.input_encoding = text::Encoding::Cp949;
+  else return usage("--input-encoding must be auto, utf-8 or cp949");
+  if (notation == "uci") s.notation = MoveNotation::Uci;
+  else if (notation == "janggi") s.notation = MoveNotation::Janggi;
+  else return usage("--notation must be uci or janggi");
+  if (ranks == "auto") s.ranks = PgnRanks::Auto;
+  else if (ranks == "1") s.ranks = PgnRanks::OneBased;
+  else if (ranks == "0") s.ranks = PgnRanks::ZeroBased;
+  else return usage("--pgn-ranks must be auto, 1 or 0");
+  s.hanja = hanja;
+  s.each = each;
+  s.keep_broken = keep_broken;
+  if (paths.empty()) return usage("no input");
+
+  std::vector<std::string> missing;
+  const std::vector<InputFile> inputs = expand_inputs(paths, missing);
+  for (const std::string& m : missing) std::cerr << m << "\n";
+
+  // Where each input's games go.
+  std::error_code ec;
+  const bool dir_mode = !output.empty() && (output.back() == '/' || fs::is_directory(output, ec));
+  std::vector<fs::path> targets;  // dir mode: one per input
+  if (dir_mode) {
+    std::map<fs::path, std::string> taken;
+    for (const InputFile& in : inputs) {
+      fs::path name = in.path == "-" ? fs::path("stdin") : fs::path(in.path).filename();
+      name.replace_extension(format_extension(s.to));
+      const fs::path target = fs::path(output) / name;
+      if (auto [it, fresh] = taken.emplace(fs::weakly_canonical(target, ec), in.path); !fresh)
+        return usage("inputs " + it->second + " and " + in.path + " would both be written to " + target.string());
+      targets.push_back(target);
+    }
+  }
+  // An input is never overwritten.
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i].path == "-") continue;
+    const std::vector<fs::path> outs = dir_mode ? std::vector<fs::path>{targets[i]}
+                                       : output.empty() ? std::vector<fs::path>{}
+                                                        : std::vector<fs::path>{fs::path(output)};
+    for (const fs::path& o : outs)
+      if (same_file(inputs[i].path, o))
+        return usage("refusing to overwrite the input " + inputs[i].path + " with the output " + o.string());
+  }
+  if (dir_mode && !fs::exists(output, ec)) {
+    fs::create_directories(output, ec);
+    if (ec) {
+      std::cerr << "gibo convert: cannot create " << output << ": " << ec.message() << "\n";
+      return kExitIo;
+    }
+  }
+
+  Counts counts;
+  counts.io_errors = static_cast<long>(missing.size());
+  bool write_failed = false;
+  if (dir_mode) {
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      const std::vector<Game> games = convert_input(inputs[i].path, s, counts);
+      if (!write_file(targets[i], render(games, s))) write_failed = true;
+    }
+  } else {
+    std::vector<Game> all;
+    for (const InputFile& in : inputs) {
+      std::vector<Game> games = convert_input(in.path, s, counts);
+      for (Game& g : games) all.push_back(std::move(g));
+    }
+    const std::string text = render(all, s);
+    if (output.empty()) std::cout << text << std::flush;
+    else if (!write_file(output, text)) write_failed = true;
+  }
+
+  std::cerr << "convert: " << counts.files << " files, " << counts.games << " games, " << counts.written
+            << " written (" << format_name(s.to) << "), " << counts.rejected << " failed validation";
+  if (s.keep_broken && counts.kept_broken) std::cerr << " (" << counts.kept_broken << " written up to the error)";
+  if (counts.unreadable_files) std::cerr << ", " << counts.unreadable_files << " files with no readable game";
+  if (counts.io_errors) std::cerr << ", " << counts.io_errors << " unreadable";
+  std::cerr << "\n";
+  if (counts.io_errors || write_failed) return kExitIo;
+  return counts.rejected || counts.unreadable_files ? kExitFindings : kExitOk;
+}
+
+}  // namespace gibo::cli
