@@ -1,4 +1,5 @@
 // gibo rules: list the rules profiles (decision 4), or show one profile's legality flags.
+#include <algorithm>
 #include <iostream>
 
 #include "command.h"
@@ -23,7 +24,13 @@ int run_rules(const std::vector<std::string>& args) {
   if (words[0] == "show" && words.size() == 2) {
     const Profile* p = profile_or_usage("rules", words[1]);
     if (!p) return kExitUsage;
-    std::cout << "id " << p->id << "\nversion " << p->version << "\n" << p->description << "\n";
+    std::cout << p->id << " v" << p->version << "  " << p->description << "\n";
+    std::size_t width = 0;
+    const auto flags = profile_flags(*p);
+    for (const ProfileFlag& f : flags) width = std::max(width, f.name.size());
+    for (const ProfileFlag& f : flags)
+      std::cout << "  " << f.name << std::string(width - f.name.size() + 2, ' ') << f.value
+                << (f.known ? "" : "  (UNKNOWN: assumed)") << "\n";
     return kExitOk;
   }
   std::cerr << "usage: " << synopsis << "\n";

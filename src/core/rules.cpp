@@ -278,3 +278,226 @@ LegalityRules legality_rules(const Profile& p, bool bikjang_option) {
 }
 
 }  // namespace gibo
+
+// ---------------------------------------------------------------------------
+// Flag listing (for `gibo rules show` and reports)
+
+namespace gibo {
+namespace {
+
+const char* name(Legality v) { return v == Legality::Strict ? "strict" : "king-capture"; }
+const char* name(PassInCheck v) {
+  switch (v) {
+    case PassInCheck::Forbidden: return "forbidden";
+    case PassInCheck::Allowed: return "allowed";
+    case PassInCheck::OnlyWhenFacing: return "only-when-facing";
+  }
+  return "?";
+}
+const char* name(EndResult v) {
+  switch (v) {
+    case EndResult::None: return "none";
+    case EndResult::Score: return "score";
+    case EndResult::Draw: return "draw";
+  }
+  return "?";
+}
+const char* name(NoMoveResult v) {
+  switch (v) {
+    case NoMoveResult::ForcedPass: return "forced-pass";
+    case NoMoveResult::Draw: return "draw";
+    case NoMoveResult::Loss: return "loss";
+  }
+  return "?";
+}
+const char* name(BikjangMode v) {
+  switch (v) {
+    case BikjangMode::Ignore: return "ignore";
+    case BikjangMode::Illegal: return "illegal";
+    case BikjangMode::Active: return "active";
+  }
+  return "?";
+}
+const char* name(BikjangValidWhen v) {
+  switch (v) {
+    case BikjangValidWhen::Always: return "always";
+    case BikjangValidWhen::AfterFirstCapture: return "after-first-capture";
+    case BikjangValidWhen::LowMaterialOrKingCapture: return "low-material-or-king-capture";
+  }
+  return "?";
+}
+const char* name(BikjangTrigger v) { return v == BikjangTrigger::AnyMove ? "any-move" : "king-move-only"; }
+const char* name(BikjangReply v) { return v == BikjangReply::MustBreak ? "must-break" : "any"; }
+const char* name(BikjangPass v) {
+  switch (v) {
+    case BikjangPass::AcceptEndsGame: return "accept-ends-game";
+    case BikjangPass::Forbidden: return "forbidden";
+    case BikjangPass::CountsAsReply: return "counts-as-reply";
+  }
+  return "?";
+}
+const char* name(BikjangPassBanScope v) {
+  return v == BikjangPassBanScope::ValidBikjang ? "valid-bikjang" : "any-facing";
+}
+const char* name(BikjangVsCheckmate v) {
+  return v == BikjangVsCheckmate::BikjangFirst ? "bikjang-first" : "checkmate-first";
+}
+const char* name(PerpetualCheck v) {
+  switch (v) {
+    case PerpetualCheck::AsRepetition: return "as-repetition";
+    case PerpetualCheck::CheckerLoses: return "checker-loses";
+    case PerpetualCheck::BikScore: return "bik-score";
+  }
+  return "?";
+}
+const char* name(PalaceOnlyEnd v) {
+  switch (v) {
+    case PalaceOnlyEnd::None: return "none";
+    case PalaceOnlyEnd::ScoreIfEitherSide: return "score-if-either-side";
+    case PalaceOnlyEnd::DrawIfBothInsufficient: return "draw-if-both-insufficient";
+  }
+  return "?";
+}
+const char* name(TimeoutResult v) {
+  switch (v) {
+    case TimeoutResult::Loss: return "loss";
+    case TimeoutResult::AutoMove: return "auto-move";
+    case TimeoutResult::LossOrDrawIfOppInsufficient: return "loss-or-draw-if-opponent-insufficient";
+  }
+  return "?";
+}
+const char* name(FormationOrder v) {
+  switch (v) {
+    case FormationOrder::Independent: return "independent";
+    case FormationOrder::HanFirst: return "han-first";
+    case FormationOrder::Fixed: return "fixed";
+  }
+  return "?";
+}
+const char* name(Ending v) {
+  switch (v) {
+    case Ending::DoublePass: return "double-pass";
+    case Ending::Bikjang: return "bikjang";
+    case Ending::Repetition: return "repetition";
+    case Ending::Checkmate: return "checkmate";
+    case Ending::KingCapture: return "king-capture";
+    case Ending::Stalemate: return "stalemate";
+    case Ending::PalaceOnly: return "palace-only";
+    case Ending::NoCaptureLimit: return "no-capture-limit";
+    case Ending::MaxPlies: return "max-plies";
+    case Ending::InsufficientDraw: return "insufficient-draw";
+  }
+  return "?";
+}
+const char* name(RepetitionDetector v) {
+  switch (v) {
+    case RepetitionDetector::Position: return "position";
+    case RepetitionDetector::MoveCycle: return "move-cycle";
+    case RepetitionDetector::Sequence: return "sequence";
+    case RepetitionDetector::Shuttle: return "shuttle";
+  }
+  return "?";
+}
+const char* name(RepetitionWindow v) {
+  switch (v) {
+    case RepetitionWindow::SinceLastCapture: return "since-last-capture";
+    case RepetitionWindow::ContiguousCycle: return "contiguous-cycle";
+    case RepetitionWindow::WholeGame: return "whole-game";
+  }
+  return "?";
+}
+const char* name(RepetitionResult v) {
+  switch (v) {
+    case RepetitionResult::RepeaterLoses: return "repeater-loses";
+    case RepetitionResult::Score: return "score";
+    case RepetitionResult::Draw: return "draw";
+  }
+  return "?";
+}
+const char* name(LowMaterialResult v) {
+  switch (v) {
+    case LowMaterialResult::Same: return "same";
+    case LowMaterialResult::Score: return "score";
+    case LowMaterialResult::Draw: return "draw";
+  }
+  return "?";
+}
+
+std::string value(bool v) { return v ? "true" : "false"; }
+std::string value(const std::optional<int>& v) { return v ? std::to_string(*v) : "none"; }
+template <typename T>
+std::string value(T v) {
+  return name(v);
+}
+std::string value(const TimeControl& t) {
+  switch (t.kind) {
+    case TimeControlKind::None: return "none";
+    case TimeControlKind::PerMove: return "per-move " + std::to_string(t.base_s) + "s";
+    case TimeControlKind::Byoyomi:
+      return "byoyomi " + std::to_string(t.base_s) + "s + " + std::to_string(t.periods) + "x" +
+             std::to_string(t.period_s) + "s";
+    case TimeControlKind::Fischer:
+      return "fischer " + std::to_string(t.base_s) + "s + " + std::to_string(t.increment_s) + "s";
+  }
+  return "?";
+}
+
+template <typename T>
+void add(std::vector<ProfileFlag>& out, const char* key, const Flag<T>& f) {
+  out.push_back({key, value(f.value), f.known});
+}
+
+}  // namespace
+
+std::vector<ProfileFlag> profile_flags(const Profile& p) {
+  std::vector<ProfileFlag> out;
+  add(out, "legality", p.legality);
+  add(out, "checkmate_ends_game", p.checkmate_ends_game);
+  add(out, "pass_allowed", p.pass_allowed);
+  add(out, "pass_in_check", p.pass_in_check);
+  add(out, "double_pass_end", p.double_pass_end);
+  add(out, "pass_counts_for_repetition", p.pass_counts_for_repetition);
+  add(out, "no_move_result", p.no_move_result);
+  if (p.bikjang_mode_follows_option)
+    out.push_back({"bikjang_mode", "record option ? active : ignore (option off by default)", true});
+  else
+    add(out, "bikjang_mode", p.bikjang_mode);
+  add(out, "bikjang_valid_when", p.bikjang_valid_when);
+  if (p.bikjang_valid_when.value == BikjangValidWhen::LowMaterialOrKingCapture)
+    out.push_back({"bikjang_threshold", std::to_string(p.bikjang_threshold), true});
+  add(out, "bikjang_trigger", p.bikjang_trigger);
+  add(out, "bikjang_reply", p.bikjang_reply);
+  add(out, "bikjang_pass", p.bikjang_pass);
+  add(out, "bikjang_pass_ban_scope", p.bikjang_pass_ban_scope);
+  add(out, "bikjang_result", p.bikjang_result);
+  add(out, "bikjang_vs_checkmate", p.bikjang_vs_checkmate);
+  add(out, "bikjang_capture_reply_clause", p.bikjang_capture_reply_clause);
+  std::string reps;
+  for (const RepetitionRule& r : p.repetition_rules) {
+    if (!reps.empty()) reps += "; ";
+    reps += std::string(name(r.detector)) + "/" + std::to_string(r.count) + " -> " + name(r.result) +
+            " (window " + name(r.window) + ", low material " + name(r.low_material_result) +
+            (r.threshold ? ", threshold " + std::to_string(*r.threshold) : "") +
+            (r.exempt_palace_pieces ? ", palace pieces exempt" : "") + ")";
+  }
+  out.push_back({"repetition_rules", reps.empty() ? "none" : reps, p.repetition_rules_known});
+  add(out, "perpetual_check", p.perpetual_check);
+  add(out, "no_capture_limit_plies", p.no_capture_limit_plies);
+  add(out, "no_capture_result", p.no_capture_result);
+  add(out, "max_plies", p.max_plies);
+  add(out, "max_plies_result", p.max_plies_result);
+  add(out, "material_counting", p.material_counting);
+  out.push_back({"deom_half_points", std::to_string(p.deom_half_points), true});
+  add(out, "palace_only_end", p.palace_only_end);
+  std::string order;
+  for (Ending e : p.end_precedence) order += (order.empty() ? "" : ", ") + std::string(name(e));
+  out.push_back({"end_precedence", order, p.end_precedence_known});
+  add(out, "time_control", p.time_control);
+  add(out, "timeout_result", p.timeout_result);
+  add(out, "resign_allowed", p.resign_allowed);
+  add(out, "agreed_draw_allowed", p.agreed_draw_allowed);
+  add(out, "formation_order", p.formation_order);
+  return out;
+}
+
+}  // namespace gibo

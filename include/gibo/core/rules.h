@@ -135,6 +135,14 @@ const Profile* find_profile(std::string_view id);
 // The default profile: janggi-gg (its bikjang option off).
 const Profile& default_profile();
 
+// One flag of a profile as text, for listings: name, value, and whether the sources
+// state it (false: UNKNOWN, the value is the assumption the engine runs with).
+struct ProfileFlag {
+  std::string name, value;
+  bool known = true;
+};
+std::vector<ProfileFlag> profile_flags(const Profile& p);
+
 // Maps Fairy-Stockfish variant names of the reference table (janggi, janggitraditional,
 // janggimodern, janggicasual, no-facing) to profile ids; other names map to themselves.
 std::string_view profile_id_for_variant(std::string_view variant);
