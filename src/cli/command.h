@@ -31,5 +31,6 @@ int run_show(const std::vector<std::string>& args);
 int run_stats(const std::vector<std::string>& args);
 int run_import(const std::vector<std::string>& args);
 int run_export(const std::vector<std::string>& args);
+int run_rescore(const std::vector<std::string>& args);
 
 }  // namespace gibo::cli

@@ -16,6 +16,7 @@ const std::vector<Command>& commands() {
       {"stats", "report on a collection: results, setups, openings, players, verdicts, data quality", run_stats},
       {"import", "load game files into a SQLite archive (deduplicated, resumable)", run_import},
       {"export", "write games from a SQLite archive back to files", run_export},
+      {"rescore", "re-score each game's ending under a rules profile beside its stored result", run_rescore},
   };
   return list;
 }

@@ -15,6 +15,7 @@ class Replayer {
 
   void run(Position* final_position) {
     game_.valid_plies = 0;
+    game_.played_plies = 0;
     game_.replayed = true;
     if (auto err = start_position(game_, rules_, pos_)) {
       error("bad-position", 0, game_.source.line, 0, "", "start position is invalid: " + *err);
@@ -22,11 +23,13 @@ class Replayer {
       return;
     }
     int first_error = -1;
+    game_.played_plies = 0;
     for (std::size_t i = 0; i < game_.plies.size(); ++i) {
       const std::size_t before = errors_;
       const bool played = play(game_.plies[i], static_cast<int>(i) + 1);
       if (errors_ > before && first_error < 0) first_error = static_cast<int>(i);
       if (!played) break;
+      ++game_.played_plies;
     }
     game_.valid_plies = first_error < 0 ? static_cast<int>(game_.plies.size()) : first_error;
     if (final_position) *final_position = pos_;

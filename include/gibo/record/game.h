@@ -76,6 +76,9 @@ struct Game {
 
   // Filled by replay: the number of plies that replayed legally (the valid prefix).
   int valid_plies = 0;
+  // The plies that could be played on the board (annotation mismatches such as a wrong
+  // 장군 mark do not stop the replay; an illegal move does). valid_plies <= played_plies.
+  int played_plies = 0;
   bool replayed = false;
 
   // First value of a tag, or nullptr.

@@ -1,0 +1,106 @@
+// `gibo rescore` end to end: on files (one verdict per game, formats, exit status) and on
+// a database (verdict rows added, stored results untouched), checked with SQL.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <regex>
+
+#include "run_gibo.h"
+
+namespace {
+
+using gibo::testing::Result;
+using gibo::testing::run_gibo;
+using gibo::testing::TempDir;
+
+const std::string kCorpus = GIBO_TEST_DATA "/corpus";
+
+// Runs a query returning one integer.
+long long query_int(const std::string& db, const std::string& sql) {
+  sqlite3* h = nullptr;
+  EXPECT_EQ(sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr), SQLITE_OK) << sqlite3_errmsg(h);
+  long long v = -1;
+  if (st && sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
+  sqlite3_finalize(st);
+  sqlite3_close(h);
+  return v;
+}
+
+TEST(RescoreCli, EveryCorpusGameGetsAVerdict) {
+  const Result r = run_gibo({"rescore", kCorpus});
+  ASSERT_NE(r.status, 2) << r.err;
+  const auto lines = r.out_lines();
+  ASSERT_FALSE(lines.empty());
+  const std::regex game(R"(^.*\.gib:\d+  stored ".*"  (agrees|disagrees|unverifiable|indeterminate|no-result)  computed .*)");
+  int games = 0;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    EXPECT_TRUE(std::regex_match(lines[i], game)) << lines[i];
+    ++games;
+  }
+  EXPECT_EQ(lines.back().rfind("summary: " + std::to_string(games) + " games, ", 0), 0u) << lines.back();
+  // The corpus holds known disagreements (variation studies stored as "초 점수승" where
+  // Han leads on material), so the status is 1.
+  EXPECT_EQ(r.status, 1);
+}
+
+TEST(RescoreCli, JsonLinesFields) {
+  const Result r = run_gibo({"rescore", "--format", "jsonl", kCorpus + "/pobsiz_2010_kbs_chuseok.gib"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  const auto lines = r.out_lines();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0],
+            R"({"type":"game","file":")" + kCorpus +
+                R"(/pobsiz_2010_kbs_chuseok.gib","index":0,"stored":"초 완승","verdict":"agrees","winner":"cho","reason":"checkmate","ply":107,"cho_half_points":80,"han_half_points":35,"profile":"janggi-gg","ended_before_last_ply":false,"note":)" +
+                lines[0].substr(lines[0].rfind("\"note\":") + 7));
+  EXPECT_EQ(lines[1].rfind(R"({"type":"summary","games":1,"verdicts":{"agrees":1})", 0), 0u) << lines[1];
+}
+
+TEST(RescoreCli, DoublePassUnderEachProfileAndTheRecordPlaysOn) {
+  // The 엠게임 game that plays on after two passes (ply 173) and is stored as a draw.
+  const std::string file = kCorpus + "/pobsiz_mgame100_g030.gib";
+  const Result gg = run_gibo({"rescore", "--format", "csv", file});
+  ASSERT_EQ(gg.out_lines().size(), 2u) << gg.out;  // header and one row; CSV has no summary
+  EXPECT_EQ(gg.out_lines()[0],
+            "file,index,stored,verdict,winner,reason,ply,cho_half_points,han_half_points,profile,"
+            "ended_before_last_ply,note");
+  EXPECT_NE(gg.out_lines()[1].find(",무승부,disagrees,cho,double-pass,173,48,47,janggi-gg,true,"), std::string::npos)
+      << gg.out;
+  // fs-traditional scores a double pass as a draw: then the stored draw agrees.
+  const Result trad = run_gibo({"rescore", "--format", "csv", "--rules", "fs-traditional", file});
+  EXPECT_NE(trad.out_lines()[1].find(",무승부,agrees,draw,double-pass,173,"), std::string::npos) << trad.out;
+  EXPECT_EQ(trad.status, 0);
+}
+
+TEST(RescoreCli, DatabaseVerdictsAreAddedBesideStoredResults) {
+  TempDir dir;
+  const std::string db = (dir.path() / "games.db").string();
+  const Result imp = run_gibo({"import", "--db", db, kCorpus});
+  ASSERT_EQ(imp.status, 0) << imp.out << imp.err;
+  const long long games = query_int(db, "SELECT count(*) FROM games");
+  ASSERT_GT(games, 0);
+  const long long results_before = query_int(db, "SELECT total(length(result_text)) FROM games");
+
+  const Result r = run_gibo({"rescore", "--db", db, "--rules", "fs-janggi"});
+  EXPECT_NE(r.status, 2) << r.err;
+  EXPECT_NE(r.status, 3) << r.err;
+  EXPECT_EQ(query_int(db, "SELECT count(*) FROM verdicts WHERE profile_id = 'fs-janggi'"), games);
+  // Re-scoring again replaces, never duplicates; another profile adds its own rows.
+  run_gibo({"rescore", "--db", db, "--rules", "fs-janggi"});
+  run_gibo({"rescore", "--db", db, "--rules", "yeeqia"});
+  EXPECT_EQ(query_int(db, "SELECT count(*) FROM verdicts"), 2 * games);
+  EXPECT_EQ(query_int(db, "SELECT total(length(result_text)) FROM games"), results_before);
+  // The summary counts match the table.
+  const long long agrees = query_int(db, "SELECT count(*) FROM verdicts WHERE profile_id='fs-janggi' AND verdict='agrees'");
+  EXPECT_NE(r.out.find(", " + std::to_string(agrees) + " agrees,"), std::string::npos) << r.out;
+}
+
+TEST(RescoreCli, UsageErrors) {
+  EXPECT_EQ(run_gibo({"rescore"}).status, 2);
+  EXPECT_EQ(run_gibo({"rescore", "--rules", "nope", kCorpus}).status, 2);
+  EXPECT_EQ(run_gibo({"rescore", "--bikjang", "maybe", kCorpus}).status, 2);
+  EXPECT_EQ(run_gibo({"rescore", "--where", "1", kCorpus}).status, 2);
+}
+
+}  // namespace
