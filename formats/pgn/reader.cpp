@@ -37,7 +37,12 @@ struct RawGame {
   std::vector<std::vector<Token>> comments;  // [0] before the first move, [k] after move k
   Token result;                               // empty text: no result token
   std::size_t begin = 0, end = 0;             // decoded-text span of the game
-  std::vector<std::pair<std::size_t, std::string>> skipped;  // (offset, what) variations, NAGs
+  struct Skipped {
+    std::size_t offset;
+    std::string what;  // "variation", "annotation glyph $1"
+    int after_ply;     // the ply it follows (0: before the first move)
+  };
+  std::vector<Skipped> skipped;
   struct Problem {
     const char* code;
     Severity severity;
@@ -226,7 +231,7 @@ class Reader {
         ++depth;
       } else if (c == ')') {
         if (--depth == 0) {
-          g.skipped.emplace_back(open, "variation");
+          g.skipped.push_back({open, "variation", static_cast<int>(g.moves.size())});
           p_ = i + 1;
           return;
         }
@@ -270,7 +275,8 @@ class Reader {
       } else if (c == '$') {
         std::size_t e = p_ + 1;
         while (e < s_.size() && s_[e] >= '0' && s_[e] <= '9') ++e;
-        g.skipped.emplace_back(p_, "annotation glyph " + std::string(s_.substr(p_, e - p_)));
+        g.skipped.push_back({p_, "annotation glyph " + std::string(s_.substr(p_, e - p_)),
+                             static_cast<int>(g.moves.size())});
         p_ = e;
       } else {
         std::size_t e = p_;
@@ -457,8 +463,9 @@ class Reader {
     bad_start_ = false;
     interpret_tags(raw, g);
     for (const auto& p : raw.problems) add(g, p.code, p.severity, p.offset, 0, p.token, p.message);
-    for (const auto& [offset, what] : raw.skipped)
-      add(g, "skipped", Severity::Note, offset, 0, "", what + " skipped (gibo keeps the main line only)");
+    for (const RawGame::Skipped& k : raw.skipped)
+      add(g, "skipped", Severity::Note, k.offset, k.after_ply, "",
+          k.what + (k.what == "variation" ? " skipped (gibo keeps the main line only)" : " skipped"));
 
     if (!raw.result.text.empty()) {
       if (!g.has_result) {

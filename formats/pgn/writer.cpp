@@ -91,10 +91,12 @@ void write_game(const Game& g, const PgnWriteOptions& options, std::string& out)
   bool need_number = true;
   Position pos;
   const int played = detail::walk_plies(g, options.profile, pos, [&](std::size_t i, const Position& before, Move m) {
+    // A move number stays on the line of its move.
     const int number = before.fullmove_number();
-    if (before.side_to_move() == Side::Cho) line.add(std::to_string(number) + ".");
-    else if (need_number) line.add(std::to_string(number) + "...");
-    line.add(write_san(before, m));
+    std::string token;
+    if (before.side_to_move() == Side::Cho) token = std::to_string(number) + ". ";
+    else if (need_number) token = std::to_string(number) + "... ";
+    line.add(token + write_san(before, m));
     need_number = false;
     const RecordedPly& rp = g.plies[i];
     for (const std::string& c : rp.comments) {

@@ -152,9 +152,9 @@ std::vector<Tag> gib_tags_from_pgn(const Game& g) {
     if (!v) v = find(g.tags, e.gib);
     if (v && (*v != e.unknown || in_marker(e.gib))) produced.push_back({{std::string(e.gib), *v}, false});
   }
+  std::optional<std::string> generated_pan;  // goes last, where 장기 for Kakao writes it
   if (needs_pan(g)) {
-    if (!find(g.tags, "판"))
-      if (auto pan = pan_of(g)) produced.push_back({{"판", *pan}, true});
+    if (!find(g.tags, "판")) generated_pan = pan_of(g);
   } else {
     if (!find(g.tags, "초차림") && !find(g.tags, "초포진"))
       produced.push_back({{"초차림", std::string(gib_setup_name(g.start.cho))}, true});
@@ -196,6 +196,7 @@ std::vector<Tag> gib_tags_from_pgn(const Game& g) {
   if (gib_result_used) produced.push_back({{"대국결과", *gib_result}, false});
   else if (const std::string_view text = gib_result_for_token(token); !text.empty())
     produced.push_back({{"대국결과", std::string(text)}, false});
+  if (generated_pan) produced.push_back({{"판", *generated_pan}, true});
 
   std::vector<Tag> out;
   if (marker.empty()) {
