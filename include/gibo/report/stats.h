@@ -1,0 +1,248 @@
+// `gibo stats`: what a collection of game records holds, as tables an archivist reads
+// rather than computes. aggregate() turns the facts (stats_facts.h, from files or from
+// the archive, see stats_load.h) into a typed Report; tables() lays the Report out as
+// generic tables; the renderers (stats_render.h) print them as text, CSV, JSON or HTML.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gibo/report/stats_facts.h"
+
+namespace gibo::stats {
+
+struct ReportOptions {
+  int opening_depth = 6;        // plies shown in the openings tree
+  long opening_min_games = 2;   // a line is shown when at least this many games play it
+  int opening_children = 5;     // at most this many continuations per line
+  int top_players = 20;
+  int top_sites = 15;           // rows of the sites and events tables
+  int length_bucket = 20;       // plies per bar of the length histogram
+  int disagreements_listed = 100;
+};
+
+// Stored results in four classes (result_class()): Cho won, Han won, draw, other (void,
+// unknown, not understood, or no stored result).
+struct Tally {
+  long cho = 0, han = 0, draw = 0, other = 0;
+  long total() const { return cho + han + draw + other; }
+  long decided() const { return cho + han + draw; }  // games with a win or a draw
+  void add(int result_class);
+  // Cho's wins in percent of decided() games (draws count as not won); nullopt when none.
+  std::optional<double> cho_win_percent() const;
+};
+
+struct NamedCount {
+  std::string name;
+  long games = 0;
+};
+
+struct Overview {
+  long files = 0, unreadable_files = 0;
+  long games = 0, plies = 0, valid_plies = 0;
+  long valid = 0, rejected = 0;       // games without / with an error
+  long dated = 0;                     // games with a readable year
+  std::string first_date, last_date;  // GameDate keys; empty when no game is dated
+  long distinct_sites = 0, distinct_events = 0;
+  std::vector<NamedCount> sites;      // most games first (ties by name); "" = no 대국장소
+  std::vector<NamedCount> events;
+};
+
+struct MethodRow {
+  std::string method;  // method_name()
+  Tally tally;
+};
+struct MarginRow {
+  int half_points = 0;  // the margin of a point win in half-points
+  long cho = 0, han = 0;
+};
+struct Results {
+  Tally overall;
+  long void_games = 0;      // 무효 and the like
+  long unknown = 0;         // 미상 or not understood
+  long no_result = 0;       // no stored result at all
+  std::vector<MethodRow> by_method;  // in ResultMethod order, only methods that occur
+  std::vector<MarginRow> margins;    // point wins with a stated margin, smallest first
+};
+
+struct SetupMatrix {
+  // [Cho setup][Han setup], indexed by Setup's value (HEEH, EHHE, HEHE, EHEH).
+  std::array<std::array<Tally, 4>, 4> cells{};
+  long custom_start = 0;  // games from a custom position (not in the matrix)
+};
+
+struct OpeningNode {
+  std::string ply;   // ply_name()
+  long games = 0;
+  Tally tally;
+  std::vector<OpeningNode> children;  // most games first
+};
+struct Openings {
+  long games = 0;    // standard-start games with at least one valid ply
+  std::vector<OpeningNode> roots;
+};
+
+struct LengthBucket {
+  int low = 0, high = 0;  // plies, inclusive
+  long games = 0;
+  Tally tally;
+};
+struct Lengths {
+  long games = 0;
+  int min = 0, max = 0;
+  double mean = 0, median = 0;
+  std::vector<LengthBucket> buckets;  // from 0 to the longest game, every bucket listed
+};
+
+struct YearRow {
+  std::optional<int> year;  // nullopt: unknown date (listed last)
+  long games = 0;
+  Tally tally;
+};
+
+struct PlayerRow {
+  std::string name;
+  long games = 0, wins = 0, losses = 0, draws = 0, other = 0;
+  long as_cho = 0, as_han = 0, wins_as_cho = 0, wins_as_han = 0;
+};
+struct Players {
+  long distinct = 0;
+  long unnamed = 0;               // sides of games with no player name
+  std::vector<PlayerRow> top;     // most games first, then most wins, then name
+};
+
+struct ProfileVerdicts {
+  std::string profile;
+  long games = 0;
+  std::vector<long> counts;  // parallel to AdjudicationStats::kinds
+};
+// One game whose stored result the board contradicts, with the profiles that say so
+// (profiles whose board findings differ get rows of their own).
+struct Disagreement {
+  std::string file;
+  int index = 0;          // 0-based
+  std::string cho, han;   // player tags, verbatim
+  std::string result_text;
+  std::vector<std::string> profiles;
+  std::string board_winner, board_reason;  // empty: no ending on the board
+  int board_ply = 0;
+  std::optional<int> cho_score, han_score;  // half-points
+  std::string note;       // the verdict's phrase
+  int plies = 0;
+  std::string start_fen;
+  std::vector<Move> moves;  // the valid prefix, for a final-position diagram
+};
+struct AdjudicationStats {
+  std::vector<std::string> kinds;  // "agrees", "disagrees", "unverifiable", "indeterminate", "no-result"
+  std::vector<ProfileVerdicts> profiles;
+  long disagreeing_games = 0;               // games with a disagreement under some profile
+  std::vector<Disagreement> disagreements;  // the first ReportOptions::disagreements_listed
+};
+
+struct CodeRow {
+  std::string code;
+  Severity severity = Severity::Error;
+  long occurrences = 0;
+  long games = 0;   // games with it (0 for a file-level code)
+  long files = 0;   // files with it
+};
+struct SourceRow {
+  std::string path;
+  std::string encoding;
+  bool readable = true;
+  long games = 0, rejected = 0, errors = 0, warnings = 0, notes = 0;
+  int filler_runs = 0;
+  bool bom = false;
+};
+struct EncodingProblem {
+  std::string path;
+  std::string encoding;
+  std::string problem;  // "unreadable: …", "undecodable bytes (N)", "filler bytes (N runs)", "UTF-8 BOM"
+};
+struct PlyCountMismatch {
+  std::string file;
+  int index = 0;
+  int stated = 0, actual = 0;
+};
+struct Quality {
+  std::vector<CodeRow> codes;      // errors first, then warnings, notes; most frequent first
+  std::vector<SourceRow> sources;  // in source order
+  std::vector<EncodingProblem> encoding;
+  std::vector<PlyCountMismatch> ply_count_mismatches;
+};
+
+// A game shown as a board diagram in the HTML report.
+struct NotableGame {
+  std::string caption;
+  std::string file;
+  int index = 0;
+  std::string start_fen;
+  std::vector<Move> moves;
+};
+
+struct Report {
+  std::string origin;
+  std::string path_prefix;  // the directory all source paths share ("dir/"), left out of human tables
+  ReportOptions options;
+  Overview overview;
+  Results results;
+  SetupMatrix setups;
+  Openings openings;
+  Lengths lengths;
+  std::vector<YearRow> years;  // ascending, unknown last
+  Players players;
+  AdjudicationStats adjudication;
+  Quality quality;
+  std::vector<NotableGame> notable;  // the longest valid game, the shortest decisive one
+  long duplicates = 0;               // archive only: copies of stored games, not counted
+  std::string verdicts_from;         // Dataset::verdicts_from
+};
+
+// Aggregates every table of the report from the facts.
+Report aggregate(const Dataset& data, const ReportOptions& options = {});
+
+// ---------------------------------------------------------------------------
+// The report laid out as generic tables, shared by the renderers.
+
+// Who a table or a column is for: text and HTML are for humans, CSV and JSON for machines.
+enum class Audience { Both, Human, Machine };
+
+struct Column {
+  std::string id;        // machine name (CSV header, JSON key)
+  std::string label;     // human heading
+  bool numeric = false;  // right-aligned; a JSON number (null when the cell is empty)
+  Audience audience = Audience::Both;
+};
+
+struct Table {
+  std::string id;        // "results_by_method", ...
+  std::string section;   // "overview", "results", "setups", "openings", "lengths", "years",
+                         // "players", "adjudication", "quality"
+  std::string title;
+  Audience audience = Audience::Both;
+  std::vector<Column> columns;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<int> indent;  // per row, for trees (text and HTML indent the first column)
+  std::string note;         // one line under the table (humans only)
+};
+
+// Every table of the report in order. Human tables may show a matrix where the machine
+// tables give the same numbers in long form.
+std::vector<Table> tables(const Report& report);
+
+// The sections in report order, with their headings.
+struct Section {
+  std::string id, title;
+};
+const std::vector<Section>& sections();
+
+// A number with a fixed count of decimals ("57.1"); "" for nullopt.
+std::string format_decimal(std::optional<double> v, int decimals = 1);
+// Half-points as points: 5 -> "2.5", 4 -> "2".
+std::string format_half_points(int half_points);
+// The setup's `.gib` name (마상상마, …).
+std::string setup_label(Setup s);
+
+}  // namespace gibo::stats

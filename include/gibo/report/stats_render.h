@@ -1,0 +1,31 @@
+// The renderers of `gibo stats`: the same Report as aligned text for a terminal, as CSV,
+// as JSON, or as one self-contained HTML page with inline SVG charts and board diagrams.
+#pragma once
+
+#include <string>
+
+#include "gibo/report/stats.h"
+
+namespace gibo::stats {
+
+// Aligned tables, one section after another; column widths count display columns
+// (hangul and hanja are two wide). The human tables and columns.
+std::string render_text(const Report& report);
+
+// Every machine table as one CSV block: a header row `table,<column ids>`, then one row
+// per table row starting with the table id; blocks are separated by an empty line.
+// Fields are quoted when they hold a comma, a quote or a line end (RFC 4180).
+std::string render_csv(const Report& report);
+
+// One JSON object: "origin", "files", "games", "plies", "valid", "rejected", "first_date",
+// "last_date", "results" {"cho","han","draw","other","void","unknown","no_result"}, and
+// "tables" {id: {"title", "columns": [ids], "rows": [{column: value}]}} with every machine
+// table. Numeric columns are numbers (null when empty). One row per line.
+std::string render_json(const Report& report);
+
+// One HTML page: inline CSS, no script, no external resource; SVG charts (results,
+// length histogram, setup heat map, games per year) and SVG board diagrams (the
+// disagreements' final positions and a few notable games), then every human table.
+std::string render_html(const Report& report);
+
+}  // namespace gibo::stats

@@ -1,0 +1,423 @@
+// The aggregations of `gibo stats`: every table of the Report computed from the facts in
+// one pass per table. Orders are total (ties broken by name) so the output is stable.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "gibo/report/stats.h"
+
+namespace gibo::stats {
+namespace {
+
+// Name/count pairs, most games first, ties by name.
+std::vector<NamedCount> ranked(const std::map<std::string, long>& counts) {
+  std::vector<NamedCount> out;
+  for (const auto& [name, n] : counts) out.push_back({name, n});
+  std::stable_sort(out.begin(), out.end(), [](const NamedCount& a, const NamedCount& b) { return a.games > b.games; });
+  return out;
+}
+
+Overview overview_of(const Dataset& data, const ReportOptions& o) {
+  Overview v;
+  for (const SourceFacts& s : data.sources) {
+    ++v.files;
+    v.unreadable_files += !s.readable;
+  }
+  std::map<std::string, long> sites, events;
+  for (const GameFacts& g : data.games) {
+    ++v.games;
+    v.plies += g.plies;
+    v.valid_plies += g.valid_plies;
+    (g.valid ? v.valid : v.rejected)++;
+    if (g.date.year) {
+      ++v.dated;
+      if (v.first_date.empty() || g.date.key < v.first_date) v.first_date = g.date.key;
+      if (v.last_date.empty() || g.date.key > v.last_date) v.last_date = g.date.key;
+    }
+    ++sites[g.site];
+    ++events[g.event];
+  }
+  v.distinct_sites = static_cast<long>(sites.size() - sites.count(""));
+  v.distinct_events = static_cast<long>(events.size() - events.count(""));
+  v.sites = ranked(sites);
+  v.events = ranked(events);
+  if (v.sites.size() > static_cast<std::size_t>(o.top_sites)) v.sites.resize(static_cast<std::size_t>(o.top_sites));
+  if (v.events.size() > static_cast<std::size_t>(o.top_sites)) v.events.resize(static_cast<std::size_t>(o.top_sites));
+  return v;
+}
+
+Results results_of(const Dataset& data) {
+  Results r;
+  std::map<int, Tally> methods;
+  std::map<int, MarginRow> margins;
+  for (const GameFacts& g : data.games) {
+    const int cls = result_class(g);
+    r.overall.add(cls);
+    if (!g.has_result) ++r.no_result;
+    else if (g.result.winner == Winner::Void) ++r.void_games;
+    else if (g.result.winner == Winner::Unknown) ++r.unknown;
+    if (g.has_result && cls != 3) methods[static_cast<int>(g.result.method)].add(cls);
+    if (g.has_result && g.result.method == ResultMethod::Points && g.result.margin_half_points && cls < 2) {
+      MarginRow& m = margins[*g.result.margin_half_points];
+      m.half_points = *g.result.margin_half_points;
+      (cls == 0 ? m.cho : m.han)++;
+    }
+  }
+  for (const auto& [method, tally] : methods)
+    r.by_method.push_back({std::string(method_name(static_cast<ResultMethod>(method))), tally});
+  for (const auto& [half, row] : margins) r.margins.push_back(row);
+  return r;
+}
+
+SetupMatrix setups_of(const Dataset& data) {
+  SetupMatrix m;
+  for (const GameFacts& g : data.games) {
+    if (g.custom_start || !g.cho_setup || !g.han_setup) {
+      ++m.custom_start;
+      continue;
+    }
+    m.cells[static_cast<int>(*g.cho_setup)][static_cast<int>(*g.han_setup)].add(result_class(g));
+  }
+  return m;
+}
+
+// A mutable tree while counting; the continuations by ply name.
+struct TrieNode {
+  long games = 0;
+  Tally tally;
+  std::map<std::string, TrieNode> children;
+};
+
+std::vector<OpeningNode> prune(const std::map<std::string, TrieNode>& children, const ReportOptions& o, int depth) {
+  std::vector<OpeningNode> out;
+  if (depth > o.opening_depth) return out;
+  for (const auto& [ply, node] : children) {
+    if (node.games < o.opening_min_games) continue;
+    OpeningNode n;
+    n.ply = ply;
+    n.games = node.games;
+    n.tally = node.tally;
+    n.children = prune(node.children, o, depth + 1);
+    out.push_back(std::move(n));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const OpeningNode& a, const OpeningNode& b) { return a.games > b.games; });
+  if (out.size() > static_cast<std::size_t>(o.opening_children)) out.resize(static_cast<std::size_t>(o.opening_children));
+  return out;
+}
+
+Openings openings_of(const Dataset& data, const ReportOptions& o) {
+  Openings op;
+  TrieNode root;
+  for (const GameFacts& g : data.games) {
+    if (g.custom_start || g.opening.empty()) continue;
+    ++op.games;
+    const int cls = result_class(g);
+    TrieNode* at = &root;
+    const std::size_t depth = std::min(g.opening.size(), static_cast<std::size_t>(std::max(o.opening_depth, 0)));
+    for (std::size_t i = 0; i < depth; ++i) {
+      at = &at->children[g.opening[i]];
+      ++at->games;
+      at->tally.add(cls);
+    }
+  }
+  op.roots = prune(root.children, o, 1);
+  return op;
+}
+
+Lengths lengths_of(const Dataset& data, const ReportOptions& o) {
+  Lengths l;
+  const int width = std::max(o.length_bucket, 1);
+  std::vector<int> all;
+  all.reserve(data.games.size());
+  for (const GameFacts& g : data.games) all.push_back(g.plies);
+  if (all.empty()) return l;
+  l.games = static_cast<long>(all.size());
+  std::vector<int> sorted = all;
+  std::sort(sorted.begin(), sorted.end());
+  l.min = sorted.front();
+  l.max = sorted.back();
+  double sum = 0;
+  for (int n : sorted) sum += n;
+  l.mean = sum / static_cast<double>(sorted.size());
+  const std::size_t mid = sorted.size() / 2;
+  l.median = sorted.size() % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2.0;
+  for (int low = 0; low <= l.max; low += width) l.buckets.push_back({low, low + width - 1, 0, {}});
+  for (const GameFacts& g : data.games) {
+    LengthBucket& b = l.buckets[static_cast<std::size_t>(g.plies / width)];
+    ++b.games;
+    b.tally.add(result_class(g));
+  }
+  return l;
+}
+
+std::vector<YearRow> years_of(const Dataset& data) {
+  std::map<int, YearRow> known;
+  YearRow unknown;
+  for (const GameFacts& g : data.games) {
+    YearRow& row = g.date.year ? known[*g.date.year] : unknown;
+    row.year = g.date.year;
+    ++row.games;
+    row.tally.add(result_class(g));
+  }
+  std::vector<YearRow> out;
+  for (const auto& [year, row] : known) out.push_back(row);
+  if (unknown.games) out.push_back(unknown);
+  return out;
+}
+
+Players players_of(const Dataset& data, const ReportOptions& o) {
+  std::unordered_map<std::string, PlayerRow> rows;
+  Players p;
+  for (const GameFacts& g : data.games) {
+    const int cls = result_class(g);
+    for (int side = 0; side < 2; ++side) {
+      const std::string& name = side == 0 ? g.cho_name : g.han_name;
+      if (name.empty()) {
+        ++p.unnamed;
+        continue;
+      }
+      PlayerRow& r = rows[name];
+      r.name = name;
+      ++r.games;
+      (side == 0 ? r.as_cho : r.as_han)++;
+      if (cls == 2) ++r.draws;
+      else if (cls == 3) ++r.other;
+      else if (cls == side) {
+        ++r.wins;
+        (side == 0 ? r.wins_as_cho : r.wins_as_han)++;
+      } else {
+        ++r.losses;
+      }
+    }
+  }
+  p.distinct = static_cast<long>(rows.size());
+  for (auto& [name, row] : rows) p.top.push_back(std::move(row));
+  std::sort(p.top.begin(), p.top.end(), [](const PlayerRow& a, const PlayerRow& b) {
+    if (a.games != b.games) return a.games > b.games;
+    if (a.wins != b.wins) return a.wins > b.wins;
+    return a.name < b.name;
+  });
+  if (p.top.size() > static_cast<std::size_t>(o.top_players)) p.top.resize(static_cast<std::size_t>(o.top_players));
+  return p;
+}
+
+// Adds the game's disagreements to `a`: one row per distinct board finding, listing the
+// profiles that reach it.
+void disagreements_of(const GameFacts& g, const ReportOptions& o, AdjudicationStats& a) {
+  const std::size_t first = a.disagreements.size();
+  bool any = false;
+  for (const VerdictFact& v : g.verdicts) {
+    if (v.verdict != "disagrees") continue;
+    any = true;
+    if (a.disagreeing_games >= o.disagreements_listed) continue;
+    Disagreement* same = nullptr;
+    for (std::size_t i = first; i < a.disagreements.size(); ++i) {
+      Disagreement& d = a.disagreements[i];
+      if (d.board_winner == v.board_winner && d.board_reason == v.board_reason && d.board_ply == v.board_ply &&
+          d.cho_score == v.cho_score && d.han_score == v.han_score && d.note == v.note)
+        same = &d;
+    }
+    if (same) {
+      same->profiles.push_back(v.profile);
+      continue;
+    }
+    Disagreement d;
+    d.file = g.file;
+    d.index = g.index;
+    d.cho = g.cho_player;
+    d.han = g.han_player;
+    d.result_text = g.result_text;
+    d.profiles = {v.profile};
+    d.board_winner = v.board_winner;
+    d.board_reason = v.board_reason;
+    d.board_ply = v.board_ply;
+    d.cho_score = v.cho_score;
+    d.han_score = v.han_score;
+    d.note = v.note;
+    d.plies = g.plies;
+    d.start_fen = g.start_fen;
+    d.moves = g.moves;
+    a.disagreements.push_back(std::move(d));
+  }
+  a.disagreeing_games += any;
+}
+
+AdjudicationStats adjudication_of(const Dataset& data, const ReportOptions& o) {
+  AdjudicationStats a;
+  a.kinds = {"agrees", "disagrees", "unverifiable", "indeterminate", "no-result"};
+  std::vector<std::string> order = data.adjudication_profiles;
+  std::map<std::string, ProfileVerdicts> by_profile;
+  for (const GameFacts& g : data.games) {
+    for (const VerdictFact& v : g.verdicts) {
+      ProfileVerdicts& pv = by_profile[v.profile];
+      if (pv.profile.empty()) {
+        pv.profile = v.profile;
+        pv.counts.assign(a.kinds.size(), 0);
+        if (std::find(order.begin(), order.end(), v.profile) == order.end()) order.push_back(v.profile);
+      }
+      ++pv.games;
+      const auto kind = std::find(a.kinds.begin(), a.kinds.end(), v.verdict);
+      if (kind == a.kinds.end()) {
+        a.kinds.push_back(v.verdict);
+        for (auto& [id, other] : by_profile) other.counts.push_back(0);
+      }
+      ++pv.counts[static_cast<std::size_t>(std::find(a.kinds.begin(), a.kinds.end(), v.verdict) - a.kinds.begin())];
+    }
+    disagreements_of(g, o, a);
+  }
+  for (const std::string& id : order)
+    if (auto it = by_profile.find(id); it != by_profile.end()) a.profiles.push_back(it->second);
+  return a;
+}
+
+int severity_rank(Severity s) { return s == Severity::Error ? 0 : s == Severity::Warning ? 1 : 2; }
+
+Quality quality_of(const Dataset& data) {
+  Quality q;
+  struct CodeCount {
+    CodeRow row;
+    std::set<std::string> files;
+  };
+  std::map<std::pair<int, std::string>, CodeCount> codes;
+  std::map<std::string, std::size_t> source_row;
+  for (const SourceFacts& s : data.sources) {
+    SourceRow r;
+    r.path = s.path;
+    r.encoding = s.encoding;
+    r.readable = s.readable;
+    r.filler_runs = s.filler_runs;
+    r.bom = s.bom;
+    long undecodable = 0;
+    for (const DiagnosticFact& d : s.diagnostics) {
+      CodeCount& c = codes[{severity_rank(d.severity), d.code}];
+      c.row.code = d.code;
+      c.row.severity = d.severity;
+      ++c.row.occurrences;
+      c.files.insert(s.path);
+      (d.severity == Severity::Error ? r.errors : d.severity == Severity::Warning ? r.warnings : r.notes)++;
+      undecodable += d.code == "undecodable-bytes";
+    }
+    if (!s.readable) q.encoding.push_back({s.path, s.encoding, "unreadable: " + s.io_error});
+    if (undecodable) q.encoding.push_back({s.path, s.encoding, "undecodable bytes (" + std::to_string(undecodable) + " reported)"});
+    if (s.filler_runs) q.encoding.push_back({s.path, s.encoding, "filler bytes removed (" + std::to_string(s.filler_runs) + " runs)"});
+    if (s.bom) q.encoding.push_back({s.path, s.encoding, "UTF-8 byte-order mark"});
+    source_row[s.path] = q.sources.size();
+    q.sources.push_back(std::move(r));
+  }
+  for (const GameFacts& g : data.games) {
+    auto at = source_row.find(g.file);
+    if (at == source_row.end()) {
+      source_row[g.file] = q.sources.size();
+      SourceRow r;
+      r.path = g.file;
+      q.sources.push_back(r);
+      at = source_row.find(g.file);
+    }
+    SourceRow& r = q.sources[at->second];
+    ++r.games;
+    r.rejected += !g.valid;
+    std::set<std::string> seen;
+    for (const DiagnosticFact& d : g.diagnostics) {
+      CodeCount& c = codes[{severity_rank(d.severity), d.code}];
+      c.row.code = d.code;
+      c.row.severity = d.severity;
+      ++c.row.occurrences;
+      if (seen.insert(d.code).second) ++c.row.games;
+      c.files.insert(g.file);
+      (d.severity == Severity::Error ? r.errors : d.severity == Severity::Warning ? r.warnings : r.notes)++;
+    }
+    if (g.stated_plies && *g.stated_plies != g.plies)
+      q.ply_count_mismatches.push_back({g.file, g.index, *g.stated_plies, g.plies});
+  }
+  for (auto& [key, c] : codes) {
+    c.row.files = static_cast<long>(c.files.size());
+    q.codes.push_back(c.row);
+  }
+  std::stable_sort(q.codes.begin(), q.codes.end(), [](const CodeRow& a, const CodeRow& b) {
+    if (severity_rank(a.severity) != severity_rank(b.severity)) return severity_rank(a.severity) < severity_rank(b.severity);
+    return a.occurrences > b.occurrences;
+  });
+  return q;
+}
+
+std::vector<NotableGame> notable_of(const Dataset& data) {
+  const GameFacts* longest = nullptr;
+  const GameFacts* shortest = nullptr;
+  for (const GameFacts& g : data.games) {
+    if (!g.valid || g.start_fen.empty()) continue;
+    if (!longest || g.plies > longest->plies) longest = &g;
+    const int cls = result_class(g);
+    if (cls < 2 && g.plies > 0 && (!shortest || g.plies < shortest->plies)) shortest = &g;
+  }
+  std::vector<NotableGame> out;
+  auto add = [&](const GameFacts* g, const std::string& what) {
+    if (!g) return;
+    std::string caption = what + ": " + std::to_string(g->plies) + " plies";
+    if (!g->cho_player.empty() || !g->han_player.empty())
+      caption += ", " + (g->cho_player.empty() ? std::string("?") : g->cho_player) + " vs " +
+                 (g->han_player.empty() ? std::string("?") : g->han_player);
+    if (g->has_result) caption += ", " + g->result_text;
+    out.push_back({caption, g->file, g->index, g->start_fen, g->moves});
+  };
+  add(longest, "The longest valid game");
+  if (shortest != longest) add(shortest, "The shortest decisive valid game");
+  return out;
+}
+
+// The longest directory prefix ("a/b/") shared by every source path.
+std::string common_directory(const Dataset& data) {
+  std::optional<std::string> prefix;
+  auto shrink = [&](const std::string& path) {
+    if (!prefix) {
+      prefix = path;
+      return;
+    }
+    std::size_t n = 0;
+    while (n < prefix->size() && n < path.size() && (*prefix)[n] == path[n]) ++n;
+    prefix->resize(n);
+  };
+  for (const SourceFacts& s : data.sources) shrink(s.path);
+  for (const GameFacts& g : data.games) shrink(g.file);
+  if (!prefix) return "";
+  const std::size_t slash = prefix->rfind('/');
+  return slash == std::string::npos ? "" : prefix->substr(0, slash + 1);
+}
+
+}  // namespace
+
+void Tally::add(int result_class) {
+  switch (result_class) {
+    case 0: ++cho; break;
+    case 1: ++han; break;
+    case 2: ++draw; break;
+    default: ++other; break;
+  }
+}
+
+std::optional<double> Tally::cho_win_percent() const {
+  if (decided() == 0) return std::nullopt;
+  return 100.0 * static_cast<double>(cho) / static_cast<double>(decided());
+}
+
+Report aggregate(const Dataset& data, const ReportOptions& options) {
+  Report r;
+  r.origin = data.origin;
+  r.options = options;
+  r.path_prefix = common_directory(data);
+  r.duplicates = data.duplicates;
+  r.verdicts_from = data.verdicts_from;
+  r.overview = overview_of(data, options);
+  r.results = results_of(data);
+  r.setups = setups_of(data);
+  r.openings = openings_of(data, options);
+  r.lengths = lengths_of(data, options);
+  r.years = years_of(data);
+  r.players = players_of(data, options);
+  r.adjudication = adjudication_of(data, options);
+  r.quality = quality_of(data);
+  r.notable = notable_of(data);
+  return r;
+}
+
+}  // namespace gibo::stats

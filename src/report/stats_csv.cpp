@@ -1,0 +1,42 @@
+// The CSV renderer: every machine table as a block of RFC 4180 rows led by its id.
+#include "gibo/report/stats_render.h"
+
+namespace gibo::stats {
+namespace {
+
+// One field, quoted when it must be.
+std::string field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"') q += '"';
+    q += c;
+  }
+  return q + "\"";
+}
+
+}  // namespace
+
+std::string render_csv(const Report& report) {
+  std::string out;
+  bool first = true;
+  for (const Table& t : tables(report)) {
+    if (t.audience == Audience::Human) continue;
+    std::vector<std::size_t> shown;
+    for (std::size_t c = 0; c < t.columns.size(); ++c)
+      if (t.columns[c].audience != Audience::Human) shown.push_back(c);
+    if (!first) out += "\n";
+    first = false;
+    out += "table";
+    for (std::size_t c : shown) out += "," + field(t.columns[c].id);
+    out += "\n";
+    for (const auto& row : t.rows) {
+      out += field(t.id);
+      for (std::size_t c : shown) out += "," + field(row[c]);
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace gibo::stats

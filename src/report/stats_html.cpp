@@ -1,0 +1,4 @@
+#include "gibo/report/stats_render.h"
+namespace gibo::stats {
+std::string render_html(const Report&) { return ""; }
+}

@@ -1,0 +1,105 @@
+// The JSON renderer: the headline numbers as top-level keys, then every machine table
+// as rows of objects, one row per line so that diffs stay readable.
+#include "gibo/formats/json_writer.h"
+#include "gibo/report/stats_render.h"
+
+namespace gibo::stats {
+namespace {
+
+// Is `s` a JSON number as this report writes them (-?digits(.digits)?)?
+bool is_json_number(const std::string& s) {
+  std::size_t i = s.size() > 0 && s[0] == '-' ? 1 : 0;
+  const std::size_t digits = i;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  if (i == digits) return false;
+  if (i < s.size() && s[i] == '.') {
+    const std::size_t fraction = ++i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    if (i == fraction) return false;
+  }
+  return i == s.size();
+}
+
+void append_cell(std::string& out, const Column& c, const std::string& cell) {
+  if (c.numeric && cell.empty()) out += "null";
+  else if (c.numeric && is_json_number(cell)) out += cell;
+  else json::append_string(out, cell);
+}
+
+}  // namespace
+
+std::string render_json(const Report& report) {
+  const Overview& v = report.overview;
+  const Results& r = report.results;
+  std::string out = "{\n";
+  auto key = [&](const char* k) {
+    out += "  ";
+    json::append_string(out, k);
+    out += ": ";
+  };
+  key("origin"), json::append_string(out, report.origin), out += ",\n";
+  key("files"), out += std::to_string(v.files) + ",\n";
+  key("games"), out += std::to_string(v.games) + ",\n";
+  key("plies"), out += std::to_string(v.plies) + ",\n";
+  key("valid"), out += std::to_string(v.valid) + ",\n";
+  key("rejected"), out += std::to_string(v.rejected) + ",\n";
+  key("first_date");
+  if (v.first_date.empty()) out += "null";
+  else json::append_string(out, v.first_date);
+  out += ",\n";
+  key("last_date");
+  if (v.last_date.empty()) out += "null";
+  else json::append_string(out, v.last_date);
+  out += ",\n";
+  key("results");
+  {
+    std::string o;
+    json::Writer w(o);
+    w.begin_object()
+        .field("cho", static_cast<std::int64_t>(r.overall.cho))
+        .field("han", static_cast<std::int64_t>(r.overall.han))
+        .field("draw", static_cast<std::int64_t>(r.overall.draw))
+        .field("other", static_cast<std::int64_t>(r.overall.other))
+        .field("void", static_cast<std::int64_t>(r.void_games))
+        .field("unknown", static_cast<std::int64_t>(r.unknown))
+        .field("no_result", static_cast<std::int64_t>(r.no_result))
+        .end_object();
+    out += o + ",\n";
+  }
+  key("tables");
+  out += "{";
+  bool first_table = true;
+  for (const Table& t : tables(report)) {
+    if (t.audience == Audience::Human) continue;
+    std::vector<std::size_t> shown;
+    for (std::size_t c = 0; c < t.columns.size(); ++c)
+      if (t.columns[c].audience != Audience::Human) shown.push_back(c);
+    out += first_table ? "\n" : ",\n";
+    first_table = false;
+    out += "    ";
+    json::append_string(out, t.id);
+    out += ": {\"title\": ";
+    json::append_string(out, t.title);
+    out += ", \"columns\": [";
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+      if (k) out += ", ";
+      json::append_string(out, t.columns[shown[k]].id);
+    }
+    out += "], \"rows\": [";
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+      out += r ? ",\n      {" : "\n      {";
+      for (std::size_t k = 0; k < shown.size(); ++k) {
+        if (k) out += ", ";
+        json::append_string(out, t.columns[shown[k]].id);
+        out += ": ";
+        append_cell(out, t.columns[shown[k]], t.rows[r][shown[k]]);
+      }
+      out += "}";
+    }
+    out += t.rows.empty() ? "]}" : "\n    ]}";
+  }
+  out += "\n  }\n}\n";
+  return out;
+}
+
+}  // namespace gibo::stats

@@ -1,0 +1,403 @@
+// The Report laid out as generic tables: the one place that decides which columns each
+// table has, their headings, and how numbers are written, so every renderer agrees.
+#include <cstdio>
+
+#include "gibo/formats/gib.h"
+#include "gibo/report/stats.h"
+
+namespace gibo::stats {
+namespace {
+
+std::string num(long n) { return std::to_string(n); }
+
+// `part` in percent of `whole`, one decimal; "" when whole is 0.
+std::string percent(long part, long whole) {
+  if (whole == 0) return "";
+  return format_decimal(100.0 * static_cast<double>(part) / static_cast<double>(whole));
+}
+
+Column text_col(std::string id, std::string label, Audience a = Audience::Both) {
+  return {std::move(id), std::move(label), false, a};
+}
+Column num_col(std::string id, std::string label, Audience a = Audience::Both) {
+  return {std::move(id), std::move(label), true, a};
+}
+
+// The four result columns of a tally.
+void tally_columns(Table& t) {
+  t.columns.push_back(num_col("cho", "Cho"));
+  t.columns.push_back(num_col("han", "Han"));
+  t.columns.push_back(num_col("draw", "draw"));
+  t.columns.push_back(num_col("other", "other"));
+}
+void tally_cells(std::vector<std::string>& row, const Tally& t) {
+  row.push_back(num(t.cho));
+  row.push_back(num(t.han));
+  row.push_back(num(t.draw));
+  row.push_back(num(t.other));
+}
+
+// Adds `x`'s counts to `into`.
+void merge(Tally& into, const Tally& x) {
+  into.cho += x.cho;
+  into.han += x.han;
+  into.draw += x.draw;
+  into.other += x.other;
+}
+
+std::string or_none(const std::string& s) { return s.empty() ? "(none)" : s; }
+
+// The two file columns: the full path for machines, the path without the shared
+// directory for humans.
+void file_columns(Table& t) {
+  t.columns.push_back(text_col("file", "file", Audience::Machine));
+  t.columns.push_back(text_col("file_shown", "file", Audience::Human));
+}
+// The path without the report's shared directory.
+std::string shown_path(const Report& r, const std::string& path) {
+  return path.compare(0, r.path_prefix.size(), r.path_prefix) == 0 ? path.substr(r.path_prefix.size()) : path;
+}
+void file_cells(std::vector<std::string>& row, const Report& r, const std::string& path) {
+  row.push_back(path);
+  row.push_back(shown_path(r, path));
+}
+
+void overview_tables(const Report& r, std::vector<Table>& out) {
+  const Overview& v = r.overview;
+  Table t{"overview", "overview", "Overview", Audience::Both,
+          {text_col("key", "key", Audience::Machine), text_col("item", "", Audience::Human), text_col("value", "")},
+          {}, {}, ""};
+  auto add = [&](const char* key, const char* label, const std::string& value) { t.rows.push_back({key, label, value}); };
+  add("origin", "read from", r.origin);
+  if (!r.path_prefix.empty() && r.path_prefix != r.origin && r.path_prefix != r.origin + "/")
+    add("directory", "files in", r.path_prefix);
+  add("files", "files", num(v.files));
+  if (v.unreadable_files) add("unreadable_files", "unreadable files", num(v.unreadable_files));
+  if (r.duplicates) add("duplicates", "duplicate copies (not counted)", num(r.duplicates));
+  add("games", "games", num(v.games));
+  add("valid", "valid games", num(v.valid));
+  add("rejected", "rejected games", num(v.rejected));
+  add("plies", "plies", num(v.plies));
+  add("valid_plies", "valid plies", num(v.valid_plies));
+  add("dated", "dated games", num(v.dated));
+  add("first_date", "first date", v.first_date.empty() ? "-" : v.first_date);
+  add("last_date", "last date", v.last_date.empty() ? "-" : v.last_date);
+  add("sites", "sites", num(v.distinct_sites));
+  add("events", "events", num(v.distinct_events));
+  add("verdicts", "verdicts", r.verdicts_from == "archive"    ? "stored in the archive"
+                              : r.verdicts_from == "computed" ? "judged while reading"
+                                                              : "none");
+  out.push_back(std::move(t));
+
+  for (int which = 0; which < 2; ++which) {
+    const auto& list = which == 0 ? v.sites : v.events;
+    const std::string id = which == 0 ? "site" : "event";
+    Table s{id + "s", "overview",
+            which == 0 ? "Sites (대국장소), most games first" : "Events (대회명), most games first", Audience::Both,
+            {text_col(id, id, Audience::Machine), text_col(id + "_shown", id, Audience::Human),
+             num_col("games", "games"), num_col("percent", "%")},
+            {}, {}, ""};
+    for (const NamedCount& c : list)
+      s.rows.push_back({c.name, or_none(c.name), num(c.games), percent(c.games, v.games)});
+    const long distinct = (which == 0 ? v.distinct_sites : v.distinct_events) + (list.empty() ? 0 : 1);
+    if (static_cast<long>(list.size()) < distinct) s.note = "the first " + num(static_cast<long>(list.size())) + " of " + num(distinct);
+    out.push_back(std::move(s));
+  }
+}
+
+void results_tables(const Report& r, std::vector<Table>& out) {
+  const Results& x = r.results;
+  const long games = x.overall.total();
+  Table t{"results", "results", "Stored results", Audience::Both,
+          {text_col("result", "result", Audience::Machine), text_col("label", "result", Audience::Human),
+           num_col("games", "games"), num_col("percent", "%")},
+          {}, {}, ""};
+  auto add = [&](const char* id, const char* label, long n, int indent) {
+    t.rows.push_back({id, label, num(n), percent(n, games)});
+    t.indent.push_back(indent);
+  };
+  add("cho", "Cho wins", x.overall.cho, 0);
+  add("han", "Han wins", x.overall.han, 0);
+  add("draw", "draws", x.overall.draw, 0);
+  add("other", "other", x.overall.other, 0);
+  add("void", "void", x.void_games, 1);
+  add("unknown", "unknown or not understood", x.unknown, 1);
+  add("no-result", "no stored result", x.no_result, 1);
+  out.push_back(std::move(t));
+
+  Table m{"results_by_method", "results", "Results by method", Audience::Both,
+          {text_col("method", "method"), num_col("games", "games")}, {}, {}, ""};
+  m.columns.push_back(num_col("cho", "Cho"));
+  m.columns.push_back(num_col("han", "Han"));
+  m.columns.push_back(num_col("draw", "draw"));
+  for (const MethodRow& row : x.by_method)
+    m.rows.push_back({row.method, num(row.tally.total()), num(row.tally.cho), num(row.tally.han), num(row.tally.draw)});
+  out.push_back(std::move(m));
+
+  Table p{"point_margins", "results", "Margins of point wins", Audience::Both,
+          {num_col("margin", "margin (points)"), num_col("games", "games"), num_col("cho", "Cho"), num_col("han", "Han")},
+          {}, {}, ""};
+  for (const MarginRow& row : x.margins)
+    p.rows.push_back({format_half_points(row.half_points), num(row.cho + row.han), num(row.cho), num(row.han)});
+  out.push_back(std::move(p));
+}
+
+void setup_tables(const Report& r, std::vector<Table>& out) {
+  const SetupMatrix& s = r.setups;
+  Table m{"setup_matrix", "setups", "Setups: games and Cho's win rate (Cho's setup down, Han's across)", Audience::Human,
+          {text_col("cho_setup", "Cho \\ Han")}, {}, {}, ""};
+  for (Setup h : kAllSetups) m.columns.push_back(num_col(std::string(setup_code(h)), setup_label(h)));
+  m.columns.push_back(num_col("all", "all"));
+  auto cell = [](const Tally& t) {
+    if (t.total() == 0) return std::string("·");
+    const auto rate = t.cho_win_percent();
+    return num(t.total()) + (rate ? "  " + format_decimal(rate, 0) + "%" : "  -");
+  };
+  std::array<Tally, 4> column_totals{};
+  Tally all;
+  for (Setup c : kAllSetups) {
+    std::vector<std::string> row{setup_label(c)};
+    Tally row_total;
+    for (Setup h : kAllSetups) {
+      const Tally& t = s.cells[static_cast<int>(c)][static_cast<int>(h)];
+      row.push_back(cell(t));
+      merge(row_total, t);
+      merge(column_totals[static_cast<int>(h)], t);
+      merge(all, t);
+    }
+    row.push_back(cell(row_total));
+    m.rows.push_back(std::move(row));
+  }
+  std::vector<std::string> last{"all"};
+  for (const Tally& t : column_totals) last.push_back(cell(t));
+  last.push_back(cell(all));
+  m.rows.push_back(std::move(last));
+  m.note = "each cell: games, then Cho's wins in percent of the games won or drawn";
+  if (s.custom_start) m.note += "; " + num(s.custom_start) + " games from a custom position are not in the matrix";
+  out.push_back(std::move(m));
+
+  Table l{"setups", "setups", "Setups", Audience::Machine,
+          {text_col("cho_setup", "Cho setup"), text_col("han_setup", "Han setup"), text_col("cho_code", "Cho code"),
+           text_col("han_code", "Han code"), num_col("games", "games")},
+          {}, {}, ""};
+  tally_columns(l);
+  l.columns.push_back(num_col("cho_win_percent", "Cho win %"));
+  for (Setup c : kAllSetups)
+    for (Setup h : kAllSetups) {
+      const Tally& t = s.cells[static_cast<int>(c)][static_cast<int>(h)];
+      std::vector<std::string> row{setup_label(c), setup_label(h), std::string(setup_code(c)),
+                                   std::string(setup_code(h)), num(t.total())};
+      tally_cells(row, t);
+      row.push_back(format_decimal(t.cho_win_percent()));
+      l.rows.push_back(std::move(row));
+    }
+  out.push_back(std::move(l));
+}
+
+void opening_rows(const std::vector<OpeningNode>& nodes, int depth, const std::string& prefix, Table& t) {
+  for (const OpeningNode& n : nodes) {
+    const std::string line = prefix.empty() ? n.ply : prefix + " " + n.ply;
+    std::vector<std::string> row{std::to_string(depth) + ". " + n.ply, num(depth), line, n.ply, num(n.games)};
+    tally_cells(row, n.tally);
+    row.push_back(format_decimal(n.tally.cho_win_percent()));
+    t.rows.push_back(std::move(row));
+    t.indent.push_back(depth - 1);
+    opening_rows(n.children, depth + 1, line, t);
+  }
+}
+
+void opening_tables(const Report& r, std::vector<Table>& out) {
+  Table t{"openings", "openings", "Openings: the most frequent first plies", Audience::Both,
+          {text_col("move", "ply", Audience::Human), num_col("depth", "depth", Audience::Machine),
+           text_col("line", "line", Audience::Machine), text_col("ply", "ply", Audience::Machine),
+           num_col("games", "games")},
+          {}, {}, ""};
+  tally_columns(t);
+  t.columns.push_back(num_col("cho_win_percent", "Cho win %"));
+  opening_rows(r.openings.roots, 1, "", t);
+  t.note = num(r.openings.games) + " games from a standard start; lines played in at least " +
+           num(r.options.opening_min_games) + " games, up to " + num(r.options.opening_depth) + " plies, " +
+           num(r.options.opening_children) + " continuations each";
+  out.push_back(std::move(t));
+}
+
+void length_tables(const Report& r, std::vector<Table>& out) {
+  const Lengths& l = r.lengths;
+  Table s{"length_summary", "lengths", "Game length (plies as recorded)", Audience::Both,
+          {text_col("statistic", "statistic"), num_col("plies", "plies")}, {}, {}, ""};
+  if (l.games) {
+    s.rows.push_back({"shortest", num(l.min)});
+    s.rows.push_back({"median", format_decimal(l.median)});
+    s.rows.push_back({"mean", format_decimal(l.mean)});
+    s.rows.push_back({"longest", num(l.max)});
+  }
+  out.push_back(std::move(s));
+  Table t{"lengths", "lengths", "Length distribution", Audience::Both,
+          {text_col("range", "plies", Audience::Human), num_col("low", "from", Audience::Machine),
+           num_col("high", "to", Audience::Machine), num_col("games", "games"), num_col("percent", "%")},
+          {}, {}, ""};
+  tally_columns(t);
+  for (const LengthBucket& b : l.buckets) {
+    std::vector<std::string> row{num(b.low) + "–" + num(b.high), num(b.low), num(b.high), num(b.games),
+                                 percent(b.games, l.games)};
+    tally_cells(row, b.tally);
+    t.rows.push_back(std::move(row));
+  }
+  out.push_back(std::move(t));
+}
+
+void year_tables(const Report& r, std::vector<Table>& out) {
+  Table t{"years", "years", "Games per year (대국일자)", Audience::Both,
+          {text_col("year", "year"), num_col("games", "games")}, {}, {}, ""};
+  tally_columns(t);
+  for (const YearRow& y : r.years) {
+    std::vector<std::string> row{y.year ? num(*y.year) : "unknown", num(y.games)};
+    tally_cells(row, y.tally);
+    t.rows.push_back(std::move(row));
+  }
+  t.note = "dates read leniently: 2009-01-18, 1937년, 2008년 12월 31일, 2020.01~2020.06 (its start); 미상 is unknown";
+  out.push_back(std::move(t));
+}
+
+void player_tables(const Report& r, std::vector<Table>& out) {
+  const Players& p = r.players;
+  Table t{"players", "players", "Top players (초대국자, 한대국자)", Audience::Both,
+          {num_col("rank", "#"), text_col("player", "player"), num_col("games", "games"), num_col("wins", "won"),
+           num_col("losses", "lost"), num_col("draws", "drawn"), num_col("other", "other"),
+           num_col("win_percent", "won %"), num_col("as_cho", "as Cho"), num_col("wins_as_cho", "won as Cho"),
+           num_col("as_han", "as Han"), num_col("wins_as_han", "won as Han")},
+          {}, {}, ""};
+  long rank = 0;
+  for (const PlayerRow& row : p.top)
+    t.rows.push_back({num(++rank), row.name, num(row.games), num(row.wins), num(row.losses), num(row.draws),
+                      num(row.other), percent(row.wins, row.wins + row.losses + row.draws), num(row.as_cho),
+                      num(row.wins_as_cho), num(row.as_han), num(row.wins_as_han)});
+  t.note = num(p.distinct) + " players; a trailing rank (\"5단\", \"四단\", \"15급\") is removed from the name, "
+           "other decorations such as \"(프로)\" are kept";
+  if (p.unnamed) t.note += "; " + num(p.unnamed) + " sides without a name";
+  out.push_back(std::move(t));
+}
+
+void adjudication_tables(const Report& r, std::vector<Table>& out) {
+  const AdjudicationStats& a = r.adjudication;
+  Table v{"verdicts", "adjudication", "Verdicts per profile: does the stored result agree with the board?",
+          Audience::Both, {text_col("profile", "profile"), num_col("games", "games")}, {}, {}, ""};
+  for (const std::string& k : a.kinds) v.columns.push_back(num_col(k, k));
+  for (const ProfileVerdicts& p : a.profiles) {
+    std::vector<std::string> row{p.profile, num(p.games)};
+    for (long n : p.counts) row.push_back(num(n));
+    v.rows.push_back(std::move(row));
+  }
+  out.push_back(std::move(v));
+
+  Table d{"disagreements", "adjudication", "Disagreements: the board contradicts the stored result", Audience::Both,
+          {}, {}, {}, ""};
+  file_columns(d);
+  d.columns.insert(d.columns.end(),
+                   {num_col("index", "index", Audience::Machine), num_col("game", "game", Audience::Human),
+                    text_col("cho", "Cho"), text_col("han", "Han"), text_col("stored", "stored result"),
+                    text_col("profiles", "profiles", Audience::Machine),
+                    text_col("profiles_shown", "profiles", Audience::Human), text_col("board", "board"), text_col("reason", "ending"),
+                    num_col("ply", "at ply"), num_col("plies", "plies"), num_col("cho_score", "Cho pts"),
+                    num_col("han_score", "Han pts"), text_col("why", "why")});
+  for (const Disagreement& x : a.disagreements) {
+    std::vector<std::string> row;
+    file_cells(row, r, x.file);
+    std::string profiles;
+    for (const std::string& p : x.profiles) profiles += (profiles.empty() ? "" : " ") + p;
+    auto points = [](const std::optional<int>& half) { return half ? format_half_points(*half) : std::string(); };
+    const bool every = x.profiles.size() > 1 && x.profiles.size() == a.profiles.size();
+    row.insert(row.end(), {num(x.index), num(x.index + 1), x.cho, x.han, x.result_text, profiles,
+                           every ? "all " + num(static_cast<long>(x.profiles.size())) : profiles,
+                           x.board_winner.empty() ? "no ending" : x.board_winner, x.board_reason,
+                           x.board_ply ? num(x.board_ply) : "", num(x.plies), points(x.cho_score),
+                           points(x.han_score), x.note});
+    d.rows.push_back(std::move(row));
+  }
+  if (a.disagreeing_games > static_cast<long>(a.disagreements.size()))
+    d.note = "the first games of " + num(a.disagreeing_games);
+  out.push_back(std::move(d));
+}
+
+void quality_tables(const Report& r, std::vector<Table>& out) {
+  const Quality& q = r.quality;
+  Table c{"diagnostics_by_code", "quality", "Diagnostics by code", Audience::Both,
+          {text_col("code", "code"), text_col("severity", "severity"), num_col("occurrences", "times"),
+           num_col("games", "games"), num_col("files", "files")},
+          {}, {}, ""};
+  for (const CodeRow& row : q.codes)
+    c.rows.push_back({row.code, std::string(severity_name(row.severity)), num(row.occurrences), num(row.games),
+                      num(row.files)});
+  out.push_back(std::move(c));
+
+  Table s{"diagnostics_by_source", "quality", "Diagnostics by source file", Audience::Both,
+          {text_col("file", "file", Audience::Machine), text_col("file_shown", "file", Audience::Human),
+           text_col("encoding", "encoding"), num_col("games", "games"),
+           num_col("rejected", "rejected"), num_col("errors", "errors"), num_col("warnings", "warnings"),
+           num_col("notes", "notes"), num_col("filler_runs", "filler runs")},
+          {}, {}, ""};
+  for (const SourceRow& row : q.sources)
+    s.rows.push_back({row.path, shown_path(r, row.path), row.readable ? row.encoding : "unreadable", num(row.games),
+                      num(row.rejected),
+                      num(row.errors), num(row.warnings), num(row.notes), num(row.filler_runs)});
+  out.push_back(std::move(s));
+
+  Table e{"encoding_problems", "quality", "Encoding problems", Audience::Both,
+          {text_col("file", "file", Audience::Machine), text_col("file_shown", "file", Audience::Human),
+           text_col("encoding", "encoding"), text_col("problem", "problem")},
+          {}, {}, ""};
+  for (const EncodingProblem& p : q.encoding) e.rows.push_back({p.path, shown_path(r, p.path), p.encoding, p.problem});
+  out.push_back(std::move(e));
+
+  Table m{"ply_count_mismatches", "quality", "총수 mismatches: the stated ply count differs from the plies", Audience::Both,
+          {text_col("file", "file", Audience::Machine), text_col("file_shown", "file", Audience::Human),
+           num_col("index", "index", Audience::Machine), num_col("game", "game", Audience::Human),
+           num_col("stated", "총수"), num_col("plies", "plies")},
+          {}, {}, ""};
+  for (const PlyCountMismatch& x : q.ply_count_mismatches)
+    m.rows.push_back({x.file, shown_path(r, x.file), num(x.index), num(x.index + 1), num(x.stated), num(x.actual)});
+  out.push_back(std::move(m));
+}
+
+}  // namespace
+
+std::string format_decimal(std::optional<double> v, int decimals) {
+  if (!v) return "";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, *v);
+  std::string s = buffer;
+  if (s == "-0" || s == "-0.0") s.erase(0, 1);
+  return s;
+}
+
+std::string format_half_points(int half_points) {
+  return std::to_string(half_points / 2) + (half_points % 2 ? ".5" : "");
+}
+
+std::string setup_label(Setup s) { return std::string(gib_setup_name(s)); }
+
+const std::vector<Section>& sections() {
+  static const std::vector<Section> list = {
+      {"overview", "Overview"},       {"results", "Results"},         {"setups", "Setups"},
+      {"openings", "Openings"},       {"lengths", "Game lengths"},    {"years", "Games per year"},
+      {"players", "Players"},         {"adjudication", "Adjudication"}, {"quality", "Data quality"},
+  };
+  return list;
+}
+
+std::vector<Table> tables(const Report& report) {
+  std::vector<Table> out;
+  overview_tables(report, out);
+  results_tables(report, out);
+  setup_tables(report, out);
+  opening_tables(report, out);
+  length_tables(report, out);
+  year_tables(report, out);
+  player_tables(report, out);
+  adjudication_tables(report, out);
+  quality_tables(report, out);
+  for (Table& t : out) t.indent.resize(t.rows.size(), 0);
+  return out;
+}
+
+}  // namespace gibo::stats
