@@ -208,22 +208,24 @@ std::unique_ptr<Archive> Archive::open(const std::string& path, OpenMode mode, s
     return nullptr;
   }
   sqlite3_busy_timeout(impl->db.get(), 10000);
+  // The schema checks come first: a file that is refused is never changed (not even its
+  // journal mode). schema::prepare also sets the page size and WAL for a new file.
+  if (std::string e = schema::prepare(impl->db, impl->writable); !e.empty()) {
+    error = path + ": " + e;
+    return nullptr;
+  }
   if (impl->writable) {
     // WAL: readers never block the importer, and a killed writer leaves the last
-    // committed batch intact. NORMAL sync is safe in WAL mode (durable up to the last
-    // checkpoint after a power loss; never corrupt).
+    // committed transaction intact. NORMAL sync is safe in WAL mode (durable up to the
+    // last checkpoint after a power loss; never corrupt).
     sql::Statement wal = impl->db.prepare("PRAGMA journal_mode = WAL");
     if (!wal.prepared() || wal.step() != SQLITE_ROW) {
-      error = path + ": " + impl->db.current_error();
+      error = path + ": cannot use WAL journaling: " + impl->db.current_error();
       return nullptr;
     }
     impl->db.exec("PRAGMA synchronous = NORMAL");
   }
   impl->db.exec("PRAGMA cache_size = -32768");
-  if (std::string e = schema::prepare(impl->db, impl->writable); !e.empty()) {
-    error = path + ": " + e;
-    return nullptr;
-  }
   return std::unique_ptr<Archive>(new Archive(std::move(impl)));
 }
 

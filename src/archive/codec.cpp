@@ -7,6 +7,11 @@
 
 #include <cstring>
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
 #include "gibo/core/position.h"
 #include "gibo/formats/json_writer.h"
 
@@ -352,14 +357,81 @@ void sha256_block(std::uint32_t state[8], const unsigned char* block) {
   state[7] += h;
 }
 
+#if defined(__x86_64__)
+// The same compression with the x86 SHA extensions (Intel SHA-NI): the state is kept as
+// the (ABEF, CDGH) register pair those instructions expect; each loop step does four
+// rounds and extends the message schedule by four words.
+__attribute__((target("sha,sse4.1"))) void sha256_blocks_ni(std::uint32_t state[8], const unsigned char* data,
+                                                             std::size_t blocks) {
+  const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+  __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[0]));
+  __m128i state1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[4]));
+  tmp = _mm_shuffle_epi32(tmp, 0xB1);           // CDAB
+  state1 = _mm_shuffle_epi32(state1, 0x1B);     // EFGH
+  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);  // ABEF
+  state1 = _mm_blend_epi16(state1, tmp, 0xF0);       // CDGH
+  for (; blocks; --blocks, data += 64) {
+    const __m128i abef = state0, cdgh = state1;
+    __m128i w[4];
+    for (int i = 0; i < 16; ++i) {
+      if (i < 4) {
+        w[i] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * i)), byte_swap);
+      } else {
+        // W[t..t+3] from W[t-16..t-1]: msg1 on the oldest two groups, plus W[t-7..t-4],
+        // then msg2 with the newest group.
+        const __m128i w16 = w[i & 3], w12 = w[(i + 1) & 3], w8 = w[(i + 2) & 3], w4 = w[(i + 3) & 3];
+        __m128i x = _mm_sha256msg1_epu32(w16, w12);
+        x = _mm_add_epi32(x, _mm_alignr_epi8(w4, w8, 4));
+        w[i & 3] = _mm_sha256msg2_epu32(x, w4);
+      }
+      __m128i msg = _mm_add_epi32(w[i & 3], _mm_loadu_si128(reinterpret_cast<const __m128i*>(&kSha256K[4 * i])));
+      state1 = _mm_sha256rnds2_epu32(state1, state0, msg);
+      msg = _mm_shuffle_epi32(msg, 0x0E);
+      state0 = _mm_sha256rnds2_epu32(state0, state1, msg);
+    }
+    state0 = _mm_add_epi32(state0, abef);
+    state1 = _mm_add_epi32(state1, cdgh);
+  }
+  tmp = _mm_shuffle_epi32(state0, 0x1B);        // FEBA
+  state1 = _mm_shuffle_epi32(state1, 0xB1);     // DCHG
+  state0 = _mm_blend_epi16(tmp, state1, 0xF0);  // DCBA
+  state1 = _mm_alignr_epi8(state1, tmp, 8);     // HGFE
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[0]), state0);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[4]), state1);
+}
+
+bool cpu_has_sha() {
+  static const bool has = [] {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_SSE4_1) || !(c & bit_SSSE3)) return false;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+    return (b & bit_SHA) != 0;
+  }();
+  return has;
+}
+#endif
+
+// Compresses `blocks` 64-byte blocks, with the SHA extensions when the CPU has them.
+void sha256_blocks(std::uint32_t state[8], const unsigned char* data, std::size_t blocks, bool portable) {
+#if defined(__x86_64__)
+  if (!portable && cpu_has_sha()) {
+    sha256_blocks_ni(state, data, blocks);
+    return;
+  }
+#endif
+  for (std::size_t i = 0; i < blocks; ++i) sha256_block(state, data + 64 * i);
+}
+
 }  // namespace
 
-std::array<std::uint8_t, 32> sha256(std::string_view bytes) {
+std::array<std::uint8_t, 32> sha256(std::string_view bytes) { return sha256(bytes, false); }
+
+std::array<std::uint8_t, 32> sha256(std::string_view bytes, bool portable) {
   std::uint32_t state[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                             0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
   const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t full = bytes.size() / 64;
-  for (std::size_t i = 0; i < full; ++i) sha256_block(state, p + 64 * i);
+  sha256_blocks(state, p, full, portable);
   // Padding: 0x80, zeros, the bit length (64-bit big-endian); one or two final blocks.
   unsigned char tail[128] = {};
   const std::size_t rest = bytes.size() % 64;
@@ -368,8 +440,7 @@ std::array<std::uint8_t, 32> sha256(std::string_view bytes) {
   const std::size_t tail_len = rest < 56 ? 64 : 128;
   const std::uint64_t bits = static_cast<std::uint64_t>(bytes.size()) * 8;
   for (int k = 0; k < 8; ++k) tail[tail_len - 1 - k] = static_cast<unsigned char>(bits >> (8 * k));
-  sha256_block(state, tail);
-  if (tail_len == 128) sha256_block(state, tail + 64);
+  sha256_blocks(state, tail, tail_len / 64, portable);
   std::array<std::uint8_t, 32> out{};
   for (int i = 0; i < 8; ++i)
     for (int k = 0; k < 4; ++k) out[4 * i + k] = static_cast<std::uint8_t>(state[i] >> (24 - 8 * k));

@@ -9,13 +9,17 @@
 // circular.
 #include "gibo/archive/import.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
-#include <cstring>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -44,20 +48,34 @@ namespace {
 constexpr std::size_t kChunkGames = 256;
 constexpr std::size_t kMaxChunks = 4;
 
-// Reads a whole file ("-": standard input). False and `error` on failure.
+// Reads a whole file ("-": standard input) with one allocation when the size is known.
+// False and `error` on failure.
 bool read_all(const std::string& path, std::string& bytes, std::string& error) {
-  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (!f) {
+  const int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
     error = "cannot open: " + std::string(std::strerror(errno));
     return false;
   }
-  char buffer[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) bytes.append(buffer, n);
-  const bool bad = std::ferror(f) != 0;
-  if (bad) error = "read error: " + std::string(std::strerror(errno));
-  if (f != stdin) std::fclose(f);
-  return !bad;
+  struct stat st {};
+  std::size_t capacity = 1 << 16;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) capacity = static_cast<std::size_t>(st.st_size) + 1;
+  std::size_t used = 0;
+  bytes.resize(capacity);
+  for (;;) {
+    if (used == bytes.size()) bytes.resize(bytes.size() * 2);
+    const ssize_t n = ::read(fd, bytes.data() + used, bytes.size() - used);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error = "read error: " + std::string(std::strerror(errno));
+      if (fd != STDIN_FILENO) ::close(fd);
+      return false;
+    }
+    if (n == 0) break;
+    used += static_cast<std::size_t>(n);
+  }
+  if (fd != STDIN_FILENO) ::close(fd);
+  bytes.resize(used);
+  return true;
 }
 
 // Integration point for more formats: every reader delivers Games in file order with

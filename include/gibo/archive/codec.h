@@ -86,6 +86,9 @@ std::int64_t game_hash(std::string_view start_key, std::string_view moves_blob);
 // Content hash of a source file: SHA-256 of its raw bytes, as 64 lowercase hex digits.
 std::string sha256_hex(std::string_view bytes);
 std::array<std::uint8_t, 32> sha256(std::string_view bytes);
+// The same; `portable` forces the plain C++ rounds even where the CPU's SHA instructions
+// would be used (for testing that both agree).
+std::array<std::uint8_t, 32> sha256(std::string_view bytes, bool portable);
 
 // ---------------------------------------------------------------------------
 // Player tags (`초대국자` "김동학 四단"): the name, and the rank when the last blank-separated

@@ -1,0 +1,381 @@
+// The archive layer's encodings (codec.h) and its database API (archive.h): schema
+// creation and refusals, storing and rebuilding games, selections, verdicts.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+
+#include "../cli/run_gibo.h"
+#include "gibo/archive/archive.h"
+#include "gibo/archive/codec.h"
+#include "gibo/formats/gib.h"
+#include "gibo/record/replay.h"
+
+namespace gibo::archive {
+namespace {
+
+namespace fs = std::filesystem;
+using gibo::testing::TempDir;
+
+std::string hex(const std::array<std::uint8_t, 32>& d) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string s;
+  for (auto b : d) s += kHex[b >> 4], s += kHex[b & 15];
+  return s;
+}
+
+// ---------------------------------------------------------------------------
+// codec
+
+TEST(Sha256, KnownVectors) {
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(sha256_hex(std::string(1000000, 'a')),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST(Sha256, FastAndPortableRoundsAgree) {
+  std::mt19937 rng(7);
+  for (std::size_t n = 0; n < 300; ++n) {
+    std::string s(n, '\0');
+    for (char& c : s) c = static_cast<char>(rng());
+    ASSERT_EQ(hex(sha256(s, false)), hex(sha256(s, true))) << "length " << n;
+  }
+}
+
+TEST(Moves, EncodeDecodeAndPasses) {
+  std::vector<RecordedPly> plies(4);
+  plies[0].move = Move(make_square(1, 0), make_square(2, 2));
+  plies[1].pass = true;
+  plies[1].move = Move::pass(make_square(4, 8));
+  plies[2].pass = true;  // a pass after a replay error: square unknown
+  plies[3].move = Move(make_square(0, 3), make_square(0, 4));
+  std::string blob;
+  encode_moves(plies, blob);
+  ASSERT_EQ(blob.size(), 8u);
+  EXPECT_EQ(*moves_count(blob), 4u);
+  EXPECT_EQ(code_at(blob, 0), plies[0].move.raw());
+  EXPECT_EQ(code_at(blob, 1), Move::pass(make_square(4, 8)).raw());
+  EXPECT_EQ(code_at(blob, 2), kPassCode);
+  EXPECT_TRUE(code_is_pass(code_at(blob, 1)) && code_is_pass(code_at(blob, 2)));
+  EXPECT_FALSE(code_is_pass(code_at(blob, 3)));
+  EXPECT_FALSE(moves_count("abc"));
+  // A pass's square does not change the game's identity.
+  std::string other;
+  plies[1].move = Move::none();
+  encode_moves(plies, other);
+  EXPECT_NE(blob, other);
+  EXPECT_EQ(game_hash("k", blob), game_hash("k", other));
+  EXPECT_NE(game_hash("k", blob), game_hash("j", blob));
+}
+
+TEST(Times, RoundTripAndMalformed) {
+  std::vector<RecordedPly> plies(3);
+  std::string none;
+  encode_times(plies, none);
+  EXPECT_TRUE(none.empty());
+  plies[0].seconds = 0;
+  plies[2].seconds = 100000;
+  std::string blob;
+  encode_times(plies, blob);
+  auto t = decode_times(blob, 3);
+  ASSERT_TRUE(t);
+  EXPECT_EQ((*t)[0], 0);
+  EXPECT_FALSE((*t)[1]);
+  EXPECT_EQ((*t)[2], 100000);
+  EXPECT_FALSE(decode_times(blob, 2));                      // entries left over
+  EXPECT_FALSE(decode_times(blob, 4));                      // too few entries
+  EXPECT_FALSE(decode_times(std::string("\x80", 1), 1));    // truncated varint
+  EXPECT_TRUE(decode_times("", 5));                         // NULL: no times at all
+}
+
+TEST(Tags, RoundTripVerbatim) {
+  std::vector<Tag> tags = {{"대회명", "친선 \"결승\""}, {"x", "back\\slash\ttab\nnl\x01"}, {"빈", ""},
+                           {"emoji", "\xF0\x9F\x98\x80"}, {"trailing", "value  "}};
+  std::string json;
+  encode_tags(tags, json);
+  auto back = decode_tags(json);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(*back, tags);
+  EXPECT_TRUE(decode_tags("[]")->empty());
+  EXPECT_EQ(decode_tags(" [ [\"a\" , \"\\u00e9\\ud83d\\ude00\"] ] ")->at(0).value, "\xC3\xA9\xF0\x9F\x98\x80");
+  for (const char* bad : {"", "[", "[[\"a\"]]", "[[\"a\",1]]", "[[\"a\",\"b\"],]", "{}", "[[\"a\",\"b\"]] x",
+                          "[[\"a\",\"\\x\"]]", "[[\"a\",\"\\ud800\"]]"})
+    EXPECT_FALSE(decode_tags(bad)) << bad;
+}
+
+TEST(Tail, Tokens) {
+  std::vector<RecordedPly> plies(3);
+  plies[0].text = "79卒78";
+  plies[1].pass = true;
+  plies[2].text = "18漢馬37";
+  EXPECT_EQ(encode_tail(plies, 1), "한수쉼 18漢馬37");
+  EXPECT_EQ(decode_tail("한수쉼 18漢馬37"), (std::vector<std::string>{"한수쉼", "18漢馬37"}));
+  EXPECT_TRUE(decode_tail("").empty());
+}
+
+TEST(StartKey, StandardAndCustomAgree) {
+  StartPosition standard;
+  standard.cho = Setup::EHHE;
+  standard.han = Setup::HEHE;
+  Position pos;
+  pos.set_setups(Setup::EHHE, Setup::HEHE);
+  StartPosition custom;
+  custom.custom = true;
+  custom.fen = pos.fen();
+  EXPECT_EQ(start_key(standard), start_key(custom));
+  custom.fen = std::string(kStartFen);
+  StartPosition heeh;
+  EXPECT_EQ(start_key(heeh), start_key(custom));
+  EXPECT_NE(start_key(standard), start_key(heeh));
+  custom.fen = "not a fen";
+  EXPECT_EQ(start_key(custom), "invalid:not a fen");
+}
+
+TEST(Players, NameAndRank) {
+  auto check = [](std::string_view v, std::string name, std::string rank) {
+    const PlayerName p = split_player(v);
+    EXPECT_EQ(p.name, name) << v;
+    EXPECT_EQ(p.rank, rank) << v;
+  };
+  check("김동학 四단", "김동학", "四단");
+  check("멋진남자 8단", "멋진남자", "8단");
+  check("탱크#253 5단", "탱크#253", "5단");
+  check("아마 15급", "아마", "15급");
+  check("홍길동 초단", "홍길동", "초단");
+  check("金漢英", "金漢英", "");
+  check("최완규(프로)", "최완규(프로)", "");
+  check("8단", "8단", "");
+  check("이름 단", "이름 단", "");
+  check("  공백  ", "공백", "");
+}
+
+// ---------------------------------------------------------------------------
+// the database
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Runs SQL on a file directly (outside the Archive API).
+void raw_sql(const fs::path& db, const std::string& sql) {
+  sqlite3* h = nullptr;
+  ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
+  char* err = nullptr;
+  EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+  sqlite3_free(err);
+  sqlite3_close(h);
+}
+
+std::vector<Game> corpus_file(const char* name) {
+  GibReadOptions o;
+  o.file_name = name;
+  auto games = read_gib(slurp(fs::path(GIBO_TEST_DATA) / "corpus" / name), o);
+  for (Game& g : games) replay(g, legality_rules(game_profile(g, default_profile()), false));
+  return games;
+}
+
+TEST(Archive, CreatesVersionedSchemaAndReopens) {
+  TempDir dir;
+  const fs::path db = dir.path() / "a.sqlite";
+  std::string error;
+  {
+    auto a = Archive::open(db.string(), OpenMode::ReadWrite, error);
+    ASSERT_TRUE(a) << error;
+    EXPECT_EQ(a->integrity_check(), "ok");
+    EXPECT_EQ(a->game_count(), 0);
+  }
+  sqlite3* h = nullptr;
+  ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  sqlite3_prepare_v2(h, "SELECT (SELECT user_version FROM pragma_user_version), "
+                        "(SELECT application_id FROM pragma_application_id), "
+                        "(SELECT max(version) FROM schema_version), (SELECT journal_mode FROM pragma_journal_mode)",
+                     -1, &s, nullptr);
+  ASSERT_EQ(sqlite3_step(s), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(s, 0), kSchemaVersion);
+  EXPECT_EQ(sqlite3_column_int(s, 1), kApplicationId);
+  EXPECT_EQ(sqlite3_column_int(s, 2), kSchemaVersion);
+  EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(s, 3)), "wal");
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+  EXPECT_TRUE(Archive::open(db.string(), OpenMode::ReadWrite, error)) << error;
+  EXPECT_TRUE(Archive::open(db.string(), OpenMode::ReadOnly, error)) << error;
+}
+
+TEST(Archive, RefusesWhatItDidNotWrite) {
+  TempDir dir;
+  std::string error;
+  // Missing file, read-only.
+  EXPECT_FALSE(Archive::open((dir.path() / "missing.sqlite").string(), OpenMode::ReadOnly, error));
+  // Another application's database: left untouched.
+  const fs::path other = dir.path() / "other.sqlite";
+  raw_sql(other, "CREATE TABLE notes (x); INSERT INTO notes VALUES (1);");
+  EXPECT_FALSE(Archive::open(other.string(), OpenMode::ReadWrite, error));
+  EXPECT_NE(error.find("not a gibo archive"), std::string::npos) << error;
+  EXPECT_FALSE(fs::exists(other.string() + "-wal"));
+  {
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open(other.string().c_str(), &h), SQLITE_OK);
+    sqlite3_stmt* s = nullptr;
+    sqlite3_prepare_v2(h, "PRAGMA journal_mode", -1, &s, nullptr);
+    ASSERT_EQ(sqlite3_step(s), SQLITE_ROW);
+    EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(s, 0)), "delete");
+    sqlite3_finalize(s);
+    sqlite3_close(h);
+  }
+  // A newer schema.
+  const fs::path newer = dir.path() / "newer.sqlite";
+  ASSERT_TRUE(Archive::open(newer.string(), OpenMode::ReadWrite, error)) << error;
+  raw_sql(newer, "PRAGMA user_version = " + std::to_string(kSchemaVersion + 1));
+  EXPECT_FALSE(Archive::open(newer.string(), OpenMode::ReadWrite, error));
+  EXPECT_NE(error.find("newer"), std::string::npos) << error;
+  // Not a database at all.
+  const fs::path text = dir.path() / "text.sqlite";
+  std::ofstream(text) << "[대회명 \"x\"]\nthis is not SQLite, but long enough to have a header of sorts....\n";
+  EXPECT_FALSE(Archive::open(text.string(), OpenMode::ReadWrite, error));
+  EXPECT_EQ(slurp(text).substr(0, 4), "[대");
+}
+
+TEST(Archive, StoresAndRebuildsGames) {
+  TempDir dir;
+  std::string error;
+  auto a = Archive::open((dir.path() / "a.sqlite").string(), OpenMode::ReadWrite, error);
+  ASSERT_TRUE(a) << error;
+  // A file with comments, and one with times.
+  std::vector<Game> originals = corpus_file("pobsiz_variations_yanggwima.gib");
+  for (Game& g : corpus_file("pobsiz_kakao019_g078.gib")) originals.push_back(std::move(g));
+  ASSERT_TRUE(a->begin());
+  const auto source = a->insert_source({"x.gib", 10, "hash", "gib", "cp949"});
+  ASSERT_TRUE(source) << a->error();
+  std::vector<std::int64_t> ids;
+  for (std::size_t i = 0; i < originals.size(); ++i) {
+    Game copy = originals[i];
+    copy.source.game_index = static_cast<int>(i);
+    const PreparedGame p = prepare_game(std::move(copy), default_profile());
+    EXPECT_EQ(*a->find_same_game(p), 0);
+    auto id = a->insert_game(*source, p);
+    ASSERT_TRUE(id) << a->error();
+    EXPECT_EQ(*a->find_same_game(p), *id);
+    ids.push_back(*id);
+  }
+  ASSERT_TRUE(a->commit());
+  for (std::size_t i = 0; i < originals.size(); ++i) {
+    const Game& o = originals[i];
+    auto g = a->load_game(ids[i]);
+    ASSERT_TRUE(g) << a->error();
+    EXPECT_EQ(g->tags, o.tags);
+    EXPECT_EQ(g->header_comments, o.header_comments);
+    EXPECT_EQ(g->start, o.start);
+    EXPECT_EQ(g->result_text, o.result_text);
+    EXPECT_EQ(g->source.file, "x.gib");
+    ASSERT_EQ(g->plies.size(), o.plies.size());
+    for (std::size_t k = 0; k < o.plies.size(); ++k) {
+      EXPECT_EQ(g->plies[k].pass, o.plies[k].pass);
+      EXPECT_EQ(g->plies[k].move, o.plies[k].move) << "ply " << k + 1;
+      EXPECT_EQ(g->plies[k].seconds, o.plies[k].seconds);
+      EXPECT_EQ(g->plies[k].comments, o.plies[k].comments);
+    }
+    // Written back, the rebuilt game reads as the same game.
+    GibReadOptions ro;
+    auto again = read_gib(write_gib({*g}, GibWriteOptions{}), ro);
+    ASSERT_EQ(again.size(), 1u);
+    EXPECT_EQ(again[0].tags, o.tags);
+    ASSERT_EQ(again[0].plies.size(), o.plies.size());
+    for (std::size_t k = 0; k < o.plies.size(); ++k)
+      if (!o.plies[k].pass) {
+        EXPECT_EQ(again[0].plies[k].move, o.plies[k].move);
+      }
+  }
+  // Rescoring's view of the same games.
+  int seen = 0;
+  ASSERT_TRUE(a->for_each_moves("", [&](const StoredMoves& m) {
+    const Game& o = originals[static_cast<std::size_t>(seen++)];
+    EXPECT_EQ(m.moves.size(), o.plies.size());
+    EXPECT_EQ(m.stored_result.has_value(), o.has_result);
+    if (m.stored_result) {
+      EXPECT_EQ(*m.stored_result, normalize_gib_result(o.result_text));
+    }
+    return true;
+  })) << a->error();
+  EXPECT_EQ(seen, static_cast<int>(originals.size()));
+}
+
+TEST(Archive, SelectionsAreReadOnlySingleStatements) {
+  TempDir dir;
+  std::string error;
+  auto a = Archive::open((dir.path() / "a.sqlite").string(), OpenMode::ReadWrite, error);
+  ASSERT_TRUE(a) << error;
+  EXPECT_TRUE(a->select_games("", ""));
+  EXPECT_TRUE(a->select_games("status = 'valid' AND plies > 10", ""));
+  EXPECT_TRUE(a->select_games("", "SELECT game_id FROM tags WHERE name = '대회명'"));
+  EXPECT_FALSE(a->select_games("", "DELETE FROM games"));
+  EXPECT_FALSE(a->select_games("1); DROP TABLE games; --", ""));
+  EXPECT_FALSE(a->select_games("", "SELECT 1; DELETE FROM games"));
+  EXPECT_FALSE(a->select_games("no_such_column = 1", ""));
+  EXPECT_FALSE(a->select_games("1", "SELECT 1"));
+  EXPECT_EQ(a->integrity_check(), "ok");
+}
+
+TEST(Archive, VerdictsNeverTouchStoredResults) {
+  TempDir dir;
+  const fs::path db = dir.path() / "a.sqlite";
+  std::string error;
+  auto a = Archive::open(db.string(), OpenMode::ReadWrite, error);
+  ASSERT_TRUE(a) << error;
+  ASSERT_TRUE(a->begin());
+  const auto source = a->insert_source({"x.gib", 10, "hash", "gib", "cp949"});
+  Game g = corpus_file("pobsiz_kakao019_g078.gib").at(0);
+  const auto id = a->insert_game(*source, prepare_game(std::move(g), default_profile()));
+  ASSERT_TRUE(id && a->commit());
+  auto row = [&] {
+    sqlite3* h = nullptr;
+    sqlite3_open(db.string().c_str(), &h);
+    sqlite3_stmt* s = nullptr;
+    sqlite3_prepare_v2(h, "SELECT result_text || '|' || result_winner || '|' || result_method FROM games", -1, &s,
+                       nullptr);
+    std::string out = sqlite3_step(s) == SQLITE_ROW ? reinterpret_cast<const char*>(sqlite3_column_text(s, 0)) : "";
+    sqlite3_finalize(s);
+    sqlite3_close(h);
+    return out;
+  };
+  const std::string before = row();
+  EXPECT_EQ(before, "초 점수승(기물승)|cho|points");
+  VerdictRow v;
+  v.game_id = *id;
+  v.profile_id = "janggi-gg";
+  v.profile_version = 1;
+  v.verdict = "disagrees";
+  v.winner = "han";
+  v.reason = "checkmate";
+  v.ply = 40;
+  v.cho_score = 100;
+  v.han_score = 103;
+  ASSERT_TRUE(a->store_verdicts({v})) << a->error();
+  v.verdict = "agrees";  // the same profile version again replaces its verdict
+  v.winner = "cho";
+  ASSERT_TRUE(a->store_verdicts({v})) << a->error();
+  v.profile_id = "kja";  // another profile adds a row
+  ASSERT_TRUE(a->store_verdicts({v})) << a->error();
+  v.game_id = 999;  // stored as given: the table keeps what rescoring hands it
+  EXPECT_TRUE(a->store_verdicts({v}));
+  EXPECT_EQ(row(), before);
+  sqlite3* h = nullptr;
+  sqlite3_open(db.string().c_str(), &h);
+  sqlite3_stmt* s = nullptr;
+  sqlite3_prepare_v2(h, "SELECT count(*), sum(verdict = 'agrees') FROM verdicts WHERE game_id = 1", -1, &s, nullptr);
+  ASSERT_EQ(sqlite3_step(s), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(s, 0), 2);
+  EXPECT_EQ(sqlite3_column_int(s, 1), 2);
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+}
+
+}  // namespace
+}  // namespace gibo::archive

@@ -1,0 +1,366 @@
+// gibo import / gibo export end to end (issue 6 acceptance): the corpus into a real
+// SQLite file, re-import adds nothing, export -> import gives the same games, and an
+// import killed with SIGKILL at many moments leaves a consistent database that a re-run
+// completes to exactly the games of an uninterrupted import.
+#include <gtest/gtest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+#include <random>
+#include <set>
+#include <thread>
+
+#include "../cli/run_gibo.h"
+#include "variant_corpus.h"
+
+namespace gibo {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::run_gibo;
+using testing::TempDir;
+
+const std::string kCorpus = GIBO_TEST_DATA "/corpus";
+const std::string kFixtures = GIBO_TEST_DATA "/fixtures/gib";
+
+// Rows of a query on a database file, each row's columns joined with '|'.
+std::vector<std::string> query(const fs::path& db, const std::string& sql) {
+  std::vector<std::string> rows;
+  sqlite3* h = nullptr;
+  if (sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    ADD_FAILURE() << "cannot open " << db;
+    sqlite3_close(h);
+    return rows;
+  }
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) != SQLITE_OK) {
+    ADD_FAILURE() << sql << ": " << sqlite3_errmsg(h);
+  } else {
+    while (sqlite3_step(s) == SQLITE_ROW) {
+      std::string row;
+      for (int c = 0; c < sqlite3_column_count(s); ++c) {
+        if (c) row += '|';
+        const auto* t = sqlite3_column_text(s, c);
+        row += t ? reinterpret_cast<const char*>(t) : "NULL";
+      }
+      rows.push_back(std::move(row));
+    }
+  }
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+  return rows;
+}
+
+long number(const fs::path& db, const std::string& sql) {
+  const auto rows = query(db, sql);
+  return rows.empty() ? -1 : std::stol(rows[0]);
+}
+
+// The value of `"key":N` in a JSON line.
+long json_number(const std::string& line, const std::string& key) {
+  const std::size_t at = line.find("\"" + key + "\":");
+  if (at == std::string::npos) return -1;
+  return std::stol(line.substr(at + key.size() + 3));
+}
+
+std::string summary_line(const testing::Result& r) {
+  for (const std::string& l : r.out_lines())
+    if (l.find("\"type\":\"summary\"") != std::string::npos) return l;
+  return "";
+}
+
+TEST(ImportCli, CorpusOnceThenNothingNew) {
+  TempDir dir;
+  const std::string db = (dir.path() / "corpus.sqlite").string();
+  auto first = run_gibo({"import", "--db", db, "--format", "jsonl", kCorpus});
+  ASSERT_EQ(first.status, 0) << first.out << first.err;
+  const std::string s1 = summary_line(first);
+  EXPECT_EQ(json_number(s1, "files"), 40);
+  EXPECT_EQ(json_number(s1, "games"), 84);
+  EXPECT_EQ(json_number(s1, "invalid"), 0);
+  const long added = json_number(s1, "added");
+  EXPECT_EQ(added + json_number(s1, "duplicates"), 84);
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games"), added);
+  EXPECT_EQ(number(db, "SELECT count(*) FROM sources WHERE complete = 1"), 40);
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE status = 'valid'"), added);
+  EXPECT_EQ(query(db, "PRAGMA integrity_check")[0], "ok");
+  // Every tag is there, verbatim and in order, through the tags view.
+  EXPECT_EQ(number(db, "SELECT count(*) FROM tags WHERE name = '대국결과'"), added);
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE moves IS NULL OR length(moves) != 2 * plies"), 0);
+
+  // Again, with the files given another way (a glob and a file twice): nothing new.
+  auto second = run_gibo({"import", "--db", db, "--format", "jsonl", kCorpus + "/*.gib",
+                          kCorpus + "/pobsiz_tyson_mgame.gib"});
+  ASSERT_EQ(second.status, 0) << second.out << second.err;
+  const std::string s2 = summary_line(second);
+  EXPECT_EQ(json_number(s2, "added"), 0);
+  EXPECT_EQ(json_number(s2, "games"), 0);
+  EXPECT_EQ(json_number(s2, "skipped"), 41);
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games"), added);
+
+  // Standard input whose bytes are a known file: skipped too.
+  auto third = run_gibo({"import", "--db", db, "-"}, kCorpus + "/pobsiz_kakao019_g078.gib");
+  EXPECT_EQ(third.status, 0) << third.out << third.err;
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games"), added);
+}
+
+TEST(ImportCli, ExportThenImportGivesTheSameGames) {
+  TempDir dir;
+  const fs::path a = dir.path() / "a.sqlite", b = dir.path() / "b.sqlite", c = dir.path() / "c.sqlite";
+  // The corpus plus broken fixtures: invalid games, duplicates, files without games.
+  auto in = run_gibo({"import", "--db", a.string(), kCorpus, kFixtures});
+  ASSERT_EQ(in.status, 1) << in.out << in.err;  // findings: the fixtures hold broken games
+  EXPECT_GT(number(a, "SELECT count(*) FROM games WHERE status = 'invalid'"), 0);
+  EXPECT_GT(number(a, "SELECT count(*) FROM duplicates"), 0);
+  EXPECT_GT(number(a, "SELECT count(*) FROM diagnostics WHERE game_id IS NULL AND game_index IS NULL"), 0);
+  // A prefix of a longer game was found (truncated_move.gib cuts a corpus game short).
+  EXPECT_GT(number(a, "SELECT count(*) FROM prefixes"), 0);
+  EXPECT_NE(in.out.find("is a prefix of"), std::string::npos) << in.out;
+
+  // One file per source, and one file for everything.
+  auto out_dir = run_gibo({"export", "--db", a.string(), "--to", "gib", "-o", (dir.path() / "out/").string()});
+  ASSERT_EQ(out_dir.status, 0) << out_dir.err;
+  auto out_one = run_gibo({"export", "--db", a.string(), "--to", "gib", "-o", (dir.path() / "all.gib").string()});
+  ASSERT_EQ(out_one.status, 0) << out_one.err;
+  auto back = run_gibo({"import", "--db", b.string(), (dir.path() / "out").string()});
+  ASSERT_NE(back.status, 2) << back.out << back.err;
+  auto back_one = run_gibo({"import", "--db", c.string(), (dir.path() / "all.gib").string()});
+  ASSERT_NE(back_one.status, 2) << back_one.out << back_one.err;
+
+  const std::string hashes = "SELECT hash FROM games ORDER BY hash";
+  const auto original = query(a, hashes);
+  EXPECT_EQ(original.size(), static_cast<std::size_t>(number(a, "SELECT count(*) FROM games")));
+  EXPECT_EQ(query(b, hashes), original);
+  EXPECT_EQ(query(c, hashes), original);
+  // The same games also in what they say: tags and stored results.
+  const std::string content = "SELECT hash, tags_json, result_text, plies FROM games ORDER BY hash";
+  EXPECT_EQ(query(b, content), query(a, content));
+  // Valid games stay valid (an invalid game may come back valid: a reader error such as a
+  // cut-off last ply is not written back, only the plies the record holds).
+  auto valid_a = query(a, "SELECT hash FROM games WHERE status = 'valid'");
+  auto valid_b = query(b, "SELECT hash FROM games WHERE status = 'valid'");
+  std::sort(valid_a.begin(), valid_a.end());
+  std::sort(valid_b.begin(), valid_b.end());
+  EXPECT_TRUE(std::includes(valid_b.begin(), valid_b.end(), valid_a.begin(), valid_a.end()));
+
+  // Selections.
+  const fs::path invalid = dir.path() / "invalid.gib", d = dir.path() / "d.sqlite";
+  auto some = run_gibo(
+      {"export", "--db", a.string(), "--to", "gib", "--where", "status = 'invalid'", "-o", invalid.string()});
+  ASSERT_EQ(some.status, 0) << some.err;
+  run_gibo({"import", "--db", d.string(), invalid.string()});
+  EXPECT_EQ(query(d, hashes), query(a, "SELECT hash FROM games WHERE status = 'invalid' ORDER BY hash"));
+  auto bad = run_gibo({"export", "--db", a.string(), "--to", "gib", "--query", "DELETE FROM games"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(query(a, "SELECT count(*) FROM games"), query(b, "SELECT count(*) FROM games"));
+}
+
+TEST(ImportCli, ValidOnlyStoresOnlyValidGames) {
+  TempDir dir;
+  const fs::path db = dir.path() / "v.sqlite";
+  auto r = run_gibo({"import", "--db", db.string(), "--valid-only", "--format", "jsonl", kFixtures});
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_GT(json_number(summary_line(r), "rejected"), 0);
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE status != 'valid'"), 0);
+}
+
+TEST(ImportCli, RefusesBadDatabasesAndOptions) {
+  TempDir dir;
+  const fs::path other = dir.path() / "other.sqlite";
+  {
+    sqlite3* h = nullptr;
+    sqlite3_open(other.string().c_str(), &h);
+    sqlite3_exec(h, "CREATE TABLE mine (x)", nullptr, nullptr, nullptr);
+    sqlite3_close(h);
+  }
+  auto r = run_gibo({"import", "--db", other.string(), kCorpus});
+  EXPECT_EQ(r.status, 3) << r.out << r.err;
+  EXPECT_NE(r.err.find("not a gibo archive"), std::string::npos) << r.err;
+  EXPECT_EQ(run_gibo({"import", kCorpus}).status, 2);
+  EXPECT_EQ(run_gibo({"import", "--db", (dir.path() / "x.sqlite").string(), "--jobs", "0", kCorpus}).status, 2);
+  EXPECT_EQ(run_gibo({"import", "--db", (dir.path() / "x.sqlite").string(), "--rules", "nope", kCorpus}).status, 2);
+  EXPECT_EQ(run_gibo({"import", "--db", (dir.path() / "x.sqlite").string(), "/no/such/file.gib"}).status, 3);
+  EXPECT_EQ(run_gibo({"export", "--db", (dir.path() / "none.sqlite").string(), "--to", "gib"}).status, 3);
+  EXPECT_EQ(run_gibo({"export", "--db", other.string(), "--to", "xml"}).status, 2);
+}
+
+// ---------------------------------------------------------------------------
+// SIGKILL at many moments
+
+// A larger input: the corpus, the broken fixtures, and variant games (distinct).
+struct KillInput {
+  TempDir dir;
+  std::vector<std::string> paths;
+  KillInput() {
+    const auto bases = testing::valid_corpus_games(kCorpus);
+    testing::write_variant_corpus(bases, dir.path() / "variants", 120, 100, 11);
+    paths = {kCorpus, (dir.path() / "variants").string(), kFixtures};
+  }
+};
+
+constexpr int kBatch = 500;
+
+std::vector<std::string> import_args(const fs::path& db, const std::vector<std::string>& paths, int jobs) {
+  std::vector<std::string> args = {"import", "--db", db.string(), "--batch", std::to_string(kBatch), "--jobs",
+                                   std::to_string(jobs)};
+  args.insert(args.end(), paths.begin(), paths.end());
+  return args;
+}
+
+// Starts gibo with `args` (output discarded) and kills it with SIGKILL once `ready()`
+// holds (polled every millisecond) and `delay` more has passed. Returns true if the
+// kill landed before the program exited by itself.
+bool run_and_kill(const std::vector<std::string>& args, const std::function<bool()>& ready,
+                  std::chrono::milliseconds delay) {
+  std::cout << std::flush;  // the child must not inherit unflushed output
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::vector<char*> argv;
+    std::string binary = GIBO_BINARY;
+    argv.push_back(binary.data());
+    std::vector<std::string> copy = args;
+    for (std::string& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, STDOUT_FILENO);
+    ::dup2(null, STDERR_FILENO);
+    ::execv(binary.c_str(), argv.data());
+    std::_Exit(127);
+  }
+  int status = 0;
+  auto exited = [&] { return ::waitpid(pid, &status, WNOHANG) == pid; };
+  while (!ready()) {
+    if (exited()) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  std::this_thread::sleep_for(delay);
+  if (exited()) return false;
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  return true;
+}
+
+// Games committed so far (0 while the schema does not exist).
+long committed(const fs::path& db) {
+  if (!fs::exists(db)) return 0;
+  sqlite3* h = nullptr;
+  long n = 0;
+  if (sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+    sqlite3_busy_timeout(h, 1000);
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v2(h, "SELECT coalesce(sum(games_done), 0) FROM sources", -1, &s, nullptr) == SQLITE_OK &&
+        sqlite3_step(s) == SQLITE_ROW)
+      n = sqlite3_column_int64(s, 0);
+    sqlite3_finalize(s);
+  }
+  sqlite3_close(h);
+  return n;
+}
+
+// Everything that says which games the archive holds, in a comparable form.
+struct Snapshot {
+  std::vector<std::string> games, duplicates, sources;
+};
+Snapshot snapshot(const fs::path& db) {
+  Snapshot s;
+  s.games = query(db,
+                  "SELECT g.id, s.path, g.game_index, g.hash, g.status FROM games g JOIN sources s ON s.id = "
+                  "g.source_id ORDER BY g.id");
+  s.duplicates = query(db,
+                       "SELECT s.path, d.game_index, d.game_id FROM duplicates d JOIN sources s ON s.id = "
+                       "d.source_id ORDER BY 1, 2");
+  s.sources = query(db, "SELECT id, path, content_hash, games_done, complete FROM sources ORDER BY id");
+  return s;
+}
+
+// The state a kill left must be one the importer could have committed. Sets `handled`
+// to the games it had handled (-1: killed before the schema existed).
+void check_killed_state(const fs::path& db, long total_games, long& handled) {
+  handled = -1;
+  if (!fs::exists(db)) return;
+  ASSERT_EQ(query(db, "PRAGMA integrity_check"), std::vector<std::string>{"ok"});
+  if (number(db, "SELECT count(*) FROM sqlite_schema WHERE name = 'sources'") != 1) return;  // killed at creation
+  // Whole batches only: the games handled are a multiple of the batch size (or all).
+  handled = number(db, "SELECT coalesce(sum(games_done), 0) FROM sources");
+  EXPECT_TRUE(handled % kBatch == 0 || handled == total_games) << handled;
+  // Each source's rows are exactly its first games_done games, no more, no fewer.
+  EXPECT_EQ(query(db,
+                  "SELECT s.path FROM sources s WHERE s.games_done != "
+                  "(SELECT count(*) FROM games g WHERE g.source_id = s.id) + "
+                  "(SELECT count(*) FROM duplicates d WHERE d.source_id = s.id) "
+                  "OR EXISTS (SELECT 1 FROM games g WHERE g.source_id = s.id AND g.game_index >= s.games_done)"),
+            std::vector<std::string>{});
+  // At most one source is open (the one the batch boundary fell in).
+  EXPECT_LE(number(db, "SELECT count(*) FROM sources WHERE complete = 0"), 1);
+}
+
+TEST(ImportKill, SigkillAtManyMomentsThenRerunEqualsCleanImport) {
+  KillInput input;
+  const fs::path clean_db = input.dir.path() / "clean.sqlite";
+  const auto t0 = std::chrono::steady_clock::now();
+  auto clean = run_gibo(import_args(clean_db, input.paths, 2));
+  const auto clean_time = std::chrono::steady_clock::now() - t0;
+  ASSERT_EQ(clean.status, 1) << clean.out << clean.err;  // the fixtures hold broken games
+  const Snapshot expected = snapshot(clean_db);
+  const long total = number(clean_db, "SELECT sum(games_done) FROM sources");
+  ASSERT_GT(total, 12000);
+  ASSERT_GT(expected.duplicates.size(), 0u);
+
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(clean_time).count();
+  std::cout << "[          ] clean import: " << total << " games in " << ms << " ms\n";
+  int landed = 0, partial = 0;
+  long handled = 0;
+  auto note = [&](const char* when) {
+    std::cout << "[          ] " << when << ": " << handled << " of " << total << " games committed\n";
+    partial += handled > 0 && handled < total;
+  };
+  // Kill points: right at the start (schema creation, first reads), then after a given
+  // number of games is committed plus a few milliseconds (mid-batch, mid-commit).
+  struct Point {
+    long after_games;
+    int extra_ms;
+  };
+  const Point points[] = {{0, 0}, {0, 5}, {0, 40}, {500, 1}, {2000, 7}, {4500, 3}, {7000, 13}, {9500, 2}, {11500, 5}};
+  std::mt19937 rng(3);
+  for (std::size_t k = 0; k < std::size(points); ++k) {
+    SCOPED_TRACE("kill point " + std::to_string(k));
+    const fs::path db = input.dir.path() / ("killed" + std::to_string(k) + ".sqlite");
+    const int jobs = 1 + static_cast<int>(k % 2);
+    const long after = points[k].after_games;
+    auto ready = [&] { return after == 0 || committed(db) >= after; };
+    landed += run_and_kill(import_args(db, input.paths, jobs), ready, std::chrono::milliseconds(points[k].extra_ms));
+    check_killed_state(db, total, handled);
+    note("killed");
+    if (k == 4) {  // kill the resuming run too, twice
+      for (int again = 0; again < 2; ++again) {
+        const long target = handled + 1000 + static_cast<long>(rng() % 1000);
+        auto later = [&] { return committed(db) >= target; };
+        landed += run_and_kill(import_args(db, input.paths, jobs), later, std::chrono::milliseconds(rng() % 10));
+        check_killed_state(db, total, handled);
+        note("killed while resuming");
+      }
+    }
+    auto rerun = run_gibo(import_args(db, input.paths, jobs));
+    EXPECT_TRUE(rerun.status == 0 || rerun.status == 1) << rerun.out << rerun.err;
+    const Snapshot got = snapshot(db);
+    EXPECT_EQ(got.games, expected.games);
+    EXPECT_EQ(got.duplicates, expected.duplicates);
+    EXPECT_EQ(got.sources, expected.sources);
+    EXPECT_EQ(query(db, "PRAGMA integrity_check"), std::vector<std::string>{"ok"});
+    EXPECT_EQ(query(db, "SELECT count(*) FROM prefixes"), query(clean_db, "SELECT count(*) FROM prefixes"));
+  }
+  // The kills must have landed mid-import for the test to mean anything.
+  EXPECT_GE(landed, 9);
+  EXPECT_GE(partial, 6);
+}
+
+}  // namespace
+}  // namespace gibo
