@@ -1,4 +1,392 @@
+// The HTML renderer: one self-contained page (inline CSS, inline SVG, no script, no
+// external resource) with headline cards, charts, board diagrams and every human table.
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+
+#include "gibo/report/diagram.h"
+#include "gibo/report/stats_charts.h"
 #include "gibo/report/stats_render.h"
+
 namespace gibo::stats {
-std::string render_html(const Report&) { return ""; }
+namespace {
+
+constexpr const char* kStyle = R"css(
+:root { --cho: #1f4fa3; --han: #b3261e; --draw: #8a8f98; --other: #d3d6db; --ink: #1d2430; --muted: #5f6b7a;
+        --line: #e3e6ea; --paper: #ffffff; --ground: #f5f6f8; --accent: #8a5a1c; }
+* { box-sizing: border-box; }
+html { background: var(--ground); }
+body { margin: 0; color: var(--ink); font: 15px/1.5 "Noto Sans CJK KR", "Noto Sans KR", "NanumGothic", "Nanum Gothic",
+       "Apple SD Gothic Neo", "Malgun Gothic", "Segoe UI", system-ui, sans-serif; }
+header { background: linear-gradient(135deg, #2b2f3a, #3d3428); color: #fff; padding: 28px 0 22px; }
+.wrap { max-width: 1120px; margin: 0 auto; padding: 0 24px; }
+h1 { margin: 0; font-size: 26px; font-weight: 700; letter-spacing: .2px; }
+h1 small { font-weight: 400; opacity: .75; font-size: 16px; margin-left: 8px; }
+.origin { margin: 4px 0 18px; opacity: .8; font-size: 14px; word-break: break-all; }
+.cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 12px; }
+.card { background: rgba(255,255,255,.09); border: 1px solid rgba(255,255,255,.16); border-radius: 10px; padding: 10px 14px; }
+.card b { display: block; font-size: 24px; font-weight: 700; font-variant-numeric: tabular-nums; }
+.card span { font-size: 13px; opacity: .8; }
+nav { position: sticky; top: 0; z-index: 2; background: rgba(255,255,255,.96); border-bottom: 1px solid var(--line); }
+nav .wrap { display: flex; flex-wrap: wrap; gap: 4px 18px; padding-top: 9px; padding-bottom: 9px; font-size: 14px; }
+nav a { color: var(--muted); text-decoration: none; }
+nav a:hover { color: var(--ink); }
+main { padding: 8px 0 40px; }
+section { background: var(--paper); border: 1px solid var(--line); border-radius: 12px; margin: 18px 0; padding: 6px 24px 18px; }
+h2 { font-size: 20px; margin: 14px 0 10px; padding-bottom: 6px; border-bottom: 2px solid var(--line); }
+h3 { font-size: 15px; margin: 18px 0 6px; color: #2c3543; }
+.grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(330px, 1fr)); gap: 8px 32px; align-items: start; }
+table { border-collapse: collapse; font-size: 13.5px; font-variant-numeric: tabular-nums; margin: 2px 0 4px; }
+th { text-align: left; font-weight: 600; color: var(--muted); border-bottom: 1px solid #cfd4da; padding: 5px 10px; white-space: nowrap; }
+td { padding: 4px 10px; border-bottom: 1px solid #eff1f3; vertical-align: top; }
+tbody tr:nth-child(even) td { background: #fafbfc; }
+td.n, th.n { text-align: right; }
+td.nw { white-space: nowrap; }
+tr.root td { border-top: 2px solid #d9dde2; }
+td small { color: var(--muted); }
+td.bar { padding-top: 7px; }
+.scroll { overflow-x: auto; }
+.note { color: var(--muted); font-size: 13px; margin: 2px 0 8px; }
+.none { color: var(--muted); font-style: italic; font-size: 14px; margin: 4px 0 10px; }
+details { margin: 6px 0; }
+summary { cursor: pointer; color: #2c3543; font-weight: 600; font-size: 15px; margin: 12px 0 6px; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 13px; color: var(--muted); margin: 6px 0 12px; }
+.legend i { display: inline-block; width: 12px; height: 12px; border-radius: 3px; margin-right: 6px; vertical-align: -1px; }
+svg.chart { max-width: 100%; height: auto; display: block; margin: 6px 0 4px; }
+svg.chart text { font-size: 12px; fill: var(--ink); }
+svg.chart text.muted { fill: var(--muted); font-size: 11.5px; }
+svg.chart text.tick { fill: var(--muted); font-size: 11px; }
+svg.chart text.on-dark { fill: #fff; font-weight: 600; }
+svg.chart text.on-light { fill: var(--ink); font-weight: 600; }
+svg.chart text.big { font-size: 17px; }
+svg.chart text.axis-label { font-size: 13px; font-weight: 600; }
+svg.chart .grid line { stroke: #edf0f2; }
+svg.chart line.axis { stroke: #aab2bc; }
+svg.mini { vertical-align: middle; border-radius: 2px; background: #f1f2f4; }
+.boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 18px; margin-top: 8px; }
+figure { margin: 0; background: #fcfaf5; border: 1px solid #eee3cf; border-radius: 10px; padding: 12px; }
+figure svg { display: block; margin: 0 auto; max-width: 100%; height: auto; }
+figcaption { font-size: 13px; color: #3d3428; margin-top: 8px; line-height: 1.45; }
+figcaption b { color: var(--ink); }
+footer { color: var(--muted); font-size: 12.5px; text-align: center; padding: 10px 0 30px; }
+)css";
+
+std::string escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
 }
+
+std::string with_commas(long n) {
+  std::string digits = std::to_string(n < 0 ? -n : n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return (n < 0 ? "-" : "") + out;
+}
+
+const Table* find_table(const std::vector<Table>& all, const std::string& id) {
+  for (const Table& t : all)
+    if (t.id == id) return &t;
+  return nullptr;
+}
+
+int column_of(const Table& t, const std::string& id) {
+  for (std::size_t c = 0; c < t.columns.size(); ++c)
+    if (t.columns[c].id == id && t.columns[c].audience != Audience::Machine) return static_cast<int>(c);
+  return -1;
+}
+
+// The tally a row of a table with cho/han/draw(/other) columns shows, if it has them.
+std::optional<Tally> row_tally(const Table& t, const std::vector<std::string>& row) {
+  const int cho = column_of(t, "cho"), han = column_of(t, "han"), draw = column_of(t, "draw"), other = column_of(t, "other");
+  if (cho < 0 || han < 0 || draw < 0) return std::nullopt;
+  auto value = [&](int c) {
+    long n = 0;
+    if (c >= 0) {
+      const std::string& cell = row[static_cast<std::size_t>(c)];
+      std::from_chars(cell.data(), cell.data() + cell.size(), n);
+    }
+    return n;
+  };
+  Tally x;
+  x.cho = value(cho), x.han = value(han), x.draw = value(draw), x.other = value(other);
+  return x;
+}
+
+// One human table: title, then the table (a mini result bar appended when the rows carry
+// result counts), then its note; tables longer than `fold_after` rows are folded away.
+void table_html(const Table& t, std::string& out, std::size_t fold_after = 24, bool title = true) {
+  std::vector<std::size_t> shown;
+  for (std::size_t c = 0; c < t.columns.size(); ++c)
+    if (t.columns[c].audience != Audience::Machine) shown.push_back(c);
+  const bool fold = t.rows.size() > fold_after;
+  if (fold)
+    out += "<details><summary>" + escape(t.title) + " (" + std::to_string(t.rows.size()) +
+           (t.rows.size() == 1 ? " row" : " rows") + ")</summary>";
+  else if (title) out += "<h3>" + escape(t.title) + "</h3>";
+  if (t.rows.empty()) {
+    out += "<p class=\"none\">none</p>";
+    if (fold) out += "</details>";
+    return;
+  }
+  const bool bars = !t.rows.empty() && row_tally(t, t.rows.front()).has_value();
+  out += "<div class=\"scroll\"><table id=\"t-" + t.id + "\"><thead><tr>";
+  for (std::size_t c : shown)
+    out += std::string(t.columns[c].numeric ? "<th class=\"n\">" : "<th>") + escape(t.columns[c].label) + "</th>";
+  if (bars) out += "<th>results</th>";
+  out += "</tr></thead><tbody>";
+  const bool tree = std::any_of(t.indent.begin(), t.indent.end(), [](int i) { return i > 0; });
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    out += tree && t.indent[r] == 0 && r > 0 ? "<tr class=\"root\">" : "<tr>";
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+      const std::size_t c = shown[k];
+      std::string style;
+      if (k == 0 && t.indent[r] > 0) style = " style=\"padding-left:" + std::to_string(10 + 18 * t.indent[r]) + "px\"";
+      out += std::string(t.columns[c].numeric ? "<td class=\"n\"" : "<td") + style + ">" + escape(t.rows[r][c]) + "</td>";
+    }
+    if (bars) out += "<td class=\"bar\">" + charts::mini_bar(*row_tally(t, t.rows[r]), 120) + "</td>";
+    out += "</tr>";
+  }
+  out += "</tbody></table></div>";
+  if (!t.note.empty()) out += "<p class=\"note\">" + escape(t.note) + "</p>";
+  if (fold) out += "</details>";
+}
+
+std::string legend() {
+  std::string s = "<div class=\"legend\">";
+  for (int c = 0; c < 4; ++c)
+    s += std::string("<span><i style=\"background:") + charts::class_color(c) + "\"></i>" + charts::class_name(c) + "</span>";
+  return s + "</div>";
+}
+
+// The board after `moves` from `fen` as SVG, the last move marked; "" when the start
+// does not parse or a move does not fit the board.
+std::string board_svg(const std::string& fen, const std::vector<Move>& moves, const std::string& title) {
+  Position pos;
+  if (fen.empty() || pos.set_fen(fen)) return "";
+  Move last = Move::none();
+  for (Move m : moves) {
+    if (!pos.is_pseudo_legal(m)) return "";
+    pos.do_move(m);
+    last = m;
+  }
+  SvgOptions o;
+  o.cell = 30;
+  o.last_move = last;
+  o.title = title;
+  return svg_diagram(pos, o);
+}
+
+std::string game_name(const Report& r, const std::string& file, int index) {
+  const std::string shown = file.compare(0, r.path_prefix.size(), r.path_prefix) == 0 ? file.substr(r.path_prefix.size()) : file;
+  return shown + " · game " + std::to_string(index + 1);
+}
+
+void header_html(const Report& r, std::string& out) {
+  const Overview& v = r.overview;
+  out += "<header><div class=\"wrap\"><h1>Game-record statistics<small>gibo stats</small></h1>";
+  out += "<p class=\"origin\">" + escape(r.origin) + "</p><div class=\"cards\">";
+  auto card = [&](const std::string& big, const std::string& small) {
+    out += "<div class=\"card\"><b>" + escape(big) + "</b><span>" + escape(small) + "</span></div>";
+  };
+  card(with_commas(v.games), "games");
+  card(with_commas(v.plies), "plies");
+  card(v.games ? std::to_string(static_cast<int>(100.0 * static_cast<double>(v.valid) / static_cast<double>(v.games) + 0.5)) + "%"
+               : "–",
+       "replay without error");
+  card(with_commas(v.files), v.files == 1 ? "source file" : "source files");
+  std::string range = v.first_date.empty() ? "–" : v.first_date.substr(0, 4);
+  if (!v.last_date.empty() && v.last_date.substr(0, 4) != range) range += "–" + v.last_date.substr(0, 4);
+  card(range, "years played");
+  card(with_commas(r.players.distinct), "players");
+  out += "</div></div></header>";
+}
+
+void nav_html(std::string& out) {
+  out += "<nav><div class=\"wrap\">";
+  for (const Section& s : sections()) out += "<a href=\"#" + s.id + "\">" + escape(s.title) + "</a>";
+  out += "</div></nav>";
+}
+
+void section_open(const std::string& id, std::string& out) {
+  for (const Section& s : sections())
+    if (s.id == id) out += "<section id=\"" + id + "\"><h2>" + escape(s.title) + "</h2>";
+}
+
+void overview_html(const Report&, const std::vector<Table>& all, std::string& out) {
+  section_open("overview", out);
+  out += "<div class=\"grid2\"><div>";
+  if (const Table* t = find_table(all, "overview")) table_html(*t, out, 100, false);
+  out += "</div><div>";
+  if (const Table* t = find_table(all, "sites")) table_html(*t, out);
+  out += "</div></div>";
+  if (const Table* t = find_table(all, "events")) table_html(*t, out);
+  out += "</section>";
+}
+
+void results_html(const Report& r, const std::vector<Table>& all, std::string& out) {
+  section_open("results", out);
+  out += charts::result_bar(r.results.overall, 1070) + legend();
+  std::vector<charts::Row> rows;
+  for (const MethodRow& m : r.results.by_method) rows.push_back({m.method, m.tally});
+  if (!rows.empty()) out += "<h3>By method</h3>" + charts::stacked_rows(rows, 720);
+  out += "<div class=\"grid2\"><div>";
+  if (const Table* t = find_table(all, "results")) table_html(*t, out);
+  out += "</div><div>";
+  if (const Table* t = find_table(all, "results_by_method")) table_html(*t, out);
+  if (const Table* t = find_table(all, "point_margins")) table_html(*t, out);
+  out += "</div></div></section>";
+}
+
+void setups_html(const Report& r, const std::vector<Table>& all, std::string& out) {
+  section_open("setups", out);
+  out += "<p class=\"note\">Cho's win rate for each pair of setups (wins in percent of the games won or drawn); "
+         "hover a cell for its counts.</p>";
+  out += charts::setup_heat_map(r.setups);
+  if (const Table* t = find_table(all, "setup_matrix")) table_html(*t, out, 0);
+  out += "</section>";
+}
+
+void simple_section(const std::string& id, const std::vector<Table>& all, std::string& out, std::size_t fold_after) {
+  section_open(id, out);
+  for (const Table& t : all)
+    if (t.section == id && t.audience != Audience::Machine) table_html(t, out, fold_after);
+  out += "</section>";
+}
+
+void lengths_html(const Report& r, const std::vector<Table>& all, std::string& out) {
+  section_open("lengths", out);
+  std::vector<charts::Row> columns;
+  for (const LengthBucket& b : r.lengths.buckets) columns.push_back({std::to_string(b.low), b.tally});
+  out += "<p class=\"note\">Games by plies recorded, in bins of " + std::to_string(r.options.length_bucket) +
+         " plies (the label is the bin's start).</p>";
+  out += charts::stacked_columns(columns, "games", 1000, 260) + legend();
+  out += "<div class=\"grid2\"><div>";
+  if (const Table* t = find_table(all, "length_summary")) table_html(*t, out);
+  out += "</div><div>";
+  if (const Table* t = find_table(all, "lengths")) table_html(*t, out, 12);
+  out += "</div></div>";
+  if (!r.notable.empty()) {
+    out += "<h3>Notable games: final positions</h3><div class=\"boards\">";
+    for (const NotableGame& g : r.notable) {
+      const std::string board = board_svg(g.start_fen, g.moves, g.caption);
+      if (board.empty()) continue;
+      out += "<figure>" + board + "<figcaption><b>" + escape(g.caption) + "</b><br>" +
+             escape(game_name(r, g.file, g.index)) + "</figcaption></figure>";
+    }
+    out += "</div>";
+  }
+  out += "</section>";
+}
+
+void years_html(const Report& r, const std::vector<Table>& all, std::string& out) {
+  section_open("years", out);
+  std::vector<charts::Row> columns;
+  for (const YearRow& y : r.years) columns.push_back({y.year ? std::to_string(*y.year) : "?", y.tally});
+  out += charts::stacked_columns(columns, "games", 1000, 240) + legend();
+  if (const Table* t = find_table(all, "years")) table_html(*t, out, 12);
+  out += "</section>";
+}
+
+// The disagreements as a compact table: the game and its players in one cell, what the
+// record says beside what the board says.
+void disagreements_html(const Report& r, std::string& out) {
+  const AdjudicationStats& a = r.adjudication;
+  out += "<h3>Disagreements: the board contradicts the stored result</h3>";
+  if (a.disagreements.empty()) {
+    out += "<p class=\"none\">none</p>";
+    return;
+  }
+  out += "<div class=\"scroll\"><table id=\"t-disagreements\"><thead><tr><th>game</th><th>stored result</th>"
+         "<th>the board</th><th class=\"n\">points (Cho : Han)</th><th>profiles</th><th>why</th></tr></thead><tbody>";
+  auto points = [](const std::optional<int>& half) { return half ? format_half_points(*half) : std::string("?"); };
+  for (const Disagreement& d : a.disagreements) {
+    std::string board = d.board_winner.empty() ? "no ending" : d.board_winner + " · " + d.board_reason;
+    if (d.board_ply) board += " at ply " + std::to_string(d.board_ply);
+    board += " (" + std::to_string(d.plies) + " plies)";
+    std::string profiles;
+    if (d.profiles.size() > 1 && d.profiles.size() == a.profiles.size()) profiles = "all " + std::to_string(d.profiles.size());
+    else
+      for (const std::string& p : d.profiles) profiles += (profiles.empty() ? "" : ", ") + p;
+    out += "<tr><td><b>" + escape(game_name(r, d.file, d.index)) + "</b><br><small>" +
+           escape((d.cho.empty() ? "?" : d.cho) + " vs " + (d.han.empty() ? "?" : d.han)) + "</small></td><td class=\"nw\">" +
+           escape(d.result_text) + "</td><td class=\"nw\">" + escape(board) + "</td><td class=\"n nw\">" +
+           escape(points(d.cho_score) + " : " + points(d.han_score)) + "</td><td>" + escape(profiles) + "</td><td>" +
+           escape(d.note) + "</td></tr>";
+  }
+  out += "</tbody></table></div>";
+  if (a.disagreeing_games > static_cast<long>(a.disagreements.size()))
+    out += "<p class=\"note\">" + std::to_string(a.disagreeing_games) + " games disagree; the first are listed.</p>";
+}
+
+void adjudication_html(const Report& r, const std::vector<Table>& all, std::string& out) {
+  section_open("adjudication", out);
+  if (r.verdicts_from.empty()) out += "<p class=\"none\">No verdicts: the games were not adjudicated.</p>";
+  if (const Table* t = find_table(all, "verdicts")) table_html(*t, out);
+  disagreements_html(r, out);
+  std::string boards;
+  int shown = 0;
+  std::string previous;
+  for (const Disagreement& d : r.adjudication.disagreements) {
+    const std::string key = d.file + "#" + std::to_string(d.index);
+    if (key == previous || shown >= 8) continue;
+    previous = key;
+    const std::string name = game_name(r, d.file, d.index);
+    const std::string board = board_svg(d.start_fen, d.moves, name);
+    if (board.empty()) continue;
+    ++shown;
+    std::string says = d.board_winner.empty() ? "no ending on the board" : d.board_winner + " by " + d.board_reason;
+    if (d.board_ply) says += " at ply " + std::to_string(d.board_ply);
+    boards += "<figure>" + board + "<figcaption><b>" + escape(name) + "</b><br>" +
+              escape((d.cho.empty() ? "?" : d.cho) + " (Cho) vs " + (d.han.empty() ? "?" : d.han) + " (Han)") +
+              "<br>stored: <b>" + escape(d.result_text) + "</b> · board: " + escape(says) + "<br>" + escape(d.note) +
+              "</figcaption></figure>";
+  }
+  if (!boards.empty()) out += "<h3>Final positions of the disagreements</h3><div class=\"boards\">" + boards + "</div>";
+  out += "</section>";
+}
+
+}  // namespace
+
+std::string render_html(const Report& report) {
+  const std::vector<Table> all = tables(report);
+  std::string out =
+      "<!DOCTYPE html>\n<html lang=\"ko\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>gibo stats: " +
+      escape(report.origin) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
+  header_html(report, out);
+  nav_html(out);
+  out += "\n<main><div class=\"wrap\">\n";
+  overview_html(report, all, out);
+  out += "\n";
+  results_html(report, all, out);
+  out += "\n";
+  setups_html(report, all, out);
+  out += "\n";
+  simple_section("openings", all, out, 200);
+  out += "\n";
+  lengths_html(report, all, out);
+  out += "\n";
+  years_html(report, all, out);
+  out += "\n";
+  simple_section("players", all, out, 200);
+  out += "\n";
+  adjudication_html(report, all, out);
+  out += "\n";
+  simple_section("quality", all, out, 24);
+  out += "\n</div></main>\n<footer>Written by gibo stats. Stored results are counted as recorded; verdicts compare "
+         "them with the board.</footer>\n</body>\n</html>\n";
+  return out;
+}
+
+}  // namespace gibo::stats

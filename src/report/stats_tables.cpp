@@ -145,7 +145,7 @@ void results_tables(const Report& r, std::vector<Table>& out) {
 void setup_tables(const Report& r, std::vector<Table>& out) {
   const SetupMatrix& s = r.setups;
   Table m{"setup_matrix", "setups", "Setups: games and Cho's win rate (Cho's setup down, Han's across)", Audience::Human,
-          {text_col("cho_setup", "Cho \\ Han")}, {}, {}, ""};
+          {text_col("cho_setup", "Cho ↓ Han →")}, {}, {}, ""};
   for (Setup h : kAllSetups) m.columns.push_back(num_col(std::string(setup_code(h)), setup_label(h)));
   m.columns.push_back(num_col("all", "all"));
   auto cell = [](const Tally& t) {
@@ -194,30 +194,58 @@ void setup_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(l));
 }
 
+// Machine rows: one per node of the tree, with its whole line.
 void opening_rows(const std::vector<OpeningNode>& nodes, int depth, const std::string& prefix, Table& t) {
   for (const OpeningNode& n : nodes) {
     const std::string line = prefix.empty() ? n.ply : prefix + " " + n.ply;
-    std::vector<std::string> row{std::to_string(depth) + ". " + n.ply, num(depth), line, n.ply, num(n.games)};
+    std::vector<std::string> row{num(depth), line, n.ply, num(n.games)};
     tally_cells(row, n.tally);
     row.push_back(format_decimal(n.tally.cho_win_percent()));
     t.rows.push_back(std::move(row));
-    t.indent.push_back(depth - 1);
     opening_rows(n.children, depth + 1, line, t);
   }
 }
 
+// Human rows: the tree indented, a node whose only shown continuation is played by the
+// same games merged into its row ("3. 02마83 12마33 82포85").
+void opening_tree_rows(const std::vector<OpeningNode>& nodes, int depth, int indent, Table& t) {
+  for (const OpeningNode& n : nodes) {
+    std::string text = std::to_string(depth) + ". " + n.ply;
+    const OpeningNode* at = &n;
+    int end = depth;
+    while (at->children.size() == 1 && at->children.front().games == at->games) {
+      at = &at->children.front();
+      text += " " + at->ply;
+      ++end;
+    }
+    std::vector<std::string> row{text, num(n.games)};
+    tally_cells(row, n.tally);
+    row.push_back(format_decimal(n.tally.cho_win_percent()));
+    t.rows.push_back(std::move(row));
+    t.indent.push_back(indent);
+    opening_tree_rows(at->children, end + 1, indent + 1, t);
+  }
+}
+
 void opening_tables(const Report& r, std::vector<Table>& out) {
-  Table t{"openings", "openings", "Openings: the most frequent first plies", Audience::Both,
-          {text_col("move", "ply", Audience::Human), num_col("depth", "depth", Audience::Machine),
-           text_col("line", "line", Audience::Machine), text_col("ply", "ply", Audience::Machine),
-           num_col("games", "games")},
+  const std::string note = num(r.openings.games) + " games from a standard start; lines played in at least " +
+                           num(r.options.opening_min_games) + " games, up to " + num(r.options.opening_depth) +
+                           " plies, " + num(r.options.opening_children) + " continuations each";
+  Table h{"opening_tree", "openings", "Openings: the most frequent first plies", Audience::Human,
+          {text_col("line", "plies"), num_col("games", "games")}, {}, {}, ""};
+  tally_columns(h);
+  h.columns.push_back(num_col("cho_win_percent", "Cho win %"));
+  opening_tree_rows(r.openings.roots, 1, 0, h);
+  h.note = note + "; a line followed by all its games is shown on one row";
+  out.push_back(std::move(h));
+
+  Table t{"openings", "openings", "Openings: the most frequent first plies", Audience::Machine,
+          {num_col("depth", "depth"), text_col("line", "line"), text_col("ply", "ply"), num_col("games", "games")},
           {}, {}, ""};
   tally_columns(t);
   t.columns.push_back(num_col("cho_win_percent", "Cho win %"));
   opening_rows(r.openings.roots, 1, "", t);
-  t.note = num(r.openings.games) + " games from a standard start; lines played in at least " +
-           num(r.options.opening_min_games) + " games, up to " + num(r.options.opening_depth) + " plies, " +
-           num(r.options.opening_children) + " continuations each";
+  t.note = note;
   out.push_back(std::move(t));
 }
 

@@ -1,0 +1,41 @@
+// Inline SVG charts for the HTML report: stacked bars of result classes, a column chart,
+// and the setup heat map. Each function returns one self-contained <svg> element (no
+// script, no external font: text inherits the page's font), sized in CSS pixels and
+// scaling down with its container.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gibo/report/stats.h"
+
+namespace gibo::stats::charts {
+
+// The colours of the four result classes (Cho, Han, draw, other) and their names.
+const char* class_color(int result_class);
+const char* class_name(int result_class);
+
+// One horizontal bar split into the four classes of `t`, `width` pixels wide, with the
+// counts and shares written inside the segments that are wide enough.
+std::string result_bar(const Tally& t, int width);
+
+// A labelled row per entry: a stacked bar scaled so the largest total fills the plot,
+// the label on the left and the total on the right.
+struct Row {
+  std::string label;
+  Tally tally;
+};
+std::string stacked_rows(const std::vector<Row>& rows, int width);
+
+// Vertical stacked columns, one per category, with a y axis of round ticks. Labels that
+// would collide are thinned out.
+std::string stacked_columns(const std::vector<Row>& columns, const std::string& y_label, int width, int height);
+
+// The 4 × 4 setup matrix: Cho's setup down, Han's across; each cell coloured by Cho's
+// win rate (Han red, even white, Cho blue), with its games and rate written in it.
+std::string setup_heat_map(const SetupMatrix& m);
+
+// A tiny inline bar for a table cell (the four classes of `t`, `width` pixels).
+std::string mini_bar(const Tally& t, int width);
+
+}  // namespace gibo::stats::charts

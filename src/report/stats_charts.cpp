@@ -1,0 +1,253 @@
+// The SVG charts of the HTML report, drawn with plain rectangles, lines and text.
+#include "gibo/report/stats_charts.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace gibo::stats::charts {
+namespace {
+
+// XML text escaping for labels.
+std::string escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// `format` with one double conversion (%f, %.1f, ...).
+std::string fmt(const char* format, double a) {
+  char buffer[160];
+  std::snprintf(buffer, sizeof buffer, format, a);
+  return buffer;
+}
+// `format` with one int conversion (%d).
+std::string fmt_int(const char* format, int a) {
+  char buffer[160];
+  std::snprintf(buffer, sizeof buffer, format, a);
+  return buffer;
+}
+
+// The counts of a tally by class.
+std::array<long, 4> parts(const Tally& t) { return {t.cho, t.han, t.draw, t.other}; }
+
+// A rectangle with a hover title.
+std::string rect(double x, double y, double w, double h, const char* fill, const std::string& title) {
+  char buffer[200];
+  std::snprintf(buffer, sizeof buffer, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">", x, y,
+                w, h, fill);
+  return std::string(buffer) + "<title>" + escape(title) + "</title></rect>";
+}
+
+std::string text(double x, double y, const std::string& s, const char* anchor, const char* extra = "") {
+  char buffer[160];
+  std::snprintf(buffer, sizeof buffer, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s>", x, y, anchor, extra);
+  return std::string(buffer) + escape(s) + "</text>";
+}
+
+std::string svg_open(int width, int height, const std::string& label) {
+  char buffer[200];
+  std::snprintf(buffer, sizeof buffer,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 %d %d\" width=\"%d\" "
+                "height=\"%d\" role=\"img\" aria-label=\"",
+                width, height, width, height);
+  return std::string(buffer) + escape(label) + "\">";
+}
+
+// A round axis maximum at or above `v` (1, 2, 2.5 or 5 times a power of ten).
+double nice_max(double v) {
+  if (v <= 0) return 1;
+  const double p = std::pow(10.0, std::floor(std::log10(v)));
+  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+    if (m * p >= v) return m * p;
+  return 10 * p;
+}
+
+std::string percent_text(long part, long whole) {
+  return whole ? fmt("%.0f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole)) : "";
+}
+
+// White, or red/blue of the given strength: a diverging scale for a rate in [0, 100].
+std::string rate_color(double rate) {
+  const double t = std::clamp((rate - 50.0) / 50.0, -1.0, 1.0);
+  const double cho[3] = {31, 79, 163}, han[3] = {179, 38, 30}, white[3] = {250, 250, 250};
+  const double* far = t >= 0 ? cho : han;
+  const double k = std::abs(t);
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "#%02x%02x%02x", static_cast<int>(white[0] + (far[0] - white[0]) * k),
+                static_cast<int>(white[1] + (far[1] - white[1]) * k), static_cast<int>(white[2] + (far[2] - white[2]) * k));
+  return buffer;
+}
+
+}  // namespace
+
+const char* class_color(int c) {
+  static constexpr const char* colors[4] = {"#1f4fa3", "#b3261e", "#8a8f98", "#d3d6db"};
+  return colors[std::clamp(c, 0, 3)];
+}
+
+const char* class_name(int c) {
+  static constexpr const char* names[4] = {"Cho wins", "Han wins", "draws", "other"};
+  return names[std::clamp(c, 0, 3)];
+}
+
+std::string result_bar(const Tally& t, int width) {
+  const int height = 44;
+  std::string s = svg_open(width, height, "stored results");
+  const long total = t.total();
+  double x = 0;
+  const auto p = parts(t);
+  for (int c = 0; c < 4; ++c) {
+    if (!total || !p[c]) continue;
+    const double w = static_cast<double>(width) * static_cast<double>(p[c]) / static_cast<double>(total);
+    s += rect(x, 0, w, height, class_color(c),
+              std::string(class_name(c)) + ": " + std::to_string(p[c]) + " (" + percent_text(p[c], total) + ")");
+    static constexpr const char* kShort[4] = {"Cho", "Han", "draw", "other"};
+    std::string label = std::string(kShort[c]) + " " + std::to_string(p[c]) + " · " + percent_text(p[c], total);
+    if (w < 7.5 * static_cast<double>(label.size())) label = std::to_string(p[c]);
+    if (w > 7.5 * static_cast<double>(label.size()))
+      s += text(x + w / 2, height / 2.0 + 5, label, "middle",
+                c >= 2 ? " class=\"on-light\"" : " class=\"on-dark\"");
+    x += w;
+  }
+  if (!total) s += text(width / 2.0, height / 2.0 + 5, "no games", "middle");
+  return s + "</svg>";
+}
+
+std::string stacked_rows(const std::vector<Row>& rows, int width) {
+  const int row_h = 26, label_w = 110, count_w = 48;
+  const int height = static_cast<int>(rows.size()) * row_h + 4;
+  std::string s = svg_open(width, height, "results by method");
+  long max = 1;
+  for (const Row& r : rows) max = std::max(max, r.tally.total());
+  const double plot = width - label_w - count_w;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const double y = static_cast<double>(i) * row_h + 4;
+    s += text(label_w - 8, y + 15, rows[i].label, "end");
+    double x = label_w;
+    const auto p = parts(rows[i].tally);
+    for (int c = 0; c < 4; ++c) {
+      if (!p[c]) continue;
+      const double w = plot * static_cast<double>(p[c]) / static_cast<double>(max);
+      s += rect(x, y, w, row_h - 8, class_color(c),
+                rows[i].label + ": " + class_name(c) + " " + std::to_string(p[c]));
+      x += w;
+    }
+    s += text(x + 6, y + 15, std::to_string(rows[i].tally.total()), "start", " class=\"muted\"");
+  }
+  return s + "</svg>";
+}
+
+std::string stacked_columns(const std::vector<Row>& columns, const std::string& y_label, int width, int height) {
+  const double left = 46, right = 8, top = 12, bottom = 34;
+  std::string s = svg_open(width, height, y_label);
+  long max = 1;
+  for (const Row& r : columns) max = std::max(max, r.tally.total());
+  const double top_value = nice_max(static_cast<double>(max));
+  const double plot_w = width - left - right, plot_h = height - top - bottom;
+  // Grid and y ticks: five steps.
+  s += "<g class=\"grid\">";
+  for (int k = 0; k <= 4; ++k) {
+    const double v = top_value * k / 4.0;
+    const double y = top + plot_h - plot_h * v / top_value;
+    s += fmt("<line x1=\"46\" x2=\"%.1f\"", width - right) + fmt(" y1=\"%.1f\"", y) + fmt(" y2=\"%.1f\"/>", y);
+    s += text(left - 6, y + 4, v == std::floor(v) ? fmt("%.0f", v) : fmt("%.1f", v), "end", " class=\"muted\"");
+  }
+  s += "</g>";
+  s += "<text class=\"muted\" transform=\"rotate(-90)\" x=\"" + fmt("%.1f", -(top + plot_h / 2)) +
+       "\" y=\"12\" text-anchor=\"middle\">" + escape(y_label) + "</text>";
+  const std::size_t n = columns.size();
+  if (n == 0) return s + "</svg>";
+  const double slot = plot_w / static_cast<double>(n);
+  const double bar = std::max(2.0, slot * 0.72);
+  // Label every k-th column so that labels of about 34 px do not collide.
+  const std::size_t every = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(36.0 / slot)));
+  for (std::size_t i = 0; i < n; ++i) {
+    const double x = left + slot * static_cast<double>(i) + (slot - bar) / 2;
+    double y = top + plot_h;
+    const auto p = parts(columns[i].tally);
+    for (int c = 0; c < 4; ++c) {
+      if (!p[c]) continue;
+      const double h = plot_h * static_cast<double>(p[c]) / top_value;
+      y -= h;
+      s += rect(x, y, bar, h, class_color(c), columns[i].label + ": " + class_name(c) + " " + std::to_string(p[c]));
+    }
+    if (i % every == 0 || i + 1 == n)
+      s += text(x + bar / 2, top + plot_h + 16, columns[i].label, "middle", " class=\"tick\"");
+  }
+  s += fmt("<line class=\"axis\" x1=\"46\" x2=\"%.1f\"", width - right) + fmt(" y1=\"%.1f\"", top + plot_h) +
+       fmt(" y2=\"%.1f\"/>", top + plot_h);
+  return s + "</svg>";
+}
+
+std::string setup_heat_map(const SetupMatrix& m) {
+  const int cell_w = 118, cell_h = 62, left = 96, top = 44;
+  const int width = left + 4 * cell_w + 8, height = top + 4 * cell_h + 40;
+  std::string s = svg_open(width, height, "setups heat map");
+  s += text(left + 2 * cell_w, 14, "Han's setup", "middle", " class=\"muted\"");
+  for (int i = 0; i < 4; ++i) {
+    const Setup setup = kAllSetups[static_cast<std::size_t>(i)];
+    s += text(left + cell_w * (i + 0.5), 36, setup_label(setup), "middle", " class=\"axis-label\"");
+    s += text(left - 10, top + cell_h * (i + 0.5) + 5, setup_label(setup), "end", " class=\"axis-label\"");
+  }
+  s += "<text class=\"muted\" transform=\"rotate(-90)\" x=\"" + std::to_string(-(top + 2 * cell_h)) +
+       "\" y=\"14\" text-anchor=\"middle\">Cho's setup</text>";
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) {
+      const Tally& t = m.cells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+      const double x = left + c * cell_w, y = top + r * cell_h;
+      const auto rate = t.cho_win_percent();
+      const std::string fill = t.total() == 0 ? "#f1f2f4" : rate ? rate_color(*rate) : "#e4e6ea";
+      const std::string title = setup_label(kAllSetups[static_cast<std::size_t>(r)]) + " vs " +
+                                setup_label(kAllSetups[static_cast<std::size_t>(c)]) + ": " +
+                                std::to_string(t.total()) + " games, Cho " + std::to_string(t.cho) + ", Han " +
+                                std::to_string(t.han) + ", draws " + std::to_string(t.draw);
+      s += fmt("<rect x=\"%.0f\"", x + 1) + fmt(" y=\"%.0f\"", y + 1) +
+           fmt_int(" width=\"%d\"", cell_w - 2) + fmt_int(" height=\"%d\" rx=\"4\"", cell_h - 2) + " fill=\"" + fill +
+           "\"><title>" + escape(title) + "</title></rect>";
+      const bool dark = rate && std::abs(*rate - 50.0) > 28.0;
+      const char* cls = dark ? " class=\"on-dark\"" : " class=\"on-light\"";
+      if (t.total() == 0) {
+        s += text(x + cell_w / 2.0, y + cell_h / 2.0 + 5, "–", "middle", " class=\"muted\"");
+        continue;
+      }
+      s += text(x + cell_w / 2.0, y + 26, rate ? fmt("%.0f%%", *rate) : "–", "middle",
+                dark ? " class=\"on-dark big\"" : " class=\"on-light big\"");
+      s += text(x + cell_w / 2.0, y + 46, std::to_string(t.total()) + (t.total() == 1 ? " game" : " games"), "middle", cls);
+    }
+  // Legend: the colour scale from Han 0% to Cho 100%.
+  const int ly = top + 4 * cell_h + 14, lw = 4 * cell_w - 160;
+  s += "<defs><linearGradient id=\"rate-scale\"><stop offset=\"0\" stop-color=\"" + rate_color(0) +
+       "\"/><stop offset=\"0.5\" stop-color=\"" + rate_color(50) + "\"/><stop offset=\"1\" stop-color=\"" +
+       rate_color(100) + "\"/></linearGradient></defs>";
+  s += fmt_int("<rect x=\"%d\"", left + 80) + fmt_int(" y=\"%d\"", ly) + fmt_int(" width=\"%d\" height=\"10\" rx=\"3\"", lw) +
+       " fill=\"url(#rate-scale)\" stroke=\"#c8ccd2\"/>";
+  s += text(left + 74, ly + 9, "Cho wins 0%", "end", " class=\"muted\"");
+  s += text(left + 86 + lw, ly + 9, "100%", "start", " class=\"muted\"");
+  return s + "</svg>";
+}
+
+std::string mini_bar(const Tally& t, int width) {
+  const long total = t.total();
+  std::string s = fmt_int("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"mini\" width=\"%d\" height=\"10\">", width);
+  double x = 0;
+  const auto p = parts(t);
+  for (int c = 0; c < 4 && total; ++c) {
+    if (!p[c]) continue;
+    const double w = static_cast<double>(width) * static_cast<double>(p[c]) / static_cast<double>(total);
+    s += rect(x, 0, w, 10, class_color(c), std::string(class_name(c)) + " " + std::to_string(p[c]));
+    x += w;
+  }
+  return s + "</svg>";
+}
+
+}  // namespace gibo::stats::charts
