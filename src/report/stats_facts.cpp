@@ -100,6 +100,24 @@ std::string ply_name(Piece piece, Move m) {
   return janggi_square_name(m.from()) + letter + janggi_square_name(m.to());
 }
 
+void tag_facts(const std::vector<Tag>& tags, GameFacts& f) {
+  auto first = [&](std::initializer_list<std::string_view> names) -> std::string {
+    for (std::string_view name : names)
+      for (const Tag& t : tags)
+        if (t.name == name) return t.value;
+    return "";
+  };
+  f.event = first({"대회명", "Event"});
+  f.site = first({"대국장소", "Site"});
+  f.date_text = first({"대국일자", "Date"});
+  f.date = parse_game_date(f.date_text);
+  f.cho_player = first({"초대국자", "White", "Cho"});
+  f.han_player = first({"한대국자", "Black", "Han"});
+  f.cho_name = player_name(f.cho_player);
+  f.han_name = player_name(f.han_player);
+  f.stated_plies = parse_count(first({"총수"}));
+}
+
 int result_class(const GameFacts& g) {
   if (!g.has_result) return 3;
   switch (g.result.winner) {

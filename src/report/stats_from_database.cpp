@@ -273,20 +273,7 @@ class Loader {
       f.plies = sqlite3_column_int(q, 8);
       f.valid_plies = sqlite3_column_int(q, 9);
       const std::string_view blob = column_blob(q, 10);
-      if (auto tags = archive::decode_tags(column_text(q, 11))) {
-        auto first = [&](std::string_view name) {
-          for (const Tag& t : *tags)
-            if (t.name == name) return t.value;
-          return std::string();
-        };
-        f.event = first("대회명");
-        f.site = first("대국장소");
-        f.date_text = first("대국일자");
-        f.cho_player = first("초대국자");
-        f.han_player = first("한대국자");
-        f.stated_plies = parse_count(first("총수"));
-      }
-      f.date = parse_game_date(f.date_text);
+      if (auto tags = archive::decode_tags(column_text(q, 11))) tag_facts(*tags, f);
       f.cho_name = known_player(column_text(q, 12));
       f.han_name = known_player(column_text(q, 13));
       f.has_result = !column_null(q, 14);

@@ -1,18 +1,13 @@
-// The file loader of `gibo stats`: reads a `.gib` file, replays every game under its
+// The file loader of `gibo stats`: reads a game file (any format formats/detect.h knows), replays every game under its
 // profile, and keeps the facts the report needs (tags, setups, the valid prefix, the
 // opening plies named, the stored result, diagnostics, verdicts).
-#include "gibo/formats/gib.h"
+#include "gibo/formats/detect.h"
+#include "gibo/formats/tag_map.h"
 #include "gibo/record/replay.h"
 #include "gibo/report/stats_load.h"
 
 namespace gibo::stats {
 namespace {
-
-// The tag's value, or "" when absent.
-std::string tag_or_empty(const Game& g, std::string_view name) {
-  const std::string* v = g.tag(name);
-  return v ? *v : std::string();
-}
 
 std::vector<DiagnosticFact> diagnostic_facts(const std::vector<Diagnostic>& ds) {
   std::vector<DiagnosticFact> out;
@@ -33,15 +28,7 @@ GameFacts game_facts(Game& g, const LoadOptions& options) {
   GameFacts f;
   f.file = g.source.file;
   f.index = g.source.game_index;
-  f.event = tag_or_empty(g, "대회명");
-  f.site = tag_or_empty(g, "대국장소");
-  f.date_text = tag_or_empty(g, "대국일자");
-  f.date = parse_game_date(f.date_text);
-  f.cho_player = tag_or_empty(g, "초대국자");
-  f.han_player = tag_or_empty(g, "한대국자");
-  f.cho_name = player_name(f.cho_player);
-  f.han_name = player_name(f.han_player);
-  if (const std::string* total = g.tag("총수")) f.stated_plies = parse_count(*total);
+  tag_facts(g.tags, f);
 
   f.custom_start = g.start.custom;
   if (!g.start.custom) {
@@ -53,7 +40,7 @@ GameFacts game_facts(Game& g, const LoadOptions& options) {
   f.valid = !g.has_errors();
   f.has_result = g.has_result;
   f.result_text = g.result_text;
-  if (g.has_result) f.result = normalize_gib_result(g.result_text);
+  if (g.has_result) f.result = normalize_result(g.result_text);
   f.profile = own.id;
   f.diagnostics = diagnostic_facts(g.diagnostics);
 
@@ -91,11 +78,12 @@ GameFacts game_facts(Game& g, const LoadOptions& options) {
 FileFacts file_facts(const std::string& path, std::string_view bytes, const LoadOptions& options) {
   FileFacts out;
   out.source.path = path;
-  GibReadOptions read_options;
+  ReadOptions read_options;
   read_options.encoding = options.encoding;
   read_options.file_name = path;
-  GibFileInfo info;
-  read_gib(bytes, read_options, info, [&](Game&& g) { out.games.push_back(game_facts(g, options)); });
+  read_options.profile = options.fallback ? options.fallback : &default_profile();
+  ReadInfo info;
+  read_games(bytes, read_options, info, [&](Game&& g) { out.games.push_back(game_facts(g, options)); });
   out.source.encoding = std::string(text::encoding_name(info.encoding));
   out.source.bom = info.bom;
   out.source.filler_runs = static_cast<int>(info.filler_runs.size());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gibo/core/types.h"
+#include "gibo/record/game.h"
 #include "gibo/record/diagnostic.h"
 #include "gibo/record/result.h"
 
@@ -121,6 +122,11 @@ std::string known_player(std::string name);
 // soldier 병), to-square digits: "79졸78"; a pass is "한수쉼". Contract: `piece` is the
 // piece on m.from() before the move.
 std::string ply_name(Piece piece, Move m);
+
+// Fills the tag facts of `f` (event, site, date, players and their names, stated plies)
+// from a record's tags: the .gib names (대회명 대국장소 대국일자 초대국자 한대국자 총수),
+// else the PGN ones (Event Site Date White Black); the first tag of a name counts.
+void tag_facts(const std::vector<Tag>& tags, GameFacts& f);
 
 // Is the game's stored result a win for Cho, Han, a draw, or "other" (void, unknown,
 // not understood, or no stored result)? 0 = Cho, 1 = Han, 2 = draw, 3 = other.

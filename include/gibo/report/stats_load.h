@@ -41,8 +41,9 @@ struct FileFacts {
 // facts, with its verdicts under the chosen profiles. The game is modified by the replay.
 GameFacts game_facts(Game& game, const LoadOptions& options);
 
-// Reads the raw bytes of a game file (`.gib`) named `path` and returns the facts of the
-// file and every game in it. Never throws on bad input.
+// Reads the raw bytes of a game file named `path` (any format read_games knows: .gib,
+// PGN, JSON, ...) and returns the facts of the file and every game in it. Never throws
+// on bad input.
 FileFacts file_facts(const std::string& path, std::string_view bytes, const LoadOptions& options);
 
 // The facts of a file that could not be read.
