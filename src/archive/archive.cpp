@@ -2,7 +2,10 @@
 // prefix detection and verdicts. See archive.h for the policies.
 #include "gibo/archive/archive.h"
 
+#include <algorithm>
 #include <unordered_map>
+
+#include "gibo/record/replay.h"
 
 #include "schema.h"
 #include "sqlite.h"
@@ -71,6 +74,33 @@ StartPosition decode_start(std::string_view key, const std::optional<std::string
   if (han)
     if (auto s = setup_from_code(*han)) start.han = *s;
   return start;
+}
+
+// Fills the annotations the moves blob does not keep (moving piece, captured piece,
+// check) from the board, for the plies that replayed at import: the record stated the
+// same there, or nothing. Writers that keep a record's statements (JSON) then write a
+// record that validates again. Plies from the first error on keep only their texts.
+void annotate_from_board(Game& g, const std::string& profile_id) {
+  const Profile* profile = find_profile(profile_id);
+  if (!profile) return;
+  Position pos;
+  if (start_position(g, legality_rules(*profile, g.saved_bikjang_option.value_or(false)), pos)) return;
+  const int n = std::min(g.valid_plies, static_cast<int>(g.plies.size()));
+  for (int i = 0; i < n; ++i) {
+    RecordedPly& rp = g.plies[static_cast<std::size_t>(i)];
+    if (rp.pass) {
+      const Square general = pos.general(pos.side_to_move());
+      if (general == kNoSquare || !pos.is_legal(Move::pass(general))) return;
+      rp.move = Move::pass(general);
+      pos.do_move(rp.move);
+      continue;
+    }
+    if (!pos.is_legal(rp.move)) return;
+    rp.piece = type_of(pos.piece_on(rp.move.from()));
+    rp.captured = type_of(pos.piece_on(rp.move.to()));
+    pos.do_move(rp.move);
+    rp.check = pos.in_check();
+  }
 }
 
 }  // namespace
@@ -289,6 +319,15 @@ bool Archive::set_source_progress(std::int64_t source_id, int games_done, bool c
   m.source_progress.bind(2, complete ? 1 : 0);
   m.source_progress.bind(3, source_id);
   if (!m.source_progress.run()) return m.fail("cannot update a source");
+  return true;
+}
+
+bool Archive::set_source_encoding(std::int64_t source_id, const std::string& encoding) {
+  sql::Statement s = impl_->db.prepare("UPDATE sources SET encoding = ?1 WHERE id = ?2");
+  if (!s.prepared()) return impl_->fail("cannot prepare a source update");
+  s.bind_text(1, encoding);
+  s.bind(2, source_id);
+  if (!s.run()) return impl_->fail("cannot update a source");
   return true;
 }
 
@@ -537,12 +576,12 @@ std::optional<std::vector<std::int64_t>> Archive::select_games(const std::string
   return ids;
 }
 
-std::optional<Game> Archive::load_game(std::int64_t id) {
+std::optional<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
   Impl& m = *impl_;
   sql::Statement s = m.db.prepare(
       "SELECT g.game_index, g.byte_offset, g.byte_length, g.line, s.path, st.key, g.cho_setup, g.han_setup, "
       "g.start_fen, g.plies, g.valid_plies, g.moves, g.times, g.tail_tokens, g.tags_json, g.result_text, "
-      "g.saved_bikjang, g.profile_id, g.original_text FROM games AS g JOIN sources AS s ON s.id = g.source_id "
+      "g.saved_bikjang, g.profile_id, g.original_text, g.saved_rules FROM games AS g JOIN sources AS s ON s.id = g.source_id "
       "JOIN starts AS st ON st.id = g.start_id WHERE g.id = ?1");
   if (!s.prepared()) {
     m.fail("cannot read games");
@@ -587,8 +626,12 @@ std::optional<Game> Archive::load_game(std::int64_t id) {
     g.has_result = true;
   }
   if (!s.is_null(16)) g.saved_bikjang_option = s.integer(16) != 0;
-  g.saved_profile_id = std::string(s.text(17));
+  const std::string validated_under(s.text(17));
+  if (profile_id) *profile_id = validated_under;
   if (!s.is_null(18)) g.original_text = std::string(s.text(18));
+  g.saved_profile_id = s.optional_text(19);
+
+  annotate_from_board(g, validated_under);
 
   sql::Statement c = m.db.prepare("SELECT ply, text FROM comments WHERE game_id = ?1 ORDER BY ply, seq");
   if (!c.prepared()) {

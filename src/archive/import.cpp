@@ -27,7 +27,7 @@
 #include <unordered_set>
 
 #include "gibo/archive/archive.h"
-#include "gibo/formats/gib.h"
+#include "gibo/formats/detect.h"
 #include "gibo/record/replay.h"
 
 namespace gibo::archive {
@@ -78,25 +78,20 @@ bool read_all(const std::string& path, std::string& bytes, std::string& error) {
   return true;
 }
 
-// Integration point for more formats: every reader delivers Games in file order with
-// game_index set. Today only .gib exists; when formats/detect.h lands, dispatch on its
-// detected format here and report the format name in `format`.
-void read_games(std::string_view bytes, const std::string& path, text::Encoding encoding, std::string& format,
-                std::string& encoding_name, std::vector<Diagnostic>& file_diagnostics, int& games,
-                const std::function<void(Game&&)>& on_game) {
-  GibReadOptions options;
+// Reads every game of a file in `format` (formats/detect.h), in file order with
+// game_index set. The encoding is known only once the file is read.
+void read_source(std::string_view bytes, const std::string& path, Format format, text::Encoding encoding,
+                 const Profile& profile, std::string& encoding_name, std::vector<Diagnostic>& file_diagnostics,
+                 const std::function<void(Game&&)>& on_game) {
+  ReadOptions options;
+  options.format = format;
   options.encoding = encoding;
   options.file_name = path;
-  GibFileInfo info;
-  format = "gib";
-  bool named = false;
-  read_gib(bytes, options, info, [&](Game&& g) {
-    if (!named) encoding_name = std::string(text::encoding_name(info.encoding)), named = true;
-    on_game(std::move(g));
-  });
+  options.profile = &profile;
+  ReadInfo info;
+  read_games(bytes, options, info, on_game);
   encoding_name = std::string(text::encoding_name(info.encoding));
   file_diagnostics = std::move(info.diagnostics);
-  games = info.games;
 }
 
 // One input file as it travels from its worker to the writer.
@@ -213,10 +208,13 @@ class Importer {
       }
       skip = it->second.games_done;
     }
+    const Format format = detect_format(bytes);
+    info.format = std::string(format_name(format));
     std::vector<PreparedGame> chunk;
     bool aborted = false;
     std::vector<Diagnostic> file_diagnostics;
-    int games = 0;
+    std::string encoding;
+    int ordinal = 0;
     auto deliver = [&](bool last) {
       std::unique_lock lock(mutex_);
       if (!slot.started) {
@@ -234,14 +232,18 @@ class Importer {
       chunk.reserve(kChunkGames);
       if (last) {
         slot.finished = true;
-        slot.games_in_file = games;
+        slot.info.encoding = encoding;
+        slot.games_in_file = ordinal;
         slot.file_diagnostics = std::move(file_diagnostics);
       }
       to_writer_.notify_all();
     };
     chunk.reserve(kChunkGames);
-    read_games(bytes, slot.path, options_.encoding, info.format, info.encoding, file_diagnostics, games,
-               [&](Game&& g) {
+    read_source(bytes, slot.path, format, options_.encoding, *fallback_, encoding, file_diagnostics,
+                [&](Game&& g) {
+                 // The game's index is its rank in this file (readers of formats that
+                 // carry an origin, like JSON, report the original file's index).
+                 g.source.game_index = ordinal++;
                  if (aborted || g.source.game_index < skip) return;  // an earlier run handled it
                  const Profile& profile = game_profile(g, *fallback_);
                  replay(g, legality_rules(profile, game_bikjang_option(g, false)));
@@ -308,7 +310,6 @@ class Importer {
       return "";
     }
     report.content_hash = slot.info.content_hash;
-    report.encoding = slot.info.encoding;
     // The writer's own view decides (a file earlier in this run may hold the same bytes).
     std::int64_t source_id = 0;
     int done_before = 0;
@@ -366,6 +367,8 @@ class Importer {
     if (std::string e = ensure_source(); !e.empty()) return e;
     if (!slot.file_diagnostics.empty() && !archive_->insert_file_diagnostics(source_id, slot.file_diagnostics))
       return archive_->error();
+    report.encoding = slot.info.encoding;
+    if (!archive_->set_source_encoding(source_id, slot.info.encoding)) return archive_->error();
     Dirty& d = dirty_[source_id];
     d.games_done = std::max(d.games_done, std::max(done_before, slot.games_in_file));
     d.complete = true;

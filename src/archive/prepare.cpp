@@ -1,7 +1,7 @@
 // prepare_game: a read and replayed Game -> the stored form (archive.h). Runs on the
 // importer's worker threads, so everything costly (hashes, encodings) happens here.
 #include "gibo/archive/archive.h"
-#include "gibo/formats/gib.h"
+#include "gibo/formats/tag_map.h"
 
 namespace gibo::archive {
 
@@ -50,10 +50,9 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
 
   p.has_result = game.has_result;
   p.result_text = std::move(game.result_text);
-  // Integration point: only the .gib result grammar exists today; other readers hand
-  // their own normalised result through `result`.
+  // PGN result tokens (1-0, 0-1, 1/2-1/2, *) and the .gib grammar (formats/tag_map.h).
   if (result) p.result = *result;
-  else if (p.has_result) p.result = normalize_gib_result(p.result_text);
+  else if (p.has_result) p.result = normalize_result(p.result_text);
   p.saved_rules = std::move(game.saved_profile_id);
   p.saved_bikjang = game.saved_bikjang_option;
 

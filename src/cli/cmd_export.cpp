@@ -20,6 +20,8 @@
 #include "command.h"
 #include "gibo/archive/archive.h"
 #include "gibo/formats/gib.h"
+#include "gibo/formats/json.h"
+#include "gibo/formats/pgn.h"
 #include "options.h"
 
 namespace gibo::cli {
@@ -27,25 +29,58 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// One output format: its file extension and how a game becomes text. `first` says
-// whether the game opens its output file (for separators).
+// One output format: its file extension, how a game becomes text (`first`: the game opens
+// its output file), and what closes a file that holds games (`footer`) or none (`empty`).
 struct Format {
   std::string extension;
-  std::function<std::string(const Game&, bool first)> write;
+  std::function<std::string(const Game&, const Profile&, bool first)> write;
+  std::string footer, empty;
 };
 
-// Integration point: the formats this build can write. PGN and JSON join here when
-// their writers exist in include/gibo/formats/.
+// The formats export writes. `profile` is the one the game was validated under, so a
+// record that names none is replayed by the writer as it was at import.
 std::optional<Format> find_format(const std::string& name, text::Encoding encoding, bool hanja) {
+  auto separated = [](bool first, const char* separator, std::string body) {
+    return first ? body : separator + body;
+  };
   if (name == "gib") {
     GibWriteOptions o;
     o.encoding = encoding;
     o.hanja = hanja;
-    return Format{"gib", [o](const Game& g, bool first) {
-                    std::string text = first ? std::string() : std::string("\n");
-                    text += write_gib({g}, o);
-                    return text;
-                  }};
+    return Format{"gib",
+                  [o, separated](const Game& g, const Profile& p, bool first) {
+                    // The .gib writer replays games naming no profile under the default
+                    // one; naming the validation profile (never written: only tags are)
+                    // makes it replay as the import did.
+                    if (g.saved_profile_id || p.id == default_profile().id) return separated(first, "\n", write_gib({g}, o));
+                    Game copy = g;
+                    copy.saved_profile_id = p.id;
+                    return separated(first, "\n", write_gib({copy}, o));
+                  },
+                  "", ""};
+  }
+  if (name == "pgn") {
+    return Format{"pgn",
+                  [separated](const Game& g, const Profile& p, bool first) {
+                    PgnWriteOptions o;
+                    o.profile = &p;
+                    return separated(first, "\n", write_pgn({g}, o));
+                  },
+                  "", ""};
+  }
+  if (name == "json" || name == "jsonl") {
+    const bool lines = name == "jsonl";
+    return Format{name,
+                  [lines](const Game& g, const Profile& p, bool first) {
+                    JsonWriteOptions o;
+                    o.profile = &p;
+                    std::string out = lines ? "" : first ? "[\n" : ",\n";
+                    json::Writer w(out);
+                    write_json_game(w, g, o);
+                    if (lines) out += '\n';
+                    return out;
+                  },
+                  lines ? "" : "\n]\n", lines ? "" : "[]\n"};
   }
   return std::nullopt;
 }
@@ -84,8 +119,11 @@ class Output {
     return it->second.stream.get();
   }
 
-  // Flushes and closes everything; false and `error` if a write failed.
-  bool close(std::string& error) {
+  // Ends every file with `footer` (standard output with `empty` when nothing was
+  // written to it), flushes and closes; false and `error` if a write failed.
+  bool close(const std::string& footer, const std::string& empty, std::string& error) {
+    if (target_.empty()) std::cout << (wrote_stdout_ ? footer : empty);
+    for (auto& [key, e] : files_) *e.stream << footer;
     std::cout.flush();
     if (!std::cout) {
       error = "standard output: write error";
@@ -133,7 +171,7 @@ int run_export(const std::vector<std::string>& args) {
   opts.add_options()("db", po::value(&db), "the archive (a SQLite file)")(
       "where", po::value(&where), "SQL expression over the games table (e.g. \"status = 'valid'\")")(
       "query", po::value(&query), "a SELECT whose first column is a game id")(
-      "to", po::value(&to), "output format: gib (pgn, json, jsonl when their writers are built in)")(
+      "to", po::value(&to), "output format: gib, pgn, json (one array) or jsonl (one game a line)")(
       "output,o", po::value(&output), "output file, or directory for one file per source (default stdout)")(
       "encoding", po::value(&encoding), "gib output encoding: utf-8 or cp949")(
       "hanja", "gib output: hanja piece letters");
@@ -152,11 +190,7 @@ int run_export(const std::vector<std::string>& args) {
   else if (encoding == "cp949" || encoding == "euc-kr") enc = text::Encoding::Cp949;
   else return usage("--encoding must be utf-8 or cp949");
   const std::optional<Format> format = find_format(to, enc, vm.count("hanja") > 0);
-  if (!format) {
-    if (to == "pgn" || to == "json" || to == "jsonl")
-      return usage("--to " + to + " is not available in this build yet (no " + to + " writer)");
-    return usage("--to must be gib, pgn, json or jsonl");
-  }
+  if (!format) return usage("--to must be gib, pgn, json or jsonl");
 
   std::string error;
   auto archive = archive::Archive::open(db, archive::OpenMode::ReadOnly, error);
@@ -172,7 +206,8 @@ int run_export(const std::vector<std::string>& args) {
   Output out(output, format->extension);
   long written = 0;
   for (std::int64_t id : *ids) {
-    std::optional<Game> game = archive->load_game(id);
+    std::string profile_id;
+    std::optional<Game> game = archive->load_game(id, &profile_id);
     if (!game) {
       std::cerr << "gibo export: " << archive->error() << "\n";
       return kExitIo;
@@ -183,10 +218,11 @@ int run_export(const std::vector<std::string>& args) {
       std::cerr << "gibo export: " << error << "\n";
       return kExitIo;
     }
-    *stream << format->write(*game, first);
+    const Profile* profile = find_profile(profile_id);
+    *stream << format->write(*game, profile ? *profile : default_profile(), first);
     ++written;
   }
-  if (!out.close(error)) {
+  if (!out.close(format->footer, format->empty, error)) {
     std::cerr << "gibo export: " << error << "\n";
     return kExitIo;
   }

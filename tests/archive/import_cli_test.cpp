@@ -151,6 +151,24 @@ TEST(ImportCli, ExportThenImportGivesTheSameGames) {
   std::sort(valid_b.begin(), valid_b.end());
   EXPECT_TRUE(std::includes(valid_b.begin(), valid_b.end(), valid_a.begin(), valid_a.end()));
 
+  // The other formats: JSON and JSON Lines keep every game; PGN only the plies that
+  // replay, so its valid games come back (an illegal move cannot be written in SAN).
+  for (const std::string format : {"json", "jsonl", "pgn"}) {
+    SCOPED_TRACE(format);
+    const fs::path file = dir.path() / ("all." + format), db = dir.path() / (format + ".sqlite");
+    auto w = run_gibo({"export", "--db", a.string(), "--to", format, "-o", file.string()});
+    ASSERT_EQ(w.status, 0) << w.err;
+    auto r = run_gibo({"import", "--db", db.string(), file.string()});
+    ASSERT_NE(r.status, 2) << r.out << r.err;
+    auto valid = query(db, "SELECT hash FROM games WHERE status = 'valid'");
+    std::sort(valid.begin(), valid.end());
+    EXPECT_TRUE(std::includes(valid.begin(), valid.end(), valid_a.begin(), valid_a.end()));
+    if (format != "pgn") {
+      EXPECT_EQ(query(db, hashes), original);
+      EXPECT_EQ(query(db, content), query(a, content));
+    }
+  }
+
   // Selections.
   const fs::path invalid = dir.path() / "invalid.gib", d = dir.path() / "d.sqlite";
   auto some = run_gibo(

@@ -77,8 +77,8 @@ struct PreparedGame {
 };
 
 // Builds the stored form of a game that was read and replayed under `profile`.
-// `result` is the normalised stored result; nullptr normalises result_text with the .gib
-// grammar (the one result grammar that exists today). The game is consumed.
+// `result` is the normalised stored result; nullptr normalises result_text with
+// normalize_result (PGN result tokens and the .gib grammar). The game is consumed.
 PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result = nullptr);
 
 // ---------------------------------------------------------------------------
@@ -87,7 +87,7 @@ struct SourceInfo {
   std::uint64_t size = 0;    // bytes
   std::string content_hash;  // sha256_hex of the bytes
   std::string format;        // "gib", ...
-  std::string encoding;      // "utf-8", "cp949"
+  std::string encoding;      // "utf-8", "cp949"; empty while not known yet
 };
 
 struct SourceState {
@@ -156,6 +156,9 @@ class Archive {
   // Inserts a source (games_done 0, not complete); its id, or nullopt.
   std::optional<std::int64_t> insert_source(const SourceInfo& info);
   bool set_source_progress(std::int64_t source_id, int games_done, bool complete);
+  // The encoding is known once the whole file is read; the importer sets it with the
+  // source's last games (until then it is what insert_source was given).
+  bool set_source_encoding(std::int64_t source_id, const std::string& encoding);
   // File-level diagnostics (game_id NULL).
   bool insert_file_diagnostics(std::int64_t source_id, const std::vector<Diagnostic>& diagnostics);
 
@@ -194,11 +197,13 @@ class Archive {
   // table's columns; `query` a whole SELECT whose first column is a game id. Empty both:
   // every game. Only read-only SQL is accepted, one statement.
   std::optional<std::vector<std::int64_t>> select_games(const std::string& where, const std::string& query);
-  // Rebuilds a game record: tags, comments, start, plies with times and (after the first
-  // erroneous ply) their recorded texts, the stored result, the source location, the
-  // diagnostics; saved_profile_id names the profile it was validated under, so writers
-  // replay it the same way. The source path of the game is `source.file`.
-  std::optional<Game> load_game(std::int64_t id);
+  // Rebuilds a game record: tags, comments, start, plies with times, their annotations
+  // from the board where they replayed (piece, capture, check) and their recorded texts
+  // from the first erroneous ply on, the stored result, the saved ruleset flags,
+  // the source location (`source.file` is the source's path), the diagnostics.
+  // `profile_id`, if given, receives the id of the profile the game was validated under
+  // (writers should replay it under that profile when the record names none).
+  std::optional<Game> load_game(std::int64_t id, std::string* profile_id = nullptr);
   // Calls `fn` for every game `where` selects (as select_games), in id order; stops when
   // `fn` returns false.
   bool for_each_moves(const std::string& where, const std::function<bool(const StoredMoves&)>& fn);
