@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
@@ -48,9 +49,16 @@ namespace {
 constexpr std::size_t kChunkGames = 256;
 constexpr std::size_t kMaxChunks = 4;
 
+// A file's bytes, in a buffer that is not zero-filled first.
+struct Bytes {
+  std::unique_ptr<char[]> data;
+  std::size_t size = 0;
+  std::string_view view() const { return {data.get(), size}; }
+};
+
 // Reads a whole file ("-": standard input) with one allocation when the size is known.
 // False and `error` on failure.
-bool read_all(const std::string& path, std::string& bytes, std::string& error) {
+bool read_all(const std::string& path, Bytes& bytes, std::string& error) {
   const int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     error = "cannot open: " + std::string(std::strerror(errno));
@@ -59,11 +67,16 @@ bool read_all(const std::string& path, std::string& bytes, std::string& error) {
   struct stat st {};
   std::size_t capacity = 1 << 16;
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) capacity = static_cast<std::size_t>(st.st_size) + 1;
-  std::size_t used = 0;
-  bytes.resize(capacity);
+  bytes.data.reset(new char[capacity]);
+  bytes.size = 0;
   for (;;) {
-    if (used == bytes.size()) bytes.resize(bytes.size() * 2);
-    const ssize_t n = ::read(fd, bytes.data() + used, bytes.size() - used);
+    if (bytes.size == capacity) {  // grew while read, or a pipe: double the buffer
+      std::unique_ptr<char[]> bigger(new char[capacity * 2]);
+      std::memcpy(bigger.get(), bytes.data.get(), bytes.size);
+      bytes.data = std::move(bigger);
+      capacity *= 2;
+    }
+    const ssize_t n = ::read(fd, bytes.data.get() + bytes.size, capacity - bytes.size);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       error = "read error: " + std::string(std::strerror(errno));
@@ -71,10 +84,9 @@ bool read_all(const std::string& path, std::string& bytes, std::string& error) {
       return false;
     }
     if (n == 0) break;
-    used += static_cast<std::size_t>(n);
+    bytes.size += static_cast<std::size_t>(n);
   }
   if (fd != STDIN_FILENO) ::close(fd);
-  bytes.resize(used);
   return true;
 }
 
@@ -183,8 +195,9 @@ class Importer {
   // Reads, replays and encodes file i into its slot; false if the import was aborted.
   bool read_file(std::size_t i) {
     Slot& slot = slots_[i];
-    std::string bytes, error;
-    if (!read_all(slot.path, bytes, error)) {
+    Bytes file;
+    std::string error;
+    if (!read_all(slot.path, file, error)) {
       std::lock_guard lock(mutex_);
       slot.unreadable = true;
       slot.io_error = error;
@@ -192,6 +205,7 @@ class Importer {
       to_writer_.notify_all();
       return true;
     }
+    const std::string_view bytes = file.view();
     SourceInfo info;
     info.path = slot.path;
     info.size = bytes.size();

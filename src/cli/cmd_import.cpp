@@ -7,6 +7,7 @@
 // glob(3) when the shell left them alone). A pattern that matches nothing is reported
 // like a missing file.
 #include <glob.h>
+#include <malloc.h>
 
 #include <filesystem>
 #include <iostream>
@@ -200,6 +201,19 @@ void print_summary(const archive::ImportSummary& s, const std::string& db, bool 
   std::cout << "archive: " << db << " holds " << s.games_in_archive << " games (" << timing << ")\n";
 }
 
+// Memory policy for a bulk import: every file is read whole and decoded into buffers of
+// about its size, freed right after. glibc would hand those buffers back to the kernel
+// (mmap/munmap, heap trimming) and fault them in again for the next file; keeping freed
+// memory for reuse instead saves about a sixth of the CPU time. Costs at most the
+// largest file's buffers in retained memory.
+void keep_freed_memory() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
+  mallopt(M_TOP_PAD, 64 << 20);
+#endif
+}
+
 }  // namespace
 
 int run_import(const std::vector<std::string>& args) {
@@ -207,7 +221,7 @@ int run_import(const std::vector<std::string>& args) {
       "gibo import --db FILE [--jobs N] [--rules ID] [--valid-only] [--format text|jsonl] PATHS|-";
   po::options_description opts("options");
   std::string db, rules_id = default_profile().id, format = "text", encoding = "auto";
-  int jobs = 1, batch = 2000;
+  int jobs = 1, batch = 5000;
   std::vector<std::string> paths;
   opts.add_options()("db", po::value(&db), "the archive (a SQLite file; created when missing)")(
       "jobs,j", po::value(&jobs), "reader/validator threads besides the writer (default 1)")(
@@ -215,7 +229,7 @@ int run_import(const std::vector<std::string>& args) {
       "valid-only", "store only games that replay without error (the others are counted)")(
       "format", po::value(&format), "text or jsonl")(
       "encoding", po::value(&encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
-      "batch", po::value(&batch), "games per transaction (default 2000)")(
+      "batch", po::value(&batch), "games per transaction (default 5000)")(
       "paths", po::value(&paths), "files, directories (searched recursively), globs, or - for stdin");
   po::positional_options_description pos_opts;
   pos_opts.add("paths", -1);
@@ -272,6 +286,7 @@ int run_import(const std::vector<std::string>& args) {
       bar_shown = true;
     };
   archive::ImportSummary summary;
+  keep_freed_memory();
   const std::string error = archive::import_files(files, options, callbacks, summary);
   if (bar_shown) std::cerr << "\r\033[K" << std::flush;
   print_summary(summary, db, jsonl);

@@ -35,7 +35,7 @@ struct ImportOptions {
   int jobs = 1;                       // reader/validator threads (the writer is extra)
   const Profile* fallback = nullptr;  // profile for records that name none (nullptr: the default)
   bool valid_only = false;
-  int batch_games = 2000;             // games handled per transaction
+  int batch_games = 5000;             // games handled per transaction
   text::Encoding encoding = text::Encoding::Auto;
 };
 
