@@ -130,7 +130,8 @@ int run_stats(const std::vector<std::string>& args) {
     }
     std::vector<std::string> missing;
     const std::vector<InputFile> files = expand_inputs(paths, missing);
-    data.origin = paths.size() == 1 ? paths.front() : std::to_string(paths.size()) + " paths";
+    for (std::size_t i = 0; i < paths.size() && i < 3; ++i) data.origin += (i ? ", " : "") + paths[i];
+    if (paths.size() > 3) data.origin += " and " + std::to_string(paths.size() - 3) + " more";
     for (const std::string& m : missing) {
       std::cerr << "gibo stats: " << m << ": cannot read\n";
       const stats::FileFacts f = stats::unreadable_file(m, "cannot read");

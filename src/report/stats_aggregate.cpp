@@ -284,7 +284,7 @@ Quality quality_of(const Dataset& data) {
   for (const SourceFacts& s : data.sources) {
     SourceRow r;
     r.path = s.path;
-    r.encoding = s.encoding;
+    r.encoding = s.encoding == "auto" ? "" : s.encoding;  // "auto": nothing was decoded
     r.readable = s.readable;
     r.filler_runs = s.filler_runs;
     r.bom = s.bom;
@@ -298,10 +298,12 @@ Quality quality_of(const Dataset& data) {
       (d.severity == Severity::Error ? r.errors : d.severity == Severity::Warning ? r.warnings : r.notes)++;
       undecodable += d.code == "undecodable-bytes";
     }
-    if (!s.readable) q.encoding.push_back({s.path, s.encoding, "unreadable: " + s.io_error});
-    if (undecodable) q.encoding.push_back({s.path, s.encoding, "undecodable bytes (" + std::to_string(undecodable) + " reported)"});
-    if (s.filler_runs) q.encoding.push_back({s.path, s.encoding, "filler bytes removed (" + std::to_string(s.filler_runs) + " runs)"});
-    if (s.bom) q.encoding.push_back({s.path, s.encoding, "UTF-8 byte-order mark"});
+    if (!s.readable) q.encoding.push_back({s.path, r.encoding, "unreadable: " + s.io_error});
+    if (undecodable) q.encoding.push_back({s.path, r.encoding, "undecodable bytes (" + std::to_string(undecodable) + " reported)"});
+    if (s.filler_runs)
+      q.encoding.push_back({s.path, r.encoding,
+                            "filler bytes removed (" + std::to_string(s.filler_runs) + (s.filler_runs == 1 ? " run)" : " runs)")});
+    if (s.bom) q.encoding.push_back({s.path, r.encoding, "UTF-8 byte-order mark"});
     source_row[s.path] = q.sources.size();
     q.sources.push_back(std::move(r));
   }

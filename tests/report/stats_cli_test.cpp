@@ -1,0 +1,465 @@
+// `gibo stats` end to end: golden text, CSV and JSON reports of a fixed sample (the
+// corpus and a few broken fixtures) read from files and from an archive built with
+// `gibo import`, with the numbers checked against independent counts (a fresh read of
+// the files; SQL queries on the archive), --where on both, the HTML page's shape, and
+// its rendering in headless Chromium when that is installed.
+//
+// GIBO_UPDATE_GOLDEN=1 rewrites the golden files (tests/data/golden/stats*) instead of
+// comparing; review the diff before committing it.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "../cli/run_gibo.h"
+#include "gibo/formats/detect.h"
+#include "gibo/formats/json_value.h"
+#include "gibo/formats/tag_map.h"
+#include "gibo/record/replay.h"
+
+namespace gibo {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::Result;
+using testing::shell_quote;
+using testing::slurp;
+using testing::TempDir;
+
+const fs::path kData = GIBO_TEST_DATA;
+
+// The sample, relative to tests/data: the public corpus and broken fixtures that give
+// the data-quality tables something to count.
+const std::vector<std::string> kSample = {
+    "corpus",
+    "fixtures/gib/binary_garbage.gib",
+    "fixtures/gib/empty.gib",
+    "fixtures/gib/ff_in_tag_line.gib",
+    "fixtures/gib/illegal_move.gib",
+    "fixtures/gib/missing_setup.gib",
+    "fixtures/gib/ply_count_mismatch.gib",
+    "fixtures/gib/truncated_move.gib",
+    "fixtures/gib/utf8_bom.gib",
+    "fixtures/gib/wrong_piece.gib",
+};
+
+// Runs gibo in `dir` (so that relative paths in the report stay relative).
+Result run_in(const fs::path& dir, const std::vector<std::string>& args) {
+  TempDir tmp;
+  std::string cmd = "cd " + shell_quote(dir.string()) + " && " + shell_quote(GIBO_BINARY);
+  for (const std::string& a : args) cmd += " " + shell_quote(a);
+  cmd += " >" + shell_quote((tmp.path() / "out").string()) + " 2>" + shell_quote((tmp.path() / "err").string()) +
+         " </dev/null";
+  const int raw = std::system(cmd.c_str());
+  Result r;
+  if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
+  r.out = slurp(tmp.path() / "out");
+  r.err = slurp(tmp.path() / "err");
+  return r;
+}
+
+std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+// Compares `actual` with tests/data/golden/`name` (or rewrites it on request).
+void expect_golden(const std::string& name, const std::string& actual) {
+  const fs::path path = kData / "golden" / name;
+  if (std::getenv("GIBO_UPDATE_GOLDEN")) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << actual;
+    return;
+  }
+  ASSERT_TRUE(fs::exists(path)) << path << " is missing; run with GIBO_UPDATE_GOLDEN=1 to create it";
+  const std::string expected = slurp(path);
+  if (expected == actual) return;
+  const fs::path got = fs::temp_directory_path() / ("gibo-actual-" + name);
+  std::ofstream(got, std::ios::binary) << actual;
+  ADD_FAILURE() << name << " differs from the golden file; see: diff " << path << " " << got;
+}
+
+json::Value parse_json(const std::string& text) {
+  json::ParseError error;
+  auto v = json::parse(text, error);
+  EXPECT_TRUE(v.has_value()) << error.message << " at " << error.line << ":" << error.column;
+  return v.value_or(json::Value());
+}
+
+std::int64_t int_at(const json::Value& v, std::string_view key) {
+  const json::Value* x = v.find(key);
+  EXPECT_NE(x, nullptr) << key;
+  return x ? x->as_int().value_or(-1) : -1;
+}
+
+const std::vector<json::Value>& rows_of(const json::Value& report, std::string_view table) {
+  static const std::vector<json::Value> none;
+  const json::Value* tables = report.find("tables");
+  const json::Value* t = tables ? tables->find(table) : nullptr;
+  EXPECT_NE(t, nullptr) << table;
+  return t && t->find("rows") ? t->find("rows")->items() : none;
+}
+
+// ---------------------------------------------------------------------------
+// Independent counts from the files: read and replay each game here.
+
+struct Counts {
+  long games = 0, plies = 0, valid = 0;
+  long cho = 0, han = 0, draw = 0, other = 0;
+  std::map<std::string, long> methods;                 // decided games by method
+  std::map<std::pair<int, int>, long> setup_pairs;     // standard starts
+  long ply_count_mismatches = 0;                       // 총수 differs from the plies
+};
+
+Counts count_files() {
+  Counts c;
+  std::vector<fs::path> files;
+  for (const std::string& s : kSample) {
+    const fs::path p = kData / s;
+    if (fs::is_directory(p)) {
+      for (const auto& e : fs::recursive_directory_iterator(p))
+        if (e.path().extension() == ".gib") files.push_back(e.path());
+    } else {
+      files.push_back(p);
+    }
+  }
+  for (const fs::path& f : files) {
+    const std::string bytes = slurp(f);
+    ReadOptions ro;
+    ro.file_name = f.string();
+    ReadInfo info;
+    read_games(bytes, ro, info, [&](Game&& g) {
+      const Profile& p = game_profile(g, default_profile());
+      replay(g, legality_rules(p, game_bikjang_option(g, false)));
+      ++c.games;
+      c.plies += static_cast<long>(g.plies.size());
+      c.valid += !g.has_errors();
+      const NormalizedResult r = g.has_result ? normalize_result(g.result_text) : NormalizedResult{};
+      if (g.has_result && r.winner == Winner::Cho) ++c.cho;
+      else if (g.has_result && r.winner == Winner::Han) ++c.han;
+      else if (g.has_result && r.winner == Winner::Draw) ++c.draw;
+      else ++c.other;
+      if (g.has_result && (r.winner == Winner::Cho || r.winner == Winner::Han || r.winner == Winner::Draw))
+        ++c.methods[std::string(method_name(r.method))];
+      if (!g.start.custom) ++c.setup_pairs[{static_cast<int>(g.start.cho), static_cast<int>(g.start.han)}];
+      if (const std::string* total = g.tag("총수"))
+        c.ply_count_mismatches += std::atoi(total->c_str()) != static_cast<int>(g.plies.size());
+    });
+  }
+  return c;
+}
+
+void expect_counts(const json::Value& report, const Counts& c) {
+  EXPECT_EQ(int_at(report, "games"), c.games);
+  EXPECT_EQ(int_at(report, "plies"), c.plies);
+  EXPECT_EQ(int_at(report, "valid"), c.valid);
+  EXPECT_EQ(int_at(report, "rejected"), c.games - c.valid);
+  const json::Value* results = report.find("results");
+  ASSERT_NE(results, nullptr);
+  EXPECT_EQ(int_at(*results, "cho"), c.cho);
+  EXPECT_EQ(int_at(*results, "han"), c.han);
+  EXPECT_EQ(int_at(*results, "draw"), c.draw);
+  EXPECT_EQ(int_at(*results, "other"), c.other);
+  std::map<std::string, long> methods;
+  for (const json::Value& row : rows_of(report, "results_by_method"))
+    methods[row.find("method")->as_string()] = int_at(row, "games");
+  EXPECT_EQ(methods, c.methods);
+  std::map<std::pair<int, int>, long> pairs;
+  for (const json::Value& row : rows_of(report, "setups")) {
+    const long games = int_at(row, "games");
+    if (!games) continue;
+    int cho = -1, han = -1;
+    for (Setup s : kAllSetups) {
+      if (row.find("cho_code")->as_string() == setup_code(s)) cho = static_cast<int>(s);
+      if (row.find("han_code")->as_string() == setup_code(s)) han = static_cast<int>(s);
+    }
+    pairs[{cho, han}] = games;
+  }
+  EXPECT_EQ(pairs, c.setup_pairs);
+  EXPECT_EQ(static_cast<long>(rows_of(report, "ply_count_mismatches").size()), c.ply_count_mismatches);
+}
+
+TEST(StatsFiles, GoldenReportsMatchIndependentCounts) {
+  const std::vector<std::string> base = with({"stats"}, kSample);
+  const Result text = run_in(kData, base);
+  const Result csv = run_in(kData, with(base, {"--format", "csv"}));
+  const Result json = run_in(kData, with(base, {"--format", "json"}));
+  for (const Result* r : {&text, &csv, &json}) EXPECT_EQ(r->status, 0) << r->err;
+  expect_golden("stats.txt", text.out);
+  expect_golden("stats.csv", csv.out);
+  expect_golden("stats.json", json.out);
+  expect_counts(parse_json(json.out), count_files());
+}
+
+TEST(StatsFiles, CsvHoldsEveryJsonTable) {
+  const std::vector<std::string> base = with({"stats"}, kSample);
+  const json::Value report = parse_json(run_in(kData, with(base, {"--format", "json"})).out);
+  const std::string csv = run_in(kData, with(base, {"--format", "csv"})).out;
+  std::map<std::string, long> csv_rows;
+  std::istringstream in(csv);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line.rfind("table,", 0) == 0) continue;
+    ++csv_rows[line.substr(0, line.find(','))];
+  }
+  for (const auto& [id, table] : report.find("tables")->members()) {
+    const long rows = static_cast<long>(table.find("rows")->items().size());
+    EXPECT_EQ(csv_rows.count(id) ? csv_rows[id] : 0, rows) << id;
+  }
+}
+
+TEST(StatsFiles, WhereSelectsGames) {
+  const std::vector<std::string> base = with({"stats", "--format", "json"}, kSample);
+  const json::Value all = parse_json(run_in(kData, base).out);
+  const json::Value cho = parse_json(run_in(kData, with(base, {"--where", "winner = 'cho'"})).out);
+  EXPECT_EQ(int_at(cho, "games"), int_at(*all.find("results"), "cho"));
+  const json::Value old = parse_json(run_in(kData, with(base, {"--where", "year < 1950 AND valid = 1"})).out);
+  long before_1950 = 0;
+  for (const json::Value& row : rows_of(all, "years")) {
+    const std::string year = row.find("year")->as_string();
+    if (year != "unknown" && std::stoi(year) < 1950) before_1950 += int_at(row, "games");
+  }
+  EXPECT_EQ(int_at(old, "games"), before_1950);  // every game before 1950 in the sample is valid
+  const Result bad = run_in(kData, with(base, {"--where", "colour = 'blue'"}));
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("unknown field 'colour'"), std::string::npos) << bad.err;
+}
+
+TEST(StatsFiles, UsageAndIoErrors) {
+  EXPECT_EQ(run_in(kData, {"stats"}).status, 2);
+  EXPECT_EQ(run_in(kData, {"stats", "corpus", "--db", "x.db"}).status, 2);
+  EXPECT_EQ(run_in(kData, {"stats", "corpus", "--format", "pdf"}).status, 2);
+  EXPECT_EQ(run_in(kData, {"stats", "corpus", "--profiles", "nosuch"}).status, 2);
+  EXPECT_EQ(run_in(kData, {"stats", "corpus", "--profiles", "stored"}).status, 2);
+  const Result missing = run_in(kData, {"stats", "no/such/dir", "--format", "json"});
+  EXPECT_EQ(missing.status, 3);
+  EXPECT_NE(missing.out.find("\"games\": 0"), std::string::npos);  // the report is still written
+  EXPECT_EQ(run_in(kData, {"stats", "--db", "no/such.db"}).status, 3);
+  const Result not_archive = run_in(kData, {"stats", "--db", "perft.tsv"});
+  EXPECT_EQ(not_archive.status, 3);
+  EXPECT_NE(not_archive.err.find("perft.tsv"), std::string::npos) << not_archive.err;
+}
+
+TEST(StatsFiles, AllProfilesGiveOneVerdictRowEach) {
+  const json::Value r = parse_json(run_in(kData, {"stats", "corpus", "--format", "json", "--profiles", "all"}).out);
+  const auto& rows = rows_of(r, "verdicts");
+  EXPECT_EQ(rows.size(), all_profiles().size());
+  for (const json::Value& row : rows) {
+    long sum = 0;
+    for (const char* k : {"agrees", "disagrees", "unverifiable", "indeterminate", "no-result"}) sum += int_at(row, k);
+    EXPECT_EQ(sum, int_at(row, "games")) << row.find("profile")->as_string();
+    EXPECT_EQ(int_at(row, "games"), int_at(r, "games"));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The archive: built by gibo import from the same sample, verdicts stored by rescore.
+
+class StatsArchive : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir();
+    const Result imported = run_in(kData, with({"import", "--db", db().string()}, kSample));
+    ASSERT_TRUE(imported.status == 0 || imported.status == 1) << imported.err;
+    const Result rescored = run_in(kData, {"rescore", "--db", db().string()});
+    ASSERT_TRUE(rescored.status == 0 || rescored.status == 1) << rescored.err;
+    const Result corpus = run_in(kData, {"import", "--db", (dir_->path() / "corpus.db").string(), "corpus"});
+    ASSERT_TRUE(corpus.status == 0 || corpus.status == 1) << corpus.err;
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static fs::path db() { return dir_->path() / "sample.db"; }
+
+  // The first column of every row of `sql`, as text.
+  static std::vector<std::string> query(const std::string& sql) {
+    sqlite3* raw = nullptr;
+    sqlite3_open_v2(db().c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+    std::vector<std::string> out;
+    sqlite3_stmt* s = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(raw, sql.c_str(), -1, &s, nullptr), SQLITE_OK) << sql << ": " << sqlite3_errmsg(raw);
+    while (s && sqlite3_step(s) == SQLITE_ROW) {
+      const unsigned char* t = sqlite3_column_text(s, 0);
+      out.push_back(t ? reinterpret_cast<const char*>(t) : "");
+    }
+    sqlite3_finalize(s);
+    sqlite3_close(raw);
+    return out;
+  }
+  static long number(const std::string& sql) {
+    const auto rows = query(sql);
+    return rows.empty() ? -1 : std::stol(rows.front());
+  }
+
+  static TempDir* dir_;
+};
+TempDir* StatsArchive::dir_ = nullptr;
+
+TEST_F(StatsArchive, GoldenReportsMatchSqlQueries) {
+  const Result text = run_in(dir_->path(), {"stats", "--db", "sample.db"});
+  const Result csv = run_in(dir_->path(), {"stats", "--db", "sample.db", "--format", "csv"});
+  const Result json = run_in(dir_->path(), {"stats", "--db", "sample.db", "--format", "json"});
+  for (const Result* r : {&text, &csv, &json}) EXPECT_EQ(r->status, 0) << r->err;
+  expect_golden("stats_db.txt", text.out);
+  expect_golden("stats_db.csv", csv.out);
+  expect_golden("stats_db.json", json.out);
+
+  const json::Value r = parse_json(json.out);
+  EXPECT_EQ(int_at(r, "games"), number("SELECT count(*) FROM games"));
+  EXPECT_EQ(int_at(r, "plies"), number("SELECT sum(plies) FROM games"));
+  EXPECT_EQ(int_at(r, "valid"), number("SELECT count(*) FROM games WHERE status = 'valid'"));
+  EXPECT_EQ(int_at(r, "rejected"), number("SELECT count(*) FROM games WHERE status = 'invalid'"));
+  EXPECT_EQ(int_at(r, "files"), number("SELECT count(*) FROM sources"));
+  const json::Value& results = *r.find("results");
+  EXPECT_EQ(int_at(results, "cho"), number("SELECT count(*) FROM games WHERE result_text IS NOT NULL AND result_winner = 'cho'"));
+  EXPECT_EQ(int_at(results, "han"), number("SELECT count(*) FROM games WHERE result_text IS NOT NULL AND result_winner = 'han'"));
+  EXPECT_EQ(int_at(results, "draw"), number("SELECT count(*) FROM games WHERE result_text IS NOT NULL AND result_winner = 'draw'"));
+  EXPECT_EQ(int_at(results, "other"),
+            number("SELECT count(*) FROM games WHERE result_text IS NULL OR result_winner NOT IN ('cho', 'han', 'draw')"));
+  EXPECT_EQ(int_at(results, "no_result"), number("SELECT count(*) FROM games WHERE result_text IS NULL"));
+
+  for (const json::Value& row : rows_of(r, "results_by_method"))
+    EXPECT_EQ(int_at(row, "games"),
+              number("SELECT count(*) FROM games WHERE result_text IS NOT NULL AND result_winner IN ('cho', 'han', "
+                     "'draw') AND result_method = '" + row.find("method")->as_string() + "'"));
+  for (const json::Value& row : rows_of(r, "setups"))
+    EXPECT_EQ(int_at(row, "games"), number("SELECT count(*) FROM games WHERE cho_setup = '" +
+                                           row.find("cho_code")->as_string() + "' AND han_setup = '" +
+                                           row.find("han_code")->as_string() + "'"));
+  for (const json::Value& row : rows_of(r, "verdicts"))
+    for (const char* kind : {"agrees", "disagrees", "unverifiable", "indeterminate", "no-result"})
+      EXPECT_EQ(int_at(row, kind), number("SELECT count(*) FROM verdicts WHERE profile_id = '" +
+                                          row.find("profile")->as_string() + "' AND verdict = '" + kind + "'"));
+  EXPECT_EQ(static_cast<long>(rows_of(r, "disagreements").size()),
+            number("SELECT count(DISTINCT game_id) FROM verdicts WHERE verdict = 'disagrees'"));
+  for (const json::Value& row : rows_of(r, "diagnostics_by_code"))
+    EXPECT_EQ(int_at(row, "occurrences"),
+              number("SELECT count(*) FROM diagnostics WHERE code = '" + row.find("code")->as_string() +
+                     "' AND (game_id IS NOT NULL OR game_index IS NULL)"));
+  for (const json::Value& row : rows_of(r, "diagnostics_by_source"))
+    EXPECT_EQ(int_at(row, "games"), number("SELECT count(*) FROM games JOIN sources ON sources.id = games.source_id "
+                                           "WHERE sources.path = '" + row.find("file")->as_string() + "'"));
+  const long named_players = number(
+      "SELECT count(*) FROM (SELECT cho_player_id AS p FROM games UNION SELECT han_player_id FROM games) AS x "
+      "JOIN players ON players.id = x.p WHERE players.name NOT IN ('미상', '?', '-', '')");
+  EXPECT_NE(text.out.find(std::to_string(named_players) + " players;"), std::string::npos) << named_players;
+  // The top player's games, wins and losses, by SQL.
+  const auto& top = rows_of(r, "players");
+  ASSERT_FALSE(top.empty());
+  const std::string name = top.front().find("player")->as_string();
+  const std::string id = "(SELECT id FROM players WHERE name = '" + name + "')";
+  EXPECT_EQ(int_at(top.front(), "games"),
+            number("SELECT count(*) FROM games WHERE cho_player_id = " + id + " OR han_player_id = " + id));
+  EXPECT_EQ(int_at(top.front(), "wins"),
+            number("SELECT count(*) FROM games WHERE result_text IS NOT NULL AND ((cho_player_id = " + id +
+                   " AND result_winner = 'cho') OR (han_player_id = " + id + " AND result_winner = 'han'))"));
+}
+
+TEST_F(StatsArchive, AgreesWithTheFileReport) {
+  // The corpus read from files and from an archive (no verdicts stored: judged while
+  // loading, from the stored moves) gives the same numbers. The archive keeps no filler
+  // runs or byte-order marks, so those tables are left out; the sample with the broken
+  // fixtures is not used because the archive drops their duplicate games.
+  const json::Value files = parse_json(run_in(kData, {"stats", "--format", "json", "corpus"}).out);
+  const json::Value archive = parse_json(run_in(dir_->path(), {"stats", "--db", "corpus.db", "--format", "json"}).out);
+  for (const char* key : {"games", "plies", "valid", "rejected", "files"}) EXPECT_EQ(int_at(files, key), int_at(archive, key)) << key;
+  for (const char* table : {"results", "results_by_method", "point_margins", "setups", "openings", "lengths", "years",
+                            "players", "verdicts", "disagreements", "ply_count_mismatches"}) {
+    const auto& a = rows_of(files, table);
+    const auto& b = rows_of(archive, table);
+    ASSERT_EQ(a.size(), b.size()) << table;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      for (const auto& [key, value] : a[i].members()) {
+        const json::Value* other = b[i].find(key);
+        ASSERT_NE(other, nullptr) << table << "." << key;
+        if (value.is_number()) EXPECT_EQ(value.as_double(), other->as_double()) << table << " row " << i << " " << key;
+        else EXPECT_EQ(value.as_string(), other->as_string()) << table << " row " << i << " " << key;
+      }
+  }
+}
+
+TEST_F(StatsArchive, WhereRunsAsSqlOverGames) {
+  const auto count = [&](const std::string& where) {
+    const Result r = run_in(dir_->path(), {"stats", "--db", "sample.db", "--format", "json", "--where", where});
+    EXPECT_EQ(r.status, 0) << where << ": " << r.err;
+    return int_at(parse_json(r.out), "games");
+  };
+  EXPECT_EQ(count("plies > 100"), number("SELECT count(*) FROM games WHERE plies > 100"));
+  EXPECT_EQ(count("result_winner = 'han' AND status = 'valid'"),
+            number("SELECT count(*) FROM games WHERE result_winner = 'han' AND status = 'valid'"));
+  // The file filter's names work on the archive too.
+  EXPECT_EQ(count("winner = 'cho' AND cho_setup = 'EHEH'"),
+            number("SELECT count(*) FROM games WHERE result_text IS NOT NULL AND result_winner = 'cho' AND cho_setup = 'EHEH'"));
+  const long files_1937 =
+      int_at(parse_json(run_in(kData, with({"stats", "--format", "json", "--where", "year = 1937"}, kSample)).out), "games");
+  EXPECT_EQ(count("year = 1937"), files_1937);
+  EXPECT_GT(files_1937, 0);
+  const Result bad = run_in(dir_->path(), {"stats", "--db", "sample.db", "--where", "no_such_column = 1"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("no such column"), std::string::npos) << bad.err;
+  const Result two = run_in(dir_->path(), {"stats", "--db", "sample.db", "--where", "1); DELETE FROM games; --"});
+  EXPECT_EQ(two.status, 2);
+  EXPECT_EQ(number("SELECT count(*) FROM games") > 0, true);
+}
+
+TEST_F(StatsArchive, ComputesVerdictsWhenAskedOrNoneStored) {
+  const Result r = run_in(dir_->path(), {"stats", "--db", "sample.db", "--format", "json", "--profiles", "fs-janggi"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json::Value report = parse_json(r.out);
+  const auto& rows = rows_of(report, "verdicts");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows.front().find("profile")->as_string(), "fs-janggi");
+}
+
+// ---------------------------------------------------------------------------
+// HTML
+
+TEST(StatsHtml, SelfContainedPage) {
+  const Result r = run_in(kData, with({"stats", "--format", "html", "--profiles", "all"}, kSample));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string& html = r.out;
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("src="), std::string::npos);
+  EXPECT_EQ(html.find("href=\"http"), std::string::npos);
+  EXPECT_EQ(html.find("url(http"), std::string::npos);
+  EXPECT_EQ(html.find("@import"), std::string::npos);
+  for (const char* id : {"overview", "results", "setups", "openings", "lengths", "years", "players", "adjudication",
+                         "quality"})
+    EXPECT_NE(html.find("<section id=\"" + std::string(id) + "\""), std::string::npos) << id;
+  std::size_t svgs = 0, boards = 0;
+  for (std::size_t at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1)) ++svgs;
+  for (std::size_t at = html.find("<figure>"); at != std::string::npos; at = html.find("<figure>", at + 1)) ++boards;
+  EXPECT_GE(svgs, 6u);    // result bar, methods, heat map, lengths, years, boards, mini bars
+  EXPECT_GE(boards, 3u);  // disagreements' final positions and notable games
+  // Balanced elements the renderer opens and closes itself.
+  for (const char* tag : {"section", "table", "svg", "figure", "details"}) {
+    const std::string open = std::string("<") + tag, close = std::string("</") + tag + ">";
+    std::size_t opens = 0, closes = 0;
+    for (std::size_t at = html.find(open); at != std::string::npos; at = html.find(open, at + 1))
+      opens += html[at + open.size()] == ' ' || html[at + open.size()] == '>';
+    for (std::size_t at = html.find(close); at != std::string::npos; at = html.find(close, at + 1)) ++closes;
+    EXPECT_EQ(opens, closes) << tag;
+  }
+}
+
+TEST(StatsHtml, RendersInHeadlessChromium) {
+  if (std::system("command -v chromium >/dev/null 2>&1") != 0) GTEST_SKIP() << "chromium is not installed";
+  TempDir dir;
+  const fs::path html = dir.path() / "report.html", png = dir.path() / "report.png";
+  const Result r = run_in(kData, with({"stats", "--format", "html", "-o", html.string()}, kSample));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const fs::path script = kData.parent_path() / "report" / "render_html.sh";
+  const std::string cmd = "bash " + shell_quote(script.string()) + " " + shell_quote(html.string()) + " " +
+                          shell_quote(png.string()) + " 1280 3000 > " + shell_quote((dir.path() / "log").string()) +
+                          " 2>&1";
+  const int status = std::system(cmd.c_str());
+  EXPECT_EQ(status, 0) << slurp(dir.path() / "log");
+  EXPECT_GT(fs::exists(png) ? fs::file_size(png) : 0, 10000u);
+}
+
+}  // namespace
+}  // namespace gibo
