@@ -287,7 +287,7 @@ class Importer {
         return e;
       }
       ++files_done_;
-      progress(true);
+      progress(false);
     }
     if (std::string e = commit_batch(); !e.empty()) {
       archive_->rollback();
@@ -459,7 +459,7 @@ class Importer {
 
   void progress(bool force) {
     if (!callbacks_.on_progress) return;
-    if (!force && (++progress_tick_ & 255)) return;
+    if (!force && (++progress_tick_ & 63)) return;
     const auto now = std::chrono::steady_clock::now();
     if (!force && now - last_progress_ < std::chrono::milliseconds(100)) return;
     last_progress_ = now;

@@ -74,7 +74,8 @@ void json_diagnostics(json::Writer& w, const std::vector<Diagnostic>& ds) {
   w.end_array();
 }
 
-void print_file(const archive::FileReport& r, bool jsonl) {
+// The lines a file report prints (possibly none).
+std::string file_lines(const archive::FileReport& r, bool jsonl) {
   using archive::FileStatus;
   if (jsonl) {
     std::string line;
@@ -94,16 +95,16 @@ void print_file(const archive::FileReport& r, bool jsonl) {
         .field("rejected", static_cast<std::int64_t>(r.rejected));
     json_diagnostics(w, r.file_diagnostics);
     w.end_object();
-    std::cout << line << "\n";
-    return;
+    return line + "\n";
   }
   // Text: only what needs a reader's attention; the summary covers the rest.
+  std::string out;
   switch (r.status) {
-    case FileStatus::Unreadable: std::cout << r.path << ": error[io]: " << r.detail << "\n"; return;
-    case FileStatus::AlreadyImported: return;  // counted in the summary
-    case FileStatus::SameContent: std::cout << r.path << ": same content as " << r.detail << "; skipped\n"; return;
+    case FileStatus::Unreadable: return r.path + ": error[io]: " + r.detail + "\n";
+    case FileStatus::AlreadyImported: return "";  // counted in the summary
+    case FileStatus::SameContent: return r.path + ": same content as " + r.detail + "; skipped\n";
     case FileStatus::Resumed:
-      std::cout << r.path << ": resumed after game " << r.resumed_after << " of an interrupted import\n";
+      out = r.path + ": resumed after game " + std::to_string(r.resumed_after) + " of an interrupted import\n";
       break;
     case FileStatus::Imported: break;
   }
@@ -112,11 +113,12 @@ void print_file(const archive::FileReport& r, bool jsonl) {
   for (const Diagnostic& d : r.file_diagnostics) errors += d.severity == Severity::Error;
   for (const Diagnostic& d : r.file_diagnostics)
     if (d.severity == Severity::Error) {
-      std::cout << format_diagnostic(d);
-      if (errors > 1) std::cout << " (and " << errors - 1 << " more errors, stored in the archive)";
-      std::cout << "\n";
+      out += format_diagnostic(d);
+      if (errors > 1) out += " (and " + std::to_string(errors - 1) + " more errors, stored in the archive)";
+      out += "\n";
       break;
     }
+  return out;
 }
 
 std::string origin(const std::string& path, int index) { return path + "#" + std::to_string(index + 1); }
@@ -276,9 +278,10 @@ int run_import(const std::vector<std::string>& args) {
   const bool bar = stderr_is_terminal();
   bool bar_shown = false;
   callbacks.on_file = [&](const archive::FileReport& r) {
-    if (bar_shown && !jsonl) std::cerr << "\r\033[K" << std::flush;
-    print_file(r, jsonl);
-    std::cout << std::flush;
+    const std::string lines = file_lines(r, jsonl);
+    if (lines.empty()) return;
+    if (bar_shown) std::cerr << "\r\033[K" << std::flush;  // the bar is redrawn below the lines
+    std::cout << lines << std::flush;
   };
   if (bar)
     callbacks.on_progress = [&](const archive::ImportProgress& p) {
