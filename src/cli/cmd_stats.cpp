@@ -36,12 +36,23 @@ bool parse_profiles(const std::string& spec, stats::AdjudicationChoice& out) {
   return true;
 }
 
-std::string filter_help() {
-  std::string s = "--where on files: an SQL-like expression (=, !=, <, <=, >, >=, LIKE, IN, IS NULL, AND, OR, NOT)\n"
-                  "over these fields:\n";
+// What --help prints after the options: the --where fields and the output formats.
+std::string more_help() {
+  std::string s =
+      "\n--where on files: an SQL-like expression (= != < <= > >= LIKE IN IS NULL AND OR NOT, 'text', numbers)\n"
+      "over these fields:\n";
   for (const stats::FilterField& f : stats::filter_fields())
     s += "  " + f.name + std::string(f.name.size() < 14 ? 14 - f.name.size() : 1, ' ') + f.meaning + "\n";
-  s += "--where with --db: an SQL expression over the games table's columns, and the names above.\n";
+  s += "--where with --db: an SQL expression over the games table's columns (README \"Database schema\"),\n"
+       "and the names above (computed from the other tables).\n"
+       "\n"
+       "Formats: text (aligned tables), csv (one block per table: a header row \"table,<columns>\", then rows\n"
+       "led by the table id; blocks separated by an empty line), json (\"games\", \"results\" {cho, han, draw,\n"
+       "other, ...} and \"tables\" {id: {title, columns, rows}}), html (one self-contained page, no script).\n"
+       "Results count the stored results (대국결과) as recorded; \"other\" is void, unknown or none. Players are\n"
+       "grouped by name with a trailing rank word removed (\"김동학 四단\" -> 김동학; \"(프로)\" is kept).\n"
+       "Exit status: 0, or 3 when an input or the output could not be read or written (the report is still\n"
+       "written), 2 for a bad command line or --where.\n";
   return s;
 }
 
@@ -73,7 +84,7 @@ int run_stats(const std::vector<std::string>& args) {
   pos_opts.add("paths", -1);
   po::variables_map vm;
   if (auto rc = parse_command_line("stats", synopsis, args, opts, pos_opts, vm)) {
-    if (*rc == kExitOk) std::cout << filter_help();  // after the options: what --where accepts
+    if (*rc == kExitOk) std::cout << more_help();
     return *rc;
   }
 

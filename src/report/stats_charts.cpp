@@ -236,6 +236,39 @@ std::string setup_heat_map(const SetupMatrix& m) {
   return s + "</svg>";
 }
 
+std::string verdict_rows(const AdjudicationStats& a, int width) {
+  auto color = [](const std::string& kind) {
+    return kind == "agrees" ? "#2e7d4f" : kind == "disagrees" ? "#e07b24" : kind == "unverifiable" ? "#c3c8cf"
+         : kind == "indeterminate" ? "#8e6bbf" : "#e6e8ec";
+  };
+  const int row_h = 24, label_w = 120, count_w = 48, legend_h = 26;
+  const int height = static_cast<int>(a.profiles.size()) * row_h + legend_h + 6;
+  std::string s = svg_open(width, height, "verdicts per profile");
+  long max = 1;
+  for (const ProfileVerdicts& p : a.profiles) max = std::max(max, p.games);
+  const double plot = width - label_w - count_w;
+  double lx = label_w;
+  for (const std::string& kind : a.kinds) {
+    s += fmt("<rect x=\"%.1f\" y=\"4\" width=\"12\" height=\"12\" rx=\"3\"", lx) + " fill=\"" + color(kind) + "\"/>";
+    s += text(lx + 17, 14.5, kind, "start", " class=\"muted\"");
+    lx += 30 + 7.0 * static_cast<double>(kind.size());
+  }
+  for (std::size_t i = 0; i < a.profiles.size(); ++i) {
+    const ProfileVerdicts& p = a.profiles[i];
+    const double y = legend_h + static_cast<double>(i) * row_h;
+    s += text(label_w - 8, y + 14, p.profile, "end");
+    double x = label_w;
+    for (std::size_t k = 0; k < a.kinds.size() && k < p.counts.size(); ++k) {
+      if (!p.counts[k]) continue;
+      const double w = plot * static_cast<double>(p.counts[k]) / static_cast<double>(max);
+      s += rect(x, y, w, row_h - 7, color(a.kinds[k]), p.profile + ": " + a.kinds[k] + " " + std::to_string(p.counts[k]));
+      x += w;
+    }
+    s += text(x + 6, y + 14, std::to_string(p.games), "start", " class=\"muted\"");
+  }
+  return s + "</svg>";
+}
+
 std::string mini_bar(const Tally& t, int width) {
   const long total = t.total();
   std::string s = fmt_int("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"mini\" width=\"%d\" height=\"10\">", width);

@@ -27,13 +27,14 @@ std::string winner_text(const GameFacts& g) {
   return g.has_result ? std::string(winner_name(g.result.winner)) : std::string("none");
 }
 
-std::string setup_text(const std::optional<Setup>& s) { return s ? setup_label(*s) : std::string(); }
+// The setup's code (HEEH, ...), as the archive stores it.
+std::string setup_text(const std::optional<Setup>& s) { return s ? std::string(setup_code(*s)) : std::string(); }
 
 using Getter = std::function<Value(const GameFacts&)>;
 
 struct FieldDef {
   FilterField doc;
-  std::vector<Getter> getters;  // more than one: the comparison holds when any holds
+  Getter get;
 };
 
 const std::vector<FieldDef>& field_defs() {
@@ -49,11 +50,9 @@ const std::vector<FieldDef>& field_defs() {
        {[](const GameFacts& g) { return g.date.year ? number_value(*g.date.year) : null_value(true); }}},
       {{"cho", false, "Cho's player name (rank removed)"}, {[](const GameFacts& g) { return text_value(g.cho_name); }}},
       {{"han", false, "Han's player name (rank removed)"}, {[](const GameFacts& g) { return text_value(g.han_name); }}},
-      {{"player", false, "either player's name"},
-       {[](const GameFacts& g) { return text_value(g.cho_name); }, [](const GameFacts& g) { return text_value(g.han_name); }}},
       {{"cho_tag", false, "초대국자 verbatim"}, {[](const GameFacts& g) { return text_value(g.cho_player); }}},
       {{"han_tag", false, "한대국자 verbatim"}, {[](const GameFacts& g) { return text_value(g.han_player); }}},
-      {{"cho_setup", false, "Cho's setup: 마상상마 상마마상 마상마상 상마상마 (or HEEH EHHE HEHE EHEH); NULL for a custom start"},
+      {{"cho_setup", false, "Cho's setup: HEEH EHHE HEHE EHEH (on files also 마상상마 상마마상 마상마상 상마상마); NULL for a custom start"},
        {[](const GameFacts& g) { return g.cho_setup ? text_value(setup_text(g.cho_setup)) : null_value(false); }}},
       {{"han_setup", false, "Han's setup, likewise"},
        {[](const GameFacts& g) { return g.han_setup ? text_value(setup_text(g.han_setup)) : null_value(false); }}},
@@ -146,10 +145,7 @@ bool evaluate(const Node& n, const GameFacts& g) {
     case Node::Kind::And: return evaluate(*n.left, g) && evaluate(*n.right, g);
     case Node::Kind::Or: return evaluate(*n.left, g) || evaluate(*n.right, g);
     case Node::Kind::Not: return !evaluate(*n.left, g);
-    case Node::Kind::Compare:
-      for (const Getter& get : n.field->getters)
-        if (holds(get(g), n.op, n.values)) return true;
-      return false;
+    case Node::Kind::Compare: return holds(n.field->get(g), n.op, n.values);
   }
   return false;
 }
@@ -329,7 +325,7 @@ class Parser {
     }
     if (field.doc.name == "cho_setup" || field.doc.name == "han_setup")
       for (Setup s : kAllSetups)
-        if (v.text == setup_code(s)) v.text = setup_label(s);
+        if (v.text == setup_label(s)) v.text = std::string(setup_code(s));
     ++pos_;
     return v;
   }

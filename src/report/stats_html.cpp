@@ -44,6 +44,7 @@ td.n, th.n { text-align: right; }
 td.nw { white-space: nowrap; }
 tr.root td { border-top: 2px solid #d9dde2; }
 td small { color: var(--muted); }
+#t-disagreements td:last-child { min-width: 190px; }
 td.bar { padding-top: 7px; }
 .scroll { overflow-x: auto; }
 .note { color: var(--muted); font-size: 13px; margin: 2px 0 8px; }
@@ -320,7 +321,7 @@ void disagreements_html(const Report& r, std::string& out) {
       for (const std::string& p : d.profiles) profiles += (profiles.empty() ? "" : ", ") + p;
     out += "<tr><td><b>" + escape(game_name(r, d.file, d.index)) + "</b><br><small>" +
            escape((d.cho.empty() ? "?" : d.cho) + " vs " + (d.han.empty() ? "?" : d.han)) + "</small></td><td class=\"nw\">" +
-           escape(d.result_text) + "</td><td class=\"nw\">" + escape(board) + "</td><td class=\"n nw\">" +
+           escape(d.result_text) + "</td><td>" + escape(board) + "</td><td class=\"n nw\">" +
            escape(points(d.cho_score) + " : " + points(d.han_score)) + "</td><td>" + escape(profiles) + "</td><td>" +
            escape(d.note) + "</td></tr>";
   }
@@ -332,6 +333,7 @@ void disagreements_html(const Report& r, std::string& out) {
 void adjudication_html(const Report& r, const std::vector<Table>& all, std::string& out) {
   section_open("adjudication", out);
   if (r.verdicts_from.empty()) out += "<p class=\"none\">No verdicts: the games were not adjudicated.</p>";
+  if (!r.adjudication.profiles.empty()) out += charts::verdict_rows(r.adjudication, 820);
   if (const Table* t = find_table(all, "verdicts")) table_html(*t, out);
   disagreements_html(r, out);
   std::string boards;
@@ -347,6 +349,7 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
     ++shown;
     std::string says = d.board_winner.empty() ? "no ending on the board" : d.board_winner + " by " + d.board_reason;
     if (d.board_ply) says += " at ply " + std::to_string(d.board_ply);
+    says += "; shown after ply " + std::to_string(d.moves.size());
     boards += "<figure>" + board + "<figcaption><b>" + escape(name) + "</b><br>" +
               escape((d.cho.empty() ? "?" : d.cho) + " (Cho) vs " + (d.han.empty() ? "?" : d.han) + " (Han)") +
               "<br>stored: <b>" + escape(d.result_text) + "</b> · board: " + escape(says) + "<br>" + escape(d.note) +

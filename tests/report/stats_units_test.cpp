@@ -96,6 +96,7 @@ TEST(Filter, ComparesFieldsLikeSql) {
   check("year >= 2000", true, false);
   check("plies < 100 OR winner = 'cho'", true, true);
   check("cho = '이일훈' or han = '이일훈'", true, true);
+  check("cho_setup = 'HEEH'", true, true);
   check("NOT (year = 1937) AND plies >= 40", true, false);
 }
 

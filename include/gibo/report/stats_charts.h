@@ -35,6 +35,10 @@ std::string stacked_columns(const std::vector<Row>& columns, const std::string& 
 // win rate (Han red, even white, Cho blue), with its games and rate written in it.
 std::string setup_heat_map(const SetupMatrix& m);
 
+// The verdict counts per profile as stacked rows (agrees green, disagrees orange,
+// unverifiable grey, indeterminate violet, any other kind light), with a legend.
+std::string verdict_rows(const AdjudicationStats& a, int width);
+
 // A tiny inline bar for a table cell (the four classes of `t`, `width` pixels).
 std::string mini_bar(const Tally& t, int width);
 
