@@ -130,10 +130,11 @@ void table_html(const Table& t, std::string& out, std::size_t fold_after = 24, b
   std::vector<std::size_t> shown;
   for (std::size_t c = 0; c < t.columns.size(); ++c)
     if (t.columns[c].audience != Audience::Machine) shown.push_back(c);
-  const bool fold = t.rows.size() > fold_after;
+  const std::size_t rows = shown_rows(t);
+  const bool fold = rows > fold_after;
   if (fold)
-    out += "<details><summary>" + escape(t.title) + " (" + std::to_string(t.rows.size()) +
-           (t.rows.size() == 1 ? " row" : " rows") + ")</summary>";
+    out += "<details><summary>" + escape(t.title) + " (" + std::to_string(rows) + (rows == 1 ? " row" : " rows") +
+           ")</summary>";
   else if (title) out += "<h3>" + escape(t.title) + "</h3>";
   if (t.rows.empty()) {
     out += "<p class=\"none\">none</p>";
@@ -147,7 +148,7 @@ void table_html(const Table& t, std::string& out, std::size_t fold_after = 24, b
   if (bars) out += "<th>results</th>";
   out += "</tr></thead><tbody>";
   const bool tree = std::any_of(t.indent.begin(), t.indent.end(), [](int i) { return i > 0; });
-  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+  for (std::size_t r = 0; r < rows; ++r) {
     out += tree && t.indent[r] == 0 && r > 0 ? "<tr class=\"root\">" : "<tr>";
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const std::size_t c = shown[k];
@@ -159,7 +160,7 @@ void table_html(const Table& t, std::string& out, std::size_t fold_after = 24, b
     out += "</tr>";
   }
   out += "</tbody></table></div>";
-  if (!t.note.empty()) out += "<p class=\"note\">" + escape(t.note) + "</p>";
+  if (const std::string note = human_note(t); !note.empty()) out += "<p class=\"note\">" + escape(note) + "</p>";
   if (fold) out += "</details>";
 }
 

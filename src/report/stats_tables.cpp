@@ -364,10 +364,25 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
            num_col("rejected", "rejected"), num_col("errors", "errors"), num_col("warnings", "warnings"),
            num_col("notes", "notes"), num_col("filler_runs", "filler runs")},
           {}, {}, ""};
-  for (const SourceRow& row : q.sources)
-    s.rows.push_back({row.path, shown_path(r, row.path), row.readable ? row.encoding : "unreadable", num(row.games),
-                      num(row.rejected),
-                      num(row.errors), num(row.warnings), num(row.notes), num(row.filler_runs)});
+  // Humans see the files with something to say; machines get every file.
+  Table h = s;
+  h.id = "sources_with_findings";
+  h.title = "Source files with findings";
+  h.audience = Audience::Human;
+  s.audience = Audience::Machine;
+  long clean = 0;
+  for (const SourceRow& row : q.sources) {
+    std::vector<std::string> cells{row.path, shown_path(r, row.path), row.readable ? row.encoding : "unreadable",
+                                   num(row.games), num(row.rejected), num(row.errors), num(row.warnings),
+                                   num(row.notes), num(row.filler_runs)};
+    const bool findings = !row.readable || row.rejected || row.errors || row.warnings || row.notes || row.filler_runs;
+    if (findings) h.rows.push_back(cells);
+    else ++clean;
+    s.rows.push_back(std::move(cells));
+  }
+  if (clean) h.note = num(clean) + (clean == 1 ? " file" : " files") + " without findings not listed";
+  h.human_rows = 100;
+  out.push_back(std::move(h));
   out.push_back(std::move(s));
 
   Table e{"encoding_problems", "quality", "Encoding problems", Audience::Both,
@@ -375,6 +390,7 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
            text_col("encoding", "encoding"), text_col("problem", "problem")},
           {}, {}, ""};
   for (const EncodingProblem& p : q.encoding) e.rows.push_back({p.path, shown_path(r, p.path), p.encoding, p.problem});
+  e.human_rows = 100;
   out.push_back(std::move(e));
 
   Table m{"ply_count_mismatches", "quality", "총수 mismatches: the stated ply count differs from the plies", Audience::Both,
@@ -384,6 +400,7 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
           {}, {}, ""};
   for (const PlyCountMismatch& x : q.ply_count_mismatches)
     m.rows.push_back({x.file, shown_path(r, x.file), num(x.index), num(x.index + 1), num(x.stated), num(x.actual)});
+  m.human_rows = 100;
   out.push_back(std::move(m));
 }
 
@@ -411,6 +428,18 @@ const std::vector<Section>& sections() {
       {"players", "Players"},         {"adjudication", "Adjudication"}, {"quality", "Data quality"},
   };
   return list;
+}
+
+std::size_t shown_rows(const Table& t) {
+  return t.human_rows && t.human_rows < t.rows.size() ? t.human_rows : t.rows.size();
+}
+
+std::string human_note(const Table& t) {
+  std::string note = t.note;
+  if (shown_rows(t) < t.rows.size())
+    note += (note.empty() ? "" : "; ") + std::string("the first ") + std::to_string(shown_rows(t)) + " of " +
+            std::to_string(t.rows.size()) + " rows; CSV and JSON have all";
+  return note;
 }
 
 std::vector<Table> tables(const Report& report) {

@@ -22,7 +22,7 @@ void render_table(const Table& t, std::string& out) {
   std::vector<int> width(shown.size(), 0);
   for (std::size_t k = 0; k < shown.size(); ++k) {
     width[k] = display_width(t.columns[shown[k]].label);
-    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    for (std::size_t r = 0; r < shown_rows(t); ++r) {
       const int indent = k == 0 ? 2 * t.indent[r] : 0;
       width[k] = std::max(width[k], indent + display_width(t.rows[r][shown[k]]));
     }
@@ -50,12 +50,12 @@ void render_table(const Table& t, std::string& out) {
   for (std::size_t k = 0; k < shown.size(); ++k) rule += " " + std::string(static_cast<std::size_t>(width[k]), '-') + " ";
   while (rule.back() == ' ') rule.pop_back();
   out += rule + "\n";
-  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+  for (std::size_t r = 0; r < shown_rows(t); ++r) {
     std::vector<std::string> cells;
     for (std::size_t c : shown) cells.push_back(t.rows[r][c]);
     line(cells, t.indent[r]);
   }
-  if (!t.note.empty()) out += "  (" + t.note + ")\n";
+  if (const std::string note = human_note(t); !note.empty()) out += "  (" + note + ")\n";
   out += "\n";
 }
 

@@ -226,7 +226,13 @@ struct Table {
   std::vector<std::vector<std::string>> rows;
   std::vector<int> indent;  // per row, for trees (text and HTML indent the first column)
   std::string note;         // one line under the table (humans only)
+  std::size_t human_rows = 0;  // > 0: text and HTML show only this many rows (and say so)
 };
+
+// The rows humans see of `t` (all, or the first human_rows), and the note to print under
+// them (the table's note, plus "the first N of M rows" when rows were left out).
+std::size_t shown_rows(const Table& t);
+std::string human_note(const Table& t);
 
 // Every table of the report in order. Human tables may show a matrix where the machine
 // tables give the same numbers in long form.
