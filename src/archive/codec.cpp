@@ -89,14 +89,39 @@ std::optional<std::vector<std::optional<int>>> decode_times(std::string_view blo
 // ---------------------------------------------------------------------------
 // Tags
 
+namespace {
+
+// Appends `s` as a JSON string: runs of characters that need no escape are copied whole
+// (tag text is nearly all such runs); the rest goes through json::append_string.
+void append_json_string(std::string& out, std::string_view s) {
+  out += '"';
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out.append(s.data() + run, i - run);
+    std::string escaped;
+    json::append_string(escaped, s.substr(i, 1));
+    out.append(escaped, 1, escaped.size() - 2);  // without its quotes
+    run = i + 1;
+  }
+  out.append(s.data() + run, s.size() - run);
+  out += '"';
+}
+
+}  // namespace
+
 void encode_tags(const std::vector<Tag>& tags, std::string& out) {
+  std::size_t size = 2;
+  for (const Tag& t : tags) size += t.name.size() + t.value.size() + 8;
+  out.reserve(out.size() + size);
   out += '[';
   for (std::size_t i = 0; i < tags.size(); ++i) {
     if (i) out += ',';
     out += '[';
-    json::append_string(out, tags[i].name);
+    append_json_string(out, tags[i].name);
     out += ',';
-    json::append_string(out, tags[i].value);
+    append_json_string(out, tags[i].value);
     out += ']';
   }
   out += ']';
