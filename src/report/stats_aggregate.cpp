@@ -18,6 +18,7 @@ std::vector<NamedCount> ranked(const std::map<std::string, long>& counts) {
   return out;
 }
 
+// The overview: counts, valid and rejected games, the date range, sites and events.
 Overview overview_of(const Dataset& data, const ReportOptions& o) {
   Overview v;
   for (const SourceFacts& s : data.sources) {
@@ -47,6 +48,7 @@ Overview overview_of(const Dataset& data, const ReportOptions& o) {
   return v;
 }
 
+// Stored results by class, by method (decided games), and the margins of point wins.
 Results results_of(const Dataset& data) {
   Results r;
   std::map<int, Tally> methods;
@@ -70,6 +72,7 @@ Results results_of(const Dataset& data) {
   return r;
 }
 
+// The 4 × 4 setup matrix of standard starts; custom starts counted apart.
 SetupMatrix setups_of(const Dataset& data) {
   SetupMatrix m;
   for (const GameFacts& g : data.games) {
@@ -89,6 +92,8 @@ struct TrieNode {
   std::map<std::string, TrieNode> children;
 };
 
+// The shown part of a counted tree level: lines with enough games, most games first,
+// at most opening_children of them, down to opening_depth plies.
 std::vector<OpeningNode> prune(const std::map<std::string, TrieNode>& children, const ReportOptions& o, int depth) {
   std::vector<OpeningNode> out;
   if (depth > o.opening_depth) return out;
@@ -106,6 +111,7 @@ std::vector<OpeningNode> prune(const std::map<std::string, TrieNode>& children, 
   return out;
 }
 
+// The openings tree over the first plies of standard-start games.
 Openings openings_of(const Dataset& data, const ReportOptions& o) {
   Openings op;
   TrieNode root;
@@ -125,6 +131,7 @@ Openings openings_of(const Dataset& data, const ReportOptions& o) {
   return op;
 }
 
+// Length statistics and the histogram (every bucket from 0 to the longest game).
 Lengths lengths_of(const Dataset& data, const ReportOptions& o) {
   Lengths l;
   const int width = std::max(o.length_bucket, 1);
@@ -151,6 +158,7 @@ Lengths lengths_of(const Dataset& data, const ReportOptions& o) {
   return l;
 }
 
+// Games per year, ascending, the unknown year last.
 std::vector<YearRow> years_of(const Dataset& data) {
   std::map<int, YearRow> known;
   YearRow unknown;
@@ -166,6 +174,7 @@ std::vector<YearRow> years_of(const Dataset& data) {
   return out;
 }
 
+// Per-player records over both sides, and the top of them.
 Players players_of(const Dataset& data, const ReportOptions& o) {
   std::unordered_map<std::string, PlayerRow> rows;
   Players p;
@@ -243,6 +252,8 @@ void disagreements_of(const GameFacts& g, const ReportOptions& o, AdjudicationSt
   a.disagreeing_games += any;
 }
 
+// Verdict counts per profile (in Dataset::adjudication_profiles order, then as met)
+// and the disagreements.
 AdjudicationStats adjudication_of(const Dataset& data, const ReportOptions& o) {
   AdjudicationStats a;
   a.kinds = {"agrees", "disagrees", "unverifiable", "indeterminate", "no-result"};
@@ -273,6 +284,7 @@ AdjudicationStats adjudication_of(const Dataset& data, const ReportOptions& o) {
 
 int severity_rank(Severity s) { return s == Severity::Error ? 0 : s == Severity::Warning ? 1 : 2; }
 
+// Diagnostics by code and by file, encoding problems and 총수 mismatches.
 Quality quality_of(const Dataset& data) {
   Quality q;
   struct CodeCount {
@@ -343,6 +355,7 @@ Quality quality_of(const Dataset& data) {
   return q;
 }
 
+// The longest valid game and the shortest valid decisive game, for board diagrams.
 std::vector<NotableGame> notable_of(const Dataset& data) {
   const GameFacts* longest = nullptr;
   const GameFacts* shortest = nullptr;

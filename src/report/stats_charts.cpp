@@ -48,12 +48,14 @@ std::string rect(double x, double y, double w, double h, const char* fill, const
   return std::string(buffer) + "<title>" + escape(title) + "</title></rect>";
 }
 
+// A text element at (x, y) with an anchor and extra attributes.
 std::string text(double x, double y, const std::string& s, const char* anchor, const char* extra = "") {
   char buffer[160];
   std::snprintf(buffer, sizeof buffer, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s>", x, y, anchor, extra);
   return std::string(buffer) + escape(s) + "</text>";
 }
 
+// The opening <svg> tag of a chart with its size and accessible label.
 std::string svg_open(int width, int height, const std::string& label) {
   char buffer[200];
   std::snprintf(buffer, sizeof buffer,
@@ -72,6 +74,7 @@ double nice_max(double v) {
   return 10 * p;
 }
 
+// "48%" (no decimals); "" when `whole` is 0.
 std::string percent_text(long part, long whole) {
   return whole ? fmt("%.0f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole)) : "";
 }

@@ -23,6 +23,7 @@ Value number_value(double n) { return {false, true, n, {}}; }
 Value text_value(std::string s) { return {false, false, 0, std::move(s)}; }
 Value null_value(bool numeric) { return {true, numeric, 0, {}}; }
 
+// The winner as the filter sees it: winner_name(), or "none" without a stored result.
 std::string winner_text(const GameFacts& g) {
   return g.has_result ? std::string(winner_name(g.result.winner)) : std::string("none");
 }
@@ -37,6 +38,7 @@ struct FieldDef {
   Getter get;
 };
 
+// Every field of the file filter with its getter.
 const std::vector<FieldDef>& field_defs() {
   static const std::vector<FieldDef> defs = {
       {{"file", false, "source path"}, {[](const GameFacts& g) { return text_value(g.file); }}},
@@ -112,11 +114,13 @@ bool like(std::string_view s, std::string_view p) {
   return lower(s[0]) == lower(p[0]) && like(s.substr(1), p.substr(1));
 }
 
+// Three-way comparison: numbers by value, text byte-wise. Contract: same kinds.
 int compare(const Value& a, const Value& b) {
   if (a.numeric) return a.number < b.number ? -1 : a.number > b.number ? 1 : 0;
   return a.text.compare(b.text) < 0 ? -1 : a.text == b.text ? 0 : 1;
 }
 
+// Does `v` satisfy the comparison? A NULL satisfies only IS NULL.
 bool holds(const Value& v, Op op, const std::vector<Value>& operands) {
   if (op == Op::IsNull) return v.null;
   if (op == Op::IsNotNull) return !v.null;
@@ -140,6 +144,7 @@ bool holds(const Value& v, Op op, const std::vector<Value>& operands) {
   }
 }
 
+// Evaluates the tree on one game.
 bool evaluate(const Node& n, const GameFacts& g) {
   switch (n.kind) {
     case Node::Kind::And: return evaluate(*n.left, g) && evaluate(*n.right, g);
@@ -225,6 +230,7 @@ class Parser {
  public:
   explicit Parser(std::vector<Token> tokens) : tokens_(std::move(tokens)) {}
 
+  // The whole expression; null and `error` when it does not parse.
   std::shared_ptr<const Node> parse(std::string& error) {
     auto n = expr();
     if (n && peek().kind != Token::Kind::End) fail("unexpected '" + peek().text + "'");
@@ -237,6 +243,7 @@ class Parser {
 
  private:
   const Token& peek() const { return tokens_[pos_]; }
+  // Is the next token the (lowercase) keyword `k`, in any case?
   bool keyword(std::string_view k) const {
     const Token& t = peek();
     if (t.kind != Token::Kind::Word || t.text.size() != k.size()) return false;
@@ -245,10 +252,12 @@ class Parser {
     return true;
   }
   bool symbol(std::string_view s) const { return peek().kind == Token::Kind::Symbol && peek().text == s; }
+  // Records the first error with the offset of the current token.
   void fail(const std::string& what) {
     if (error_.empty()) error_ = what + " at offset " + std::to_string(peek().at);
   }
 
+  // An And/Or/Not node.
   std::shared_ptr<const Node> binary(Node::Kind kind, std::shared_ptr<const Node> l, std::shared_ptr<const Node> r) {
     auto n = std::make_shared<Node>();
     n->kind = kind;
@@ -257,6 +266,7 @@ class Parser {
     return n;
   }
 
+  // expr = term { OR term }
   std::shared_ptr<const Node> expr() {
     auto left = term();
     while (left && keyword("or")) {
@@ -267,6 +277,7 @@ class Parser {
     }
     return left;
   }
+  // term = factor { AND factor }
   std::shared_ptr<const Node> term() {
     auto left = factor();
     while (left && keyword("and")) {
@@ -277,6 +288,7 @@ class Parser {
     }
     return left;
   }
+  // factor = NOT factor | "(" expr ")" | comparison
   std::shared_ptr<const Node> factor() {
     if (keyword("not")) {
       ++pos_;
@@ -330,6 +342,7 @@ class Parser {
     return v;
   }
 
+  // comparison = FIELD (op value | [NOT] LIKE text | [NOT] IN (...) | IS [NOT] NULL)
   std::shared_ptr<const Node> comparison() {
     const Token& name = peek();
     if (name.kind != Token::Kind::Word) {

@@ -43,6 +43,7 @@ Statement prepare(sqlite3* db, const std::string& sql, std::string& error) {
   return Statement(s);
 }
 
+// Column readers of a stepped statement: text ("" for NULL), blob, NULL test, optional int.
 std::string column_text(sqlite3_stmt* s, int c) {
   const unsigned char* t = sqlite3_column_text(s, c);
   return t ? std::string(reinterpret_cast<const char*>(t), static_cast<std::size_t>(sqlite3_column_bytes(s, c)))
@@ -85,6 +86,7 @@ void sql_year(sqlite3_context* ctx, int, sqlite3_value** argv) {
   if (d.year) sqlite3_result_int(ctx, *d.year);
   else sqlite3_result_null(ctx);
 }
+// gibo_date(text): the date key, NULL when unknown.
 void sql_date(sqlite3_context* ctx, int, sqlite3_value** argv) {
   const auto* text = sqlite3_value_text(argv[0]);
   const GameDate d = parse_game_date(text ? reinterpret_cast<const char*>(text) : "");
@@ -119,24 +121,28 @@ SELECT g.*,
 FROM main.games AS g JOIN main.sources AS s ON s.id = g.source_id
 )sql";
 
+// The inverse of winner_name (Unknown for anything else).
 Winner winner_from(std::string_view name) {
   for (Winner w : {Winner::Cho, Winner::Han, Winner::Draw, Winner::Void, Winner::Unknown})
     if (winner_name(w) == name) return w;
   return Winner::Unknown;
 }
 
+// The inverse of method_name (None for anything else).
 ResultMethod method_from(std::string_view name) {
   for (int m = 0; m <= static_cast<int>(ResultMethod::None); ++m)
     if (method_name(static_cast<ResultMethod>(m)) == name) return static_cast<ResultMethod>(m);
   return ResultMethod::None;
 }
 
+// The setup of a code (HEEH, ...), nullopt for anything else.
 std::optional<Setup> setup_from(std::string_view code) {
   for (Setup s : kAllSetups)
     if (setup_code(s) == code) return s;
   return std::nullopt;
 }
 
+// The inverse of severity_name (Error for anything else).
 Severity severity_from(std::string_view name) {
   return name == "warning" ? Severity::Warning : name == "note" ? Severity::Note : Severity::Error;
 }
@@ -176,6 +182,7 @@ class Loader {
  public:
   Loader(const std::string& path, const LoadOptions& options, Dataset& out) : path_(path), options_(options), out_(out) {}
 
+  // Opens the archive read-only and loads everything; an error text on failure.
   std::optional<std::string> run(const std::string& where) {
     sqlite3* raw = nullptr;
     const int rc = sqlite3_open_v2(path_.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
@@ -196,6 +203,7 @@ class Loader {
   }
 
  private:
+  // The first column of the first row of `sql`, nullopt on error.
   std::optional<int> scalar(const std::string& sql) {
     std::string error;
     Statement s = prepare(db_.get(), sql, error);
@@ -203,6 +211,7 @@ class Loader {
     return sqlite3_column_int(s.get(), 0);
   }
 
+  // Refuses files that are not a gibo archive of a known schema version.
   std::optional<std::string> check_archive() {
     const auto app = scalar("PRAGMA application_id");
     if (!app) return std::string("not an SQLite database: ") + sqlite3_errmsg(db_.get());
@@ -215,6 +224,7 @@ class Loader {
     return std::nullopt;
   }
 
+  // Registers the SQL functions and creates the temporary view the --where runs on.
   std::optional<std::string> install_view() {
     sqlite3* db = db_.get();
     const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
@@ -231,6 +241,7 @@ class Loader {
     return std::nullopt;
   }
 
+  // Every source file, in import order.
   std::optional<std::string> load_sources() {
     std::string error;
     Statement s = prepare(db_.get(), "SELECT id, path, encoding FROM main.sources ORDER BY id", error);
@@ -245,6 +256,8 @@ class Loader {
     return std::nullopt;
   }
 
+  // The games `where` selects, in source order, with their board facts (and verdicts
+  // when judging while loading). A bad expression is a "--where: ..." error.
   std::optional<std::string> load_games(const std::string& where) {
     std::string sql =
         "SELECT id, source_id, game_index, file, start_key, cho_setup, han_setup, start_fen, plies, valid_plies, moves, "
@@ -298,6 +311,7 @@ class Loader {
     return std::nullopt;
   }
 
+  // Diagnostics of the loaded games and of the files.
   std::optional<std::string> load_diagnostics() {
     std::string error;
     Statement s = prepare(db_.get(), "SELECT source_id, game_index, game_id, code, severity FROM main.diagnostics ORDER BY id",
@@ -318,6 +332,7 @@ class Loader {
     return std::nullopt;
   }
 
+  // Counts the duplicate copies of the loaded games.
   std::optional<std::string> load_duplicates() {
     std::string error;
     Statement s = prepare(db_.get(), "SELECT game_id FROM main.duplicates", error);
@@ -346,6 +361,7 @@ class Loader {
     return std::nullopt;
   }
 
+  // The archive's verdicts of the loaded games, the latest profile version of each.
   std::optional<std::string> stored_verdicts() {
     std::string error;
     Statement s = prepare(db_.get(),

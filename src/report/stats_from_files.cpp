@@ -9,6 +9,7 @@
 namespace gibo::stats {
 namespace {
 
+// The code and severity of each diagnostic.
 std::vector<DiagnosticFact> diagnostic_facts(const std::vector<Diagnostic>& ds) {
   std::vector<DiagnosticFact> out;
   out.reserve(ds.size());

@@ -72,6 +72,7 @@ figcaption b { color: var(--ink); }
 footer { color: var(--muted); font-size: 12.5px; text-align: center; padding: 10px 0 30px; }
 )css";
 
+// HTML text escaping.
 std::string escape(const std::string& s) {
   std::string out;
   for (char c : s) {
@@ -86,6 +87,7 @@ std::string escape(const std::string& s) {
   return out;
 }
 
+// 12345 -> "12,345".
 std::string with_commas(long n) {
   std::string digits = std::to_string(n < 0 ? -n : n), out;
   for (std::size_t i = 0; i < digits.size(); ++i) {
@@ -95,12 +97,14 @@ std::string with_commas(long n) {
   return (n < 0 ? "-" : "") + out;
 }
 
+// The table with id `id`, or nullptr.
 const Table* find_table(const std::vector<Table>& all, const std::string& id) {
   for (const Table& t : all)
     if (t.id == id) return &t;
   return nullptr;
 }
 
+// The index of the human column `id` of `t`, or -1.
 int column_of(const Table& t, const std::string& id) {
   for (std::size_t c = 0; c < t.columns.size(); ++c)
     if (t.columns[c].id == id && t.columns[c].audience != Audience::Machine) return static_cast<int>(c);
@@ -164,6 +168,7 @@ void table_html(const Table& t, std::string& out, std::size_t fold_after = 24, b
   if (fold) out += "</details>";
 }
 
+// The colour legend of the four result classes.
 std::string legend() {
   std::string s = "<div class=\"legend\">";
   for (int c = 0; c < 4; ++c)
@@ -189,11 +194,13 @@ std::string board_svg(const std::string& fen, const std::vector<Move>& moves, co
   return svg_diagram(pos, o);
 }
 
+// "dir/file.gib · game N" without the report's shared directory.
 std::string game_name(const Report& r, const std::string& file, int index) {
   const std::string shown = file.compare(0, r.path_prefix.size(), r.path_prefix) == 0 ? file.substr(r.path_prefix.size()) : file;
   return shown + " · game " + std::to_string(index + 1);
 }
 
+// The page header: title, origin, headline cards.
 void header_html(const Report& r, std::string& out) {
   const Overview& v = r.overview;
   out += "<header><div class=\"wrap\"><h1>Game-record statistics<small>gibo stats</small></h1>";
@@ -214,17 +221,20 @@ void header_html(const Report& r, std::string& out) {
   out += "</div></div></header>";
 }
 
+// The sticky table of contents.
 void nav_html(std::string& out) {
   out += "<nav><div class=\"wrap\">";
   for (const Section& s : sections()) out += "<a href=\"#" + s.id + "\">" + escape(s.title) + "</a>";
   out += "</div></nav>";
 }
 
+// Opens a section with its heading.
 void section_open(const std::string& id, std::string& out) {
   for (const Section& s : sections())
     if (s.id == id) out += "<section id=\"" + id + "\"><h2>" + escape(s.title) + "</h2>";
 }
 
+// The overview section: the key figures beside the sites, then the events.
 void overview_html(const Report&, const std::vector<Table>& all, std::string& out) {
   section_open("overview", out);
   out += "<div class=\"grid2\"><div>";
@@ -236,6 +246,7 @@ void overview_html(const Report&, const std::vector<Table>& all, std::string& ou
   out += "</section>";
 }
 
+// The results section: the overall bar, results by method, the tables.
 void results_html(const Report& r, const std::vector<Table>& all, std::string& out) {
   section_open("results", out);
   out += charts::result_bar(r.results.overall, 1070) + legend();
@@ -250,6 +261,7 @@ void results_html(const Report& r, const std::vector<Table>& all, std::string& o
   out += "</div></div></section>";
 }
 
+// The setups section: the heat map and, folded, the matrix as a table.
 void setups_html(const Report& r, const std::vector<Table>& all, std::string& out) {
   section_open("setups", out);
   out += "<p class=\"note\">Cho's win rate for each pair of setups (wins in percent of the games won or drawn); "
@@ -259,6 +271,7 @@ void setups_html(const Report& r, const std::vector<Table>& all, std::string& ou
   out += "</section>";
 }
 
+// A section of only tables (folded when longer than `fold_after` rows).
 void simple_section(const std::string& id, const std::vector<Table>& all, std::string& out, std::size_t fold_after) {
   section_open(id, out);
   for (const Table& t : all)
@@ -266,6 +279,7 @@ void simple_section(const std::string& id, const std::vector<Table>& all, std::s
   out += "</section>";
 }
 
+// The lengths section: histogram, summary, distribution, notable games' boards.
 void lengths_html(const Report& r, const std::vector<Table>& all, std::string& out) {
   section_open("lengths", out);
   std::vector<charts::Row> columns;
@@ -291,6 +305,7 @@ void lengths_html(const Report& r, const std::vector<Table>& all, std::string& o
   out += "</section>";
 }
 
+// The years section: column chart and, folded, the table.
 void years_html(const Report& r, const std::vector<Table>& all, std::string& out) {
   section_open("years", out);
   std::vector<charts::Row> columns;
@@ -331,6 +346,7 @@ void disagreements_html(const Report& r, std::string& out) {
     out += "<p class=\"note\">" + std::to_string(a.disagreeing_games) + " games disagree; the first are listed.</p>";
 }
 
+// The adjudication section: verdict chart and table, disagreements, their boards.
 void adjudication_html(const Report& r, const std::vector<Table>& all, std::string& out) {
   section_open("adjudication", out);
   if (r.verdicts_from.empty()) out += "<p class=\"none\">No verdicts: the games were not adjudicated.</p>";

@@ -20,6 +20,7 @@ bool is_json_number(const std::string& s) {
   return i == s.size();
 }
 
+// A cell as JSON: numeric columns as numbers (null when empty), the rest as strings.
 void append_cell(std::string& out, const Column& c, const std::string& cell) {
   if (c.numeric && cell.empty()) out += "null";
   else if (c.numeric && is_json_number(cell)) out += cell;
@@ -37,20 +38,24 @@ std::string render_json(const Report& report) {
     json::append_string(out, k);
     out += ": ";
   };
-  key("origin"), json::append_string(out, report.origin), out += ",\n";
-  key("files"), out += std::to_string(v.files) + ",\n";
-  key("games"), out += std::to_string(v.games) + ",\n";
-  key("plies"), out += std::to_string(v.plies) + ",\n";
-  key("valid"), out += std::to_string(v.valid) + ",\n";
-  key("rejected"), out += std::to_string(v.rejected) + ",\n";
-  key("first_date");
-  if (v.first_date.empty()) out += "null";
-  else json::append_string(out, v.first_date);
-  out += ",\n";
-  key("last_date");
-  if (v.last_date.empty()) out += "null";
-  else json::append_string(out, v.last_date);
-  out += ",\n";
+  auto number = [&](const char* k, long n) {
+    key(k);
+    out += std::to_string(n) + ",\n";
+  };
+  auto text_or_null = [&](const char* k, const std::string& s) {
+    key(k);
+    if (s.empty()) out += "null";
+    else json::append_string(out, s);
+    out += ",\n";
+  };
+  text_or_null("origin", report.origin);
+  number("files", v.files);
+  number("games", v.games);
+  number("plies", v.plies);
+  number("valid", v.valid);
+  number("rejected", v.rejected);
+  text_or_null("first_date", v.first_date);
+  text_or_null("last_date", v.last_date);
   key("results");
   {
     std::string o;

@@ -16,6 +16,7 @@ std::string percent(long part, long whole) {
   return format_decimal(100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
+// A text column and a numeric column.
 Column text_col(std::string id, std::string label, Audience a = Audience::Both) {
   return {std::move(id), std::move(label), false, a};
 }
@@ -30,6 +31,7 @@ void tally_columns(Table& t) {
   t.columns.push_back(num_col("draw", "draw"));
   t.columns.push_back(num_col("other", "other"));
 }
+// The four result cells of a tally, matching tally_columns().
 void tally_cells(std::vector<std::string>& row, const Tally& t) {
   row.push_back(num(t.cho));
   row.push_back(num(t.han));
@@ -57,11 +59,13 @@ void file_columns(Table& t) {
 std::string shown_path(const Report& r, const std::string& path) {
   return path.compare(0, r.path_prefix.size(), r.path_prefix) == 0 ? path.substr(r.path_prefix.size()) : path;
 }
+// The full path and the shown path of a file (see file_columns()).
 void file_cells(std::vector<std::string>& row, const Report& r, const std::string& path) {
   row.push_back(path);
   row.push_back(shown_path(r, path));
 }
 
+// Overview, sites and events.
 void overview_tables(const Report& r, std::vector<Table>& out) {
   const Overview& v = r.overview;
   Table t{"overview", "overview", "Overview", Audience::Both,
@@ -105,6 +109,7 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
   }
 }
 
+// Stored results, results by method, margins of point wins.
 void results_tables(const Report& r, std::vector<Table>& out) {
   const Results& x = r.results;
   const long games = x.overall.total();
@@ -142,6 +147,7 @@ void results_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(p));
 }
 
+// The setup matrix for humans, the 16 setup pairs in long form for machines.
 void setup_tables(const Report& r, std::vector<Table>& out) {
   const SetupMatrix& s = r.setups;
   Table m{"setup_matrix", "setups", "Setups: games and Cho's win rate (Cho's setup down, Han's across)", Audience::Human,
@@ -227,6 +233,7 @@ void opening_tree_rows(const std::vector<OpeningNode>& nodes, int depth, int ind
   }
 }
 
+// The openings tree for humans (merged lines) and for machines (one row a node).
 void opening_tables(const Report& r, std::vector<Table>& out) {
   const std::string note = num(r.openings.games) + " games from a standard start; lines played in at least " +
                            num(r.options.opening_min_games) + " games, up to " + num(r.options.opening_depth) +
@@ -249,6 +256,7 @@ void opening_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(t));
 }
 
+// Length summary and distribution.
 void length_tables(const Report& r, std::vector<Table>& out) {
   const Lengths& l = r.lengths;
   Table s{"length_summary", "lengths", "Game length (plies as recorded)", Audience::Both,
@@ -274,6 +282,7 @@ void length_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(t));
 }
 
+// Games per year.
 void year_tables(const Report& r, std::vector<Table>& out) {
   Table t{"years", "years", "Games per year (대국일자)", Audience::Both,
           {text_col("year", "year"), num_col("games", "games")}, {}, {}, ""};
@@ -287,6 +296,7 @@ void year_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(t));
 }
 
+// The top players.
 void player_tables(const Report& r, std::vector<Table>& out) {
   const Players& p = r.players;
   Table t{"players", "players", "Top players (초대국자, 한대국자)", Audience::Both,
@@ -306,6 +316,7 @@ void player_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(t));
 }
 
+// Verdicts per profile and the disagreements.
 void adjudication_tables(const Report& r, std::vector<Table>& out) {
   const AdjudicationStats& a = r.adjudication;
   Table v{"verdicts", "adjudication", "Verdicts per profile: does the stored result agree with the board?",
@@ -347,6 +358,7 @@ void adjudication_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(d));
 }
 
+// Diagnostics by code and by file, encoding problems, 총수 mismatches.
 void quality_tables(const Report& r, std::vector<Table>& out) {
   const Quality& q = r.quality;
   Table c{"diagnostics_by_code", "quality", "Diagnostics by code", Audience::Both,

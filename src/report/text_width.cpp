@@ -5,8 +5,8 @@
 namespace gibo {
 namespace {
 
-// Decodes one code point at `i` and advances; a malformed byte yields itself (as U+FFFD-ish
-// width 1) and advances by one.
+// Decodes one code point at `i` and advances past it; a malformed byte decodes as U+FFFD
+// (width 1) and advances by one.
 char32_t next_code_point(std::string_view s, std::size_t& i) {
   const auto b = static_cast<unsigned char>(s[i]);
   int length = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
@@ -27,6 +27,7 @@ char32_t next_code_point(std::string_view s, std::size_t& i) {
   return cp;
 }
 
+// Columns of one code point: 0, 1 or 2.
 int code_point_width(char32_t c) {
   if (c < 0x20 || (c >= 0x7F && c < 0xA0)) return 0;
   if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x1160 && c <= 0x11FF) || (c >= 0x200B && c <= 0x200F) ||
