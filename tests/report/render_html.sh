@@ -27,7 +27,7 @@ trap 'rm -rf "$profile" "$log"' EXIT
 flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
        --disable-background-networking --disable-component-update --disable-sync
        --disable-extensions --disable-default-apps --hide-scrollbars
-       --user-data-dir="$profile" --enable-logging=stderr --v=0)
+       --user-data-dir="$profile" --enable-logging=stderr --log-level=0)
 rm -f "$png"
 timeout 120 "$browser" "${flags[@]}" --window-size="$width,$height" --screenshot="$png" "file://$html" \
   >"$log" 2>&1 || { cat "$log" >&2; echo "render_html: chromium failed" >&2; exit 1; }
@@ -36,10 +36,11 @@ if [ ! -s "$png" ]; then
   echo "render_html: no picture written" >&2
   exit 1
 fi
-# Console messages from the page itself are logged as CONSOLE(line); a well-formed
-# report has none (it has no script, so any would be an error).
-if grep -q "CONSOLE(" "$log"; then
-  grep "CONSOLE(" "$log" >&2
+# Console messages from the page (script errors, resources that failed to load) are
+# logged as "INFO:CONSOLE:<line>"; the report has no script and no resource, so any
+# message is an error.
+if grep -qE ":CONSOLE[:(]" "$log"; then
+  grep -E ":CONSOLE[:(]" "$log" >&2
   echo "render_html: the page logged console messages" >&2
   exit 1
 fi
