@@ -65,13 +65,14 @@ std::string svg_open(int width, int height, const std::string& label) {
   return std::string(buffer) + escape(label) + "\">";
 }
 
-// A round axis maximum at or above `v` (1, 2, 2.5 or 5 times a power of ten).
-double nice_max(double v) {
-  if (v <= 0) return 1;
-  const double p = std::pow(10.0, std::floor(std::log10(v)));
-  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
-    if (m * p >= v) return m * p;
-  return 10 * p;
+// A whole tick step for an axis up to `v` with about four steps: 1, 2 or 5 times a
+// power of ten, at least 1.
+long nice_step(long v) {
+  const double want = std::max(1.0, static_cast<double>(v) / 4.0);
+  const double p = std::pow(10.0, std::floor(std::log10(want)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * p >= want) return static_cast<long>(m * p);
+  return static_cast<long>(10 * p);
 }
 
 // "48%" (no decimals); "" when `whole` is 0.
@@ -155,15 +156,15 @@ std::string stacked_columns(const std::vector<Row>& columns, const std::string& 
   std::string s = svg_open(width, height, y_label);
   long max = 1;
   for (const Row& r : columns) max = std::max(max, r.tally.total());
-  const double top_value = nice_max(static_cast<double>(max));
+  const long step = nice_step(max);
+  const double top_value = static_cast<double>(step * ((max + step - 1) / step));
   const double plot_w = width - left - right, plot_h = height - top - bottom;
-  // Grid and y ticks: five steps.
+  // Grid and y ticks at whole steps.
   s += "<g class=\"grid\">";
-  for (int k = 0; k <= 4; ++k) {
-    const double v = top_value * k / 4.0;
-    const double y = top + plot_h - plot_h * v / top_value;
+  for (long v = 0; v <= static_cast<long>(top_value); v += step) {
+    const double y = top + plot_h - plot_h * static_cast<double>(v) / top_value;
     s += fmt("<line x1=\"46\" x2=\"%.1f\"", width - right) + fmt(" y1=\"%.1f\"", y) + fmt(" y2=\"%.1f\"/>", y);
-    s += text(left - 6, y + 4, v == std::floor(v) ? fmt("%.0f", v) : fmt("%.1f", v), "end", " class=\"muted\"");
+    s += text(left - 6, y + 4, std::to_string(v), "end", " class=\"muted\"");
   }
   s += "</g>";
   s += "<text class=\"muted\" transform=\"rotate(-90)\" x=\"" + fmt("%.1f", -(top + plot_h / 2)) +
