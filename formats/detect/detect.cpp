@@ -1,4 +1,5 @@
 // Format detection from content (see gibo/formats/detect.h).
+#include <algorithm>
 #include <array>
 
 #include "gibo/formats/detect.h"
@@ -7,6 +8,7 @@
 namespace gibo {
 namespace {
 
+// Character classes of the sniffing code.
 bool is_blank_char(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 bool is_filler(char c) { return static_cast<unsigned char>(c) == 0xFF || c == 0x1A; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -29,12 +31,14 @@ std::vector<std::string> first_lines(std::string_view s, std::size_t limit) {
   return out;
 }
 
+// `s` without surrounding white space.
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_blank_char(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_blank_char(s.back())) s.remove_suffix(1);
   return s;
 }
 
+// The first blank-separated word of `s`.
 std::string_view first_word(std::string_view s) {
   s = trim(s);
   std::size_t e = 0;
@@ -91,6 +95,7 @@ Format movetext_kind(std::string_view line) {
 constexpr std::array<std::string_view, 10> kPgnTagNames = {"Event", "Site",    "Date", "Round", "White",
                                                             "Black", "Result", "FEN",  "Variant", "SetUp"};
 
+// Gib or PGN for a file that starts with a tag section (see README.md, step 3).
 Format detect_tagged(const std::vector<std::string>& lines) {
   bool pgn_names = false, in_comment = false;
   for (const std::string& raw : lines) {

@@ -7,6 +7,7 @@
 namespace gibo {
 namespace {
 
+// Adds what a text reader learnt to the ReadInfo.
 void copy_text_info(const TextFileInfo& from, ReadInfo& to) {
   to.encoding = from.encoding;
   to.bom = from.bom;

@@ -2,6 +2,7 @@
 // NaN; strings must be valid UTF-8 and escapes well-formed (surrogates paired).
 #include "gibo/formats/json_value.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -83,6 +84,7 @@ class Parser {
   Parser(std::string_view text, std::size_t pos, ParseError& error, int max_depth)
       : s_(text), p_(pos), error_(error), max_depth_(max_depth) {}
 
+  // One value at p_ (white space first); `depth` counts the enclosing containers.
   std::optional<Value> value(int depth) {
     skip_ws();
     if (p_ >= s_.size()) return fail("unexpected end of input, expected a value");
@@ -104,10 +106,12 @@ class Parser {
 
   std::size_t pos() const { return p_; }
 
+  // Skips JSON white space.
   void skip_ws() {
     while (p_ < s_.size() && (s_[p_] == ' ' || s_[p_] == '\t' || s_[p_] == '\n' || s_[p_] == '\r')) ++p_;
   }
 
+  // Records an error at p_ (with its line and column) and returns nullopt.
   std::optional<Value> fail(std::string message) {
     error_.offset = p_;
     error_.line = 1;
@@ -125,12 +129,14 @@ class Parser {
   }
 
  private:
+  // true / false / null.
   std::optional<Value> literal(std::string_view word, Value v) {
     if (s_.substr(p_, word.size()) != word) return fail("invalid literal");
     p_ += word.size();
     return v;
   }
 
+  // Contract: s_[p_] == '{'.
   std::optional<Value> object(int depth) {
     ++p_;  // '{'
     std::vector<Value::Member> members;
@@ -163,6 +169,7 @@ class Parser {
     }
   }
 
+  // Contract: s_[p_] == '['.
   std::optional<Value> array(int depth) {
     ++p_;  // '['
     std::vector<Value> items;
@@ -188,6 +195,7 @@ class Parser {
     }
   }
 
+  // 0..15, or -1 for a non-hex character.
   static int hex_digit(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -195,6 +203,7 @@ class Parser {
     return -1;
   }
 
+  // Four hex digits at p_ into `out`.
   bool hex4(unsigned& out) {
     if (p_ + 4 > s_.size()) return false;
     out = 0;
@@ -207,6 +216,7 @@ class Parser {
     return true;
   }
 
+  // Appends code point `cp` as UTF-8.
   static void append_utf8(std::string& out, unsigned cp) {
     if (cp < 0x80) {
       out += static_cast<char>(cp);
@@ -228,7 +238,6 @@ class Parser {
   // Contract: s_[p_] == '"'. Reads the string into `out`.
   bool string(std::string& out) {
     ++p_;
-    const std::size_t begin = p_;
     for (;;) {
       if (p_ >= s_.size()) {
         fail("unterminated string");
@@ -288,7 +297,6 @@ class Parser {
       }
     }
     ++p_;  // closing quote
-    (void)begin;
     if (!text::is_valid_utf8(out)) {
       fail("string is not valid UTF-8");
       return false;
@@ -296,6 +304,7 @@ class Parser {
     return true;
   }
 
+  // A number at p_ (strict RFC 8259 syntax).
   std::optional<Value> number() {
     const std::size_t begin = p_;
     if (p_ < s_.size() && s_[p_] == '-') ++p_;

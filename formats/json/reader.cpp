@@ -15,6 +15,7 @@ constexpr int kMaxSyntaxErrors = 20;
 
 using json::Value;
 
+// Typed member access: nullptr / nullopt / fallback when missing or of another type.
 const std::string* string_field(const Value& obj, std::string_view key) {
   const Value* v = obj.find(key);
   return v && v->is_string() ? &v->as_string() : nullptr;
@@ -43,6 +44,7 @@ PieceType piece_field(const Value& obj, std::string_view key) {
   return s ? piece_type_from_name(*s) : PieceType::None;
 }
 
+// "HEEH" … "EHEH" to a setup.
 std::optional<Setup> setup_from_text(std::string_view s) {
   for (Setup x : kAllSetups)
     if (setup_code(x) == s) return x;
@@ -55,6 +57,7 @@ class Reader {
          const std::function<void(Game&&)>& on_game)
       : bytes_(bytes), options_(options), info_(info), on_game_(on_game) {}
 
+  // Parses value after value (JSON, an array, or JSON Lines) and delivers the games.
   void run() {
     decoded_ = decode_text(bytes_, options_.encoding, options_.file_name, info_.diagnostics);
     info_.encoding = decoded_.encoding;
@@ -87,6 +90,7 @@ class Reader {
   }
 
  private:
+  // A diagnostic about the whole file.
   void file_error(const char* code, int line, int column, std::string message) {
     Diagnostic d;
     d.code = code;
@@ -97,6 +101,8 @@ class Reader {
     info_.diagnostics.push_back(std::move(d));
   }
 
+  // Turns one value (at text offset `at`) into a game and delivers it; a value that is
+  // not a game record becomes a game with a `bad-record` error.
   void game(const Value& v, std::size_t at) {
     Game g;
     g.source.file = options_.file_name;
@@ -205,6 +211,7 @@ class Reader {
     on_game_(std::move(g));
   }
 
+  // The "start" object: setups (codes or .gib names), or a custom FEN.
   template <typename Bad>
   void read_start(const Value& start, Game& g, Bad& bad) {
     const bool custom = bool_field(start, "custom");

@@ -11,14 +11,17 @@ namespace {
 constexpr std::string_view kPieceNames[kPieceTypeCount] = {"",      "general", "advisor", "elephant",
                                                            "horse", "chariot", "cannon",  "soldier"};
 
+// "cho" / "han".
 std::string_view side_name(Side s) { return s == Side::Cho ? "cho" : "han"; }
 
+// key: piece name, or null for PieceType::None.
 void piece_or_null(json::Writer& w, std::string_view key, PieceType t) {
   w.key(key);
   if (t == PieceType::None) w.null();
   else w.value(piece_type_name(t));
 }
 
+// key: side name, or null when absent.
 void side_or_null(json::Writer& w, std::string_view key, const std::optional<Side>& s) {
   w.key(key);
   if (s) w.value(side_name(*s));

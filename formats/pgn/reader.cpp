@@ -52,6 +52,7 @@ struct RawGame {
   std::vector<Problem> problems;
 };
 
+// PGN white space.
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 // "[%emt H:MM:SS]" (also M:SS or S) inside a comment: removes it and returns the seconds.
@@ -93,6 +94,7 @@ class Reader {
          const std::function<void(Game&&)>& on_game)
       : bytes_(bytes), options_(options), info_(info), on_game_(on_game) {}
 
+  // Decodes the bytes and delivers every game in file order.
   void run() {
     decoded_ = decode_text(bytes_, options_.encoding, options_.file_name, info_.diagnostics);
     info_.encoding = decoded_.encoding;
@@ -116,6 +118,7 @@ class Reader {
 
  private:
   // ---- lexing ------------------------------------------------------------------
+  // Is `at` preceded only by blanks on its line?
   bool at_line_start(std::size_t at) const {
     std::size_t i = at;
     while (i > 0 && (s_[i - 1] == ' ' || s_[i - 1] == '\t')) --i;
@@ -242,8 +245,11 @@ class Reader {
     p_ = stop;
   }
 
+  // Is `t` a PGN result token?
   static bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
+  // Lexes one game from p_: its tag section, then movetext up to a result token or the
+  // next tag line.
   void lex_game(RawGame& g) {
     g.begin = p_;
     g.comments.emplace_back();
@@ -325,6 +331,7 @@ class Reader {
   }
 
   // ---- resolving -----------------------------------------------------------------
+  // A diagnostic about the whole file.
   void file_error(const char* code, std::string message) {
     Diagnostic d;
     d.code = code;
@@ -333,15 +340,18 @@ class Reader {
     info_.diagnostics.push_back(std::move(d));
   }
 
+  // Line and column (characters) of a decoded-text offset.
   int line_of(std::size_t offset) const { return line_of_offset(decoded_, offset); }
   int column_of(std::size_t offset) const { return column_of_offset(decoded_, offset); }
 
+  // A diagnostic about game `g` at a decoded-text offset.
   void add(Game& g, const char* code, Severity severity, std::size_t offset, int ply, std::string token,
            std::string message) {
     g.diagnostics.push_back(game_diagnostic(code, severity, options_.file_name, line_of(offset), column_of(offset),
                                             g.source.game_index, ply, std::move(token), std::move(message)));
   }
 
+  // The tags with a meaning: FEN (start), Result, Ruleset, Bikjang, Variant.
   void interpret_tags(const RawGame& raw, Game& g) {
     for (std::size_t k = 0; k < g.tags.size(); ++k) {
       const Tag& t = g.tags[k];
@@ -436,6 +446,8 @@ class Reader {
       add(g, "false-capture", Severity::Warning, t.offset, ply, t.text, "marked as a capture but captures nothing");
   }
 
+  // Adds comments to `ply` (its [%emt] becoming the ply's seconds), or to the game's
+  // header comments when `ply` is null.
   void attach_comments(Game& g, const std::vector<Token>& comments, RecordedPly* ply) {
     for (const Token& c : comments) {
       std::string text = c.text;
@@ -450,6 +462,8 @@ class Reader {
     }
   }
 
+  // Builds the Game from a lexed game (tags, start, result, moves on the board) and
+  // hands it to on_game_.
   void resolve(const RawGame& raw) {
     Game g;
     g.source.file = options_.file_name;

@@ -15,6 +15,7 @@ class LineFiller {
  public:
   LineFiller(std::string& out, int width) : out_(out), width_(width) {}
 
+  // Appends a token, starting a new line first if it would pass the width.
   void add(const std::string& token) {
     const int len = text::utf8_length(token);
     if (column_ > 0 && column_ + 1 + len > width_) {
@@ -35,6 +36,7 @@ class LineFiller {
     column_ = 0;
   }
 
+  // Ends the last line.
   void finish() {
     if (column_ > 0) out_ += '\n';
     column_ = 0;
@@ -46,6 +48,7 @@ class LineFiller {
   int column_ = 0;
 };
 
+// {[%emt H:MM:SS]} for a ply's time.
 std::string emt(int seconds) {
   const int h = seconds / 3600, m = seconds / 60 % 60, s = seconds % 60;
   std::string out = "{[%emt " + std::to_string(h) + ":";
@@ -75,6 +78,7 @@ void write_comment(LineFiller& line, const std::string& text) {
   line.add("{" + t + "}");
 }
 
+// One game: tags, blank line, movetext, result.
 void write_game(const Game& g, const PgnWriteOptions& options, std::string& out) {
   const std::vector<Tag> tags = pgn_tags(g);
   std::string result = "*";

@@ -25,12 +25,14 @@ constexpr int kGibRosterOrder[] = {0, 3, 2, 1, 4, 5};
 
 constexpr std::string_view kVariant = "Janggi";
 
+// The first value of tag `name`, or nullptr.
 const std::string* find(const std::vector<Tag>& tags, std::string_view name) {
   for (const Tag& t : tags)
     if (t.name == name) return &t.value;
   return nullptr;
 }
 
+// Is `name` a roster tag in either vocabulary (Result and 대국결과 included)?
 bool is_roster_name(std::string_view name) {
   for (const RosterEntry& e : kRoster)
     if (name == e.pgn || name == e.gib) return true;
@@ -47,6 +49,7 @@ bool has_pgn_roster(const std::vector<Tag>& tags) {
   return false;
 }
 
+// The space-separated names of a GibTagOrder value.
 std::vector<std::string> split_names(std::string_view s) {
   std::vector<std::string> out;
   std::size_t i = 0;
@@ -90,6 +93,7 @@ std::string result_token(const Game& g) {
   return pgn_result_of(g);
 }
 
+// The PGN tags of `g` (see pgn_tags), with `order_marker` as GibTagOrder if given.
 std::vector<Tag> pgn_tags_with(const Game& g, const std::string* order_marker) {
   std::vector<Tag> out;
   for (const RosterEntry& e : kRoster) {
@@ -140,6 +144,7 @@ struct Produced {
   bool generated = false;  // made up from the game's structure, not carried from a tag
 };
 
+// The .gib tags of a game whose tags use the PGN vocabulary (see gib_tags).
 std::vector<Tag> gib_tags_from_pgn(const Game& g) {
   std::vector<std::string> marker;
   if (const std::string* m = find(g.tags, "GibTagOrder")) marker = split_names(*m);

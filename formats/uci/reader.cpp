@@ -16,6 +16,7 @@ struct Word {
   std::size_t offset;  // in the decoded text
 };
 
+// The blank-separated words of `line`; `base` is the line's offset in the text.
 std::vector<Word> split_words(std::string_view line, std::size_t base) {
   std::vector<Word> out;
   std::size_t i = 0;

@@ -60,6 +60,7 @@ Game cut_at_error(const Game& g) {
   return out;
 }
 
+// The games written in the output format.
 std::string render(const std::vector<Game>& games, const Settings& s) {
   switch (s.to) {
     case Format::Gib: {
@@ -145,6 +146,7 @@ std::vector<Game> convert_input(const std::string& path, const Settings& s, Coun
   return out;
 }
 
+// Writes `data` to `path`; reports and returns false on failure.
 bool write_file(const fs::path& path, const std::string& data) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) {

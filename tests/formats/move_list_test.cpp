@@ -181,15 +181,22 @@ TEST(StartFen, SetupsAndCustomPositions) {
 
 TEST(Detect, EveryFormatFromItsContent) {
   const fs::path data = GIBO_TEST_DATA;
-  for (const auto& e : fs::directory_iterator(data / "corpus"))
-    if (e.path().extension() == ".gib") EXPECT_EQ(detect_format(slurp(e.path())), Format::Gib) << e.path();
-  for (const auto& e : fs::directory_iterator(data / "fixtures/gib"))
-    if (e.path().extension() == ".gib" && e.path().filename() != "empty.gib" &&
-        e.path().filename() != "binary_garbage.gib")
+  for (const auto& e : fs::directory_iterator(data / "corpus")) {
+    if (e.path().extension() == ".gib") {
       EXPECT_EQ(detect_format(slurp(e.path())), Format::Gib) << e.path();
-  for (const auto& e : fs::directory_iterator(data / "fixtures/pgn"))
-    if (e.path().extension() == ".pgn" && e.path().filename() != "empty.pgn")
+    }
+  }
+  for (const auto& e : fs::directory_iterator(data / "fixtures/gib")) {
+    const std::string name = e.path().filename().string();
+    if (e.path().extension() == ".gib" && name != "empty.gib" && name != "binary_garbage.gib") {
+      EXPECT_EQ(detect_format(slurp(e.path())), Format::Gib) << e.path();
+    }
+  }
+  for (const auto& e : fs::directory_iterator(data / "fixtures/pgn")) {
+    if (e.path().extension() == ".pgn" && e.path().filename() != "empty.pgn") {
       EXPECT_EQ(detect_format(slurp(e.path())), Format::Pgn) << e.path();
+    }
+  }
 
   GibReadOptions go;
   const auto games = read_gib(slurp(data / "corpus/pobsiz_neojanggi_g000-002.gib"), go);
