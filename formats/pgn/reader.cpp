@@ -184,23 +184,26 @@ class Reader {
     p_ = i;
   }
 
-  // The offset where an unterminated construct opened at `open` should end: the next tag
-  // line, or the end of the text.
-  std::size_t recovery_point(std::size_t open) const {
-    for (std::size_t i = s_.find('\n', open); i != std::string_view::npos; i = s_.find('\n', i + 1)) {
+  // The start of the first tag line after the line holding `open` and before `limit`,
+  // or `limit` if there is none: where an unterminated construct opened at `open` ends.
+  // Scans only [open, limit), so well-formed input is lexed in linear time.
+  std::size_t recovery_point(std::size_t open, std::size_t limit) const {
+    const std::string_view window = s_.substr(0, limit);  // never search past `limit`
+    for (std::size_t i = window.find('\n', open); i != std::string_view::npos; i = window.find('\n', i + 1)) {
       std::size_t j = i + 1;
       while (j < s_.size() && (s_[j] == ' ' || s_[j] == '\t')) ++j;
-      if (tag_line_at(j)) return i + 1;
+      if (tag_line_at(j)) return std::min(i + 1, limit);
     }
-    return s_.size();
+    return limit;
   }
 
   // A {…} comment at p_ (the brace included).
   void lex_brace_comment(RawGame& g) {
     const std::size_t open = p_;
     const std::size_t close = s_.find('}', open + 1);
-    const std::size_t stop = recovery_point(open);
-    if (close == std::string_view::npos || close > stop) {
+    const std::size_t limit = close == std::string_view::npos ? s_.size() : close;
+    const std::size_t stop = recovery_point(open, limit);
+    if (close == std::string_view::npos || stop < limit) {
       g.problems.push_back({"unterminated-comment", Severity::Error, open, "{",
                             std::string("comment opened here is never closed; it ends at ") +
                                 (stop >= s_.size() ? "the end of the file" : "the next tag line")});
@@ -214,22 +217,34 @@ class Reader {
     p_ = close + 1;
   }
 
-  // A (…) variation at p_, nested, with comments inside; skipped with a note.
+  // A (…) variation at p_, nested, with comments inside; skipped with a note. One never
+  // closed ends at the next tag line (or the end of the file).
   void skip_variation(RawGame& g) {
     const std::size_t open = p_;
-    const std::size_t stop = recovery_point(open);
     int depth = 0;
-    std::size_t i = p_;
-    for (; i < stop; ++i) {
+    std::size_t i = p_, stop = s_.size();
+    for (; i < s_.size(); ++i) {
       const char c = s_[i];
-      if (c == '{') {
+      if (c == '\n') {
+        std::size_t j = i + 1;
+        while (j < s_.size() && (s_[j] == ' ' || s_[j] == '\t')) ++j;
+        if (tag_line_at(j)) {
+          stop = i + 1;
+          break;
+        }
+      } else if (c == '{') {
         const std::size_t close = s_.find('}', i + 1);
-        if (close == std::string_view::npos || close >= stop) break;
+        const std::size_t limit = close == std::string_view::npos ? s_.size() : close;
+        const std::size_t tag = recovery_point(i, limit);
+        if (close == std::string_view::npos || tag < limit) {
+          stop = tag;
+          break;
+        }
         i = close;
       } else if (c == ';') {
         const std::size_t eol = s_.find('\n', i);
         if (eol == std::string_view::npos) break;
-        i = eol;
+        i = eol - 1;  // the newline is looked at next
       } else if (c == '(') {
         ++depth;
       } else if (c == ')') {
@@ -342,7 +357,19 @@ class Reader {
 
   // Line and column (characters) of a decoded-text offset.
   int line_of(std::size_t offset) const { return line_of_offset(decoded_, offset); }
-  int column_of(std::size_t offset) const { return column_of_offset(decoded_, offset); }
+  // Columns are counted on from the last one asked for when it is on the same line and
+  // before `offset` (tokens come in text order), so a 10 MB line costs linear time.
+  int column_of(std::size_t offset) const {
+    const int line = line_of(offset);
+    if (line != col_cache_line_ || offset < col_cache_offset_) {
+      col_cache_line_ = line;
+      col_cache_offset_ = line > 0 ? decoded_.line_text_offsets[line - 1] : 0;
+      col_cache_column_ = 1;
+    }
+    col_cache_column_ += text::utf8_length(s_.substr(col_cache_offset_, offset - col_cache_offset_));
+    col_cache_offset_ = offset;
+    return col_cache_column_;
+  }
 
   // A diagnostic about game `g` at a decoded-text offset.
   void add(Game& g, const char* code, Severity severity, std::size_t offset, int ply, std::string token,
@@ -524,6 +551,9 @@ class Reader {
   std::string_view s_;
   std::size_t p_ = 0;
   bool bad_start_ = false;
+  mutable int col_cache_line_ = 0;
+  mutable std::size_t col_cache_offset_ = 0;
+  mutable int col_cache_column_ = 1;
 };
 
 }  // namespace

@@ -480,6 +480,22 @@ TEST(PgnReader, NeverThrowsOnJunk) {
   EXPECT_EQ(games[0].plies.size(), 1u);
 }
 
+TEST(PgnReader, LongSingleLinesAreReadInLinearTime) {
+  // 300,000 comments and 100,000 variations on one line (quadratic scanning would take
+  // minutes here), then a game after it.
+  std::string line = "[Event \"x\"]\n\n1. Hc3 ";
+  for (int i = 0; i < 300000; ++i) line += "{c} ";
+  for (int i = 0; i < 100000; ++i) line += "(1. Hg3 {v} Hg8) ";
+  line += "Hc8 *\n[Event \"y\"]\n\n1. Hg3 *\n";
+  TextFileInfo info;
+  auto games = read_pgn(line, PgnReadOptions{}, &info);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].plies.size(), 2u);
+  EXPECT_EQ(games[0].plies[0].comments.size(), 300000u);
+  EXPECT_EQ(games[0].plies[1].column, static_cast<int>(line.find("Hc8")) - 12);
+  EXPECT_EQ(games[1].plies.size(), 1u);
+}
+
 TEST(PgnWriter, BrokenGameWritesItsPrefixAndSaysWhy) {
   auto games = load_gib(slurp(GIBO_TEST_DATA "/fixtures/gib/illegal_move.gib"), "illegal_move.gib");
   ASSERT_EQ(games.size(), 1u);
