@@ -39,8 +39,11 @@ bool parse_tag_line(std::string_view line, TagLine& out) {
   out.value.clear();
   auto name = [&](auto& ctx) { out.name.push_back(x3::_attr(ctx)); };
   auto value = [&](auto& ctx) { out.value.push_back(x3::_attr(ctx)); };
-  const auto grammar = *x3::blank >> '[' >> +(~x3::char_(" \t\"]"))[name] >> +x3::blank >> '"' >>
-                       *(~x3::char_('"'))[value] >> '"' >> *x3::blank >> ']' >> *x3::blank;
+  // Character sets and ranges only: X3's classifiers (digit, blank) assert on bytes over
+  // 127 in debug builds, and every hangul byte is one.
+  const auto blank = x3::char_(" \t");
+  const auto grammar = *blank >> '[' >> +(~x3::char_(" \t\"]"))[name] >> +blank >> '"' >>
+                       *(~x3::char_('"'))[value] >> '"' >> *blank >> ']' >> *blank;
   auto first = line.begin();
   return x3::parse(first, line.end(), grammar) && first == line.end();
 }
@@ -60,7 +63,8 @@ const auto set_marker = [](auto& ctx) { out_of(ctx).capture_marker = true; };
 const auto set_captured = [](auto& ctx) { out_of(ctx).captured = x3::_attr(ctx); };
 const auto set_check = [](auto& ctx) { out_of(ctx).check = true; };
 
-const auto square = x3::raw[(x3::char_('a', 'i') >> x3::digit) | +x3::digit];
+const auto digit = x3::char_('0', '9');  // not x3::digit: see parse_tag_line
+const auto square = x3::raw[(x3::char_('a', 'i') >> digit) | +digit];
 // A side mark counts only when a piece letter follows it (`95楚84` is a general).
 const auto side_mark = &(kSides >> kPieces) >> kSides[set_side];
 const auto capture = !x3::lit("장군") >> -x3::lit("타")[set_marker] >> kPieces[set_captured];

@@ -13,7 +13,7 @@ struct InputFile {
 };
 
 // Expands `paths`: a directory yields its files with a game-file extension (.gib, .pgn,
-// .json, .jsonl, .fen, any case), recursively and sorted; a file is taken as it is.
+// .json, .jsonl, .fen, .uci, any case), recursively and sorted; a file is taken as it is.
 // Missing paths are reported in `errors`.
 std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>& errors);
 
