@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "command.h"
-#include "gibo/formats/gib.h"
+#include "gibo/formats/detect.h"
 #include "gibo/record/replay.h"
 #include "gibo/report/diagram.h"
 #include "inputs.h"
@@ -83,9 +83,14 @@ int run_show(const std::vector<std::string>& args) {
     std::cerr << "gibo show: " << error << "\n";
     return kExitIo;
   }
-  GibReadOptions ro;
+  ReadOptions ro;
   ro.file_name = t.file;
-  auto games = read_gib(*bytes, ro);
+  ro.profile = profile;
+  ReadInfo info;
+  std::vector<Game> games;
+  read_games(*bytes, ro, info, [&](Game&& g) { games.push_back(std::move(g)); });
+  for (const Diagnostic& diag : info.diagnostics)
+    if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
   if (t.game < 1 || t.game > static_cast<int>(games.size())) {
     std::cerr << "gibo show: " << t.file << " has " << games.size() << " games; no game " << t.game << "\n";
     return kExitUsage;
@@ -126,6 +131,8 @@ int run_show(const std::vector<std::string>& args) {
   d.last_move = last;
   const std::string* cho = g.tag("초대국자");
   const std::string* han = g.tag("한대국자");
+  if (!cho) cho = g.tag("White");  // PGN records name the players in the roster
+  if (!han) han = g.tag("Black");
   std::cout << t.file << " game " << t.game;
   if (cho || han) std::cout << ": " << (cho ? *cho : "?") << " (Cho) vs " << (han ? *han : "?") << " (Han)";
   if (g.has_result) std::cout << ", " << g.result_text;

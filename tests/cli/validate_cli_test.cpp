@@ -78,3 +78,29 @@ TEST(ValidateCli, ForcedEncodingReportsUndecodableBytes) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ShowCli, ReadsAnyFormatAtAPly) {
+  gibo::testing::TempDir dir;
+  const std::string pgn = (dir.path() / "game.pgn").string();
+  ASSERT_EQ(run_gibo({"convert", kCorpus + "/pobsiz_2010_kbs_chuseok.gib", "--to", "pgn", "-o", pgn}).status, 0);
+  const Result from_gib = run_gibo({"show", kCorpus + "/pobsiz_2010_kbs_chuseok.gib@19", "--color", "never"});
+  const Result from_pgn = run_gibo({"show", pgn + "@19", "--color", "never"});
+  EXPECT_EQ(from_gib.status, 0) << from_gib.err;
+  EXPECT_EQ(from_pgn.status, 0) << from_pgn.err;
+  // Same board and FEN whatever the input format.
+  const auto a = from_gib.out_lines(), b = from_pgn.out_lines();
+  ASSERT_EQ(a.size(), b.size());
+  EXPECT_EQ(a.back(), "fen r1bac2br/4ak3/2n2n1c1/1pp3p1p/9/5CP2/P1PP3P1/2N1CN3/4K4/R2A1A1BR b - - 1 10");
+  EXPECT_EQ(a.back(), b.back());
+  EXPECT_NE(from_pgn.out.find("김동학 四단 (Cho) vs 양승태 三단 (Han)"), std::string::npos) << from_pgn.out;
+  EXPECT_NE(from_gib.out.find("in check"), std::string::npos);
+  EXPECT_EQ(run_gibo({"show", kCorpus + "/pobsiz_2010_kbs_chuseok.gib:2"}).status, 2);
+  EXPECT_EQ(run_gibo({"show", kCorpus + "/pobsiz_2010_kbs_chuseok.gib@108"}).status, 2);
+  const Result svg = run_gibo({"show", kCorpus + "/pobsiz_2010_kbs_chuseok.gib@19", "--svg"});
+  EXPECT_EQ(svg.out.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
+  EXPECT_NE(svg.out.find("</svg>"), std::string::npos);
+}
+
+}  // namespace
