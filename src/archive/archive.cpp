@@ -2,7 +2,13 @@
 // prefix detection and verdicts. See archive.h for the policies.
 #include "gibo/archive/archive.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <unordered_map>
 
 #include "gibo/record/replay.h"
@@ -229,9 +235,58 @@ Archive::~Archive() {
   if (impl_ && impl_->in_transaction) impl_->db.exec("ROLLBACK");
 }
 
+namespace {
+
+// Removes a database file and its journal, WAL and shared-memory files.
+void remove_database(const std::string& path) {
+  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) ::unlink((path + suffix).c_str());
+}
+
+// Creates a new archive at `path` as one step: it is built under a temporary name and
+// linked into place, so a kill at any moment leaves no archive or a complete empty one
+// (never a half-created file that only a writer could recover). Losing a race to another
+// creator is fine: its archive is used. False and `error` on failure.
+bool create_archive(const std::string& path, std::string& error) {
+  const std::string temporary = path + ".creating-" + std::to_string(::getpid());
+  remove_database(temporary);
+  {
+    sql::Connection db;
+    if (!db.open(temporary, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
+      error = path + ": cannot create: " + db.error();
+      return false;
+    }
+    if (std::string e = schema::prepare(db, true); !e.empty()) {
+      db.close();
+      remove_database(temporary);
+      error = path + ": " + e;
+      return false;
+    }
+  }  // closing checkpoints the WAL and removes it: one self-contained file remains
+  if (::link(temporary.c_str(), path.c_str()) != 0 && errno != EEXIST) {
+    // No hard links on this file system: a rename (atomic, but it would replace a file
+    // created meanwhile, which the existence test just before makes unlikely).
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec) || std::rename(temporary.c_str(), path.c_str()) != 0) {
+      const int saved = errno;
+      remove_database(temporary);
+      if (std::filesystem::exists(path, ec)) return true;
+      error = path + ": cannot create: " + std::strerror(saved);
+      return false;
+    }
+    return true;
+  }
+  remove_database(temporary);
+  return true;
+}
+
+}  // namespace
+
 std::unique_ptr<Archive> Archive::open(const std::string& path, OpenMode mode, std::string& error) {
   auto impl = std::make_unique<Impl>();
   impl->writable = mode == OpenMode::ReadWrite;
+  std::error_code missing;
+  if (impl->writable && !std::filesystem::exists(path, missing) && !missing && !create_archive(path, error))
+    return nullptr;
   const int flags = impl->writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
   if (!impl->db.open(path, flags)) {
     error = path + ": cannot open: " + impl->db.error();

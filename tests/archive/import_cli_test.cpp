@@ -213,13 +213,20 @@ TEST(ImportCli, RefusesBadDatabasesAndOptions) {
 // ---------------------------------------------------------------------------
 // SIGKILL at many moments
 
+// Sanitizer builds run several times slower: a smaller input keeps the test short.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr int kVariantFiles = 40;
+#else
+constexpr int kVariantFiles = 120;
+#endif
+
 // A larger input: the corpus, the broken fixtures, and variant games (distinct).
 struct KillInput {
   TempDir dir;
   std::vector<std::string> paths;
   KillInput() {
     const auto bases = testing::valid_corpus_games(kCorpus);
-    testing::write_variant_corpus(bases, dir.path() / "variants", 120, 100, 11);
+    testing::write_variant_corpus(bases, dir.path() / "variants", kVariantFiles, 100, 11);
     paths = {kCorpus, (dir.path() / "variants").string(), kFixtures};
   }
 };
@@ -329,7 +336,7 @@ TEST(ImportKill, SigkillAtManyMomentsThenRerunEqualsCleanImport) {
   ASSERT_EQ(clean.status, 1) << clean.out << clean.err;  // the fixtures hold broken games
   const Snapshot expected = snapshot(clean_db);
   const long total = number(clean_db, "SELECT sum(games_done) FROM sources");
-  ASSERT_GT(total, 12000);
+  ASSERT_GT(total, kVariantFiles * 100);
   ASSERT_GT(expected.duplicates.size(), 0u);
 
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(clean_time).count();
@@ -343,23 +350,24 @@ TEST(ImportKill, SigkillAtManyMomentsThenRerunEqualsCleanImport) {
   // Kill points: right at the start (schema creation, first reads), then after a given
   // number of games is committed plus a few milliseconds (mid-batch, mid-commit).
   struct Point {
-    long after_games;
+    double after;  // fraction of the games
     int extra_ms;
   };
-  const Point points[] = {{0, 0}, {0, 5}, {0, 40}, {500, 1}, {2000, 7}, {4500, 3}, {7000, 13}, {9500, 2}, {11500, 5}};
+  const Point points[] = {{0, 0},     {0, 5},    {0, 40},    {0.04, 1}, {0.16, 7},
+                          {0.37, 3},  {0.58, 13}, {0.78, 2},  {0.95, 5}};
   std::mt19937 rng(3);
   for (std::size_t k = 0; k < std::size(points); ++k) {
     SCOPED_TRACE("kill point " + std::to_string(k));
     const fs::path db = input.dir.path() / ("killed" + std::to_string(k) + ".sqlite");
     const int jobs = 1 + static_cast<int>(k % 2);
-    const long after = points[k].after_games;
+    const long after = static_cast<long>(points[k].after * static_cast<double>(total)) / kBatch * kBatch;
     auto ready = [&] { return after == 0 || committed(db) >= after; };
     landed += run_and_kill(import_args(db, input.paths, jobs), ready, std::chrono::milliseconds(points[k].extra_ms));
     check_killed_state(db, total, handled);
     note("killed");
     if (k == 4) {  // kill the resuming run too, twice
       for (int again = 0; again < 2; ++again) {
-        const long target = handled + 1000 + static_cast<long>(rng() % 1000);
+        const long target = handled + kBatch * (1 + static_cast<long>(rng() % 3));
         auto later = [&] { return committed(db) >= target; };
         landed += run_and_kill(import_args(db, input.paths, jobs), later, std::chrono::milliseconds(rng() % 10));
         check_killed_state(db, total, handled);
