@@ -292,7 +292,9 @@ int run_import(const std::vector<std::string>& args) {
   keep_freed_memory();
   const std::string error = archive::import_files(files, options, callbacks, summary);
   if (bar_shown) std::cerr << "\r\033[K" << std::flush;
-  print_summary(summary, db, jsonl);
+  // A database that could not be opened at all gets the error alone; otherwise the
+  // summary says what was committed before the error.
+  if (error.empty() || summary.files > 0) print_summary(summary, db, jsonl);
   if (!error.empty()) {
     std::cerr << "gibo import: " << error << "\n";
     return kExitIo;
