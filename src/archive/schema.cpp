@@ -1,6 +1,8 @@
 // Schema version 1 of the gibo archive, and the open-time checks (see schema.h).
 #include "schema.h"
 
+#include <cstdio>
+
 #include "gibo/archive/archive.h"
 
 namespace gibo::archive::schema {
@@ -182,9 +184,12 @@ std::string prepare(sql::Connection& db, bool writable) {
     if (std::string e = install(db); !e.empty()) return e;
     return prepare(db, writable);  // checks what is there now (ours, or a racing creator's)
   }
-  if (app != kApplicationId)
-    return "not a gibo archive (SQLite application id " + std::to_string(app) + ", expected " +
-           std::to_string(kApplicationId) + ")";
+  if (app != kApplicationId) {
+    char ids[64];
+    std::snprintf(ids, sizeof ids, "0x%08llX, expected 0x%08X", static_cast<unsigned long long>(app) & 0xFFFFFFFFULL,
+                  static_cast<unsigned>(kApplicationId));
+    return std::string("not a gibo archive (SQLite application id ") + ids + ")";
+  }
   if (version > kSchemaVersion)
     return "the archive has schema version " + std::to_string(version) + ", newer than this gibo's " +
            std::to_string(kSchemaVersion) + "; use a newer gibo";
