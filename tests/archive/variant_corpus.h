@@ -39,7 +39,8 @@ inline std::vector<Game> valid_corpus_games(const std::filesystem::path& corpus_
 }
 
 // A variant of `base`: cut at a random ply in its last 24 and continued with 3..12
-// random legal plies (passes only when nothing else is legal). 총수 follows the plies.
+// random legal plies (passes only when nothing else is legal; times when the base has
+// them). 총수 follows the plies.
 inline Game variant_of(const Game& base, std::mt19937_64& rng) {
   const LegalityRules rules = legality_rules(default_profile(), false);
   Position pos;
@@ -56,6 +57,8 @@ inline Game variant_of(const Game& base, std::mt19937_64& rng) {
     g.plies.push_back(base.plies[i]);
     pos.do_move(base.plies[i].move);
   }
+  bool timed = false;  // new plies get times only where the base game has them
+  for (const RecordedPly& p : base.plies) timed |= p.seconds.has_value();
   const int extra = 3 + static_cast<int>(rng() % 10);
   MoveList list;
   for (int i = 0; i < extra; ++i) {
@@ -67,7 +70,7 @@ inline Game variant_of(const Game& base, std::mt19937_64& rng) {
     RecordedPly rp;
     rp.pass = m.is_pass();
     rp.move = m;
-    if (rng() % 2) rp.seconds = static_cast<int>(rng() % 60);
+    if (timed) rp.seconds = static_cast<int>(rng() % 60);
     g.plies.push_back(rp);
     pos.do_move(m);
   }
