@@ -39,7 +39,7 @@ inline std::vector<Game> valid_corpus_games(const std::filesystem::path& corpus_
 }
 
 // A variant of `base`: cut at a random ply in its last 24 and continued with 3..12
-// random legal plies (passes only when nothing else is legal; times when the base has
+// random legal plies (a pass only when eight draws in a row give one; times when the base has
 // them). 총수 follows the plies.
 inline Game variant_of(const Game& base, std::mt19937_64& rng) {
   const LegalityRules rules = legality_rules(default_profile(), false);
