@@ -216,24 +216,7 @@ class Parser {
     return true;
   }
 
-  // Appends code point `cp` as UTF-8.
-  static void append_utf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
+
 
   // Contract: s_[p_] == '"'. Reads the string into `out`.
   bool string(std::string& out) {
@@ -287,7 +270,7 @@ class Parser {
             fail("unpaired surrogate in a \\u escape");
             return false;
           }
-          append_utf8(out, cp);
+          text::append_utf8(out, static_cast<char32_t>(cp));
           break;
         }
         default:
