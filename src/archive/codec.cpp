@@ -4,6 +4,7 @@
 // (odd-length move blobs, truncated varints, tag text that is not an array of string
 // pairs). They never read past their input and never guess.
 #include "gibo/archive/codec.h"
+#include "gibo/formats/encoding.h"
 
 #include <cstring>
 
@@ -165,23 +166,7 @@ class TagParser {
     ++at_;
     return true;
   }
-  static void append_utf8(std::uint32_t cp, std::string& out) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
+
   bool hex4(std::uint32_t& v) {
     if (at_ + 4 > s_.size()) return false;
     v = 0;
@@ -229,7 +214,7 @@ class TagParser {
           } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
             return false;
           }
-          append_utf8(cp, out);
+          text::append_utf8(out, static_cast<char32_t>(cp));
           break;
         }
         default: return false;

@@ -1,5 +1,7 @@
 #include "gibo/report/diagram.h"
 
+#include "gibo/report/markup.h"
+
 #include <cstdio>
 
 namespace gibo {
@@ -23,19 +25,6 @@ bool use_hanja(Piece p, DiagramOptions::Letters letters) {
   return false;
 }
 
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 }  // namespace
 

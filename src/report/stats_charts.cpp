@@ -1,5 +1,6 @@
 // The SVG charts of the HTML report, drawn with plain rectangles, lines and text.
 #include "gibo/report/stats_charts.h"
+#include "gibo/report/markup.h"
 
 #include <algorithm>
 #include <array>
@@ -9,20 +10,8 @@
 namespace gibo::stats::charts {
 namespace {
 
-// XML text escaping for labels.
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+// Text escaping: the report layer's xml_escape.
+std::string escape(const std::string& s) { return xml_escape(s); }
 
 // `format` with one double conversion (%f, %.1f, ...).
 std::string fmt(const char* format, double a) {

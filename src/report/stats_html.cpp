@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "gibo/report/diagram.h"
+#include "gibo/report/markup.h"
 #include "gibo/report/stats_charts.h"
 #include "gibo/report/stats_render.h"
 
@@ -72,20 +73,8 @@ figcaption b { color: var(--ink); }
 footer { color: var(--muted); font-size: 12.5px; text-align: center; padding: 10px 0 30px; }
 )css";
 
-// HTML text escaping.
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+// Text escaping: the report layer's xml_escape.
+std::string escape(const std::string& s) { return xml_escape(s); }
 
 // 12345 -> "12,345".
 std::string with_commas(long n) {
