@@ -80,6 +80,10 @@ struct Game {
   // 장군 mark do not stop the replay; an illegal move does). valid_plies <= played_plies.
   int played_plies = 0;
   bool replayed = false;
+  // Set by replay (decision 12): false when no ply carries a capture suffix or a 장군
+  // mark although captures or checks occur (an unannotated record: a note, still valid);
+  // true otherwise, also for a game with nothing to mark.
+  bool annotated = true;
 
   // First value of a tag, or nullptr.
   const std::string* tag(std::string_view name) const;
