@@ -17,6 +17,7 @@
 #include "gibo/formats/notation.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/formats/tag_map.h"
+#include "gibo/formats/tag_text.h"
 #include "gibo/record/replay.h"
 
 namespace gibo {
@@ -167,8 +168,8 @@ class Reader {
     std::string value;
     for (;;) {
       if (i >= s_.size() || s_[i] == '\n') return fail("unterminated value");
-      if (s_[i] == '\\' && i + 1 < s_.size() && (s_[i + 1] == '"' || s_[i + 1] == '\\')) {
-        value += s_[i + 1];
+      if (s_[i] == '\\' && i + 1 < s_.size() && tag_value_escape(s_[i + 1])) {  // tag_text.h
+        value += tag_value_escape(s_[i + 1]);
         i += 2;
         continue;
       }

@@ -91,6 +91,10 @@ int run_show(const std::vector<std::string>& args) {
   read_games(*bytes, ro, info, [&](Game&& g) { games.push_back(std::move(g)); });
   for (const Diagnostic& diag : info.diagnostics)
     if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
+  if (games.empty()) {  // an empty or unreadable record is a finding, like validate's
+    std::cerr << "gibo show: " << t.file << " holds no game\n";
+    return kExitFindings;
+  }
   if (t.game < 1 || t.game > static_cast<int>(games.size())) {
     std::cerr << "gibo show: " << t.file << " has " << games.size() << " games; no game " << t.game << "\n";
     return kExitUsage;

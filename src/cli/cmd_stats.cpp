@@ -51,8 +51,7 @@ std::string more_help() {
        "other, ...} and \"tables\" {id: {title, columns, rows}}), html (one self-contained page, no script).\n"
        "Results count the stored results (대국결과) as recorded; \"other\" is void, unknown or none. Players are\n"
        "grouped by name with a trailing rank word removed (\"김동학 四단\" -> 김동학; \"(프로)\" is kept).\n"
-       "Exit status: 0, or 3 when an input or the output could not be read or written (the report is still\n"
-       "written), 2 for a bad command line or --where.\n";
+       "An input that cannot be read is reported and counted; the report is still written (exit status 3).\n";
   return s;
 }
 

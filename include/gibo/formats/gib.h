@@ -10,7 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/core/rules.h"
 #include "gibo/formats/encoding.h"
+#include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
 #include "gibo/record/result.h"
 
@@ -61,13 +63,19 @@ std::string_view gib_setup_name(Setup s);
 
 struct GibWriteOptions {
   text::Encoding encoding = text::Encoding::Utf8;  // Utf8 or Cp949
+  const Profile* profile = nullptr;  // replays games that name none; nullptr = the default
   bool hanja = false;          // piece letters 車包馬象士將卒兵 (with side marks 楚/漢) instead of hangul
   int plies_per_line = 6;
 };
 
-// Writes games as canonical `.gib` text in the requested encoding. Capture and `장군`
-// suffixes are derived from the board by replaying under `rules`; a game that does not
-// replay is written up to its valid prefix plus its remaining plies as recorded.
+// Appends one game as canonical `.gib` text in the requested encoding. Capture and `장군`
+// suffixes are derived from the board by replaying under the game's profile; a game that
+// does not replay is written up to its valid prefix plus its remaining plies as recorded.
+// Tag values and comments are escaped so that they read back exactly; a game with no
+// tags gets the tags that state its start. `loss` (if given) counts what could not be
+// written exactly (characters CP949 cannot hold, tag names that had to change).
+void write_gib_game(std::string& out, const Game& game, const GibWriteOptions& options, WriteLoss* loss = nullptr);
+// All games, separated by a blank line.
 std::string write_gib(const std::vector<Game>& games, const GibWriteOptions& options);
 
 }  // namespace gibo
