@@ -170,9 +170,9 @@ int run_convert(const std::vector<std::string>& args) {
   s.keep_broken = keep_broken;
   if (paths.empty()) return usage("no input");
 
-  std::vector<std::string> missing;
+  std::vector<InputError> missing;
   const std::vector<InputFile> inputs = expand_inputs(paths, missing);
-  for (const std::string& m : missing) std::cerr << m << "\n";
+  for (const InputError& m : missing) std::cerr << m.text() << "\n";
   ProtectedFiles protect;
   for (const InputFile& in : inputs) protect.add_input(in.path);
 

@@ -247,9 +247,9 @@ int run_rescore(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
-  std::vector<std::string> missing;
+  std::vector<InputError> missing;
   const std::vector<InputFile> files = expand_inputs(paths, missing);
-  for (const std::string& m : missing) std::cerr << "gibo rescore: " << m << "\n";
+  for (const InputError& m : missing) std::cerr << m.text() << "\n";
   if (out == Output::Csv)
     std::cout << "file,index,stored,verdict,winner,reason,ply,cho_half_points,han_half_points,profile,"
                  "ended_before_last_ply,note\n";
@@ -263,7 +263,7 @@ int run_rescore(const std::vector<std::string>& args) {
         auto bytes = read_input(files[i].path, error);
         if (!bytes) {
           fr.io_error = true;
-          fr.output = "gibo rescore: " + error + "\n";
+          fr.output = InputError{files[i].path, error}.text() + "\n";
           return fr;
         }
         ReadOptions ro;

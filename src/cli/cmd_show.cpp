@@ -80,7 +80,7 @@ int run_show(const std::vector<std::string>& args) {
   std::string error;
   auto bytes = read_input(t.file, error);
   if (!bytes) {
-    std::cerr << "gibo show: " << error << "\n";
+    std::cerr << InputError{t.file, error}.text() << "\n";
     return kExitIo;
   }
   ReadOptions ro;
