@@ -249,7 +249,7 @@ class Reader {
     d.ply = ply;
     d.token = std::move(token);
     d.message = std::move(message);
-    game_->diagnostics.push_back(std::move(d));
+    add_diagnostic(*game_, std::move(d));
   }
 
   // Attaches a comment given as written (its escapes are undone here).

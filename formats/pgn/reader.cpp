@@ -375,8 +375,8 @@ class Reader {
   // A diagnostic about game `g` at a decoded-text offset.
   void add(Game& g, const char* code, Severity severity, std::size_t offset, int ply, std::string token,
            std::string message) {
-    g.diagnostics.push_back(game_diagnostic(code, severity, options_.file_name, line_of(offset), column_of(offset),
-                                            g.source.game_index, ply, std::move(token), std::move(message)));
+    add_diagnostic(g, game_diagnostic(code, severity, options_.file_name, line_of(offset), column_of(offset),
+                                      g.source.game_index, ply, std::move(token), std::move(message)));
   }
 
   // The tags with a meaning: FEN (start), Result, Ruleset, Bikjang, Variant.

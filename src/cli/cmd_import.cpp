@@ -159,6 +159,7 @@ void print_summary(const archive::ImportSummary& s, const std::string& db, bool 
         .field("duplicates", static_cast<std::int64_t>(s.duplicates))
         .field("invalid", static_cast<std::int64_t>(s.invalid))
         .field("rejected", static_cast<std::int64_t>(s.rejected))
+        .field("lost", static_cast<std::int64_t>(s.lost))
         .field("prefixes", static_cast<std::int64_t>(s.prefixes.size()))
         .field("games_in_archive", static_cast<std::int64_t>(s.games_in_archive))
         .field("seconds", s.seconds)
@@ -188,6 +189,7 @@ void print_summary(const archive::ImportSummary& s, const std::string& db, bool 
             << s.skipped << " skipped, " << s.unreadable << " unreadable), " << s.games << " games read: " << s.added
             << " added, " << s.duplicates << " duplicates, " << s.invalid << " invalid";
   if (s.rejected) std::cout << " (" << s.rejected << " rejected by --valid-only)";
+  if (s.lost) std::cout << "; " << s.lost << " not stored (their batch was rolled back after the error)";
   std::cout << "\n";
   if (!s.invalid_by_code.empty()) {
     std::cout << "invalid by code:";
@@ -284,7 +286,7 @@ int run_import(const std::vector<std::string>& args) {
   // to create an empty archive.
   ProtectedFiles protect;
   for (const std::string& f : files) protect.add_input(f);
-  for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+  for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
     if (auto why = protect.conflict(db + suffix)) return usage(*why);
   if (files.empty()) {
     std::cerr << "gibo import: " << (missing.empty() ? "no game file found" : "no input could be read") << "; "

@@ -9,6 +9,7 @@
 #include "gibo/archive/archive.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/json_writer.h"
+#include "gibo/report/markup.h"
 #include "inputs.h"
 #include "options.h"
 #include "parallel.h"
@@ -54,13 +55,6 @@ Row make_row(const std::string& file, int index, const Game* game, const Rescore
     row.han = r.board.final_scores.han;
   }
   return row;
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
 }
 
 std::string render(const Row& r, Output out) {

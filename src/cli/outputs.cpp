@@ -47,7 +47,7 @@ void ProtectedFiles::add_input(const std::string& path) {
 
 void ProtectedFiles::add_archive(const std::string& db) {
   add(db, db, "archive");
-  for (const char* suffix : {"-wal", "-shm", "-journal"}) add(db + suffix, db, "archive");
+  for (const char* suffix : {"-wal", "-shm", "-journal", "-lock"}) add(db + suffix, db, "archive");
 }
 
 std::optional<std::string> ProtectedFiles::conflict(const std::string& output) const {

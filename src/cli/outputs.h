@@ -3,7 +3,7 @@
 // place, and write errors on standard output.
 //
 // Policy (README "Exit status"): an output that would overwrite a file the command reads
-// (an input, the archive or its -wal/-shm/-journal files) is refused before anything is
+// (an input, the archive or its -wal/-shm/-journal/-lock files) is refused before anything is
 // written, also when it reaches that file through a symlink, a hard link or a `./..`
 // path (files are compared by device and inode, missing ones by their canonical path).
 // An output file is complete or absent: it is written under a temporary name in its
@@ -28,7 +28,7 @@ class ProtectedFiles {
  public:
   // A file read as input ("-", standard input, is ignored).
   void add_input(const std::string& path);
-  // An archive: the database file and its -wal, -shm and -journal companions.
+  // An archive: the database file and its -wal, -shm, -journal and -lock companions.
   void add_archive(const std::string& db);
   // Why writing `output` would destroy a protected file ("refusing to overwrite the input
   // X with the output Y"), or nullopt when it would not.

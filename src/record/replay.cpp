@@ -47,7 +47,7 @@ class Replayer {
     d.ply = ply;
     d.token = token;
     d.message = std::move(message);
-    game_.diagnostics.push_back(std::move(d));
+    add_diagnostic(game_, std::move(d));
     ++errors_;
   }
   void error(const char* code, int ply, const RecordedPly& rp, std::string message) {
