@@ -134,9 +134,23 @@ bool OutputFile::open(const std::string& path, std::string& error) {
   std::error_code ec;
   target_ = fs::is_symlink(path, ec) ? fs::weakly_canonical(path, ec).string() : path;
   if (ec) target_ = path;
-  if (fs::is_directory(target_, ec)) {
+  struct stat existing {};
+  const bool exists = ::stat(target_.c_str(), &existing) == 0;
+  if (exists && S_ISDIR(existing.st_mode)) {
     error = path + ": cannot create: it is a directory";
     return false;
+  }
+  if (exists && !S_ISREG(existing.st_mode)) {
+    // A device or a pipe (/dev/null, a FIFO) is written as it is: nothing to replace.
+    const int fd = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) {
+      error = path + ": cannot open: " + std::strerror(errno);
+      return false;
+    }
+    buffer_ = std::make_unique<Buffer>(fd);
+    stream_ = std::make_unique<std::ostream>(buffer_.get());
+    open_ = true;
+    return true;
   }
   const fs::path target(target_);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
@@ -148,10 +162,9 @@ bool OutputFile::open(const std::string& path, std::string& error) {
   }
   temporary_ = name;
   // The mode a plain create would give (or the replaced file's), not mkstemp's 0600.
-  struct stat st {};
   mode_t mode;
-  if (::stat(target_.c_str(), &st) == 0) {
-    mode = st.st_mode & 07777;
+  if (exists) {
+    mode = existing.st_mode & 07777;
   } else {
     const mode_t mask = ::umask(0);
     ::umask(mask);
@@ -178,6 +191,10 @@ bool OutputFile::commit(std::string& error) {
     error = path_ + ": write error: " + (e ? std::strerror(e) : "the output stream failed");
     discard();
     return false;
+  }
+  if (temporary_.empty()) {  // written in place (a device or a pipe)
+    discard();
+    return true;
   }
   if (std::rename(temporary_.c_str(), target_.c_str()) != 0) {
     error = path_ + ": cannot write: " + std::strerror(errno);

@@ -58,7 +58,8 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   // Creates the temporary next to `path` (a symlink is followed: its target is
-  // replaced). False and `error` ("PATH: cannot create: REASON") on failure.
+  // replaced). A device or a pipe (`-o /dev/null`) is written in place instead. False
+  // and `error` ("PATH: cannot create: REASON") on failure.
   bool open(const std::string& path, std::string& error);
   // The stream to write to (valid after a successful open).
   std::ostream& stream();

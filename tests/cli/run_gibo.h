@@ -65,12 +65,15 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-// Runs gibo with `args`; stdin from `stdin_file` (or /dev/null when empty).
-inline Result run_gibo(const std::vector<std::string>& args, const std::string& stdin_file = "") {
+// Runs gibo with `args`; stdin from `stdin_file` (or /dev/null when empty); standard
+// output to `stdout_path` when given (e.g. /dev/full; Result::out is then empty);
+// `shell_prefix` runs first in the same shell (e.g. "trap '' XFSZ; ulimit -f 1;").
+inline Result run_gibo(const std::vector<std::string>& args, const std::string& stdin_file = "",
+                       const std::string& stdout_path = "", const std::string& shell_prefix = "") {
   TempDir dir;
-  std::string cmd = shell_quote(GIBO_BINARY);
+  std::string cmd = shell_prefix + " exec " + shell_quote(GIBO_BINARY);
   for (const std::string& a : args) cmd += " " + shell_quote(a);
-  cmd += " >" + shell_quote((dir.path() / "out").string());
+  cmd += " >" + shell_quote(stdout_path.empty() ? (dir.path() / "out").string() : stdout_path);
   cmd += " 2>" + shell_quote((dir.path() / "err").string());
   cmd += " <" + (stdin_file.empty() ? std::string("/dev/null") : shell_quote(stdin_file));
   const int raw = std::system(cmd.c_str());
