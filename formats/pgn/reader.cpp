@@ -187,14 +187,13 @@ class Reader {
 
   // The start of the first tag line after the line holding `open` and before `limit`,
   // or `limit` if there is none: where an unterminated construct opened at `open` ends.
-  // Scans only [open, limit), so well-formed input is lexed in linear time.
+  // Only a '[' in the first column counts here (gibo's writer indents a comment line
+  // that would begin with '[', so such a comment reads back whole). Scans only
+  // [open, limit), so well-formed input is lexed in linear time.
   std::size_t recovery_point(std::size_t open, std::size_t limit) const {
     const std::string_view window = s_.substr(0, limit);  // never search past `limit`
-    for (std::size_t i = window.find('\n', open); i != std::string_view::npos; i = window.find('\n', i + 1)) {
-      std::size_t j = i + 1;
-      while (j < s_.size() && (s_[j] == ' ' || s_[j] == '\t')) ++j;
-      if (tag_line_at(j)) return std::min(i + 1, limit);
-    }
+    for (std::size_t i = window.find('\n', open); i != std::string_view::npos; i = window.find('\n', i + 1))
+      if (tag_line_at(i + 1)) return std::min(i + 1, limit);
     return limit;
   }
 

@@ -61,19 +61,20 @@ std::string emt(int seconds) {
   return out + "]}";
 }
 
-// A comment's text as a brace comment can hold it: a line that would begin with '[' (a
-// reader takes it for the tag line of a forgotten '}') gets a space before it; a CR
-// becomes a line break.
+// A comment's text as a brace comment can hold it: a line that would begin with '[' in
+// its first column (a reader takes it for the tag line of a forgotten '}') gets a space
+// before it; CR LF and a lone CR become a line break.
 std::string brace_safe(const std::string& text) {
   std::string out;
   out.reserve(text.size());
-  bool line_start = false;
-  for (char c : text) {
-    if (c == '\r') c = '\n';
-    if (c == '[' && line_start) out += ' ';
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\r') {
+      if (i + 1 < text.size() && text[i + 1] == '\n') continue;
+      c = '\n';
+    }
+    if (c == '[' && !out.empty() && out.back() == '\n') out += ' ';
     out += c;
-    if (c == '\n') line_start = true;
-    else if (c != ' ' && c != '\t') line_start = false;
   }
   return out;
 }
