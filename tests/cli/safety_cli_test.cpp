@@ -7,11 +7,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
+#include "gibo/formats/detect.h"
 #include "gibo/formats/encoding.h"
+#include "gibo/formats/json.h"
 #include "run_gibo.h"
 
 namespace {
@@ -256,6 +259,94 @@ TEST(CsvOutputs, FormulaLikeCellsAreNeutralised) {
   // Numbers stay numbers (a negative count is not a formula).
   for (const std::string& line : s.out_lines())
     EXPECT_FALSE(contains(line, ",\"'-1") || contains(line, ",\"'0")) << line;
+}
+
+// ---- every written game reads back -----------------------------------------------------
+
+std::vector<gibo::Game> read_file(const fs::path& p) {
+  gibo::ReadOptions o;
+  o.file_name = p.string();
+  gibo::ReadInfo info;
+  std::vector<gibo::Game> games;
+  gibo::read_games(slurp(p), o, info, [&](gibo::Game&& g) { games.push_back(std::move(g)); });
+  return games;
+}
+
+TEST(ReadBack, NastyJsonValuesSurviveGibAndPgn) {
+  TempDir dir;
+  // A corpus game as JSON, with tag values and comments that end lines and blocks early.
+  const fs::path json = dir.path() / "in.json";
+  ASSERT_EQ(run_gibo({"convert", kKbs, "--to", "json", "-o", json.string()}).status, 0);
+  auto games = read_file(json);
+  ASSERT_EQ(games.size(), 1u);
+  const std::vector<std::string> nasty = {"The \"Big\" Open", "C:\\x\\", "a\"] [b \"c", "one\ntwo",
+                                          "blank\n\nline", "\n[대국결과 \"한승\"]", "close } brace"};
+  for (std::size_t i = 0; i < nasty.size(); ++i) {
+    games[0].tags.push_back({"Note" + std::to_string(i), nasty[i]});
+    games[0].plies.at(i).comments.push_back(nasty[i]);
+  }
+  write(json, gibo::write_json(games));
+  const fs::path gib = dir.path() / "mid.gib", back = dir.path() / "back.json";
+  const Result to_gib = run_gibo({"convert", json.string(), "--to", "gib", "-o", gib.string()});
+  ASSERT_EQ(to_gib.status, 0) << to_gib.err;
+  const Result to_json = run_gibo({"convert", gib.string(), "--to", "json", "-o", back.string()});
+  ASSERT_EQ(to_json.status, 0) << to_json.err;
+  const auto again = read_file(back);
+  ASSERT_EQ(again.size(), 1u);
+  for (std::size_t i = 0; i < nasty.size(); ++i) {
+    const std::string* v = again[0].tag("Note" + std::to_string(i));
+    ASSERT_NE(v, nullptr) << i;
+    EXPECT_EQ(*v, nasty[i]);
+    EXPECT_EQ(again[0].plies.at(i).comments, games[0].plies.at(i).comments) << i;
+  }
+  EXPECT_EQ(again[0].plies.size(), games[0].plies.size());
+  // PGN keeps the game whole and every tag value.
+  const Result pgn = run_gibo({"convert", json.string(), "--to", "pgn"});
+  ASSERT_EQ(pgn.status, 0) << pgn.err;
+  const fs::path pgn_file = dir.path() / "x.pgn";
+  write(pgn_file, pgn.out);
+  const auto from_pgn = read_file(pgn_file);
+  ASSERT_EQ(from_pgn.size(), 1u) << pgn.out;
+  for (std::size_t i = 0; i < nasty.size(); ++i) EXPECT_EQ(*from_pgn[0].tag("Note" + std::to_string(i)), nasty[i]);
+}
+
+TEST(ReadBack, TaglessGamesSurviveGibAndTheArchive) {
+  TempDir dir;
+  const fs::path uci = dir.path() / "s.uci";
+  write(uci, "position startpos moves b1c3 b10c8 h1g3\nmoves a1a2\nposition fen 4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1\n");
+  const Result gib = run_gibo({"convert", uci.string(), "--to", "gib"});
+  ASSERT_EQ(gib.status, 0) << gib.err;
+  const fs::path gib_file = dir.path() / "s.gib";
+  write(gib_file, gib.out);
+  EXPECT_EQ(read_file(gib_file).size(), 3u) << gib.out;
+  // Archive: import the move lists, export as .gib, import that: the same games.
+  const fs::path a = dir.path() / "a.db", b = dir.path() / "b.db", out = dir.path() / "out.gib";
+  ASSERT_EQ(run_gibo({"import", "--db", a.string(), uci.string()}).status, 0);
+  ASSERT_EQ(run_gibo({"export", "--db", a.string(), "--to", "gib", "-o", out.string()}).status, 0);
+  const Result again = run_gibo({"import", "--db", b.string(), "--format", "jsonl", out.string()});
+  EXPECT_EQ(again.status, 0) << again.out << again.err;
+  const Result ea = run_gibo({"export", "--db", a.string(), "--to", "uci"});
+  const Result eb = run_gibo({"export", "--db", b.string(), "--to", "uci"});
+  EXPECT_EQ(ea.out, eb.out);
+  EXPECT_EQ(std::count(eb.out.begin(), eb.out.end(), '\n'), 3) << eb.out;
+}
+
+TEST(EncodingLoss, EachGameWithTextCp949CannotHoldIsReported) {
+  TempDir dir;
+  std::string text = run_gibo({"convert", kKbs, "--to", "gib"}).out;  // UTF-8
+  const std::size_t at = text.find("[대회명 \"");
+  ASSERT_NE(at, std::string::npos);
+  text.insert(at + std::string("[대회명 \"").size(), "😀🎉 ");
+  const fs::path in = dir.path() / "emoji.gib";
+  write(in, text + "\n" + text);
+  const Result r = run_gibo({"convert", in.string(), "--to", "gib", "--encoding", "cp949"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n') - 1, 2) << r.err;  // one warning a game + the summary
+  EXPECT_TRUE(contains(r.err, "warning[unencodable-text]: 2 characters cannot be written in cp949; written as '?'"))
+      << r.err;
+  EXPECT_TRUE(contains(r.err, "(game 2)")) << r.err;
+  const Result plain = run_gibo({"convert", in.string(), "--to", "gib"});
+  EXPECT_FALSE(contains(plain.err, "unencodable")) << plain.err;
 }
 
 // ---- exit statuses ------------------------------------------------------------------------
