@@ -10,6 +10,8 @@
 // * A bad ply token ends the game's plies there (`bad-token`, `truncated-ply`,
 //   `bad-square`); the rest of the game's text stays in original_text.
 // * An unterminated comment ends at the next tag line or at the end of the file.
+// * Tag values and comments have their escapes undone (grammar.h: the ones the writer
+//   makes); a backslash before any other character is kept as it is.
 #include <algorithm>
 #include <charconv>
 
