@@ -246,21 +246,7 @@ std::vector<std::string> import_args(const fs::path& db, const std::vector<std::
 // kill landed before the program exited by itself.
 bool run_and_kill(const std::vector<std::string>& args, const std::function<bool()>& ready,
                   std::chrono::milliseconds delay) {
-  std::cout << std::flush;  // the child must not inherit unflushed output
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<char*> argv;
-    std::string binary = GIBO_BINARY;
-    argv.push_back(binary.data());
-    std::vector<std::string> copy = args;
-    for (std::string& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, STDOUT_FILENO);
-    ::dup2(null, STDERR_FILENO);
-    ::execv(binary.c_str(), argv.data());
-    std::_Exit(127);
-  }
+  const pid_t pid = testing::spawn_gibo(args);
   int status = 0;
   auto exited = [&] { return ::waitpid(pid, &status, WNOHANG) == pid; };
   while (!ready()) {

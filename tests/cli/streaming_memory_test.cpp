@@ -2,7 +2,6 @@
 // does not grow with the number of games. Measured as the child's maximum resident set
 // (wait4 rusage) on a generated input and on one four times larger.
 #include <gtest/gtest.h>
-#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,20 +23,7 @@ using gibo::testing::TempDir;
 // Runs gibo with `args` (standard output and error to /dev/null); returns its peak
 // resident memory in MB, or -1 if it did not exit with status 0 or 1.
 double peak_mb(const std::vector<std::string>& args) {
-  std::cout << std::flush;
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::string binary = GIBO_BINARY;
-    std::vector<std::string> copy = args;
-    std::vector<char*> argv = {binary.data()};
-    for (std::string& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, STDOUT_FILENO);
-    ::dup2(null, STDERR_FILENO);
-    ::execv(binary.c_str(), argv.data());
-    std::_Exit(127);
-  }
+  const pid_t pid = gibo::testing::spawn_gibo(args);
   int status = 0;
   struct rusage usage {};
   if (::wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) || WEXITSTATUS(status) > 1) return -1;
