@@ -30,7 +30,7 @@ std::string slurp(const fs::path& p) {
 }
 
 void replay_all(std::vector<Game>& games) {
-  for (Game& g : games) replay(g, legality_rules(game_profile(g, default_profile()), game_bikjang_option(g, false)));
+  for (Game& g : games) replay_under_profile(g, default_profile());
 }
 
 std::vector<fs::path> corpus_files() {
@@ -385,6 +385,28 @@ TEST(PgnFixtures, IllegalMoveKeepsTheValidPrefix) {
   EXPECT_EQ(f.games[0].valid_plies, 4);
   EXPECT_TRUE(f.games[0].has_errors());
   EXPECT_NE(f.games[0].original_text.find("Rb3"), std::string::npos);
+}
+
+TEST(PgnFixtures, AnnotationPolicy) {
+  // Decision 12 for SAN's x and +/#: none at all although game 1 captures is
+  // unannotated (a note, valid); one + missing in a game that marks the others is a
+  // warning; a + without check or an x without capture is an error.
+  const Fixture none = fixture("unannotated.pgn");
+  EXPECT_EQ(none.found, (Found{{"unannotated", Severity::Note, 14, 8, 10}}));
+  ASSERT_EQ(none.games.size(), 1u);
+  EXPECT_FALSE(none.games[0].annotated);
+  EXPECT_FALSE(none.games[0].has_errors());
+  EXPECT_EQ(none.games[0].valid_plies, 13);
+
+  const Fixture missing = fixture("missing_check.pgn");
+  EXPECT_EQ(missing.found, (Found{{"missing-check", Severity::Warning, 16, 47, 32}}));
+  EXPECT_TRUE(missing.games[0].annotated);
+  EXPECT_FALSE(missing.games[0].has_errors());
+
+  const Fixture wrong = fixture("false_marks.pgn");
+  EXPECT_EQ(wrong.found, (Found{{"false-check", Severity::Error, 13, 9, 2}, {"false-capture", Severity::Error, 13, 17, 3}}));
+  EXPECT_EQ(wrong.games[0].plies.size(), 13u);  // the claims are wrong, the moves are read
+  EXPECT_EQ(wrong.games[0].valid_plies, 1);
 }
 
 TEST(PgnFixtures, BadToken) {
