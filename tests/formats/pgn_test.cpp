@@ -487,6 +487,33 @@ TEST(PgnFixtures, EmptyFile) {
 // ---------------------------------------------------------------------------
 // Robustness
 
+TEST(PgnReader, EndOfFileMarkEndsTheText) {
+  // The text readers share the .gib rule: 0x1A ends the text; filler after it (here what
+  // 0xFF became in a conversion to UTF-8) is recorded, anything else reported once.
+  const std::string pgn = slurp(fs::path(GIBO_TEST_DATA "/fixtures/pgn/pychess.pgn"));
+  TextFileInfo info;
+  auto games = load_pgn(pgn + "\x1a\xc3\xbf\xc3\xbf", "filler.pgn", &info);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_FALSE(games[0].has_errors());
+  EXPECT_TRUE(info.diagnostics.empty());
+  EXPECT_EQ(info.encoding, text::Encoding::Utf8);
+  ASSERT_EQ(info.filler_runs.size(), 2u);
+  EXPECT_EQ(info.filler_runs[0].offset, pgn.size());
+  EXPECT_EQ(info.filler_runs[1].byte, 0xC3);
+  EXPECT_EQ(info.filler_runs[1].length, 4u);
+
+  // A second game after the mark is not read (only .gib resumes at a tag line).
+  const int lines = static_cast<int>(std::count(pgn.begin(), pgn.end(), '\n'));
+  TextFileInfo info2;
+  games = load_pgn(pgn + "\n\x1a" + pgn, "trailer.pgn", &info2);
+  EXPECT_EQ(games.size(), 1u);
+  ASSERT_EQ(info2.diagnostics.size(), 1u);
+  const Diagnostic& d = info2.diagnostics[0];
+  EXPECT_EQ(std::make_tuple(d.code, d.severity, d.line, d.column),
+            std::make_tuple(std::string("text-after-eof"), Severity::Warning, lines + 2, 1));
+  EXPECT_NE(d.message.find(std::to_string(pgn.size()) + " bytes"), std::string::npos) << d.message;
+}
+
 TEST(PgnReader, NeverThrowsOnJunk) {
   const std::string junk[] = {"[", "[Event", "[Event \"x", "{", "(", "1.", "1-0", "[A \"b\"]\n\n1. (((", "\xff\xfe\x00",
                               "[Event \"x\"]\n1. Hc3 {a} ; b\n% c\n$1 ) } 1/2-1/2 [FEN \"bad\"]"};
