@@ -32,30 +32,35 @@ std::string overflow_message(long count, const std::string& code) {
 void add_diagnostic(Game& game, Diagnostic d) {
   d.token = clip_quoted(d.token);
   std::vector<Diagnostic>& all = game.diagnostics;
-  // A capped code's overflow entry follows its listed ones: look for it from the end,
-  // stopping at a listed entry of the same code (then the code is not capped yet).
-  for (auto it = all.rbegin(); it != all.rend(); ++it) {
-    if (it->code != d.code || it->severity != d.severity) continue;
-    if (!is_overflow(*it)) break;
+  auto same = [&](const Diagnostic& x) { return x.code == d.code && x.severity == d.severity; };
+  auto count_more = [&](Diagnostic& more) {
     long count = 0;
-    for (std::size_t k = 1; k < it->message.size() && it->message[k] >= '0' && it->message[k] <= '9'; ++k)
-      count = count * 10 + (it->message[k] - '0');
-    it->message = overflow_message(count + 1, d.code);
-    return;
+    for (std::size_t k = 1; k < more.message.size() && more.message[k] >= '0' && more.message[k] <= '9'; ++k)
+      count = count * 10 + (more.message[k] - '0');
+    more.message = overflow_message(count + 1, d.code);
+  };
+  // Fast path for a long run of one code: its overflow entry near the end.
+  for (auto it = all.rbegin(); it != all.rend(); ++it) {
+    if (!same(*it)) continue;
+    if (is_overflow(*it)) return count_more(*it);
+    break;
   }
-  int same = 0;
-  for (const Diagnostic& x : all) same += x.code == d.code && x.severity == d.severity;
-  if (same < kMaxDiagnosticsPerCode) {
+  int listed = 0;
+  Diagnostic* more = nullptr;
+  for (Diagnostic& x : all) {
+    if (!same(x)) continue;
+    if (is_overflow(x)) more = &x;
+    else ++listed;
+  }
+  if (listed < kMaxDiagnosticsPerCode) {
     all.push_back(std::move(d));
-    return;
+  } else if (more) {
+    count_more(*more);
+  } else {  // the first one not listed: the count stands where it would have
+    d.token.clear();
+    d.message = overflow_message(1, d.code);
+    all.push_back(std::move(d));
   }
-  Diagnostic more;
-  more.code = d.code;
-  more.severity = d.severity;
-  more.file = d.file;
-  more.game = d.game;
-  more.message = overflow_message(1, d.code);
-  all.push_back(std::move(more));
 }
 
 std::optional<std::string> start_position(const Game& game, const LegalityRules& rules, Position& pos) {

@@ -95,8 +95,9 @@ struct Game {
 
 // Bad-input policy for repeated problems: a game keeps at most kMaxDiagnosticsPerCode
 // diagnostics of one code and severity; the others are counted in one more diagnostic
-// of that code ("(N more CODE diagnostics in this game not listed)", line and ply 0), so
-// a line of a million repeated plies gives a few dozen diagnostics, not a million.
+// of that code ("(N more CODE diagnostics in this game not listed)", at the place of the
+// first one not listed), so a line of a million repeated plies gives a few dozen
+// diagnostics, not a million.
 inline constexpr int kMaxDiagnosticsPerCode = 20;
 
 // Adds `d` to `game.diagnostics` under the cap above, its token clipped (clip_quoted).
