@@ -83,11 +83,15 @@ int run_show(const std::vector<std::string>& args) {
   ReadInfo info;
   std::vector<Game> games;
   if (!read_input_games(t.file, ro, info, error, [&](Game&& g) { games.push_back(std::move(g)); })) {
-    std::cerr << "gibo show: " << error << "\n";
+    std::cerr << InputError{t.file, error}.text() << "\n";
     return kExitIo;
   }
   for (const Diagnostic& diag : info.diagnostics)
     if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
+  if (games.empty()) {  // an empty or unreadable record is a finding, like validate's
+    std::cerr << "gibo show: " << t.file << " holds no game\n";
+    return kExitFindings;
+  }
   if (t.game < 1 || t.game > static_cast<int>(games.size())) {
     std::cerr << "gibo show: " << t.file << " has " << games.size() << " games; no game " << t.game << "\n";
     return kExitUsage;
