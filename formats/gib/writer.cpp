@@ -39,11 +39,15 @@ class GameWriter {
     int renamed = 0;
     for (const Tag& t : tags()) {
       bool changed = false;
-      out_ += "[" + writable_tag_name(t.name, &changed) + " \"" + escape_tag_value(t.value) + "\"]\n";
+      out_ += '[';
+      out_ += writable_tag_name(t.name, &changed);
+      out_ += " \"";
+      out_ += escape_tag_value(t.value);
+      out_ += "\"]\n";
       renamed += changed;
     }
     out_ += '\n';
-    for (const std::string& c : g_.header_comments) out_ += "{" + gib::escape_comment(c) + "}\n";
+    for (const std::string& c : g_.header_comments) write_comment(c);
     bool old = false;
     for (const Tag& t : g_.tags)
       if (t.name == "기보형식" && t.value.find("구좌표") != std::string::npos) old = true;
@@ -67,12 +71,19 @@ class GameWriter {
         out_ += '\n';
         on_line = 0;
       }
-      for (const std::string& c : rp.comments) out_ += "{" + gib::escape_comment(c) + "}\n";
+      for (const std::string& c : rp.comments) write_comment(c);
     }
     return renamed;
   }
 
  private:
+  // A comment on lines of its own: `{`, the escaped text, `}`.
+  void write_comment(const std::string& text) {
+    out_ += '{';
+    out_ += gib::escape_comment(text);
+    out_ += "}\n";
+  }
+
   // The game's tags; for a game with none, the tags that state its start (both setups
   // even when they are the default, or 판).
   std::vector<Tag> tags() const {

@@ -24,7 +24,12 @@ bool is_overflow(const Diagnostic& d) {
 }
 
 std::string overflow_message(long count, const std::string& code) {
-  return "(" + std::to_string(count) + " more " + code + std::string(kNotListed);
+  std::string message = "(";
+  message += std::to_string(count);
+  message += " more ";
+  message += code;
+  message += kNotListed;
+  return message;
 }
 
 }  // namespace
