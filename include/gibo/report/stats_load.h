@@ -1,64 +1,58 @@
-// The two loaders of `gibo stats`: game files (read and replayed on the spot, one file
-// at a time so the caller can run files in parallel) and the SQLite archive written by
-// `gibo import` (plain SQL over its tables). Both fill the data model of stats_facts.h.
+// The loader of `gibo stats`: the facts of the games an archive holds (README "Database
+// schema"), read through the archive layer, with their verdicts. Game files are first
+// imported into a temporary archive exactly as `gibo import` would store them (distinct
+// games only, copies counted), so a folder and the archive imported from it give the same
+// report, and `--where` runs over the same facts view (archive/facts.h) on both.
 #pragma once
 
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
+#include "gibo/archive/archive.h"
 #include "gibo/core/rules.h"
 #include "gibo/formats/encoding.h"
-#include "gibo/record/game.h"
 #include "gibo/report/stats_facts.h"
 
 namespace gibo::stats {
 
 // Which profiles the adjudicator judges each game under.
 struct AdjudicationChoice {
-  bool own = true;                          // the game's own profile (its record's, else the fallback)
+  bool own = true;                          // the game's own profile (the one it was validated under)
   std::vector<const Profile*> profiles;     // and these (a profile is judged once per game)
-  // Archive only: take the verdicts the archive stores instead of judging (own and
-  // profiles are ignored), or, when it stores none at all, judge under each game's own.
+  // Take the verdicts the archive stores instead of judging (own and profiles are
+  // ignored), or, when it stores none at all, judge under each game's own.
   bool stored = false;
 };
 
 struct LoadOptions {
-  const Profile* fallback = nullptr;        // profile of records that name none (nullptr: janggi-gg)
-  text::Encoding encoding = text::Encoding::Auto;
+  const Profile* fallback = nullptr;        // files: profile of records that name none (nullptr: janggi-gg)
+  text::Encoding encoding = text::Encoding::Auto;  // files
   int opening_plies = 8;                    // plies named per game for the openings tree
   AdjudicationChoice adjudication;
+  int jobs = 1;                             // threads reading files and judging games
 };
 
-// The facts of one file: the file itself and its games.
-struct FileFacts {
-  SourceFacts source;
-  std::vector<GameFacts> games;
+struct LoadError {
+  bool usage = false;  // a bad --where (the caller's usage error), else an I/O or archive error
+  std::string message;
 };
 
-// Replays `game` under its profile (options.fallback when it names none) and returns its
-// facts, with its verdicts under the chosen profiles. The game is modified by the replay.
-GameFacts game_facts(Game& game, const LoadOptions& options);
+// Loads the games of `archive` that `where` (an expression over the facts view; empty:
+// all) selects, in source order, with their diagnostics, duplicate counts and verdicts.
+std::optional<LoadError> load_archive(archive::Archive& archive, const std::string& where,
+                                      const LoadOptions& options, Dataset& out);
 
-// Reads the raw bytes of a game file named `path` (any format read_games knows: .gib,
-// PGN, JSON, ...) and returns the facts of the file and every game in it. Never throws
-// on bad input.
-FileFacts file_facts(const std::string& path, std::string_view bytes, const LoadOptions& options);
+// Imports the game files `paths` (already expanded) into a temporary archive and loads it
+// as load_archive does. Files that cannot be read are sources with readable = false; files
+// whose bytes repeat an earlier one are skipped, as the importer skips them.
+std::optional<LoadError> load_files(const std::vector<std::string>& paths, const std::string& where,
+                                    const LoadOptions& options, Dataset& out);
 
-// The facts of a file that could not be read.
-FileFacts unreadable_file(const std::string& path, const std::string& error);
-
-// The verdict on `game` (already replayed) under `profile`, from the board replayed from
-// `start` through `moves`. `stored` is the normalised stored result, nullopt when none.
+// The verdict on a game under `profile`, from the board replayed from `start` through
+// `moves`. `stored` is the normalised stored result, nullopt when none.
 VerdictFact judge_game(const Profile& profile, bool bikjang_option, const Position& start,
                        const std::vector<Move>& moves, int record_plies,
                        const std::optional<NormalizedResult>& stored);
-
-// Loads an archive database (README "Database schema"). `where` (may be empty) is an SQL
-// expression over the `games` table that selects the games. Returns an error text on
-// failure (no such file, not an archive, a bad expression).
-std::optional<std::string> load_database(const std::string& path, const std::string& where,
-                                         const LoadOptions& options, Dataset& out);
 
 }  // namespace gibo::stats
