@@ -70,8 +70,9 @@ std::string_view arg_text(sqlite3_value* v) {
   return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_value_bytes(v))) : std::string_view();
 }
 
+// Sets a text result ('' for an empty view: SQLite reads a null pointer as NULL).
 void result_text(sqlite3_context* ctx, std::string_view s) {
-  sqlite3_result_text(ctx, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+  sqlite3_result_text(ctx, s.empty() ? "" : s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
 }
 
 }  // namespace
