@@ -8,9 +8,9 @@
 
 #include "command.h"
 #include "gibo/archive/facts.h"
-#include "gibo/report/stats.h"
-#include "gibo/report/stats_load.h"
-#include "gibo/report/stats_render.h"
+#include "report/stats.h"
+#include "report/stats_load.h"
+#include "report/stats_render.h"
 #include "inputs.h"
 #include "options.h"
 

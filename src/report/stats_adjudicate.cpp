@@ -2,7 +2,7 @@
 // the names the tables print.
 #include "gibo/adjudication/ending.h"
 #include "gibo/adjudication/verdict.h"
-#include "gibo/report/stats_load.h"
+#include "stats_load.h"
 
 namespace gibo::stats {
 

@@ -5,7 +5,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "gibo/report/stats.h"
+#include "stats.h"
 
 namespace gibo::stats {
 namespace {

@@ -1,5 +1,5 @@
 // The CSV renderer: every machine table as a block of RFC 4180 rows led by its id.
-#include "gibo/report/stats_render.h"
+#include "stats_render.h"
 
 namespace gibo::stats {
 namespace {

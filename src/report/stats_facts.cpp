@@ -1,6 +1,6 @@
 // Small readings of the loader: tag facts, stated counts, ply names, and the class of a
 // stored result.
-#include "gibo/report/stats_facts.h"
+#include "stats_facts.h"
 
 #include <charconv>
 

@@ -1,7 +1,7 @@
 // The loader of `gibo stats` (stats_load.h): the archive's games, read through the
 // archive layer, turned into the report's facts; game files go through a temporary
 // archive first.
-#include "gibo/report/stats_load.h"
+#include "stats_load.h"
 
 #include <algorithm>
 #include <atomic>

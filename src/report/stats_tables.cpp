@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "gibo/formats/gib.h"
-#include "gibo/report/stats.h"
+#include "stats.h"
 
 namespace gibo::stats {
 namespace {

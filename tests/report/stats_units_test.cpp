@@ -3,8 +3,8 @@
 // with the facts view, tests/archive/facts_test.cpp.)
 #include <gtest/gtest.h>
 
-#include "gibo/report/stats.h"
-#include "gibo/report/text_width.h"
+#include "report/stats.h"
+#include "report/text_width.h"
 
 namespace gibo::stats {
 namespace {

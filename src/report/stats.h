@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "gibo/report/stats_facts.h"
+#include "stats_facts.h"
 
 namespace gibo::stats {
 

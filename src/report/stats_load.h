@@ -12,7 +12,7 @@
 #include "gibo/archive/archive.h"
 #include "gibo/core/rules.h"
 #include "gibo/formats/encoding.h"
-#include "gibo/report/stats_facts.h"
+#include "stats_facts.h"
 
 namespace gibo::stats {
 
