@@ -9,6 +9,7 @@
 #include <random>
 
 #include "../cli/run_gibo.h"
+#include "raw_sql.h"
 #include "gibo/archive/archive.h"
 #include "gibo/archive/codec.h"
 #include "gibo/archive/facts.h"
@@ -20,6 +21,7 @@ namespace gibo::archive {
 namespace {
 
 namespace fs = std::filesystem;
+using gibo::testing::raw_sql;
 using gibo::testing::TempDir;
 
 std::string hex(const std::array<std::uint8_t, 32>& d) {
@@ -165,15 +167,6 @@ std::string slurp(const fs::path& p) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-// Runs SQL on a file directly (outside the Archive API).
-void raw_sql(const fs::path& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
-  char* err = nullptr;
-  EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-  sqlite3_free(err);
-  sqlite3_close(h);
-}
 
 std::vector<Game> corpus_file(const char* name) {
   GibReadOptions o;

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "../cli/run_gibo.h"
+#include "raw_sql.h"
 #include "gibo/archive/archive.h"
 #include "gibo/archive/facts.h"
 #include "gibo/formats/gib.h"
@@ -20,31 +21,13 @@ namespace {
 namespace fs = std::filesystem;
 using gibo::testing::run_gibo;
 using gibo::testing::slurp;
+using gibo::testing::raw_int;
+using gibo::testing::raw_sql;
 using gibo::testing::TempDir;
 
 const fs::path kData = GIBO_TEST_DATA;
 
-// Runs SQL on a file directly (outside the Archive API).
-void raw_sql(const fs::path& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
-  char* err = nullptr;
-  EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-  sqlite3_free(err);
-  sqlite3_close(h);
-}
 
-// The first integer of a query run directly on the file.
-std::int64_t raw_int(const fs::path& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
-  sqlite3_stmt* s = nullptr;
-  sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr);
-  const std::int64_t v = s && sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
-  sqlite3_finalize(s);
-  sqlite3_close(h);
-  return v;
-}
 
 // One corpus game, replayed, with its tags replaced.
 Game corpus_game(const char* file, std::vector<Tag> tags) {
