@@ -7,6 +7,7 @@
 #include <atomic>
 #include <map>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 
 #include "gibo/archive/import.h"
