@@ -15,10 +15,9 @@
 namespace gibo::stats {
 namespace {
 
-// What judging one game needs beyond its facts.
+// What judging one game needs beyond its facts (the start is GameFacts::start_fen).
 struct Board {
   std::size_t game = 0;  // index in Dataset::games
-  Position start;
   std::vector<Move> moves;  // every ply whose squares are known (the adjudicator plays
                             // on past an illegal move when it is pseudo-legal, decision 7)
   bool bikjang = false;
@@ -92,10 +91,12 @@ void judge_all(std::vector<Board>& boards, Dataset& out, const AdjudicationChoic
     for (std::size_t i; (i = next.fetch_add(1)) < boards.size();) {
       const Board& b = boards[i];
       GameFacts& g = out.games[b.game];
+      Position start;
+      if (start.set_fen(g.start_fen)) continue;  // fill_facts set it up once: cannot fail
       std::optional<NormalizedResult> stored;
       if (g.has_result) stored = g.result;
       for (const Profile* p : judged_profiles(g, choice, fallback))
-        g.verdicts.push_back(judge_game(*p, b.bikjang, b.start, b.moves, g.plies, stored));
+        g.verdicts.push_back(judge_game(*p, b.bikjang, start, b.moves, g.plies, stored));
     }
   };
   const int threads = std::clamp(jobs, 1, 256);
@@ -124,25 +125,6 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     out.sources.push_back(std::move(f));
   }
 
-  // The selected games, in source order.
-  const auto ids = db.select_games(where);
-  if (!ids) return LoadError{true, "--where: " + db.error()};
-  struct Row {
-    std::size_t source = 0;
-    int index = 0;
-    archive::StoredGame game;
-  };
-  std::vector<Row> rows;
-  rows.reserve(ids->size());
-  for (std::int64_t id : *ids) {
-    auto g = db.stored_game(id);
-    if (!g) return io_error(db.error());
-    const auto at = source_at.find(g->source_id);
-    rows.push_back({at == source_at.end() ? out.sources.size() : at->second, g->game_index, std::move(*g)});
-  }
-  std::stable_sort(rows.begin(), rows.end(),
-                   [](const Row& a, const Row& b) { return std::tie(a.source, a.index) < std::tie(b.source, b.index); });
-
   // Where the verdicts come from: the archive's table, or judging now.
   const AdjudicationChoice& choice = options.adjudication;
   bool use_stored = false, judge = false;
@@ -158,24 +140,43 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
   if (judge)
     for (const Profile* p : judging.profiles) out.adjudication_profiles.push_back(p->id);
 
+  // The selected games' facts (one stored row at a time), then in source order.
+  const auto ids = db.select_games(where);
+  if (!ids) return LoadError{true, "--where: " + db.error()};
+  struct Entry {
+    std::size_t source = 0;
+    int index = 0;
+    GameFacts facts;
+    std::optional<Board> board;
+  };
+  std::vector<Entry> entries;
+  entries.reserve(ids->size());
+  for (std::int64_t id : *ids) {
+    auto g = db.stored_game(id);
+    if (!g) return io_error(db.error());
+    const auto at = source_at.find(g->source_id);
+    Entry e{at == source_at.end() ? out.sources.size() : at->second, g->game_index, {}, std::nullopt};
+    Position start;
+    if (fill_facts(*g, options.opening_plies, e.facts, start) && judge)
+      e.board = Board{0, std::move(g->moves), g->saved_bikjang.value_or(false)};  // not stated: off
+    entries.push_back(std::move(e));
+  }
+  std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    return std::tie(a.source, a.index) < std::tie(b.source, b.index);
+  });
   std::unordered_map<std::int64_t, std::size_t> game_at;
   std::vector<Board> boards;
-  out.games.reserve(rows.size());
-  for (Row& r : rows) {
-    GameFacts f;
-    Board b;
-    const bool board = fill_facts(r.game, options.opening_plies, f, b.start);
-    if (r.source < out.sources.size()) ++out.sources[r.source].games;
-    game_at[f.id] = out.games.size();
-    if (judge && board) {
-      b.game = out.games.size();
-      b.moves = std::move(r.game.moves);
-      b.bikjang = r.game.saved_bikjang.value_or(false);  // not stated: off
-      boards.push_back(std::move(b));
+  out.games.reserve(entries.size());
+  for (Entry& e : entries) {
+    if (e.source < out.sources.size()) ++out.sources[e.source].games;
+    game_at[e.facts.id] = out.games.size();
+    if (e.board) {
+      e.board->game = out.games.size();
+      boards.push_back(std::move(*e.board));
     }
-    out.games.push_back(std::move(f));
+    out.games.push_back(std::move(e.facts));
   }
-  rows.clear();
+  entries = {};
   if (judge) judge_all(boards, out, judging, fallback, options.jobs);
 
   // Diagnostics of the loaded games and of the files. A duplicate copy's own findings
