@@ -20,7 +20,7 @@ struct Board {
   std::size_t game = 0;  // index in Dataset::games
   std::vector<Move> moves;  // every ply whose squares are known (the adjudicator plays
                             // on past an illegal move when it is pseudo-legal, decision 7)
-  bool bikjang = false;
+  std::optional<bool> saved_bikjang;  // the record's bikjang option; nullopt: not stated
 };
 
 // Fills the facts of `f` that come from the stored row, and its board facts (start FEN,
@@ -96,7 +96,7 @@ void judge_all(std::vector<Board>& boards, Dataset& out, const AdjudicationChoic
       std::optional<NormalizedResult> stored;
       if (g.has_result) stored = g.result;
       for (const Profile* p : judged_profiles(g, choice, fallback))
-        g.verdicts.push_back(judge_game(*p, b.bikjang, start, b.moves, g.plies, stored));
+        g.verdicts.push_back(judge_game(*p, b.saved_bikjang, start, b.moves, g.plies, stored));
     }
   };
   const int threads = std::clamp(jobs, 1, 256);
@@ -158,7 +158,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     Entry e{at == source_at.end() ? out.sources.size() : at->second, g->game_index, {}, std::nullopt};
     Position start;
     if (fill_facts(*g, options.opening_plies, e.facts, start) && judge)
-      e.board = Board{0, std::move(g->moves), g->saved_bikjang.value_or(false)};  // not stated: off
+      e.board = Board{0, std::move(g->moves), g->saved_bikjang};
     entries.push_back(std::move(e));
   }
   std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {

@@ -50,8 +50,10 @@ std::optional<LoadError> load_files(const std::vector<std::string>& paths, const
                                     const LoadOptions& options, Dataset& out);
 
 // The verdict on a game under `profile`, from the board replayed from `start` through
-// `moves`. `stored` is the normalised stored result, nullopt when none.
-VerdictFact judge_game(const Profile& profile, bool bikjang_option, const Position& start,
+// `moves`. `stored` is the normalised stored result, nullopt when none; `saved_bikjang`
+// the record's bikjang option, nullopt when it states none (the option is then inferred
+// from a bikjang result, else off: adjudication_bikjang).
+VerdictFact judge_game(const Profile& profile, const std::optional<bool>& saved_bikjang, const Position& start,
                        const std::vector<Move>& moves, int record_plies,
                        const std::optional<NormalizedResult>& stored);
 

@@ -35,7 +35,7 @@ Game corpus_game(const char* file, std::vector<Tag> tags) {
   o.file_name = file;
   auto games = read_gib(slurp(kData / "corpus" / file), o);
   Game g = games.at(0);
-  replay(g, legality_rules(game_profile(g, default_profile()), false));
+  replay_under_profile(g, default_profile());
   g.tags = std::move(tags);
   return g;
 }

@@ -153,10 +153,8 @@ Counts count_files() {
     ro.file_name = f.string();
     ReadInfo info;
     read_games(bytes, ro, info, [&](Game&& g) {
-      const Profile& p = game_profile(g, default_profile());
-      const LegalityRules rules = legality_rules(p, game_bikjang_option(g, false));
-      replay(g, rules);
-      if (!games.insert(identity(g, rules)).second) {
+      replay_under_profile(g, default_profile());
+      if (!games.insert(identity(g, game_legality_rules(g, default_profile()))).second) {
         ++c.duplicates;
         return;
       }
