@@ -28,11 +28,17 @@ std::string render_csv(const Report& report) {
     if (!first) out += "\n";
     first = false;
     out += "table";
-    for (std::size_t c : shown) out += "," + field(t.columns[c].id);
+    for (std::size_t c : shown) {
+      out += ',';
+      out += field(t.columns[c].id);
+    }
     out += "\n";
     for (const auto& row : t.rows) {
       out += field(t.id);
-      for (std::size_t c : shown) out += "," + field(row[c]);
+      for (std::size_t c : shown) {
+        out += ',';
+        out += field(row[c]);
+      }
       out += "\n";
     }
   }

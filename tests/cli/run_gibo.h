@@ -69,10 +69,16 @@ class TempDir {
 inline Result run_gibo(const std::vector<std::string>& args, const std::string& stdin_file = "") {
   TempDir dir;
   std::string cmd = shell_quote(GIBO_BINARY);
-  for (const std::string& a : args) cmd += " " + shell_quote(a);
-  cmd += " >" + shell_quote((dir.path() / "out").string());
-  cmd += " 2>" + shell_quote((dir.path() / "err").string());
-  cmd += " <" + (stdin_file.empty() ? std::string("/dev/null") : shell_quote(stdin_file));
+  for (const std::string& a : args) {
+    cmd += ' ';
+    cmd += shell_quote(a);
+  }
+  cmd += " >";
+  cmd += shell_quote((dir.path() / "out").string());
+  cmd += " 2>";
+  cmd += shell_quote((dir.path() / "err").string());
+  cmd += " <";
+  cmd += stdin_file.empty() ? std::string("/dev/null") : shell_quote(stdin_file);
   const int raw = std::system(cmd.c_str());
   Result r;
   if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);

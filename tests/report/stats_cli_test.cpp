@@ -50,9 +50,15 @@ const std::vector<std::string> kSample = {
 Result run_in(const fs::path& dir, const std::vector<std::string>& args) {
   TempDir tmp;
   std::string cmd = "cd " + shell_quote(dir.string()) + " && " + shell_quote(GIBO_BINARY);
-  for (const std::string& a : args) cmd += " " + shell_quote(a);
-  cmd += " >" + shell_quote((tmp.path() / "out").string()) + " 2>" + shell_quote((tmp.path() / "err").string()) +
-         " </dev/null";
+  for (const std::string& a : args) {
+    cmd += ' ';
+    cmd += shell_quote(a);
+  }
+  cmd += " >";
+  cmd += shell_quote((tmp.path() / "out").string());
+  cmd += " 2>";
+  cmd += shell_quote((tmp.path() / "err").string());
+  cmd += " </dev/null";
   const int raw = std::system(cmd.c_str());
   Result r;
   if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
