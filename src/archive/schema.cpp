@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "gibo/archive/archive.h"
+#include "gibo/version.h"
 
 namespace gibo::archive::schema {
 namespace {
@@ -155,7 +156,7 @@ std::string install(sql::Connection& db) {
   const bool ok = db.exec(kSchemaV1) && db.exec("PRAGMA application_id = " + stamp) &&
                   db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion)) &&
                   db.exec("INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion) +
-                          ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '0.1.0')") &&
+                          ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(gibo::kVersion) + "')") &&
                   db.exec("INSERT INTO meta VALUES ('prefix_scan_through', '0')") && db.exec("COMMIT");
   if (!ok) {
     const std::string e = db.error();

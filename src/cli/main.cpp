@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "command.h"
+#include "gibo/version.h"
 
 namespace gibo::cli {
 
@@ -67,7 +68,7 @@ int main(int argc, char** argv) {
     return c->run({"--help"});
   }
   if (name == "--version") {
-    std::cout << "gibo 0.1.0\n";
+    std::cout << "gibo " << gibo::kVersion << "\n";
     return kExitOk;
   }
   const Command* c = find(name);
