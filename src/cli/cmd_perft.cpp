@@ -65,7 +65,7 @@ int run_perft(const std::vector<std::string>& args) {
   pos.set_rules(legality_rules(*profile));
   if (vm.count("fen")) {
     if (auto err = pos.set_fen(fen)) {
-      std::cerr << "gibo perft: invalid FEN: " << *err << "\n";
+      std::cerr << "gibo perft: invalid FEN: " << err->message << "\n";
       return kExitUsage;
     }
   } else if (vm.count("setup")) {

@@ -14,7 +14,7 @@ bool Game::has_errors() const {
   return false;
 }
 
-std::optional<std::string> start_position(const Game& game, const LegalityRules& rules, Position& pos) {
+std::optional<Error> start_position(const Game& game, const LegalityRules& rules, Position& pos) {
   pos.set_rules(rules);
   if (!game.start.custom) {
     pos.set_setups(game.start.cho, game.start.han, game.start.first_to_move);

@@ -18,7 +18,7 @@ class Replayer {
     game_.played_plies = 0;
     game_.replayed = true;
     if (auto err = start_position(game_, rules_, pos_)) {
-      error("bad-position", 0, game_.source.line, 0, "", "start position is invalid: " + *err);
+      error("bad-position", 0, game_.source.line, 0, "", "start position is invalid: " + err->message);
       if (final_position) *final_position = pos_;
       return;
     }

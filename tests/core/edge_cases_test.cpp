@@ -29,7 +29,7 @@ Position make(std::string_view profile_id, std::string_view fen) {
   EXPECT_NE(profile, nullptr) << profile_id;
   Position pos;
   if (profile) pos.set_rules(gibo::legality_rules(*profile));
-  if (auto err = pos.set_fen(fen)) ADD_FAILURE() << "set_fen(" << fen << "): " << *err;
+  if (auto err = pos.set_fen(fen)) ADD_FAILURE() << "set_fen(" << fen << "): " << err->message;
   return pos;
 }
 

@@ -105,7 +105,7 @@ int chariot_destinations(const char* profile, gibo::Square chariot, gibo::Square
   board[han_g] = gibo::make_piece(Side::Han, PieceType::General);
   Position pos = with_profile(profile);
   auto err = pos.set_board(board, Side::Cho);
-  EXPECT_FALSE(err) << *err;
+  EXPECT_FALSE(err) << err->message;
   MoveList list;
   pos.legal_moves(list);
   int n = 0;

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/core/expected.h"
 #include "gibo/core/rules.h"
 #include "gibo/core/types.h"
 
@@ -61,11 +62,11 @@ class Position {
   // Both setups absolute as seen from Cho (decision 3).
   void set_setups(Setup cho, Setup han, Side to_move = Side::Cho);
   // Fairy-Stockfish janggi FEN (also `h`/`e` letters, and the short "w 0 1" form).
-  // On error the position is unchanged and the message says what is wrong.
-  std::optional<std::string> set_fen(std::string_view fen);
+  // On error the position is unchanged and the Error says what is wrong.
+  std::optional<Error> set_fen(std::string_view fen);
   // Builds from a placement array (board[sq]); validates like set_fen.
-  std::optional<std::string> set_board(const std::array<Piece, kSquares>& board, Side to_move,
-                                       int plies_since_capture = 0, int fullmove = 1);
+  std::optional<Error> set_board(const std::array<Piece, kSquares>& board, Side to_move,
+                                 int plies_since_capture = 0, int fullmove = 1);
   void set_rules(const LegalityRules& rules) { rules_ = rules; }
   const LegalityRules& rules() const { return rules_; }
 

@@ -10,10 +10,10 @@
 // they return the legal move or an error as data. Nothing here touches files.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <string_view>
 
+#include "gibo/core/expected.h"
 #include "gibo/core/position.h"
 #include "gibo/core/types.h"
 
@@ -35,13 +35,8 @@ struct NotationError {
   std::string message;  // English, names the offending text
 };
 
-// The result of reading one move: a legal move, or an error.
-struct MoveReadResult {
-  Move move = Move::none();           // meaningful only when ok()
-  std::optional<NotationError> error;  // set exactly when reading failed
-
-  bool ok() const { return !error.has_value(); }
-};
+// The result of reading one move: the legal move, or why there is none.
+using MoveReadResult = Expected<Move, NotationError>;
 
 // --- Piece letters ------------------------------------------------------------------
 

@@ -94,7 +94,7 @@ struct Game {
 };
 
 // Builds the start position of a game (setups or custom FEN) with the given rules.
-// Returns an error text if the custom position is invalid.
-std::optional<std::string> start_position(const Game& game, const LegalityRules& rules, Position& pos);
+// Returns the error if the custom position is invalid.
+std::optional<Error> start_position(const Game& game, const LegalityRules& rules, Position& pos);
 
 }  // namespace gibo
