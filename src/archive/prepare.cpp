@@ -44,7 +44,7 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
       p.comments.push_back({static_cast<int>(i) + 1, static_cast<int>(k), std::move(game.plies[i].comments[k])});
 
   encode_tags(game.tags, p.tags_json);
-  // Players: .gib names them 초대국자 / 한대국자; PGN White / Black (formats.md §3).
+  // Players: .gib names them 초대국자 / 한대국자; PGN White / Black (formats/tags/README.md).
   if (const std::string* v = first_tag(game, {"초대국자", "White", "Cho"})) p.cho_player = split_player(*v);
   if (const std::string* v = first_tag(game, {"한대국자", "Black", "Han"})) p.han_player = split_player(*v);
 

@@ -1,5 +1,5 @@
 // gibo perft: counts the leaves of the legal-move tree (Fairy-Stockfish semantics,
-// rules.md §4.6) and reports nodes per second.
+// src/core/README.md, "Perft") and reports nodes per second.
 #include <chrono>
 #include <iomanip>
 #include <iostream>

@@ -11,8 +11,8 @@ using detail::kTables;
 
 namespace {
 
-// Set-up positions (FEN) may hold any material, as in Fairy-Stockfish: rules.md §1.5's
-// own examples have three chariots (item 17, an FS test.py vector) or three advisors
+// Set-up positions (FEN) may hold any material, as in Fairy-Stockfish: the edge cases' own
+// examples (src/core/README.md, "Edge cases") have three chariots (item 17, an FS test.py vector) or three advisors
 // (item 19). What is bounded is what the fixed-size containers hold: at most 16 pieces a
 // side (the piece lists) and at most MoveList::kCapacity moves a side could ever have.
 // The most moves a piece of a type can have anywhere (general: 8 steps + the pass;

@@ -1,6 +1,6 @@
-// The profiles of decision 4 with the flag settings of rules.md §3.2. Where the
-// table says UNKNOWN the flag is marked unknown and holds the value the table says
-// to assume (or the §3.1 default when it names none).
+// The profiles with the flag settings of the profile table (src/core/README.md,
+// "Profiles"). Where the table marks a flag unknown, the flag is marked unknown and holds
+// the value the table says to assume (or the flag's default when it names none).
 #include "gibo/core/rules.h"
 
 namespace gibo {

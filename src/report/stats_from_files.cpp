@@ -57,8 +57,9 @@ GameFacts game_facts(Game& g, const LoadOptions& options) {
     pos.do_move(m);
   }
 
-  // The adjudicator plays on past an illegal move when it is pseudo-legal (decision 7):
-  // give it every ply whose squares are known.
+  // The adjudicator plays on past an illegal move when it is pseudo-legal
+  // (src/adjudication/README.md, "Validation is not adjudication"): give it every ply
+  // whose squares are known.
   std::vector<Move> board_moves = f.moves;
   for (std::size_t i = f.moves.size(); i < g.plies.size() && !g.plies[i].move.is_none(); ++i)
     board_moves.push_back(g.plies[i].move);

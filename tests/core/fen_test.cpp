@@ -66,7 +66,7 @@ TEST(Fen, CanonicalRoundTrip) {
 }
 
 TEST(Fen, EverySetupPairMatchesFormatsTable) {
-  // formats.md §4: FEN for every .gib setup pair (setups absolute, seen from Cho).
+  // FEN for every .gib setup pair (src/core/README.md, "Setups") (setups absolute, seen from Cho).
   const char* cho_rank[4] = {"RNBA1ABNR", "RBNA1ANBR", "RNBA1ANBR", "RBNA1ABNR"};
   const char* han_rank[4] = {"rnba1abnr", "rbna1anbr", "rnba1anbr", "rbna1abnr"};
   for (gibo::Setup cho : gibo::kAllSetups)
@@ -345,7 +345,7 @@ TEST(FenInvalid, AdvisorOutsidePalace) {
 }
 
 TEST(FenInvalid, MaterialBeyondWhatTheEngineHolds) {
-  // Unusual material is fine (rules.md §1.5 items 17 and 19 use three chariots / three
+  // Unusual material is fine (src/core/README.md, "Edge cases": items 17 and 19 use three chariots / three
   // advisors), but not more pieces than the piece lists hold, nor more potential moves
   // than a move list holds.
   Position ok;

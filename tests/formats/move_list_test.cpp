@@ -297,7 +297,7 @@ TEST(TagMap, RosterResultAndOrder) {
             odd_pgn.end());
   EXPECT_EQ(through_pgn(odd_start), odd_start.tags);
 
-  // Rules tags are renamed both ways (decision 5).
+  // Rules tags are renamed both ways (formats/tags/README.md).
   const Game rules = gib_game({{"규칙", "kjf-site"}, {"빅장", "on"}});
   const auto rules_pgn = pgn_tags(rules);
   EXPECT_NE(std::find(rules_pgn.begin(), rules_pgn.end(), Tag{"Ruleset", "kjf-site"}), rules_pgn.end());

@@ -1,5 +1,5 @@
 // Re-scoring one game: its computed ending under a profile beside its stored result, and
-// the verdict (decisions 5-8). Shared by `gibo rescore` on files and on a database.
+// the verdict (src/adjudication/README.md). Shared by `gibo rescore` on files and on a database.
 #pragma once
 
 #include <optional>
@@ -27,12 +27,13 @@ Rescore rescore(const Profile& profile, bool bikjang_option, const Position& sta
                 int record_plies, const std::optional<NormalizedResult>& stored);
 
 // Judges a record: the profile and bikjang option its record saves, else `fallback` and
-// `bikjang_fallback` (decision 5); replays it (filling diagnostics and pass moves); its
-// stored result normalised by normalize_result. A game whose start position is invalid
+// `bikjang_fallback` (src/adjudication/README.md, "Which profile judges a game"); replays
+// it (filling diagnostics and pass moves); its stored result normalised by
+// normalize_result. A game whose start position is invalid
 // gets an "indeterminate"-free verdict on zero plies.
 Rescore rescore_game(Game& game, const Profile& fallback, bool bikjang_fallback);
 
-// The bikjang option to use for a record (decision 5: the record first).
+// The bikjang option to use for a record (the record first).
 inline bool resolve_bikjang(const std::optional<bool>& saved, bool fallback) { return saved.value_or(fallback); }
 
 }  // namespace gibo

@@ -46,7 +46,7 @@ void read_gib(std::string_view bytes, const GibReadOptions& options, GibFileInfo
 // Convenience: all games in a vector.
 std::vector<Game> read_gib(std::string_view bytes, const GibReadOptions& options, GibFileInfo* info = nullptr);
 
-// Normalises a stored `대국결과` text by its grammar (formats.md §2.9, §7; decision 10).
+// Normalises a stored `대국결과` text by its grammar (formats/gib/README.md "Results").
 NormalizedResult normalize_gib_result(std::string_view text);
 
 // Converts a `[판 "…"]` value to a FEN (side to move from the trailer). nullopt and an

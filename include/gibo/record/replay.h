@@ -10,9 +10,9 @@
 
 namespace gibo {
 
-// The profile that governs a game (decision 5): the one its record names, else
-// `fallback`. A record naming an unknown profile gets an `unknown-profile` warning
-// (once) and `fallback` is used.
+// The profile that governs a game (src/adjudication/README.md, "Which profile judges a
+// game"): the one its record names, else `fallback`. A record naming an unknown profile
+// gets an `unknown-profile` warning (once) and `fallback` is used.
 const Profile& game_profile(Game& game, const Profile& fallback);
 // The record's bikjang option if it states one, else `fallback`.
 bool game_bikjang_option(const Game& game, bool fallback);
