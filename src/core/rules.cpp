@@ -132,7 +132,7 @@ Profile no_facing() {
 Profile kja() {
   Profile p;
   p.id = "kja";
-  p.description = "KJA point system, provisional (secondary sources only, A28)";
+  p.description = "KJA point system, provisional (secondary sources only)";
   p.legality = unknown(Legality::Strict);
   p.checkmate_ends_game = true;
   p.pass_in_check = unknown(PassInCheck::Forbidden);
