@@ -78,17 +78,14 @@ int run_show(const std::vector<std::string>& args) {
 
   const Target t = parse_target(spec);
   std::string error;
-  auto bytes = read_input(t.file, error);
-  if (!bytes) {
-    std::cerr << "gibo show: " << error << "\n";
-    return kExitIo;
-  }
   ReadOptions ro;
-  ro.file_name = t.file;
   ro.profile = profile;
   ReadInfo info;
   std::vector<Game> games;
-  read_games(*bytes, ro, info, [&](Game&& g) { games.push_back(std::move(g)); });
+  if (!read_input_games(t.file, ro, info, error, [&](Game&& g) { games.push_back(std::move(g)); })) {
+    std::cerr << "gibo show: " << error << "\n";
+    return kExitIo;
+  }
   for (const Diagnostic& diag : info.diagnostics)
     if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
   if (t.game < 1 || t.game > static_cast<int>(games.size())) {
@@ -96,9 +93,8 @@ int run_show(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   Game& g = games[t.game - 1];
-  const Profile& p = game_profile(g, *profile);
-  const LegalityRules rules = legality_rules(p, game_bikjang_option(g, false));
-  replay(g, rules);
+  replay_under_profile(g, *profile);
+  const LegalityRules rules = game_legality_rules(g, *profile);
   const int plies = static_cast<int>(g.plies.size());
   const int want = t.ply.value_or(plies);
   if (want < 0 || want > plies) {

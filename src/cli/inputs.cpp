@@ -73,6 +73,22 @@ std::optional<std::string> read_input(const std::string& path, std::string& erro
   return data;
 }
 
+bool read_input_games(const std::string& path, ReadOptions options, ReadInfo& info, std::string& error,
+                      const std::function<void(Game&&)>& on_game) {
+  const std::optional<std::string> bytes = read_input(path, error);
+  if (!bytes) return false;
+  options.file_name = path;
+  read_games(*bytes, options, info, on_game);
+  return true;
+}
+
+std::optional<text::Encoding> input_encoding(const std::string& name) {
+  if (name == "auto") return text::Encoding::Auto;
+  if (name == "utf-8" || name == "utf8") return text::Encoding::Utf8;
+  if (name == "cp949" || name == "euc-kr") return text::Encoding::Cp949;
+  return std::nullopt;
+}
+
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
 
 }  // namespace gibo::cli
