@@ -65,10 +65,18 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-// Runs gibo with `args`; stdin from `stdin_file` (or /dev/null when empty).
-inline Result run_gibo(const std::vector<std::string>& args, const std::string& stdin_file = "") {
+// Runs gibo with `args` in the working directory `cwd` (the test's own when empty);
+// stdin from `stdin_file` (or /dev/null when empty).
+inline Result run_gibo_in(const std::filesystem::path& cwd, const std::vector<std::string>& args,
+                          const std::string& stdin_file = "") {
   TempDir dir;
-  std::string cmd = shell_quote(GIBO_BINARY);
+  std::string cmd;
+  if (!cwd.empty()) {
+    cmd += "cd ";
+    cmd += shell_quote(cwd.string());
+    cmd += " && ";
+  }
+  cmd += shell_quote(GIBO_BINARY);
   for (const std::string& a : args) {
     cmd += ' ';
     cmd += shell_quote(a);
@@ -85,6 +93,11 @@ inline Result run_gibo(const std::vector<std::string>& args, const std::string& 
   r.out = slurp(dir.path() / "out");
   r.err = slurp(dir.path() / "err");
   return r;
+}
+
+// Runs gibo with `args` in the test's working directory; stdin as run_gibo_in.
+inline Result run_gibo(const std::vector<std::string>& args, const std::string& stdin_file = "") {
+  return run_gibo_in({}, args, stdin_file);
 }
 
 }  // namespace gibo::testing

@@ -47,25 +47,7 @@ const std::vector<std::string> kSample = {
 };
 
 // Runs gibo in `dir` (so that relative paths in the report stay relative).
-Result run_in(const fs::path& dir, const std::vector<std::string>& args) {
-  TempDir tmp;
-  std::string cmd = "cd " + shell_quote(dir.string()) + " && " + shell_quote(GIBO_BINARY);
-  for (const std::string& a : args) {
-    cmd += ' ';
-    cmd += shell_quote(a);
-  }
-  cmd += " >";
-  cmd += shell_quote((tmp.path() / "out").string());
-  cmd += " 2>";
-  cmd += shell_quote((tmp.path() / "err").string());
-  cmd += " </dev/null";
-  const int raw = std::system(cmd.c_str());
-  Result r;
-  if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
-  r.out = slurp(tmp.path() / "out");
-  r.err = slurp(tmp.path() / "err");
-  return r;
-}
+Result run_in(const fs::path& dir, const std::vector<std::string>& args) { return testing::run_gibo_in(dir, args); }
 
 std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
   args.insert(args.end(), more.begin(), more.end());
