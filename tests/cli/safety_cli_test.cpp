@@ -250,9 +250,10 @@ TEST(CsvOutputs, FormulaLikeCellsAreNeutralised) {
   EXPECT_EQ(s.status, 0) << s.err;
   EXPECT_TRUE(contains(s.out, "\"'" + evil + "\"")) << s.out;
   EXPECT_FALSE(contains(s.out, "," + evil)) << s.out;
-  const std::size_t result = text.find("[대국결과 \"");
+  const std::string_view result_tag = "[대국결과 \"";
+  const std::size_t result = text.find(result_tag);
   ASSERT_NE(result, std::string::npos);
-  text.insert(result + std::string("[대국결과 \"").size(), "@");
+  text.insert(result + result_tag.size(), 1, '@');
   write(in, text);
   const Result r = run_gibo({"rescore", "--format", "csv", in.string()});
   EXPECT_TRUE(contains(r.out, ",\"'@초 완승\",")) << r.out;
