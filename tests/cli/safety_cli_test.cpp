@@ -365,6 +365,20 @@ TEST(ExitStatus, HelpWorksForEveryCommandAndStatesTheExitStatuses) {
   EXPECT_TRUE(contains(run_gibo({"help"}).out, "exit status"));
 }
 
+// An exception that escapes a command (here: memory runs out) is no usage error: its
+// message and status 3. A sanitizer build cannot run under an address-space limit.
+#if !defined(__SANITIZE_ADDRESS__)
+TEST(ExitStatus, AnUnexpectedExceptionExitsThreeWithItsMessage) {
+  TempDir dir;
+  const fs::path big = dir.path() / "big.gib";
+  write(big, "");
+  fs::resize_file(big, 300u << 20);  // sparse: no disk used
+  const Result r = run_gibo({"show", big.string()}, "", "", "ulimit -v 150000;");
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_TRUE(contains(r.err, "gibo show: internal error: std::bad_alloc")) << r.err;
+}
+#endif
+
 TEST(ExitStatus, UsageErrorsAndFindingsAreTheDocumentedOnes) {
   EXPECT_EQ(run_gibo({"rules", "list", "extra"}).status, 2);
   EXPECT_EQ(run_gibo({"rules", "list"}).status, 0);
