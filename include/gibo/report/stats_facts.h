@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gibo/core/types.h"
+#include "gibo/formats/game_date.h"
 #include "gibo/record/game.h"
 #include "gibo/record/diagnostic.h"
 #include "gibo/record/result.h"
@@ -33,17 +34,9 @@ struct VerdictFact {
   std::string note;          // the verdict's English phrase
 };
 
-// A lenient reading of a `대국일자` value.
-struct GameDate {
-  std::optional<int> year;   // nullopt: unknown (미상, empty, nothing that looks like a year)
-  std::string key;           // sortable "YYYY", "YYYY-MM" or "YYYY-MM-DD"; empty when unknown
-};
-
-// Reads a date as archives write it: "2009-01-18", "2011.03.06", "20110306", "1937년",
-// "2008년 12월 31일", "2020.01~2020.06" (a range counts as its start), "미상" (unknown).
-// The year is the first run of exactly four digits between 1000 and 2999; the month and
-// day are the next one- or two-digit numbers when they are valid (1..12, 1..31).
-GameDate parse_game_date(std::string_view text);
+// Dates: one reading for every layer (formats/game_date.h).
+using gibo::GameDate;
+using gibo::parse_game_date;
 
 // Everything the report needs to know about one game.
 struct GameFacts {
