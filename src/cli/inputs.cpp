@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -10,6 +11,10 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
+
+#include "command.h"
+#include "gibo/formats/detect.h"
+#include "gibo/record/replay.h"
 
 namespace gibo::cli {
 namespace fs = std::filesystem;
@@ -74,5 +79,59 @@ std::optional<std::string> read_input(const std::string& path, std::string& erro
 }
 
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
+
+namespace {
+
+bool parse_number(std::string_view s, int& out) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+}  // namespace
+
+RecordTarget parse_record_target(const std::string& spec) {
+  RecordTarget t;
+  std::string rest = spec;
+  if (const auto at = rest.rfind('@'); at != std::string::npos) {
+    int ply = 0;
+    if (parse_number(std::string_view(rest).substr(at + 1), ply)) t.ply = ply, rest.resize(at);
+  }
+  if (const auto colon = rest.rfind(':'); colon != std::string::npos) {
+    int game = 0;
+    if (parse_number(std::string_view(rest).substr(colon + 1), game)) t.game = game, rest.resize(colon);
+  }
+  t.file = rest;
+  return t;
+}
+
+std::optional<Game> read_record_game(const std::string& command, const RecordTarget& target, const Profile& fallback,
+                                     LegalityRules& rules, int& status) {
+  std::string error;
+  auto bytes = read_input(target.file, error);
+  if (!bytes) {
+    std::cerr << "gibo " << command << ": " << error << "\n";
+    status = kExitIo;
+    return std::nullopt;
+  }
+  ReadOptions ro;
+  ro.file_name = target.file;
+  ro.profile = &fallback;
+  ReadInfo info;
+  std::vector<Game> games;
+  read_games(*bytes, ro, info, [&](Game&& g) { games.push_back(std::move(g)); });
+  for (const Diagnostic& diag : info.diagnostics)
+    if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
+  if (target.game < 1 || target.game > static_cast<int>(games.size())) {
+    std::cerr << "gibo " << command << ": " << target.file << " has " << games.size() << " games; no game "
+              << target.game << "\n";
+    status = kExitUsage;
+    return std::nullopt;
+  }
+  Game& g = games[static_cast<std::size_t>(target.game - 1)];
+  const Profile& p = game_profile(g, fallback);
+  rules = legality_rules(p, game_bikjang_option(g, false));
+  replay(g, rules);
+  return std::move(g);
+}
 
 }  // namespace gibo::cli

@@ -182,15 +182,32 @@ class Loader {
  public:
   Loader(const std::string& path, const LoadOptions& options, Dataset& out) : path_(path), options_(options), out_(out) {}
 
-  // Opens the archive read-only and loads everything; an error text on failure.
-  std::optional<std::string> run(const std::string& where) {
+  // Opens the archive read-only and installs the selection view; an error text on failure.
+  std::optional<std::string> open() {
     sqlite3* raw = nullptr;
     const int rc = sqlite3_open_v2(path_.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
     db_.reset(raw);
     if (rc != SQLITE_OK) return std::string("cannot open: ") + (raw ? sqlite3_errmsg(raw) : "out of memory");
     sqlite3_busy_timeout(raw, 5000);
     if (auto e = check_archive()) return e;
-    if (auto e = install_view()) return e;
+    return install_view();
+  }
+
+  // The ids `where` selects, in id order.
+  std::optional<std::string> select(const std::string& where, std::vector<std::int64_t>& ids) {
+    if (auto e = open()) return e;
+    std::string error;
+    Statement s = prepare(db_.get(), "SELECT id FROM temp.stats_games WHERE (" + where + "\n) ORDER BY id", error);
+    if (!s) return "--where: " + error;
+    int rc;
+    while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) ids.push_back(sqlite3_column_int64(s.get(), 0));
+    if (rc != SQLITE_DONE) return "--where: " + std::string(sqlite3_errmsg(db_.get()));
+    return std::nullopt;
+  }
+
+  // Opens the archive read-only and loads everything; an error text on failure.
+  std::optional<std::string> run(const std::string& where) {
+    if (auto e = open()) return e;
     if (auto e = load_sources()) return e;
     if (auto e = choose_verdicts()) return e;
     if (auto e = load_games(where)) return e;
@@ -422,6 +439,14 @@ std::optional<std::string> load_database(const std::string& path, const std::str
                                          Dataset& out) {
   Loader loader(path, options, out);
   return loader.run(where);
+}
+
+std::optional<std::string> select_game_ids(const std::string& path, const std::string& where,
+                                           std::vector<std::int64_t>& ids) {
+  const LoadOptions options;
+  Dataset unused;
+  Loader loader(path, options, unused);
+  return loader.select(where, ids);
 }
 
 }  // namespace gibo::stats

@@ -61,4 +61,10 @@ VerdictFact judge_game(const Profile& profile, bool bikjang_option, const Positi
 std::optional<std::string> load_database(const std::string& path, const std::string& where,
                                          const LoadOptions& options, Dataset& out);
 
+// The ids of the archive's games that `where` selects, over the same view as
+// load_database's (so `gibo explore` and `gibo search` read --where as `gibo stats` does).
+// Returns an error text on failure ("--where: ..." for a bad expression).
+std::optional<std::string> select_game_ids(const std::string& path, const std::string& where,
+                                           std::vector<std::int64_t>& ids);
+
 }  // namespace gibo::stats
