@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "gibo/formats/detect.h"
+#include "gibo/formats/game_date.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/replay.h"
 
@@ -25,6 +26,7 @@ struct CorpusGame {
   int index = 0;     // 0-based rank in the file
   int plies = 0;
   Winner winner = Winner::Unknown;  // Cho, Han, Draw; Unknown for void, unknown or none
+  std::optional<int> year;          // of its 대국일자 tag
 };
 
 // One game's first visit of a position.
@@ -67,6 +69,7 @@ inline CorpusPositions corpus_positions(const std::filesystem::path& dir) {
       c.file = f.filename().string();
       c.index = index++;
       c.plies = static_cast<int>(g.plies.size());
+      if (const std::string* date = g.tag("대국일자")) c.year = parse_game_date(*date).year;
       if (g.has_result) {
         const Winner w = normalize_result(g.result_text).winner;
         if (w == Winner::Cho || w == Winner::Han || w == Winner::Draw) c.winner = w;
