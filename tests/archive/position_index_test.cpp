@@ -6,6 +6,8 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <random>
+#include <tuple>
 
 #include "../cli/run_gibo.h"
 #include "corpus_positions.h"
@@ -78,6 +80,51 @@ void expect_every_position(PositionIndex& index) {
   // with the move it played the first time).
   EXPECT_GT(endings, corpus().games.size() / 2);
   EXPECT_LE(endings, corpus().games.size());
+}
+
+TEST(PositionBlocks, RoundTripSplitsLongKeysAndRejectsDamage) {
+  // Random rows in (key, game) order, with one key holding far more rows than a block.
+  std::mt19937_64 rng(3);
+  std::vector<positions::Row> rows;
+  for (int i = 0; i < 3000; ++i)
+    rows.push_back({static_cast<std::int64_t>(rng()), static_cast<std::uint32_t>(1000 + rng() % 100000),
+                    static_cast<std::uint16_t>(rng() % 400), static_cast<std::uint16_t>(rng() % 0x3FFF)});
+  for (std::uint32_t g = 1000; g < 3000; ++g) rows.push_back({42, g, 0, positions::kNextEnded});
+  std::sort(rows.begin(), rows.end(), positions::row_less);
+  rows.erase(std::unique(rows.begin(), rows.end(),
+                         [](const auto& a, const auto& b) { return a.key == b.key && a.game == b.game; }),
+             rows.end());
+  std::vector<std::tuple<std::int64_t, int, std::string>> blocks;
+  positions::BlockWriter writer(1000, [&](std::int64_t key, int part, std::string_view data) {
+    EXPECT_LE(data.size(), positions::kBlockBytes);
+    blocks.emplace_back(key, part, std::string(data));
+    return true;
+  });
+  for (const auto& r : rows) ASSERT_TRUE(writer.add(r));
+  ASSERT_TRUE(writer.finish());
+  std::vector<positions::Row> back;
+  int parts_of_42 = 0;
+  for (const auto& [key, part, data] : blocks) {
+    ASSERT_TRUE(positions::decode_block(data, key, 1000, back));
+    parts_of_42 += key == 42;
+    if (key == 42) {
+      EXPECT_EQ(part, parts_of_42 - 1);
+    }
+  }
+  EXPECT_GT(parts_of_42, 1);  // key 42's rows span several blocks, numbered in order
+  ASSERT_EQ(back.size(), rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(back[i].key, rows[i].key);
+    EXPECT_EQ(back[i].game, rows[i].game);
+    EXPECT_EQ(back[i].ply, rows[i].ply);
+    EXPECT_EQ(back[i].next, rows[i].next);
+  }
+  // A cut or damaged block is refused, never read past its end.
+  const std::string& data = std::get<2>(blocks.front());
+  std::vector<positions::Row> out;
+  EXPECT_FALSE(positions::decode_block(data.substr(0, data.size() - 1), std::get<0>(blocks.front()), 1000, out));
+  EXPECT_FALSE(positions::decode_block(std::string(12, '\xFF'), 0, 1000, out));
+  EXPECT_FALSE(positions::decode_block("\x05\x00\x00\x00\x00", 0, 1000, out));  // first row with a key delta
 }
 
 class PositionIndexTest : public ::testing::Test {
