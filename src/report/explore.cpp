@@ -12,14 +12,22 @@ namespace gibo::explore {
 
 namespace {
 
-// The hits `selected` keeps (all when it is null).
-std::vector<archive::PositionHit> kept(std::vector<archive::PositionHit> hits,
-                                       const std::unordered_set<std::int64_t>* selected) {
-  if (selected)
-    hits.erase(std::remove_if(hits.begin(), hits.end(),
-                              [&](const archive::PositionHit& h) { return !selected->count(h.game_id); }),
-               hits.end());
-  return hits;
+// The confirmed hits for `position` that `selected` keeps (all when it is null), and
+// their game ids; false and `error` on failure.
+bool selected_hits(archive::PositionIndex& index, const Position& position,
+                   const std::unordered_set<std::int64_t>* selected, std::vector<archive::PositionHit>& hits,
+                   std::vector<std::int64_t>& ids, std::string& error) {
+  auto found = index.find(position);
+  if (!found) {
+    error = index.error();
+    return false;
+  }
+  for (const archive::PositionHit& h : *found)
+    if (!selected || selected->count(h.game_id)) {
+      hits.push_back(h);
+      ids.push_back(h.game_id);
+    }
+  return true;
 }
 
 // Is `a` more notable than `b`: more recent, then longer, then stored first?
@@ -31,18 +39,12 @@ bool more_notable(const archive::IndexedGame& a, const archive::IndexedGame& b) 
 
 std::optional<Exploration> explore(archive::PositionIndex& index, const Position& position,
                                    const std::unordered_set<std::int64_t>* selected, std::string& error) {
-  auto found = index.find(position);
-  const auto total = index.game_count();
-  if (!found || !total) {
-    error = index.error();
-    return std::nullopt;
-  }
-  const std::vector<archive::PositionHit> hits = kept(std::move(*found), selected);
+  std::vector<archive::PositionHit> hits;
   std::vector<std::int64_t> ids;
-  ids.reserve(hits.size());
-  for (const auto& h : hits) ids.push_back(h.game_id);
+  if (!selected_hits(index, position, selected, hits, ids, error)) return std::nullopt;
+  const auto total = index.game_count();
   const auto facts = index.games(ids);
-  if (!facts) {
+  if (!total || !facts) {
     error = index.error();
     return std::nullopt;
   }
@@ -105,15 +107,9 @@ std::optional<Exploration> explore(archive::PositionIndex& index, const Position
 
 std::optional<Search> search(archive::PositionIndex& index, const Position& position,
                              const std::unordered_set<std::int64_t>* selected, std::string& error) {
-  auto found = index.find(position);
-  if (!found) {
-    error = index.error();
-    return std::nullopt;
-  }
-  const std::vector<archive::PositionHit> hits = kept(std::move(*found), selected);
+  std::vector<archive::PositionHit> hits;
   std::vector<std::int64_t> ids;
-  ids.reserve(hits.size());
-  for (const auto& h : hits) ids.push_back(h.game_id);
+  if (!selected_hits(index, position, selected, hits, ids, error)) return std::nullopt;
   auto listings = index.describe(ids);
   if (!listings) {
     error = index.error();
