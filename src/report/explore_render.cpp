@@ -249,7 +249,7 @@ std::string render_html(const Exploration& e) {
   so.title = "the position";
   out += "<figure>" + svg_diagram(e.position, so) + "<figcaption>" + side_name(e.position.side_to_move()) +
          " to move</figcaption></figure>\n";
-  out += "<section><h2>Moves played</h2>\n";
+  out += "<section id=\"moves\"><h2>Moves played</h2>\n";
   if (e.moves.empty()) {
     out += "<p class=\"none\">No selected game plays on from this position.</p>\n";
   } else {

@@ -242,6 +242,20 @@ TEST_F(ExploreCli, TextAndHtml) {
   EXPECT_EQ(page.find("src="), std::string::npos);
 }
 
+TEST_F(ExploreCli, HtmlRendersInHeadlessChromium) {
+  if (std::system("command -v chromium >/dev/null 2>&1") != 0) GTEST_SKIP() << "chromium is not installed";
+  const fs::path html = dir_->path() / "render.html", png = dir_->path() / "render.png";
+  const Result r = run_gibo({"explore", "--db", db_, "--fen", most_common_start(), "--format", "html", "-o", html.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string script = std::string(GIBO_TEST_DATA) + "/../report/render_html.sh";
+  const std::string log = (dir_->path() / "render.log").string();
+  const std::string cmd = "bash " + gibo::testing::shell_quote(script) + " " + gibo::testing::shell_quote(html.string()) +
+                          " " + gibo::testing::shell_quote(png.string()) + " 1280 900 moves > " +
+                          gibo::testing::shell_quote(log) + " 2>&1";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << gibo::testing::slurp(log);
+  EXPECT_GT(fs::exists(png) ? fs::file_size(png) : 0, 10000u);
+}
+
 TEST_F(ExploreCli, BadInputIsAClearError) {
   struct Case {
     std::vector<std::string> args;
