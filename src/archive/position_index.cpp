@@ -437,7 +437,6 @@ struct PositionIndex::Impl {
       memory = true;
     }
     for (int attempt = 0; attempt < 3; ++attempt) {
-      if (!create_tables()) return false;
       if (current()) return true;
       const bool reset = meta("format") != fingerprint();
       const std::int64_t through = reset ? 0 : std::atoll(meta("through").c_str());
@@ -478,6 +477,7 @@ struct PositionIndex::Impl {
   // The write half of update(), inside its transaction.
   bool write(bool reset, std::int64_t through, std::int64_t top, std::vector<std::unique_ptr<RunFile>>& runs,
              const std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
+    if (!create_tables()) return false;
     if (reset && !db.exec("DELETE FROM " + table("position_blocks") + "; DELETE FROM " + table("position_segments") +
                           "; DELETE FROM " + table("position_games") + ";"))
       return fail("cannot clear an outdated position index");
@@ -655,6 +655,8 @@ std::unique_ptr<PositionIndex> PositionIndex::open(const std::string& path, Open
     return nullptr;
   }
   impl->writable = sqlite3_db_readonly(impl->db.get(), "main") == 0;
+  // As the importer: in WAL mode, NORMAL syncs at checkpoints only and is never corrupt.
+  if (impl->writable) impl->db.exec("PRAGMA synchronous = NORMAL");
   impl->db.exec("PRAGMA cache_size = -65536");
   return std::unique_ptr<PositionIndex>(new PositionIndex(std::move(impl)));
 }
