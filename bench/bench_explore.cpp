@@ -127,6 +127,7 @@ Timing time_query(const std::string& db, const std::string& fen, int runs, gibo:
 }  // namespace
 
 int main() {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // figures appear as they are measured
   long wanted = 1'000'000;
   if (const char* e = std::getenv("GIBO_BENCH_GAMES")) wanted = std::max(100L, std::atol(e));
   const char* keep = std::getenv("GIBO_BENCH_KEEP");

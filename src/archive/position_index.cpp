@@ -3,7 +3,8 @@
 //
 // Tables (README "Position index"), in the archive or, for a read-only archive, in the
 // connection's temporary database (in memory):
-//   position_meta(key, value)                     'format' (fingerprint), 'through' (last game id indexed)
+//   position_meta(key, value)                     'format' (fingerprint), 'through' (last game id
+//                                                 indexed), 'games' (games indexed)
 //   position_segments(id, first_game, last_game, rows)
 //   position_blocks(segment, first_key, part, data)  rows packed as position_rows.h says
 //   position_games(block, data)                   1,024 games a row, 12 bytes each (FactEntry)
@@ -508,7 +509,9 @@ struct PositionIndex::Impl {
           !db.exec("DELETE FROM " + table("position_segments") + " WHERE id = " + std::to_string(id)))
         return fail("cannot remove a merged segment");
     }
-    return store_facts(facts) && set_meta("format", fingerprint()) && set_meta("through", std::to_string(top));
+    const std::int64_t games = (reset ? 0 : std::atoll(meta("games").c_str())) + static_cast<std::int64_t>(facts.size());
+    return store_facts(facts) && set_meta("format", fingerprint()) && set_meta("through", std::to_string(top)) &&
+           set_meta("games", std::to_string(games));
   }
 
   // The facts of games by id (a block cache for one call).
@@ -670,12 +673,20 @@ bool PositionIndex::update(int threads, const std::function<void(const IndexProg
 bool PositionIndex::in_memory() const { return impl_->memory; }
 
 std::optional<std::int64_t> PositionIndex::game_count() {
-  sql::Statement s = impl_->db.prepare("SELECT count(*) FROM main.games");
+  Impl& m = *impl_;
+  // What the last update counted, while it is current (counting a large table costs a
+  // scan of it); else counted now.
+  if (m.current()) return std::atoll(m.meta("games").c_str());
+  sql::Statement s = m.db.prepare("SELECT count(*) FROM main.games");
   if (!s.prepared() || s.step() != SQLITE_ROW) {
-    impl_->fail("cannot count games");
+    m.fail("cannot count games");
     return std::nullopt;
   }
   return s.int64(0);
+}
+
+bool PositionIndex::has_games() {
+  return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM main.games)") != 0;
 }
 
 std::optional<std::vector<PositionHit>> PositionIndex::find(const Position& position) {
@@ -748,8 +759,7 @@ std::optional<IndexSize> PositionIndex::size() {
   Impl& m = *impl_;
   IndexSize z;
   if (!m.has_tables()) return z;
-  z.games = m.db.scalar("SELECT count(*) FROM main.games WHERE id <= " +
-                        std::to_string(std::atoll(m.meta("through").c_str())));
+  z.games = std::atoll(m.meta("games").c_str());
   z.positions = m.db.scalar("SELECT coalesce(sum(rows), 0) FROM " + m.table("position_segments"));
   z.segments = m.db.scalar("SELECT count(*) FROM " + m.table("position_segments"));
   z.bytes = m.db.scalar("SELECT coalesce(sum(pgsize), 0) FROM dbstat('" + m.schema +

@@ -98,12 +98,7 @@ std::optional<int> open_position_index(const std::string& command, const Positio
     std::cerr << "gibo " << command << ": " << error << "\n";
     return kExitIo;
   }
-  const auto games = index->game_count();
-  if (!games) {
-    std::cerr << "gibo " << command << ": " << q.db << ": " << index->error() << "\n";
-    return kExitIo;
-  }
-  if (*games == 0) {
+  if (!index->has_games()) {
     std::cerr << "gibo " << command << ": " << q.db << ": the archive holds no games (add some with gibo import)\n";
     return kExitFindings;
   }
@@ -132,7 +127,7 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   if (index->in_memory()) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::cerr << "gibo " << command << ": " << q.db << " is read-only: its position index was built in memory ("
-              << *games << " games, " << static_cast<long>(seconds * 1000) << " ms)\n";
+              << index->game_count().value_or(0) << " games, " << static_cast<long>(seconds * 1000) << " ms)\n";
   }
   return std::nullopt;
 }

@@ -93,8 +93,10 @@ class PositionIndex {
   bool update(int threads, const std::function<void(const IndexProgress&)>& progress = {});
   // Is the index kept in memory (read-only archive)?
   bool in_memory() const;
-  // Games in the archive; nullopt on error.
+  // Games in the archive (as the index counted them when it is up to date); nullopt on error.
   std::optional<std::int64_t> game_count();
+  // Does the archive hold a game (without counting them)?
+  bool has_games();
 
   // Every game reaching `position`, confirmed by replay, in game id order. Call update()
   // first: games not indexed yet are not found.
