@@ -37,8 +37,7 @@ Count validate(const std::vector<std::string>& files, std::size_t begin, std::si
     for (std::size_t i = begin; i < end; ++i) {
       gibo::GibFileInfo info;
       gibo::read_gib(files[i], gibo::GibReadOptions{}, info, [&](gibo::Game&& g) {
-        const gibo::Profile& p = gibo::game_profile(g, fallback);
-        gibo::replay(g, gibo::legality_rules(p, gibo::game_bikjang_option(g, false)));
+        gibo::replay_under_profile(g, fallback);
         ++c.games;
         c.plies += static_cast<long>(g.plies.size());
         c.valid += !g.has_errors();

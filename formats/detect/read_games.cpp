@@ -11,6 +11,7 @@ namespace {
 void copy_text_info(const TextFileInfo& from, ReadInfo& to) {
   to.encoding = from.encoding;
   to.bom = from.bom;
+  to.filler_runs = from.filler_runs;
   to.diagnostics.insert(to.diagnostics.end(), from.diagnostics.begin(), from.diagnostics.end());
   to.games = from.games;
 }

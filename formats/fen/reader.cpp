@@ -7,9 +7,7 @@ namespace gibo {
 
 void read_fen(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
               const std::function<void(Game&&)>& on_game) {
-  const DecodedText decoded = decode_text(bytes, options.encoding, options.file_name, info.diagnostics);
-  info.encoding = decoded.encoding;
-  info.bom = decoded.bom;
+  const DecodedText decoded = decode_file(bytes, options.encoding, options.file_name, info);
   const std::string_view text = decoded.text;
   for (std::size_t n = 0; n < decoded.line_text_offsets.size(); ++n) {
     const std::size_t begin = decoded.line_text_offsets[n];

@@ -2,7 +2,11 @@
 // diagnostic on the game (or the file) and nothing is dropped silently.
 //
 // Bad-input policy (see formats/gib/README.md):
-// * 0xFF and 0x1A bytes are removed wherever they stand; each run is recorded.
+// * 0x1A (the DOS end-of-file mark) ends the text unless the next game's tag line follows
+//   it (after filler); what follows the end is not read, and is reported
+//   (`text-after-eof`) unless it is only filler (find_text_end in gibo/formats/decode.h).
+// * 0xFF and 0x1A bytes before the end are removed wherever they stand; each run is
+//   recorded.
 // * The encoding is UTF-8 if the remaining bytes are valid UTF-8, else CP949; an
 //   undecodable byte becomes U+FFFD and an `undecodable-bytes` error (first 20 per file,
 //   then one summary).
@@ -13,6 +17,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "gibo/formats/decode.h"
 #include "gibo/formats/gib.h"
 #include "grammar.h"
 
@@ -73,6 +78,8 @@ class Reader {
   void split_and_decode() {
     std::size_t start = 0;
     if (bytes_.substr(0, 3) == "\xEF\xBB\xBF") info_.bom = true, start = 3;
+    const TextEnd text_end = find_text_end(bytes_, true);
+    const std::size_t limit = std::max(text_end.end, start);
 
     // Pass 1: lines of filler-free raw bytes (slices of `clean`), and the encoding decision.
     struct RawLine {
@@ -89,11 +96,11 @@ class Reader {
       raw.push_back(cur);
       cur = RawLine{clean.size(), clean.size(), next_start, next_start};
     };
-    for (std::size_t i = start; i < bytes_.size(); ++i) {
+    for (std::size_t i = start; i < limit; ++i) {
       const unsigned char c = static_cast<unsigned char>(bytes_[i]);
       if (c == 0xFF || c == 0x1A) {
         std::size_t j = i;
-        while (j < bytes_.size() && static_cast<unsigned char>(bytes_[j]) == c) ++j;
+        while (j < limit && static_cast<unsigned char>(bytes_[j]) == c) ++j;
         info_.filler_runs.push_back({i, static_cast<std::uint32_t>(j - i), c});
         i = j - 1;
         continue;
@@ -102,7 +109,7 @@ class Reader {
         ++info_.lf;
         flush(i, i + 1);
       } else if (c == '\r') {
-        if (i + 1 < bytes_.size() && bytes_[i + 1] == '\n') {
+        if (i + 1 < limit && bytes_[i + 1] == '\n') {
           ++info_.crlf;
           flush(i, i + 2);
           ++i;
@@ -114,7 +121,8 @@ class Reader {
         clean += static_cast<char>(c);
       }
     }
-    if (clean.size() > cur.begin) flush(bytes_.size(), bytes_.size());
+    if (clean.size() > cur.begin) flush(limit, limit);
+    info_.filler_runs.insert(info_.filler_runs.end(), text_end.filler.begin(), text_end.filler.end());
     // Line ends are ASCII in both encodings, so the whole text is UTF-8 iff every line is.
     const bool utf8 = text::is_valid_utf8(clean);
     auto slice = [&](const RawLine& r) { return std::string_view(clean).substr(r.begin, r.end - r.begin); };
@@ -122,6 +130,8 @@ class Reader {
     text::Encoding enc = options_.encoding;
     if (enc == text::Encoding::Auto) enc = utf8 ? text::Encoding::Utf8 : text::Encoding::Cp949;
     info_.encoding = enc;
+    if (auto d = text_end_diagnostic(bytes_, text_end, enc, options_.file_name))
+      info_.diagnostics.push_back(std::move(*d));
 
     // Pass 2: decode.
     int bad_reported = 0, bad_total = 0;

@@ -36,11 +36,9 @@ class GameWriter {
     for (const Tag& t : g_.tags)
       if (t.name == "기보형식" && t.value.find("구좌표") != std::string::npos) old = true;
 
-    Game copy = g_;  // replay on a copy: the writer never changes its input
-    const Profile& profile = game_profile(copy, default_profile());
-    const LegalityRules rules = legality_rules(profile, game_bikjang_option(copy, false));
     Position pos;
-    const bool start_ok = !start_position(copy, rules, pos).has_value();
+    const LegalityRules rules = game_legality_rules(g_, o_.profile ? *o_.profile : default_profile());
+    const bool start_ok = !start_position(g_, rules, pos).has_value();
     bool replaying = start_ok;
 
     int on_line = 0;

@@ -59,9 +59,7 @@ class Reader {
 
   // Parses value after value (JSON, an array, or JSON Lines) and delivers the games.
   void run() {
-    decoded_ = decode_text(bytes_, options_.encoding, options_.file_name, info_.diagnostics);
-    info_.encoding = decoded_.encoding;
-    info_.bom = decoded_.bom;
+    decoded_ = decode_file(bytes_, options_.encoding, options_.file_name, info_);
     const std::string_view s = decoded_.text;
     std::size_t p = 0;
     int syntax_errors = 0;

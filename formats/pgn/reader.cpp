@@ -96,9 +96,7 @@ class Reader {
 
   // Decodes the bytes and delivers every game in file order.
   void run() {
-    decoded_ = decode_text(bytes_, options_.encoding, options_.file_name, info_.diagnostics);
-    info_.encoding = decoded_.encoding;
-    info_.bom = decoded_.bom;
+    decoded_ = decode_file(bytes_, options_.encoding, options_.file_name, info_);
     s_ = decoded_.text;
     if (std::all_of(s_.begin(), s_.end(), is_space)) {
       file_error("empty-file", "the file holds no games");
@@ -448,9 +446,7 @@ class Reader {
       }
       if (out) {
         const int line = line_of(t.offset), col = column_of(t.offset);
-        RecordedPly rp = detail::board_ply(pos, r.move, t.text, line, col);
-        check_marks(*out, t, rp, static_cast<int>(k) + 1);
-        out->plies.push_back(std::move(rp));
+        out->plies.push_back(detail::board_ply(pos, r.move, t.text, line, col, detail::stated_marks(t.text)));
         attach_comments(*out, raw.comments[k + 1], &out->plies.back());
       } else {
         pos.do_move(r.move);
@@ -459,18 +455,6 @@ class Reader {
     }
     a.complete = true;
     return a;
-  }
-
-  // Warns when the SAN's own capture or check sign states something the board denies.
-  void check_marks(Game& g, const Token& t, const RecordedPly& rp, int ply) {
-    std::string_view s = t.text;
-    while (!s.empty() && (s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
-    const bool says_check = !s.empty() && (s.back() == '+' || s.back() == '#');
-    if (says_check && !rp.check)
-      add(g, "false-check", Severity::Warning, t.offset, ply, t.text, "marked as check but the move gives no check");
-    const bool says_capture = s.find('x') != std::string_view::npos || s.find(':') != std::string_view::npos;
-    if (says_capture && rp.captured == PieceType::None && !rp.pass)
-      add(g, "false-capture", Severity::Warning, t.offset, ply, t.text, "marked as a capture but captures nothing");
   }
 
   // Adds comments to `ply` (its [%emt] becoming the ply's seconds), or to the game's
@@ -524,8 +508,7 @@ class Reader {
             std::to_string(raw.moves.size()) + " moves not read (no usable start position)");
       attach_comments(g, raw.comments[0], nullptr);
     } else {
-      const Profile& profile = game_profile(g, options_.profile ? *options_.profile : default_profile());
-      const LegalityRules rules = legality_rules(profile, game_bikjang_option(g, false));
+      const LegalityRules rules = game_legality_rules(g, options_.profile ? *options_.profile : default_profile());
       bool zero = options_.ranks == PgnRanks::ZeroBased;
       if (options_.ranks == PgnRanks::Auto) {
         const Attempt one = resolve_moves(raw, rules, false, g, nullptr);

@@ -37,9 +37,7 @@ bool is_janggi_notation(std::string_view t) { return !t.empty() && t[0] >= 'A' &
 
 void read_uci_games(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
                     const std::function<void(Game&&)>& on_game) {
-  const DecodedText decoded = decode_text(bytes, options.encoding, options.file_name, info.diagnostics);
-  info.encoding = decoded.encoding;
-  info.bom = decoded.bom;
+  const DecodedText decoded = decode_file(bytes, options.encoding, options.file_name, info);
   const std::string_view text = decoded.text;
   for (std::size_t n = 0; n < decoded.line_text_offsets.size(); ++n) {
     const std::size_t begin = decoded.line_text_offsets[n];
@@ -88,9 +86,8 @@ void read_uci_games(std::string_view bytes, const TextReadOptions& options, Text
     if (k < words.size() && words[k].text == "moves") ++k;
 
     if (start_ok) {
-      const Profile& profile = game_profile(g, options.profile ? *options.profile : default_profile());
       Position pos;
-      start_position(g, legality_rules(profile, game_bikjang_option(g, false)), pos);
+      start_position(g, game_legality_rules(g, options.profile ? *options.profile : default_profile()), pos);
       for (; k < words.size(); ++k) {
         const Word& w = words[k];
         const int ply = static_cast<int>(g.plies.size()) + 1;
@@ -107,8 +104,9 @@ void read_uci_games(std::string_view bytes, const TextReadOptions& options, Text
                                             : "; the move is not read"));
           break;
         }
+        // A UCI move states no capture or check; a JANGGI-notation one may (P56x66+).
         g.plies.push_back(detail::board_ply(pos, r.move, std::string(w.text), g.source.line,
-                                            column_of_offset(decoded, w.offset)));
+                                            column_of_offset(decoded, w.offset), detail::stated_marks(w.text)));
       }
     }
     ++info.games;

@@ -259,8 +259,9 @@ class Importer {
                  // carry an origin, like JSON, report the original file's index).
                  g.source.game_index = ordinal++;
                  if (aborted || g.source.game_index < skip) return;  // an earlier run handled it
-                 const Profile& profile = game_profile(g, *fallback_);
-                 replay(g, legality_rules(profile, game_bikjang_option(g, false)));
+                 ReplayOptions replay_options;
+                 replay_options.strict_annotations = options_.strict_annotations;
+                 const Profile& profile = replay_under_profile(g, *fallback_, replay_options);
                  chunk.push_back(prepare_game(std::move(g), profile));
                  if (chunk.size() >= kChunkGames) deliver(false);
                });

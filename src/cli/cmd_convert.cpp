@@ -33,6 +33,7 @@ struct Settings {
   MoveNotation notation = MoveNotation::Uci;
   PgnRanks ranks = PgnRanks::Auto;
   bool keep_broken = false;
+  bool strict = false;  // missing capture/check marks are errors (decision 12)
 };
 
 struct Counts {
@@ -70,6 +71,7 @@ std::string render(const std::vector<Game>& games, const Settings& s) {
       GibWriteOptions o;
       o.encoding = s.gib_encoding;
       o.hanja = s.hanja;
+      o.profile = s.profile;
       return write_gib(mapped, o);
     }
     case Format::Pgn: {
@@ -104,24 +106,18 @@ std::string render(const std::vector<Game>& games, const Settings& s) {
 std::vector<Game> convert_input(const std::string& path, const Settings& s, Counts& counts) {
   std::vector<Game> out;
   ++counts.files;
-  std::string error;
-  const auto bytes = read_input(path, error);
-  if (!bytes) {
-    std::cerr << path << ": error[io]: " << error << "\n";
-    ++counts.io_errors;
-    return out;
-  }
   ReadOptions ro;
   ro.format = s.from;
   ro.encoding = s.input_encoding;
-  ro.file_name = path;
   ro.profile = s.profile;
   ro.pgn_ranks = s.ranks;
   ReadInfo info;
-  read_games(*bytes, ro, info, [&](Game&& g) {
+  std::string error;
+  const bool readable = read_input_games(path, ro, info, error, [&](Game&& g) {
     ++counts.games;
-    const Profile& profile = game_profile(g, *s.profile);
-    replay(g, legality_rules(profile, game_bikjang_option(g, false)));
+    ReplayOptions replay_options;
+    replay_options.strict_annotations = s.strict;
+    replay_under_profile(g, *s.profile, replay_options);
     if (!g.has_errors()) {
       out.push_back(std::move(g));
       ++counts.written;
@@ -136,6 +132,11 @@ std::vector<Game> convert_input(const std::string& path, const Settings& s, Coun
       ++counts.written;
     }
   });
+  if (!readable) {
+    std::cerr << path << ": error[io]: " << error << "\n";
+    ++counts.io_errors;
+    return out;
+  }
   bool file_error = false;
   for (const Diagnostic& d : info.diagnostics)
     if (d.severity == Severity::Error) {
@@ -173,22 +174,23 @@ bool same_file(const fs::path& a, const fs::path& b) {
 
 int run_convert(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo convert PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR] [--keep-broken] [--rules ID] "
+      "gibo convert PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR] [--keep-broken] [--strict] [--rules ID] "
       "[--encoding utf-8|cp949] [--input-encoding auto|utf-8|cp949] [--from FORMAT] [--hanja] [--each] "
       "[--notation uci|janggi] [--pgn-ranks auto|1|0]";
   po::options_description opts("options");
   std::string to, from = "auto", output, rules_id = default_profile().id, encoding = "utf-8",
-                   input_encoding = "auto", notation = "uci", ranks = "auto";
-  bool keep_broken = false, hanja = false, each = false;
+                   input_encoding_name = "auto", notation = "uci", ranks = "auto";
+  bool keep_broken = false, hanja = false, each = false, strict = false;
   std::vector<std::string> paths;
   opts.add_options()("to", po::value(&to), "output format: gib, pgn, json, jsonl, fen or uci")(
       "output,o", po::value(&output),
       "output FILE (all games in one file) or DIR (existing, or ending in '/': one file per input); "
       "default: standard output")("keep-broken", po::bool_switch(&keep_broken),
                                   "write games that fail validation up to their last valid ply, the error in a comment")(
+      "strict", po::bool_switch(&strict), "a capture or check the record does not mark fails validation")(
       "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
       "encoding", po::value(&encoding), "encoding of written .gib files: utf-8 (default) or cp949")(
-      "input-encoding", po::value(&input_encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
+      "input-encoding", po::value(&input_encoding_name), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
       "from", po::value(&from), "input format: auto (from the content; default), gib, pgn, json, jsonl, fen, uci")(
       "hanja", po::bool_switch(&hanja), ".gib output: piece letters in hanja (車包馬象士將卒兵)")(
       "each", po::bool_switch(&each), "fen output: every position of each game, not only the last")(
@@ -219,9 +221,7 @@ int run_convert(const std::vector<std::string>& args) {
   if (encoding == "utf-8" || encoding == "utf8") s.gib_encoding = text::Encoding::Utf8;
   else if (encoding == "cp949" || encoding == "euc-kr") s.gib_encoding = text::Encoding::Cp949;
   else return usage("--encoding must be utf-8 or cp949");
-  if (input_encoding == "auto") s.input_encoding = text::Encoding::Auto;
-  else if (input_encoding == "utf-8" || input_encoding == "utf8") s.input_encoding = text::Encoding::Utf8;
-  else if (input_encoding == "cp949" || input_encoding == "euc-kr") s.input_encoding = text::Encoding::Cp949;
+  if (const auto e = input_encoding(input_encoding_name)) s.input_encoding = *e;
   else return usage("--input-encoding must be auto, utf-8 or cp949");
   if (notation == "uci") s.notation = MoveNotation::Uci;
   else if (notation == "janggi") s.notation = MoveNotation::Janggi;
@@ -233,6 +233,7 @@ int run_convert(const std::vector<std::string>& args) {
   s.hanja = hanja;
   s.each = each;
   s.keep_broken = keep_broken;
+  s.strict = strict;
   if (paths.empty()) return usage("no input");
 
   std::vector<std::string> missing;

@@ -49,13 +49,9 @@ std::optional<Format> find_format(const std::string& name, text::Encoding encodi
     o.hanja = hanja;
     return Format{"gib",
                   [o, separated](const Game& g, const Profile& p, bool first) {
-                    // The .gib writer replays games naming no profile under the default
-                    // one; naming the validation profile (never written: only tags are)
-                    // makes it replay as the import did.
-                    if (g.saved_profile_id || p.id == default_profile().id) return separated(first, "\n", write_gib({g}, o));
-                    Game copy = g;
-                    copy.saved_profile_id = p.id;
-                    return separated(first, "\n", write_gib({copy}, o));
+                    GibWriteOptions with_profile = o;
+                    with_profile.profile = &p;
+                    return separated(first, "\n", write_gib({g}, with_profile));
                   },
                   "", ""};
   }

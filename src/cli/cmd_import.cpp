@@ -220,7 +220,7 @@ void keep_freed_memory() {
 
 int run_import(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo import --db FILE [--jobs N] [--rules ID] [--valid-only] [--format text|jsonl] PATHS|-";
+      "gibo import --db FILE [--jobs N] [--rules ID] [--valid-only] [--strict] [--format text|jsonl] PATHS|-";
   po::options_description opts("options");
   std::string db, rules_id = default_profile().id, format = "text", encoding = "auto";
   int jobs = 1, batch = 5000;
@@ -229,6 +229,7 @@ int run_import(const std::vector<std::string>& args) {
       "jobs,j", po::value(&jobs), "reader/validator threads besides the writer (default 1)")(
       "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
       "valid-only", "store only games that replay without error (the others are counted)")(
+      "strict", "a capture or check the record does not mark is an error")(
       "format", po::value(&format), "text or jsonl")(
       "encoding", po::value(&encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
       "batch", po::value(&batch), "games per transaction (default 5000)")(
@@ -249,15 +250,14 @@ int run_import(const std::vector<std::string>& args) {
   if (format != "text" && format != "jsonl") return usage("--format must be text or jsonl");
   if (jobs < 1 || jobs > 256) return usage("--jobs must be between 1 and 256");
   if (batch < 1) return usage("--batch must be at least 1");
-  if (encoding == "auto") options.encoding = text::Encoding::Auto;
-  else if (encoding == "utf-8" || encoding == "utf8") options.encoding = text::Encoding::Utf8;
-  else if (encoding == "cp949" || encoding == "euc-kr") options.encoding = text::Encoding::Cp949;
+  if (const auto e = input_encoding(encoding)) options.encoding = *e;
   else return usage("--encoding must be auto, utf-8 or cp949");
   if (paths.empty()) return usage("no input");
   options.db_path = db;
   options.jobs = jobs;
   options.batch_games = batch;
   options.valid_only = vm.count("valid-only") > 0;
+  options.strict_annotations = vm.count("strict") > 0;
   const bool jsonl = format == "jsonl";
 
   std::vector<std::string> missing;

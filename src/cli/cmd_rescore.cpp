@@ -29,6 +29,7 @@ struct Row {
   std::string verdict, winner, reason, profile, note;
   int ply = 0, cho = 0, han = 0;
   bool ended_before_last_ply = false;
+  bool bikjang_inferred = false;
 };
 
 Row make_row(const std::string& file, int index, const Game* game, const Rescore& r) {
@@ -38,7 +39,8 @@ Row make_row(const std::string& file, int index, const Game* game, const Rescore
   if (game) row.stored = game->result_text, row.has_stored = game->has_result;
   row.verdict = std::string(verdict_name(r.verdict.kind));
   row.profile = r.profile->id;
-  row.note = std::string(r.verdict.note);
+  row.note = verdict_note(r.verdict, r.bikjang_inferred);
+  row.bikjang_inferred = r.bikjang_inferred;
   row.ended_before_last_ply = r.verdict.ended_before_last_ply;
   if (r.board.ending) {
     row.winner = std::string(outcome_name(r.board.ending->winner));
@@ -93,6 +95,7 @@ std::string render(const Row& r, Output out) {
           .field("han_half_points", r.han)
           .field("profile", r.profile)
           .field("ended_before_last_ply", r.ended_before_last_ply)
+          .field("bikjang_inferred", r.bikjang_inferred)
           .field("note", r.note)
           .end_object();
       return s + "\n";
@@ -153,11 +156,11 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
     const Profile* profile = forced;
     if (!profile) profile = g.saved_rules ? find_profile(*g.saved_rules) : nullptr;
     if (!profile) profile = &fallback;
-    const bool option = resolve_bikjang(g.saved_bikjang, bikjang_fallback);
+    const BikjangOption option = adjudication_bikjang(*profile, g.saved_bikjang, g.stored_result, bikjang_fallback);
     Game shell;
     shell.start = g.start;
     Position start;
-    if (start_position(shell, legality_rules(*profile, option), start)) return true;  // unreadable start: skip
+    if (start_position(shell, legality_rules(*profile, option.on), start)) return true;  // unreadable start: skip
     const Rescore r = rescore(*profile, option, start, g.moves, g.plies, g.stored_result);
     archive::VerdictRow v;
     v.game_id = g.game_id;
@@ -172,7 +175,7 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
       v.han_score = r.board.ending->scores.han;
     }
     v.ended_before_last_ply = r.verdict.ended_before_last_ply;
-    v.note = std::string(r.verdict.note);
+    v.note = verdict_note(r.verdict, r.bikjang_inferred);
     ++counts[v.verdict];
     batch.push_back(std::move(v));
     if (batch.size() >= 5000) flush();
@@ -260,22 +263,19 @@ int run_rescore(const std::vector<std::string>& args) {
       [&](std::size_t i) {
         FileResult fr;
         std::string error;
-        auto bytes = read_input(files[i].path, error);
-        if (!bytes) {
-          fr.io_error = true;
-          fr.output = "gibo rescore: " + error + "\n";
-          return fr;
-        }
         ReadOptions ro;
-        ro.file_name = files[i].path;
         ro.profile = &fallback;
         ReadInfo info;
-        read_games(*bytes, ro, info, [&](Game&& g) {
+        const bool readable = read_input_games(files[i].path, ro, info, error, [&](Game&& g) {
           const Rescore r = rescore_game(g, fallback, bikjang_fallback);
           const Row row = make_row(files[i].path, g.source.game_index, &g, r);
           ++fr.verdicts[row.verdict];
           fr.output += render(row, out);
         });
+        if (!readable) {
+          fr.io_error = true;
+          fr.output = "gibo rescore: " + error + "\n";
+        }
         return fr;
       },
       [&](std::size_t, FileResult&& fr) {

@@ -114,10 +114,9 @@ int run_stats(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   lo.opening_plies = ro.opening_depth;
-  if (encoding == "auto") lo.encoding = text::Encoding::Auto;
-  else if (encoding == "utf-8" || encoding == "utf8") lo.encoding = text::Encoding::Utf8;
-  else if (encoding == "cp949" || encoding == "euc-kr") lo.encoding = text::Encoding::Cp949;
-  else {
+  if (const auto e = input_encoding(encoding)) {
+    lo.encoding = *e;
+  } else {
     std::cerr << "gibo stats: --encoding must be auto, utf-8 or cp949\n";
     return kExitUsage;
   }

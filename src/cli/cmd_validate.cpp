@@ -1,11 +1,12 @@
-// gibo validate: read every game, replay every ply under the game's rules profile, and
-// report each problem compiler-style (or as JSON Lines), with a summary.
+// gibo validate: read every game (any format, through read_games), replay every ply
+// under the game's rules profile, and report each problem compiler-style (or as JSON
+// Lines), with a summary.
 #include <chrono>
 #include <iostream>
 #include <map>
 
 #include "command.h"
-#include "gibo/formats/gib.h"
+#include "gibo/formats/detect.h"
 #include "gibo/formats/json_writer.h"
 #include "gibo/record/replay.h"
 #include "inputs.h"
@@ -16,8 +17,8 @@ namespace gibo::cli {
 namespace {
 
 struct Totals {
-  long files = 0, games = 0, plies = 0, valid = 0, rejected = 0, io_errors = 0;
-  std::map<std::string, long> rejected_by_code, warnings_by_code;
+  long files = 0, games = 0, plies = 0, valid = 0, rejected = 0, io_errors = 0, unannotated = 0;
+  std::map<std::string, long> rejected_by_code, warnings_by_code, notes_by_code;
 };
 
 struct FileResult {
@@ -29,6 +30,7 @@ struct Settings {
   const Profile* profile = nullptr;
   text::Encoding encoding = text::Encoding::Auto;
   bool jsonl = false;
+  bool strict = false;  // missing capture/check marks are errors (decision 12)
 };
 
 void json_diagnostics(json::Writer& w, const char* key, const std::vector<Diagnostic>& ds, Severity severity) {
@@ -50,34 +52,25 @@ void json_diagnostics(json::Writer& w, const char* key, const std::vector<Diagno
 FileResult validate_file(const std::string& path, const Settings& s) {
   FileResult r;
   r.totals.files = 1;
-  std::string error;
-  auto bytes = read_input(path, error);
-  if (!bytes) {
-    r.totals.io_errors = 1;
-    if (s.jsonl) {
-      json::Writer w(r.output);
-      w.begin_object().field("type", "file").field("file", path).field("error", error).end_object();
-      r.output += '\n';
-    } else {
-      r.output = path + ": error[io]: " + error + "\n";
-    }
-    return r;
-  }
-  GibReadOptions options;
+  ReadOptions options;
   options.encoding = s.encoding;
-  options.file_name = path;
-  GibFileInfo info;
+  options.profile = s.profile;
+  ReadInfo info;
+  ReplayOptions replay_options;
+  replay_options.strict_annotations = s.strict;
   long file_games = 0, file_plies = 0, file_valid = 0;
-  read_gib(*bytes, options, info, [&](Game&& g) {
-    const Profile& profile = game_profile(g, *s.profile);
-    replay(g, legality_rules(profile, game_bikjang_option(g, false)));
+  std::string error;
+  const bool readable = read_input_games(path, options, info, error, [&](Game&& g) {
+    const Profile& profile = replay_under_profile(g, *s.profile, replay_options);
     ++file_games;
     file_plies += static_cast<long>(g.plies.size());
     const bool valid = !g.has_errors();
     file_valid += valid;
+    r.totals.unannotated += !g.annotated;
     bool first_error = true;
     for (const Diagnostic& d : g.diagnostics) {
       if (d.severity == Severity::Warning) ++r.totals.warnings_by_code[d.code];
+      if (d.severity == Severity::Note) ++r.totals.notes_by_code[d.code];
       if (d.severity == Severity::Error && first_error) {
         ++r.totals.rejected_by_code[d.code];
         first_error = false;
@@ -93,10 +86,12 @@ FileResult validate_file(const std::string& path, const Settings& s) {
           .field("plies", static_cast<int>(g.plies.size()))
           .field("valid_plies", g.valid_plies)
           .field("valid", valid)
+          .field("annotated", g.annotated)
           .field("profile", profile.id)
           .field("result", g.result_text);
       json_diagnostics(w, "errors", g.diagnostics, Severity::Error);
       json_diagnostics(w, "warnings", g.diagnostics, Severity::Warning);
+      json_diagnostics(w, "notes", g.diagnostics, Severity::Note);
       w.end_object();
       r.output += '\n';
     } else {
@@ -104,6 +99,17 @@ FileResult validate_file(const std::string& path, const Settings& s) {
         if (d.severity != Severity::Note) r.output += format_diagnostic(d) + "\n";
     }
   });
+  if (!readable) {
+    r.totals.io_errors = 1;
+    if (s.jsonl) {
+      json::Writer w(r.output);
+      w.begin_object().field("type", "file").field("file", path).field("error", error).end_object();
+      r.output += '\n';
+    } else {
+      r.output = path + ": error[io]: " + error + "\n";
+    }
+    return r;
+  }
   bool file_rejected = false;
   for (const Diagnostic& d : info.diagnostics) {
     if (d.severity == Severity::Warning) ++r.totals.warnings_by_code[d.code];
@@ -121,7 +127,9 @@ FileResult validate_file(const std::string& path, const Settings& s) {
     w.begin_object()
         .field("type", "file")
         .field("file", path)
+        .field("format", format_name(info.format))
         .field("encoding", text::encoding_name(info.encoding))
+        .field("bom", info.bom)
         .field("games", file_games)
         .field("plies", file_plies)
         .field("valid", file_valid)
@@ -140,7 +148,8 @@ FileResult validate_file(const std::string& path, const Settings& s) {
     r.output = diags + r.output;
     r.output += path + ": " + std::to_string(file_games) + " games, " + std::to_string(file_plies) + " plies, " +
                 std::to_string(file_valid) + " valid, " + std::to_string(file_games - file_valid) + " rejected (" +
-                std::string(text::encoding_name(info.encoding)) +
+                std::string(format_name(info.format)) + ", " + std::string(text::encoding_name(info.encoding)) +
+                (info.bom ? ", BOM" : "") +
                 (info.filler_runs.empty() ? "" : ", " + std::to_string(info.filler_runs.size()) + " filler runs removed") +
                 ")\n";
   }
@@ -154,21 +163,25 @@ void add(Totals& t, const Totals& x) {
   t.valid += x.valid;
   t.rejected += x.rejected;
   t.io_errors += x.io_errors;
+  t.unannotated += x.unannotated;
   for (const auto& [k, v] : x.rejected_by_code) t.rejected_by_code[k] += v;
   for (const auto& [k, v] : x.warnings_by_code) t.warnings_by_code[k] += v;
+  for (const auto& [k, v] : x.notes_by_code) t.notes_by_code[k] += v;
 }
 
 }  // namespace
 
 int run_validate(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo validate [--rules ID] [--encoding auto|utf-8|cp949] [--jobs N] [--format text|jsonl] PATHS|-";
+      "gibo validate [--rules ID] [--encoding auto|utf-8|cp949] [--strict] [--jobs N] [--format text|jsonl] PATHS|-";
   po::options_description opts("options");
   std::string rules_id = default_profile().id, encoding = "auto", format = "text";
   int jobs = 1;
+  bool strict = false;
   std::vector<std::string> paths;
   opts.add_options()("rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
       "encoding", po::value(&encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
+      "strict", po::bool_switch(&strict), "a capture or check the record does not mark is an error")(
       "jobs,j", po::value(&jobs), "worker threads (default 1)")("format", po::value(&format), "text or jsonl")(
       "paths", po::value(&paths), "files, directories (searched recursively), or - for stdin");
   po::positional_options_description pos_opts;
@@ -179,13 +192,13 @@ int run_validate(const std::vector<std::string>& args) {
   Settings s;
   s.profile = profile_or_usage("validate", rules_id);
   if (!s.profile) return kExitUsage;
-  if (encoding == "auto") s.encoding = text::Encoding::Auto;
-  else if (encoding == "utf-8" || encoding == "utf8") s.encoding = text::Encoding::Utf8;
-  else if (encoding == "cp949" || encoding == "euc-kr") s.encoding = text::Encoding::Cp949;
-  else {
+  if (const auto e = input_encoding(encoding)) {
+    s.encoding = *e;
+  } else {
     std::cerr << "gibo validate: --encoding must be auto, utf-8 or cp949\n";
     return kExitUsage;
   }
+  s.strict = strict;
   if (format != "text" && format != "jsonl") {
     std::cerr << "gibo validate: --format must be text or jsonl\n";
     return kExitUsage;
@@ -237,12 +250,15 @@ int run_validate(const std::vector<std::string>& args) {
         .field("valid", totals.valid)
         .field("rejected", totals.rejected)
         .field("io_errors", totals.io_errors)
+        .field("unannotated", totals.unannotated)
         .field("seconds", seconds)
         .key("rejected_by_code")
         .begin_object();
     for (const auto& [k, v] : totals.rejected_by_code) w.field(k, static_cast<std::int64_t>(v));
     w.end_object().key("warnings_by_code").begin_object();
     for (const auto& [k, v] : totals.warnings_by_code) w.field(k, static_cast<std::int64_t>(v));
+    w.end_object().key("notes_by_code").begin_object();
+    for (const auto& [k, v] : totals.notes_by_code) w.field(k, static_cast<std::int64_t>(v));
     w.end_object().end_object();
     std::cout << line << "\n";
   } else {
@@ -258,6 +274,11 @@ int run_validate(const std::vector<std::string>& args) {
     if (!totals.warnings_by_code.empty()) {
       std::cout << "warnings by code:";
       for (const auto& [k, v] : totals.warnings_by_code) std::cout << " " << k << "=" << v;
+      std::cout << "\n";
+    }
+    if (!totals.notes_by_code.empty()) {
+      std::cout << "notes by code:";
+      for (const auto& [k, v] : totals.notes_by_code) std::cout << " " << k << "=" << v;
       std::cout << "\n";
     }
   }

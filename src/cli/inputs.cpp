@@ -78,6 +78,22 @@ std::optional<std::string> read_input(const std::string& path, std::string& erro
   return data;
 }
 
+bool read_input_games(const std::string& path, ReadOptions options, ReadInfo& info, std::string& error,
+                      const std::function<void(Game&&)>& on_game) {
+  const std::optional<std::string> bytes = read_input(path, error);
+  if (!bytes) return false;
+  options.file_name = path;
+  read_games(*bytes, options, info, on_game);
+  return true;
+}
+
+std::optional<text::Encoding> input_encoding(const std::string& name) {
+  if (name == "auto") return text::Encoding::Auto;
+  if (name == "utf-8" || name == "utf8") return text::Encoding::Utf8;
+  if (name == "cp949" || name == "euc-kr") return text::Encoding::Cp949;
+  return std::nullopt;
+}
+
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
 
 namespace {
@@ -107,18 +123,15 @@ RecordTarget parse_record_target(const std::string& spec) {
 std::optional<Game> read_record_game(const std::string& command, const RecordTarget& target, const Profile& fallback,
                                      LegalityRules& rules, int& status) {
   std::string error;
-  auto bytes = read_input(target.file, error);
-  if (!bytes) {
+  ReadOptions ro;
+  ro.profile = &fallback;
+  ReadInfo info;
+  std::vector<Game> games;
+  if (!read_input_games(target.file, ro, info, error, [&](Game&& g) { games.push_back(std::move(g)); })) {
     std::cerr << "gibo " << command << ": " << error << "\n";
     status = kExitIo;
     return std::nullopt;
   }
-  ReadOptions ro;
-  ro.file_name = target.file;
-  ro.profile = &fallback;
-  ReadInfo info;
-  std::vector<Game> games;
-  read_games(*bytes, ro, info, [&](Game&& g) { games.push_back(std::move(g)); });
   for (const Diagnostic& diag : info.diagnostics)
     if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
   if (target.game < 1 || target.game > static_cast<int>(games.size())) {
@@ -128,9 +141,8 @@ std::optional<Game> read_record_game(const std::string& command, const RecordTar
     return std::nullopt;
   }
   Game& g = games[static_cast<std::size_t>(target.game - 1)];
-  const Profile& p = game_profile(g, fallback);
-  rules = legality_rules(p, game_bikjang_option(g, false));
-  replay(g, rules);
+  replay_under_profile(g, fallback);
+  rules = game_legality_rules(g, fallback);
   return std::move(g);
 }
 

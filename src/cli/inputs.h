@@ -2,12 +2,14 @@
 // recursively for game files, "-" for standard input) and reading them whole.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "gibo/core/rules.h"
 #include "gibo/record/game.h"
+#include "gibo/formats/detect.h"
 
 namespace gibo::cli {
 
@@ -22,6 +24,17 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std:
 
 // Reads a whole file (or stdin for "-"); nullopt and `error` on failure.
 std::optional<std::string> read_input(const std::string& path, std::string& error);
+
+// The one way a command reads the games of an input: read_input, then read_games
+// (format detection, encoding, the options' profile; file_name set to `path`), calling
+// `on_game` in file order and filling `info` (format, encoding, BOM, filler runs, file
+// diagnostics). False and `error` when the input cannot be read.
+bool read_input_games(const std::string& path, ReadOptions options, ReadInfo& info, std::string& error,
+                      const std::function<void(Game&&)>& on_game);
+
+// The value of an --encoding option for input: "auto", "utf-8"/"utf8", "cp949"/"euc-kr";
+// nullopt for anything else.
+std::optional<text::Encoding> input_encoding(const std::string& name);
 
 // Is standard error a terminal (progress output goes there only then)?
 bool stderr_is_terminal();

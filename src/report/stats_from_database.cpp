@@ -314,7 +314,8 @@ class Loader {
         f.result.margin_half_points = column_optional_int(q, 17);
         f.result.recognised = sqlite3_column_int(q, 18) != 0;
       }
-      const bool bikjang = sqlite3_column_int(q, 19) != 0;  // NULL (not stated) reads as off
+      std::optional<bool> bikjang;  // NULL: not stated
+      if (!column_null(q, 19)) bikjang = sqlite3_column_int(q, 19) != 0;
       f.profile = column_text(q, 20);
       f.valid = column_text(q, 21) == "valid";
       if (source_at_.count(source)) ++out_.sources[source_at_[source]].games;
@@ -407,7 +408,7 @@ class Loader {
   }
 
   // Judges one game under the chosen profiles (its own: the profile it was validated under).
-  void judge(GameFacts& g, const AdjudicationChoice& choice, bool bikjang, const Position& start,
+  void judge(GameFacts& g, const AdjudicationChoice& choice, const std::optional<bool>& bikjang, const Position& start,
              const std::vector<Move>& moves) {
     if (g.start_fen.empty()) return;  // no board to judge on
     const Profile* own = find_profile(g.profile);

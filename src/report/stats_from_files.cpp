@@ -21,10 +21,8 @@ std::vector<DiagnosticFact> diagnostic_facts(const std::vector<Diagnostic>& ds) 
 
 GameFacts game_facts(Game& g, const LoadOptions& options) {
   const Profile& fallback = options.fallback ? *options.fallback : default_profile();
-  const Profile& own = game_profile(g, fallback);
-  const bool bikjang = game_bikjang_option(g, false);
-  const LegalityRules rules = legality_rules(own, bikjang);
-  replay(g, rules);
+  const Profile& own = replay_under_profile(g, fallback);
+  const LegalityRules rules = game_legality_rules(g, fallback);
 
   GameFacts f;
   f.file = g.source.file;
@@ -72,7 +70,7 @@ GameFacts game_facts(Game& g, const LoadOptions& options) {
     if (!seen) profiles.push_back(p);
   }
   for (const Profile* p : profiles)
-    f.verdicts.push_back(judge_game(*p, bikjang, start, board_moves, f.plies, stored));
+    f.verdicts.push_back(judge_game(*p, g.saved_bikjang_option, start, board_moves, f.plies, stored));
   return f;
 }
 

@@ -177,7 +177,7 @@ std::vector<Game> corpus_file(const char* name) {
   GibReadOptions o;
   o.file_name = name;
   auto games = read_gib(slurp(fs::path(GIBO_TEST_DATA) / "corpus" / name), o);
-  for (Game& g : games) replay(g, legality_rules(game_profile(g, default_profile()), false));
+  for (Game& g : games) replay_under_profile(g, default_profile());
   return games;
 }
 

@@ -63,8 +63,8 @@ inline CorpusPositions corpus_positions(const std::filesystem::path& dir) {
     ReadInfo info;
     int index = 0;
     read_games(bytes, options, info, [&](Game&& g) {
-      const LegalityRules rules = legality_rules(game_profile(g, default_profile()), game_bikjang_option(g, false));
-      replay(g, rules);
+      replay_under_profile(g, default_profile());
+      const LegalityRules rules = game_legality_rules(g, default_profile());
       CorpusGame c;
       c.file = f.filename().string();
       c.index = index++;

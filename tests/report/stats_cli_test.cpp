@@ -132,8 +132,7 @@ Counts count_files() {
     ro.file_name = f.string();
     ReadInfo info;
     read_games(bytes, ro, info, [&](Game&& g) {
-      const Profile& p = game_profile(g, default_profile());
-      replay(g, legality_rules(p, game_bikjang_option(g, false)));
+      replay_under_profile(g, default_profile());
       ++c.games;
       c.plies += static_cast<long>(g.plies.size());
       c.valid += !g.has_errors();

@@ -44,7 +44,7 @@ struct ReadInfo {
   Format format = Format::Unknown;                 // the format read (detected or given)
   text::Encoding encoding = text::Encoding::Auto;  // the encoding used
   bool bom = false;
-  std::vector<FillerRun> filler_runs;              // .gib only
+  std::vector<FillerRun> filler_runs;              // filler skipped (.gib: also before decoding)
   std::vector<Diagnostic> diagnostics;             // about the file, not one game
   int games = 0;
 };

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gibo/formats/encoding.h"
+#include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
 #include "gibo/record/result.h"
 
@@ -21,18 +22,11 @@ struct GibReadOptions {
   std::string file_name;  // used in diagnostics and SourceLocation
 };
 
-// A run of filler bytes (0xFF or 0x1A) removed before decoding.
-struct FillerRun {
-  std::uint64_t offset = 0;  // in the raw file
-  std::uint32_t length = 0;
-  unsigned char byte = 0;
-};
-
 // What was learnt about the file as a whole.
 struct GibFileInfo {
   text::Encoding encoding = text::Encoding::Auto;  // the encoding used
   bool bom = false;
-  std::vector<FillerRun> filler_runs;
+  std::vector<FillerRun> filler_runs;   // removed before decoding, and after a 0x1A that ends the text
   std::vector<Diagnostic> diagnostics;  // about the file, not one game
   int games = 0;
   int lf = 0, crlf = 0, cr = 0;  // line-end counts
@@ -63,11 +57,14 @@ struct GibWriteOptions {
   text::Encoding encoding = text::Encoding::Utf8;  // Utf8 or Cp949
   bool hanja = false;          // piece letters 車包馬象士將卒兵 (with side marks 楚/漢) instead of hangul
   int plies_per_line = 6;
+  const Profile* profile = nullptr;  // replays records that name none; nullptr = the default
 };
 
-// Writes games as canonical `.gib` text in the requested encoding. Capture and `장군`
-// suffixes are derived from the board by replaying under `rules`; a game that does not
-// replay is written up to its valid prefix plus its remaining plies as recorded.
+// Writes games as canonical `.gib` text in the requested encoding. Piece letters, capture
+// suffixes and `장군` are derived from the board (replaying under the game's profile,
+// else options.profile, else the default), whatever the record marked, so an unannotated
+// record is written with every mark (decision 12); a game that does not replay is written
+// up to its valid prefix plus its remaining plies as recorded.
 std::string write_gib(const std::vector<Game>& games, const GibWriteOptions& options);
 
 }  // namespace gibo

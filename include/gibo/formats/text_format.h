@@ -3,6 +3,7 @@
 // resolves moves for records that name none, and what was learnt about the file.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,10 +13,20 @@
 
 namespace gibo {
 
+// A run of filler bytes a reader skipped: 0xFF or 0x1A (`byte`), or after a 0x1A that
+// ends the text also what 0xFF became in a conversion to UTF-8 (U+FFFD: `byte` 0xEF;
+// U+00FF: `byte` 0xC3). `length` counts raw bytes.
+struct FillerRun {
+  std::uint64_t offset = 0;  // in the raw file
+  std::uint32_t length = 0;
+  unsigned char byte = 0;
+};
+
 // What a text reader (FEN, UCI, JSON) learnt about its file as a whole.
 struct TextFileInfo {
   text::Encoding encoding = text::Encoding::Utf8;
   bool bom = false;
+  std::vector<FillerRun> filler_runs;   // after a 0x1A end-of-file mark
   std::vector<Diagnostic> diagnostics;  // about the file, not one game
   int games = 0;
 };

@@ -50,8 +50,10 @@ FileFacts file_facts(const std::string& path, std::string_view bytes, const Load
 FileFacts unreadable_file(const std::string& path, const std::string& error);
 
 // The verdict on `game` (already replayed) under `profile`, from the board replayed from
-// `start` through `moves`. `stored` is the normalised stored result, nullopt when none.
-VerdictFact judge_game(const Profile& profile, bool bikjang_option, const Position& start,
+// `start` through `moves`. `stored` is the normalised stored result, nullopt when none;
+// `saved_bikjang` the record's bikjang option, nullopt when it states none (the option
+// is then inferred from a bikjang result, else off: adjudication_bikjang).
+VerdictFact judge_game(const Profile& profile, const std::optional<bool>& saved_bikjang, const Position& start,
                        const std::vector<Move>& moves, int record_plies,
                        const std::optional<NormalizedResult>& stored);
 
