@@ -3,6 +3,7 @@
 #include "position_rows.h"
 
 #include <algorithm>
+#include <array>
 
 #include "gibo/archive/codec.h"
 
@@ -43,10 +44,26 @@ bool same_position(const Position& a, const Position& b) {
   return true;
 }
 
+namespace {
+
+// A position's placement and side to move, to tell positions apart when keys collide.
+using Board = std::array<std::uint8_t, kSquares + 1>;
+
+Board board_of(const Position& pos) {
+  Board b;
+  for (Square s = 0; s < kSquares; ++s) b[s] = static_cast<std::uint8_t>(pos.piece_on(s));
+  b[kSquares] = static_cast<std::uint8_t>(pos.side_to_move());
+  return b;
+}
+
+}  // namespace
+
 void game_rows(std::uint32_t game, std::string_view start_key, std::string_view moves_blob, int valid_plies, int plies,
                std::vector<Row>& out) {
   Position pos;
   if (!start_position_of(start_key, pos)) return;
+  thread_local std::vector<Board> boards;  // by ply
+  boards.clear();
   const std::size_t first = out.size();
   const int recorded = static_cast<int>(moves_count(moves_blob).value_or(0));
   const int limit = std::min({valid_plies, plies, recorded, 0xFFFF});
@@ -56,16 +73,24 @@ void game_rows(std::uint32_t game, std::string_view start_key, std::string_view 
     const Move m(static_cast<Square>(code & 0x7F), static_cast<Square>((code >> 7) & 0x7F));
     if (code == 0xFFFF || m.from() >= kSquares || m.to() >= kSquares || !pos.is_pseudo_legal(m)) break;
     out.push_back({static_cast<std::int64_t>(pos.key()), game, static_cast<std::uint16_t>(ply), m.raw()});
+    boards.push_back(board_of(pos));
     pos.do_move(m);
   }
   out.push_back({static_cast<std::int64_t>(pos.key()), game, static_cast<std::uint16_t>(ply),
                  ply == plies ? kNextEnded : kNextBroken});
-  // First occurrences only: order by key then ply, keep each key's first row.
-  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
-            [](const Row& a, const Row& b) { return a.key != b.key ? a.key < b.key : a.ply < b.ply; });
-  out.erase(std::unique(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
-                        [](const Row& a, const Row& b) { return a.key == b.key; }),
-            out.end());
+  boards.push_back(board_of(pos));
+  // First occurrences only: order by key then ply and keep, among the rows of one key,
+  // each position's first row (rows of one key are one position unless the key collides).
+  const auto begin = out.begin() + static_cast<std::ptrdiff_t>(first);
+  std::sort(begin, out.end(), [](const Row& a, const Row& b) { return a.key != b.key ? a.key < b.key : a.ply < b.ply; });
+  auto kept = begin, run = begin;
+  for (auto it = begin; it != out.end(); ++it) {
+    if (it->key != run->key) run = kept;  // `run`: the first kept row of this key
+    bool seen = false;
+    for (auto k = run; k != kept && !seen; ++k) seen = k->key == it->key && boards[k->ply] == boards[it->ply];
+    if (!seen) *kept++ = *it;
+  }
+  out.erase(kept, out.end());
 }
 
 bool BlockWriter::flush() {

@@ -7,7 +7,8 @@
 // kBlockBytes, each block one row of `position_blocks`:
 //
 //   per row: varint key delta   (key - previous key, unsigned; the block's first row: 0)
-//            varint game delta  (same key as the row before: game - previous game;
+//            varint game delta  (same key as the row before: game - previous game, 0 for
+//                                a second position of one game under a colliding key;
 //                                else game - the segment's first game)
 //            varint ply
 //            u16 next           (little-endian: a move code from | to << 7, a pass from == to
@@ -48,7 +49,8 @@ inline bool row_less(const Row& a, const Row& b) { return a.key != b.key ? a.key
 
 // Appends the rows of one game to `out`: every distinct position (placement and side to
 // move) it reaches from `start_key` (a start key as codec.h start_key writes it) through
-// its first `valid_plies` plies of `moves_blob`, at its first occurrence. The walk also
+// its first `valid_plies` plies of `moves_blob`, at its first occurrence. Positions are
+// told apart by their boards, so two positions whose keys collide keep a row each. The walk also
 // stops at a code that is not a pseudo-legal move (a blob that does not fit its start);
 // the last position reached gets kNextEnded when the walk covered all `plies`, else
 // kNextBroken. A start that does not parse gives no rows.

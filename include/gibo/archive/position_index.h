@@ -11,7 +11,8 @@
 //   deleted, so what is indexed stays right.
 // * Exact answers: rows are found by a 64-bit Zobrist key, and every candidate game is
 //   confirmed by replaying its moves to the ply the row names and comparing the placement
-//   and side to move, so a key collision can never add a game.
+//   and side to move, so a key collision can never add a game; a game's positions are
+//   told apart by their boards when its rows are made, so a collision never hides one.
 // * A read-only archive is never written: its index, when missing or behind, is built in
 //   memory for the life of the object (in_memory()).
 // * The index tables are created with IF NOT EXISTS and belong to no schema version; an
