@@ -29,7 +29,7 @@ class Replayer {
     game_.annotated = true;
     first_diagnostic_ = game_.diagnostics.size();
     if (auto err = start_position(game_, rules_, pos_)) {
-      error("bad-position", 0, game_.source.line, 0, "", "start position is invalid: " + *err);
+      report("bad-position", 0, game_.source.line, 0, "", "start position is invalid: " + *err);
       if (final_position) *final_position = pos_;
       return;
     }
@@ -49,8 +49,9 @@ class Replayer {
   }
 
  private:
-  void error(const char* code, int ply, int line, int column, const std::string& token, std::string message,
-             Severity severity = Severity::Error) {
+  // Adds a diagnostic about ply `ply` (0: the game) at line/column; errors are counted.
+  void report(const char* code, int ply, int line, int column, const std::string& token, std::string message,
+              Severity severity = Severity::Error) {
     Diagnostic d;
     d.code = code;
     d.severity = severity;
@@ -64,9 +65,10 @@ class Replayer {
     game_.diagnostics.push_back(std::move(d));
     if (severity == Severity::Error) ++errors_;
   }
-  void error(const char* code, int ply, const RecordedPly& rp, std::string message,
-             Severity severity = Severity::Error) {
-    error(code, ply, rp.line, rp.column, rp.text, std::move(message), severity);
+  // The same, where ply `rp` stands.
+  void report(const char* code, int ply, const RecordedPly& rp, std::string message,
+              Severity severity = Severity::Error) {
+    report(code, ply, rp.line, rp.column, rp.text, std::move(message), severity);
   }
 
   // Plays one ply; false if it could not be played (the replay stops).
@@ -75,12 +77,12 @@ class Replayer {
     if (rp.pass) {
       const Square g = pos_.general(us);
       if (g == kNoSquare) {
-        error("illegal-pass", ply, rp, std::string(side_name(us)) + " has no general left to pass with");
+        report("illegal-pass", ply, rp, std::string(side_name(us)) + " has no general left to pass with");
         return false;
       }
       rp.move = Move::pass(g);
       if (!pos_.is_legal(rp.move)) {
-        error("illegal-pass", ply, rp,
+        report("illegal-pass", ply, rp,
               std::string(side_name(us)) + " may not pass here" + (pos_.in_check() ? " (in check)" : ""));
         return false;
       }
@@ -91,41 +93,41 @@ class Replayer {
     const Square from = rp.move.from(), to = rp.move.to();
     const Piece mover = pos_.piece_on(from);
     if (rp.side_mark && *rp.side_mark != us)
-      error("wrong-side-mark", ply, rp,
+      report("wrong-side-mark", ply, rp,
             std::string("side mark says ") + side_name(*rp.side_mark) + " but " + side_name(us) + " is to move");
     if (mover == Piece::None) {
-      error("empty-square", ply, rp,
+      report("empty-square", ply, rp,
             std::string("no piece on ") + square_name(from) + " for " + side_name(us) + " to move");
       return false;
     }
     if (side_of(mover) != us) {
-      error("wrong-side", ply, rp,
+      report("wrong-side", ply, rp,
             square_name(from) + " holds " + piece_description(mover) + " but " + side_name(us) + " is to move");
       return false;
     }
     if (rp.piece != PieceType::None && rp.piece != type_of(mover))
-      error("wrong-piece", ply, rp,
+      report("wrong-piece", ply, rp,
             std::string("names the piece ") + type_name(rp.piece) + " but " + square_name(from) + " holds " +
                 piece_description(mover));
     if (!pos_.is_legal(rp.move)) {
       if (!pos_.is_pseudo_legal(rp.move))
-        error("bad-movement", ply, rp,
+        report("bad-movement", ply, rp,
               piece_description(mover) + " cannot move from " + square_name(from) + " to " + square_name(to) +
                   describe_target(to));
       else
-        error(illegality_code(rp.move), ply, rp, illegality_message(rp.move));
+        report(illegality_code(rp.move), ply, rp, illegality_message(rp.move));
       return false;
     }
     const Piece target = pos_.piece_on(to);
     const bool claims_capture = rp.captured != PieceType::None || rp.capture_marker;
     marked_ |= claims_capture || rp.check;
     if (claims_capture && target == Piece::None)
-      error("false-capture", ply, rp,
+      report("false-capture", ply, rp,
             rp.captured != PieceType::None
                 ? std::string("names a captured ") + type_name(rp.captured) + " but " + square_name(to) + " is empty"
                 : "marked as a capture but " + square_name(to) + " is empty");
     else if (rp.captured != PieceType::None && rp.captured != type_of(target))
-      error("wrong-capture", ply, rp,
+      report("wrong-capture", ply, rp,
             std::string("names a captured ") + type_name(rp.captured) + " but " + square_name(to) + " holds " +
                 piece_description(target));
     else if (!claims_capture && target != Piece::None)
@@ -135,7 +137,7 @@ class Replayer {
     pos_.do_move(rp.move);
     const bool check = pos_.in_check();
     if (rp.check && !check)
-      error("false-check", ply, rp, "marked 장군 but the move gives no check");
+      report("false-check", ply, rp, "marked 장군 but the move gives no check");
     else if (!rp.check && check)
       missing_.push_back({"missing-check", ply, &rp, "gives check but has no 장군 mark"});
     return true;
@@ -193,7 +195,7 @@ class Replayer {
         int captures = 0, checks = 0;
         for (const MissingMark& m : missing_) (std::string_view(m.code) == "missing-check" ? checks : captures)++;
         const MissingMark& first = missing_.front();
-        error("unannotated", first.ply, *first.rp,
+        report("unannotated", first.ply, *first.rp,
               "no ply marks a capture or a check, although the board shows " + std::to_string(captures) +
                   (captures == 1 ? " capture and " : " captures and ") + std::to_string(checks) +
                   (checks == 1 ? " check" : " checks") + " (an unannotated record; the game is valid)",
@@ -202,7 +204,7 @@ class Replayer {
       }
     }
     const Severity severity = options_.strict_annotations ? Severity::Error : Severity::Warning;
-    for (const MissingMark& m : missing_) error(m.code, m.ply, *m.rp, m.message, severity);
+    for (const MissingMark& m : missing_) report(m.code, m.ply, *m.rp, m.message, severity);
     // Keep the replay's diagnostics in ply order.
     std::stable_sort(game_.diagnostics.begin() + static_cast<std::ptrdiff_t>(first_diagnostic_),
                      game_.diagnostics.end(),
