@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 void add_position_query_options(po::options_description& opts, PositionQuery& q) {
   q.jobs = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
-  opts.add_options()("db", po::value(&q.db)->required(), "the archive (written by gibo import)")(
+  opts.add_options()("db", po::value(&q.db), "the archive (written by gibo import; required)")(
       "fen", po::value(&q.fen), "the position as a FEN (default: the standard start, 마상상마 both sides)")(
       "moves", po::value(&q.moves), "UCI moves played from the FEN or the start (\"c4c5 c7c6 ...\"; a pass: e2e2)")(
       "game", po::value(&q.game), "FILE[:GAME]@PLY: the position of a record (GAME from 1, PLY 0 = start)")(
@@ -57,6 +57,10 @@ std::optional<std::string> play_moves(const std::string& moves, Position& pos) {
 }  // namespace
 
 std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out) {
+  if (q.db.empty()) {
+    std::cerr << "gibo " << command << ": --db FILE is required (an archive written by gibo import)\n";
+    return kExitUsage;
+  }
   const Profile* profile = profile_or_usage(command, q.rules_id);
   if (!profile) return kExitUsage;
   auto usage = [&](const std::string& message) {

@@ -256,6 +256,16 @@ TEST_F(ExploreCli, HtmlRendersInHeadlessChromium) {
   EXPECT_GT(fs::exists(png) ? fs::file_size(png) : 0, 10000u);
 }
 
+TEST_F(ExploreCli, HelpNamesTheOptions) {
+  for (const char* command : {"explore", "search"}) {
+    const Result r = run_gibo({command, "--help"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("--db"), std::string::npos);
+    EXPECT_NE(r.out.find("--where"), std::string::npos);
+    EXPECT_NE(r.out.find("Exit status"), std::string::npos);
+  }
+}
+
 TEST_F(ExploreCli, BadInputIsAClearError) {
   struct Case {
     std::vector<std::string> args;
@@ -274,6 +284,7 @@ TEST_F(ExploreCli, BadInputIsAClearError) {
       {{"explore", "--db", db_, "--where", "year >="}, 2, "--where:"},
       {{"explore", "--db", db_, "--format", "xml"}, 2, "--format"},
       {{"search", "--db", db_}, 2, "give the position"},
+      {{"explore", "--fen", "x"}, 2, "--db FILE is required"},
       {{"explore", "--db", db_, "--game", kCorpus + "/pobsiz_tyson_mgame.gib:99@1"}, 2, "no game 99"},
       {{"explore", "--db", db_, "--game", kCorpus + "/pobsiz_tyson_mgame.gib:1@9999"}, 2, "no ply 9999"},
       {{"explore", "--db", db_, "--game", kCorpus + "/missing.gib@1"}, 3, "missing.gib"},
