@@ -31,7 +31,7 @@ void read_fen(std::string_view bytes, const TextReadOptions& options, TextFileIn
     } else {
       g.start.custom = true;
       g.start.fen = std::string(line.substr(lead));
-      g.diagnostics.push_back(detail::game_diagnostic("bad-fen", Severity::Error, options.file_name, g.source.line,
+      add_diagnostic(g, detail::game_diagnostic("bad-fen", Severity::Error, options.file_name, g.source.line,
                                                       g.source.column, g.source.game_index, 0, g.original_text,
                                                       "not a janggi FEN: " + error));
     }

@@ -2,6 +2,8 @@
 
 #include <boost/spirit/home/x3.hpp>
 
+#include "gibo/formats/tag_text.h"
+
 namespace gibo::gib {
 namespace x3 = boost::spirit::x3;
 
@@ -39,13 +41,31 @@ bool parse_tag_line(std::string_view line, TagLine& out) {
   out.value.clear();
   auto name = [&](auto& ctx) { out.name.push_back(x3::_attr(ctx)); };
   auto value = [&](auto& ctx) { out.value.push_back(x3::_attr(ctx)); };
+  auto escaped = [&](auto& ctx) { out.value.push_back(tag_value_escape(x3::_attr(ctx))); };
   // Character sets and ranges only: X3's classifiers (digit, blank) assert on bytes over
   // 127 in debug builds, and every hangul byte is one.
   const auto blank = x3::char_(" \t");
-  const auto grammar = *blank >> '[' >> +(~x3::char_(" \t\"]"))[name] >> +blank >> '"' >>
-                       *(~x3::char_('"'))[value] >> '"' >> *blank >> ']' >> *blank;
+  const auto head = *blank >> '[' >> +(~x3::char_(" \t\"]"))[name] >> +blank >> '"';
+  // The value with the escapes of tag_text.h (a backslash before anything else is literal).
+  const auto grammar = head >> *((x3::lit('\\') >> x3::char_("\\\"nr"))[escaped] | (~x3::char_('"'))[value]) >>
+                       '"' >> *blank >> ']' >> *blank;
   auto first = line.begin();
-  return x3::parse(first, line.end(), grammar) && first == line.end();
+  if (x3::parse(first, line.end(), grammar) && first == line.end()) return true;
+  // Lenient reading of values written without escapes (`[Event "The "Big" Open"]`,
+  // `[Dir "C:\"]`): the value runs verbatim from the first quote to the last one, when
+  // only blanks and the closing bracket follow that.
+  out.name.clear();
+  out.value.clear();
+  first = line.begin();
+  if (!x3::parse(first, line.end(), head)) return false;
+  const std::size_t open = static_cast<std::size_t>(first - line.begin());
+  const std::size_t close = line.rfind('"');
+  if (close == std::string_view::npos || close < open) return false;
+  std::string_view rest = line.substr(close + 1);
+  auto after = rest.begin();
+  if (!x3::parse(after, rest.end(), *blank >> ']' >> *blank) || after != rest.end()) return false;
+  out.value.assign(line.substr(open, close - open));
+  return true;
 }
 
 namespace {
@@ -84,6 +104,32 @@ bool parse_ply_token(std::string_view token, PlyToken& out) {
   }
   auto first = token.begin();
   return x3::parse(first, token.end(), x3::with<ply_out>(out)[ply_rule]) && first == token.end();
+}
+
+std::string escape_comment(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  bool line_start = false;  // the first line follows the '{'
+  for (char c : text) {
+    if (c == '\\') out += "\\\\";
+    else if (c == '}') out += "\\}";
+    else if (c == '\r') out += "\\r";
+    else if (c == '[' && line_start) out += "\\[";
+    else out += c;
+    if (c == '\n') line_start = true;
+    else if (c != ' ' && c != '\t') line_start = false;
+  }
+  return out;
+}
+
+char comment_escape(char c) {
+  switch (c) {
+    case '\\': return '\\';
+    case '}': return '}';
+    case 'r': return '\r';
+    case '[': return '[';
+    default: return '\0';
+  }
 }
 
 }  // namespace gibo::gib

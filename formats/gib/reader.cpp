@@ -14,6 +14,8 @@
 // * A bad ply token ends the game's plies there (`bad-token`, `truncated-ply`,
 //   `bad-square`); the rest of the game's text stays in original_text.
 // * An unterminated comment ends at the next tag line or at the end of the file.
+// * Tag values and comments have their escapes undone (grammar.h: the ones the writer
+//   makes); a backslash before any other character is kept as it is.
 #include <algorithm>
 #include <charconv>
 
@@ -259,12 +261,33 @@ class Reader {
     d.ply = ply;
     d.token = std::move(token);
     d.message = std::move(message);
-    game_->diagnostics.push_back(std::move(d));
+    add_diagnostic(*game_, std::move(d));
   }
 
-  void attach_comment(std::string comment) {
+  // Attaches a comment given as written (its escapes are undone here).
+  void attach_comment(std::string_view written) {
+    std::string comment;
+    comment.reserve(written.size());
+    for (std::size_t k = 0; k < written.size(); ++k) {
+      const char e = written[k] == '\\' && k + 1 < written.size() ? gib::comment_escape(written[k + 1]) : '\0';
+      if (e) {
+        comment += e;
+        ++k;
+      } else {
+        comment += written[k];
+      }
+    }
     if (game_->plies.empty()) game_->header_comments.push_back(std::move(comment));
     else game_->plies.back().comments.push_back(std::move(comment));
+  }
+
+  // The position of the '}' that closes a comment in `s` (escaped ones skipped), or npos.
+  static std::size_t closing_brace(std::string_view s) {
+    for (std::size_t k = 0; k < s.size(); ++k) {
+      if (s[k] == '\\' && k + 1 < s.size() && gib::comment_escape(s[k + 1])) ++k;
+      else if (s[k] == '}') return k;
+    }
+    return std::string_view::npos;
   }
 
   std::size_t parse_body(std::size_t i) {
@@ -298,13 +321,13 @@ class Reader {
     std::string_view s = view(open).substr(at + 1);
     gib::TagLine tag;
     for (;;) {
-      const std::size_t close = s.find('}');
+      const std::size_t close = closing_brace(s);
       if (close != std::string_view::npos) {
         comment += s.substr(0, close);
         if (!is_blank(s.substr(close + 1)))
           add("stray-text", Severity::Warning, lines_[i].number, 0, 0, std::string(s.substr(close + 1)),
               "text after a closing '}' is ignored");
-        attach_comment(std::move(comment));
+        attach_comment(comment);
         return i + 1;
       }
       comment += s;
@@ -329,7 +352,7 @@ class Reader {
             "comment opened here is never closed; it ends at " +
                 std::string(resume != i ? "line " + std::to_string(lines_[resume - 1].number)
                             : i >= lines_.size() ? "the end of the file" : "the next game's header"));
-        attach_comment(std::move(comment));
+        attach_comment(comment);
         return resume;
       }
       comment += '\n';

@@ -109,7 +109,7 @@ class Reader {
     g.source.column = column_of_offset(decoded_, at);
     g.source.byte_offset = raw_offset_of(decoded_, at);
     auto bad = [&](int ply, std::string message) {
-      g.diagnostics.push_back(detail::game_diagnostic("bad-record", Severity::Error, options_.file_name,
+      add_diagnostic(g, detail::game_diagnostic("bad-record", Severity::Error, options_.file_name,
                                                       line_of_offset(decoded_, at), column_of_offset(decoded_, at),
                                                       g.source.game_index, ply, "", std::move(message)));
     };
@@ -121,7 +121,7 @@ class Reader {
       return;
     }
     if (auto version = int_field(v, "version"); version && *version > kJsonFormatVersion)
-      g.diagnostics.push_back(detail::game_diagnostic(
+      add_diagnostic(g, detail::game_diagnostic(
           "newer-version", Severity::Warning, options_.file_name, g.source.line, g.source.column,
           g.source.game_index, 0, std::to_string(*version), "record version is newer than this gibo reads"));
 

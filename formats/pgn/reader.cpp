@@ -17,6 +17,7 @@
 #include "gibo/formats/notation.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/formats/tag_map.h"
+#include "gibo/formats/tag_text.h"
 #include "gibo/record/replay.h"
 
 namespace gibo {
@@ -165,8 +166,8 @@ class Reader {
     std::string value;
     for (;;) {
       if (i >= s_.size() || s_[i] == '\n') return fail("unterminated value");
-      if (s_[i] == '\\' && i + 1 < s_.size() && (s_[i + 1] == '"' || s_[i + 1] == '\\')) {
-        value += s_[i + 1];
+      if (s_[i] == '\\' && i + 1 < s_.size() && tag_value_escape(s_[i + 1])) {  // tag_text.h
+        value += tag_value_escape(s_[i + 1]);
         i += 2;
         continue;
       }
@@ -184,14 +185,13 @@ class Reader {
 
   // The start of the first tag line after the line holding `open` and before `limit`,
   // or `limit` if there is none: where an unterminated construct opened at `open` ends.
-  // Scans only [open, limit), so well-formed input is lexed in linear time.
+  // Only a '[' in the first column counts here (gibo's writer indents a comment line
+  // that would begin with '[', so such a comment reads back whole). Scans only
+  // [open, limit), so well-formed input is lexed in linear time.
   std::size_t recovery_point(std::size_t open, std::size_t limit) const {
     const std::string_view window = s_.substr(0, limit);  // never search past `limit`
-    for (std::size_t i = window.find('\n', open); i != std::string_view::npos; i = window.find('\n', i + 1)) {
-      std::size_t j = i + 1;
-      while (j < s_.size() && (s_[j] == ' ' || s_[j] == '\t')) ++j;
-      if (tag_line_at(j)) return std::min(i + 1, limit);
-    }
+    for (std::size_t i = window.find('\n', open); i != std::string_view::npos; i = window.find('\n', i + 1))
+      if (tag_line_at(i + 1)) return std::min(i + 1, limit);
     return limit;
   }
 
@@ -372,8 +372,8 @@ class Reader {
   // A diagnostic about game `g` at a decoded-text offset.
   void add(Game& g, const char* code, Severity severity, std::size_t offset, int ply, std::string token,
            std::string message) {
-    g.diagnostics.push_back(game_diagnostic(code, severity, options_.file_name, line_of(offset), column_of(offset),
-                                            g.source.game_index, ply, std::move(token), std::move(message)));
+    add_diagnostic(g, game_diagnostic(code, severity, options_.file_name, line_of(offset), column_of(offset),
+                                      g.source.game_index, ply, std::move(token), std::move(message)));
   }
 
   // The tags with a meaning: FEN (start), Result, Ruleset, Bikjang, Variant.

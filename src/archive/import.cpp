@@ -30,6 +30,7 @@
 #include "gibo/archive/archive.h"
 #include "gibo/formats/detect.h"
 #include "gibo/record/replay.h"
+#include "writer_lock.h"
 
 namespace gibo::archive {
 
@@ -134,6 +135,10 @@ class Importer {
     const auto start = std::chrono::steady_clock::now();
     start_ = start;
     std::string error;
+    // One import at a time (writer_lock.h): the duplicate check below trusts that no
+    // other writer adds games between its batches.
+    WriterLock writer_lock;
+    if (!writer_lock.acquire(options_.db_path, error)) return error;
     archive_ = Archive::open(options_.db_path, OpenMode::ReadWrite, error);
     if (!archive_) return error;
     // What earlier runs left: sources by content hash, and every stored game's hash.
@@ -283,19 +288,23 @@ class Importer {
         writer_at_ = i;
       }
       to_workers_.notify_all();
-      if (std::string e = write_file(slots_[i]); !e.empty()) {
-        archive_->rollback();
-        return e;
-      }
+      if (std::string e = write_file(slots_[i]); !e.empty()) return roll_back(e);
       ++files_done_;
       progress(false);
     }
-    if (std::string e = commit_batch(); !e.empty()) {
-      archive_->rollback();
-      return e;
-    }
+    if (std::string e = commit_batch(); !e.empty()) return roll_back(e);
     progress(true);
     return "";
+  }
+
+  // Rolls the open batch back after `error`; the summary then counts only what was
+  // committed (the games of the lost batch as `lost`). Returns `error`.
+  std::string roll_back(const std::string& error) {
+    archive_->rollback();
+    summary_.lost = summary_.games - committed_.games;
+    summary_.added = committed_.added;
+    summary_.duplicates = committed_.duplicates;
+    return error;
   }
 
   // Waits for the next chunk of `slot`; false when the slot is finished and drained.
@@ -448,6 +457,9 @@ class Importer {
     for (const auto& [id, d] : dirty_)
       if (!archive_->set_source_progress(id, d.games_done, d.complete)) return archive_->error();
     if (!archive_->commit()) return archive_->error();
+    committed_.games = summary_.games;
+    committed_.added = summary_.added;
+    committed_.duplicates = summary_.duplicates;
     dirty_.clear();
     in_transaction_ = false;
     batch_count_ = 0;
@@ -494,6 +506,9 @@ class Importer {
   std::unordered_map<std::string, SourceState> by_hash_;
   std::unordered_set<std::int64_t> hashes_;
   std::unordered_map<std::int64_t, Dirty> dirty_;
+  struct {
+    long games = 0, added = 0, duplicates = 0;
+  } committed_;  // the summary's counts at the last commit
   bool in_transaction_ = false;
   int batch_count_ = 0;
   std::size_t files_done_ = 0;

@@ -30,6 +30,7 @@ int run_explore(const std::vector<std::string>& args) {
   }
   Position position;
   if (auto rc = query_position("explore", q, position)) return *rc;
+  if (auto rc = check_query_output("explore", q)) return *rc;
   std::unique_ptr<archive::PositionIndex> index;
   std::optional<std::unordered_set<std::int64_t>> selected;
   if (auto rc = open_position_index("explore", q, index, selected)) return *rc;

@@ -9,6 +9,7 @@
 #include "gibo/archive/archive.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/json_writer.h"
+#include "gibo/report/markup.h"
 #include "inputs.h"
 #include "options.h"
 #include "parallel.h"
@@ -56,13 +57,6 @@ Row make_row(const std::string& file, int index, const Game* game, const Rescore
     row.han = r.board.final_scores.han;
   }
   return row;
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
 }
 
 std::string render(const Row& r, Output out) {
@@ -250,9 +244,9 @@ int run_rescore(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
-  std::vector<std::string> missing;
+  std::vector<InputError> missing;
   const std::vector<InputFile> files = expand_inputs(paths, missing);
-  for (const std::string& m : missing) std::cerr << "gibo rescore: " << m << "\n";
+  for (const InputError& m : missing) std::cerr << m.text() << "\n";
   if (out == Output::Csv)
     std::cout << "file,index,stored,verdict,winner,reason,ply,cho_half_points,han_half_points,profile,"
                  "ended_before_last_ply,note\n";
@@ -274,7 +268,7 @@ int run_rescore(const std::vector<std::string>& args) {
         });
         if (!readable) {
           fr.io_error = true;
-          fr.output = "gibo rescore: " + error + "\n";
+          fr.output = InputError{files[i].path, error}.text() + "\n";
         }
         return fr;
       },

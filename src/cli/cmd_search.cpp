@@ -36,6 +36,7 @@ int run_search(const std::vector<std::string>& args) {
   }
   Position position;
   if (auto rc = query_position("search", q, position)) return *rc;
+  if (auto rc = check_query_output("search", q)) return *rc;
   std::unique_ptr<archive::PositionIndex> index;
   std::optional<std::unordered_set<std::int64_t>> selected;
   if (auto rc = open_position_index("search", q, index, selected)) return *rc;

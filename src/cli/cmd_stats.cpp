@@ -1,7 +1,6 @@
 // gibo stats: what a collection of records holds (results, setups, openings, lengths,
 // years, players, verdicts, data quality) as text, CSV, JSON or one HTML page, from
 // game files or from an archive built by `gibo import`.
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -13,6 +12,7 @@
 #include "gibo/report/stats_render.h"
 #include "inputs.h"
 #include "options.h"
+#include "outputs.h"
 #include "parallel.h"
 
 namespace gibo::cli {
@@ -51,8 +51,7 @@ std::string more_help() {
        "other, ...} and \"tables\" {id: {title, columns, rows}}), html (one self-contained page, no script).\n"
        "Results count the stored results (대국결과) as recorded; \"other\" is void, unknown or none. Players are\n"
        "grouped by name with a trailing rank word removed (\"김동학 四단\" -> 김동학; \"(프로)\" is kept).\n"
-       "Exit status: 0, or 3 when an input or the output could not be read or written (the report is still\n"
-       "written), 2 for a bad command line or --where.\n";
+       "An input that cannot be read is reported and counted; the report is still written (exit status 3).\n";
   return s;
 }
 
@@ -121,6 +120,18 @@ int run_stats(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
+  // The report never replaces what it reports on (outputs.h).
+  std::vector<InputError> missing;
+  const std::vector<InputFile> files = db.empty() ? expand_inputs(paths, missing) : std::vector<InputFile>{};
+  ProtectedFiles protect;
+  if (!db.empty()) protect.add_archive(db);
+  for (const InputFile& f : files) protect.add_input(f.path);
+  if (output != "-")
+    if (auto why = protect.conflict(output)) {
+      std::cerr << "gibo stats: " << *why << "\n";
+      return kExitUsage;
+    }
+
   stats::Dataset data;
   int status = kExitOk;
   if (!db.empty()) {
@@ -138,13 +149,11 @@ int run_stats(const std::vector<std::string>& args) {
         return kExitUsage;
       }
     }
-    std::vector<std::string> missing;
-    const std::vector<InputFile> files = expand_inputs(paths, missing);
     for (std::size_t i = 0; i < paths.size() && i < 3; ++i) data.origin += (i ? ", " : "") + paths[i];
     if (paths.size() > 3) data.origin += " and " + std::to_string(paths.size() - 3) + " more";
-    for (const std::string& m : missing) {
-      std::cerr << "gibo stats: " << m << ": cannot read\n";
-      const stats::FileFacts f = stats::unreadable_file(m, "cannot read");
+    for (const InputError& m : missing) {
+      std::cerr << "gibo stats: " << m.path << ": " << m.reason << "\n";
+      const stats::FileFacts f = stats::unreadable_file(m.path, m.reason);
       data.sources.push_back(f.source);
       status = kExitIo;
     }
@@ -176,15 +185,17 @@ int run_stats(const std::vector<std::string>& args) {
                                         : stats::render_html(report);
   if (output.empty() || output == "-") {
     std::cout << text;
-    std::cout.flush();
-    if (!std::cout) return kExitIo;
-    return status;
+    return status;  // main checks standard output
   }
-  std::ofstream out(output, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) {
-    std::cerr << "gibo stats: cannot write " << output << "\n";
+  OutputFile out;
+  std::string error;
+  if (!out.open(output, error)) {
+    std::cerr << "gibo stats: " << error << "\n";
+    return kExitIo;
+  }
+  out.stream() << text;
+  if (!out.commit(error)) {
+    std::cerr << "gibo stats: " << error << "\n";
     return kExitIo;
   }
   return status;

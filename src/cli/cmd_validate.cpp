@@ -212,18 +212,18 @@ int run_validate(const std::vector<std::string>& args) {
     std::cerr << "gibo validate: no input; usage: " << synopsis << "\n";
     return kExitUsage;
   }
-  std::vector<std::string> missing;
+  std::vector<InputError> missing;
   const std::vector<InputFile> files = expand_inputs(paths, missing);
 
   Totals totals;
   totals.io_errors = static_cast<long>(missing.size());
-  for (const std::string& m : missing) {
+  for (const InputError& m : missing) {
     if (s.jsonl) {
       std::string line;
-      json::Writer(line).begin_object().field("type", "file").field("error", m).end_object();
+      json::Writer(line).begin_object().field("type", "file").field("file", m.path).field("error", m.reason).end_object();
       std::cout << line << "\n";
     } else {
-      std::cout << m << ": error[io]: cannot read\n";
+      std::cout << m.text() << "\n";
     }
   }
   const bool progress = stderr_is_terminal();

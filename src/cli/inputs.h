@@ -1,5 +1,12 @@
 // Input handling shared by the commands: expanding PATHS (files, directories searched
 // recursively for game files, "-" for standard input) and reading them whole.
+//
+// Policy: nothing is skipped silently. A path that cannot be used is reported with its
+// real cause (no such file, permission denied, a symbolic link that loops or leads
+// nowhere, a directory that cannot be listed); inside a directory, an entry with a game
+// file extension that is not a readable regular file is reported the same way.
+// Symbolic links to directories inside a searched directory are not followed (so a link
+// back to an ancestor cannot loop); a directory given by a link on the command line is.
 #pragma once
 
 #include <functional>
@@ -17,12 +24,19 @@ struct InputFile {
   std::string path;  // "-" = standard input
 };
 
+// A path that could not be used, and why ("permission denied", ...).
+struct InputError {
+  std::string path, reason;
+  std::string text() const { return path + ": error[io]: " + reason; }  // "PATH: error[io]: REASON"
+};
+
 // Expands `paths`: a directory yields its files with a game-file extension (.gib, .pgn,
 // .json, .jsonl, .fen, .uci, any case), recursively and sorted; a file is taken as it is.
-// Missing paths are reported in `errors`.
-std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>& errors);
+// Paths that cannot be used are reported in `errors`.
+std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<InputError>& errors);
 
-// Reads a whole file (or stdin for "-"); nullopt and `error` on failure.
+// Reads a whole file (or stdin for "-"); nullopt and `error` on failure ("cannot open:
+// permission denied", "is a directory, not a game file", ...; the path is not repeated).
 std::optional<std::string> read_input(const std::string& path, std::string& error);
 
 // The one way a command reads the games of an input: read_input, then read_games
@@ -54,7 +68,7 @@ RecordTarget parse_record_target(const std::string& spec);
 // Reads game `target.game` of `target.file` (any format read_games knows) and replays it
 // under its profile (`fallback` when it names none); `rules` receives the legality rules
 // it was replayed under. On failure prints "gibo COMMAND: ..." and sets `status`
-// (kExitIo: unreadable; kExitUsage: no such game).
+// (kExitIo: unreadable; kExitFindings: the file holds no game; kExitUsage: no such game).
 std::optional<Game> read_record_game(const std::string& command, const RecordTarget& target, const Profile& fallback,
                                      LegalityRules& rules, int& status);
 

@@ -2,8 +2,6 @@
 #include "position_query.h"
 
 #include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -12,10 +10,9 @@
 #include "gibo/formats/notation.h"
 #include "gibo/report/stats_load.h"
 #include "inputs.h"
+#include "outputs.h"
 
 namespace gibo::cli {
-
-namespace fs = std::filesystem;
 
 void add_position_query_options(po::options_description& opts, PositionQuery& q) {
   q.jobs = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
@@ -35,8 +32,8 @@ std::string position_query_help(const std::string& command) {
          "Positions compare placement and side to move (move counters aside); each game counts once, at its\n"
          "first visit, so games reaching the position by another move order are included.\n"
          "--where: the SQL expression gibo stats --db takes, over the same fields (gibo stats --help).\n"
-         "Exit status: 0 success; 1 the archive holds no game; 2 bad command line, FEN, move list, --game or\n"
-         "--where; 3 the archive or a file could not be read or written.\n";
+         "An archive that holds no game is a finding (1); a bad FEN, move list (the ply is named), --game or\n"
+         "--where is a usage error (2).\n";
 }
 
 namespace {
@@ -136,29 +133,32 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   return std::nullopt;
 }
 
+std::optional<int> check_query_output(const std::string& command, const PositionQuery& q) {
+  if (q.output.empty() || q.output == "-") return std::nullopt;
+  ProtectedFiles protect;
+  protect.add_archive(q.db);
+  if (!q.game.empty()) protect.add_input(parse_record_target(q.game).file);
+  if (auto why = protect.conflict(q.output)) {
+    std::cerr << "gibo " << command << ": " << *why << "\n";
+    return kExitUsage;
+  }
+  return std::nullopt;
+}
+
 int write_query_output(const std::string& command, const PositionQuery& q, const std::string& text) {
   if (q.output.empty() || q.output == "-") {
     std::cout << text;
-    std::cout.flush();
-    if (!std::cout) {
-      std::cerr << "gibo " << command << ": standard output: write error\n";
-      return kExitIo;
-    }
-    return kExitOk;
+    return kExitOk;  // main checks standard output
   }
-  std::error_code ec;
-  for (const std::string& input : {q.db, parse_record_target(q.game).file}) {
-    if (input.empty() || !fs::exists(q.output, ec)) continue;
-    if (fs::equivalent(q.output, input, ec)) {
-      std::cerr << "gibo " << command << ": refusing to overwrite the input " << input << " with the output\n";
-      return kExitUsage;
-    }
+  OutputFile out;
+  std::string error;
+  if (!out.open(q.output, error)) {
+    std::cerr << "gibo " << command << ": " << error << "\n";
+    return kExitIo;
   }
-  std::ofstream out(q.output, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) {
-    std::cerr << "gibo " << command << ": cannot write " << q.output << "\n";
+  out.stream() << text;
+  if (!out.commit(error)) {
+    std::cerr << "gibo " << command << ": " << error << "\n";
     return kExitIo;
   }
   return kExitOk;

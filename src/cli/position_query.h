@@ -40,9 +40,12 @@ std::optional<int> open_position_index(const std::string& command, const Positio
                                        std::unique_ptr<archive::PositionIndex>& index,
                                        std::optional<std::unordered_set<std::int64_t>>& selected);
 
-// Writes `text` to standard output, or to -o FILE (never over the archive or the --game
-// file). Returns the exit status: 0, 2 for an output that would overwrite an input, 3 for
-// a write error.
+// Refuses an -o FILE that would overwrite the archive (or its -wal, -shm, -journal) or the
+// --game file (outputs.h), before anything is done: prints why and returns 2.
+std::optional<int> check_query_output(const std::string& command, const PositionQuery& q);
+
+// Writes `text` to standard output, or to -o FILE (complete or absent: outputs.h).
+// Returns the exit status: 0, or 3 for a write error.
 int write_query_output(const std::string& command, const PositionQuery& q, const std::string& text);
 
 }  // namespace gibo::cli

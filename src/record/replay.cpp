@@ -62,7 +62,7 @@ class Replayer {
     d.ply = ply;
     d.token = token;
     d.message = std::move(message);
-    game_.diagnostics.push_back(std::move(d));
+    add_diagnostic(game_, std::move(d));
     if (severity == Severity::Error) ++errors_;
   }
   // The same, where ply `rp` stands.

@@ -262,7 +262,8 @@ TEST_F(ExploreCli, HelpNamesTheOptions) {
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("--db"), std::string::npos);
     EXPECT_NE(r.out.find("--where"), std::string::npos);
-    EXPECT_NE(r.out.find("Exit status"), std::string::npos);
+    EXPECT_NE(r.out.find("exit status"), std::string::npos);
+    EXPECT_NE(r.out.find("holds no game is a finding (1)"), std::string::npos);
   }
 }
 

@@ -16,6 +16,7 @@
 #include "gibo/formats/json_value.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/pgn.h"
+#include "gibo/formats/tag_text.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/replay.h"
 
@@ -554,7 +555,7 @@ TEST(PgnWriter, BrokenGameWritesItsPrefixAndSaysWhy) {
 }
 
 TEST(PgnWriter, EscapesTagValues) {
-  EXPECT_EQ(pgn_escape("a \"b\" \\c"), "a \\\"b\\\" \\\\c");
+  EXPECT_EQ(escape_tag_value("a \"b\" \\c"), "a \\\"b\\\" \\\\c");
   Game g;
   g.tags = {{"Event", "say \"hi\" \\o/"}};
   const auto back = load_pgn(write_pgn({g}), "x.pgn");

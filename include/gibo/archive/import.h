@@ -80,6 +80,9 @@ struct PrefixReport {
 struct ImportSummary {
   long files = 0, imported = 0, resumed = 0, skipped = 0, unreadable = 0;
   long games = 0, plies = 0, added = 0, duplicates = 0, invalid = 0, rejected = 0;
+  // After an error: games handled in the batch that was rolled back (read, not stored;
+  // `added` and `duplicates` count committed games only).
+  long lost = 0;
   std::map<std::string, long> invalid_by_code;  // games with errors, by their first error's code
   std::map<std::string, long> file_errors_by_code;  // files holding no game, by their first error
   std::vector<PrefixReport> prefixes;           // pairs found in this run
@@ -95,7 +98,9 @@ struct ImportCallbacks {
 // Imports `paths` (files already expanded; "-" is standard input) into the archive at
 // options.db_path. Returns an empty string on success, else why the database could not
 // be used or written (the summary then covers what was committed before). Unreadable
-// files are not an error here: they are reported per file and counted.
+// files are not an error here: they are reported per file and counted. One import
+// writes an archive at a time: while another holds it, this returns at once with
+// "DB: archive busy: another import is writing it" and changes nothing.
 std::string import_files(const std::vector<std::string>& paths, const ImportOptions& options,
                          const ImportCallbacks& callbacks, ImportSummary& summary);
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/core/rules.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
@@ -60,11 +61,16 @@ struct GibWriteOptions {
   const Profile* profile = nullptr;  // replays records that name none; nullptr = the default
 };
 
-// Writes games as canonical `.gib` text in the requested encoding. Piece letters, capture
-// suffixes and `장군` are derived from the board (replaying under the game's profile,
-// else options.profile, else the default), whatever the record marked, so an unannotated
-// record is written with every mark (decision 12); a game that does not replay is written
-// up to its valid prefix plus its remaining plies as recorded.
+// Appends one game as canonical `.gib` text in the requested encoding. Piece letters,
+// capture suffixes and `장군` are derived from the board (replaying under the game's
+// profile, else options.profile, else the default), whatever the record marked, so an
+// unannotated record is written with every mark (decision 12); a game that does not
+// replay is written up to its valid prefix plus its remaining plies as recorded. Tag
+// values and comments are escaped so that they read back exactly; a game with no tags
+// gets the tags that state its start. `loss` (if given) counts what could not be written
+// exactly (characters CP949 cannot hold, tag names that had to change).
+void write_gib_game(std::string& out, const Game& game, const GibWriteOptions& options, WriteLoss* loss = nullptr);
+// All games, separated by a blank line.
 std::string write_gib(const std::vector<Game>& games, const GibWriteOptions& options);
 
 }  // namespace gibo

@@ -1,6 +1,7 @@
 // Options and file-level results shared by the readers of the text formats (PGN, FEN,
 // UCI move lists, JSON): what to decode with, what to call the file, which rules profile
-// resolves moves for records that name none, and what was learnt about the file.
+// resolves moves for records that name none, and what was learnt about the file; and what
+// a writer (any format) could not keep exactly.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +36,12 @@ struct TextReadOptions {
   text::Encoding encoding = text::Encoding::Auto;
   std::string file_name;                // used in diagnostics and SourceLocation
   const Profile* profile = nullptr;     // for records that name none; nullptr = the default
+};
+
+// What a writer could not keep exactly when writing one game (the caller reports it).
+struct WriteLoss {
+  int unencodable = 0;   // characters the output encoding cannot hold, written as '?'
+  int renamed_tags = 0;  // tag names changed to fit a tag line (tag_text.h writable_tag_name)
 };
 
 }  // namespace gibo
