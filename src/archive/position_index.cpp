@@ -23,7 +23,7 @@
 
 #include "gibo/archive/archive.h"
 #include "gibo/archive/codec.h"
-#include "gibo/formats/game_date.h"
+#include "gibo/record/game_date.h"
 #include "position_rows.h"
 #include "schema.h"
 #include "sqlite.h"
@@ -653,7 +653,8 @@ std::unique_ptr<PositionIndex> PositionIndex::open(const std::string& path, Open
     return nullptr;
   }
   sqlite3_busy_timeout(impl->db.get(), 10000);
-  if (std::string e = schema::prepare(impl->db, false); !e.empty()) {
+  int version = 0;  // an older schema is read as it is (gibo import upgrades archives)
+  if (std::string e = schema::prepare(impl->db, false, version); !e.empty()) {
     error = path + ": " + e;
     return nullptr;
   }

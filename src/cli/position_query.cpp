@@ -8,7 +8,7 @@
 
 #include "command.h"
 #include "gibo/formats/notation.h"
-#include "gibo/report/stats_load.h"
+#include "gibo/archive/archive.h"
 #include "inputs.h"
 #include "outputs.h"
 
@@ -104,12 +104,18 @@ std::optional<int> open_position_index(const std::string& command, const Positio
     return kExitFindings;
   }
   if (!q.where.empty()) {
-    std::vector<std::int64_t> ids;
-    if (auto e = stats::select_game_ids(q.db, q.where, ids)) {
-      std::cerr << "gibo " << command << ": " << *e << "\n";
-      return e->rfind("--where", 0) == 0 ? kExitUsage : kExitIo;
+    // The one query language (decision 15): the archive's facts view.
+    auto archive = archive::Archive::open(q.db, archive::OpenMode::ReadOnly, error);
+    if (!archive) {
+      std::cerr << "gibo " << command << ": " << error << "\n";
+      return kExitIo;
     }
-    selected.emplace(ids.begin(), ids.end());
+    const auto ids = archive->select_games(q.where);
+    if (!ids) {
+      std::cerr << "gibo " << command << ": --where: " << archive->error() << "\n";
+      return kExitUsage;
+    }
+    selected.emplace(ids->begin(), ids->end());
   }
   const bool terminal = stderr_is_terminal();
   const auto start = std::chrono::steady_clock::now();

@@ -18,6 +18,12 @@ std::string clip_quoted(std::string_view text) {
   return std::string(text.substr(0, cut)) + "…";
 }
 
+Severity severity_from_name(std::string_view name) {
+  for (Severity s : {Severity::Warning, Severity::Note})
+    if (severity_name(s) == name) return s;
+  return Severity::Error;
+}
+
 std::string format_diagnostic(const Diagnostic& d) {
   std::string out = d.file.empty() ? std::string("-") : d.file;
   if (d.line > 0) {

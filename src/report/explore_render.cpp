@@ -3,13 +3,13 @@
 #include <cmath>
 #include <cstdio>
 
-#include "gibo/formats/game_date.h"
 #include "gibo/formats/json_writer.h"
+#include "gibo/record/game_date.h"
 #include "gibo/report/diagram.h"
 #include "gibo/report/explore.h"
-#include "gibo/report/markup.h"
-#include "gibo/report/stats_charts.h"
-#include "gibo/report/text_width.h"
+#include "markup.h"
+#include "stats_charts.h"
+#include "text_width.h"
 
 namespace gibo::explore {
 

@@ -1,6 +1,6 @@
 // The CSV renderer: every machine table as a block of RFC 4180 rows led by its id.
-#include "gibo/report/markup.h"
-#include "gibo/report/stats_render.h"
+#include "markup.h"
+#include "stats_render.h"
 
 namespace gibo::stats {
 

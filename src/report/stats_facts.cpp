@@ -1,11 +1,11 @@
-// Small readings shared by both loaders: player names, ply names, and the
-// class of a stored result.
-#include "gibo/report/stats_facts.h"
+// Small readings of the loader: tag facts, stated counts, ply names, and the class of a
+// stored result.
+#include "stats_facts.h"
 
 #include <charconv>
 
-#include "gibo/archive/codec.h"
 #include "gibo/formats/notation.h"
+#include "gibo/record/fact_tags.h"
 
 namespace gibo::stats {
 
@@ -18,13 +18,6 @@ std::optional<int> parse_count(std::string_view s) {
   return n;
 }
 
-std::string player_name(std::string_view tag_value) { return known_player(archive::split_player(tag_value).name); }
-
-std::string known_player(std::string name) {
-  if (name == "미상" || name == "?" || name == "-") return "";
-  return name;
-}
-
 std::string ply_name(Piece piece, Move m) {
   if (m.is_pass()) return "한수쉼";
   static constexpr const char* kLetters[kPieceTypeCount] = {"?", "장", "사", "상", "마", "차", "포", "졸"};
@@ -35,21 +28,19 @@ std::string ply_name(Piece piece, Move m) {
 }
 
 void tag_facts(const std::vector<Tag>& tags, GameFacts& f) {
-  auto first = [&](std::initializer_list<std::string_view> names) -> std::string {
-    for (std::string_view name : names)
-      for (const Tag& t : tags)
-        if (t.name == name) return t.value;
-    return "";
+  auto value = [&](FactTag fact) {
+    const std::string* v = fact_tag(tags, fact);
+    return v ? *v : std::string();
   };
-  f.event = first({"대회명", "Event"});
-  f.site = first({"대국장소", "Site"});
-  f.date_text = first({"대국일자", "Date"});
+  f.event = value(FactTag::Event);
+  f.site = value(FactTag::Site);
+  f.date_text = value(FactTag::Date);
   f.date = parse_game_date(f.date_text);
-  f.cho_player = first({"초대국자", "White", "Cho"});
-  f.han_player = first({"한대국자", "Black", "Han"});
+  f.cho_player = value(FactTag::Cho);
+  f.han_player = value(FactTag::Han);
   f.cho_name = player_name(f.cho_player);
   f.han_name = player_name(f.han_player);
-  f.stated_plies = parse_count(first({"총수"}));
+  f.stated_plies = parse_count(value(FactTag::StatedPlies));
 }
 
 int result_class(const GameFacts& g) {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "gibo/formats/detect.h"
-#include "gibo/formats/game_date.h"
+#include "gibo/record/game_date.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/replay.h"
 

@@ -1,6 +1,5 @@
-// Dates as game records write them (the 대국일자 / Date tag): one lenient reading shared by
-// every layer that sorts or filters games by date.
-#include "gibo/formats/game_date.h"
+// A lenient reading of a game's date tag; see game_date.h.
+#include "gibo/record/game_date.h"
 
 #include <cstdio>
 #include <utility>
