@@ -19,6 +19,8 @@ const std::vector<Command>& commands() {
       {"import", "load game files into a SQLite archive (deduplicated, resumable)", run_import},
       {"export", "write games from a SQLite archive back to files", run_export},
       {"rescore", "re-score each game's ending under a rules profile beside its stored result", run_rescore},
+      {"explore", "the moves played from a position in an archive, with their results (opening explorer)", run_explore},
+      {"search", "the archive's games that reach a position", run_search},
   };
   return list;
 }
