@@ -22,9 +22,19 @@ std::string line_of(gibo::Format f, long plies) {
   if (f == gibo::Format::Gib) s = "[초차림 \"마상상마\"]\n[한차림 \"마상상마\"]\n\n";
   for (long i = 0; i < plies; ++i) {
     s += ' ';
-    if (f == gibo::Format::Pgn && i % 2 == 0) s.append(std::to_string(i / 2 + 1)).append(". ");
-    if (f == gibo::Format::Gib) s.append(std::to_string(i + 1)).append(". ");
-    s += f == gibo::Format::Uci ? kUci[i % 4] : f == gibo::Format::Pgn ? kSan[i % 4] : kGib[i % 4];
+    if (f == gibo::Format::Uci) s += kUci[i % 4];
+    if (f == gibo::Format::Pgn) {
+      if (i % 2 == 0) {
+        s += std::to_string(i / 2 + 1);
+        s += ". ";
+      }
+      s += kSan[i % 4];
+    }
+    if (f == gibo::Format::Gib) {
+      s += std::to_string(i + 1);
+      s += ". ";
+      s += kGib[i % 4];
+    }
   }
   return s + (f == gibo::Format::Pgn ? " *\n" : "\n");
 }

@@ -47,7 +47,11 @@ class GameWriter {
       renamed += changed;
     }
     out_ += '\n';
-    for (const std::string& c : g_.header_comments) write_comment(c);
+    for (const std::string& c : g_.header_comments) {
+      out_ += '{';
+      out_ += gib::escape_comment(c);
+      out_ += "}\n";
+    }
     bool old = false;
     for (const Tag& t : g_.tags)
       if (t.name == "기보형식" && t.value.find("구좌표") != std::string::npos) old = true;
@@ -71,19 +75,16 @@ class GameWriter {
         out_ += '\n';
         on_line = 0;
       }
-      for (const std::string& c : rp.comments) write_comment(c);
+      for (const std::string& c : rp.comments) {
+        out_ += '{';
+        out_ += gib::escape_comment(c);
+        out_ += "}\n";
+      }
     }
     return renamed;
   }
 
  private:
-  // A comment on lines of its own: `{`, the escaped text, `}`.
-  void write_comment(const std::string& text) {
-    out_ += '{';
-    out_ += gib::escape_comment(text);
-    out_ += "}\n";
-  }
-
   // The game's tags; for a game with none, the tags that state its start (both setups
   // even when they are the default, or 판).
   std::vector<Tag> tags() const {

@@ -44,13 +44,6 @@ PieceType piece_field(const Value& obj, std::string_view key) {
   return s ? piece_type_from_name(*s) : PieceType::None;
 }
 
-// "HEEH" … "EHEH" to a setup.
-std::optional<Setup> setup_from_text(std::string_view s) {
-  for (Setup x : kAllSetups)
-    if (setup_code(x) == s) return x;
-  return std::nullopt;
-}
-
 class Reader {
  public:
   Reader(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
@@ -227,7 +220,7 @@ class Reader {
     const std::string* cho = string_field(start, "cho_setup");
     const std::string* han = string_field(start, "han_setup");
     if (cho && han) {
-      auto c = setup_from_text(*cho), h = setup_from_text(*han);
+      auto c = setup_from_code(*cho), h = setup_from_code(*han);
       if (!c) c = parse_gib_setup(*cho);
       if (!h) h = parse_gib_setup(*han);
       if (!c || !h) {
@@ -237,9 +230,8 @@ class Reader {
       g.start.cho = *c;
       g.start.han = *h;
     } else if (fen) {
-      std::string error;
-      if (auto s = start_from_fen(*fen, &error)) g.start = *s;
-      else bad(0, "start FEN is invalid: " + error);
+      if (auto s = start_from_fen(*fen)) g.start = *s;
+      else bad(0, "start FEN is invalid: " + s.error().message);
     }
   }
 

@@ -2,10 +2,10 @@
 // database (archive.h load_game) and written with the format writers, so what was
 // imported exports to the same games (same start, same moves, same tags and result).
 //
-// Selection policy: --where is an SQL expression over the games table's columns and
-// --query a whole SELECT whose first column is a game id; the database is opened
-// read-only and only one read-only statement is accepted, so a selection cannot change
-// the archive. Output policy: no -o writes to standard output; -o FILE writes one file;
+// Selection policy: --where is an SQL expression over the facts view (the fields `gibo
+// stats --help` lists; archive/facts.h) and --query a whole SELECT whose first column is
+// a game id; the database is opened read-only and only one read-only statement is
+// accepted, so a selection cannot change the archive. Output policy: no -o writes to standard output; -o FILE writes one file;
 // -o DIR (an existing directory, or a path ending in '/') writes one file per source
 // file, named after it (`<stem>.<ext>`, `-2`, `-3`... when two sources share a stem).
 // No output may be the archive (outputs.h); every output file is complete or absent.
@@ -118,7 +118,7 @@ int run_export(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::string db, where, query, to, output, encoding = "utf-8";
   opts.add_options()("db", po::value(&db), "the archive (a SQLite file)")(
-      "where", po::value(&where), "SQL expression over the games table (e.g. \"status = 'valid'\")")(
+      "where", po::value(&where), "SQL expression over the facts of each game, as for gibo stats (e.g. \"valid = 0\")")(
       "query", po::value(&query), "a SELECT whose first column is a game id")(
       "to", po::value(&to), "output format: gib, pgn, json (one array), jsonl (one game a line), fen or uci")(
       "output,o", po::value(&output), "output file, or directory for one file per source (default stdout)")(
@@ -152,9 +152,9 @@ int run_export(const std::vector<std::string>& args) {
     std::cerr << "gibo export: " << error << "\n";
     return kExitIo;
   }
-  const auto ids = archive->select_games(where, query);
+  const auto ids = query.empty() ? archive->select_games(where) : archive->select_query(query);
   if (!ids) {
-    std::cerr << "gibo export: " << archive->error() << "\n";
+    std::cerr << "gibo export: " << (query.empty() ? "--where: " : "--query: ") << archive->error() << "\n";
     return kExitUsage;
   }
   Outputs out(output, wo, protect);

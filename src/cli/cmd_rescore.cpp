@@ -9,7 +9,7 @@
 #include "gibo/archive/archive.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/json_writer.h"
-#include "gibo/report/markup.h"
+#include "report/markup.h"
 #include "inputs.h"
 #include "options.h"
 #include "parallel.h"
@@ -146,18 +146,29 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
     }
     batch.clear();
   };
-  const bool walked = archive->for_each_moves(where, [&](const archive::StoredMoves& g) {
+  const auto ids = archive->select_games(where);
+  if (!ids) {
+    std::cerr << "gibo rescore: --where: " << archive->error() << "\n";
+    return kExitUsage;
+  }
+  bool walked = true;
+  for (std::int64_t id : *ids) {
+    const auto g = archive->stored_game(id);
+    if (!g) {
+      walked = false;
+      break;
+    }
     const Profile* profile = forced;
-    if (!profile) profile = g.saved_rules ? find_profile(*g.saved_rules) : nullptr;
+    if (!profile) profile = g->saved_rules ? find_profile(*g->saved_rules) : nullptr;
     if (!profile) profile = &fallback;
-    const BikjangOption option = adjudication_bikjang(*profile, g.saved_bikjang, g.stored_result, bikjang_fallback);
+    const BikjangOption option = adjudication_bikjang(*profile, g->saved_bikjang, g->stored_result, bikjang_fallback);
     Game shell;
-    shell.start = g.start;
+    shell.start = g->start;
     Position start;
-    if (start_position(shell, legality_rules(*profile, option.on), start)) return true;  // unreadable start: skip
-    const Rescore r = rescore(*profile, option, start, g.moves, g.plies, g.stored_result);
+    if (start_position(shell, legality_rules(*profile, option.on), start)) continue;  // unreadable start: skip
+    const Rescore r = rescore(*profile, option, start, g->moves, g->plies, g->stored_result);
     archive::VerdictRow v;
-    v.game_id = g.game_id;
+    v.game_id = g->game_id;
     v.profile_id = profile->id;
     v.profile_version = profile->version;
     v.verdict = std::string(verdict_name(r.verdict.kind));
@@ -173,8 +184,8 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
     ++counts[v.verdict];
     batch.push_back(std::move(v));
     if (batch.size() >= 5000) flush();
-    return ok;
-  });
+    if (!ok) break;
+  }
   flush();
   if (!walked || !ok) {
     if (!walked) std::cerr << "gibo rescore: " << archive->error() << "\n";
@@ -198,7 +209,7 @@ int run_rescore(const std::vector<std::string>& args) {
       "bikjang", po::value(&bikjang), "bikjang option (janggi-gg) for records that state none: on or off")(
       "format", po::value(&format), "text, csv or jsonl")("jobs,j", po::value(&jobs), "worker threads for files")(
       "db", po::value(&db), "re-score the games of a gibo database and store the verdicts")(
-      "where", po::value(&where), "with --db: an SQL expression over the games table")(
+      "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats")(
       "paths", po::value(&paths), "files, directories, or - for stdin");
   po::positional_options_description pos_opts;
   pos_opts.add("paths", -1);

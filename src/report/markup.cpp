@@ -1,4 +1,4 @@
-#include "gibo/report/markup.h"
+#include "markup.h"
 
 namespace gibo {
 

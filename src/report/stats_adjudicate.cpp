@@ -3,7 +3,7 @@
 #include "gibo/adjudication/ending.h"
 #include "gibo/adjudication/rescore.h"
 #include "gibo/adjudication/verdict.h"
-#include "gibo/report/stats_load.h"
+#include "stats_load.h"
 
 namespace gibo::stats {
 

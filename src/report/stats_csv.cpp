@@ -1,6 +1,6 @@
 // The CSV renderer: every machine table as a block of RFC 4180 rows led by its id.
-#include "gibo/report/markup.h"
-#include "gibo/report/stats_render.h"
+#include "markup.h"
+#include "stats_render.h"
 
 namespace gibo::stats {
 
@@ -15,11 +15,17 @@ std::string render_csv(const Report& report) {
     if (!first) out += "\n";
     first = false;
     out += "table";
-    for (std::size_t c : shown) out.append(1, ',').append(csv_field(t.columns[c].id));
+    for (std::size_t c : shown) {
+      out += ',';
+      out += csv_field(t.columns[c].id);
+    }
     out += "\n";
     for (const auto& row : t.rows) {
       out += csv_field(t.id);
-      for (std::size_t c : shown) out.append(1, ',').append(csv_field(row[c]));
+      for (std::size_t c : shown) {
+        out += ',';
+        out += csv_field(row[c]);
+      }
       out += "\n";
     }
   }

@@ -173,7 +173,7 @@ TEST(ImportCli, ExportThenImportGivesTheSameGames) {
   // Selections.
   const fs::path invalid = dir.path() / "invalid.gib", d = dir.path() / "d.sqlite";
   auto some = run_gibo(
-      {"export", "--db", a.string(), "--to", "gib", "--where", "status = 'invalid'", "-o", invalid.string()});
+      {"export", "--db", a.string(), "--to", "gib", "--where", "valid = 0", "-o", invalid.string()});
   ASSERT_EQ(some.status, 0) << some.err;
   run_gibo({"import", "--db", d.string(), invalid.string()});
   EXPECT_EQ(query(d, hashes), query(a, "SELECT hash FROM games WHERE status = 'invalid' ORDER BY hash"));

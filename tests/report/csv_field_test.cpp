@@ -2,7 +2,7 @@
 // run as a formula neutralised while numbers stay numbers (issue 11).
 #include <gtest/gtest.h>
 
-#include "gibo/report/markup.h"
+#include "report/markup.h"
 
 namespace gibo {
 namespace {

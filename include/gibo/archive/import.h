@@ -30,14 +30,17 @@
 
 namespace gibo::archive {
 
+class Archive;
+
 struct ImportOptions {
   std::string db_path;
+  Archive* archive = nullptr;         // an open archive to import into instead (db_path unused)
   int jobs = 1;                       // reader/validator threads (the writer is extra)
   const Profile* fallback = nullptr;  // profile for records that name none (nullptr: the default)
   bool valid_only = false;
   int batch_games = 5000;             // games handled per transaction
   text::Encoding encoding = text::Encoding::Auto;
-  bool strict_annotations = false;    // missing capture/check marks are errors (--strict, decision 12)
+  bool strict_annotations = false;    // missing capture/check marks are errors (--strict)
 };
 
 enum class FileStatus {
@@ -54,6 +57,8 @@ struct FileReport {
   FileStatus status = FileStatus::Imported;
   std::string detail;        // the I/O error, or the path that holds the same content
   std::string encoding;
+  bool bom = false;          // a UTF-8 byte-order mark was skipped
+  int filler_runs = 0;       // runs of filler bytes (0xFF / 0x1A) removed
   std::string content_hash;  // empty when unreadable
   long games = 0;            // games read now (a resumed file: those after the earlier run's)
   long resumed_after = 0;    // a resumed file: games the earlier run handled

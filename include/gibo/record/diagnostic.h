@@ -1,5 +1,5 @@
 // Diagnostics: every problem found while reading or replaying a record, as data
-// (decision 11). Codes are stable; the README lists them.
+// (README "Diagnostics"). Codes are stable; the README lists them.
 #pragma once
 
 #include <string>
@@ -9,6 +9,8 @@ namespace gibo {
 
 enum class Severity { Error, Warning, Note };
 std::string_view severity_name(Severity s);  // "error", "warning", "note"
+// The inverse of severity_name; Error for any other text.
+Severity severity_from_name(std::string_view name);
 
 struct Diagnostic {
   std::string code;        // stable, kebab-case: "wrong-piece", "ply-count-mismatch", ...

@@ -1,5 +1,5 @@
-// The normalised form of a stored result (decision 6, formats.md §2.9): who won, how,
-// and by how much. Derived from the stored text, which itself is never changed.
+// The normalised form of a stored result (formats/gib/README.md "Results"): who won,
+// how, and by how much. Derived from the stored text, which itself is never changed.
 #pragma once
 
 #include <optional>
@@ -35,5 +35,9 @@ struct NormalizedResult {
 
 std::string_view winner_name(Winner w);          // "cho", "han", "draw", "void", "unknown"
 std::string_view method_name(ResultMethod m);    // "outright", "resignation", ...
+// The inverses of winner_name and method_name (as the archive stores them); Unknown and
+// None for any other text.
+Winner winner_from_name(std::string_view name);
+ResultMethod method_from_name(std::string_view name);
 
 }  // namespace gibo
