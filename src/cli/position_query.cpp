@@ -45,8 +45,8 @@ std::optional<std::string> play_moves(const std::string& moves, Position& pos) {
   for (std::string token; in >> token;) {
     ++ply;
     const MoveReadResult r = read_uci(pos, token);
-    if (!r.ok()) return "ply " + std::to_string(ply) + " '" + token + "': " + r.error->message;
-    pos.do_move(r.move);
+    if (!r) return "ply " + std::to_string(ply) + " '" + token + "': " + r.error().message;
+    pos.do_move(*r);
   }
   return std::nullopt;
 }
@@ -79,12 +79,12 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
     if (want > g->valid_plies)
       return usage("--game: ply " + std::to_string(want) + " comes after the game's first invalid ply (" +
                    std::to_string(g->valid_plies + 1) + ")");
-    if (auto e = start_position(*g, rules, out)) return usage("--game: " + *e);
+    if (auto e = start_position(*g, rules, out)) return usage("--game: " + e->message);
     for (int i = 0; i < want; ++i) out.do_move(g->plies[static_cast<std::size_t>(i)].move);
     return std::nullopt;
   }
   if (!q.fen.empty())
-    if (auto e = out.set_fen(q.fen)) return usage("--fen: " + *e);
+    if (auto e = out.set_fen(q.fen)) return usage("--fen: " + e->message);
   out.set_rules(legality_rules(*profile, false));
   if (auto e = play_moves(q.moves, out)) return usage("--moves: " + *e);
   return std::nullopt;

@@ -167,8 +167,8 @@ TEST_F(ExploreCli, CountsMatchAnIndependentReplay) {
   ASSERT_FALSE(expected(corpus().at.at(start)).moves.empty());
   const std::string first = expected(corpus().at.at(start)).moves.begin()->first;
   const gibo::MoveReadResult move = gibo::read_uci(q, first);
-  ASSERT_TRUE(move.ok());
-  q.do_move(move.move);
+  ASSERT_TRUE(move.has_value());
+  q.do_move(*move);
   expect_explore(db_, {"--fen", start, "--moves", first}, expected(corpus().at.at(gibo::testing::placement_key(q))));
 }
 
