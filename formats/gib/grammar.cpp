@@ -22,7 +22,7 @@ struct PieceSymbols : x3::symbols<PieceLetter> {
         "象", P(PieceType::Elephant, true))("士", P(PieceType::Advisor, true))("將", P(PieceType::General, true))(
         "帥", P(PieceType::General, true))("卒", P(PieceType::Soldier, true, Side::Cho))(
         "兵", P(PieceType::Soldier, true, Side::Han))
-        // decision 10: a general may be written with its side's character
+        // readers are generous (formats/gib/README.md "Ply tokens"): a general may be written with its side's character
         ("楚", P(PieceType::General, true, Side::Cho))("漢", P(PieceType::General, true, Side::Han));
   }
 };

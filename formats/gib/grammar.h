@@ -1,5 +1,5 @@
 // Boost.Spirit X3 grammars for the two line-level pieces of `.gib` text: tag lines and
-// ply tokens (formats.md §7). Internal to the .gib reader.
+// ply tokens (formats/gib/README.md "Text", "Ply tokens"). Internal to the .gib reader.
 #pragma once
 
 #include <optional>

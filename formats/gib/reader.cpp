@@ -345,7 +345,10 @@ class Reader {
         if (resume != i) {
           // rebuild the comment from the lines before `resume`
           kept = std::string(view(open).substr(at + 1));
-          for (std::size_t k = first_content + 1; k < resume; ++k) kept += "\n" + std::string(view(lines_[k]));
+          for (std::size_t k = first_content + 1; k < resume; ++k) {
+            kept += '\n';
+            kept += view(lines_[k]);
+          }
           comment = std::move(kept);
         }
         add("unterminated-comment", Severity::Error, open.number, column_of(view(open), at), 0, "{",

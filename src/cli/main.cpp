@@ -4,6 +4,7 @@
 
 #include "command.h"
 #include "outputs.h"
+#include "gibo/version.h"
 
 namespace gibo::cli {
 
@@ -75,7 +76,7 @@ int main(int argc, char** argv) {
     return flush_standard_output("help") ? status : kExitIo;
   }
   if (name == "--version") {
-    std::cout << "gibo 0.1.0\n";
+    std::cout << "gibo " << gibo::kVersion << "\n";
     return flush_standard_output("--version") ? kExitOk : kExitIo;
   }
   const Command* c = find(name);
