@@ -24,6 +24,7 @@
 #include "gibo/archive/archive.h"
 #include "gibo/archive/codec.h"
 #include "gibo/record/game_date.h"
+#include "open_existing.h"
 #include "position_rows.h"
 #include "schema.h"
 #include "sqlite.h"
@@ -644,21 +645,15 @@ PositionIndex::~PositionIndex() = default;
 
 std::unique_ptr<PositionIndex> PositionIndex::open(const std::string& path, OpenMode mode, std::string& error) {
   auto impl = std::make_unique<Impl>();
-  // Read-write when asked and the file allows it (SQLite falls back to read-only for a
-  // write-protected file); never created here.
-  const bool opened = (mode == OpenMode::ReadWrite && impl->db.open(path, SQLITE_OPEN_READWRITE)) ||
-                      impl->db.open(path, SQLITE_OPEN_READONLY);
-  if (!opened) {
-    error = path + ": cannot open: " + impl->db.error();
-    return nullptr;
-  }
-  sqlite3_busy_timeout(impl->db.get(), 10000);
+  // As every reader opens an archive (read-write where the file and its directory allow
+  // it, read-only or immutable elsewhere); never created here.
+  if (!open_existing_archive(path, impl->db, error)) return nullptr;
   int version = 0;  // an older schema is read as it is (gibo import upgrades archives)
   if (std::string e = schema::prepare(impl->db, false, version); !e.empty()) {
     error = path + ": " + e;
     return nullptr;
   }
-  impl->writable = sqlite3_db_readonly(impl->db.get(), "main") == 0;
+  impl->writable = mode == OpenMode::ReadWrite && sqlite3_db_readonly(impl->db.get(), "main") == 0;
   // As the importer: in WAL mode, NORMAL syncs at checkpoints only and is never corrupt.
   if (impl->writable) impl->db.exec("PRAGMA synchronous = NORMAL");
   impl->db.exec("PRAGMA cache_size = -65536");
