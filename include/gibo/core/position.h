@@ -49,6 +49,9 @@ struct StateInfo {
   bool any_capture = false;                    // a capture happened since the root (or before it, per FEN)
   bool pass_accepted_bikjang = false;          // the move was a pass made while a valid bikjang stood
   bool general_capture_created_facing = false; // a capturing general move created facing (GG validity)
+  // Per side (index(Side)): is that side's general attacked by the other side's pieces?
+  // False for a side without a general. Kept exact by every do_move.
+  std::array<bool, 2> general_attacked{};
 };
 
 class Position {
@@ -88,8 +91,8 @@ class Position {
 
   // Is square `s` attacked by a piece of side `by` (pseudo-legally)?
   bool attacked(Square s, Side by) const;
-  // Is the side to move's general attacked?
-  bool in_check() const;
+  // Is the side to move's general attacked? (Kept by do_move: no work here.)
+  bool in_check() const { return st().general_attacked[index(side_)]; }
   // Are both generals on one file with nothing between them?
   bool generals_facing() const;
   // Facing that counts as a bikjang under the rules (mode active and valid now).
@@ -130,6 +133,8 @@ class Position {
   bool pass_legal(bool in_check, bool facing) const;
   std::uint64_t compute_key() const;
   bool valid_bikjang_now(bool facing) const;
+  bool attacked_through(Square g, Side by, Square x, std::uint8_t bits) const;
+  bool general_attacked_after(Square g, Side by, bool before, Square from, Square to, std::uint8_t to_reach) const;
 
   // Mutable so that const legality and check tests may play a move on the board and
   // restore it (nothing else changes; see legal_after_pseudo and gives_check).
