@@ -30,6 +30,7 @@ void read_games(std::string_view bytes, const ReadOptions& options, ReadInfo& in
       GibReadOptions o;
       o.encoding = options.encoding;
       o.file_name = options.file_name;
+      o.original_text = options.original_text;
       GibFileInfo gi;
       read_gib(bytes, o, gi, on_game);
       info.encoding = gi.encoding;

@@ -66,6 +66,7 @@ FileResult validate_file(const std::string& path, const Settings& s) {
   GibReadOptions options;
   options.encoding = s.encoding;
   options.file_name = path;
+  options.original_text = false;  // not reported
   GibFileInfo info;
   long file_games = 0, file_plies = 0, file_valid = 0;
   read_gib(*bytes, options, info, [&](Game&& g) {

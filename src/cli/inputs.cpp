@@ -1,5 +1,7 @@
 #include "inputs.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -60,16 +62,30 @@ std::optional<std::string> read_input(const std::string& path, std::string& erro
     ss << std::cin.rdbuf();
     return ss.str();
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  // One read(2) into a buffer of the file's size (more reads if it grows meanwhile).
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
     error = path + ": cannot open: " + std::strerror(errno);
     return std::nullopt;
   }
-  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) {
-    error = path + ": read error";
-    return std::nullopt;
+  struct stat st {};
+  std::string data;
+  if (::fstat(fd, &st) == 0 && st.st_size > 0) data.resize(static_cast<std::size_t>(st.st_size));
+  std::size_t have = 0;
+  for (;;) {
+    if (have == data.size()) data.resize(std::max<std::size_t>(4096, data.size() * 2));
+    const ssize_t n = ::read(fd, data.data() + have, data.size() - have);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error = path + ": read error: " + std::strerror(errno);
+      ::close(fd);
+      return std::nullopt;
+    }
+    if (n == 0) break;
+    have += static_cast<std::size_t>(n);
   }
+  ::close(fd);
+  data.resize(have);
   return data;
 }
 

@@ -38,6 +38,7 @@ struct ReadOptions {
   std::string file_name;                           // used in diagnostics and SourceLocation
   const Profile* profile = nullptr;                // resolves moves (PGN, UCI) for records naming none
   PgnRanks pgn_ranks = PgnRanks::Auto;
+  bool original_text = true;                       // .gib: see GibReadOptions::original_text
 };
 
 struct ReadInfo {

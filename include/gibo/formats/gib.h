@@ -19,6 +19,9 @@ namespace gibo {
 struct GibReadOptions {
   text::Encoding encoding = text::Encoding::Auto;
   std::string file_name;  // used in diagnostics and SourceLocation
+  // Fill Game::original_text (the game's text, decoded). A caller that never looks at it
+  // (validate) saves decoding every game's text.
+  bool original_text = true;
 };
 
 // A run of filler bytes (0xFF or 0x1A) removed before decoding.
