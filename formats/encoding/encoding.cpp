@@ -265,10 +265,15 @@ bool utf8_to_cp949(std::string_view in, std::string& out) {
 }
 
 int utf8_length(std::string_view s) {
-  int n = 0;
-  for (char c : s)
-    if ((static_cast<unsigned char>(c) & 0xc0) != 0x80) ++n;
-  return n;
+  // Bytes that are not continuation bytes (10xxxxxx), eight at a time.
+  std::size_t i = 0, continuation = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    continuation += static_cast<std::size_t>(__builtin_popcountll(w & ~(w << 1) & 0x8080808080808080ULL));
+  }
+  for (; i < s.size(); ++i) continuation += (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80;
+  return static_cast<int>(s.size() - continuation);
 }
 
 }  // namespace gibo::text

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstring>
 
 #include "gibo/formats/gib.h"
 #include "grammar.h"
@@ -153,9 +154,23 @@ class Reader {
     };
     const char* b = bytes_.data();
     const std::size_t n = bytes_.size();
+    // The next '\n' and '\r' at or after `from` (memchr, each found once), for input
+    // without fillers; with fillers, a byte loop finds them too.
+    std::ptrdiff_t lf_at = -1, cr_at = -1;
+    auto next_of = [&](char c, std::size_t from, std::ptrdiff_t& at) {
+      if (at < static_cast<std::ptrdiff_t>(from)) {
+        const void* hit = std::memchr(b + from, c, n - from);
+        at = hit ? static_cast<const char*>(hit) - b : static_cast<std::ptrdiff_t>(n);
+      }
+      return static_cast<std::size_t>(at);
+    };
     for (std::size_t i = start; i < n;) {
       std::size_t j = i;
-      while (j < n && !kSpecial[static_cast<unsigned char>(b[j])]) ++j;
+      if (fillers) {
+        while (j < n && !kSpecial[static_cast<unsigned char>(b[j])]) ++j;
+      } else {
+        j = std::min(next_of('\n', i, lf_at), next_of('\r', i, cr_at));
+      }
       if (fillers) clean_storage_.append(b + i, j - i);
       clean_len += j - i;
       if (j == n) break;
@@ -536,12 +551,8 @@ class Reader {
            truncated ? "ply token is cut short" : "not a ply (squares, piece, optional capture and 장군, or 한수쉼)");
       return false;
     }
-    RecordedPly rp;
-    rp.line = line;
-    rp.column = col;
-    if (t.pass) {
-      rp.pass = true;
-    } else {
+    Move move = Move::none();
+    if (!t.pass) {
       const Square from = to_square(t.from), to = to_square(t.to);
       if (!old_coordinates_ && to == kNoSquare && t.to.size() == 1 && t.to[0] >= '0' && t.to[0] <= '9') {
         fail("truncated-ply", line, col, text, "ply token is cut short (one digit of the destination square)");
@@ -553,7 +564,14 @@ class Reader {
                  (old_coordinates_ ? " (old 1-90 numbering)" : ""));
         return false;
       }
-      rp.move = Move(from, to);
+      move = Move(from, to);
+    }
+    RecordedPly& rp = game_->plies.emplace_back();
+    rp.line = line;
+    rp.column = col;
+    rp.pass = t.pass;
+    if (!t.pass) {
+      rp.move = move;
       rp.piece = t.piece.type;
       rp.side_mark = t.side_mark;
       rp.piece_script_side = t.piece.implied_side;
@@ -562,7 +580,6 @@ class Reader {
       rp.check = t.check;
     }
     rp.text = std::move(text);  // after the last use of t's views into it
-    game_->plies.push_back(std::move(rp));
     return true;
   }
 

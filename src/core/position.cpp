@@ -80,6 +80,7 @@ void Position::clear() {
   history_.clear();
   history_.reserve(512);
   history_.emplace_back();
+  ++epoch_;
 }
 
 void Position::set_setups(Setup cho, Setup han, Side to_move) {
@@ -374,12 +375,12 @@ bool Position::attacked_through(Square g, Side by, Square x, std::uint8_t bits) 
       }
     }
   }
-  if (bits & (detail::kReachLeg | detail::kReachHorse)) {
+  if (bits & (detail::kReachHorseLeg | detail::kReachHorse)) {
     const Piece horse = make_piece(by, PieceType::Horse);
     for (const detail::LegStep& h : kTables.horse_from[g])
       if ((h.leg == x || h.to == x) && board_[h.to] == horse && board_[h.leg] == Piece::None) return true;
   }
-  if (bits & (detail::kReachLeg | detail::kReachElephant)) {
+  if (bits & (detail::kReachElephantLeg | detail::kReachElephant)) {
     const Piece elephant = make_piece(by, PieceType::Elephant);
     for (const detail::LegStep2& e : kTables.elephant_from[g])
       if ((e.leg1 == x || e.leg2 == x || e.to == x) && board_[e.to] == elephant && board_[e.leg1] == Piece::None &&
@@ -422,14 +423,14 @@ bool Position::facing_with(Square g0, Square g1) const {
 
 bool Position::generals_facing() const { return facing_with(general_[0], general_[1]); }
 
-bool Position::valid_bikjang_now(bool facing) const {
+bool Position::valid_bikjang_now(bool facing, const StateInfo& s) const {
   if (!facing || rules_.bikjang_mode != BikjangMode::Active) return false;
   switch (rules_.bikjang_valid_when) {
     case BikjangValidWhen::Always: return true;
-    case BikjangValidWhen::AfterFirstCapture: return st().any_capture;
+    case BikjangValidWhen::AfterFirstCapture: return s.any_capture;
     case BikjangValidWhen::LowMaterialOrKingCapture:
       return (material_[0] < rules_.bikjang_threshold && material_[1] < rules_.bikjang_threshold) ||
-             st().general_capture_created_facing;
+             s.general_capture_created_facing;
   }
   return false;
 }
@@ -559,8 +560,10 @@ bool Position::legal_after_pseudo(Move m, bool /*check*/, bool facing) const {
   const Square own = type_of(p) == PieceType::General ? to : general_[index(side_)];
   const Square other = type_of(captured) == PieceType::General ? kNoSquare : general_[index(~side_)];
   bool ok = true;
-  if (strict && own != kNoSquare)
+  if (strict && own != kNoSquare) {
     ok = !general_attacked_after(own, ~side_, st().general_attacked[index(side_)], from, to, detail::kReachLine);
+    checked_ = {epoch_, m, !ok};  // do_move(m) from here needs the same answer
+  }
   if (ok && rules_.bikjang_mode != BikjangMode::Ignore) {
     if (rules_.bikjang_mode == BikjangMode::Illegal) {
       ok = !facing_with(own, other);
@@ -677,14 +680,17 @@ bool Position::gives_check(Move m) const {
 
 void Position::do_move(Move m) {
   assert(!m.is_none());
-  const StateInfo& prev = st();
-  StateInfo next;
+  if (history_.size() == history_.capacity()) history_.reserve(2 * history_.size());
+  history_.emplace_back();  // built in place: `prev` stays valid (no reallocation)
+  StateInfo& next = history_.back();
+  const StateInfo& prev = history_[history_.size() - 2];
   next.key = prev.key ^ kTables.zobrist_side;
   next.move = m;
   next.any_capture = prev.any_capture;
   next.general_attacked = prev.general_attacked;  // a pass changes no attack
   if (m.is_pass()) {
-    next.pass_accepted_bikjang = rules_.bikjang_pass == BikjangPass::AcceptEndsGame && bikjang_valid();
+    next.pass_accepted_bikjang =
+        rules_.bikjang_pass == BikjangPass::AcceptEndsGame && valid_bikjang_now(generals_facing(), prev);
     next.consecutive_passes = static_cast<std::uint8_t>(prev.consecutive_passes < 255 ? prev.consecutive_passes + 1 : 255);
     next.plies_since_capture = next_clock(prev.plies_since_capture);
   } else {
@@ -705,7 +711,8 @@ void Position::do_move(Move m) {
     next.captured = captured;
     next.general_capture_created_facing = general_capture && !facing_before && generals_facing();
     // The mover's piece on `to` may attack the enemy general from there; for its own
-    // general it only matters as a screen or blocker on a line.
+    // general it only matters as a screen or blocker on a line (and the legality test
+    // of this very move may have found the answer already).
     const Side us = side_;
     constexpr std::uint8_t kSourceOf[kPieceTypeCount] = {
         0, detail::kReachPalace, detail::kReachPalace, detail::kReachElephant, detail::kReachHorse, 0, 0, 0};
@@ -714,10 +721,13 @@ void Position::do_move(Move m) {
     next.general_attacked[index(~us)] = general_attacked_after(general_[index(~us)], us, prev.general_attacked[index(~us)],
                                                                from, to, detail::kReachLine | source);
     next.general_attacked[index(us)] =
-        general_attacked_after(general_[index(us)], ~us, prev.general_attacked[index(us)], from, to, detail::kReachLine);
+        checked_.epoch == epoch_ && checked_.move == m
+            ? checked_.own_attacked
+            : general_attacked_after(general_[index(us)], ~us, prev.general_attacked[index(us)], from, to,
+                                     detail::kReachLine);
   }
   side_ = ~side_;
-  history_.push_back(next);
+  ++epoch_;
 }
 
 void Position::undo_move() {
@@ -730,6 +740,7 @@ void Position::undo_move() {
     if (s.captured != Piece::None) put_piece(s.captured, m.to());
   }
   history_.pop_back();
+  ++epoch_;
 }
 
 std::uint64_t Position::perft(int depth) {

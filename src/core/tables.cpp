@@ -118,8 +118,9 @@ Tables::Tables() {
       r[line.a] |= kReachLine;
       if (line.len == 2) r[line.b] |= kReachLine;
     }
-    for (const LegStep& h : horse_from[t]) r[h.leg] |= kReachLeg, r[h.to] |= kReachHorse;
-    for (const LegStep2& e : elephant_from[t]) r[e.leg1] |= kReachLeg, r[e.leg2] |= kReachLeg, r[e.to] |= kReachElephant;
+    for (const LegStep& h : horse_from[t]) r[h.leg] |= kReachHorseLeg, r[h.to] |= kReachHorse;
+    for (const LegStep2& e : elephant_from[t])
+      r[e.leg1] |= kReachElephantLeg, r[e.leg2] |= kReachElephantLeg, r[e.to] |= kReachElephant;
     for (Square s : soldier_from[0][t]) r[s] |= kReachSoldierCho;
     for (Square s : soldier_from[1][t]) r[s] |= kReachSoldierHan;
     for (Square s : palace_steps[t]) r[s] |= kReachPalace;

@@ -46,12 +46,14 @@ struct LegStep2 {  // elephant: blocked if `leg1` or `leg2` is occupied
 // entry, nothing else, so a move whose two squares have none leaves it unchanged.
 enum Reach : std::uint8_t {
   kReachLine = 1,          // on an orthogonal ray or palace diagonal from the target
-  kReachLeg = 2,           // a leg of a horse or elephant move onto the target
-  kReachHorse = 4,         // a horse here attacks the target (leg free)
-  kReachElephant = 8,      // an elephant here attacks the target (legs free)
-  kReachSoldierCho = 16,   // a Cho soldier here attacks the target
-  kReachSoldierHan = 32,   // a Han soldier here attacks the target
-  kReachPalace = 64,       // a general or advisor here attacks the target (same palace)
+  kReachHorseLeg = 2,      // the leg of a horse move onto the target
+  kReachElephantLeg = 4,   // a leg of an elephant move onto the target
+  kReachHorse = 8,         // a horse here attacks the target (leg free)
+  kReachElephant = 16,     // an elephant here attacks the target (legs free)
+  kReachSoldierCho = 32,   // a Cho soldier here attacks the target
+  kReachSoldierHan = 64,   // a Han soldier here attacks the target
+  kReachPalace = 128,      // a general or advisor here attacks the target (same palace)
+  kReachLeg = kReachHorseLeg | kReachElephantLeg,
 };
 
 struct Tables {

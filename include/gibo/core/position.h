@@ -132,7 +132,8 @@ class Position {
   bool legal_after_pseudo(Move m, bool in_check, bool facing) const;
   bool pass_legal(bool in_check, bool facing) const;
   std::uint64_t compute_key() const;
-  bool valid_bikjang_now(bool facing) const;
+  bool valid_bikjang_now(bool facing, const StateInfo& s) const;
+  bool valid_bikjang_now(bool facing) const { return valid_bikjang_now(facing, st()); }
   bool attacked_through(Square g, Side by, Square x, std::uint8_t bits) const;
   bool general_attacked_after(Square g, Side by, bool before, Square from, Square to, std::uint8_t to_reach) const;
 
@@ -149,6 +150,17 @@ class Position {
   Side root_side_ = Side::Cho;
   LegalityRules rules_{};
   std::vector<StateInfo> history_;
+  // Counts the changes of the position (every do_move, undo_move and set-up), so that a
+  // finding about "this position" can be told from one about an earlier one.
+  std::uint64_t epoch_ = 0;
+  // The last legality test's finding: after `move` from the position at `epoch`, is the
+  // mover's general attacked? do_move of that move reuses it.
+  struct Checked {
+    std::uint64_t epoch = ~std::uint64_t{0};
+    Move move = Move::none();
+    bool own_attacked = false;
+  };
+  mutable Checked checked_;
 };
 
 // FEN of the default start position.
