@@ -1,6 +1,7 @@
 #include "grammar.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -42,32 +43,62 @@ namespace {
 // piece = 차 車 | 포 包 砲 | 마 馬 | 상 象 | 사 士 | 장 將 궁 帥 | 졸 卒 (Cho) | 병 兵 (Han)
 //       | 楚 (Cho general) | 漢 (Han general)     (decision 10: a general may be written
 //                                                 with its side's character)
-std::optional<PieceLetter> piece_letter(char32_t cp) {
-  using T = PieceType;
-  switch (cp) {
-    case U'차': return PieceLetter{T::Chariot, std::nullopt, false};
-    case U'車': return PieceLetter{T::Chariot, std::nullopt, true};
-    case U'포': return PieceLetter{T::Cannon, std::nullopt, false};
-    case U'包':
-    case U'砲': return PieceLetter{T::Cannon, std::nullopt, true};
-    case U'마': return PieceLetter{T::Horse, std::nullopt, false};
-    case U'馬': return PieceLetter{T::Horse, std::nullopt, true};
-    case U'상': return PieceLetter{T::Elephant, std::nullopt, false};
-    case U'象': return PieceLetter{T::Elephant, std::nullopt, true};
-    case U'사': return PieceLetter{T::Advisor, std::nullopt, false};
-    case U'士': return PieceLetter{T::Advisor, std::nullopt, true};
-    case U'장':
-    case U'궁': return PieceLetter{T::General, std::nullopt, false};
-    case U'將':
-    case U'帥': return PieceLetter{T::General, std::nullopt, true};
-    case U'졸': return PieceLetter{T::Soldier, Side::Cho, false};
-    case U'병': return PieceLetter{T::Soldier, Side::Han, false};
-    case U'卒': return PieceLetter{T::Soldier, Side::Cho, true};
-    case U'兵': return PieceLetter{T::Soldier, Side::Han, true};
-    case U'楚': return PieceLetter{T::General, Side::Cho, true};
-    case U'漢': return PieceLetter{T::General, Side::Han, true};
-    default: return std::nullopt;
+struct LetterEntry {
+  char32_t cp = 0;
+  PieceLetter letter;
+};
+
+// The letters by code point in an open-addressing table (a switch over these sparse
+// code points costs a chain of mispredicted compares on every ply).
+struct LetterTable {
+  static constexpr std::size_t kSize = 64;
+  std::array<LetterEntry, kSize> slot{};
+  static std::size_t hash(char32_t cp) { return (cp * 2654435761u) >> 26; }  // top 6 bits of 32
+  void add(char32_t cp, PieceType t, std::optional<Side> side, bool hanja) {
+    std::size_t h = hash(cp);
+    while (slot[h].cp) h = (h + 1) % kSize;
+    slot[h] = {cp, PieceLetter{t, side, hanja}};
   }
+  const PieceLetter* find(char32_t cp) const {
+    for (std::size_t h = hash(cp);; h = (h + 1) % kSize) {
+      if (slot[h].cp == cp) return &slot[h].letter;
+      if (!slot[h].cp) return nullptr;
+    }
+  }
+  LetterTable() {
+    using T = PieceType;
+    add(U'차', T::Chariot, std::nullopt, false);
+    add(U'車', T::Chariot, std::nullopt, true);
+    add(U'포', T::Cannon, std::nullopt, false);
+    add(U'包', T::Cannon, std::nullopt, true);
+    add(U'砲', T::Cannon, std::nullopt, true);
+    add(U'마', T::Horse, std::nullopt, false);
+    add(U'馬', T::Horse, std::nullopt, true);
+    add(U'상', T::Elephant, std::nullopt, false);
+    add(U'象', T::Elephant, std::nullopt, true);
+    add(U'사', T::Advisor, std::nullopt, false);
+    add(U'士', T::Advisor, std::nullopt, true);
+    add(U'장', T::General, std::nullopt, false);
+    add(U'궁', T::General, std::nullopt, false);
+    add(U'將', T::General, std::nullopt, true);
+    add(U'帥', T::General, std::nullopt, true);
+    add(U'졸', T::Soldier, Side::Cho, false);
+    add(U'병', T::Soldier, Side::Han, false);
+    add(U'卒', T::Soldier, Side::Cho, true);
+    add(U'兵', T::Soldier, Side::Han, true);
+    add(U'楚', T::General, Side::Cho, true);
+    add(U'漢', T::General, Side::Han, true);
+  }
+};
+
+// piece = 차 車 | 포 包 砲 | 마 馬 | 상 象 | 사 士 | 장 將 궁 帥 | 졸 卒 (Cho) | 병 兵 (Han)
+//       | 楚 (Cho general) | 漢 (Han general)     (decision 10: a general may be written
+//                                                 with its side's character)
+std::optional<PieceLetter> piece_letter(char32_t cp) {
+  static const LetterTable table;
+  if (cp < 0x80) return std::nullopt;  // digits and letters, the common case
+  if (const PieceLetter* p = table.find(cp)) return *p;
+  return std::nullopt;
 }
 
 // side = 楚 | 漢 | 초 | 한
@@ -117,6 +148,7 @@ bool parse_ply_token(std::string_view token, PlyToken& out) {
   }
   cp[n] = cp[n + 1] = 0;  // reading one or two past the end finds no letter
   off[n] = static_cast<std::uint32_t>(token.size());
+  out.chars = static_cast<int>(n);
 
   if (n == 3 && cp[0] == U'한' && cp[1] == U'수' && cp[2] == U'쉼') {
     out.pass = true;

@@ -38,6 +38,7 @@ struct PlyToken {
   bool capture_marker = false;
   PieceLetter captured;
   bool check = false;
+  int chars = 0;  // the token's length in characters
 };
 
 // Reads a whole token (UTF-8); false if it is not a ply.

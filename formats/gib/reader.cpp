@@ -505,11 +505,10 @@ class Reader {
         }
       }
       const std::size_t ply_end = token_end(p);
-      std::string ply = decoded(s.substr(p, ply_end - p), line.coding);
-      const int ply_col = col;
-      col += text::utf8_length(ply);
+      const int chars = read_ply(decoded(s.substr(p, ply_end - p), line.coding), line.number, col);
+      if (chars < 0) return;
+      col += chars;
       p = ply_end;
-      if (!read_ply(std::move(ply), line.number, ply_col)) return;
     }
   }
 
@@ -538,8 +537,9 @@ class Reader {
     return make_square(column - 1, 10 - row);
   }
 
-  // A ply token, decoded, starting at line `line`, column `col`.
-  bool read_ply(std::string text, int line, int col) {
+  // A ply token, decoded, starting at line `line`, column `col`: its length in characters,
+  // or -1 if it is no ply (the game's plies end there).
+  int read_ply(std::string text, int line, int col) {
     gib::PlyToken t;
     if (!gib::parse_ply_token(text, t)) {
       // A token that a few more characters would complete is a truncated ply.
@@ -549,20 +549,20 @@ class Reader {
                              gib::parse_ply_token(s + "졸11", probe);
       fail(truncated ? "truncated-ply" : "bad-token", line, col, s,
            truncated ? "ply token is cut short" : "not a ply (squares, piece, optional capture and 장군, or 한수쉼)");
-      return false;
+      return -1;
     }
     Move move = Move::none();
     if (!t.pass) {
       const Square from = to_square(t.from), to = to_square(t.to);
       if (!old_coordinates_ && to == kNoSquare && t.to.size() == 1 && t.to[0] >= '0' && t.to[0] <= '9') {
         fail("truncated-ply", line, col, text, "ply token is cut short (one digit of the destination square)");
-        return false;
+        return -1;
       }
       if (from == kNoSquare || to == kNoSquare) {
         fail("bad-square", line, col, text,
              "square '" + std::string(from == kNoSquare ? t.from : t.to) + "' is not a board point" +
                  (old_coordinates_ ? " (old 1-90 numbering)" : ""));
-        return false;
+        return -1;
       }
       move = Move(from, to);
     }
@@ -580,7 +580,7 @@ class Reader {
       rp.check = t.check;
     }
     rp.text = std::move(text);  // after the last use of t's views into it
-    return true;
+    return t.chars;
   }
 
   // ---- tags with a meaning -----------------------------------------------------
