@@ -87,11 +87,11 @@ constexpr std::array<bool, 256> kSpecial = [] {
   return t;
 }();
 
-class Reader {
- public:
-  Reader(std::string_view bytes, const GibReadOptions& options, GibFileInfo& info,
-         const std::function<void(Game&&)>& on_game)
-      : bytes_(bytes), options_(options), info_(info), on_game_(on_game) {}
+// The file-wide pass: lines, encoding, undecodable bytes, tag lines, file diagnostics,
+// and where each game starts. Read-only afterwards, so games can be read from it by
+// several threads at once (GameReader).
+struct Scan {
+  Scan(std::string_view bytes, const GibReadOptions& options) : bytes_(bytes), options_(options) {}
 
   void run() {
     split_and_decode();
@@ -103,11 +103,11 @@ class Reader {
       file_error("not-janggi", 1, "this is a Tygem Go (baduk) .gib file, not a Janggi record");
       return;
     }
-    parse_games();
+    find_games();
+    info_.games = static_cast<int>(starts_.size());
     if (info_.games == 0) file_error("no-games", 1, "no game header ([tag \"value\"] lines) found");
   }
 
- private:
   // A line's bytes (raw, in its coding), and decoded.
   std::string_view raw(const Line& l) const { return clean_.substr(l.begin, l.end - l.begin); }
   std::string text(const Line& l) const { return decoded(raw(l), l.coding); }
@@ -270,39 +270,66 @@ class Reader {
   }
 
   // ---- lines -> games ----------------------------------------------------------
-  void parse_games() {
-    std::size_t i = 0;
+  // A game starts at a tag line right after a line that is not one (its header is the
+  // run of tag lines; its body runs up to the next tag line). Text before the first game
+  // is the only text outside any game.
+  void find_games() {
     int stray = 0;
-    while (i < lines_.size()) {
-      if (lines_[i].blank) {
-        ++i;
-        continue;
+    for (std::size_t i = 0; i < lines_.size(); ++i) {
+      if (is_tag(i)) {
+        if (i == 0 || !is_tag(i - 1)) starts_.push_back(i);
+      } else if (starts_.empty() && !lines_[i].blank && stray++ < kMaxStrayDiagnostics) {
+        file_error("stray-text", lines_[i].number, "text outside any game is ignored", Severity::Warning);
       }
-      if (!is_tag(i)) {
-        if (stray++ < kMaxStrayDiagnostics)
-          file_error("stray-text", lines_[i].number, "text outside any game is ignored", Severity::Warning);
-        ++i;
-        continue;
-      }
-      i = parse_game(i);
     }
   }
 
-  // Parses the game whose first tag line is lines_[first]; returns the index after it.
-  std::size_t parse_game(std::size_t first) {
+  std::string_view bytes_;
+  GibReadOptions options_;
+  GibFileInfo info_;
+  std::string clean_storage_;  // the bytes without their fillers, when there are any
+  std::string_view clean_;     // bytes_ itself, or clean_storage_
+  std::vector<Line> lines_;
+  std::vector<gib::TagLine> tags_;  // the tag lines' contents (Line::tag)
+  std::vector<std::size_t> starts_;  // each game's first line
+};
+
+// Reads one game from a Scan. Holds only that game's state.
+class GameReader {
+ public:
+  explicit GameReader(const Scan& scan) : s_(scan), lines_(scan.lines_), options_(scan.options_) {}
+
+  Game read(int index) {
     Game g;
+    game_ = &g;
+    parse_game(s_.starts_[static_cast<std::size_t>(index)], index);
+    game_ = nullptr;
+    return g;
+  }
+
+ private:
+  std::string_view raw(const Line& l) const { return s_.raw(l); }
+  std::string text(const Line& l) const { return s_.text(l); }
+  bool is_tag(std::size_t i) const { return s_.is_tag(i); }
+  static int column_of(const Line& l, std::string_view raw_line, std::size_t byte) {
+    return Scan::column_of(l, raw_line, byte);
+  }
+
+  // Parses the game whose first tag line is lines_[first] into *game_; returns the index
+  // after it.
+  std::size_t parse_game(std::size_t first, int index) {
+    Game& g = *game_;
     g.source.file = options_.file_name;
     g.source.byte_offset = lines_[first].raw_offset;
     g.source.line = lines_[first].number;
     g.source.column = 1;
-    g.source.game_index = info_.games;
-    game_ = &g;
+    g.source.game_index = index;
     tag_lines_.clear();
 
     std::size_t i = first;
     while (i < lines_.size() && is_tag(i)) {
-      gib::TagLine& tag = tags_[static_cast<std::size_t>(lines_[i].tag)];  // each tag line is read once
-      g.tags.push_back({std::move(tag.name), std::move(tag.value)});
+      const gib::TagLine& tag = s_.tags_[static_cast<std::size_t>(lines_[i].tag)];
+      g.tags.push_back({tag.name, tag.value});
       tag_lines_.push_back(lines_[i].number);
       ++i;
     }
@@ -329,9 +356,6 @@ class Reader {
       }
     }
     interpret_tags();
-    ++info_.games;
-    game_ = nullptr;
-    on_game_(std::move(g));
     return i;
   }
 
@@ -657,14 +681,9 @@ class Reader {
         "총수 says " + std::to_string(stated) + " plies, the record has " + std::to_string(plies) + why);
   }
 
-  std::string_view bytes_;
+  const Scan& s_;
+  const std::vector<Line>& lines_;
   const GibReadOptions& options_;
-  GibFileInfo& info_;
-  const std::function<void(Game&&)>& on_game_;
-  std::string clean_storage_;  // the bytes without their fillers, when there are any
-  std::string_view clean_;     // bytes_ itself, or clean_storage_
-  std::vector<Line> lines_;
-  std::vector<gib::TagLine> tags_;  // the tag lines' contents (Line::tag)
   Game* game_ = nullptr;
   std::vector<int> tag_lines_;
   bool old_coordinates_ = false;
@@ -674,9 +693,26 @@ class Reader {
 
 }  // namespace
 
+struct GibFile::Impl : Scan {
+  using Scan::Scan;
+};
+
+GibFile::GibFile(std::string_view bytes, const GibReadOptions& options) : impl_(std::make_unique<Impl>(bytes, options)) {
+  impl_->run();
+}
+GibFile::~GibFile() = default;
+GibFile::GibFile(GibFile&&) noexcept = default;
+GibFile& GibFile::operator=(GibFile&&) noexcept = default;
+
+const GibFileInfo& GibFile::info() const { return impl_->info_; }
+int GibFile::games() const { return impl_->info_.games; }
+Game GibFile::game(int index) const { return GameReader(*impl_).read(index); }
+
 void read_gib(std::string_view bytes, const GibReadOptions& options, GibFileInfo& info,
               const std::function<void(Game&&)>& on_game) {
-  Reader(bytes, options, info, on_game).run();
+  const GibFile file(bytes, options);
+  info = file.info();
+  for (int k = 0; k < file.games(); ++k) on_game(file.game(k));
 }
 
 std::vector<Game> read_gib(std::string_view bytes, const GibReadOptions& options, GibFileInfo* info) {
