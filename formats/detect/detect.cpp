@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <array>
 
+#include "gibo/formats/decode.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/json_value.h"
 
@@ -159,6 +160,7 @@ std::string_view format_extension(Format f) {
 }
 
 Format detect_format(std::string_view bytes) {
+  bytes = bytes.substr(0, find_text_end(bytes, true).end);  // what a 0x1A ends is not read
   if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
   std::size_t p = 0;
   while (p < bytes.size() && (is_blank_char(bytes[p]) || is_filler(bytes[p]))) ++p;

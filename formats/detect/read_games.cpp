@@ -11,11 +11,31 @@ namespace {
 void copy_text_info(const TextFileInfo& from, ReadInfo& to) {
   to.encoding = from.encoding;
   to.bom = from.bom;
+  to.filler_runs = from.filler_runs;
   to.diagnostics.insert(to.diagnostics.end(), from.diagnostics.begin(), from.diagnostics.end());
   to.games = from.games;
 }
 
 }  // namespace
+
+GibReadOptions gib_read_options(const ReadOptions& options) {
+  GibReadOptions o;
+  o.encoding = options.encoding;
+  o.file_name = options.file_name;
+  o.original_text = options.original_text;
+  return o;
+}
+
+ReadInfo read_info(const GibFileInfo& gi) {
+  ReadInfo info;
+  info.format = Format::Gib;
+  info.encoding = gi.encoding;
+  info.bom = gi.bom;
+  info.filler_runs = gi.filler_runs;
+  info.diagnostics = gi.diagnostics;
+  info.games = gi.games;
+  return info;
+}
 
 void read_games(std::string_view bytes, const ReadOptions& options, ReadInfo& info,
                 const std::function<void(Game&&)>& on_game) {
@@ -27,17 +47,9 @@ void read_games(std::string_view bytes, const ReadOptions& options, ReadInfo& in
   TextFileInfo text_info;
   switch (info.format) {
     case Format::Gib: {
-      GibReadOptions o;
-      o.encoding = options.encoding;
-      o.file_name = options.file_name;
-      o.original_text = options.original_text;
       GibFileInfo gi;
-      read_gib(bytes, o, gi, on_game);
-      info.encoding = gi.encoding;
-      info.bom = gi.bom;
-      info.filler_runs = gi.filler_runs;
-      info.diagnostics.insert(info.diagnostics.end(), gi.diagnostics.begin(), gi.diagnostics.end());
-      info.games = gi.games;
+      read_gib(bytes, gib_read_options(options), gi, on_game);
+      info = read_info(gi);
       return;
     }
     case Format::Pgn: {

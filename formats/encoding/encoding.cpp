@@ -246,22 +246,23 @@ void cp949_to_utf8(std::string_view in, std::string& out, std::vector<std::size_
   out.resize(static_cast<std::size_t>(end - out.data()));
 }
 
-bool utf8_to_cp949(std::string_view in, std::string& out) {
+std::size_t utf8_to_cp949(std::string_view in, std::string& out) {
   Converter& conv = to_cp949();
-  bool ok = conv.ok();
-  if (!ok) {
+  if (!conv.ok()) {  // no CP949 converter: the text stays UTF-8, every non-ASCII character counted
     out.append(in);
-    return false;
+    std::size_t non_ascii = 0;
+    for (char c : in) non_ascii += (static_cast<unsigned char>(c) & 0xC0) == 0xC0;
+    return non_ascii;
   }
+  std::size_t lost = 0;
   convert(
       conv, in, out,
-      [&](std::size_t offset, std::size_t) {
-        ok = false;
+      [&](std::size_t, std::size_t) {
+        ++lost;
         out += '?';
-        (void)offset;
       },
       0);
-  return ok;
+  return lost;
 }
 
 int utf8_length(std::string_view s) {

@@ -7,9 +7,7 @@ namespace gibo {
 
 void read_fen(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
               const std::function<void(Game&&)>& on_game) {
-  const DecodedText decoded = decode_text(bytes, options.encoding, options.file_name, info.diagnostics);
-  info.encoding = decoded.encoding;
-  info.bom = decoded.bom;
+  const DecodedText decoded = decode_file(bytes, options.encoding, options.file_name, info);
   const std::string_view text = decoded.text;
   for (std::size_t n = 0; n < decoded.line_text_offsets.size(); ++n) {
     const std::size_t begin = decoded.line_text_offsets[n];
@@ -33,7 +31,7 @@ void read_fen(std::string_view bytes, const TextReadOptions& options, TextFileIn
     } else {
       g.start.custom = true;
       g.start.fen = std::string(line.substr(lead));
-      g.diagnostics.push_back(detail::game_diagnostic("bad-fen", Severity::Error, options.file_name, g.source.line,
+      add_diagnostic(g, detail::game_diagnostic("bad-fen", Severity::Error, options.file_name, g.source.line,
                                                       g.source.column, g.source.game_index, 0, g.original_text,
                                                       "not a janggi FEN: " + error));
     }

@@ -4,20 +4,23 @@
 
 namespace gibo {
 
+void write_fen_game(std::string& out, const Game& g, const FenWriteOptions& options) {
+  Position pos;
+  const int played = detail::walk_plies(g, options.profile, pos, [&](std::size_t, const Position& before, Move) {
+    if (options.each) out += before.fen() + '\n';
+  });
+  if (played < 0) {
+    out += g.start.fen + '\n';  // not a position gibo can read: written as stored
+    return;
+  }
+  out += pos.fen() + '\n';
+}
+
 std::string write_fen(const std::vector<Game>& games, const FenWriteOptions& options) {
   std::string out;
   for (std::size_t i = 0; i < games.size(); ++i) {
-    const Game& g = games[i];
     if (options.each && i) out += '\n';
-    Position pos;
-    const int played = detail::walk_plies(g, options.profile, pos, [&](std::size_t, const Position& before, Move) {
-      if (options.each) out += before.fen() + '\n';
-    });
-    if (played < 0) {
-      out += g.start.fen + '\n';  // not a position gibo can read: written as stored
-      continue;
-    }
-    out += pos.fen() + '\n';
+    write_fen_game(out, games[i], options);
   }
   return out;
 }

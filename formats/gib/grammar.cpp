@@ -1,5 +1,7 @@
 #include "grammar.h"
 
+#include "gibo/formats/tag_text.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -8,13 +10,25 @@
 namespace gibo::gib {
 
 // tag = blanks "[" name blanks+ '"' value '"' blanks "]" blanks, where name is one or more
-// bytes other than blank, '"' and ']', and value any bytes other than '"'.
+// bytes other than blank, '"' and ']', and value any bytes other than '"', with the
+// escapes of tag_text.h (a backslash before anything else is a plain byte). When that
+// fails, the lenient reading of values written without escapes (`[Event "The "Big"
+// Open"]`, `[Dir "C:\"]`): the value runs verbatim from the first quote to the last one,
+// when only blanks and the closing bracket follow it.
 bool parse_tag_line(std::string_view line, TagLine& out) {
   out.name.clear();
   out.value.clear();
   auto blank = [](char c) { return c == ' ' || c == '\t'; };
-  std::size_t i = 0;
   const std::size_t n = line.size();
+  // blanks "]" blanks, to the end, from `i`
+  auto closes = [&](std::size_t i) {
+    while (i < n && blank(line[i])) ++i;
+    if (i == n || line[i] != ']') return false;
+    ++i;
+    while (i < n && blank(line[i])) ++i;
+    return i == n;
+  };
+  std::size_t i = 0;
   while (i < n && blank(line[i])) ++i;
   if (i == n || line[i] != '[') return false;
   const std::size_t name = ++i;
@@ -24,25 +38,56 @@ bool parse_tag_line(std::string_view line, TagLine& out) {
   if (i == n || !blank(line[i])) return false;
   while (i < n && blank(line[i])) ++i;
   if (i == n || line[i] != '"') return false;
-  const std::size_t value = ++i;
-  while (i < n && line[i] != '"') ++i;
-  if (i == n) return false;
-  const std::size_t value_end = i++;
-  while (i < n && blank(line[i])) ++i;
-  if (i == n || line[i] != ']') return false;
-  ++i;
-  while (i < n && blank(line[i])) ++i;
-  if (i != n) return false;
+  const std::size_t open = ++i;
   out.name.assign(line.substr(name, name_end - name));
-  out.value.assign(line.substr(value, value_end - value));
+  for (; i < n && line[i] != '"'; ++i) {
+    const char e = line[i] == '\\' && i + 1 < n ? tag_value_escape(line[i + 1]) : '\0';
+    if (e) {
+      out.value += e;
+      ++i;
+    } else {
+      out.value += line[i];
+    }
+  }
+  if (i < n && closes(i + 1)) return true;
+  const std::size_t close = line.rfind('"');
+  if (close == std::string_view::npos || close < open || !closes(close + 1)) {
+    out.name.clear();
+    out.value.clear();
+    return false;
+  }
+  out.value.assign(line.substr(open, close - open));
   return true;
+}
+
+std::string escape_comment(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  bool line_start = false;  // the first line follows the '{'
+  for (char c : text) {
+    if (c == '\\') out += "\\\\";
+    else if (c == '}') out += "\\}";
+    else if (c == '\r') out += "\\r";
+    else if (c == '[' && line_start) out += "\\[";
+    else out += c;
+    if (c == '\n') line_start = true;
+    else if (c != ' ' && c != '\t') line_start = false;
+  }
+  return out;
+}
+
+char comment_escape(char c) {
+  switch (c) {
+    case '\\': return '\\';
+    case '}': return '}';
+    case 'r': return '\r';
+    case '[': return '[';
+    default: return '\0';
+  }
 }
 
 namespace {
 
-// piece = 차 車 | 포 包 砲 | 마 馬 | 상 象 | 사 士 | 장 將 궁 帥 | 졸 卒 (Cho) | 병 兵 (Han)
-//       | 楚 (Cho general) | 漢 (Han general)     (decision 10: a general may be written
-//                                                 with its side's character)
 struct LetterEntry {
   char32_t cp = 0;
   PieceLetter letter;

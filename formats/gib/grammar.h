@@ -16,8 +16,18 @@ struct TagLine {
 };
 
 // `[name "value"]` with optional spaces around; nothing else on the line. The line is
-// decoded text (UTF-8).
+// decoded text (UTF-8). The value's escapes (gibo/formats/tag_text.h) are undone; a line
+// whose value holds unescaped quotes is read leniently (the value runs from the first
+// quote to the last).
 bool parse_tag_line(std::string_view line, TagLine& out);
+
+// Comment text as the writer escapes it inside `{…}`: `\\` a backslash, `\}` a closing
+// brace, `\r` a carriage return, and `\[` a bracket that begins one of the comment's
+// lines (which would otherwise read as a tag line). A backslash before anything else is
+// a plain character.
+std::string escape_comment(std::string_view text);
+// The character the escape `\c` stands for in a comment, or '\0' if `\c` is no escape.
+char comment_escape(char c);
 
 // Where a piece letter came from: which side's script it implies, if any.
 struct PieceLetter {

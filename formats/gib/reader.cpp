@@ -2,7 +2,11 @@
 // diagnostic on the game (or the file) and nothing is dropped silently.
 //
 // Bad-input policy (see formats/gib/README.md):
-// * 0xFF and 0x1A bytes are removed wherever they stand; each run is recorded.
+// * 0x1A (the DOS end-of-file mark) ends the text unless the next game's tag line follows
+//   it (after filler); what follows the end is not read, and is reported
+//   (`text-after-eof`) unless it is only filler (find_text_end in gibo/formats/decode.h).
+// * 0xFF and 0x1A bytes before the end are removed wherever they stand; each run is
+//   recorded.
 // * The encoding is UTF-8 if the remaining bytes are valid UTF-8, else CP949; an
 //   undecodable byte becomes U+FFFD and an `undecodable-bytes` error (first 20 per file,
 //   then one summary).
@@ -10,6 +14,8 @@
 // * A bad ply token ends the game's plies there (`bad-token`, `truncated-ply`,
 //   `bad-square`); the rest of the game's text stays in original_text.
 // * An unterminated comment ends at the next tag line or at the end of the file.
+// * Tag values and comments have their escapes undone (grammar.h: the ones the writer
+//   makes); a backslash before any other character is kept as it is.
 //
 // The lines stay raw bytes in the file's encoding: ply tokens are read from them directly
 // and only what a game keeps is decoded (tags, comments, ply texts, the game's text, the
@@ -19,6 +25,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "gibo/formats/decode.h"
 #include "gibo/formats/gib.h"
 #include "grammar.h"
 
@@ -134,7 +141,9 @@ struct Scan {
   void split_and_decode() {
     std::size_t start = 0;
     if (bytes_.substr(0, 3) == "\xEF\xBB\xBF") info_.bom = true, start = 3;
-    const std::string_view rest = bytes_.substr(start);
+    const TextEnd text_end = find_text_end(bytes_, true);
+    const std::size_t limit = std::max(text_end.end, start);  // the text is bytes_[start, limit)
+    const std::string_view rest = bytes_.substr(start, limit - start);
     const bool fillers = rest.find('\xFF') != std::string_view::npos || rest.find('\x1A') != std::string_view::npos;
     if (fillers) clean_storage_.reserve(rest.size());
     lines_.reserve(rest.size() / 24 + 1);  // about the shortest usual line (a tag or six plies are longer)
@@ -153,7 +162,7 @@ struct Scan {
       cur.raw_offset = next_start;
     };
     const char* b = bytes_.data();
-    const std::size_t n = bytes_.size();
+    const std::size_t n = limit;
     // The next '\n' and '\r' at or after `from` (memchr, each found once), for input
     // without fillers; with fillers, a byte loop finds them too.
     std::ptrdiff_t lf_at = -1, cr_at = -1;
@@ -195,6 +204,7 @@ struct Scan {
       }
     }
     if (clean_len > cur.begin) flush(n, n);
+    info_.filler_runs.insert(info_.filler_runs.end(), text_end.filler.begin(), text_end.filler.end());
     clean_ = fillers ? std::string_view(clean_storage_) : bytes_;
 
     // UTF-8 if every line is valid UTF-8 (formats/gib/README.md: the bytes left after the
@@ -204,6 +214,8 @@ struct Scan {
     text::Encoding enc = options_.encoding;
     if (enc == text::Encoding::Auto) enc = utf8 ? text::Encoding::Utf8 : text::Encoding::Cp949;
     info_.encoding = enc;
+    if (auto d = text_end_diagnostic(bytes_, text_end, enc, options_.file_name))
+      info_.diagnostics.push_back(std::move(*d));
 
     int bad_reported = 0, bad_total = 0;
     auto report = [&](const Line& line, std::string_view content, std::size_t off) {
@@ -371,12 +383,33 @@ class GameReader {
     d.ply = ply;
     d.token = std::move(token);
     d.message = std::move(message);
-    game_->diagnostics.push_back(std::move(d));
+    add_diagnostic(*game_, std::move(d));
   }
 
-  void attach_comment(std::string comment) {
+  // Attaches a comment given as written (its escapes are undone here).
+  void attach_comment(std::string_view written) {
+    std::string comment;
+    comment.reserve(written.size());
+    for (std::size_t k = 0; k < written.size(); ++k) {
+      const char e = written[k] == '\\' && k + 1 < written.size() ? gib::comment_escape(written[k + 1]) : '\0';
+      if (e) {
+        comment += e;
+        ++k;
+      } else {
+        comment += written[k];
+      }
+    }
     if (game_->plies.empty()) game_->header_comments.push_back(std::move(comment));
     else game_->plies.back().comments.push_back(std::move(comment));
+  }
+
+  // The position of the '}' that closes a comment in `s` (escaped ones skipped), or npos.
+  static std::size_t closing_brace(std::string_view s) {
+    for (std::size_t k = 0; k < s.size(); ++k) {
+      if (s[k] == '\\' && k + 1 < s.size() && gib::comment_escape(s[k + 1])) ++k;
+      else if (s[k] == '}') return k;
+    }
+    return std::string_view::npos;
   }
 
   std::size_t parse_body(std::size_t i) {
@@ -410,13 +443,13 @@ class GameReader {
     std::string line_text = text(open);  // the blanks before `at` decode to themselves
     std::string_view s = std::string_view(line_text).substr(at + 1);
     for (;;) {
-      const std::size_t close = s.find('}');
+      const std::size_t close = closing_brace(s);
       if (close != std::string_view::npos) {
         comment += s.substr(0, close);
         if (!is_blank(s.substr(close + 1)))
           add("stray-text", Severity::Warning, lines_[i].number, 0, 0, std::string(s.substr(close + 1)),
               "text after a closing '}' is ignored");
-        attach_comment(std::move(comment));
+        attach_comment(comment);
         return i + 1;
       }
       comment += s;
@@ -441,7 +474,7 @@ class GameReader {
             "comment opened here is never closed; it ends at " +
                 std::string(resume != i ? "line " + std::to_string(lines_[resume - 1].number)
                             : i >= lines_.size() ? "the end of the file" : "the next game's header"));
-        attach_comment(std::move(comment));
+        attach_comment(comment);
         return resume;
       }
       comment += '\n';

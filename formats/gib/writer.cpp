@@ -1,9 +1,15 @@
 // Canonical .gib writer: tags verbatim and in order, one blank line, header comments,
 // numbered plies six to a line, each comment on its own lines after the ply it follows.
+// Tag values and comments are escaped (tag_text.h, grammar.h escape_comment) so that no
+// text ends its line or block early; a game with no tags gets its start tags, since a
+// .gib game begins at a tag line.
 // Piece letters, capture suffixes and 장군 come from the board (replay under the game's
 // profile); plies past a replay error are written as they were recorded.
 #include "gibo/formats/gib.h"
+#include "gibo/formats/tag_map.h"
+#include "gibo/formats/tag_text.h"
 #include "gibo/record/replay.h"
+#include "grammar.h"
 
 namespace gibo {
 namespace {
@@ -28,19 +34,23 @@ class GameWriter {
  public:
   GameWriter(const Game& g, const GibWriteOptions& o, std::string& out) : g_(g), o_(o), out_(out) {}
 
-  void write() {
-    for (const Tag& t : g_.tags) out_ += "[" + t.name + " \"" + t.value + "\"]\n";
+  // Writes the game; returns the number of tag names that had to be changed.
+  int write() {
+    int renamed = 0;
+    for (const Tag& t : tags()) {
+      bool changed = false;
+      out_ += "[" + writable_tag_name(t.name, &changed) + " \"" + escape_tag_value(t.value) + "\"]\n";
+      renamed += changed;
+    }
     out_ += '\n';
-    for (const std::string& c : g_.header_comments) out_ += "{" + c + "}\n";
+    for (const std::string& c : g_.header_comments) out_ += "{" + gib::escape_comment(c) + "}\n";
     bool old = false;
     for (const Tag& t : g_.tags)
       if (t.name == "기보형식" && t.value.find("구좌표") != std::string::npos) old = true;
 
-    Game copy = g_;  // replay on a copy: the writer never changes its input
-    const Profile& profile = game_profile(copy, default_profile());
-    const LegalityRules rules = legality_rules(profile, game_bikjang_option(copy, false));
     Position pos;
-    const bool start_ok = !start_position(copy, rules, pos).has_value();
+    const LegalityRules rules = game_legality_rules(g_, o_.profile ? *o_.profile : default_profile());
+    const bool start_ok = !start_position(g_, rules, pos).has_value();
     bool replaying = start_ok;
 
     int on_line = 0;
@@ -57,11 +67,22 @@ class GameWriter {
         out_ += '\n';
         on_line = 0;
       }
-      for (const std::string& c : rp.comments) out_ += "{" + c + "}\n";
+      for (const std::string& c : rp.comments) out_ += "{" + gib::escape_comment(c) + "}\n";
     }
+    return renamed;
   }
 
  private:
+  // The game's tags; for a game with none, the tags that state its start (both setups
+  // even when they are the default, or 판).
+  std::vector<Tag> tags() const {
+    if (!g_.tags.empty()) return g_.tags;
+    std::vector<Tag> start = gib_tags(g_);
+    if (start.empty())
+      start = {{"초차림", std::string(gib_setup_name(g_.start.cho))}, {"한차림", std::string(gib_setup_name(g_.start.han))}};
+    return start;
+  }
+
   // Writes the ply's token from the board and plays it; false if it does not replay.
   bool ply_token(Position& pos, const RecordedPly& rp, bool old, std::string& token) {
     const Side us = pos.side_to_move();
@@ -92,16 +113,28 @@ class GameWriter {
 
 }  // namespace
 
-std::string write_gib(const std::vector<Game>& games, const GibWriteOptions& options) {
-  std::string text;
-  for (std::size_t i = 0; i < games.size(); ++i) {
-    if (i) text += '\n';
-    GameWriter(games[i], options, text).write();
+void write_gib_game(std::string& out, const Game& game, const GibWriteOptions& options, WriteLoss* loss) {
+  if (options.encoding != text::Encoding::Cp949) {
+    const int renamed = GameWriter(game, options, out).write();
+    if (loss) loss->renamed_tags += renamed;
+    return;
   }
-  if (options.encoding != text::Encoding::Cp949) return text;
-  std::string bytes;
-  text::utf8_to_cp949(text, bytes);
-  return bytes;
+  std::string text;
+  const int renamed = GameWriter(game, options, text).write();
+  const std::size_t lost = text::utf8_to_cp949(text, out);
+  if (loss) {
+    loss->renamed_tags += renamed;
+    loss->unencodable += static_cast<int>(lost);
+  }
+}
+
+std::string write_gib(const std::vector<Game>& games, const GibWriteOptions& options) {
+  std::string out;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    if (i) out += '\n';
+    write_gib_game(out, games[i], options);
+  }
+  return out;
 }
 
 }  // namespace gibo

@@ -3,11 +3,39 @@
 #include <cmath>
 #include <cstdio>
 
+#include "gibo/formats/encoding.h"
+
 namespace gibo::json {
+
+namespace {
+
+// The length of the well-formed UTF-8 character at s[i] (a byte >= 0x80), or 0.
+std::size_t utf8_char_length(std::string_view s, std::size_t i) {
+  const unsigned char lead = static_cast<unsigned char>(s[i]);
+  const std::size_t n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0;
+  return n && i + n <= s.size() && text::is_valid_utf8(s.substr(i, n)) ? n : 0;
+}
+
+}  // namespace
 
 void append_string(std::string& out, std::string_view s) {
   out += '"';
-  for (char c : s) {
+  const bool valid = text::is_valid_utf8(s);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (!valid && static_cast<unsigned char>(c) >= 0x80) {
+      // Policy: a byte that is not part of a UTF-8 character (a file name in another
+      // encoding) is written as the text \xNN, so the output stays valid UTF-8.
+      if (const std::size_t n = utf8_char_length(s, i)) {
+        out.append(s.substr(i, n));
+        i += n - 1;
+      } else {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+        out += buf;
+      }
+      continue;
+    }
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;

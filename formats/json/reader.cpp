@@ -44,13 +44,6 @@ PieceType piece_field(const Value& obj, std::string_view key) {
   return s ? piece_type_from_name(*s) : PieceType::None;
 }
 
-// "HEEH" … "EHEH" to a setup.
-std::optional<Setup> setup_from_text(std::string_view s) {
-  for (Setup x : kAllSetups)
-    if (setup_code(x) == s) return x;
-  return std::nullopt;
-}
-
 class Reader {
  public:
   Reader(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
@@ -59,9 +52,7 @@ class Reader {
 
   // Parses value after value (JSON, an array, or JSON Lines) and delivers the games.
   void run() {
-    decoded_ = decode_text(bytes_, options_.encoding, options_.file_name, info_.diagnostics);
-    info_.encoding = decoded_.encoding;
-    info_.bom = decoded_.bom;
+    decoded_ = decode_file(bytes_, options_.encoding, options_.file_name, info_);
     const std::string_view s = decoded_.text;
     std::size_t p = 0;
     int syntax_errors = 0;
@@ -111,7 +102,7 @@ class Reader {
     g.source.column = column_of_offset(decoded_, at);
     g.source.byte_offset = raw_offset_of(decoded_, at);
     auto bad = [&](int ply, std::string message) {
-      g.diagnostics.push_back(detail::game_diagnostic("bad-record", Severity::Error, options_.file_name,
+      add_diagnostic(g, detail::game_diagnostic("bad-record", Severity::Error, options_.file_name,
                                                       line_of_offset(decoded_, at), column_of_offset(decoded_, at),
                                                       g.source.game_index, ply, "", std::move(message)));
     };
@@ -123,7 +114,7 @@ class Reader {
       return;
     }
     if (auto version = int_field(v, "version"); version && *version > kJsonFormatVersion)
-      g.diagnostics.push_back(detail::game_diagnostic(
+      add_diagnostic(g, detail::game_diagnostic(
           "newer-version", Severity::Warning, options_.file_name, g.source.line, g.source.column,
           g.source.game_index, 0, std::to_string(*version), "record version is newer than this gibo reads"));
 
@@ -229,7 +220,7 @@ class Reader {
     const std::string* cho = string_field(start, "cho_setup");
     const std::string* han = string_field(start, "han_setup");
     if (cho && han) {
-      auto c = setup_from_text(*cho), h = setup_from_text(*han);
+      auto c = setup_from_code(*cho), h = setup_from_code(*han);
       if (!c) c = parse_gib_setup(*cho);
       if (!h) h = parse_gib_setup(*han);
       if (!c || !h) {

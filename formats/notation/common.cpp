@@ -1,6 +1,7 @@
 // Piece letters, check marks and the move lookup shared by all notations.
 #include <string>
 
+#include "gibo/record/diagnostic.h"
 #include "notation_internal.h"
 
 namespace gibo {
@@ -114,7 +115,7 @@ std::string quote(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 2);
   out += '\'';
-  out.append(text);
+  out.append(clip_quoted(text));
   out += '\'';
   return out;
 }

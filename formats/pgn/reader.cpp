@@ -17,6 +17,7 @@
 #include "gibo/formats/notation.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/formats/tag_map.h"
+#include "gibo/formats/tag_text.h"
 #include "gibo/record/replay.h"
 
 namespace gibo {
@@ -96,9 +97,7 @@ class Reader {
 
   // Decodes the bytes and delivers every game in file order.
   void run() {
-    decoded_ = decode_text(bytes_, options_.encoding, options_.file_name, info_.diagnostics);
-    info_.encoding = decoded_.encoding;
-    info_.bom = decoded_.bom;
+    decoded_ = decode_file(bytes_, options_.encoding, options_.file_name, info_);
     s_ = decoded_.text;
     if (std::all_of(s_.begin(), s_.end(), is_space)) {
       file_error("empty-file", "the file holds no games");
@@ -167,8 +166,8 @@ class Reader {
     std::string value;
     for (;;) {
       if (i >= s_.size() || s_[i] == '\n') return fail("unterminated value");
-      if (s_[i] == '\\' && i + 1 < s_.size() && (s_[i + 1] == '"' || s_[i + 1] == '\\')) {
-        value += s_[i + 1];
+      if (s_[i] == '\\' && i + 1 < s_.size() && tag_value_escape(s_[i + 1])) {  // tag_text.h
+        value += tag_value_escape(s_[i + 1]);
         i += 2;
         continue;
       }
@@ -186,14 +185,13 @@ class Reader {
 
   // The start of the first tag line after the line holding `open` and before `limit`,
   // or `limit` if there is none: where an unterminated construct opened at `open` ends.
-  // Scans only [open, limit), so well-formed input is lexed in linear time.
+  // Only a '[' in the first column counts here (gibo's writer indents a comment line
+  // that would begin with '[', so such a comment reads back whole). Scans only
+  // [open, limit), so well-formed input is lexed in linear time.
   std::size_t recovery_point(std::size_t open, std::size_t limit) const {
     const std::string_view window = s_.substr(0, limit);  // never search past `limit`
-    for (std::size_t i = window.find('\n', open); i != std::string_view::npos; i = window.find('\n', i + 1)) {
-      std::size_t j = i + 1;
-      while (j < s_.size() && (s_[j] == ' ' || s_[j] == '\t')) ++j;
-      if (tag_line_at(j)) return std::min(i + 1, limit);
-    }
+    for (std::size_t i = window.find('\n', open); i != std::string_view::npos; i = window.find('\n', i + 1))
+      if (tag_line_at(i + 1)) return std::min(i + 1, limit);
     return limit;
   }
 
@@ -374,8 +372,8 @@ class Reader {
   // A diagnostic about game `g` at a decoded-text offset.
   void add(Game& g, const char* code, Severity severity, std::size_t offset, int ply, std::string token,
            std::string message) {
-    g.diagnostics.push_back(game_diagnostic(code, severity, options_.file_name, line_of(offset), column_of(offset),
-                                            g.source.game_index, ply, std::move(token), std::move(message)));
+    add_diagnostic(g, game_diagnostic(code, severity, options_.file_name, line_of(offset), column_of(offset),
+                                      g.source.game_index, ply, std::move(token), std::move(message)));
   }
 
   // The tags with a meaning: FEN (start), Result, Ruleset, Bikjang, Variant.
@@ -448,9 +446,7 @@ class Reader {
       }
       if (out) {
         const int line = line_of(t.offset), col = column_of(t.offset);
-        RecordedPly rp = detail::board_ply(pos, r.move, t.text, line, col);
-        check_marks(*out, t, rp, static_cast<int>(k) + 1);
-        out->plies.push_back(std::move(rp));
+        out->plies.push_back(detail::board_ply(pos, r.move, t.text, line, col, detail::stated_marks(t.text)));
         attach_comments(*out, raw.comments[k + 1], &out->plies.back());
       } else {
         pos.do_move(r.move);
@@ -459,18 +455,6 @@ class Reader {
     }
     a.complete = true;
     return a;
-  }
-
-  // Warns when the SAN's own capture or check sign states something the board denies.
-  void check_marks(Game& g, const Token& t, const RecordedPly& rp, int ply) {
-    std::string_view s = t.text;
-    while (!s.empty() && (s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
-    const bool says_check = !s.empty() && (s.back() == '+' || s.back() == '#');
-    if (says_check && !rp.check)
-      add(g, "false-check", Severity::Warning, t.offset, ply, t.text, "marked as check but the move gives no check");
-    const bool says_capture = s.find('x') != std::string_view::npos || s.find(':') != std::string_view::npos;
-    if (says_capture && rp.captured == PieceType::None && !rp.pass)
-      add(g, "false-capture", Severity::Warning, t.offset, ply, t.text, "marked as a capture but captures nothing");
   }
 
   // Adds comments to `ply` (its [%emt] becoming the ply's seconds), or to the game's
@@ -524,8 +508,7 @@ class Reader {
             std::to_string(raw.moves.size()) + " moves not read (no usable start position)");
       attach_comments(g, raw.comments[0], nullptr);
     } else {
-      const Profile& profile = game_profile(g, options_.profile ? *options_.profile : default_profile());
-      const LegalityRules rules = legality_rules(profile, game_bikjang_option(g, false));
+      const LegalityRules rules = game_legality_rules(g, options_.profile ? *options_.profile : default_profile());
       bool zero = options_.ranks == PgnRanks::ZeroBased;
       if (options_.ranks == PgnRanks::Auto) {
         const Attempt one = resolve_moves(raw, rules, false, g, nullptr);

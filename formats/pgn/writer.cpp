@@ -5,6 +5,7 @@
 #include "gibo/formats/notation.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/formats/tag_map.h"
+#include "gibo/formats/tag_text.h"
 
 namespace gibo {
 namespace {
@@ -60,30 +61,54 @@ std::string emt(int seconds) {
   return out + "]}";
 }
 
+// A comment's text as a brace comment can hold it: a line that would begin with '[' in
+// its first column (a reader takes it for the tag line of a forgotten '}') gets a space
+// before it; CR LF and a lone CR become a line break.
+std::string brace_safe(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\r') {
+      if (i + 1 < text.size() && text[i + 1] == '\n') continue;
+      c = '\n';
+    }
+    if (c == '[' && !out.empty() && out.back() == '\n') out += ' ';
+    out += c;
+  }
+  return out;
+}
+
 // Writes one comment: {…}, or a ';' comment when the text holds a '}' (which a brace
-// comment cannot); a multi-line text with a '}' has its braces replaced by ')'.
+// comment cannot); a multi-line text with a '}' has its braces replaced by ')'. PGN has
+// no escape inside comments, so these two rare cases are the lossy ones
+// (formats/pgn/README.md).
 void write_comment(LineFiller& line, const std::string& text) {
+  const bool multi_line = text.find_first_of("\r\n") != std::string::npos;
   if (text.find('}') == std::string::npos) {
-    line.add("{" + text + "}");
+    line.add("{" + (multi_line ? brace_safe(text) : text) + "}");
     return;
   }
-  if (text.find('\n') == std::string::npos) {
+  if (!multi_line) {
     line.add(";" + text);
     line.break_line();
     return;
   }
-  std::string t = text;
+  std::string t = brace_safe(text);
   for (char& c : t)
     if (c == '}') c = ')';
   line.add("{" + t + "}");
 }
 
-// One game: tags, blank line, movetext, result.
-void write_game(const Game& g, const PgnWriteOptions& options, std::string& out) {
+}  // namespace
+
+void write_pgn_game(std::string& out, const Game& g, const PgnWriteOptions& options, WriteLoss* loss) {
   const std::vector<Tag> tags = pgn_tags(g);
   std::string result = "*";
   for (const Tag& t : tags) {
-    out += "[" + t.name + " \"" + pgn_escape(t.value) + "\"]\n";
+    bool changed = false;
+    out += "[" + writable_tag_name(t.name, &changed) + " \"" + escape_tag_value(t.value) + "\"]\n";
+    if (changed && loss) ++loss->renamed_tags;
     if (t.name == "Result") result = t.value;
   }
   out += '\n';
@@ -128,23 +153,11 @@ void write_game(const Game& g, const PgnWriteOptions& options, std::string& out)
   line.finish();
 }
 
-}  // namespace
-
-std::string pgn_escape(std::string_view value) {
-  std::string out;
-  out.reserve(value.size());
-  for (char c : value) {
-    if (c == '\\' || c == '"') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
 std::string write_pgn(const std::vector<Game>& games, const PgnWriteOptions& options) {
   std::string out;
   for (std::size_t i = 0; i < games.size(); ++i) {
     if (i) out += '\n';
-    write_game(games[i], options, out);
+    write_pgn_game(out, games[i], options);
   }
   return out;
 }

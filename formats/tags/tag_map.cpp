@@ -230,10 +230,12 @@ std::vector<Tag> complete_gib_start(const Game& g) {
     if (!find(out, "판"))
       if (auto pan = pan_of(g)) missing.push_back({"판", *pan});
   } else {
-    // A missing setup tag means 마상상마 to the .gib reader; add only those that differ.
-    if (g.start.cho != Setup::HEEH && !find(out, "초차림") && !find(out, "초포진"))
+    // The .gib reader infers a missing setup from the moves (with a warning): a setup the
+    // game states (from a FEN, a JSON record …) is written, one inferred only when it is
+    // not 마상상마, as before.
+    if ((g.start.cho_setup_stated || g.start.cho != Setup::HEEH) && !find(out, "초차림") && !find(out, "초포진"))
       missing.push_back({"초차림", std::string(gib_setup_name(g.start.cho))});
-    if (g.start.han != Setup::HEEH && !find(out, "한차림") && !find(out, "한포진"))
+    if ((g.start.han_setup_stated || g.start.han != Setup::HEEH) && !find(out, "한차림") && !find(out, "한포진"))
       missing.push_back({"한차림", std::string(gib_setup_name(g.start.han))});
   }
   if (missing.empty()) return out;

@@ -2,7 +2,15 @@
 
 namespace gibo::detail {
 
-RecordedPly board_ply(Position& pos, Move m, std::string text, int line, int column) {
+StatedMarks stated_marks(std::string_view token) {
+  while (!token.empty() && (token.back() == '!' || token.back() == '?')) token.remove_suffix(1);
+  StatedMarks marks;
+  marks.check = !token.empty() && (token.back() == '+' || token.back() == '#');
+  marks.capture = token.find_first_of("x:") != std::string_view::npos;
+  return marks;
+}
+
+RecordedPly board_ply(Position& pos, Move m, std::string text, int line, int column, StatedMarks marks) {
   RecordedPly rp;
   rp.text = std::move(text);
   rp.line = line;
@@ -14,10 +22,9 @@ RecordedPly board_ply(Position& pos, Move m, std::string text, int line, int col
     return rp;
   }
   rp.piece = type_of(pos.piece_on(m.from()));
-  const Piece target = pos.piece_on(m.to());
-  rp.captured = type_of(target);
+  rp.capture_marker = marks.capture;
+  rp.check = marks.check;
   pos.do_move(m);
-  rp.check = pos.in_check();
   return rp;
 }
 

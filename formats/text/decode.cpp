@@ -18,6 +18,10 @@ DecodedText decode_text(std::string_view bytes, text::Encoding requested, const 
     out.bom = true;
     start = 3;
   }
+  const std::string_view whole = bytes;
+  const TextEnd text_end = find_text_end(bytes, false);
+  bytes = bytes.substr(0, std::max(text_end.end, start));
+  out.filler_runs = text_end.filler;
   const std::string_view body = bytes.substr(start);
   text::Encoding enc = requested;
   const bool valid_utf8 = text::is_valid_utf8(body);
@@ -74,6 +78,7 @@ DecodedText decode_text(std::string_view bytes, text::Encoding requested, const 
     line_start = i + 1;
   }
   if (line_start < bytes.size() || out.line_text_offsets.empty()) emit_line(bytes.size());
+  if (auto d = text_end_diagnostic(whole, text_end, enc, file_name)) diagnostics.push_back(std::move(*d));
   if (bad_total > kMaxByteDiagnostics) {
     Diagnostic d;
     d.code = "undecodable-bytes";
@@ -83,6 +88,15 @@ DecodedText decode_text(std::string_view bytes, text::Encoding requested, const 
     diagnostics.push_back(std::move(d));
   }
   return out;
+}
+
+DecodedText decode_file(std::string_view bytes, text::Encoding requested, const std::string& file_name,
+                        TextFileInfo& info) {
+  DecodedText decoded = decode_text(bytes, requested, file_name, info.diagnostics);
+  info.encoding = decoded.encoding;
+  info.bom = decoded.bom;
+  info.filler_runs = decoded.filler_runs;
+  return decoded;
 }
 
 int line_of_offset(const DecodedText& decoded, std::size_t offset) {

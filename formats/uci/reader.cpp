@@ -14,17 +14,23 @@ namespace {
 struct Word {
   std::string_view text;
   std::size_t offset;  // in the decoded text
+  int column;          // 1-based, in characters
 };
 
-// The blank-separated words of `line`; `base` is the line's offset in the text.
+// The blank-separated words of `line`; `base` is the line's offset in the text. Columns
+// are counted in the same pass, so a line of any length costs linear time.
 std::vector<Word> split_words(std::string_view line, std::size_t base) {
   std::vector<Word> out;
   std::size_t i = 0;
+  int column = 1;
   while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i, ++column;
     std::size_t j = i;
     while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-    if (j > i) out.push_back({line.substr(i, j - i), base + i});
+    if (j > i) {
+      out.push_back({line.substr(i, j - i), base + i, column});
+      column += text::utf8_length(line.substr(i, j - i));
+    }
     i = j;
   }
   return out;
@@ -37,9 +43,7 @@ bool is_janggi_notation(std::string_view t) { return !t.empty() && t[0] >= 'A' &
 
 void read_uci_games(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
                     const std::function<void(Game&&)>& on_game) {
-  const DecodedText decoded = decode_text(bytes, options.encoding, options.file_name, info.diagnostics);
-  info.encoding = decoded.encoding;
-  info.bom = decoded.bom;
+  const DecodedText decoded = decode_file(bytes, options.encoding, options.file_name, info);
   const std::string_view text = decoded.text;
   for (std::size_t n = 0; n < decoded.line_text_offsets.size(); ++n) {
     const std::size_t begin = decoded.line_text_offsets[n];
@@ -52,13 +56,13 @@ void read_uci_games(std::string_view bytes, const TextReadOptions& options, Text
     g.source.file = options.file_name;
     g.source.game_index = info.games;
     g.source.line = static_cast<int>(n) + 1;
-    g.source.column = column_of_offset(decoded, words[0].offset);
+    g.source.column = words[0].column;
     g.source.byte_offset = raw_offset_of(decoded, words[0].offset);
     g.source.byte_length = raw_offset_of(decoded, end) - g.source.byte_offset;
     g.original_text = std::string(text.substr(words[0].offset, end - words[0].offset));
     auto diag = [&](const char* code, const Word& w, int ply, std::string message) {
-      g.diagnostics.push_back(detail::game_diagnostic(code, Severity::Error, options.file_name, g.source.line,
-                                                      column_of_offset(decoded, w.offset), g.source.game_index, ply,
+      add_diagnostic(g, detail::game_diagnostic(code, Severity::Error, options.file_name, g.source.line,
+                                                      w.column, g.source.game_index, ply,
                                                       std::string(w.text), std::move(message)));
     };
 
@@ -88,9 +92,8 @@ void read_uci_games(std::string_view bytes, const TextReadOptions& options, Text
     if (k < words.size() && words[k].text == "moves") ++k;
 
     if (start_ok) {
-      const Profile& profile = game_profile(g, options.profile ? *options.profile : default_profile());
       Position pos;
-      start_position(g, legality_rules(profile, game_bikjang_option(g, false)), pos);
+      start_position(g, game_legality_rules(g, options.profile ? *options.profile : default_profile()), pos);
       for (; k < words.size(); ++k) {
         const Word& w = words[k];
         const int ply = static_cast<int>(g.plies.size()) + 1;
@@ -107,8 +110,9 @@ void read_uci_games(std::string_view bytes, const TextReadOptions& options, Text
                                             : "; the move is not read"));
           break;
         }
-        g.plies.push_back(detail::board_ply(pos, r.move, std::string(w.text), g.source.line,
-                                            column_of_offset(decoded, w.offset)));
+        // A UCI move states no capture or check; a JANGGI-notation one may (P56x66+).
+        g.plies.push_back(
+            detail::board_ply(pos, r.move, std::string(w.text), g.source.line, w.column, detail::stated_marks(w.text)));
       }
     }
     ++info.games;

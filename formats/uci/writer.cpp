@@ -6,19 +6,22 @@
 
 namespace gibo {
 
+void write_uci_game(std::string& out, const Game& g, const UciWriteOptions& options) {
+  out += "position fen " + start_fen(g).value_or(g.start.fen);
+  bool first = true;
+  Position pos;
+  detail::walk_plies(g, options.profile, pos, [&](std::size_t, const Position& before, Move m) {
+    if (first) out += " moves";
+    first = false;
+    out += ' ';
+    out += options.notation == MoveNotation::Janggi ? write_janggi(before, m) : write_uci(m);
+  });
+  out += '\n';
+}
+
 std::string write_uci_games(const std::vector<Game>& games, const UciWriteOptions& options) {
   std::string out;
-  for (const Game& g : games) {
-    std::string line = "position fen " + start_fen(g).value_or(g.start.fen);
-    std::string moves;
-    Position pos;
-    detail::walk_plies(g, options.profile, pos, [&](std::size_t, const Position& before, Move m) {
-      moves += ' ';
-      moves += options.notation == MoveNotation::Janggi ? write_janggi(before, m) : write_uci(m);
-    });
-    if (!moves.empty()) line += " moves" + moves;
-    out += line + '\n';
-  }
+  for (const Game& g : games) write_uci_game(out, g, options);
   return out;
 }
 

@@ -13,56 +13,13 @@
 
 #include "gibo/record/replay.h"
 
+#include "facts_view.h"
 #include "schema.h"
 #include "sqlite.h"
 
 namespace gibo::archive {
 
 namespace {
-
-std::optional<Setup> setup_from_code(std::string_view code) {
-  for (Setup s : kAllSetups)
-    if (setup_code(s) == code) return s;
-  return std::nullopt;
-}
-
-Winner winner_from_name(std::string_view name) {
-  for (Winner w : {Winner::Cho, Winner::Han, Winner::Draw, Winner::Void, Winner::Unknown})
-    if (winner_name(w) == name) return w;
-  return Winner::Unknown;
-}
-
-ResultMethod method_from_name(std::string_view name) {
-  for (int m = 0; m <= static_cast<int>(ResultMethod::None); ++m)
-    if (method_name(static_cast<ResultMethod>(m)) == name) return static_cast<ResultMethod>(m);
-  return ResultMethod::None;
-}
-
-Severity severity_from_name(std::string_view name) {
-  for (Severity s : {Severity::Error, Severity::Warning, Severity::Note})
-    if (severity_name(s) == name) return s;
-  return Severity::Error;
-}
-
-// Decodes a moves blob into recorded plies (squares only; pass flags).
-bool decode_plies(std::string_view blob, std::vector<RecordedPly>& plies) {
-  const auto n = moves_count(blob);
-  if (!n) return false;
-  plies.resize(*n);
-  for (std::size_t i = 0; i < *n; ++i) {
-    const std::uint16_t code = code_at(blob, i);
-    RecordedPly& rp = plies[i];
-    if (code == 0xFFFF) continue;
-    const Square from = static_cast<Square>(code & 0x7F), to = static_cast<Square>((code >> 7) & 0x7F);
-    if (code_is_pass(code)) {
-      rp.pass = true;
-      if (from < kSquares) rp.move = Move::pass(from);
-    } else {
-      rp.move = Move(from, to);
-    }
-  }
-  return true;
-}
 
 // The start of a stored game, from its columns and its start key.
 StartPosition decode_start(std::string_view key, const std::optional<std::string>& cho,
@@ -112,9 +69,14 @@ void annotate_from_board(Game& g, const std::string& profile_id) {
 }  // namespace
 
 struct Archive::Impl {
+  // Used by the facts view's functions: declared before the connection, so it is
+  // destroyed after it.
+  facts::FunctionStatePtr facts_state;
   sql::Connection db;
   std::string error;
   bool writable = false;
+  int schema_version = kSchemaVersion;
+  sql::Statement stored_game;
   bool in_transaction = false;
 
   sql::Statement insert_source, source_progress, insert_diagnostic, find_same, insert_game, insert_comment,
@@ -200,33 +162,64 @@ struct Archive::Impl {
     return true;
   }
 
-  // Turns `where` into the id subquery every reader uses (empty: all games). Refuses
-  // SQL that writes, or more than one statement.
-  bool id_query(const std::string& where, const std::string& query, std::string& out) {
-    if (!where.empty() && !query.empty()) {
-      error = "give a WHERE expression or a query, not both";
-      return false;
+  // Finishes opening: schema checks, journaling, the facts view. An empty string or why
+  // not.
+  std::string finish_open() {
+    // The schema checks come first: a file that is refused is never changed (not even its
+    // journal mode). schema::prepare also sets the page size and WAL for a new file.
+    if (std::string e = schema::prepare(db, writable, schema_version); !e.empty()) return e;
+    if (writable) {
+      // WAL: readers never block the importer, and a killed writer leaves the last
+      // committed transaction intact. NORMAL sync is safe in WAL mode (durable up to the
+      // last checkpoint after a power loss; never corrupt).
+      sql::Statement wal = db.prepare("PRAGMA journal_mode = WAL");
+      if (!wal.prepared() || wal.step() != SQLITE_ROW) return "cannot use WAL journaling: " + db.current_error();
+      db.exec("PRAGMA synchronous = NORMAL");
     }
-    if (!query.empty()) out = query;
-    else if (!where.empty()) out = "SELECT id FROM games WHERE (" + where + ")";
-    else out = "SELECT id FROM games";
+    db.exec("PRAGMA cache_size = -32768");
+    return facts::install(db, schema_version, facts_state);
+  }
+
+  // Prepares user SQL that selects game ids (a whole SELECT) under the read-only
+  // authorizer; an unprepared statement and `error` when it does not parse, writes,
+  // holds more than one statement or returns no column.
+  sql::Statement prepare_selection(const std::string& sql) {
     std::string_view tail;
-    sql::Statement probe = db.prepare(out, &tail);
-    if (!probe.prepared()) return fail("bad selection SQL");
+    sql::Statement s;
+    {
+      facts::ReadOnlyGuard guard(db);
+      s = db.prepare(sql, &tail);
+    }
+    if (!s.prepared()) {
+      error = db.current_error();
+      return s;
+    }
     for (char c : tail)
       if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ';') {
         error = "the selection must be a single statement";
-        return false;
+        return sql::Statement();
       }
-    if (!sqlite3_stmt_readonly(probe.get())) {
+    if (!sqlite3_stmt_readonly(s.get())) {
       error = "the selection must not change the database";
-      return false;
+      return sql::Statement();
     }
-    if (sqlite3_column_count(probe.get()) < 1) {
+    if (sqlite3_column_count(s.get()) < 1) {
       error = "the selection must return game ids in its first column";
-      return false;
+      return sql::Statement();
     }
-    return true;
+    return s;
+  }
+
+  // The first column of every row of a prepared selection.
+  std::optional<std::vector<std::int64_t>> ids_of(sql::Statement& s) {
+    std::vector<std::int64_t> ids;
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) ids.push_back(s.int64(0));
+    if (rc != SQLITE_DONE) {
+      error = db.current_error();
+      return std::nullopt;
+    }
+    return ids;
   }
 };
 
@@ -255,7 +248,8 @@ bool create_archive(const std::string& path, std::string& error) {
       error = path + ": cannot create: " + db.error();
       return false;
     }
-    if (std::string e = schema::prepare(db, true); !e.empty()) {
+    int version = 0;
+    if (std::string e = schema::prepare(db, true, version); !e.empty()) {
       db.close();
       remove_database(temporary);
       error = path + ": " + e;
@@ -281,36 +275,86 @@ bool create_archive(const std::string& path, std::string& error) {
 
 }  // namespace
 
+namespace {
+
+// A path as an SQLite URI with `query` ("file:...?query"): bytes other than unreserved
+// ones and '/' are percent-encoded.
+std::string file_uri(const std::string& path, const char* query) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string uri = "file:";
+  for (unsigned char c : path) {
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+        c == '_' || c == '~' || c == '/') {
+      uri += static_cast<char>(c);
+    } else {
+      uri += '%';
+      uri += kHex[c >> 4];
+      uri += kHex[c & 15];
+    }
+  }
+  return uri + "?" + query;
+}
+
+// May this process write `path` and create files beside it (the -wal and -shm)?
+bool may_write_beside(const std::string& path) {
+  std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  if (dir.empty()) dir = ".";
+  return ::access(path.c_str(), W_OK) == 0 && ::access(dir.c_str(), W_OK) == 0;
+}
+
+// Is `rc` SQLite's way of saying it could not open or create the -shm file?
+bool cannot_share_memory(int rc) {
+  const int primary = rc & 0xFF;
+  return primary == SQLITE_CANTOPEN || primary == SQLITE_READONLY || primary == SQLITE_IOERR;
+}
+
+}  // namespace
+
 std::unique_ptr<Archive> Archive::open(const std::string& path, OpenMode mode, std::string& error) {
   auto impl = std::make_unique<Impl>();
   impl->writable = mode == OpenMode::ReadWrite;
   std::error_code missing;
   if (impl->writable && !std::filesystem::exists(path, missing) && !missing && !create_archive(path, error))
     return nullptr;
-  const int flags = impl->writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  if (!impl->writable) flags = may_write_beside(path) ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
   if (!impl->db.open(path, flags)) {
     error = path + ": cannot open: " + impl->db.error();
     return nullptr;
   }
   sqlite3_busy_timeout(impl->db.get(), 10000);
-  // The schema checks come first: a file that is refused is never changed (not even its
-  // journal mode). schema::prepare also sets the page size and WAL for a new file.
-  if (std::string e = schema::prepare(impl->db, impl->writable); !e.empty()) {
+  if (!impl->writable) {
+    // The first read needs the -shm file; where it cannot be had, nobody can be writing.
+    sql::Statement probe = impl->db.prepare("PRAGMA application_id");
+    const int rc = probe.prepared() ? probe.step() : sqlite3_extended_errcode(impl->db.get());
+    probe = sql::Statement();
+    if (rc != SQLITE_ROW && flags == SQLITE_OPEN_READONLY && cannot_share_memory(rc)) {
+      impl->db.close();
+      if (!impl->db.open(file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)) {
+        error = path + ": cannot open: " + impl->db.error();
+        return nullptr;
+      }
+    }
+  }
+  if (std::string e = impl->finish_open(); !e.empty()) {
     error = path + ": " + e;
     return nullptr;
   }
-  if (impl->writable) {
-    // WAL: readers never block the importer, and a killed writer leaves the last
-    // committed transaction intact. NORMAL sync is safe in WAL mode (durable up to the
-    // last checkpoint after a power loss; never corrupt).
-    sql::Statement wal = impl->db.prepare("PRAGMA journal_mode = WAL");
-    if (!wal.prepared() || wal.step() != SQLITE_ROW) {
-      error = path + ": cannot use WAL journaling: " + impl->db.current_error();
-      return nullptr;
-    }
-    impl->db.exec("PRAGMA synchronous = NORMAL");
+  return std::unique_ptr<Archive>(new Archive(std::move(impl)));
+}
+
+std::unique_ptr<Archive> Archive::open_temporary(std::string& error) {
+  auto impl = std::make_unique<Impl>();
+  impl->writable = true;
+  // An empty name: SQLite's private temporary database, deleted when closed.
+  if (!impl->db.open("", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
+    error = "cannot open a temporary archive: " + impl->db.error();
+    return nullptr;
   }
-  impl->db.exec("PRAGMA cache_size = -32768");
+  if (std::string e = impl->finish_open(); !e.empty()) {
+    error = "temporary archive: " + e;
+    return nullptr;
+  }
   return std::unique_ptr<Archive>(new Archive(std::move(impl)));
 }
 
@@ -338,14 +382,16 @@ void Archive::rollback() {
 // Sources
 
 std::optional<std::vector<SourceState>> Archive::sources() {
-  sql::Statement s = impl_->db.prepare("SELECT id, path, content_hash, games_done, complete FROM sources ORDER BY id");
+  sql::Statement s =
+      impl_->db.prepare("SELECT id, path, content_hash, games_done, complete, encoding FROM sources ORDER BY id");
   if (!s.prepared()) {
     impl_->fail("cannot read sources");
     return std::nullopt;
   }
   std::vector<SourceState> out;
   while (s.step() == SQLITE_ROW)
-    out.push_back({s.int64(0), std::string(s.text(1)), std::string(s.text(2)), s.integer(3), s.integer(4) != 0});
+    out.push_back({s.int64(0), std::string(s.text(1)), std::string(s.text(2)), std::string(s.text(5)), s.integer(3),
+                   s.integer(4) != 0});
   return out;
 }
 
@@ -447,9 +493,9 @@ std::optional<std::int64_t> Archive::insert_game(std::int64_t source_id, const P
                "cho_setup, han_setup, start_fen, plies, valid_plies, moves, times, tail_tokens, tags_json, "
                "cho_player_id, cho_rank, han_player_id, han_rank, result_text, result_winner, result_method, "
                "result_margin, result_recognised, saved_rules, saved_bikjang, profile_id, profile_version, "
-               "status, error_code, error_ply, original_text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
-               "?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, "
-               "?30, ?31, ?32, ?33)"))
+               "status, error_code, error_ply, original_text, annotated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+               "?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, "
+               "?29, ?30, ?31, ?32, ?33, ?34)"))
     return std::nullopt;
   sql::Statement& s = m.insert_game;
   auto rank = [](const std::optional<PlayerName>& p) -> std::optional<std::string> {
@@ -495,6 +541,7 @@ std::optional<std::int64_t> Archive::insert_game(std::int64_t source_id, const P
   if (g.valid) s.bind_null(32);
   else s.bind(32, g.error_ply);
   s.bind_optional_text(33, g.original_text);
+  s.bind(34, g.annotated ? 1 : 0);
   if (!s.run()) {
     m.fail("cannot insert game " + std::to_string(g.game_index));
     return std::nullopt;
@@ -611,24 +658,23 @@ std::optional<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
 // ---------------------------------------------------------------------------
 // Reading back
 
-std::optional<std::vector<std::int64_t>> Archive::select_games(const std::string& where, const std::string& query) {
+std::optional<std::vector<std::int64_t>> Archive::select_games(const std::string& where) {
   Impl& m = *impl_;
-  std::string sql;
-  if (!m.id_query(where, query, sql)) return std::nullopt;
-  if (query.empty()) sql += " ORDER BY id";
-  sql::Statement s = m.db.prepare(sql);
-  if (!s.prepared()) {
-    m.fail("bad selection SQL");
-    return std::nullopt;
-  }
-  std::vector<std::int64_t> ids;
-  int rc;
-  while ((rc = s.step()) == SQLITE_ROW) ids.push_back(s.int64(0));
-  if (rc != SQLITE_DONE) {
-    m.fail("selection failed");
-    return std::nullopt;
-  }
-  return ids;
+  // The expression sits alone on its lines, so a trailing "--" comment cannot swallow
+  // the closing parenthesis.
+  const std::string sql =
+      where.empty() ? std::string("SELECT id FROM temp.facts ORDER BY id")
+                    : "SELECT id FROM temp.facts WHERE (\n" + where + "\n) ORDER BY id";
+  sql::Statement s = m.prepare_selection(sql);
+  if (!s.prepared()) return std::nullopt;
+  return m.ids_of(s);
+}
+
+std::optional<std::vector<std::int64_t>> Archive::select_query(const std::string& query) {
+  Impl& m = *impl_;
+  sql::Statement s = m.prepare_selection(query);
+  if (!s.prepared()) return std::nullopt;
+  return m.ids_of(s);
 }
 
 std::optional<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
@@ -662,8 +708,9 @@ std::optional<Game> Archive::load_game(std::int64_t id, std::string* profile_id)
   const int plies = s.integer(9);
   g.valid_plies = s.integer(10);
   g.replayed = true;
-  if (!decode_plies(s.blob(11), g.plies) || static_cast<int>(g.plies.size()) != plies)
-    return corrupt("moves blob does not match its ply count");
+  auto decoded = decode_moves(s.blob(11));
+  if (!decoded || static_cast<int>(decoded->size()) != plies) return corrupt("moves blob does not match its ply count");
+  g.plies = std::move(*decoded);
   const auto times = decode_times(s.blob(12), g.plies.size());
   if (!times) return corrupt("times blob is malformed");
   for (std::size_t i = 0; i < g.plies.size(); ++i) g.plies[i].seconds = (*times)[i];
@@ -723,47 +770,92 @@ std::optional<Game> Archive::load_game(std::int64_t id, std::string* profile_id)
   return g;
 }
 
-bool Archive::for_each_moves(const std::string& where, const std::function<bool(const StoredMoves&)>& fn) {
+std::optional<StoredGame> Archive::stored_game(std::int64_t id) {
   Impl& m = *impl_;
-  std::string ids;
-  if (!m.id_query(where, "", ids)) return false;
-  sql::Statement s = m.db.prepare(
-      "SELECT g.id, st.key, g.cho_setup, g.han_setup, g.start_fen, g.plies, g.valid_plies, g.moves, "
-      "g.result_text, g.result_winner, g.result_method, g.result_margin, g.result_recognised, g.saved_rules, "
-      "g.saved_bikjang, g.profile_id FROM games AS g JOIN starts AS st ON st.id = g.start_id WHERE g.id IN (" +
-      ids + ") ORDER BY g.id");
-  if (!s.prepared()) return m.fail("cannot read games");
+  if (!m.ready(m.stored_game,
+               m.schema_version >= 2
+                   ? "SELECT g.id, g.source_id, s.path, g.game_index, st.key, g.cho_setup, g.han_setup, g.start_fen, "
+                     "g.plies, g.valid_plies, g.moves, g.tags_json, g.result_text, g.result_winner, g.result_method, "
+                     "g.result_margin, g.result_recognised, g.saved_rules, g.saved_bikjang, g.profile_id, g.status, "
+                     "g.annotated FROM games AS g JOIN sources AS s ON s.id = g.source_id JOIN starts AS st ON "
+                     "st.id = g.start_id WHERE g.id = ?1"
+                   : "SELECT g.id, g.source_id, s.path, g.game_index, st.key, g.cho_setup, g.han_setup, g.start_fen, "
+                     "g.plies, g.valid_plies, g.moves, g.tags_json, g.result_text, g.result_winner, g.result_method, "
+                     "g.result_margin, g.result_recognised, g.saved_rules, g.saved_bikjang, g.profile_id, g.status, "
+                     "NULL FROM games AS g JOIN sources AS s ON s.id = g.source_id JOIN starts AS st ON "
+                     "st.id = g.start_id WHERE g.id = ?1"))
+    return std::nullopt;
+  sql::Statement& s = m.stored_game;
+  s.bind(1, id);
+  const int rc = s.step();
+  if (rc != SQLITE_ROW) {
+    m.error = rc == SQLITE_DONE ? "no game with id " + std::to_string(id) : "cannot read games: " + m.db.current_error();
+    s.reset();
+    return std::nullopt;
+  }
+  auto corrupt = [&](const char* what) -> std::optional<StoredGame> {
+    m.error = "game " + std::to_string(id) + ": " + what;
+    s.reset();
+    return std::nullopt;
+  };
+  StoredGame g;
+  g.game_id = s.int64(0);
+  g.source_id = s.int64(1);
+  g.file = std::string(s.text(2));
+  g.game_index = s.integer(3);
+  g.start_key = std::string(s.text(4));
+  g.start = decode_start(s.text(4), s.optional_text(5), s.optional_text(6), s.optional_text(7));
+  g.plies = s.integer(8);
+  g.valid_plies = s.integer(9);
+  const auto plies = decode_moves(s.blob(10));
+  if (!plies || static_cast<int>(plies->size()) != g.plies) return corrupt("moves blob does not match its ply count");
+  g.moves = playable_moves(*plies);
+  auto tags = decode_tags(s.text(11));
+  if (!tags) return corrupt("tags are not a JSON array of pairs");
+  g.tags = std::move(*tags);
+  if (!s.is_null(12)) {
+    g.result_text = std::string(s.text(12));
+    NormalizedResult r;
+    r.winner = winner_from_name(s.text(13));
+    r.method = method_from_name(s.text(14));
+    r.margin_half_points = s.optional_int(15);
+    r.recognised = s.integer(16) != 0;
+    g.stored_result = r;
+  }
+  g.saved_rules = s.optional_text(17);
+  if (!s.is_null(18)) g.saved_bikjang = s.integer(18) != 0;
+  g.profile_id = std::string(s.text(19));
+  g.valid = s.text(20) == "valid";
+  if (!s.is_null(21)) g.annotated = s.integer(21) != 0;
+  s.reset();
+  return g;
+}
+
+bool Archive::for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn) {
+  sql::Statement s =
+      impl_->db.prepare("SELECT source_id, game_index, game_id, code, severity FROM diagnostics ORDER BY id");
+  if (!s.prepared()) return impl_->fail("cannot read diagnostics");
   int rc;
   while ((rc = s.step()) == SQLITE_ROW) {
-    StoredMoves g;
-    g.game_id = s.int64(0);
-    g.start = decode_start(s.text(1), s.optional_text(2), s.optional_text(3), s.optional_text(4));
-    g.plies = s.integer(5);
-    g.valid_plies = s.integer(6);
-    const std::string_view blob = s.blob(7);
-    const std::size_t n = blob.size() / 2;
-    g.moves.reserve(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::uint16_t code = code_at(blob, i);
-      const Square from = static_cast<Square>(code & 0x7F), to = static_cast<Square>((code >> 7) & 0x7F);
-      if (code == 0xFFFF || from >= kSquares || to >= kSquares) break;
-      g.moves.push_back(Move(from, to));
-    }
-    if (!s.is_null(8)) {
-      NormalizedResult r;
-      r.winner = winner_from_name(s.text(9));
-      r.method = method_from_name(s.text(10));
-      r.margin_half_points = s.optional_int(11);
-      r.recognised = s.integer(12) != 0;
-      g.stored_result = r;
-    }
-    g.saved_rules = s.optional_text(13);
-    if (!s.is_null(14)) g.saved_bikjang = s.integer(14) != 0;
-    g.profile_id = std::string(s.text(15));
-    if (!fn(g)) return true;
+    StoredDiagnostic d;
+    d.source_id = s.int64(0);
+    d.game_index = s.optional_int(1);
+    if (!s.is_null(2)) d.game_id = s.int64(2);
+    d.code = std::string(s.text(3));
+    d.severity = severity_from_name(s.text(4));
+    fn(d);
   }
-  if (rc != SQLITE_DONE) return m.fail("reading games failed");
+  if (rc != SQLITE_DONE) return impl_->fail("reading diagnostics failed");
   return true;
+}
+
+std::optional<std::vector<std::int64_t>> Archive::duplicate_game_ids() {
+  sql::Statement s = impl_->db.prepare("SELECT game_id FROM duplicates");
+  if (!s.prepared()) {
+    impl_->fail("cannot read duplicates");
+    return std::nullopt;
+  }
+  return impl_->ids_of(s);
 }
 
 // ---------------------------------------------------------------------------
@@ -807,6 +899,40 @@ bool Archive::store_verdicts(const std::vector<VerdictRow>& verdicts) {
     rollback();
     return false;
   }
+  return true;
+}
+
+std::optional<std::int64_t> Archive::verdict_count() {
+  sql::Statement s = impl_->db.prepare("SELECT count(*) FROM verdicts");
+  if (!s.prepared() || s.step() != SQLITE_ROW) {
+    impl_->fail("cannot read verdicts");
+    return std::nullopt;
+  }
+  return s.int64(0);
+}
+
+bool Archive::for_each_verdict(const std::function<void(const VerdictRow&)>& fn) {
+  sql::Statement s = impl_->db.prepare(
+      "SELECT game_id, profile_id, profile_version, verdict, winner, reason, ply, cho_score, han_score, ended_early, "
+      "note FROM verdicts ORDER BY game_id, profile_id, profile_version");
+  if (!s.prepared()) return impl_->fail("cannot read verdicts");
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW) {
+    VerdictRow v;
+    v.game_id = s.int64(0);
+    v.profile_id = std::string(s.text(1));
+    v.profile_version = s.integer(2);
+    v.verdict = std::string(s.text(3));
+    v.winner = std::string(s.text(4));
+    v.reason = s.optional_text(5);
+    v.ply = s.optional_int(6);
+    v.cho_score = s.optional_int(7);
+    v.han_score = s.optional_int(8);
+    v.ended_before_last_ply = s.integer(9) != 0;
+    v.note = std::string(s.text(10));
+    fn(v);
+  }
+  if (rc != SQLITE_DONE) return impl_->fail("reading verdicts failed");
   return true;
 }
 

@@ -28,8 +28,10 @@
 #include <unordered_set>
 
 #include "gibo/archive/archive.h"
+#include "gibo/archive/sha256.h"
 #include "gibo/formats/detect.h"
 #include "gibo/record/replay.h"
+#include "writer_lock.h"
 
 namespace gibo::archive {
 
@@ -90,20 +92,16 @@ bool read_all(const std::string& path, Bytes& bytes, std::string& error) {
   return true;
 }
 
-// Reads every game of a file in `format` (formats/detect.h), in file order with
-// game_index set. The encoding is known only once the file is read.
+// Reads every game of a file in `format` (formats/detect.h), in file order; `info` is
+// complete (encoding, file diagnostics) once the file is read.
 void read_source(std::string_view bytes, const std::string& path, Format format, text::Encoding encoding,
-                 const Profile& profile, std::string& encoding_name, std::vector<Diagnostic>& file_diagnostics,
-                 const std::function<void(Game&&)>& on_game) {
+                 const Profile& profile, ReadInfo& info, const std::function<void(Game&&)>& on_game) {
   ReadOptions options;
   options.format = format;
   options.encoding = encoding;
   options.file_name = path;
   options.profile = &profile;
-  ReadInfo info;
   read_games(bytes, options, info, on_game);
-  encoding_name = std::string(text::encoding_name(info.encoding));
-  file_diagnostics = std::move(info.diagnostics);
 }
 
 // One input file as it travels from its worker to the writer.
@@ -119,6 +117,8 @@ struct Slot {
   std::deque<std::vector<PreparedGame>> chunks;
   int games_in_file = 0;
   std::vector<Diagnostic> file_diagnostics;
+  bool bom = false;
+  int filler_runs = 0;
 };
 
 class Importer {
@@ -134,8 +134,18 @@ class Importer {
     const auto start = std::chrono::steady_clock::now();
     start_ = start;
     std::string error;
-    archive_ = Archive::open(options_.db_path, OpenMode::ReadWrite, error);
-    if (!archive_) return error;
+    // One import at a time (writer_lock.h): the duplicate check below trusts that no
+    // other writer adds games between its batches. An archive handed in open is the
+    // caller's own (stats' temporary archive) and needs no lock.
+    WriterLock writer_lock;
+    if (options_.archive) {
+      archive_ = options_.archive;
+    } else {
+      if (!writer_lock.acquire(options_.db_path, error)) return error;
+      owned_ = Archive::open(options_.db_path, OpenMode::ReadWrite, error);
+      if (!owned_) return error;
+      archive_ = owned_.get();
+    }
     // What earlier runs left: sources by content hash, and every stored game's hash.
     auto sources = archive_->sources();
     auto hashes = archive_->game_hashes();
@@ -172,7 +182,7 @@ class Importer {
       }
     }
     summary_.games_in_archive = archive_->game_count();
-    archive_.reset();  // closes: the last connection checkpoints the WAL
+    owned_.reset();  // closes: the last connection checkpoints the WAL
     summary_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return error;
   }
@@ -226,8 +236,7 @@ class Importer {
     info.format = std::string(format_name(format));
     std::vector<PreparedGame> chunk;
     bool aborted = false;
-    std::vector<Diagnostic> file_diagnostics;
-    std::string encoding;
+    ReadInfo read_info;
     int ordinal = 0;
     auto deliver = [&](bool last) {
       std::unique_lock lock(mutex_);
@@ -246,21 +255,23 @@ class Importer {
       chunk.reserve(kChunkGames);
       if (last) {
         slot.finished = true;
-        slot.info.encoding = encoding;
+        slot.info.encoding = std::string(text::encoding_name(read_info.encoding));
         slot.games_in_file = ordinal;
-        slot.file_diagnostics = std::move(file_diagnostics);
+        slot.file_diagnostics = std::move(read_info.diagnostics);
+        slot.bom = read_info.bom;
+        slot.filler_runs = static_cast<int>(read_info.filler_runs.size());
       }
       to_writer_.notify_all();
     };
     chunk.reserve(kChunkGames);
-    read_source(bytes, slot.path, format, options_.encoding, *fallback_, encoding, file_diagnostics,
-                [&](Game&& g) {
+    read_source(bytes, slot.path, format, options_.encoding, *fallback_, read_info, [&](Game&& g) {
                  // The game's index is its rank in this file (readers of formats that
                  // carry an origin, like JSON, report the original file's index).
                  g.source.game_index = ordinal++;
                  if (aborted || g.source.game_index < skip) return;  // an earlier run handled it
-                 const Profile& profile = game_profile(g, *fallback_);
-                 replay(g, legality_rules(profile, game_bikjang_option(g, false)));
+                 ReplayOptions replay_options;
+                 replay_options.strict_annotations = options_.strict_annotations;
+                 const Profile& profile = replay_under_profile(g, *fallback_, replay_options);
                  chunk.push_back(prepare_game(std::move(g), profile));
                  if (chunk.size() >= kChunkGames) deliver(false);
                });
@@ -282,19 +293,23 @@ class Importer {
         writer_at_ = i;
       }
       to_workers_.notify_all();
-      if (std::string e = write_file(slots_[i]); !e.empty()) {
-        archive_->rollback();
-        return e;
-      }
+      if (std::string e = write_file(slots_[i]); !e.empty()) return roll_back(e);
       ++files_done_;
       progress(false);
     }
-    if (std::string e = commit_batch(); !e.empty()) {
-      archive_->rollback();
-      return e;
-    }
+    if (std::string e = commit_batch(); !e.empty()) return roll_back(e);
     progress(true);
     return "";
+  }
+
+  // Rolls the open batch back after `error`; the summary then counts only what was
+  // committed (the games of the lost batch as `lost`). Returns `error`.
+  std::string roll_back(const std::string& error) {
+    archive_->rollback();
+    summary_.lost = summary_.games - committed_.games;
+    summary_.added = committed_.added;
+    summary_.duplicates = committed_.duplicates;
+    return error;
   }
 
   // Waits for the next chunk of `slot`; false when the slot is finished and drained.
@@ -382,6 +397,8 @@ class Importer {
     if (!slot.file_diagnostics.empty() && !archive_->insert_file_diagnostics(source_id, slot.file_diagnostics))
       return archive_->error();
     report.encoding = slot.info.encoding;
+    report.bom = slot.bom;
+    report.filler_runs = slot.filler_runs;
     if (!archive_->set_source_encoding(source_id, slot.info.encoding)) return archive_->error();
     Dirty& d = dirty_[source_id];
     d.games_done = std::max(d.games_done, std::max(done_before, slot.games_in_file));
@@ -447,6 +464,9 @@ class Importer {
     for (const auto& [id, d] : dirty_)
       if (!archive_->set_source_progress(id, d.games_done, d.complete)) return archive_->error();
     if (!archive_->commit()) return archive_->error();
+    committed_.games = summary_.games;
+    committed_.added = summary_.added;
+    committed_.duplicates = summary_.duplicates;
     dirty_.clear();
     in_transaction_ = false;
     batch_count_ = 0;
@@ -478,7 +498,8 @@ class Importer {
   const ImportCallbacks& callbacks_;
   ImportSummary& summary_;
   const Profile* fallback_ = nullptr;
-  std::unique_ptr<Archive> archive_;
+  std::unique_ptr<Archive> owned_;  // the archive opened at options_.db_path
+  Archive* archive_ = nullptr;      // the archive written: owned_, or options_.archive
 
   // Shared with the workers (under mutex_, except the read-only known_).
   std::vector<Slot> slots_;
@@ -493,6 +514,9 @@ class Importer {
   std::unordered_map<std::string, SourceState> by_hash_;
   std::unordered_set<std::int64_t> hashes_;
   std::unordered_map<std::int64_t, Dirty> dirty_;
+  struct {
+    long games = 0, added = 0, duplicates = 0;
+  } committed_;  // the summary's counts at the last commit
   bool in_transaction_ = false;
   int batch_count_ = 0;
   std::size_t files_done_ = 0;

@@ -2,20 +2,9 @@
 // importer's worker threads, so everything costly (hashes, encodings) happens here.
 #include "gibo/archive/archive.h"
 #include "gibo/formats/tag_map.h"
+#include "gibo/record/fact_tags.h"
 
 namespace gibo::archive {
-
-namespace {
-
-// The first tag of any of `names`, or nullptr.
-const std::string* first_tag(const Game& g, std::initializer_list<std::string_view> names) {
-  for (const Tag& t : g.tags)
-    for (std::string_view n : names)
-      if (t.name == n) return &t.value;
-  return nullptr;
-}
-
-}  // namespace
 
 PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result) {
   PreparedGame p;
@@ -44,9 +33,9 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
       p.comments.push_back({static_cast<int>(i) + 1, static_cast<int>(k), std::move(game.plies[i].comments[k])});
 
   encode_tags(game.tags, p.tags_json);
-  // Players: .gib names them 초대국자 / 한대국자; PGN White / Black (formats.md §3).
-  if (const std::string* v = first_tag(game, {"초대국자", "White", "Cho"})) p.cho_player = split_player(*v);
-  if (const std::string* v = first_tag(game, {"한대국자", "Black", "Han"})) p.han_player = split_player(*v);
+  // Players: .gib names them 초대국자 / 한대국자; PGN White / Black (fact_tags.h).
+  if (const std::string* v = fact_tag(game.tags, FactTag::Cho)) p.cho_player = split_player(*v);
+  if (const std::string* v = fact_tag(game.tags, FactTag::Han)) p.han_player = split_player(*v);
 
   p.has_result = game.has_result;
   p.result_text = std::move(game.result_text);
@@ -59,6 +48,7 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
   p.profile_id = profile.id;
   p.profile_version = profile.version;
   p.valid = !game.has_errors();
+  p.annotated = game.annotated;
   for (const Diagnostic& d : game.diagnostics)
     if (d.severity == Severity::Error) {
       p.error_code = d.code;

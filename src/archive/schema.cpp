@@ -1,15 +1,17 @@
-// Schema version 1 of the gibo archive, and the open-time checks (see schema.h).
+// The gibo archive's schema (version kSchemaVersion), its migrations from older versions,
+// and the open-time checks (see schema.h).
 #include "schema.h"
 
 #include <cstdio>
+#include <iterator>
 
 #include "gibo/archive/archive.h"
 
 namespace gibo::archive::schema {
 namespace {
 
-// Version 1. Every table is described in README "Database schema".
-constexpr const char* kSchemaV1 = R"sql(
+// The current version (2). Every table is described in README "Database schema".
+constexpr const char* kSchema = R"sql(
 CREATE TABLE schema_version (
   version     INTEGER PRIMARY KEY,
   applied_at  TEXT NOT NULL,
@@ -73,6 +75,7 @@ CREATE TABLE games (
   error_code         TEXT,
   error_ply          INTEGER,
   original_text      TEXT,
+  annotated          INTEGER,
   UNIQUE (source_id, game_index)
 );
 CREATE INDEX games_by_hash ON games(hash);
@@ -134,6 +137,15 @@ CREATE VIEW tags AS
   FROM games AS g, json_each(g.tags_json) AS j;
 )sql";
 
+// The step from version N to N + 1, for N = 1, 2, ... (index N - 1). Each runs inside the
+// migration's transaction.
+constexpr const char* kMigrations[] = {
+    // 1 -> 2: games.annotated (Game::annotated, decision 12). Rows imported before hold
+    // NULL: unknown (the records were not read under the annotation policy).
+    "ALTER TABLE games ADD COLUMN annotated INTEGER;",
+};
+static_assert(std::size(kMigrations) == kSchemaVersion - 1, "one migration per version step");
+
 std::string table_count_sql() { return "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'"; }
 
 std::string install(sql::Connection& db) {
@@ -152,10 +164,10 @@ std::string install(sql::Connection& db) {
     return "";
   }
   const std::string stamp = std::to_string(kApplicationId);
-  const bool ok = db.exec(kSchemaV1) && db.exec("PRAGMA application_id = " + stamp) &&
+  const bool ok = db.exec(kSchema) && db.exec("PRAGMA application_id = " + stamp) &&
                   db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion)) &&
                   db.exec("INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion) +
-                          ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '0.1.0')") &&
+                          ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(kGiboVersion) + "')") &&
                   db.exec("INSERT INTO meta VALUES ('prefix_scan_through', '0')") && db.exec("COMMIT");
   if (!ok) {
     const std::string e = db.error();
@@ -165,9 +177,29 @@ std::string install(sql::Connection& db) {
   return "";
 }
 
+// Migrates a gibo archive of version `from` to the current one in one transaction (the
+// user_version and the schema_version rows move with it).
+std::string migrate(sql::Connection& db, std::int64_t from) {
+  if (!db.exec("BEGIN IMMEDIATE")) return "cannot start the migration: " + db.error();
+  // Re-read inside the write lock: another process may have migrated it meanwhile.
+  const std::int64_t now = db.scalar("PRAGMA user_version", -1);
+  bool ok = now >= from;
+  for (std::int64_t v = now; ok && v < kSchemaVersion; ++v)
+    ok = db.exec(kMigrations[v - 1]) &&
+         db.exec("INSERT INTO schema_version VALUES (" + std::to_string(v + 1) +
+                 ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(kGiboVersion) + "')");
+  ok = ok && db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion)) && db.exec("COMMIT");
+  if (!ok) {
+    const std::string e = db.error();
+    db.exec("ROLLBACK");
+    return "cannot migrate the archive from schema version " + std::to_string(from) + ": " + e;
+  }
+  return "";
+}
+
 }  // namespace
 
-std::string prepare(sql::Connection& db, bool writable) {
+std::string prepare(sql::Connection& db, bool writable, int& version_out) {
   // Reading the header also tells whether this is an SQLite file at all.
   std::int64_t app = 0;
   {
@@ -182,7 +214,7 @@ std::string prepare(sql::Connection& db, bool writable) {
   if (app == 0 && tables == 0 && version == 0) {
     if (!writable) return "the database is empty (create it with gibo import)";
     if (std::string e = install(db); !e.empty()) return e;
-    return prepare(db, writable);  // checks what is there now (ours, or a racing creator's)
+    return prepare(db, writable, version_out);  // checks what is there now (ours, or a racing creator's)
   }
   if (app != kApplicationId) {
     char ids[64];
@@ -194,8 +226,12 @@ std::string prepare(sql::Connection& db, bool writable) {
     return "the archive has schema version " + std::to_string(version) + ", newer than this gibo's " +
            std::to_string(kSchemaVersion) + "; use a newer gibo";
   if (version < 1) return "the archive's schema version (" + std::to_string(version) + ") is not a valid gibo schema";
-  // version < kSchemaVersion: no migration exists yet, since version 1 is the first.
-  // A migration from N to N+1 goes here, applied in one transaction with user_version.
+  version_out = static_cast<int>(version);
+  if (version < kSchemaVersion && writable) {
+    if (std::string e = migrate(db, version); !e.empty()) return e;
+    version_out = kSchemaVersion;
+  }
+  // Read-only and older: read as it is (later columns read as unknown).
   return "";
 }
 

@@ -11,10 +11,15 @@ namespace gibo::archive::schema {
 // Brings a freshly opened connection to the current schema, or refuses:
 // * an empty database (no tables, application id 0) gets the schema when `writable`;
 // * a gibo archive of the current version is accepted as it is;
-// * an older gibo archive is migrated when `writable` (inside one transaction);
+// * an older gibo archive is migrated when `writable` (inside one transaction), and read
+//   as it is when not;
 // * anything else (another application id, foreign tables, a newer version, a read-only
 //   file needing creation or migration) is refused with a message, and left untouched.
-// Returns an empty string on success, else the reason.
-std::string prepare(sql::Connection& db, bool writable);
+// Returns an empty string on success, else the reason. `version` receives the schema
+// version the connection now sees.
+std::string prepare(sql::Connection& db, bool writable, int& version);
+
+// The gibo version written into schema_version rows.
+inline constexpr const char* kGiboVersion = "0.1.0";
 
 }  // namespace gibo::archive::schema

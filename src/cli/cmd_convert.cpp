@@ -1,21 +1,21 @@
 // gibo convert: read game files in any supported format (told from their content),
 // validate every game by replaying it, and write the valid ones (or, with --keep-broken,
 // every game up to its last valid ply) in another format.
+//
+// Memory policy: each game is written as soon as it is validated and then let go
+// (GameWriter), so memory holds one input file and one game, whatever the number of
+// games or files. Output policy: outputs.h (never over an input; complete or absent).
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 
 #include "command.h"
 #include "gibo/formats/detect.h"
-#include "gibo/formats/fen.h"
-#include "gibo/formats/json.h"
-#include "gibo/formats/pgn.h"
-#include "gibo/formats/tag_map.h"
-#include "gibo/formats/uci.h"
+#include "gibo/formats/game_writer.h"
 #include "gibo/record/replay.h"
 #include "inputs.h"
 #include "options.h"
+#include "outputs.h"
 
 namespace gibo::cli {
 namespace {
@@ -23,16 +23,13 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Settings {
-  Format to = Format::Unknown;
   Format from = Format::Unknown;  // Unknown: detect
   const Profile* profile = nullptr;
   text::Encoding input_encoding = text::Encoding::Auto;
-  text::Encoding gib_encoding = text::Encoding::Utf8;
-  bool hanja = false;
-  bool each = false;
-  MoveNotation notation = MoveNotation::Uci;
   PgnRanks ranks = PgnRanks::Auto;
   bool keep_broken = false;
+  bool strict = false;  // missing capture/check marks are errors (decision 12)
+  WriteOptions write;
 };
 
 struct Counts {
@@ -60,82 +57,43 @@ Game cut_at_error(const Game& g) {
   return out;
 }
 
-// The games written in the output format.
-std::string render(const std::vector<Game>& games, const Settings& s) {
-  switch (s.to) {
-    case Format::Gib: {
-      std::vector<Game> mapped;
-      mapped.reserve(games.size());
-      for (const Game& g : games) mapped.push_back(with_gib_tags(g));
-      GibWriteOptions o;
-      o.encoding = s.gib_encoding;
-      o.hanja = s.hanja;
-      return write_gib(mapped, o);
-    }
-    case Format::Pgn: {
-      PgnWriteOptions o;
-      o.profile = s.profile;
-      return write_pgn(games, o);
-    }
-    case Format::Json:
-    case Format::Jsonl: {
-      JsonWriteOptions o;
-      o.profile = s.profile;
-      return s.to == Format::Json ? write_json(games, o) : write_jsonl(games, o);
-    }
-    case Format::Fen: {
-      FenWriteOptions o;
-      o.profile = s.profile;
-      o.each = s.each;
-      return write_fen(games, o);
-    }
-    case Format::Uci: {
-      UciWriteOptions o;
-      o.profile = s.profile;
-      o.notation = s.notation;
-      return write_uci_games(games, o);
-    }
-    case Format::Unknown: break;
-  }
-  return "";
-}
-
-// Reads, validates and selects the games of one input; reports on stderr.
-std::vector<Game> convert_input(const std::string& path, const Settings& s, Counts& counts) {
-  std::vector<Game> out;
+// Reads and validates the games of one input and writes the valid ones (and with
+// --keep-broken the others cut at their error) to `writer`; reports on stderr.
+void convert_input(const std::string& path, const Settings& s, Counts& counts, GameWriter& writer) {
   ++counts.files;
-  std::string error;
-  const auto bytes = read_input(path, error);
-  if (!bytes) {
-    std::cerr << path << ": error[io]: " << error << "\n";
-    ++counts.io_errors;
-    return out;
-  }
   ReadOptions ro;
   ro.format = s.from;
   ro.encoding = s.input_encoding;
-  ro.file_name = path;
   ro.profile = s.profile;
   ro.pgn_ranks = s.ranks;
   ReadInfo info;
-  read_games(*bytes, ro, info, [&](Game&& g) {
+  auto write = [&](const Game& g) {
+    report_write_loss(g, writer.write(g), s.write);
+    ++counts.written;
+  };
+  std::string error;
+  const bool readable = read_input_games(path, ro, info, error, [&](Game&& g) {
     ++counts.games;
-    const Profile& profile = game_profile(g, *s.profile);
-    replay(g, legality_rules(profile, game_bikjang_option(g, false)));
+    ReplayOptions replay_options;
+    replay_options.strict_annotations = s.strict;
+    replay_under_profile(g, *s.profile, replay_options);
     if (!g.has_errors()) {
-      out.push_back(std::move(g));
-      ++counts.written;
+      write(g);
       return;
     }
     for (const Diagnostic& d : g.diagnostics)
       if (d.severity == Severity::Error) std::cerr << format_diagnostic(d) << "\n";
     ++counts.rejected;
     if (s.keep_broken) {
-      out.push_back(cut_at_error(g));
+      write(cut_at_error(g));
       ++counts.kept_broken;
-      ++counts.written;
     }
   });
+  if (!readable) {
+    std::cerr << path << ": error[io]: " << error << "\n";
+    ++counts.io_errors;
+    return;
+  }
   bool file_error = false;
   for (const Diagnostic& d : info.diagnostics)
     if (d.severity == Severity::Error) {
@@ -143,52 +101,29 @@ std::vector<Game> convert_input(const std::string& path, const Settings& s, Coun
       file_error = true;
     }
   if (file_error && info.games == 0) ++counts.unreadable_files;
-  return out;
-}
-
-// Writes `data` to `path`; reports and returns false on failure.
-bool write_file(const fs::path& path, const std::string& data) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    std::cerr << path.string() << ": error[io]: cannot write\n";
-    return false;
-  }
-  out << data;
-  out.close();
-  if (!out) {
-    std::cerr << path.string() << ": error[io]: write failed\n";
-    return false;
-  }
-  return true;
-}
-
-// Are two paths the same file (or would be, once the output exists)?
-bool same_file(const fs::path& a, const fs::path& b) {
-  std::error_code ec;
-  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
-  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
 }
 
 }  // namespace
 
 int run_convert(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo convert PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR] [--keep-broken] [--rules ID] "
+      "gibo convert PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR] [--keep-broken] [--strict] [--rules ID] "
       "[--encoding utf-8|cp949] [--input-encoding auto|utf-8|cp949] [--from FORMAT] [--hanja] [--each] "
       "[--notation uci|janggi] [--pgn-ranks auto|1|0]";
   po::options_description opts("options");
   std::string to, from = "auto", output, rules_id = default_profile().id, encoding = "utf-8",
-                   input_encoding = "auto", notation = "uci", ranks = "auto";
-  bool keep_broken = false, hanja = false, each = false;
+                   input_encoding_name = "auto", notation = "uci", ranks = "auto";
+  bool keep_broken = false, hanja = false, each = false, strict = false;
   std::vector<std::string> paths;
   opts.add_options()("to", po::value(&to), "output format: gib, pgn, json, jsonl, fen or uci")(
       "output,o", po::value(&output),
       "output FILE (all games in one file) or DIR (existing, or ending in '/': one file per input); "
       "default: standard output")("keep-broken", po::bool_switch(&keep_broken),
                                   "write games that fail validation up to their last valid ply, the error in a comment")(
+      "strict", po::bool_switch(&strict), "a capture or check the record does not mark fails validation")(
       "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
       "encoding", po::value(&encoding), "encoding of written .gib files: utf-8 (default) or cp949")(
-      "input-encoding", po::value(&input_encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
+      "input-encoding", po::value(&input_encoding_name), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
       "from", po::value(&from), "input format: auto (from the content; default), gib, pgn, json, jsonl, fen, uci")(
       "hanja", po::bool_switch(&hanja), ".gib output: piece letters in hanja (車包馬象士將卒兵)")(
       "each", po::bool_switch(&each), "fen output: every position of each game, not only the last")(
@@ -208,7 +143,7 @@ int run_convert(const std::vector<std::string>& args) {
   if (to.empty()) return usage("--to is required");
   const auto to_format = format_from_name(to);
   if (!to_format) return usage("--to must be gib, pgn, json, jsonl, fen or uci");
-  s.to = *to_format;
+  s.write.format = *to_format;
   if (from != "auto") {
     const auto f = format_from_name(from);
     if (!f) return usage("--from must be auto, gib, pgn, json, jsonl, fen or uci");
@@ -216,28 +151,30 @@ int run_convert(const std::vector<std::string>& args) {
   }
   s.profile = profile_or_usage("convert", rules_id);
   if (!s.profile) return kExitUsage;
-  if (encoding == "utf-8" || encoding == "utf8") s.gib_encoding = text::Encoding::Utf8;
-  else if (encoding == "cp949" || encoding == "euc-kr") s.gib_encoding = text::Encoding::Cp949;
+  s.write.profile = s.profile;
+  if (encoding == "utf-8" || encoding == "utf8") s.write.gib_encoding = text::Encoding::Utf8;
+  else if (encoding == "cp949" || encoding == "euc-kr") s.write.gib_encoding = text::Encoding::Cp949;
   else return usage("--encoding must be utf-8 or cp949");
-  if (input_encoding == "auto") s.input_encoding = text::Encoding::Auto;
-  else if (input_encoding == "utf-8" || input_encoding == "utf8") s.input_encoding = text::Encoding::Utf8;
-  else if (input_encoding == "cp949" || input_encoding == "euc-kr") s.input_encoding = text::Encoding::Cp949;
+  if (const auto e = input_encoding(input_encoding_name)) s.input_encoding = *e;
   else return usage("--input-encoding must be auto, utf-8 or cp949");
-  if (notation == "uci") s.notation = MoveNotation::Uci;
-  else if (notation == "janggi") s.notation = MoveNotation::Janggi;
+  if (notation == "uci") s.write.notation = MoveNotation::Uci;
+  else if (notation == "janggi") s.write.notation = MoveNotation::Janggi;
   else return usage("--notation must be uci or janggi");
   if (ranks == "auto") s.ranks = PgnRanks::Auto;
   else if (ranks == "1") s.ranks = PgnRanks::OneBased;
   else if (ranks == "0") s.ranks = PgnRanks::ZeroBased;
   else return usage("--pgn-ranks must be auto, 1 or 0");
-  s.hanja = hanja;
-  s.each = each;
+  s.write.hanja = hanja;
+  s.write.each = each;
   s.keep_broken = keep_broken;
+  s.strict = strict;
   if (paths.empty()) return usage("no input");
 
-  std::vector<std::string> missing;
+  std::vector<InputError> missing;
   const std::vector<InputFile> inputs = expand_inputs(paths, missing);
-  for (const std::string& m : missing) std::cerr << m << "\n";
+  for (const InputError& m : missing) std::cerr << m.text() << "\n";
+  ProtectedFiles protect;
+  for (const InputFile& in : inputs) protect.add_input(in.path);
 
   // Where each input's games go.
   std::error_code ec;
@@ -247,23 +184,18 @@ int run_convert(const std::vector<std::string>& args) {
     std::map<fs::path, std::string> taken;
     for (const InputFile& in : inputs) {
       fs::path name = in.path == "-" ? fs::path("stdin") : fs::path(in.path).filename();
-      name.replace_extension(format_extension(s.to));
+      name.replace_extension(format_extension(s.write.format));
       const fs::path target = fs::path(output) / name;
       if (auto [it, fresh] = taken.emplace(fs::weakly_canonical(target, ec), in.path); !fresh)
         return usage("inputs " + it->second + " and " + in.path + " would both be written to " + target.string());
       targets.push_back(target);
     }
   }
-  // An input is never overwritten.
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    if (inputs[i].path == "-") continue;
-    const std::vector<fs::path> outs = dir_mode ? std::vector<fs::path>{targets[i]}
-                                       : output.empty() ? std::vector<fs::path>{}
-                                                        : std::vector<fs::path>{fs::path(output)};
-    for (const fs::path& o : outs)
-      if (same_file(inputs[i].path, o))
-        return usage("refusing to overwrite the input " + inputs[i].path + " with the output " + o.string());
-  }
+  // No output overwrites an input (outputs.h).
+  for (const fs::path& t : targets)
+    if (auto why = protect.conflict(t.string())) return usage(*why);
+  if (!dir_mode)
+    if (auto why = protect.conflict(output)) return usage(*why);
   if (dir_mode && !fs::exists(output, ec)) {
     fs::create_directories(output, ec);
     if (ec) {
@@ -275,27 +207,47 @@ int run_convert(const std::vector<std::string>& args) {
   Counts counts;
   counts.io_errors = static_cast<long>(missing.size());
   bool write_failed = false;
+  // Converts `files` into one output (`target`, or standard output when empty); a failed
+  // output file is removed and its games are not counted as written.
+  auto convert_into = [&](const std::string& target, const std::vector<std::string>& files) {
+    const long written_before = counts.written;
+    std::string error;
+    if (target.empty()) {
+      GameWriter writer(std::cout, s.write);
+      for (const std::string& f : files) convert_input(f, s, counts, writer);
+      writer.finish();
+      if (!flush_standard_output("convert")) counts.written = written_before, write_failed = true;
+      return;
+    }
+    OutputFile out;
+    if (!out.open(target, error)) {
+      std::cerr << "gibo convert: " << error << "\n";
+      write_failed = true;
+      return;
+    }
+    GameWriter writer(out.stream(), s.write);
+    for (const std::string& f : files) convert_input(f, s, counts, writer);
+    writer.finish();
+    if (!out.commit(error)) {
+      std::cerr << "gibo convert: " << error << "\n";
+      counts.written = written_before;
+      write_failed = true;
+    }
+  };
   if (dir_mode) {
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      const std::vector<Game> games = convert_input(inputs[i].path, s, counts);
-      if (!write_file(targets[i], render(games, s))) write_failed = true;
-    }
+    for (std::size_t i = 0; i < inputs.size(); ++i) convert_into(targets[i].string(), {inputs[i].path});
   } else {
-    std::vector<Game> all;
-    for (const InputFile& in : inputs) {
-      std::vector<Game> games = convert_input(in.path, s, counts);
-      for (Game& g : games) all.push_back(std::move(g));
-    }
-    const std::string text = render(all, s);
-    if (output.empty()) std::cout << text << std::flush;
-    else if (!write_file(output, text)) write_failed = true;
+    std::vector<std::string> files;
+    for (const InputFile& in : inputs) files.push_back(in.path);
+    convert_into(output, files);
   }
 
   std::cerr << "convert: " << counts.files << " files, " << counts.games << " games, " << counts.written
-            << " written (" << format_name(s.to) << "), " << counts.rejected << " failed validation";
+            << " written (" << format_name(s.write.format) << "), " << counts.rejected << " failed validation";
   if (s.keep_broken && counts.kept_broken) std::cerr << " (" << counts.kept_broken << " written up to the error)";
   if (counts.unreadable_files) std::cerr << ", " << counts.unreadable_files << " files with no readable game";
   if (counts.io_errors) std::cerr << ", " << counts.io_errors << " unreadable";
+  if (write_failed) std::cerr << ", output not written";
   std::cerr << "\n";
   if (counts.io_errors || write_failed) return kExitIo;
   return counts.rejected || counts.unreadable_files ? kExitFindings : kExitOk;

@@ -17,6 +17,7 @@
 #include "gibo/formats/json_writer.h"
 #include "inputs.h"
 #include "options.h"
+#include "outputs.h"
 
 namespace gibo::cli {
 namespace {
@@ -158,6 +159,7 @@ void print_summary(const archive::ImportSummary& s, const std::string& db, bool 
         .field("duplicates", static_cast<std::int64_t>(s.duplicates))
         .field("invalid", static_cast<std::int64_t>(s.invalid))
         .field("rejected", static_cast<std::int64_t>(s.rejected))
+        .field("lost", static_cast<std::int64_t>(s.lost))
         .field("prefixes", static_cast<std::int64_t>(s.prefixes.size()))
         .field("games_in_archive", static_cast<std::int64_t>(s.games_in_archive))
         .field("seconds", s.seconds)
@@ -187,6 +189,7 @@ void print_summary(const archive::ImportSummary& s, const std::string& db, bool 
             << s.skipped << " skipped, " << s.unreadable << " unreadable), " << s.games << " games read: " << s.added
             << " added, " << s.duplicates << " duplicates, " << s.invalid << " invalid";
   if (s.rejected) std::cout << " (" << s.rejected << " rejected by --valid-only)";
+  if (s.lost) std::cout << "; " << s.lost << " not stored (their batch was rolled back after the error)";
   std::cout << "\n";
   if (!s.invalid_by_code.empty()) {
     std::cout << "invalid by code:";
@@ -220,7 +223,7 @@ void keep_freed_memory() {
 
 int run_import(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo import --db FILE [--jobs N] [--rules ID] [--valid-only] [--format text|jsonl] PATHS|-";
+      "gibo import --db FILE [--jobs N] [--rules ID] [--valid-only] [--strict] [--format text|jsonl] PATHS|-";
   po::options_description opts("options");
   std::string db, rules_id = default_profile().id, format = "text", encoding = "auto";
   int jobs = 1, batch = 5000;
@@ -229,6 +232,7 @@ int run_import(const std::vector<std::string>& args) {
       "jobs,j", po::value(&jobs), "reader/validator threads besides the writer (default 1)")(
       "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
       "valid-only", "store only games that replay without error (the others are counted)")(
+      "strict", "a capture or check the record does not mark is an error")(
       "format", po::value(&format), "text or jsonl")(
       "encoding", po::value(&encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
       "batch", po::value(&batch), "games per transaction (default 5000)")(
@@ -249,30 +253,46 @@ int run_import(const std::vector<std::string>& args) {
   if (format != "text" && format != "jsonl") return usage("--format must be text or jsonl");
   if (jobs < 1 || jobs > 256) return usage("--jobs must be between 1 and 256");
   if (batch < 1) return usage("--batch must be at least 1");
-  if (encoding == "auto") options.encoding = text::Encoding::Auto;
-  else if (encoding == "utf-8" || encoding == "utf8") options.encoding = text::Encoding::Utf8;
-  else if (encoding == "cp949" || encoding == "euc-kr") options.encoding = text::Encoding::Cp949;
+  if (const auto e = input_encoding(encoding)) options.encoding = *e;
   else return usage("--encoding must be auto, utf-8 or cp949");
   if (paths.empty()) return usage("no input");
   options.db_path = db;
   options.jobs = jobs;
   options.batch_games = batch;
   options.valid_only = vm.count("valid-only") > 0;
+  options.strict_annotations = vm.count("strict") > 0;
   const bool jsonl = format == "jsonl";
 
-  std::vector<std::string> missing;
+  std::vector<InputError> missing;
   const std::vector<InputFile> inputs = expand_inputs(expand_globs(paths), missing);
-  for (const std::string& m : missing) {
+  for (const InputError& m : missing) {
     if (jsonl) {
       std::string line;
-      json::Writer(line).begin_object().field("type", "file").field("status", "missing").field("detail", m).end_object();
+      json::Writer(line)
+          .begin_object()
+          .field("type", "file")
+          .field("path", m.path)
+          .field("status", "unreadable")
+          .field("detail", m.reason)
+          .end_object();
       std::cout << line << "\n";
     } else {
-      std::cout << m << ": error[io]: cannot read\n";
+      std::cout << m.text() << "\n";
     }
   }
   std::vector<std::string> files;
   for (const InputFile& f : inputs) files.push_back(f.path);
+  // The archive is never one of the inputs (outputs.h), and no input at all is no reason
+  // to create an empty archive.
+  ProtectedFiles protect;
+  for (const std::string& f : files) protect.add_input(f);
+  for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
+    if (auto why = protect.conflict(db + suffix)) return usage(*why);
+  if (files.empty()) {
+    std::cerr << "gibo import: " << (missing.empty() ? "no game file found" : "no input could be read") << "; "
+              << db << " is left as it was\n";
+    return missing.empty() ? kExitFindings : kExitIo;
+  }
 
   archive::ImportCallbacks callbacks;
   const bool bar = stderr_is_terminal();

@@ -9,6 +9,7 @@
 #include "gibo/archive/archive.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/json_writer.h"
+#include "report/markup.h"
 #include "inputs.h"
 #include "options.h"
 #include "parallel.h"
@@ -29,6 +30,7 @@ struct Row {
   std::string verdict, winner, reason, profile, note;
   int ply = 0, cho = 0, han = 0;
   bool ended_before_last_ply = false;
+  bool bikjang_inferred = false;
 };
 
 Row make_row(const std::string& file, int index, const Game* game, const Rescore& r) {
@@ -38,7 +40,8 @@ Row make_row(const std::string& file, int index, const Game* game, const Rescore
   if (game) row.stored = game->result_text, row.has_stored = game->has_result;
   row.verdict = std::string(verdict_name(r.verdict.kind));
   row.profile = r.profile->id;
-  row.note = std::string(r.verdict.note);
+  row.note = verdict_note(r.verdict, r.bikjang_inferred);
+  row.bikjang_inferred = r.bikjang_inferred;
   row.ended_before_last_ply = r.verdict.ended_before_last_ply;
   if (r.board.ending) {
     row.winner = std::string(outcome_name(r.board.ending->winner));
@@ -54,13 +57,6 @@ Row make_row(const std::string& file, int index, const Game* game, const Rescore
     row.han = r.board.final_scores.han;
   }
   return row;
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
 }
 
 std::string render(const Row& r, Output out) {
@@ -93,6 +89,7 @@ std::string render(const Row& r, Output out) {
           .field("han_half_points", r.han)
           .field("profile", r.profile)
           .field("ended_before_last_ply", r.ended_before_last_ply)
+          .field("bikjang_inferred", r.bikjang_inferred)
           .field("note", r.note)
           .end_object();
       return s + "\n";
@@ -149,18 +146,29 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
     }
     batch.clear();
   };
-  const bool walked = archive->for_each_moves(where, [&](const archive::StoredMoves& g) {
+  const auto ids = archive->select_games(where);
+  if (!ids) {
+    std::cerr << "gibo rescore: --where: " << archive->error() << "\n";
+    return kExitUsage;
+  }
+  bool walked = true;
+  for (std::int64_t id : *ids) {
+    const auto g = archive->stored_game(id);
+    if (!g) {
+      walked = false;
+      break;
+    }
     const Profile* profile = forced;
-    if (!profile) profile = g.saved_rules ? find_profile(*g.saved_rules) : nullptr;
+    if (!profile) profile = g->saved_rules ? find_profile(*g->saved_rules) : nullptr;
     if (!profile) profile = &fallback;
-    const bool option = resolve_bikjang(g.saved_bikjang, bikjang_fallback);
+    const BikjangOption option = adjudication_bikjang(*profile, g->saved_bikjang, g->stored_result, bikjang_fallback);
     Game shell;
-    shell.start = g.start;
+    shell.start = g->start;
     Position start;
-    if (start_position(shell, legality_rules(*profile, option), start)) return true;  // unreadable start: skip
-    const Rescore r = rescore(*profile, option, start, g.moves, g.plies, g.stored_result);
+    if (start_position(shell, legality_rules(*profile, option.on), start)) continue;  // unreadable start: skip
+    const Rescore r = rescore(*profile, option, start, g->moves, g->plies, g->stored_result);
     archive::VerdictRow v;
-    v.game_id = g.game_id;
+    v.game_id = g->game_id;
     v.profile_id = profile->id;
     v.profile_version = profile->version;
     v.verdict = std::string(verdict_name(r.verdict.kind));
@@ -172,12 +180,12 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
       v.han_score = r.board.ending->scores.han;
     }
     v.ended_before_last_ply = r.verdict.ended_before_last_ply;
-    v.note = std::string(r.verdict.note);
+    v.note = verdict_note(r.verdict, r.bikjang_inferred);
     ++counts[v.verdict];
     batch.push_back(std::move(v));
     if (batch.size() >= 5000) flush();
-    return ok;
-  });
+    if (!ok) break;
+  }
   flush();
   if (!walked || !ok) {
     if (!walked) std::cerr << "gibo rescore: " << archive->error() << "\n";
@@ -201,7 +209,7 @@ int run_rescore(const std::vector<std::string>& args) {
       "bikjang", po::value(&bikjang), "bikjang option (janggi-gg) for records that state none: on or off")(
       "format", po::value(&format), "text, csv or jsonl")("jobs,j", po::value(&jobs), "worker threads for files")(
       "db", po::value(&db), "re-score the games of a gibo database and store the verdicts")(
-      "where", po::value(&where), "with --db: an SQL expression over the games table")(
+      "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats")(
       "paths", po::value(&paths), "files, directories, or - for stdin");
   po::positional_options_description pos_opts;
   pos_opts.add("paths", -1);
@@ -247,9 +255,9 @@ int run_rescore(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
-  std::vector<std::string> missing;
+  std::vector<InputError> missing;
   const std::vector<InputFile> files = expand_inputs(paths, missing);
-  for (const std::string& m : missing) std::cerr << "gibo rescore: " << m << "\n";
+  for (const InputError& m : missing) std::cerr << m.text() << "\n";
   if (out == Output::Csv)
     std::cout << "file,index,stored,verdict,winner,reason,ply,cho_half_points,han_half_points,profile,"
                  "ended_before_last_ply,note\n";
@@ -260,22 +268,19 @@ int run_rescore(const std::vector<std::string>& args) {
       [&](std::size_t i) {
         FileResult fr;
         std::string error;
-        auto bytes = read_input(files[i].path, error);
-        if (!bytes) {
-          fr.io_error = true;
-          fr.output = "gibo rescore: " + error + "\n";
-          return fr;
-        }
         ReadOptions ro;
-        ro.file_name = files[i].path;
         ro.profile = &fallback;
         ReadInfo info;
-        read_games(*bytes, ro, info, [&](Game&& g) {
+        const bool readable = read_input_games(files[i].path, ro, info, error, [&](Game&& g) {
           const Rescore r = rescore_game(g, fallback, bikjang_fallback);
           const Row row = make_row(files[i].path, g.source.game_index, &g, r);
           ++fr.verdicts[row.verdict];
           fr.output += render(row, out);
         });
+        if (!readable) {
+          fr.io_error = true;
+          fr.output = InputError{files[i].path, error}.text() + "\n";
+        }
         return fr;
       },
       [&](std::size_t, FileResult&& fr) {

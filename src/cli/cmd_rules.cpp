@@ -16,7 +16,7 @@ int run_rules(const std::vector<std::string>& args) {
   pos_opts.add("words", -1);
   po::variables_map vm;
   if (auto rc = parse_command_line("rules", synopsis, args, opts, pos_opts, vm)) return *rc;
-  if (words.empty() || words[0] == "list") {
+  if (words.empty() || (words[0] == "list" && words.size() == 1)) {
     for (const Profile& p : all_profiles())
       std::cout << p.id << " v" << p.version << "  " << p.description << "\n";
     return kExitOk;

@@ -78,27 +78,27 @@ int run_show(const std::vector<std::string>& args) {
 
   const Target t = parse_target(spec);
   std::string error;
-  auto bytes = read_input(t.file, error);
-  if (!bytes) {
-    std::cerr << "gibo show: " << error << "\n";
-    return kExitIo;
-  }
   ReadOptions ro;
-  ro.file_name = t.file;
   ro.profile = profile;
   ReadInfo info;
   std::vector<Game> games;
-  read_games(*bytes, ro, info, [&](Game&& g) { games.push_back(std::move(g)); });
+  if (!read_input_games(t.file, ro, info, error, [&](Game&& g) { games.push_back(std::move(g)); })) {
+    std::cerr << InputError{t.file, error}.text() << "\n";
+    return kExitIo;
+  }
   for (const Diagnostic& diag : info.diagnostics)
     if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
+  if (games.empty()) {  // an empty or unreadable record is a finding, like validate's
+    std::cerr << "gibo show: " << t.file << " holds no game\n";
+    return kExitFindings;
+  }
   if (t.game < 1 || t.game > static_cast<int>(games.size())) {
     std::cerr << "gibo show: " << t.file << " has " << games.size() << " games; no game " << t.game << "\n";
     return kExitUsage;
   }
   Game& g = games[t.game - 1];
-  const Profile& p = game_profile(g, *profile);
-  const LegalityRules rules = legality_rules(p, game_bikjang_option(g, false));
-  replay(g, rules);
+  replay_under_profile(g, *profile);
+  const LegalityRules rules = game_legality_rules(g, *profile);
   const int plies = static_cast<int>(g.plies.size());
   const int want = t.ply.value_or(plies);
   if (want < 0 || want > plies) {

@@ -1,19 +1,18 @@
 // gibo stats: what a collection of records holds (results, setups, openings, lengths,
 // years, players, verdicts, data quality) as text, CSV, JSON or one HTML page, from
 // game files or from an archive built by `gibo import`.
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <thread>
 
 #include "command.h"
-#include "gibo/report/stats.h"
-#include "gibo/report/stats_filter.h"
-#include "gibo/report/stats_load.h"
-#include "gibo/report/stats_render.h"
+#include "gibo/archive/facts.h"
+#include "report/stats.h"
+#include "report/stats_load.h"
+#include "report/stats_render.h"
 #include "inputs.h"
 #include "options.h"
-#include "parallel.h"
+#include "outputs.h"
 
 namespace gibo::cli {
 namespace {
@@ -39,20 +38,22 @@ bool parse_profiles(const std::string& spec, stats::AdjudicationChoice& out) {
 // What --help prints after the options: the --where fields and the output formats.
 std::string more_help() {
   std::string s =
-      "\n--where on files: an SQL-like expression (= != < <= > >= LIKE IN IS NULL AND OR NOT, 'text', numbers)\n"
-      "over these fields:\n";
-  for (const stats::FilterField& f : stats::filter_fields())
+      "\n--where: an SQL expression (SQLite, read-only: = != < <= > >= LIKE GLOB IN BETWEEN IS NULL AND OR NOT,\n"
+      "'text', numbers, SQL functions) over these fields of each game, the same on files and with --db\n"
+      "(gibo export and gibo rescore --db take the same expressions):\n";
+  for (const archive::FactField& f : archive::fact_fields())
     s += "  " + f.name + std::string(f.name.size() < 14 ? 14 - f.name.size() : 1, ' ') + f.meaning + "\n";
-  s += "--where with --db: an SQL expression over the games table's columns (README \"Database schema\"),\n"
-       "and the names above (computed from the other tables).\n"
-       "\n"
+  s += "\n"
+       "Games: each distinct game (start position and moves; tags aside) is counted once, as gibo import\n"
+       "stores it; its copies are counted as duplicates, and a file with the same bytes as an earlier one is\n"
+       "skipped. On files the games are imported into a temporary archive first, so a folder and the archive\n"
+       "imported from it give the same report.\n"
        "Formats: text (aligned tables), csv (one block per table: a header row \"table,<columns>\", then rows\n"
        "led by the table id; blocks separated by an empty line), json (\"games\", \"results\" {cho, han, draw,\n"
        "other, ...} and \"tables\" {id: {title, columns, rows}}), html (one self-contained page, no script).\n"
        "Results count the stored results (대국결과) as recorded; \"other\" is void, unknown or none. Players are\n"
        "grouped by name with a trailing rank word removed (\"김동학 四단\" -> 김동학; \"(프로)\" is kept).\n"
-       "Exit status: 0, or 3 when an input or the output could not be read or written (the report is still\n"
-       "written), 2 for a bad command line or --where.\n";
+       "An input that cannot be read is reported and counted; the report is still written (exit status 3).\n";
   return s;
 }
 
@@ -75,7 +76,7 @@ int run_stats(const std::vector<std::string>& args) {
       "verdicts under: own (each game's profile; the default for files), all, none, IDs (comma-separated), or "
       "stored (the archive's verdicts table, else own; the default for --db)")(
       "encoding", po::value(&encoding), "auto, utf-8 or cp949 (files only)")(
-      "jobs,j", po::value(&jobs), "worker threads reading files (default: the cores, at most 8)")(
+      "jobs,j", po::value(&jobs), "worker threads reading files and judging games (default: the cores, at most 8)")(
       "openings", po::value(&ro.opening_depth), "plies in the openings tree (default 6)")(
       "opening-min", po::value(&ro.opening_min_games), "games a line needs to be shown (default 2)")(
       "top", po::value(&ro.top_players), "rows of the top-players table (default 20)")(
@@ -114,60 +115,63 @@ int run_stats(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   lo.opening_plies = ro.opening_depth;
-  if (encoding == "auto") lo.encoding = text::Encoding::Auto;
-  else if (encoding == "utf-8" || encoding == "utf8") lo.encoding = text::Encoding::Utf8;
-  else if (encoding == "cp949" || encoding == "euc-kr") lo.encoding = text::Encoding::Cp949;
-  else {
+  if (const auto e = input_encoding(encoding)) {
+    lo.encoding = *e;
+  } else {
     std::cerr << "gibo stats: --encoding must be auto, utf-8 or cp949\n";
     return kExitUsage;
   }
 
+  lo.jobs = jobs;
+  // The report never replaces what it reports on (outputs.h).
+  std::vector<InputError> missing;
+  const std::vector<InputFile> files = db.empty() ? expand_inputs(paths, missing) : std::vector<InputFile>{};
+  ProtectedFiles protect;
+  if (!db.empty()) protect.add_archive(db);
+  for (const InputFile& f : files) protect.add_input(f.path);
+  if (!output.empty() && output != "-")
+    if (auto why = protect.conflict(output)) {
+      std::cerr << "gibo stats: " << *why << "\n";
+      return kExitUsage;
+    }
+
   stats::Dataset data;
   int status = kExitOk;
+  std::optional<stats::LoadError> error;
   if (!db.empty()) {
-    if (auto error = stats::load_database(db, where, lo, data)) {
-      std::cerr << "gibo stats: " << db << ": " << *error << "\n";
-      return error->rfind("--where", 0) == 0 ? kExitUsage : kExitIo;
+    std::string open_error;
+    auto archive = archive::Archive::open(db, archive::OpenMode::ReadOnly, open_error);
+    if (!archive) {
+      std::cerr << "gibo stats: " << open_error << "\n";
+      return kExitIo;
     }
+    data.origin = db;
+    error = stats::load_archive(*archive, where, lo, data);
   } else {
-    std::optional<stats::GameFilter> filter;
-    if (!where.empty()) {
-      std::string error;
-      filter = stats::GameFilter::compile(where, error);
-      if (!filter) {
-        std::cerr << "gibo stats: --where: " << error << "\n";
-        return kExitUsage;
-      }
-    }
-    std::vector<std::string> missing;
-    const std::vector<InputFile> files = expand_inputs(paths, missing);
     for (std::size_t i = 0; i < paths.size() && i < 3; ++i) data.origin += (i ? ", " : "") + paths[i];
     if (paths.size() > 3) data.origin += " and " + std::to_string(paths.size() - 3) + " more";
-    for (const std::string& m : missing) {
-      std::cerr << "gibo stats: " << m << ": cannot read\n";
-      const stats::FileFacts f = stats::unreadable_file(m, "cannot read");
-      data.sources.push_back(f.source);
+    for (const InputError& m : missing) {
+      std::cerr << "gibo stats: " << m.path << ": " << m.reason << "\n";
+      stats::SourceFacts f;
+      f.path = m.path;
+      f.readable = false;
+      f.io_error = m.reason;
+      data.sources.push_back(std::move(f));
       status = kExitIo;
     }
-    for (const Profile* p : lo.adjudication.profiles) data.adjudication_profiles.push_back(p->id);
-    if (lo.adjudication.own || !lo.adjudication.profiles.empty()) data.verdicts_from = "computed";
-    ordered_parallel<stats::FileFacts>(
-        files.size(), jobs,
-        [&](std::size_t i) {
-          std::string error;
-          const auto bytes = read_input(files[i].path, error);
-          if (!bytes) return stats::unreadable_file(files[i].path, error);
-          return stats::file_facts(files[i].path, *bytes, lo);
-        },
-        [&](std::size_t, stats::FileFacts&& f) {
-          if (!f.source.readable) {
-            std::cerr << "gibo stats: " << f.source.path << ": " << f.source.io_error << "\n";
-            status = kExitIo;
-          }
-          data.sources.push_back(std::move(f.source));
-          for (stats::GameFacts& g : f.games)
-            if (!filter || filter->matches(g)) data.games.push_back(std::move(g));
-        });
+    std::vector<std::string> file_paths;
+    for (const InputFile& f : files) file_paths.push_back(f.path);
+    const std::size_t first = data.sources.size();
+    error = stats::load_files(file_paths, where, lo, data);
+    for (std::size_t i = first; !error && i < data.sources.size(); ++i)
+      if (!data.sources[i].readable) {
+        std::cerr << "gibo stats: " << data.sources[i].path << ": " << data.sources[i].io_error << "\n";
+        status = kExitIo;
+      }
+  }
+  if (error) {
+    std::cerr << "gibo stats: " << (db.empty() ? "" : db + ": ") << error->message << "\n";
+    return error->usage ? kExitUsage : kExitIo;
   }
 
   const stats::Report report = stats::aggregate(data, ro);
@@ -177,15 +181,17 @@ int run_stats(const std::vector<std::string>& args) {
                                         : stats::render_html(report);
   if (output.empty() || output == "-") {
     std::cout << text;
-    std::cout.flush();
-    if (!std::cout) return kExitIo;
-    return status;
+    return status;  // main checks standard output
   }
-  std::ofstream out(output, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) {
-    std::cerr << "gibo stats: cannot write " << output << "\n";
+  OutputFile out;
+  std::string write_error;
+  if (!out.open(output, write_error)) {
+    std::cerr << "gibo stats: " << write_error << "\n";
+    return kExitIo;
+  }
+  out.stream() << text;
+  if (!out.commit(write_error)) {
+    std::cerr << "gibo stats: " << write_error << "\n";
     return kExitIo;
   }
   return status;

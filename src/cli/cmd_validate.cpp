@@ -1,5 +1,6 @@
-// gibo validate: read every game, replay every ply under the game's rules profile, and
-// report each problem compiler-style (or as JSON Lines), with a summary.
+// gibo validate: read every game (any format, through read_games), replay every ply
+// under the game's rules profile, and report each problem compiler-style (or as JSON
+// Lines), with a summary.
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <optional>
 
 #include "command.h"
+#include "gibo/formats/detect.h"
 #include "gibo/formats/gib.h"
 #include "gibo/formats/json_writer.h"
 #include "gibo/record/replay.h"
@@ -21,8 +23,8 @@ namespace gibo::cli {
 namespace {
 
 struct Totals {
-  long files = 0, games = 0, plies = 0, valid = 0, rejected = 0, io_errors = 0;
-  std::map<std::string, long> rejected_by_code, warnings_by_code;
+  long files = 0, games = 0, plies = 0, valid = 0, rejected = 0, io_errors = 0, unannotated = 0;
+  std::map<std::string, long> rejected_by_code, warnings_by_code, notes_by_code;
 };
 
 struct FileResult {
@@ -34,6 +36,7 @@ struct Settings {
   const Profile* profile = nullptr;
   text::Encoding encoding = text::Encoding::Auto;
   bool jsonl = false;
+  bool strict = false;  // missing capture/check marks are errors (decision 12)
 };
 
 void json_diagnostics(json::Writer& w, const char* key, const std::vector<Diagnostic>& ds, Severity severity) {
@@ -52,71 +55,67 @@ void json_diagnostics(json::Writer& w, const char* key, const std::vector<Diagno
   w.end_array();
 }
 
-// A share of the work: a whole file, or with --jobs a part of a big file's games (parts
-// of one file read its bytes and its scan once, and replay their own games).
+// A share of the work: a whole file, or with --jobs a part of a big .gib file's games
+// (the parts of one file read its bytes and scan it once, and replay their own games).
 struct Unit {
   std::size_t file = 0;
   int part = 0, parts = 1;
 };
 
-// What the parts of one file share, made by whichever part starts first.
+// What the parts of one file share, made by whichever part starts first. A .gib file is
+// scanned (GibFile) so that each part can read its own games; a file in another format
+// is read whole, in order, by its first part.
 struct SharedFile {
   std::once_flag once;
   std::optional<std::string> io_error;
   std::string bytes;
   std::unique_ptr<GibFile> gib;
+  ReadInfo info;  // complete once the last part is done
 };
 
 // Files this large are split into parts of about this size when --jobs > 1.
 constexpr std::uintmax_t kPartBytes = 128 * 1024;
 
-void render_io_error(const std::string& path, const std::string& error, bool jsonl, std::string& out) {
-  if (jsonl) {
-    json::Writer w(out);
-    w.begin_object().field("type", "file").field("file", path).field("error", error).end_object();
-    out += '\n';
-  } else {
-    out += path + ": error[io]: " + error + "\n";
-  }
+ReadOptions read_options(const Settings& s, const std::string& path) {
+  ReadOptions options;
+  options.encoding = s.encoding;
+  options.profile = s.profile;
+  options.file_name = path;
+  options.original_text = false;  // not reported
+  return options;
 }
 
-// Replays and reports this part's games; the first part of a file starts (in text
-// form) with the file's own diagnostics.
+// Replays and reports this part's games; the first part of a file starts (in text form)
+// with the file's own diagnostics when they are known first (.gib).
 FileResult validate_part(const std::string& path, const Unit& u, SharedFile& shared, const Settings& s) {
+  const ReadOptions options = read_options(s, path);
   std::call_once(shared.once, [&] {
     std::string error;
     if (auto bytes = read_input(path, error)) {
       shared.bytes = std::move(*bytes);
-      GibReadOptions options;
-      options.encoding = s.encoding;
-      options.file_name = path;
-      options.original_text = false;  // not reported
-      shared.gib = std::make_unique<GibFile>(shared.bytes, options);
+      if (detect_format(shared.bytes) == Format::Gib) {
+        shared.gib = std::make_unique<GibFile>(shared.bytes, gib_read_options(options));
+        shared.info = read_info(shared.gib->info());
+      }
     } else {
       shared.io_error = error;
     }
   });
   FileResult r;
-  if (shared.io_error) {
-    if (u.part == 0) render_io_error(path, *shared.io_error, s.jsonl, r.output);
-    return r;
-  }
-  const GibFile& file = *shared.gib;
-  if (u.part == 0 && !s.jsonl)
-    for (const Diagnostic& d : file.info().diagnostics) r.output += format_diagnostic(d) + "\n";
-  const int first = static_cast<int>(static_cast<long>(file.games()) * u.part / u.parts);
-  const int last = static_cast<int>(static_cast<long>(file.games()) * (u.part + 1) / u.parts);
-  for (int k = first; k < last; ++k) {
-    Game g = file.game(k);
-    const Profile& profile = game_profile(g, *s.profile);
-    replay(g, legality_rules(profile, game_bikjang_option(g, false)));
+  if (shared.io_error) return r;
+  ReplayOptions replay_options;
+  replay_options.strict_annotations = s.strict;
+  auto report = [&](Game&& g) {
+    const Profile& profile = replay_under_profile(g, *s.profile, replay_options);
     ++r.totals.games;
     r.totals.plies += static_cast<long>(g.plies.size());
     const bool valid = !g.has_errors();
     r.totals.valid += valid;
+    r.totals.unannotated += !g.annotated;
     bool first_error = true;
     for (const Diagnostic& d : g.diagnostics) {
       if (d.severity == Severity::Warning) ++r.totals.warnings_by_code[d.code];
+      if (d.severity == Severity::Note) ++r.totals.notes_by_code[d.code];
       if (d.severity == Severity::Error && first_error) {
         ++r.totals.rejected_by_code[d.code];
         first_error = false;
@@ -132,15 +131,32 @@ FileResult validate_part(const std::string& path, const Unit& u, SharedFile& sha
           .field("plies", static_cast<int>(g.plies.size()))
           .field("valid_plies", g.valid_plies)
           .field("valid", valid)
+          .field("annotated", g.annotated)
           .field("profile", profile.id)
           .field("result", g.result_text);
       json_diagnostics(w, "errors", g.diagnostics, Severity::Error);
       json_diagnostics(w, "warnings", g.diagnostics, Severity::Warning);
+      json_diagnostics(w, "notes", g.diagnostics, Severity::Note);
       w.end_object();
       r.output += '\n';
     } else {
       for (const Diagnostic& d : g.diagnostics)
         if (d.severity != Severity::Note) r.output += format_diagnostic(d) + "\n";
+    }
+  };
+  if (shared.gib) {
+    const GibFile& file = *shared.gib;
+    if (u.part == 0 && !s.jsonl)
+      for (const Diagnostic& d : shared.info.diagnostics) r.output += format_diagnostic(d) + "\n";
+    const int first = static_cast<int>(static_cast<long>(file.games()) * u.part / u.parts);
+    const int last = static_cast<int>(static_cast<long>(file.games()) * (u.part + 1) / u.parts);
+    for (int k = first; k < last; ++k) report(file.game(k));
+  } else if (u.part == 0) {
+    read_games(shared.bytes, options, shared.info, report);
+    if (!s.jsonl) {  // the file's own diagnostics before its games'
+      std::string diags;
+      for (const Diagnostic& d : shared.info.diagnostics) diags += format_diagnostic(d) + "\n";
+      r.output = diags + r.output;
     }
   }
   r.totals.rejected = r.totals.games - r.totals.valid;
@@ -148,15 +164,23 @@ FileResult validate_part(const std::string& path, const Unit& u, SharedFile& sha
 }
 
 // After a file's last part: the file's own counts (files, unreadable, a file rejected as
-// a whole) into `t`, and its summary line. `games`, `plies`, `valid` are its parts' sums.
+// a whole) into `t`, and its summary line (or its I/O error). `games`, `plies`, `valid`
+// are its parts' sums.
 void finish_file(const std::string& path, const SharedFile& shared, long games, long plies, long valid,
                  const Settings& s, Totals& t, std::string& out) {
   t.files = 1;
   if (shared.io_error) {
     t.io_errors = 1;
+    if (s.jsonl) {
+      json::Writer w(out);
+      w.begin_object().field("type", "file").field("file", path).field("error", *shared.io_error).end_object();
+      out += '\n';
+    } else {
+      out += path + ": error[io]: " + *shared.io_error + "\n";
+    }
     return;
   }
-  const GibFileInfo& info = shared.gib->info();
+  const ReadInfo& info = shared.info;
   bool file_rejected = false;
   for (const Diagnostic& d : info.diagnostics) {
     if (d.severity == Severity::Warning) ++t.warnings_by_code[d.code];
@@ -171,7 +195,9 @@ void finish_file(const std::string& path, const SharedFile& shared, long games, 
     w.begin_object()
         .field("type", "file")
         .field("file", path)
+        .field("format", format_name(info.format))
         .field("encoding", text::encoding_name(info.encoding))
+        .field("bom", info.bom)
         .field("games", games)
         .field("plies", plies)
         .field("valid", valid)
@@ -187,7 +213,8 @@ void finish_file(const std::string& path, const SharedFile& shared, long games, 
   } else {
     out += path + ": " + std::to_string(games) + " games, " + std::to_string(plies) + " plies, " +
            std::to_string(valid) + " valid, " + std::to_string(games - valid) + " rejected (" +
-           std::string(text::encoding_name(info.encoding)) +
+           std::string(format_name(info.format)) + ", " + std::string(text::encoding_name(info.encoding)) +
+           (info.bom ? ", BOM" : "") +
            (info.filler_runs.empty() ? "" : ", " + std::to_string(info.filler_runs.size()) + " filler runs removed") +
            ")\n";
   }
@@ -200,21 +227,25 @@ void add(Totals& t, const Totals& x) {
   t.valid += x.valid;
   t.rejected += x.rejected;
   t.io_errors += x.io_errors;
+  t.unannotated += x.unannotated;
   for (const auto& [k, v] : x.rejected_by_code) t.rejected_by_code[k] += v;
   for (const auto& [k, v] : x.warnings_by_code) t.warnings_by_code[k] += v;
+  for (const auto& [k, v] : x.notes_by_code) t.notes_by_code[k] += v;
 }
 
 }  // namespace
 
 int run_validate(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo validate [--rules ID] [--encoding auto|utf-8|cp949] [--jobs N] [--format text|jsonl] PATHS|-";
+      "gibo validate [--rules ID] [--encoding auto|utf-8|cp949] [--strict] [--jobs N] [--format text|jsonl] PATHS|-";
   po::options_description opts("options");
   std::string rules_id = default_profile().id, encoding = "auto", format = "text";
   int jobs = 1;
+  bool strict = false;
   std::vector<std::string> paths;
   opts.add_options()("rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
       "encoding", po::value(&encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
+      "strict", po::bool_switch(&strict), "a capture or check the record does not mark is an error")(
       "jobs,j", po::value(&jobs), "worker threads (default 1)")("format", po::value(&format), "text or jsonl")(
       "paths", po::value(&paths), "files, directories (searched recursively), or - for stdin");
   po::positional_options_description pos_opts;
@@ -225,13 +256,13 @@ int run_validate(const std::vector<std::string>& args) {
   Settings s;
   s.profile = profile_or_usage("validate", rules_id);
   if (!s.profile) return kExitUsage;
-  if (encoding == "auto") s.encoding = text::Encoding::Auto;
-  else if (encoding == "utf-8" || encoding == "utf8") s.encoding = text::Encoding::Utf8;
-  else if (encoding == "cp949" || encoding == "euc-kr") s.encoding = text::Encoding::Cp949;
-  else {
+  if (const auto e = input_encoding(encoding)) {
+    s.encoding = *e;
+  } else {
     std::cerr << "gibo validate: --encoding must be auto, utf-8 or cp949\n";
     return kExitUsage;
   }
+  s.strict = strict;
   if (format != "text" && format != "jsonl") {
     std::cerr << "gibo validate: --format must be text or jsonl\n";
     return kExitUsage;
@@ -245,18 +276,18 @@ int run_validate(const std::vector<std::string>& args) {
     std::cerr << "gibo validate: no input; usage: " << synopsis << "\n";
     return kExitUsage;
   }
-  std::vector<std::string> missing;
+  std::vector<InputError> missing;
   const std::vector<InputFile> files = expand_inputs(paths, missing);
 
   Totals totals;
   totals.io_errors = static_cast<long>(missing.size());
-  for (const std::string& m : missing) {
+  for (const InputError& m : missing) {
     if (s.jsonl) {
       std::string line;
-      json::Writer(line).begin_object().field("type", "file").field("error", m).end_object();
+      json::Writer(line).begin_object().field("type", "file").field("file", m.path).field("error", m.reason).end_object();
       std::cout << line << "\n";
     } else {
-      std::cout << m << ": error[io]: cannot read\n";
+      std::cout << m.text() << "\n";
     }
   }
   // The work: every file whole, except that with --jobs a big file is split into parts.
@@ -264,7 +295,9 @@ int run_validate(const std::vector<std::string>& args) {
   for (std::size_t f = 0; f < files.size(); ++f) {
     std::error_code ec;
     const std::uintmax_t size = files[f].path == "-" ? 0 : std::filesystem::file_size(files[f].path, ec);
-    const int parts = jobs > 1 && !ec ? static_cast<int>(std::clamp<std::uintmax_t>(size / kPartBytes, 1, 8 * static_cast<std::uintmax_t>(jobs))) : 1;
+    const int parts =
+        jobs > 1 && !ec ? static_cast<int>(std::clamp<std::uintmax_t>(size / kPartBytes, 1, 8 * static_cast<std::uintmax_t>(jobs)))
+                        : 1;
     for (int p = 0; p < parts; ++p) units.push_back({f, p, parts});
   }
   std::vector<SharedFile> shared(files.size());
@@ -272,7 +305,8 @@ int run_validate(const std::vector<std::string>& args) {
   const bool progress = stderr_is_terminal();
   const auto start = std::chrono::steady_clock::now();
   ordered_parallel<FileResult>(
-      units.size(), jobs, [&](std::size_t i) { return validate_part(files[units[i].file].path, units[i], shared[units[i].file], s); },
+      units.size(), jobs,
+      [&](std::size_t i) { return validate_part(files[units[i].file].path, units[i], shared[units[i].file], s); },
       [&](std::size_t i, FileResult&& r) {
         const Unit& u = units[i];
         add(totals, r.totals);
@@ -286,6 +320,7 @@ int run_validate(const std::vector<std::string>& args) {
           file_games = file_plies = file_valid = 0;
           shared[u.file].gib.reset();  // every part is done with it
           std::string().swap(shared[u.file].bytes);
+          shared[u.file].info = {};
         }
         std::cout << r.output;
         if (progress)
@@ -305,12 +340,15 @@ int run_validate(const std::vector<std::string>& args) {
         .field("valid", totals.valid)
         .field("rejected", totals.rejected)
         .field("io_errors", totals.io_errors)
+        .field("unannotated", totals.unannotated)
         .field("seconds", seconds)
         .key("rejected_by_code")
         .begin_object();
     for (const auto& [k, v] : totals.rejected_by_code) w.field(k, static_cast<std::int64_t>(v));
     w.end_object().key("warnings_by_code").begin_object();
     for (const auto& [k, v] : totals.warnings_by_code) w.field(k, static_cast<std::int64_t>(v));
+    w.end_object().key("notes_by_code").begin_object();
+    for (const auto& [k, v] : totals.notes_by_code) w.field(k, static_cast<std::int64_t>(v));
     w.end_object().end_object();
     std::cout << line << "\n";
   } else {
@@ -326,6 +364,11 @@ int run_validate(const std::vector<std::string>& args) {
     if (!totals.warnings_by_code.empty()) {
       std::cout << "warnings by code:";
       for (const auto& [k, v] : totals.warnings_by_code) std::cout << " " << k << "=" << v;
+      std::cout << "\n";
+    }
+    if (!totals.notes_by_code.empty()) {
+      std::cout << "notes by code:";
+      for (const auto& [k, v] : totals.notes_by_code) std::cout << " " << k << "=" << v;
       std::cout << "\n";
     }
   }

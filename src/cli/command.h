@@ -6,13 +6,20 @@
 
 namespace gibo::cli {
 
-// Documented exit statuses (README "Exit status").
+// Documented exit statuses (README "Exit status"), the same for every command.
 enum ExitCode : int {
   kExitOk = 0,        // success; every game valid
-  kExitFindings = 1,  // some games rejected or some results disagree
-  kExitUsage = 2,     // bad command line
-  kExitIo = 3,        // a file could not be read or written
+  kExitFindings = 1,  // some games rejected, a file holds no game, or some results disagree
+  kExitUsage = 2,     // bad command line (option, argument, --where)
+  kExitIo = 3,        // a file, the archive or standard output could not be read or written;
+                      // also an unexpected internal error
 };
+
+// The exit statuses as every command's --help states them.
+inline constexpr const char* kExitStatusHelp =
+    "exit status (every command): 0 success; 1 findings (a game rejected, a file with no game, a\n"
+    "result that disagrees); 2 usage error (bad option or argument); 3 a file, the archive or\n"
+    "standard output could not be read or written, or an internal error.\n";
 
 struct Command {
   const char* name;

@@ -8,9 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 
 namespace gibo::cli {
@@ -25,32 +23,77 @@ bool game_file_extension(const fs::path& p) {
          ext == ".uci";
 }
 
+// Why `path` cannot be opened, from stat(2) and lstat(2): "no such file or directory",
+// "permission denied", "symbolic link loop", "dangling symbolic link to TARGET".
+std::string why_unusable(const std::string& path, int stat_errno) {
+  struct stat lst {};
+  if (stat_errno == ENOENT && ::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+    std::error_code ec;
+    const fs::path target = fs::read_symlink(path, ec);
+    return "dangling symbolic link" + (ec ? std::string() : " to " + target.string());
+  }
+  if (stat_errno == ELOOP) return "symbolic link loop (too many levels of symbolic links)";
+  std::string s = std::strerror(stat_errno);
+  if (!s.empty()) s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+// Adds the game files under directory `dir` to `found`, reporting what cannot be read.
+void walk(const fs::path& dir, std::vector<std::string>& found, std::vector<InputError>& errors) {
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec);
+  if (ec) {
+    errors.push_back({dir.string(), "cannot list the directory: " + why_unusable(dir.string(), ec.value())});
+    return;
+  }
+  std::vector<fs::path> subdirs;
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    const fs::path p = it->path();
+    std::error_code lec;
+    const bool link = it->is_symlink(lec);
+    if (!link && it->is_directory(lec)) {
+      subdirs.push_back(p);
+      continue;
+    }
+    if (!game_file_extension(p)) continue;
+    struct stat st {};
+    if (::stat(p.c_str(), &st) != 0) {
+      errors.push_back({p.string(), why_unusable(p.string(), errno)});
+      continue;
+    }
+    if (S_ISDIR(st.st_mode)) continue;  // a link to a directory: not followed
+    if (!S_ISREG(st.st_mode)) {
+      errors.push_back({p.string(), "not a regular file (a pipe, socket or device); not read"});
+      continue;
+    }
+    found.push_back(p.string());
+  }
+  if (ec) errors.push_back({dir.string(), "cannot list the directory: " + why_unusable(dir.string(), ec.value())});
+  for (const fs::path& d : subdirs) walk(d, found, errors);
+}
+
 }  // namespace
 
-std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>& errors) {
+std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<InputError>& errors) {
   std::vector<InputFile> out;
   for (const std::string& p : paths) {
     if (p == "-") {
       out.push_back({p});
       continue;
     }
-    std::error_code ec;
-    const fs::file_status st = fs::status(p, ec);
-    if (ec || !fs::exists(st)) {
-      errors.push_back(p + ": no such file or directory");
+    struct stat st {};
+    if (::stat(p.c_str(), &st) != 0) {
+      errors.push_back({p, why_unusable(p, errno)});
       continue;
     }
-    if (fs::is_directory(st)) {
+    if (S_ISDIR(st.st_mode)) {
       std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied, ec);
-           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->is_regular_file(ec) && game_file_extension(it->path())) found.push_back(it->path().string());
-      }
-      if (ec) errors.push_back(p + ": " + ec.message());
+      walk(p, found, errors);
       std::sort(found.begin(), found.end());
       for (auto& f : found) out.push_back({std::move(f)});
     } else {
-      out.push_back({p});
+      out.push_back({p});  // a file, or a pipe given on purpose (`<(...)`)
     }
   }
   return out;
@@ -62,31 +105,49 @@ std::optional<std::string> read_input(const std::string& path, std::string& erro
     ss << std::cin.rdbuf();
     return ss.str();
   }
-  // One read(2) into a buffer of the file's size (more reads if it grows meanwhile).
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    error = path + ": cannot open: " + std::strerror(errno);
+    error = "cannot open: " + why_unusable(path, errno);
     return std::nullopt;
   }
   struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    error = "is a directory, not a game file";
+    return std::nullopt;
+  }
   std::string data;
-  if (::fstat(fd, &st) == 0 && st.st_size > 0) data.resize(static_cast<std::size_t>(st.st_size));
-  std::size_t have = 0;
+  if (S_ISREG(st.st_mode)) data.reserve(static_cast<std::size_t>(st.st_size));
+  char buffer[1 << 16];
   for (;;) {
-    if (have == data.size()) data.resize(std::max<std::size_t>(4096, data.size() * 2));
-    const ssize_t n = ::read(fd, data.data() + have, data.size() - have);
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
-      error = path + ": read error: " + std::strerror(errno);
+      error = "read error: " + why_unusable(path, errno);
       ::close(fd);
       return std::nullopt;
     }
     if (n == 0) break;
-    have += static_cast<std::size_t>(n);
+    data.append(buffer, static_cast<std::size_t>(n));
   }
   ::close(fd);
-  data.resize(have);
   return data;
+}
+
+bool read_input_games(const std::string& path, ReadOptions options, ReadInfo& info, std::string& error,
+                      const std::function<void(Game&&)>& on_game) {
+  const std::optional<std::string> bytes = read_input(path, error);
+  if (!bytes) return false;
+  options.file_name = path;
+  read_games(*bytes, options, info, on_game);
+  return true;
+}
+
+std::optional<text::Encoding> input_encoding(const std::string& name) {
+  if (name == "auto") return text::Encoding::Auto;
+  if (name == "utf-8" || name == "utf8") return text::Encoding::Utf8;
+  if (name == "cp949" || name == "euc-kr") return text::Encoding::Cp949;
+  return std::nullopt;
 }
 
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }

@@ -1,10 +1,20 @@
 // Input handling shared by the commands: expanding PATHS (files, directories searched
 // recursively for game files, "-" for standard input) and reading them whole.
+//
+// Policy: nothing is skipped silently. A path that cannot be used is reported with its
+// real cause (no such file, permission denied, a symbolic link that loops or leads
+// nowhere, a directory that cannot be listed); inside a directory, an entry with a game
+// file extension that is not a readable regular file is reported the same way.
+// Symbolic links to directories inside a searched directory are not followed (so a link
+// back to an ancestor cannot loop); a directory given by a link on the command line is.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "gibo/formats/detect.h"
 
 namespace gibo::cli {
 
@@ -12,13 +22,31 @@ struct InputFile {
   std::string path;  // "-" = standard input
 };
 
+// A path that could not be used, and why ("permission denied", ...).
+struct InputError {
+  std::string path, reason;
+  std::string text() const { return path + ": error[io]: " + reason; }  // "PATH: error[io]: REASON"
+};
+
 // Expands `paths`: a directory yields its files with a game-file extension (.gib, .pgn,
 // .json, .jsonl, .fen, .uci, any case), recursively and sorted; a file is taken as it is.
-// Missing paths are reported in `errors`.
-std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>& errors);
+// Paths that cannot be used are reported in `errors`.
+std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<InputError>& errors);
 
-// Reads a whole file (or stdin for "-"); nullopt and `error` on failure.
+// Reads a whole file (or stdin for "-"); nullopt and `error` on failure ("cannot open:
+// permission denied", "is a directory, not a game file", ...; the path is not repeated).
 std::optional<std::string> read_input(const std::string& path, std::string& error);
+
+// The one way a command reads the games of an input: read_input, then read_games
+// (format detection, encoding, the options' profile; file_name set to `path`), calling
+// `on_game` in file order and filling `info` (format, encoding, BOM, filler runs, file
+// diagnostics). False and `error` when the input cannot be read.
+bool read_input_games(const std::string& path, ReadOptions options, ReadInfo& info, std::string& error,
+                      const std::function<void(Game&&)>& on_game);
+
+// The value of an --encoding option for input: "auto", "utf-8"/"utf8", "cp949"/"euc-kr";
+// nullopt for anything else.
+std::optional<text::Encoding> input_encoding(const std::string& name);
 
 // Is standard error a terminal (progress output goes there only then)?
 bool stderr_is_terminal();

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "command.h"
+#include "outputs.h"
 
 namespace gibo::cli {
 
@@ -33,7 +34,7 @@ void print_overview(std::ostream& out) {
     for (std::size_t i = std::strlen(c.name); i < 12; ++i) out << ' ';
     out << c.summary << "\n";
   }
-  out << "\nRun 'gibo COMMAND --help' for a command's options.\n";
+  out << "\nRun 'gibo COMMAND --help' for a command's options.\n\n" << kExitStatusHelp;
 }
 
 const Command* find(const std::string& name) {
@@ -57,28 +58,42 @@ int main(int argc, char** argv) {
   if (name == "help" || name == "--help" || name == "-h") {
     if (args.empty()) {
       print_overview(std::cout);
-      return kExitOk;
+      return flush_standard_output("help") ? kExitOk : kExitIo;
+    }
+    if (args.size() > 1) {
+      std::cerr << "gibo help: give one command name\n";
+      return kExitUsage;
     }
     const Command* c = find(args.front());
     if (!c) {
       std::cerr << "gibo: unknown command '" << args.front() << "'\n";
       return kExitUsage;
     }
-    return c->run({"--help"});
+    const int status = c->run({"--help"});
+    return flush_standard_output("help") ? status : kExitIo;
   }
   if (name == "--version") {
     std::cout << "gibo 0.1.0\n";
-    return kExitOk;
+    return flush_standard_output("--version") ? kExitOk : kExitIo;
   }
   const Command* c = find(name);
   if (!c) {
     std::cerr << "gibo: unknown command '" << name << "'; run 'gibo help'\n";
     return kExitUsage;
   }
+  // Every command's standard output is checked once here: a write error there (a full
+  // disk, a closed pipe reader) is reported and turns the status into 3. An exception
+  // that escapes a command is a bug or a resource failure (out of memory), never a usage
+  // error: its message and status 3.
+  int status = kExitIo;
   try {
-    return c->run(args);
+    status = c->run(args);
   } catch (const std::exception& e) {
-    std::cerr << "gibo " << name << ": " << e.what() << "\n";
-    return kExitUsage;
+    std::cerr << "gibo " << name << ": internal error: " << e.what() << "\n";
+    status = kExitIo;
+  } catch (...) {
+    std::cerr << "gibo " << name << ": internal error\n";
+    status = kExitIo;
   }
+  return flush_standard_output(name) ? status : kExitIo;
 }

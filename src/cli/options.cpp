@@ -11,14 +11,15 @@ std::optional<int> parse_command_line(const std::string& command, const std::str
   visible.add_options()("help,h", "show this help");
   try {
     po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
+    // --help is answered before the required options are checked.
+    if (vm.count("help")) {
+      std::cout << "usage: " << synopsis << "\n\n" << visible << "\n" << kExitStatusHelp;
+      return kExitOk;
+    }
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << "gibo " << command << ": " << e.what() << "\nusage: " << synopsis << "\n";
     return kExitUsage;
-  }
-  if (vm.count("help")) {
-    std::cout << "usage: " << synopsis << "\n\n" << visible << "\n";
-    return kExitOk;
   }
   return std::nullopt;
 }

@@ -45,6 +45,7 @@ Profile janggi_gg() {
 Profile kjf_site() {
   Profile p;
   p.id = "kjf-site";
+  p.version = 2;  // 2: perpetual check makes the checker lose (decision 13)
   p.description = "online site on the KJF score system (seed 001); king capture wins";
   p.legality = Legality::KingCapture;
   p.checkmate_ends_game = false;
@@ -61,7 +62,9 @@ Profile kjf_site() {
   p.bikjang_capture_reply_clause = true;
   p.repetition_rules = {{RD::Sequence, 4, RepetitionWindow::WholeGame, RR::RepeaterLoses,
                          LowMaterialResult::Same, std::nullopt, false}};
-  p.perpetual_check = PerpetualCheck::AsRepetition;
+  // Decision 13: seed 001's "4회째 같은 수순을 반복한 쪽이 패배" in a cycle of checks means
+  // the checking side, the one that repeats, loses on the 4th repetition.
+  p.perpetual_check = PerpetualCheck::CheckerLoses;
   p.material_counting = true;
   p.palace_only_end = PalaceOnlyEnd::None;
   p.end_precedence_known = false;
@@ -226,13 +229,17 @@ Profile fs_casual() {
 
 Profile pychess() {
   Profile p = fs_base("pychess", "pychess-variants: Fairy-Stockfish janggi plus its server's rules");
+  p.version = 2;  // 2: the server's order of endings (decision 14)
   p.palace_only_end = PalaceOnlyEnd::DrawIfBothInsufficient;
   p.max_plies = std::optional<int>(600);
   p.max_plies_result = EndResult::Draw;
   p.timeout_result = TimeoutResult::LossOrDrawIfOppInsufficient;
   p.agreed_draw_allowed = false;
-  p.end_precedence.insert(p.end_precedence.begin(), Ending::InsufficientDraw);
+  // Decision 14: the order the server applies (server/game.py update_status), not the one
+  // its documentation states: Fairy-Stockfish's endings with checkmate among them, then
+  // the 600-ply limit, then insufficient material.
   p.end_precedence.push_back(Ending::MaxPlies);
+  p.end_precedence.push_back(Ending::InsufficientDraw);
   return p;
 }
 

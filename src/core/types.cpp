@@ -33,4 +33,10 @@ std::string_view setup_code(Setup s) {
   return codes[static_cast<int>(s)];
 }
 
+std::optional<Setup> setup_from_code(std::string_view code) {
+  for (Setup s : kAllSetups)
+    if (setup_code(s) == code) return s;
+  return std::nullopt;
+}
+
 }  // namespace gibo

@@ -11,6 +11,19 @@ std::string_view severity_name(Severity s) {
   return "error";
 }
 
+std::string clip_quoted(std::string_view text) {
+  if (text.size() <= kMaxQuotedBytes) return std::string(text);
+  std::size_t cut = kMaxQuotedBytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+  return std::string(text.substr(0, cut)) + "…";
+}
+
+Severity severity_from_name(std::string_view name) {
+  for (Severity s : {Severity::Warning, Severity::Note})
+    if (severity_name(s) == name) return s;
+  return Severity::Error;
+}
+
 std::string format_diagnostic(const Diagnostic& d) {
   std::string out = d.file.empty() ? std::string("-") : d.file;
   if (d.line > 0) {

@@ -14,6 +14,55 @@ bool Game::has_errors() const {
   return false;
 }
 
+namespace {
+
+constexpr std::string_view kNotListed = " diagnostics in this game not listed)";
+
+// Is `d` the count of the not-listed diagnostics of its code?
+bool is_overflow(const Diagnostic& d) {
+  return !d.message.empty() && d.message.front() == '(' && d.message.ends_with(kNotListed);
+}
+
+std::string overflow_message(long count, const std::string& code) {
+  return "(" + std::to_string(count) + " more " + code + std::string(kNotListed);
+}
+
+}  // namespace
+
+void add_diagnostic(Game& game, Diagnostic d) {
+  d.token = clip_quoted(d.token);
+  std::vector<Diagnostic>& all = game.diagnostics;
+  auto same = [&](const Diagnostic& x) { return x.code == d.code && x.severity == d.severity; };
+  auto count_more = [&](Diagnostic& more) {
+    long count = 0;
+    for (std::size_t k = 1; k < more.message.size() && more.message[k] >= '0' && more.message[k] <= '9'; ++k)
+      count = count * 10 + (more.message[k] - '0');
+    more.message = overflow_message(count + 1, d.code);
+  };
+  // Fast path for a long run of one code: its overflow entry near the end.
+  for (auto it = all.rbegin(); it != all.rend(); ++it) {
+    if (!same(*it)) continue;
+    if (is_overflow(*it)) return count_more(*it);
+    break;
+  }
+  int listed = 0;
+  Diagnostic* more = nullptr;
+  for (Diagnostic& x : all) {
+    if (!same(x)) continue;
+    if (is_overflow(x)) more = &x;
+    else ++listed;
+  }
+  if (listed < kMaxDiagnosticsPerCode) {
+    all.push_back(std::move(d));
+  } else if (more) {
+    count_more(*more);
+  } else {  // the first one not listed: the count stands where it would have
+    d.token.clear();
+    d.message = overflow_message(1, d.code);
+    all.push_back(std::move(d));
+  }
+}
+
 std::optional<std::string> start_position(const Game& game, const LegalityRules& rules, Position& pos) {
   pos.set_rules(rules);
   if (!game.start.custom) {

@@ -1,4 +1,12 @@
+// Replay validation. Annotation policy (decision 12, README "Diagnostics"): a claim the
+// board contradicts is an error; a missing claim is not. A game whose plies carry no
+// capture suffix and no 장군 mark at all although captures or checks occur is
+// unannotated (one `unannotated` note, Game::annotated = false); a game that marks some
+// gets a `missing-capture` / `missing-check` warning per missing mark; with
+// ReplayOptions::strict_annotations every missing mark is an error.
 #include "gibo/record/replay.h"
+
+#include <algorithm>
 
 namespace gibo {
 namespace {
@@ -11,14 +19,17 @@ const char* side_name(Side s) { return s == Side::Cho ? "Cho" : "Han"; }
 
 class Replayer {
  public:
-  Replayer(Game& game, const LegalityRules& rules) : game_(game), rules_(rules) {}
+  Replayer(Game& game, const LegalityRules& rules, const ReplayOptions& options)
+      : game_(game), rules_(rules), options_(options) {}
 
   void run(Position* final_position) {
     game_.valid_plies = 0;
     game_.played_plies = 0;
     game_.replayed = true;
+    game_.annotated = true;
+    first_diagnostic_ = game_.diagnostics.size();
     if (auto err = start_position(game_, rules_, pos_)) {
-      error("bad-position", 0, game_.source.line, 0, "", "start position is invalid: " + *err);
+      report("bad-position", 0, game_.source.line, 0, "", "start position is invalid: " + *err);
       if (final_position) *final_position = pos_;
       return;
     }
@@ -31,15 +42,19 @@ class Replayer {
       if (!played) break;
       ++game_.played_plies;
     }
+    const int first_missing = report_missing_marks();
+    if (first_missing >= 0 && (first_error < 0 || first_missing < first_error)) first_error = first_missing;
     game_.valid_plies = first_error < 0 ? static_cast<int>(game_.plies.size()) : first_error;
     if (final_position) *final_position = pos_;
   }
 
  private:
-  void error(const char* code, int ply, int line, int column, const std::string& token, std::string message) {
+  // Adds a diagnostic about ply `ply` (0: the game) at line/column; errors are counted.
+  void report(const char* code, int ply, int line, int column, const std::string& token, std::string message,
+              Severity severity = Severity::Error) {
     Diagnostic d;
     d.code = code;
-    d.severity = Severity::Error;
+    d.severity = severity;
     d.file = game_.source.file;
     d.line = line;
     d.column = column;
@@ -47,11 +62,13 @@ class Replayer {
     d.ply = ply;
     d.token = token;
     d.message = std::move(message);
-    game_.diagnostics.push_back(std::move(d));
-    ++errors_;
+    add_diagnostic(game_, std::move(d));
+    if (severity == Severity::Error) ++errors_;
   }
-  void error(const char* code, int ply, const RecordedPly& rp, std::string message) {
-    error(code, ply, rp.line, rp.column, rp.text, std::move(message));
+  // The same, where ply `rp` stands.
+  void report(const char* code, int ply, const RecordedPly& rp, std::string message,
+              Severity severity = Severity::Error) {
+    report(code, ply, rp.line, rp.column, rp.text, std::move(message), severity);
   }
 
   // Plays one ply; false if it could not be played (the replay stops).
@@ -60,12 +77,12 @@ class Replayer {
     if (rp.pass) {
       const Square g = pos_.general(us);
       if (g == kNoSquare) {
-        error("illegal-pass", ply, rp, std::string(side_name(us)) + " has no general left to pass with");
+        report("illegal-pass", ply, rp, std::string(side_name(us)) + " has no general left to pass with");
         return false;
       }
       rp.move = Move::pass(g);
       if (!pos_.is_legal(rp.move)) {
-        error("illegal-pass", ply, rp,
+        report("illegal-pass", ply, rp,
               std::string(side_name(us)) + " may not pass here" + (pos_.in_check() ? " (in check)" : ""));
         return false;
       }
@@ -76,48 +93,53 @@ class Replayer {
     const Square from = rp.move.from(), to = rp.move.to();
     const Piece mover = pos_.piece_on(from);
     if (rp.side_mark && *rp.side_mark != us)
-      error("wrong-side-mark", ply, rp,
+      report("wrong-side-mark", ply, rp,
             std::string("side mark says ") + side_name(*rp.side_mark) + " but " + side_name(us) + " is to move");
     if (mover == Piece::None) {
-      error("empty-square", ply, rp,
+      report("empty-square", ply, rp,
             std::string("no piece on ") + square_name(from) + " for " + side_name(us) + " to move");
       return false;
     }
     if (side_of(mover) != us) {
-      error("wrong-side", ply, rp,
+      report("wrong-side", ply, rp,
             square_name(from) + " holds " + piece_description(mover) + " but " + side_name(us) + " is to move");
       return false;
     }
     if (rp.piece != PieceType::None && rp.piece != type_of(mover))
-      error("wrong-piece", ply, rp,
+      report("wrong-piece", ply, rp,
             std::string("names the piece ") + type_name(rp.piece) + " but " + square_name(from) + " holds " +
                 piece_description(mover));
     if (!pos_.is_legal(rp.move)) {
       if (!pos_.is_pseudo_legal(rp.move))
-        error("bad-movement", ply, rp,
+        report("bad-movement", ply, rp,
               piece_description(mover) + " cannot move from " + square_name(from) + " to " + square_name(to) +
                   describe_target(to));
       else
-        error(illegality_code(rp.move), ply, rp, illegality_message(rp.move));
+        report(illegality_code(rp.move), ply, rp, illegality_message(rp.move));
       return false;
     }
     const Piece target = pos_.piece_on(to);
-    if (rp.captured != PieceType::None && target == Piece::None)
-      error("false-capture", ply, rp,
-            std::string("names a captured ") + type_name(rp.captured) + " but " + square_name(to) + " is empty");
+    const bool claims_capture = rp.captured != PieceType::None || rp.capture_marker;
+    marked_ |= claims_capture || rp.check;
+    if (claims_capture && target == Piece::None)
+      report("false-capture", ply, rp,
+            rp.captured != PieceType::None
+                ? std::string("names a captured ") + type_name(rp.captured) + " but " + square_name(to) + " is empty"
+                : "marked as a capture but " + square_name(to) + " is empty");
     else if (rp.captured != PieceType::None && rp.captured != type_of(target))
-      error("wrong-capture", ply, rp,
+      report("wrong-capture", ply, rp,
             std::string("names a captured ") + type_name(rp.captured) + " but " + square_name(to) + " holds " +
                 piece_description(target));
-    else if (rp.captured == PieceType::None && target != Piece::None)
-      error("missing-capture", ply, rp, "captures " + piece_description(target) + " on " + square_name(to) +
-                                            " but names no captured piece");
+    else if (!claims_capture && target != Piece::None)
+      missing_.push_back({"missing-capture", ply, &rp,
+                          "captures " + piece_description(target) + " on " + square_name(to) +
+                              " but names no captured piece"});
     pos_.do_move(rp.move);
     const bool check = pos_.in_check();
     if (rp.check && !check)
-      error("false-check", ply, rp, "marked 장군 but the move gives no check");
+      report("false-check", ply, rp, "marked 장군 but the move gives no check");
     else if (!rp.check && check)
-      error("missing-check", ply, rp, "gives check but has no 장군 mark");
+      missing_.push_back({"missing-check", ply, &rp, "gives check but has no 장군 mark"});
     return true;
   }
 
@@ -154,10 +176,50 @@ class Replayer {
     return what + " is not legal here";
   }
 
+  // A capture or check the board shows and the record does not mark.
+  struct MissingMark {
+    const char* code;
+    int ply;
+    const RecordedPly* rp;
+    std::string message;
+  };
+
+  // Applies the annotation policy to the marks the record left out (see the top of the
+  // file) and sets Game::annotated. Returns the 0-based index of the first ply whose
+  // missing mark is an error, or -1.
+  int report_missing_marks() {
+    if (missing_.empty()) return -1;
+    if (!marked_) {
+      game_.annotated = false;
+      if (!options_.strict_annotations) {
+        int captures = 0, checks = 0;
+        for (const MissingMark& m : missing_) (std::string_view(m.code) == "missing-check" ? checks : captures)++;
+        const MissingMark& first = missing_.front();
+        report("unannotated", first.ply, *first.rp,
+              "no ply marks a capture or a check, although the board shows " + std::to_string(captures) +
+                  (captures == 1 ? " capture and " : " captures and ") + std::to_string(checks) +
+                  (checks == 1 ? " check" : " checks") + " (an unannotated record; the game is valid)",
+              Severity::Note);
+        return -1;
+      }
+    }
+    const Severity severity = options_.strict_annotations ? Severity::Error : Severity::Warning;
+    for (const MissingMark& m : missing_) report(m.code, m.ply, *m.rp, m.message, severity);
+    // Keep the replay's diagnostics in ply order.
+    std::stable_sort(game_.diagnostics.begin() + static_cast<std::ptrdiff_t>(first_diagnostic_),
+                     game_.diagnostics.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.ply < b.ply; });
+    return options_.strict_annotations ? missing_.front().ply - 1 : -1;
+  }
+
   Game& game_;
   const LegalityRules& rules_;
+  const ReplayOptions& options_;
   Position pos_;
   std::size_t errors_ = 0;
+  std::size_t first_diagnostic_ = 0;  // where this replay's diagnostics start
+  bool marked_ = false;               // some ply carries a capture or 장군 mark
+  std::vector<MissingMark> missing_;
 };
 
 }  // namespace
@@ -167,24 +229,21 @@ std::string piece_description(Piece p) {
   return std::string(side_name(side_of(p))) + " " + type_name(type_of(p));
 }
 
-const Profile& game_profile(Game& game, const Profile& fallback) {
+const Profile& game_profile(const Game& game, const Profile& fallback) {
   if (!game.saved_profile_id) return fallback;
   if (const Profile* p = find_profile(*game.saved_profile_id)) return *p;
-  Diagnostic d;
-  d.code = "unknown-profile";
-  d.severity = Severity::Warning;
-  d.file = game.source.file;
-  d.line = game.source.line;
-  d.game = game.source.game_index;
-  d.token = *game.saved_profile_id;
-  d.message = "the record names an unknown rules profile; using " + fallback.id;
-  bool already = false;
-  for (const Diagnostic& x : game.diagnostics) already |= x.code == d.code;
-  if (!already) game.diagnostics.push_back(std::move(d));
   return fallback;
 }
 
+bool names_unknown_profile(const Game& game) {
+  return game.saved_profile_id && !find_profile(*game.saved_profile_id);
+}
+
 bool game_bikjang_option(const Game& game, bool fallback) { return game.saved_bikjang_option.value_or(fallback); }
+
+LegalityRules game_legality_rules(const Game& game, const Profile& fallback, bool bikjang_fallback) {
+  return legality_rules(game_profile(game, fallback), game_bikjang_option(game, bikjang_fallback));
+}
 
 namespace {
 
@@ -206,7 +265,7 @@ bool infer_setups(Game& game, const LegalityRules& rules) {
       trial.start.cho = cho;
       trial.start.han = han;
       trial.plies = game.plies;
-      Replayer(trial, rules).run(nullptr);
+      Replayer(trial, rules, ReplayOptions{}).run(nullptr);
       const int plies = trial.has_errors() ? trial.valid_plies : static_cast<int>(trial.plies.size()) + 1;
       if (plies > best_plies) best_plies = plies, best = trial.start;
     }
@@ -215,25 +274,39 @@ bool infer_setups(Game& game, const LegalityRules& rules) {
   return true;
 }
 
+// Adds a note or warning about the whole game once (a second replay adds none).
+void note_once(Game& game, const char* code, Severity severity, std::string token, std::string message) {
+  for (const Diagnostic& d : game.diagnostics)
+    if (d.code == code) return;
+  Diagnostic d;
+  d.code = code;
+  d.severity = severity;
+  d.file = game.source.file;
+  d.line = game.source.line;
+  d.game = game.source.game_index;
+  d.token = std::move(token);
+  d.message = std::move(message);
+  game.diagnostics.push_back(std::move(d));
+}
+
 }  // namespace
 
-void replay(Game& game, const LegalityRules& rules, Position* final_position) {
-  if (infer_setups(game, rules)) {
-    bool already = false;
-    for (const Diagnostic& d : game.diagnostics) already |= d.code == "setup-inferred";
-    if (!already) {
-      Diagnostic d;
-      d.code = "setup-inferred";
-      d.severity = Severity::Note;
-      d.file = game.source.file;
-      d.line = game.source.line;
-      d.game = game.source.game_index;
-      d.message = std::string("setups inferred from the moves: Cho ") + std::string(setup_code(game.start.cho)) +
-                  ", Han " + std::string(setup_code(game.start.han));
-      game.diagnostics.push_back(std::move(d));
-    }
-  }
-  Replayer(game, rules).run(final_position);
+void replay(Game& game, const LegalityRules& rules, const ReplayOptions& options, Position* final_position) {
+  if (infer_setups(game, rules))
+    note_once(game, "setup-inferred", Severity::Note, "",
+              std::string("setups inferred from the moves: Cho ") + std::string(setup_code(game.start.cho)) +
+                  ", Han " + std::string(setup_code(game.start.han)));
+  Replayer(game, rules, options).run(final_position);
+}
+
+const Profile& replay_under_profile(Game& game, const Profile& fallback, const ReplayOptions& options,
+                                    Position* final_position) {
+  const Profile& profile = game_profile(game, fallback);
+  if (names_unknown_profile(game))
+    note_once(game, "unknown-profile", Severity::Warning, *game.saved_profile_id,
+              "the record names an unknown rules profile; using " + fallback.id);
+  replay(game, game_legality_rules(game, fallback, options.bikjang_fallback), options, final_position);
+  return profile;
 }
 
 }  // namespace gibo

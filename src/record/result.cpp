@@ -31,4 +31,16 @@ std::string_view method_name(ResultMethod m) {
   return "none";
 }
 
+Winner winner_from_name(std::string_view name) {
+  for (Winner w : {Winner::Cho, Winner::Han, Winner::Draw, Winner::Void, Winner::Unknown})
+    if (winner_name(w) == name) return w;
+  return Winner::Unknown;
+}
+
+ResultMethod method_from_name(std::string_view name) {
+  for (int m = 0; m <= static_cast<int>(ResultMethod::None); ++m)
+    if (method_name(static_cast<ResultMethod>(m)) == name) return static_cast<ResultMethod>(m);
+  return ResultMethod::None;
+}
+
 }  // namespace gibo

@@ -1,6 +1,6 @@
 #include "gibo/report/diagram.h"
 
-#include "gibo/report/markup.h"
+#include "markup.h"
 
 #include <cstdio>
 

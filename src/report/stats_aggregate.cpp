@@ -5,7 +5,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "gibo/report/stats.h"
+#include "stats.h"
 
 namespace gibo::stats {
 namespace {
@@ -284,7 +284,8 @@ AdjudicationStats adjudication_of(const Dataset& data, const ReportOptions& o) {
 
 int severity_rank(Severity s) { return s == Severity::Error ? 0 : s == Severity::Warning ? 1 : 2; }
 
-// Diagnostics by code and by file, encoding problems and 총수 mismatches.
+// Annotation counts, diagnostics by code and by file, encoding problems and 총수
+// mismatches.
 Quality quality_of(const Dataset& data) {
   Quality q;
   struct CodeCount {
@@ -330,6 +331,7 @@ Quality quality_of(const Dataset& data) {
     }
     SourceRow& r = q.sources[at->second];
     ++r.games;
+    (!g.annotated ? q.annotation_unknown : *g.annotated ? q.annotated : q.unannotated)++;
     r.rejected += !g.valid;
     std::set<std::string> seen;
     for (const DiagnosticFact& d : g.diagnostics) {

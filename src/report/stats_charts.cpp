@@ -1,6 +1,6 @@
 // The SVG charts of the HTML report, drawn with plain rectangles, lines and text.
-#include "gibo/report/stats_charts.h"
-#include "gibo/report/markup.h"
+#include "stats_charts.h"
+#include "markup.h"
 
 #include <algorithm>
 #include <array>

@@ -1,21 +1,8 @@
 // The CSV renderer: every machine table as a block of RFC 4180 rows led by its id.
-#include "gibo/report/stats_render.h"
+#include "markup.h"
+#include "stats_render.h"
 
 namespace gibo::stats {
-namespace {
-
-// One field, quoted when it must be.
-std::string field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"') q += '"';
-    q += c;
-  }
-  return q + "\"";
-}
-
-}  // namespace
 
 std::string render_csv(const Report& report) {
   std::string out;
@@ -28,11 +15,11 @@ std::string render_csv(const Report& report) {
     if (!first) out += "\n";
     first = false;
     out += "table";
-    for (std::size_t c : shown) out += "," + field(t.columns[c].id);
+    for (std::size_t c : shown) out += "," + csv_field(t.columns[c].id);
     out += "\n";
     for (const auto& row : t.rows) {
-      out += field(t.id);
-      for (std::size_t c : shown) out += "," + field(row[c]);
+      out += csv_field(t.id);
+      for (std::size_t c : shown) out += "," + csv_field(row[c]);
       out += "\n";
     }
   }

@@ -5,9 +5,9 @@
 #include <cstdio>
 
 #include "gibo/report/diagram.h"
-#include "gibo/report/markup.h"
-#include "gibo/report/stats_charts.h"
-#include "gibo/report/stats_render.h"
+#include "markup.h"
+#include "stats_charts.h"
+#include "stats_render.h"
 
 namespace gibo::stats {
 namespace {

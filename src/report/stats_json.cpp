@@ -1,7 +1,7 @@
 // The JSON renderer: the headline numbers as top-level keys, then every machine table
 // as rows of objects, one row per line so that diffs stay readable.
 #include "gibo/formats/json_writer.h"
-#include "gibo/report/stats_render.h"
+#include "stats_render.h"
 
 namespace gibo::stats {
 namespace {

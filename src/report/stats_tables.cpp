@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "gibo/formats/gib.h"
-#include "gibo/report/stats.h"
+#include "stats.h"
 
 namespace gibo::stats {
 namespace {
@@ -358,9 +358,19 @@ void adjudication_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(d));
 }
 
-// Diagnostics by code and by file, encoding problems, 총수 mismatches.
+// Annotation, diagnostics by code and by file, encoding problems, 총수 mismatches.
 void quality_tables(const Report& r, std::vector<Table>& out) {
   const Quality& q = r.quality;
+  Table a{"annotation", "quality", "Annotation: capture and check marks in the records", Audience::Both,
+          {text_col("annotation", "annotation", Audience::Machine), text_col("item", "", Audience::Human),
+           num_col("games", "games")},
+          {}, {}, ""};
+  a.rows.push_back({"annotated", "annotated (marks captures and checks)", num(q.annotated)});
+  a.rows.push_back({"unannotated", "unannotated (no marks at all)", num(q.unannotated)});
+  if (q.annotation_unknown)
+    a.rows.push_back({"unknown", "unknown (imported before schema version 2)", num(q.annotation_unknown)});
+  out.push_back(std::move(a));
+
   Table c{"diagnostics_by_code", "quality", "Diagnostics by code", Audience::Both,
           {text_col("code", "code"), text_col("severity", "severity"), num_col("occurrences", "times"),
            num_col("games", "games"), num_col("files", "files")},

@@ -1,8 +1,8 @@
 // The text renderer: aligned tables for a terminal, measured in display columns.
 #include <algorithm>
 
-#include "gibo/report/stats_render.h"
-#include "gibo/report/text_width.h"
+#include "stats_render.h"
+#include "text_width.h"
 
 namespace gibo::stats {
 namespace {

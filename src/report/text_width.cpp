@@ -1,6 +1,6 @@
 // Display width by code point ranges (Unicode East Asian Width W/F, and the zero-width
 // combining ranges met in Korean text).
-#include "gibo/report/text_width.h"
+#include "text_width.h"
 
 namespace gibo {
 namespace {

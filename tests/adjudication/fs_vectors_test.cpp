@@ -260,7 +260,7 @@ TEST(FsEndings, NoCaptureLimitAt100PliesModernAt200) {
 // ---------------------------------------------------------------------------
 // pychess additions
 
-TEST(Pychess, BothSidesPalaceOnlyIsADrawBeforeAnythingElse) {
+TEST(Pychess, BothSidesPalaceOnlyIsADraw) {
   // K vs K: after Cho's pass both sides are "insufficient" (FS's test for janggi: nothing
   // outside the general and advisors), and pychess draws at once.
   EndingTracker t = replay("pychess", "9/3k5/9/9/9/9/9/9/4K4/9 w - - 0 1", "e2e2");
@@ -287,6 +287,46 @@ TEST(Pychess, MoveLimitDrawsAfterPly600) {
   ASSERT_NE(limit, now.end());
   EXPECT_EQ(limit->winner, Outcome::Draw);
 }
+
+// Decision 14: pychess ends a game in its server's order (server/game.py update_status):
+// checkmate, then the 600-ply limit, then insufficient material.
+TEST(Pychess, ThePlyLimitComesBeforeInsufficientMaterial) {
+  // K vs K from the start, the generals stepping back and forth: at ply 601 both the
+  // limit and insufficient material hold, and the limit is the one pychess applies.
+  EndingTracker t(profile("pychess"), false, start_from("9/3k5/9/9/9/9/9/9/4K4/9 w - - 0 1"));
+  const std::vector<Move> cycle = uci_moves("e2e1 d9d10 e1e2 d10d9");
+  for (int ply = 0; ply < 601; ++ply) ASSERT_TRUE(t.play(cycle[ply % 4]));
+  const auto& now = t.endings_now();
+  const auto at = [&](EndReason r) {
+    return std::find_if(now.begin(), now.end(), [r](const GameEnding& g) { return g.reason == r; }) - now.begin();
+  };
+  ASSERT_LT(at(EndReason::MoveLimit), static_cast<std::ptrdiff_t>(now.size()));
+  ASSERT_LT(at(EndReason::InsufficientMaterial), static_cast<std::ptrdiff_t>(now.size()));
+  EXPECT_LT(at(EndReason::MoveLimit), at(EndReason::InsufficientMaterial));
+
+  // The same order decides a game: with the limit lowered to 2 plies, Cho's advisor takes
+  // Han's last soldier at ply 3, leaving both sides with palace pieces only.
+  Profile short_limit = profile("pychess");
+  short_limit.max_plies = std::optional<int>(2);
+  EndingTracker game(short_limit, false, start_from("5k3/9/9/9/9/9/9/4p4/4A4/3K5 w - - 0 1"));
+  for (Move m : uci_moves("d1d2 f10f9 e2e3")) ASSERT_TRUE(game.play(m));
+  EXPECT_TRUE(Ends(game.first_ending(), Outcome::Draw, EndReason::MoveLimit, 3));
+  ASSERT_EQ(game.endings_now().size(), 2u);
+  EXPECT_EQ(game.endings_now()[1].reason, EndReason::InsufficientMaterial);
+}
+
+TEST(Pychess, CheckmateComesBeforeThePlyLimit) {
+  // Mate in one at ply 1 with the limit lowered to 0: the mate decides, not the draw.
+  Profile no_plies = profile("pychess");
+  no_plies.max_plies = std::optional<int>(0);
+  EndingTracker t(no_plies, false, start_from(kMateFen));
+  ASSERT_TRUE(t.play(uci_move("a1a10")));
+  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Cho, EndReason::Checkmate, 1));
+  ASSERT_EQ(t.endings_now().size(), 2u);
+  EXPECT_EQ(t.endings_now()[1].reason, EndReason::MoveLimit);
+}
+
+TEST(Pychess, ProfileVersionBumpedForTheNewOrder) { EXPECT_EQ(profile("pychess").version, 2); }
 
 }  // namespace
 }  // namespace gibo::test

@@ -209,6 +209,25 @@ TEST(KjfSite, FourthRepetitionOfTheSameSequenceLoses) {
   EXPECT_EQ(t.facts().repetition[0].count, 4);
 }
 
+// Decision 13 (seed 001: "4회째 같은 수순을 반복한 쪽이 패배"): in a cycle of checks the
+// checking side is the one that repeats. Cho's chariot checks along ranks 10 and 9 while
+// Han's general steps e10-e9-e10; Han's e10e9 from the same position is the first move
+// played a 4th time (ply 14), but Cho, the checker, loses.
+TEST(KjfSite, PerpetualCheckMakesTheCheckerLoseOnTheFourthRepetition) {
+  const std::string moves = "a1a10 " + repeat("e10e9 a10a9 e9e10 a9a10 ", 3) + "e10e9";
+  EndingTracker t = replay("kjf-site", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", moves);
+  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Han, EndReason::PerpetualCheck, 14));
+  EXPECT_EQ(t.facts().repetition[0].count, 4);
+  EXPECT_EQ(t.facts().repetition[0].repeater, Side::Han);  // the move that triggered: Han's
+  // Before decision 13 (version 1) the repeater lost: Cho would have won.
+  EXPECT_EQ(profile("kjf-site").version, 2);
+  EXPECT_EQ(profile("kjf-site").perpetual_check.value, PerpetualCheck::CheckerLoses);
+  // One repetition fewer is only a warning.
+  EndingTracker three = replay("kjf-site", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1",
+                               "a1a10 " + repeat("e10e9 a10a9 e9e10 a9a10 ", 3));
+  EXPECT_FALSE(three.first_ending().has_value());
+}
+
 TEST(KjfSite, PassesAreLeftOutOfTheSequence) {
   // Cho shuttles its chariot while Han only passes: the passes do not count, Cho's a1a2 is
   // counted from the same position each time (plies 1, 5, 9, 13).

@@ -58,9 +58,12 @@ TEST(Tracker, EvaluationOrderFollowsThePrecedenceThenAddsDefinedEndings) {
   const std::vector<Ending> kjf_order = {Ending::DoublePass, Ending::KingCapture, Ending::Repetition, Ending::Bikjang,
                                          Ending::Stalemate};
   EXPECT_EQ(kjf.evaluation_order(), kjf_order);
+  // pychess (decision 14): Fairy-Stockfish's endings, then the ply limit, then
+  // insufficient material.
   EndingTracker py(profile("pychess"), false, Position());
-  EXPECT_EQ(py.evaluation_order().front(), Ending::InsufficientDraw);
-  EXPECT_EQ(py.evaluation_order().back(), Ending::MaxPlies);
+  const std::vector<Ending> py_order = {Ending::DoublePass,     Ending::Bikjang,    Ending::Checkmate, Ending::NoCaptureLimit,
+                                        Ending::Repetition,     Ending::MaxPlies,   Ending::InsufficientDraw};
+  EXPECT_EQ(py.evaluation_order(), py_order);
 }
 
 TEST(Tracker, UnknownPrecedenceWithDisagreeingEndingsIsIndeterminate) {

@@ -9,8 +9,11 @@
 #include <random>
 
 #include "../cli/run_gibo.h"
+#include "raw_sql.h"
 #include "gibo/archive/archive.h"
 #include "gibo/archive/codec.h"
+#include "gibo/archive/facts.h"
+#include "gibo/archive/sha256.h"
 #include "gibo/formats/gib.h"
 #include "gibo/record/replay.h"
 
@@ -18,6 +21,7 @@ namespace gibo::archive {
 namespace {
 
 namespace fs = std::filesystem;
+using gibo::testing::raw_sql;
 using gibo::testing::TempDir;
 
 std::string hex(const std::array<std::uint8_t, 32>& d) {
@@ -137,7 +141,7 @@ TEST(StartKey, StandardAndCustomAgree) {
   EXPECT_EQ(start_key(custom), "invalid:not a fen");
 }
 
-TEST(Players, NameAndRank) {
+TEST(Players, NameAndRank) {  // record/player_name.h, as the archive stores players
   auto check = [](std::string_view v, std::string name, std::string rank) {
     const PlayerName p = split_player(v);
     EXPECT_EQ(p.name, name) << v;
@@ -163,21 +167,12 @@ std::string slurp(const fs::path& p) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-// Runs SQL on a file directly (outside the Archive API).
-void raw_sql(const fs::path& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
-  char* err = nullptr;
-  EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-  sqlite3_free(err);
-  sqlite3_close(h);
-}
 
 std::vector<Game> corpus_file(const char* name) {
   GibReadOptions o;
   o.file_name = name;
   auto games = read_gib(slurp(fs::path(GIBO_TEST_DATA) / "corpus" / name), o);
-  for (Game& g : games) replay(g, legality_rules(game_profile(g, default_profile()), false));
+  for (Game& g : games) replay_under_profile(g, default_profile());
   return games;
 }
 
@@ -293,18 +288,24 @@ TEST(Archive, StoresAndRebuildsGames) {
         EXPECT_EQ(again[0].plies[k].move, o.plies[k].move);
       }
   }
-  // Rescoring's view of the same games.
-  int seen = 0;
-  ASSERT_TRUE(a->for_each_moves("", [&](const StoredMoves& m) {
-    const Game& o = originals[static_cast<std::size_t>(seen++)];
-    EXPECT_EQ(m.moves.size(), o.plies.size());
-    EXPECT_EQ(m.stored_result.has_value(), o.has_result);
-    if (m.stored_result) {
-      EXPECT_EQ(*m.stored_result, normalize_gib_result(o.result_text));
+  // The readers' view of the same games (rescore, the report).
+  const auto all = a->select_games("");
+  ASSERT_TRUE(all) << a->error();
+  ASSERT_EQ(all->size(), originals.size());
+  for (std::size_t i = 0; i < all->size(); ++i) {
+    const Game& o = originals[i];
+    const auto m = a->stored_game((*all)[i]);
+    ASSERT_TRUE(m) << a->error();
+    EXPECT_EQ(m->moves.size(), o.plies.size());
+    EXPECT_EQ(m->file, "x.gib");
+    EXPECT_EQ(m->tags, o.tags);
+    EXPECT_EQ(m->annotated, std::optional<bool>(o.annotated));
+    EXPECT_EQ(m->stored_result.has_value(), o.has_result);
+    if (m->stored_result) {
+      EXPECT_EQ(*m->stored_result, normalize_gib_result(o.result_text));
     }
-    return true;
-  })) << a->error();
-  EXPECT_EQ(seen, static_cast<int>(originals.size()));
+  }
+  EXPECT_FALSE(a->stored_game(1000000));
 }
 
 TEST(Archive, SelectionsAreReadOnlySingleStatements) {
@@ -312,14 +313,23 @@ TEST(Archive, SelectionsAreReadOnlySingleStatements) {
   std::string error;
   auto a = Archive::open((dir.path() / "a.sqlite").string(), OpenMode::ReadWrite, error);
   ASSERT_TRUE(a) << error;
-  EXPECT_TRUE(a->select_games("", ""));
-  EXPECT_TRUE(a->select_games("status = 'valid' AND plies > 10", ""));
-  EXPECT_TRUE(a->select_games("", "SELECT game_id FROM tags WHERE name = '대회명'"));
-  EXPECT_FALSE(a->select_games("", "DELETE FROM games"));
-  EXPECT_FALSE(a->select_games("1); DROP TABLE games; --", ""));
-  EXPECT_FALSE(a->select_games("", "SELECT 1; DELETE FROM games"));
-  EXPECT_FALSE(a->select_games("no_such_column = 1", ""));
-  EXPECT_FALSE(a->select_games("1", "SELECT 1"));
+  EXPECT_TRUE(a->select_games(""));
+  EXPECT_TRUE(a->select_games("valid = 1 AND plies > 10 AND year >= 2000"));
+  EXPECT_TRUE(a->select_query("SELECT game_id FROM tags WHERE name = '대회명'"));
+  EXPECT_TRUE(a->select_query("SELECT id FROM facts WHERE winner = 'cho'"));
+  EXPECT_FALSE(a->select_query("DELETE FROM games"));
+  EXPECT_FALSE(a->select_games("1); DROP TABLE games; --"));
+  EXPECT_FALSE(a->select_games("1) UNION SELECT 1; DELETE FROM games; --"));
+  EXPECT_FALSE(a->select_query("SELECT 1; DELETE FROM games"));
+  EXPECT_FALSE(a->select_games("no_such_column = 1"));
+  EXPECT_NE(a->error().find("no such column: no_such_column"), std::string::npos) << a->error();
+  // The authorizer refuses what is not reading, even inside an expression.
+  EXPECT_FALSE(a->select_games("(SELECT count(*) FROM pragma_journal_mode) > 0 OR 1"));
+  EXPECT_FALSE(a->select_query("PRAGMA journal_mode = DELETE"));
+  EXPECT_FALSE(a->select_query("WITH x AS (DELETE FROM games RETURNING id) SELECT 1"));
+  // Deep nesting is an error, not a crash.
+  EXPECT_FALSE(a->select_games(std::string(20000, '(') + "1" + std::string(20000, ')')));
+  EXPECT_FALSE(a->error().empty());
   EXPECT_EQ(a->integrity_check(), "ok");
 }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -172,7 +173,7 @@ TEST(ImportCli, ExportThenImportGivesTheSameGames) {
   // Selections.
   const fs::path invalid = dir.path() / "invalid.gib", d = dir.path() / "d.sqlite";
   auto some = run_gibo(
-      {"export", "--db", a.string(), "--to", "gib", "--where", "status = 'invalid'", "-o", invalid.string()});
+      {"export", "--db", a.string(), "--to", "gib", "--where", "valid = 0", "-o", invalid.string()});
   ASSERT_EQ(some.status, 0) << some.err;
   run_gibo({"import", "--db", d.string(), invalid.string()});
   EXPECT_EQ(query(d, hashes), query(a, "SELECT hash FROM games WHERE status = 'invalid' ORDER BY hash"));
@@ -245,21 +246,7 @@ std::vector<std::string> import_args(const fs::path& db, const std::vector<std::
 // kill landed before the program exited by itself.
 bool run_and_kill(const std::vector<std::string>& args, const std::function<bool()>& ready,
                   std::chrono::milliseconds delay) {
-  std::cout << std::flush;  // the child must not inherit unflushed output
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<char*> argv;
-    std::string binary = GIBO_BINARY;
-    argv.push_back(binary.data());
-    std::vector<std::string> copy = args;
-    for (std::string& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, STDOUT_FILENO);
-    ::dup2(null, STDERR_FILENO);
-    ::execv(binary.c_str(), argv.data());
-    std::_Exit(127);
-  }
+  const pid_t pid = testing::spawn_gibo(args);
   int status = 0;
   auto exited = [&] { return ::waitpid(pid, &status, WNOHANG) == pid; };
   while (!ready()) {
@@ -386,6 +373,92 @@ TEST(ImportKill, SigkillAtManyMomentsThenRerunEqualsCleanImport) {
   // The kills must have landed mid-import for the test to mean anything.
   EXPECT_GE(landed, 9);
   EXPECT_GE(partial, 6);
+}
+
+// ---- one writer per archive (issue 11) ----------------------------------------------
+
+TEST(ImportLock, ASecondImportStopsAtOnceWhileTheArchiveIsBusy) {
+  TempDir dir;
+  const fs::path db = dir.path() / "a.sqlite";
+  // Another import holds the archive: its lock file is locked.
+  const int fd = ::open((db.string() + "-lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX), 0);
+  const auto start = std::chrono::steady_clock::now();
+  auto busy = run_gibo({"import", "--db", db.string(), kCorpus});
+  EXPECT_EQ(busy.status, 3) << busy.out << busy.err;
+  EXPECT_NE(busy.err.find("archive busy: another import is writing it"), std::string::npos) << busy.err;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));  // no waiting
+  EXPECT_FALSE(fs::exists(db));  // nothing was written
+  ::close(fd);                   // the other import ends
+  auto after = run_gibo({"import", "--db", db.string(), kCorpus});
+  EXPECT_EQ(after.status, 0) << after.out << after.err;
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games"), number(db, "SELECT count(DISTINCT hash) FROM games"));
+  EXPECT_FALSE(fs::exists(db.string() + "-lock"));  // released and removed
+}
+
+TEST(ImportLock, ConcurrentImportsNeverStoreAGameTwice) {
+  TempDir dir;
+  // Two sets of files holding the same games in different bytes (CP949 and UTF-8), so
+  // only the per-game duplicate check, not the per-file hash, can tell them apart.
+  const auto bases = testing::valid_corpus_games(kCorpus);
+  const fs::path cp949 = dir.path() / "cp949", utf8 = dir.path() / "utf8";
+  const long games = testing::write_variant_corpus(bases, cp949, 24, 25, 5);
+  auto converted = run_gibo({"convert", cp949.string(), "--to", "gib", "-o", utf8.string() + "/"});
+  ASSERT_EQ(converted.status, 0) << converted.err;
+  const fs::path reference = dir.path() / "reference.sqlite";
+  ASSERT_EQ(run_gibo({"import", "--db", reference.string(), cp949.string()}).status, 0);
+  const long distinct = number(reference, "SELECT count(*) FROM games");
+  ASSERT_GT(distinct, 500);
+
+  for (int round = 0; round < 4; ++round) {
+    SCOPED_TRACE(round);
+    const fs::path db = dir.path() / ("r" + std::to_string(round) + ".sqlite");
+    auto args = [&](const fs::path& in) {
+      return std::vector<std::string>{"import", "--db", db.string(), "--batch", "7", "--jobs", "2", in.string()};
+    };
+    testing::Result a, b;
+    std::thread other([&] { b = run_gibo(args(round % 2 ? cp949 : utf8)); });
+    a = run_gibo(args(round % 2 ? utf8 : cp949));
+    other.join();
+    // Each either ran whole or stopped at once as busy.
+    for (const testing::Result* r : {&a, &b}) {
+      EXPECT_TRUE(r->status == 0 || (r->status == 3 && r->err.find("archive busy") != std::string::npos))
+          << r->status << r->err;
+    }
+    // Then again, both (as after a busy refusal): every game is stored exactly once.
+    EXPECT_EQ(run_gibo(args(cp949)).status, 0);
+    EXPECT_EQ(run_gibo(args(utf8)).status, 0);
+    EXPECT_EQ(number(db, "SELECT count(*) FROM games"), distinct);
+    EXPECT_EQ(number(db, "SELECT count(DISTINCT hash) FROM games"), distinct);
+    EXPECT_EQ(number(db, "SELECT count(*) FROM duplicates"), 2 * games - distinct);  // every other copy
+  }
+}
+
+TEST(ImportSummary, ALostBatchIsNotCountedAsAdded) {
+  TempDir dir;
+  const fs::path db = dir.path() / "a.sqlite";
+  ASSERT_EQ(run_gibo({"import", "--db", db.string(), kCorpus + "/pobsiz_tyson_mgame.gib"}).status, 0);
+  const long before = number(db, "SELECT count(*) FROM games");
+  {  // The archive's storage fails once it holds 10 games.
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(h,
+                           "CREATE TRIGGER full BEFORE INSERT ON games WHEN (SELECT count(*) FROM games) >= 10 "
+                           "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(h);
+  }
+  auto r = run_gibo({"import", "--db", db.string(), "--batch", "3", "--format", "jsonl", kCorpus});
+  EXPECT_EQ(r.status, 3) << r.out << r.err;
+  EXPECT_NE(r.err.find("the disk is full"), std::string::npos) << r.err;
+  const std::string s = summary_line(r);
+  const long stored = number(db, "SELECT count(*) FROM games") - before;
+  EXPECT_EQ(json_number(s, "added"), stored) << s;
+  EXPECT_EQ(json_number(s, "added") + json_number(s, "duplicates") + json_number(s, "lost"), json_number(s, "games"))
+      << s;
+  EXPECT_GT(json_number(s, "lost"), 0) << s;
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ inline std::vector<Game> valid_corpus_games(const std::filesystem::path& corpus_
     GibReadOptions o;
     o.file_name = f.string();
     for (Game& g : read_gib(bytes, o)) {
-      replay(g, legality_rules(game_profile(g, default_profile()), game_bikjang_option(g, false)));
+      replay_under_profile(g, default_profile());
       if (!g.has_errors()) games.push_back(std::move(g));
     }
   }

@@ -52,7 +52,7 @@ TEST(RescoreCli, JsonLinesFields) {
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0],
             R"({"type":"game","file":")" + kCorpus +
-                R"(/pobsiz_2010_kbs_chuseok.gib","index":0,"stored":"초 완승","verdict":"agrees","winner":"cho","reason":"checkmate","ply":107,"cho_half_points":80,"han_half_points":35,"profile":"janggi-gg","ended_before_last_ply":false,"note":)" +
+                R"(/pobsiz_2010_kbs_chuseok.gib","index":0,"stored":"초 완승","verdict":"agrees","winner":"cho","reason":"checkmate","ply":107,"cho_half_points":80,"han_half_points":35,"profile":"janggi-gg","ended_before_last_ply":false,"bikjang_inferred":false,"note":)" +
                 lines[0].substr(lines[0].rfind("\"note\":") + 7));
   EXPECT_EQ(lines[1].rfind(R"({"type":"summary","games":1,"verdicts":{"agrees":1})", 0), 0u) << lines[1];
 }

@@ -2,6 +2,7 @@
 // stdout and stderr captured in temporary files and stdin from a file or /dev/null.
 #pragma once
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -65,12 +67,15 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-// Runs gibo with `args`; stdin from `stdin_file` (or /dev/null when empty).
-inline Result run_gibo(const std::vector<std::string>& args, const std::string& stdin_file = "") {
+// Runs gibo with `args`; stdin from `stdin_file` (or /dev/null when empty); standard
+// output to `stdout_path` when given (e.g. /dev/full; Result::out is then empty);
+// `shell_prefix` runs first in the same shell (e.g. "trap '' XFSZ; ulimit -f 1;").
+inline Result run_gibo(const std::vector<std::string>& args, const std::string& stdin_file = "",
+                       const std::string& stdout_path = "", const std::string& shell_prefix = "") {
   TempDir dir;
-  std::string cmd = shell_quote(GIBO_BINARY);
+  std::string cmd = shell_prefix + " exec " + shell_quote(GIBO_BINARY);
   for (const std::string& a : args) cmd += " " + shell_quote(a);
-  cmd += " >" + shell_quote((dir.path() / "out").string());
+  cmd += " >" + shell_quote(stdout_path.empty() ? (dir.path() / "out").string() : stdout_path);
   cmd += " 2>" + shell_quote((dir.path() / "err").string());
   cmd += " <" + (stdin_file.empty() ? std::string("/dev/null") : shell_quote(stdin_file));
   const int raw = std::system(cmd.c_str());
@@ -79,6 +84,26 @@ inline Result run_gibo(const std::vector<std::string>& args, const std::string& 
   r.out = slurp(dir.path() / "out");
   r.err = slurp(dir.path() / "err");
   return r;
+}
+
+// Starts gibo with `args` as a child process, its standard output and error sent to
+// /dev/null, and returns its pid (the caller waits for it).
+inline pid_t spawn_gibo(const std::vector<std::string>& args) {
+  std::cout << std::flush;  // the child must not inherit unflushed output
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::string binary = GIBO_BINARY;
+    std::vector<std::string> copy = args;
+    std::vector<char*> argv = {binary.data()};
+    for (std::string& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, STDOUT_FILENO);
+    ::dup2(null, STDERR_FILENO);
+    ::execv(binary.c_str(), argv.data());
+    std::_Exit(127);
+  }
+  return pid;
 }
 
 }  // namespace gibo::testing

@@ -11,6 +11,7 @@ namespace {
 
 using gibo::testing::Result;
 using gibo::testing::run_gibo;
+using gibo::testing::TempDir;
 
 const std::string kCorpus = GIBO_TEST_DATA "/corpus";
 const std::string kFixtures = GIBO_TEST_DATA "/fixtures/gib";
@@ -37,21 +38,52 @@ TEST(ValidateCli, BrokenGamesExitOneWithCompilerStyleDiagnostics) {
 }
 
 TEST(ValidateCli, JsonLinesGameAndSummaryObjects) {
+  // A missing 장군 in a game that marks its other checks: a warning, the game valid
+  // (decision 12); with --strict an error, the valid prefix ending before it.
   const Result r = run_gibo({"validate", "--format", "jsonl", kFixtures + "/missing_check.gib"});
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 0);
   const auto lines = r.out_lines();
   ASSERT_EQ(lines.size(), 3u) << r.out;  // game, file, summary
   const std::regex game(
-      R"(^\{"type":"game","file":"[^"]*missing_check\.gib","index":0,"line":1,"plies":107,"valid_plies":18,"valid":false,.*"errors":\[\{"code":"missing-check","line":16,"col":5,"ply":19,.*)");
+      R"(^\{"type":"game","file":"[^"]*missing_check\.gib","index":0,"line":1,"plies":107,"valid_plies":107,"valid":true,"annotated":true,.*"errors":\[\],"warnings":\[\{"code":"missing-check","line":16,"col":5,"ply":19,.*)");
   EXPECT_TRUE(std::regex_match(lines[0], game)) << lines[0];
-  EXPECT_EQ(lines[2].rfind(R"({"type":"summary","files":1,"games":1,"plies":107,"valid":0,"rejected":1,)", 0), 0u)
+  EXPECT_EQ(lines[1].rfind(R"({"type":"file","file":")" + kFixtures + R"(/missing_check.gib","format":"gib","encoding":"cp949","bom":false,"games":1,"plies":107,"valid":1,)", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[2].rfind(R"({"type":"summary","files":1,"games":1,"plies":107,"valid":1,"rejected":0,)", 0), 0u)
       << lines[2];
+
+  const Result strict = run_gibo({"validate", "--strict", "--format", "jsonl", kFixtures + "/missing_check.gib"});
+  EXPECT_EQ(strict.status, 1);
+  const std::regex rejected(
+      R"(^\{"type":"game","file":"[^"]*missing_check\.gib","index":0,"line":1,"plies":107,"valid_plies":18,"valid":false,"annotated":true,.*"errors":\[\{"code":"missing-check","line":16,"col":5,"ply":19,.*)");
+  EXPECT_TRUE(std::regex_match(strict.out_lines()[0], rejected)) << strict.out;
+}
+
+TEST(ValidateCli, UnannotatedRecordIsValidAndSaysSo) {
+  const Result r = run_gibo({"validate", "--format", "jsonl", kFixtures + "/unannotated.gib"});
+  EXPECT_EQ(r.status, 0) << r.out;
+  const std::regex game(
+      R"(^\{"type":"game",.*"valid_plies":107,"valid":true,"annotated":false,.*"errors":\[\],"warnings":\[\],"notes":\[\{"code":"unannotated","line":15,"col":49,"ply":17,.*)");
+  EXPECT_TRUE(std::regex_match(r.out_lines()[0], game)) << r.out;
+  EXPECT_NE(r.out_lines()[2].find(R"("unannotated":1,)"), std::string::npos) << r.out;
+  const Result text = run_gibo({"validate", kFixtures + "/unannotated.gib"});
+  EXPECT_EQ(text.status, 0);
+  EXPECT_NE(text.out.find("notes by code: unannotated=1"), std::string::npos) << text.out;
+}
+
+TEST(ValidateCli, TextAfterAnEndOfFileMarkIsAWarningOnTheFile) {
+  const Result r = run_gibo({"validate", kFixtures + "/eof_trailer_text.gib"});
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find(kFixtures + "/eof_trailer_text.gib:32:1: warning[text-after-eof]: 21 bytes after the "
+                                   "end-of-file mark (0x1A) are not read"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("1 games, 107 plies, 1 valid, 0 rejected"), std::string::npos) << r.out;
 }
 
 TEST(ValidateCli, StandardInput) {
   const Result r = run_gibo({"validate", "-"}, kCorpus + "/pobsiz_2010_kbs_chuseok.gib");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
-  EXPECT_NE(r.out.find("-: 1 games, 107 plies, 1 valid, 0 rejected (cp949)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("-: 1 games, 107 plies, 1 valid, 0 rejected (gib, cp949)"), std::string::npos) << r.out;
 }
 
 TEST(ValidateCli, JobsDoNotChangeTheOutput) {
@@ -132,6 +164,38 @@ TEST(ShowCli, ReadsAnyFormatAtAPly) {
   const Result svg = run_gibo({"show", kCorpus + "/pobsiz_2010_kbs_chuseok.gib@19", "--svg"});
   EXPECT_EQ(svg.out.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
   EXPECT_NE(svg.out.find("</svg>"), std::string::npos);
+}
+
+TEST(ValidateCli, EveryFormatThroughTheOneReader) {
+  // PGN, JSON, JSON Lines, FEN and UCI fixtures: the same JSON Lines shape as .gib, the
+  // format named in the file object.
+  const std::string pgn = GIBO_TEST_DATA "/fixtures/pgn/pychess.pgn";
+  const std::string producers = GIBO_TEST_DATA "/fixtures/producers";
+  TempDir dir;
+  const std::string json = (dir.path() / "two.json").string();
+  ASSERT_EQ(run_gibo({"convert", kCorpus + "/pobsiz_kakao001_g000-001.gib", "--to", "json", "-o", json}).status, 0);
+  const std::regex game_shape(
+      R"(^\{"type":"game","file":"[^"]*","index":\d+,"line":\d+,"plies":\d+,"valid_plies":\d+,"valid":true,"annotated":(true|false),"profile":"[a-z-]+","result":"[^"]*","errors":\[\],"warnings":\[.*\],"notes":\[.*\]\}$)");
+  const struct {
+    std::string path, format;
+    int games;
+  } cases[] = {
+      {pgn, "pgn", 1},
+      {json, "json", 2},
+      {producers + "/gibo_convert.jsonl", "jsonl", 5},
+      {producers + "/final_positions.fen", "fen", 60},
+      {producers + "/pychess.uci", "uci", 60},
+      {kCorpus + "/pobsiz_kakao001_g000-001.gib", "gib", 2},
+  };
+  for (const auto& c : cases) {
+    const Result r = run_gibo({"validate", "--rules", "fs-janggi", "--format", "jsonl", c.path});
+    EXPECT_EQ(r.status, 0) << c.path << r.out;
+    const auto lines = r.out_lines();
+    ASSERT_EQ(lines.size(), static_cast<std::size_t>(c.games) + 2) << r.out;
+    for (int i = 0; i < c.games; ++i) EXPECT_TRUE(std::regex_match(lines[i], game_shape)) << lines[i];
+    EXPECT_NE(lines[c.games].find(R"(","format":")" + c.format + R"(",)"), std::string::npos) << lines[c.games];
+    EXPECT_NE(lines[c.games].find(R"("games":)" + std::to_string(c.games) + ","), std::string::npos);
+  }
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ std::string slurp(const fs::path& p) {
 }
 
 void replay_all(std::vector<Game>& games) {
-  for (Game& g : games) replay(g, legality_rules(game_profile(g, default_profile()), game_bikjang_option(g, false)));
+  for (Game& g : games) replay_under_profile(g, default_profile());
 }
 
 std::vector<fs::path> corpus_files() {

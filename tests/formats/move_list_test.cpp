@@ -43,7 +43,7 @@ std::vector<Game> read_any(const std::string& bytes, ReadInfo* info = nullptr, c
   o.file_name = "input";
   o.profile = profile;
   read_games(bytes, o, info ? *info : local, [&](Game&& g) {
-    replay(g, legality_rules(game_profile(g, profile ? *profile : default_profile()), game_bikjang_option(g, false)));
+    replay_under_profile(g, profile ? *profile : default_profile());
     games.push_back(std::move(g));
   });
   return games;
@@ -249,11 +249,16 @@ TEST(ReadGames, DispatchesAndReportsUnknownFormats) {
 
 // ---------------------------------------------------------------------------
 
+// A game as the .gib reader gives it: a setup is stated when its tag is there.
 Game gib_game(std::vector<Tag> tags) {
   Game g;
   g.tags = std::move(tags);
-  for (const Tag& t : g.tags)
+  g.start.cho_setup_stated = g.start.han_setup_stated = false;
+  for (const Tag& t : g.tags) {
     if (t.name == "대국결과") g.result_text = t.value, g.has_result = true;
+    if (t.name == "초차림") g.start.cho_setup_stated = true;
+    if (t.name == "한차림") g.start.han_setup_stated = true;
+  }
   return g;
 }
 

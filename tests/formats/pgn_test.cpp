@@ -16,6 +16,7 @@
 #include "gibo/formats/json_value.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/pgn.h"
+#include "gibo/formats/tag_text.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/replay.h"
 
@@ -30,7 +31,7 @@ std::string slurp(const fs::path& p) {
 }
 
 void replay_all(std::vector<Game>& games) {
-  for (Game& g : games) replay(g, legality_rules(game_profile(g, default_profile()), game_bikjang_option(g, false)));
+  for (Game& g : games) replay_under_profile(g, default_profile());
 }
 
 std::vector<fs::path> corpus_files() {
@@ -387,6 +388,28 @@ TEST(PgnFixtures, IllegalMoveKeepsTheValidPrefix) {
   EXPECT_NE(f.games[0].original_text.find("Rb3"), std::string::npos);
 }
 
+TEST(PgnFixtures, AnnotationPolicy) {
+  // Decision 12 for SAN's x and +/#: none at all although game 1 captures is
+  // unannotated (a note, valid); one + missing in a game that marks the others is a
+  // warning; a + without check or an x without capture is an error.
+  const Fixture none = fixture("unannotated.pgn");
+  EXPECT_EQ(none.found, (Found{{"unannotated", Severity::Note, 14, 8, 10}}));
+  ASSERT_EQ(none.games.size(), 1u);
+  EXPECT_FALSE(none.games[0].annotated);
+  EXPECT_FALSE(none.games[0].has_errors());
+  EXPECT_EQ(none.games[0].valid_plies, 13);
+
+  const Fixture missing = fixture("missing_check.pgn");
+  EXPECT_EQ(missing.found, (Found{{"missing-check", Severity::Warning, 16, 47, 32}}));
+  EXPECT_TRUE(missing.games[0].annotated);
+  EXPECT_FALSE(missing.games[0].has_errors());
+
+  const Fixture wrong = fixture("false_marks.pgn");
+  EXPECT_EQ(wrong.found, (Found{{"false-check", Severity::Error, 13, 9, 2}, {"false-capture", Severity::Error, 13, 17, 3}}));
+  EXPECT_EQ(wrong.games[0].plies.size(), 13u);  // the claims are wrong, the moves are read
+  EXPECT_EQ(wrong.games[0].valid_plies, 1);
+}
+
 TEST(PgnFixtures, BadToken) {
   const Fixture f = fixture("bad_token.pgn");
   EXPECT_EQ(f.found, (Found{{"bad-san", Severity::Error, 13, 16, 3}}));
@@ -465,6 +488,33 @@ TEST(PgnFixtures, EmptyFile) {
 // ---------------------------------------------------------------------------
 // Robustness
 
+TEST(PgnReader, EndOfFileMarkEndsTheText) {
+  // The text readers share the .gib rule: 0x1A ends the text; filler after it (here what
+  // 0xFF became in a conversion to UTF-8) is recorded, anything else reported once.
+  const std::string pgn = slurp(fs::path(GIBO_TEST_DATA "/fixtures/pgn/pychess.pgn"));
+  TextFileInfo info;
+  auto games = load_pgn(pgn + "\x1a\xc3\xbf\xc3\xbf", "filler.pgn", &info);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_FALSE(games[0].has_errors());
+  EXPECT_TRUE(info.diagnostics.empty());
+  EXPECT_EQ(info.encoding, text::Encoding::Utf8);
+  ASSERT_EQ(info.filler_runs.size(), 2u);
+  EXPECT_EQ(info.filler_runs[0].offset, pgn.size());
+  EXPECT_EQ(info.filler_runs[1].byte, 0xC3);
+  EXPECT_EQ(info.filler_runs[1].length, 4u);
+
+  // A second game after the mark is not read (only .gib resumes at a tag line).
+  const int lines = static_cast<int>(std::count(pgn.begin(), pgn.end(), '\n'));
+  TextFileInfo info2;
+  games = load_pgn(pgn + "\n\x1a" + pgn, "trailer.pgn", &info2);
+  EXPECT_EQ(games.size(), 1u);
+  ASSERT_EQ(info2.diagnostics.size(), 1u);
+  const Diagnostic& d = info2.diagnostics[0];
+  EXPECT_EQ(std::make_tuple(d.code, d.severity, d.line, d.column),
+            std::make_tuple(std::string("text-after-eof"), Severity::Warning, lines + 2, 1));
+  EXPECT_NE(d.message.find(std::to_string(pgn.size()) + " bytes"), std::string::npos) << d.message;
+}
+
 TEST(PgnReader, NeverThrowsOnJunk) {
   const std::string junk[] = {"[", "[Event", "[Event \"x", "{", "(", "1.", "1-0", "[A \"b\"]\n\n1. (((", "\xff\xfe\x00",
                               "[Event \"x\"]\n1. Hc3 {a} ; b\n% c\n$1 ) } 1/2-1/2 [FEN \"bad\"]"};
@@ -505,7 +555,7 @@ TEST(PgnWriter, BrokenGameWritesItsPrefixAndSaysWhy) {
 }
 
 TEST(PgnWriter, EscapesTagValues) {
-  EXPECT_EQ(pgn_escape("a \"b\" \\c"), "a \\\"b\\\" \\\\c");
+  EXPECT_EQ(escape_tag_value("a \"b\" \\c"), "a \\\"b\\\" \\\\c");
   Game g;
   g.tags = {{"Event", "say \"hi\" \\o/"}};
   const auto back = load_pgn(write_pgn({g}), "x.pgn");

@@ -14,8 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   gibo::GibFileInfo info;
   std::vector<gibo::Game> games;
   gibo::read_gib(bytes, options, info, [&](gibo::Game&& g) {
-    const gibo::Profile& p = gibo::game_profile(g, gibo::default_profile());
-    gibo::replay(g, gibo::legality_rules(p, gibo::game_bikjang_option(g, false)));
+    gibo::replay_under_profile(g, gibo::default_profile());
     games.push_back(std::move(g));
   });
   // The writer must cope with whatever the reader produced.

@@ -19,8 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   gibo::TextFileInfo info;
   std::vector<gibo::Game> games;
   gibo::read_pgn(bytes, options, info, [&](gibo::Game&& g) {
-    const gibo::Profile& p = gibo::game_profile(g, gibo::default_profile());
-    gibo::replay(g, gibo::legality_rules(p, gibo::game_bikjang_option(g, false)));
+    gibo::replay_under_profile(g, gibo::default_profile());
     games.push_back(std::move(g));
   });
   if (!games.empty()) {

@@ -1,10 +1,10 @@
 // Unit tests of the stats building blocks: lenient dates, player names, ply names,
-// display width, the file filter, and the aggregation on hand-made facts.
+// display width, and the aggregation on hand-made facts. (The --where fields are tested
+// with the facts view, tests/archive/facts_test.cpp.)
 #include <gtest/gtest.h>
 
-#include "gibo/report/stats.h"
-#include "gibo/report/stats_filter.h"
-#include "gibo/report/text_width.h"
+#include "report/stats.h"
+#include "report/text_width.h"
 
 namespace gibo::stats {
 namespace {
@@ -81,63 +81,6 @@ GameFacts game(const std::string& cho, const std::string& han, Winner w, int pli
   g.cho_setup = Setup::HEEH;
   g.han_setup = Setup::EHEH;
   return g;
-}
-
-TEST(Filter, ComparesFieldsLikeSql) {
-  std::string error;
-  const GameFacts a = game("김동학", "이일훈", Winner::Cho, 120, 2009);
-  const GameFacts b = game("이일훈", "허익", Winner::Han, 40, 1937);
-  auto check = [&](const char* expr, bool on_a, bool on_b) {
-    auto f = GameFilter::compile(expr, error);
-    ASSERT_TRUE(f.has_value()) << expr << ": " << error;
-    EXPECT_EQ(f->matches(a), on_a) << expr;
-    EXPECT_EQ(f->matches(b), on_b) << expr;
-  };
-  check("year >= 2000", true, false);
-  check("plies < 100 OR winner = 'cho'", true, true);
-  check("cho = '이일훈' or han = '이일훈'", true, true);
-  check("cho_setup = 'HEEH'", true, true);
-  check("NOT (year = 1937) AND plies >= 40", true, false);
-}
-
-TEST(Filter, MoreForms) {
-  std::string error;
-  const GameFacts a = game("김동학", "이일훈", Winner::Cho, 120, 2009);
-  GameFacts b = game("이일훈", "허익", Winner::Han, 40, 1937);
-  b.date = {};
-  b.site = "한게임 대회방";
-  auto check = [&](const char* expr, bool on_a, bool on_b) {
-    auto f = GameFilter::compile(expr, error);
-    ASSERT_TRUE(f.has_value()) << expr << ": " << error;
-    EXPECT_EQ(f->matches(a), on_a) << expr;
-    EXPECT_EQ(f->matches(b), on_b) << expr;
-  };
-  check("year IS NULL", false, true);
-  check("year IS NOT NULL", true, false);
-  check("year < 3000", true, false);  // an unknown year never compares
-  check("site LIKE '한게임%'", false, true);
-  check("site NOT LIKE '%대회_'", true, false);
-  check("winner IN ('han', 'draw')", false, true);
-  check("han NOT IN (\"허익\")", true, false);
-  check("cho_setup = 'HEEH' AND han_setup = '상마상마'", true, true);
-  check("valid = true and custom_start = 0", true, true);
-  check("game = 1", true, true);
-}
-
-TEST(Filter, ErrorsSayWhatAndWhere) {
-  std::string error;
-  EXPECT_FALSE(GameFilter::compile("colour = 'blue'", error));
-  EXPECT_NE(error.find("unknown field 'colour'"), std::string::npos) << error;
-  EXPECT_FALSE(GameFilter::compile("year = 'nineteen'", error));
-  EXPECT_NE(error.find("takes a number"), std::string::npos) << error;
-  EXPECT_FALSE(GameFilter::compile("site = 3", error));
-  EXPECT_NE(error.find("takes a 'text' value"), std::string::npos) << error;
-  EXPECT_FALSE(GameFilter::compile("site = 'x", error));
-  EXPECT_NE(error.find("unterminated"), std::string::npos) << error;
-  EXPECT_FALSE(GameFilter::compile("(year = 1", error));
-  EXPECT_NE(error.find("expected ')'"), std::string::npos) << error;
-  EXPECT_FALSE(GameFilter::compile("year = 1; drop", error));
-  EXPECT_FALSE(GameFilter::compile("", error));
 }
 
 TEST(Aggregate, CountsResultsPlayersAndSetups) {

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <span>
+#include <string>
 
 #include "gibo/adjudication/ending.h"
 #include "gibo/adjudication/verdict.h"
@@ -12,9 +13,21 @@
 
 namespace gibo {
 
+// The bikjang option a record is adjudicated with (decisions 5 and 16): the record's own
+// when it states one; else on when its stored result's method is bikjang (`무승부(빅장)`,
+// `빅장승` …: such a game was played with bikjang on), `inferred` then saying so for a
+// profile whose bikjang follows the option (janggi-gg); else `fallback`.
+struct BikjangOption {
+  bool on = false;
+  bool inferred = false;  // on because of the stored result, and the profile uses the option
+};
+BikjangOption adjudication_bikjang(const Profile& profile, const std::optional<bool>& saved,
+                                   const std::optional<NormalizedResult>& stored, bool fallback);
+
 struct Rescore {
   const Profile* profile = nullptr;  // the profile the game was judged under
   bool bikjang_option = false;
+  bool bikjang_inferred = false;     // the option was inferred from the stored result (decision 16)
   Adjudication board;                // what the board says
   Verdict verdict;                   // beside the stored result
   std::optional<NormalizedResult> stored;
@@ -22,17 +35,20 @@ struct Rescore {
 };
 
 // Judges the moves `moves` (the valid prefix of a record holding `record_plies` plies)
-// from `start` under `profile` against the stored result (nullopt: none stored).
-Rescore rescore(const Profile& profile, bool bikjang_option, const Position& start, std::span<const Move> moves,
+// from `start` under `profile` with `bikjang` against the stored result (nullopt: none
+// stored).
+Rescore rescore(const Profile& profile, BikjangOption bikjang, const Position& start, std::span<const Move> moves,
                 int record_plies, const std::optional<NormalizedResult>& stored);
 
-// Judges a record: the profile and bikjang option its record saves, else `fallback` and
-// `bikjang_fallback` (decision 5); replays it (filling diagnostics and pass moves); its
-// stored result normalised by normalize_result. A game whose start position is invalid
-// gets an "indeterminate"-free verdict on zero plies.
+// Judges a record: the profile its record saves, else `fallback` (decision 5); replays
+// it under that profile (replay_under_profile: diagnostics and pass moves); adjudicates
+// with adjudication_bikjang (`bikjang_fallback` for records that state none and store no
+// bikjang result) against its stored result normalised by normalize_result. A game whose
+// start position is invalid gets a verdict on zero plies.
 Rescore rescore_game(Game& game, const Profile& fallback, bool bikjang_fallback);
 
-// The bikjang option to use for a record (decision 5: the record first).
-inline bool resolve_bikjang(const std::optional<bool>& saved, bool fallback) { return saved.value_or(fallback); }
+// The verdict's note (Verdict::note), with "; bikjang option inferred from the stored
+// result" when it was (decision 16).
+std::string verdict_note(const Verdict& verdict, bool bikjang_inferred);
 
 }  // namespace gibo

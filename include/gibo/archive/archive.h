@@ -8,8 +8,10 @@
 //   per (game, profile id, profile version).
 // * A file that is not a gibo archive (another application id, or tables but no gibo
 //   schema) is refused, never modified. A file with a newer schema version is refused;
-//   an older one is migrated step by step inside one transaction (none exist yet: version
-//   1 is the first).
+//   an older one is migrated step by step inside one transaction when opened for writing,
+//   and read as it is when opened read-only (columns it lacks read as unknown).
+// * Reading never changes the archive or its directory: see Archive::open.
+// * Games are selected by an SQL expression over the facts view (facts.h), read-only.
 // * Errors are data: calls return false / nullopt / nullptr and error() says why. The
 //   class never throws and never aborts; a failed statement inside a transaction leaves
 //   rolling back to the caller.
@@ -24,13 +26,16 @@
 #include <vector>
 
 #include "gibo/archive/codec.h"
+#include "gibo/record/player_name.h"
 #include "gibo/core/rules.h"
+#include "gibo/record/diagnostic.h"
 #include "gibo/record/game.h"
 #include "gibo/record/result.h"
 
 namespace gibo::archive {
 
-inline constexpr int kSchemaVersion = 1;
+// 1: the first; 2: games.annotated (NULL in rows imported under version 1).
+inline constexpr int kSchemaVersion = 2;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
 inline constexpr std::int32_t kApplicationId = 0x4749424F;
 
@@ -70,6 +75,7 @@ struct PreparedGame {
   std::string profile_id;  // the profile the game was replayed under
   int profile_version = 0;
   bool valid = false;      // no error diagnostics
+  bool annotated = true;   // Game::annotated (decision 12)
   std::string error_code;  // the first error's code (empty when valid)
   int error_ply = 0;       // the first error's ply (0: not about a ply)
   std::vector<Diagnostic> diagnostics;
@@ -94,6 +100,7 @@ struct SourceState {
   std::int64_t id = 0;
   std::string path;
   std::string content_hash;
+  std::string encoding;
   int games_done = 0;  // the file's games already handled (stored, duplicate or rejected)
   bool complete = false;
 };
@@ -114,19 +121,36 @@ struct VerdictRow {
   std::string note;
 };
 
-// A stored game reduced to what rescoring needs.
-struct StoredMoves {
-  std::int64_t game_id = 0;
+// A stored game as readers that do not rebuild the whole record see it (rescore, the
+// report): where it came from, its start and moves, tags, stored result and status.
+struct StoredGame {
+  std::int64_t game_id = 0, source_id = 0;
+  std::string file;    // the source's path
+  int game_index = 0;  // 0-based rank in the file
   StartPosition start;
+  std::string start_key;  // codec.h start_key()
   // The plies' moves decoded (a pass as Move::pass(square)), cut before the first ply
-  // whose squares are not on the board (a pass after a replay error, square unknown).
+  // whose squares are not on the board (codec.h playable_moves).
   std::vector<Move> moves;
   int plies = 0;        // plies the record holds
   int valid_plies = 0;  // plies that replayed without error at import
-  std::optional<NormalizedResult> stored_result;  // nullopt: no result stored
+  std::vector<Tag> tags;
+  std::optional<std::string> result_text;        // nullopt: no result stored
+  std::optional<NormalizedResult> stored_result;  // its normal form; nullopt with it
   std::optional<std::string> saved_rules;
   std::optional<bool> saved_bikjang;
   std::string profile_id;  // the profile it was validated under
+  bool valid = false;
+  std::optional<bool> annotated;  // nullopt: unknown (imported under schema version 1)
+};
+
+// One row of the diagnostics table.
+struct StoredDiagnostic {
+  std::int64_t source_id = 0;
+  std::optional<int> game_index;         // nullopt: about the file
+  std::optional<std::int64_t> game_id;   // nullopt: about the file or a duplicate copy
+  std::string code;
+  Severity severity = Severity::Error;
 };
 
 enum class OpenMode { ReadOnly, ReadWrite };
@@ -134,9 +158,19 @@ enum class OpenMode { ReadOnly, ReadWrite };
 class Archive {
  public:
   // Opens `path` (ReadWrite creates it when missing and installs the schema), checks the
-  // application id and schema version, and sets WAL journaling. nullptr and `error` on
-  // failure or refusal.
+  // application id and schema version, sets WAL journaling (ReadWrite) and installs the
+  // facts view. nullptr and `error` on failure or refusal.
+  //
+  // ReadOnly never writes the archive and leaves its directory as it found it: where the
+  // file and its directory are writable it is opened as SQLite's read-write connection
+  // that writes nothing (so closing it removes the -wal and -shm files it needed, as a
+  // reader beside a running import must share them); elsewhere (read-only media or
+  // permissions) it is opened read-only, and when SQLite cannot create the -shm file
+  // there, as immutable (nobody can be writing a file no one may write).
   static std::unique_ptr<Archive> open(const std::string& path, OpenMode mode, std::string& error);
+  // A new, empty archive in a private temporary database (memory, spilling to a
+  // temporary file when large), removed when closed: `gibo stats` on files.
+  static std::unique_ptr<Archive> open_temporary(std::string& error);
   ~Archive();
   Archive(const Archive&) = delete;
   Archive& operator=(const Archive&) = delete;
@@ -193,10 +227,15 @@ class Archive {
   std::optional<std::vector<PrefixPair>> update_prefixes();
 
   // --- reading back -------------------------------------------------------------
-  // The ids chosen by a filter, in id order: `where` is an SQL expression over the games
-  // table's columns; `query` a whole SELECT whose first column is a game id. Empty both:
-  // every game. Only read-only SQL is accepted, one statement.
-  std::optional<std::vector<std::int64_t>> select_games(const std::string& where, const std::string& query);
+  // The ids of the games an expression selects, in id order: `where` is an SQL
+  // expression over the facts view (facts.h: the fields `gibo stats --help` lists);
+  // empty selects every game. The one way every command selects games. Only read-only
+  // SQL is accepted, one expression; nullopt and error() for anything else (a bad
+  // expression is the caller's usage error).
+  std::optional<std::vector<std::int64_t>> select_games(const std::string& where);
+  // The ids a whole read-only SELECT returns in its first column (export --query), in
+  // its order; nullopt and error() as select_games.
+  std::optional<std::vector<std::int64_t>> select_query(const std::string& query);
   // Rebuilds a game record: tags, comments, start, plies with times, their annotations
   // from the board where they replayed (piece, capture, check) and their recorded texts
   // from the first erroneous ply on, the stored result, the saved ruleset flags,
@@ -204,14 +243,23 @@ class Archive {
   // `profile_id`, if given, receives the id of the profile the game was validated under
   // (writers should replay it under that profile when the record names none).
   std::optional<Game> load_game(std::int64_t id, std::string* profile_id = nullptr);
-  // Calls `fn` for every game `where` selects (as select_games), in id order; stops when
-  // `fn` returns false.
-  bool for_each_moves(const std::string& where, const std::function<bool(const StoredMoves&)>& fn);
+  // The stored game `id` without its comments, times and diagnostics (see StoredGame);
+  // nullopt and error() when there is none or its row is malformed.
+  std::optional<StoredGame> stored_game(std::int64_t id);
+  // Every diagnostic row, in id order; false and error() on failure.
+  bool for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn);
+  // The kept game's id of every duplicates row; nullopt and error() on failure.
+  std::optional<std::vector<std::int64_t>> duplicate_game_ids();
 
   // --- verdicts -----------------------------------------------------------------
   // Stores verdicts in one transaction; a verdict for the same game, profile id and
   // version replaces the earlier one. Game rows are never touched.
   bool store_verdicts(const std::vector<VerdictRow>& verdicts);
+  // Rows in the verdicts table; nullopt and error() on failure.
+  std::optional<std::int64_t> verdict_count();
+  // Every verdict, ordered by game id, profile id and profile version; false and
+  // error() on failure.
+  bool for_each_verdict(const std::function<void(const VerdictRow&)>& fn);
 
   // --- checks -------------------------------------------------------------------
   // PRAGMA integrity_check: "ok" or the problems found.

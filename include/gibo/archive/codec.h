@@ -1,12 +1,11 @@
 // The archive's per-game encodings (README "Database schema"): how a game's moves, times
-// and tags are packed into one row, the canonical game hash used for deduplication, the
-// content hash of a source file, and the split of a player tag into name and rank.
+// and tags are packed into one row, and the canonical game hash used for deduplication.
+// (The content hash of a source file is sha256.h; player names are record/player_name.h.)
 //
 // Everything here is a pure function of its input. Decoders never trust their input:
 // a malformed blob or tag text gives an error (nullopt), never undefined behaviour.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -34,6 +33,14 @@ std::uint16_t ply_code(const RecordedPly& ply);
 void encode_moves(const std::vector<RecordedPly>& plies, std::string& out);
 // Number of plies in a moves blob; nullopt if its length is odd.
 std::optional<std::size_t> moves_count(std::string_view blob);
+// The recorded plies of a moves blob (squares and pass flags only: a pass keeps its
+// square when stored, else Move::none(); a 0xFFFF code gives an empty ply); nullopt if
+// the blob's length is odd. The one decoder of the blob.
+std::optional<std::vector<RecordedPly>> decode_moves(std::string_view blob);
+// The moves of `plies` up to (not including) the first ply whose squares are unknown
+// (a pass after a replay error, or an empty ply), passes as Move::pass(square): what
+// a board can replay.
+std::vector<Move> playable_moves(const std::vector<RecordedPly>& plies);
 // The code of ply `i` (0-based). Contract: i < moves_count(blob).
 inline std::uint16_t code_at(std::string_view blob, std::size_t i) {
   return static_cast<std::uint16_t>(static_cast<unsigned char>(blob[2 * i]) |
@@ -59,8 +66,8 @@ std::optional<std::vector<std::optional<int>>> decode_times(std::string_view blo
 // (`[["대회명","친선"],["초차림","상마상마"]]`). JSON so that SQLite's json_each can show
 // them as the `tags` view.
 void encode_tags(const std::vector<Tag>& tags, std::string& out);
-// Parses what encode_tags writes (any valid JSON of that shape, whitespace allowed);
-// nullopt on anything else.
+// Parses what encode_tags writes (any valid JSON of that shape, whitespace allowed, read
+// by the formats/json parser); nullopt on anything else.
 std::optional<std::vector<Tag>> decode_tags(std::string_view json);
 
 // ---------------------------------------------------------------------------
@@ -81,24 +88,5 @@ std::string start_key(const StartPosition& start);
 // canonical_code (little-endian). Tags, comments, times and the result do not enter it.
 // Stored as SQLite's signed 64-bit INTEGER (the same bits).
 std::int64_t game_hash(std::string_view start_key, std::string_view moves_blob);
-
-// ---------------------------------------------------------------------------
-// Content hash of a source file: SHA-256 of its raw bytes, as 64 lowercase hex digits.
-std::string sha256_hex(std::string_view bytes);
-std::array<std::uint8_t, 32> sha256(std::string_view bytes);
-// The same; `portable` forces the plain C++ rounds even where the CPU's SHA instructions
-// would be used (for testing that both agree).
-std::array<std::uint8_t, 32> sha256(std::string_view bytes, bool portable);
-
-// ---------------------------------------------------------------------------
-// Player tags (`초대국자` "김동학 四단"): the name, and the rank when the last blank-separated
-// word is one: ASCII digits or hanja numerals (一..十), or 초, followed by 단 or 급
-// (`8단`, `四단`, `초단`, `15급`). Anything else is all name (`최완규(프로)`). A value that
-// is only a rank keeps it as the name, so a name is never empty unless the value is.
-struct PlayerName {
-  std::string name;
-  std::string rank;  // empty when none
-};
-PlayerName split_player(std::string_view tag_value);
 
 }  // namespace gibo::archive

@@ -30,13 +30,17 @@
 
 namespace gibo::archive {
 
+class Archive;
+
 struct ImportOptions {
   std::string db_path;
+  Archive* archive = nullptr;         // an open archive to import into instead (db_path unused)
   int jobs = 1;                       // reader/validator threads (the writer is extra)
   const Profile* fallback = nullptr;  // profile for records that name none (nullptr: the default)
   bool valid_only = false;
   int batch_games = 5000;             // games handled per transaction
   text::Encoding encoding = text::Encoding::Auto;
+  bool strict_annotations = false;    // missing capture/check marks are errors (--strict, decision 12)
 };
 
 enum class FileStatus {
@@ -53,6 +57,8 @@ struct FileReport {
   FileStatus status = FileStatus::Imported;
   std::string detail;        // the I/O error, or the path that holds the same content
   std::string encoding;
+  bool bom = false;          // a UTF-8 byte-order mark was skipped
+  int filler_runs = 0;       // runs of filler bytes (0xFF / 0x1A) removed
   std::string content_hash;  // empty when unreadable
   long games = 0;            // games read now (a resumed file: those after the earlier run's)
   long resumed_after = 0;    // a resumed file: games the earlier run handled
@@ -79,6 +85,9 @@ struct PrefixReport {
 struct ImportSummary {
   long files = 0, imported = 0, resumed = 0, skipped = 0, unreadable = 0;
   long games = 0, plies = 0, added = 0, duplicates = 0, invalid = 0, rejected = 0;
+  // After an error: games handled in the batch that was rolled back (read, not stored;
+  // `added` and `duplicates` count committed games only).
+  long lost = 0;
   std::map<std::string, long> invalid_by_code;  // games with errors, by their first error's code
   std::map<std::string, long> file_errors_by_code;  // files holding no game, by their first error
   std::vector<PrefixReport> prefixes;           // pairs found in this run
@@ -94,7 +103,9 @@ struct ImportCallbacks {
 // Imports `paths` (files already expanded; "-" is standard input) into the archive at
 // options.db_path. Returns an empty string on success, else why the database could not
 // be used or written (the summary then covers what was committed before). Unreadable
-// files are not an error here: they are reported per file and counted.
+// files are not an error here: they are reported per file and counted. One import
+// writes an archive at a time: while another holds it, this returns at once with
+// "DB: archive busy: another import is writing it" and changes nothing.
 std::string import_files(const std::vector<std::string>& paths, const ImportOptions& options,
                          const ImportCallbacks& callbacks, ImportSummary& summary);
 

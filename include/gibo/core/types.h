@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -124,5 +125,7 @@ constexpr PieceType setup_piece(Setup s, int slot) {
 }
 // "HEEH" etc.
 std::string_view setup_code(Setup s);
+// The inverse of setup_code; nullopt for any other text.
+std::optional<Setup> setup_from_code(std::string_view code);
 
 }  // namespace gibo

@@ -45,10 +45,16 @@ struct ReadInfo {
   Format format = Format::Unknown;                 // the format read (detected or given)
   text::Encoding encoding = text::Encoding::Auto;  // the encoding used
   bool bom = false;
-  std::vector<FillerRun> filler_runs;              // .gib only
+  std::vector<FillerRun> filler_runs;              // filler skipped (.gib: also before decoding)
   std::vector<Diagnostic> diagnostics;             // about the file, not one game
   int games = 0;
 };
+
+// The .gib reader's options for `options`, and what it learnt as a ReadInfo: read_games
+// reads .gib files through these, and so does a caller that reads a .gib file's games in
+// parallel through GibFile.
+GibReadOptions gib_read_options(const ReadOptions& options);
+ReadInfo read_info(const GibFileInfo& info);
 
 // Reads every game of a file in any supported format, calling `on_game` in file order.
 // An undetectable format is an `unknown-format` file error. Never throws.

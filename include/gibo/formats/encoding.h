@@ -58,9 +58,9 @@ inline Cp949Char cp949_char(std::string_view in) {
 // and its offset (relative to `in`) is appended to `bad_offsets`.
 void cp949_to_utf8(std::string_view in, std::string& out, std::vector<std::size_t>& bad_offsets);
 
-// Encodes UTF-8 `in` as CP949, appending to `out`. Returns false (and writes '?' for
-// them) if some characters have no CP949 form.
-bool utf8_to_cp949(std::string_view in, std::string& out);
+// Encodes UTF-8 `in` as CP949, appending to `out`. Characters with no CP949 form are
+// written as '?'; returns how many there were (0: the text was encoded exactly).
+std::size_t utf8_to_cp949(std::string_view in, std::string& out);
 
 // Appends code point `cp` (<= U+10FFFF) to `out` as UTF-8.
 void append_utf8(std::string& out, char32_t cp);

@@ -39,8 +39,10 @@ struct FenWriteOptions {
   const Profile* profile = nullptr;  // for games that name none; nullptr = the default
 };
 
-// One FEN per line: each game's position after its last ply that replays (with `each`,
-// the start and every position after it, one per line, and a blank line between games).
+// Appends one game's FEN line: its position after its last ply that replays (with
+// `each`, the start and every position after it, one per line).
+void write_fen_game(std::string& out, const Game& game, const FenWriteOptions& options);
+// All games (with `each`, a blank line between games).
 std::string write_fen(const std::vector<Game>& games, const FenWriteOptions& options);
 
 }  // namespace gibo

@@ -11,7 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/core/rules.h"
 #include "gibo/formats/encoding.h"
+#include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
 #include "gibo/record/result.h"
 
@@ -25,18 +27,11 @@ struct GibReadOptions {
   bool original_text = true;
 };
 
-// A run of filler bytes (0xFF or 0x1A) removed before decoding.
-struct FillerRun {
-  std::uint64_t offset = 0;  // in the raw file
-  std::uint32_t length = 0;
-  unsigned char byte = 0;
-};
-
 // What was learnt about the file as a whole.
 struct GibFileInfo {
   text::Encoding encoding = text::Encoding::Auto;  // the encoding used
   bool bom = false;
-  std::vector<FillerRun> filler_runs;
+  std::vector<FillerRun> filler_runs;   // removed before decoding, and after a 0x1A that ends the text
   std::vector<Diagnostic> diagnostics;  // about the file, not one game
   int games = 0;
   int lf = 0, crlf = 0, cr = 0;  // line-end counts
@@ -86,11 +81,19 @@ struct GibWriteOptions {
   text::Encoding encoding = text::Encoding::Utf8;  // Utf8 or Cp949
   bool hanja = false;          // piece letters 車包馬象士將卒兵 (with side marks 楚/漢) instead of hangul
   int plies_per_line = 6;
+  const Profile* profile = nullptr;  // replays records that name none; nullptr = the default
 };
 
-// Writes games as canonical `.gib` text in the requested encoding. Capture and `장군`
-// suffixes are derived from the board by replaying under `rules`; a game that does not
-// replay is written up to its valid prefix plus its remaining plies as recorded.
+// Appends one game as canonical `.gib` text in the requested encoding. Piece letters,
+// capture suffixes and `장군` are derived from the board (replaying under the game's
+// profile, else options.profile, else the default), whatever the record marked, so an
+// unannotated record is written with every mark (decision 12); a game that does not
+// replay is written up to its valid prefix plus its remaining plies as recorded. Tag
+// values and comments are escaped so that they read back exactly; a game with no tags
+// gets the tags that state its start. `loss` (if given) counts what could not be written
+// exactly (characters CP949 cannot hold, tag names that had to change).
+void write_gib_game(std::string& out, const Game& game, const GibWriteOptions& options, WriteLoss* loss = nullptr);
+// All games, separated by a blank line.
 std::string write_gib(const std::vector<Game>& games, const GibWriteOptions& options);
 
 }  // namespace gibo

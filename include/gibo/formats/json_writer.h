@@ -1,6 +1,7 @@
 // A small streaming JSON writer (objects, arrays, strings, numbers, booleans) used by
 // the JSON format and by the commands' machine-readable output. Strings are UTF-8;
-// control characters are escaped, everything else passes through.
+// control characters are escaped, bytes that are not UTF-8 become \xNN, everything else
+// passes through.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +11,9 @@
 
 namespace gibo::json {
 
-// Appends `s` as a JSON string literal (with quotes) to `out`.
+// Appends `s` as a JSON string literal (with quotes) to `out`. Bytes of `s` that are not
+// part of well-formed UTF-8 (a file name in another encoding) are written as the four
+// characters \xNN, so every JSON output is valid UTF-8.
 void append_string(std::string& out, std::string_view s);
 
 class Writer {

@@ -51,9 +51,10 @@ struct PgnWriteOptions {
 // Fairy-Stockfish SAN with comments and {[%emt]} times, and the result token. Plies are
 // written while they replay; if some do not, a final comment says how many were left out
 // and why.
+// Appends one game. Tag values are escaped (tag_text.h: `\\`, `\"`, `\n`, `\r`) and tag
+// names made writable; `loss` (if given) counts the names that had to change.
+void write_pgn_game(std::string& out, const Game& game, const PgnWriteOptions& options = {}, WriteLoss* loss = nullptr);
+// All games, separated by a blank line.
 std::string write_pgn(const std::vector<Game>& games, const PgnWriteOptions& options = {});
-
-// Escapes a PGN tag value (backslash and double quote).
-std::string pgn_escape(std::string_view value);
 
 }  // namespace gibo

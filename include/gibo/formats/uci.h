@@ -28,8 +28,10 @@ struct UciWriteOptions {
   const Profile* profile = nullptr;  // for games that name none; nullptr = the default
 };
 
-// One line per game: `position fen <start FEN> moves …` with the plies that replay (a pass
+// Appends one game's line: `position fen <start FEN> moves …` with the plies that replay (a pass
 // as the general's own square, `e2e2` / `K95-95`); without plies, no `moves`.
+void write_uci_game(std::string& out, const Game& game, const UciWriteOptions& options = {});
+// All games, one line each.
 std::string write_uci_games(const std::vector<Game>& games, const UciWriteOptions& options = {});
 
 }  // namespace gibo

@@ -9,6 +9,8 @@ namespace gibo {
 
 enum class Severity { Error, Warning, Note };
 std::string_view severity_name(Severity s);  // "error", "warning", "note"
+// The inverse of severity_name; Error for any other text.
+Severity severity_from_name(std::string_view name);
 
 struct Diagnostic {
   std::string code;        // stable, kebab-case: "wrong-piece", "ply-count-mismatch", ...
@@ -24,5 +26,12 @@ struct Diagnostic {
 
 // "file:line:col: error[code]: message" (compiler style), with game/ply context.
 std::string format_diagnostic(const Diagnostic& d);
+
+// Bad-input policy for quoted text: a token a diagnostic quotes (its `token`, or a
+// message quoting the input) is cut to at most kMaxQuotedBytes bytes, at a UTF-8
+// character boundary, with "…" appended when cut, so a 20 MB line never becomes a
+// 20 MB message.
+inline constexpr std::size_t kMaxQuotedBytes = 40;
+std::string clip_quoted(std::string_view text);
 
 }  // namespace gibo

@@ -93,6 +93,17 @@ struct Game {
   std::optional<bool> saved_bikjang_option;
 };
 
+// Bad-input policy for repeated problems: a game keeps at most kMaxDiagnosticsPerCode
+// diagnostics of one code and severity; the others are counted in one more diagnostic
+// of that code ("(N more CODE diagnostics in this game not listed)", at the place of the
+// first one not listed), so a line of a million repeated plies gives a few dozen
+// diagnostics, not a million.
+inline constexpr int kMaxDiagnosticsPerCode = 20;
+
+// Adds `d` to `game.diagnostics` under the cap above, its token clipped (clip_quoted).
+// Every reader and the replay add a game's diagnostics through here.
+void add_diagnostic(Game& game, Diagnostic d);
+
 // Builds the start position of a game (setups or custom FEN) with the given rules.
 // Returns an error text if the custom position is invalid.
 std::optional<std::string> start_position(const Game& game, const LegalityRules& rules, Position& pos);

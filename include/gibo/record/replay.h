@@ -11,19 +11,44 @@
 namespace gibo {
 
 // The profile that governs a game (decision 5): the one its record names, else
-// `fallback`. A record naming an unknown profile gets an `unknown-profile` warning
-// (once) and `fallback` is used.
-const Profile& game_profile(Game& game, const Profile& fallback);
+// `fallback` (also when the record names an id gibo does not know). Pure: choosing a
+// profile never changes the game.
+const Profile& game_profile(const Game& game, const Profile& fallback);
+// Does the record name a profile id that gibo does not know?
+bool names_unknown_profile(const Game& game);
 // The record's bikjang option if it states one, else `fallback`.
 bool game_bikjang_option(const Game& game, bool fallback);
+// The legality rules a game is read and replayed under: game_profile(game, fallback)
+// with the record's bikjang option (`bikjang_fallback` when it states none). Pure.
+LegalityRules game_legality_rules(const Game& game, const Profile& fallback, bool bikjang_fallback = false);
+
+// How a replay treats what the record leaves out.
+struct ReplayOptions {
+  // Annotation policy (decision 12). false: a missing capture or 장군 mark is a warning
+  // (`missing-capture`, `missing-check`) in a game that marks some, and a game that
+  // marks none is `unannotated` (one note); true (`--strict`): every missing mark is an
+  // error.
+  bool strict_annotations = false;
+  // The bikjang option of records that state none (`gibo rescore --bikjang`).
+  bool bikjang_fallback = false;
+};
 
 // Replays `game` from its start under `rules`: checks each ply (piece, side mark,
 // legality, captured piece, check mark), appends diagnostics, fills the pass plies'
-// `move`, and sets valid_plies (the plies before the first error) and replayed.
-// Annotation mismatches (piece name, side mark, capture, 장군) do not stop the replay;
-// an illegal move does. `final_position`, if given, receives the position after the
-// last replayed ply.
-void replay(Game& game, const LegalityRules& rules, Position* final_position = nullptr);
+// `move`, and sets valid_plies (the plies before the first error), played_plies,
+// annotated and replayed. A claim the board contradicts (wrong piece or side mark, a
+// capture or 장군 that is not there) is an error; a missing claim follows
+// `options.strict_annotations`. Annotation mismatches do not stop the replay; an illegal
+// move does. `final_position`, if given, receives the position after the last replayed
+// ply.
+void replay(Game& game, const LegalityRules& rules, const ReplayOptions& options = {},
+            Position* final_position = nullptr);
+
+// The one way to replay a game under its own profile: picks it (game_profile with
+// `fallback`; a record naming an unknown id gets one `unknown-profile` warning), builds
+// its legality rules (game_legality_rules) and replays it. Returns the profile used.
+const Profile& replay_under_profile(Game& game, const Profile& fallback, const ReplayOptions& options = {},
+                                    Position* final_position = nullptr);
 
 // English name of a piece for messages: "Cho horse".
 std::string piece_description(Piece p);

@@ -35,5 +35,9 @@ struct NormalizedResult {
 
 std::string_view winner_name(Winner w);          // "cho", "han", "draw", "void", "unknown"
 std::string_view method_name(ResultMethod m);    // "outright", "resignation", ...
+// The inverses of winner_name and method_name (as the archive stores them); Unknown and
+// None for any other text.
+Winner winner_from_name(std::string_view name);
+ResultMethod method_from_name(std::string_view name);
 
 }  // namespace gibo

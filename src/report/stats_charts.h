@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "gibo/report/stats.h"
+#include "stats.h"
 
 namespace gibo::stats::charts {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "gibo/report/stats.h"
+#include "stats.h"
 
 namespace gibo::stats {
 

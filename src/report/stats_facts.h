@@ -1,6 +1,6 @@
-// The per-game and per-file facts that `gibo stats` aggregates. Both loaders (game files
-// read and replayed on the spot, or the SQLite archive) produce this one data model, so
-// the aggregations and the renderers never know where the numbers came from.
+// The per-game and per-file facts that `gibo stats` aggregates, as the loader
+// (stats_load.h) reads them from an archive (a temporary one for game files), so the
+// aggregations and the renderers never know where the numbers came from.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,8 @@
 
 #include "gibo/core/types.h"
 #include "gibo/record/game.h"
+#include "gibo/record/game_date.h"
+#include "gibo/record/player_name.h"
 #include "gibo/record/diagnostic.h"
 #include "gibo/record/result.h"
 
@@ -33,24 +35,12 @@ struct VerdictFact {
   std::string note;          // the verdict's English phrase
 };
 
-// A lenient reading of a `대국일자` value.
-struct GameDate {
-  std::optional<int> year;   // nullopt: unknown (미상, empty, nothing that looks like a year)
-  std::string key;           // sortable "YYYY", "YYYY-MM" or "YYYY-MM-DD"; empty when unknown
-};
-
-// Reads a date as archives write it: "2009-01-18", "2011.03.06", "20110306", "1937년",
-// "2008년 12월 31일", "2020.01~2020.06" (a range counts as its start), "미상" (unknown).
-// The year is the first run of exactly four digits between 1000 and 2999; the month and
-// day are the next one- or two-digit numbers when they are valid (1..12, 1..31).
-GameDate parse_game_date(std::string_view text);
-
 // Everything the report needs to know about one game.
 struct GameFacts {
   // Where it came from.
-  std::string file;        // source path (files) or source path recorded in the archive
+  std::string file;        // source path recorded in the archive
   int index = 0;           // 0-based index of the game in its file
-  std::int64_t id = 0;     // archive row id (0 for files)
+  std::int64_t id = 0;     // archive row id
   // Tags, verbatim (empty when absent).
   std::string event;       // 대회명
   std::string site;        // 대국장소
@@ -69,6 +59,7 @@ struct GameFacts {
   int plies = 0;                      // plies as recorded
   int valid_plies = 0;                // the replay's valid prefix
   bool valid = false;                 // no error-severity diagnostic
+  std::optional<bool> annotated;      // marks captures and checks; nullopt: unknown (old archive)
   std::optional<int> stated_plies;    // 총수, when present and numeric
   std::vector<Move> moves;            // the valid prefix (passes included), for diagrams
   std::vector<std::string> opening;   // the first plies of the valid prefix, named ("79졸78")
@@ -87,21 +78,21 @@ struct SourceFacts {
   std::string path;
   bool readable = true;                // false: the file could not be read (io_error says why)
   std::string io_error;
-  std::string encoding;                // "utf-8", "cp949" or "" (unknown, e.g. from an archive)
-  bool bom = false;
-  int filler_runs = 0;                 // runs of 0xFF / 0x1A filler bytes removed
+  std::string encoding;                // "utf-8", "cp949" or "" (unknown)
+  bool bom = false;                    // files only (an archive does not keep it)
+  int filler_runs = 0;                 // runs of 0xFF / 0x1A filler bytes removed; files only
   int games = 0;
   std::vector<DiagnosticFact> diagnostics;  // about the file, not one game
 };
 
 // The facts of a whole report: its sources and its games (in source order).
 struct Dataset {
-  std::string origin;                  // "files" or the archive path
+  std::string origin;                  // the paths given, or the archive path
   std::vector<SourceFacts> sources;
   std::vector<GameFacts> games;
   // Profiles the verdicts were computed or stored under, in report order.
   std::vector<std::string> adjudication_profiles;
-  long duplicates = 0;  // archive only: copies of stored games found while importing (not in `games`)
+  long duplicates = 0;  // copies of the games in `games` (same start and moves), not counted in them
   std::string verdicts_from;  // "computed" (judged while loading), "archive" (stored verdicts), "" (none)
 };
 
@@ -109,23 +100,13 @@ struct Dataset {
 // nullopt for anything else.
 std::optional<int> parse_count(std::string_view text);
 
-// The name part of a player tag: the archive's split (archive::split_player: a trailing
-// blank-separated rank such as "5단", "四단", "초단" or "15급" is removed; "(프로)",
-// "(7단)" and ranks glued to the name stay, because they cannot be told from a name
-// reliably), with surrounding blanks trimmed. "미상" and "?" count as no name ("").
-std::string player_name(std::string_view tag_value);
-// A name already split from its rank (the archive's players.name), with "미상", "?" and
-// "-" read as no name ("").
-std::string known_player(std::string name);
-
 // The ply name of `m` in the `.gib` style: from-square digits, the piece in hangul (Han's
 // soldier 병), to-square digits: "79졸78"; a pass is "한수쉼". Contract: `piece` is the
 // piece on m.from() before the move.
 std::string ply_name(Piece piece, Move m);
 
 // Fills the tag facts of `f` (event, site, date, players and their names, stated plies)
-// from a record's tags: the .gib names (대회명 대국장소 대국일자 초대국자 한대국자 총수),
-// else the PGN ones (Event Site Date White Black); the first tag of a name counts.
+// from a record's tags, read as the facts view reads them (record/fact_tags.h).
 void tag_facts(const std::vector<Tag>& tags, GameFacts& f);
 
 // Is the game's stored result a win for Cho, Han, a draw, or "other" (void, unknown,

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "gibo/report/stats_facts.h"
+#include "stats_facts.h"
 
 namespace gibo::stats {
 
@@ -167,6 +167,9 @@ struct PlyCountMismatch {
   int stated = 0, actual = 0;
 };
 struct Quality {
+  // Games whose record marks captures and checks (annotated), marks none (unannotated:
+  // decision 12), or that an archive of schema version 1 does not say (unknown).
+  long annotated = 0, unannotated = 0, annotation_unknown = 0;
   std::vector<CodeRow> codes;      // errors first, then warnings, notes; most frequent first
   std::vector<SourceRow> sources;  // in source order
   std::vector<EncodingProblem> encoding;

@@ -1,0 +1,28 @@
+// The facts of a game that every `--where` reads (decision 15): one SQL view, `facts`,
+// defined once here in the archive layer and installed (as a TEMP view) on every archive
+// connection. `gibo stats`, `export`, `rescore` and every command that selects games
+// hand their expression to Archive::select_games, which runs it over this view; on game
+// files `gibo stats` imports them into a temporary archive first, so an expression
+// selects the same games from a folder and from the archive imported from it.
+//
+// Policies: an expression is SQLite SQL, read-only (an authorizer allows reading and
+// functions only), one expression (no second statement); text fields are '' when the tag
+// is absent, while date, year, result, margin, the setups and annotated are NULL when
+// unknown (a comparison with NULL is false, as in SQL).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gibo::archive {
+
+struct FactField {
+  std::string name;
+  std::string meaning;
+};
+
+// Every column of the facts view, in documentation order (`gibo stats --help` and the
+// README list them from here).
+const std::vector<FactField>& fact_fields();
+
+}  // namespace gibo::archive

@@ -1,0 +1,21 @@
+// A lenient reading of a game's date tag (`대국일자`, PGN `Date`), as archives write it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gibo {
+
+struct GameDate {
+  std::optional<int> year;  // nullopt: unknown (미상, empty, nothing that looks like a year)
+  std::string key;          // sortable "YYYY", "YYYY-MM" or "YYYY-MM-DD"; empty when unknown
+};
+
+// Reads "2009-01-18", "2011.03.06", "20110306", "1937년", "2008년 12월 31일",
+// "2020.01~2020.06" (a range counts as its start), "미상" (unknown). The year is the first
+// run of exactly four digits between 1000 and 2999; the month and day are the next one-
+// or two-digit numbers when they are valid (1..12, 1..31).
+GameDate parse_game_date(std::string_view text);
+
+}  // namespace gibo

@@ -1,0 +1,179 @@
+// The facts view: its columns (name, SQL over the archive's tables, meaning), the SQL
+// functions it uses, and the authorizer that keeps user expressions read-only.
+#include "gibo/archive/facts.h"
+
+#include <cstring>
+
+#include "gibo/archive/codec.h"
+#include "gibo/record/fact_tags.h"
+#include "gibo/record/game_date.h"
+#include "gibo/record/player_name.h"
+
+#include "facts_view.h"
+
+namespace gibo::archive {
+namespace {
+
+struct Column {
+  const char* name;
+  const char* sql;  // over main.games AS g, main.sources AS s; {annotated} is replaced
+  const char* meaning;
+};
+
+// The view, column by column (the one definition of every --where field).
+constexpr Column kColumns[] = {
+    {"id", "g.id", "the game's id in the archive (on files: in the temporary archive, in input order)"},
+    {"file", "s.path", "source path"},
+    {"game", "g.game_index + 1", "game number in its file, from 1"},
+    {"event", "gibo_fact(g.tags_json, 'event')", "대회명 (PGN Event); '' when absent"},
+    {"site", "gibo_fact(g.tags_json, 'site')", "대국장소 (PGN Site)"},
+    {"date", "gibo_date(gibo_fact(g.tags_json, 'date'))",
+     "대국일자 (PGN Date) read leniently: 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD'; NULL when unknown"},
+    {"date_text", "gibo_fact(g.tags_json, 'date')", "대국일자 verbatim"},
+    {"year", "gibo_year(gibo_fact(g.tags_json, 'date'))", "year of 대국일자; NULL when unknown"},
+    {"cho", "gibo_player(gibo_fact(g.tags_json, 'cho'))",
+     "Cho's player name (rank removed; '' for none, 미상, ? or -)"},
+    {"han", "gibo_player(gibo_fact(g.tags_json, 'han'))", "Han's player name, likewise"},
+    {"cho_tag", "gibo_fact(g.tags_json, 'cho')", "초대국자 (PGN White) verbatim"},
+    {"han_tag", "gibo_fact(g.tags_json, 'han')", "한대국자 (PGN Black) verbatim"},
+    {"cho_setup", "g.cho_setup", "Cho's setup: HEEH EHHE HEHE EHEH (as seen from Cho); NULL for a custom start"},
+    {"han_setup", "g.han_setup", "Han's setup, likewise"},
+    {"custom_start", "(g.start_fen IS NOT NULL)", "1 for a game from a custom position ([판] or FEN), else 0"},
+    {"plies", "g.plies", "plies as recorded"},
+    {"valid_plies", "g.valid_plies", "plies that replayed legally"},
+    {"valid", "(g.status = 'valid')", "1 when the game has no error, else 0"},
+    {"error_code", "g.error_code", "the first error's code; NULL for a valid game"},
+    {"annotated", "{annotated}",
+     "1 when the record marks captures and checks, 0 when it marks none (unannotated); NULL when unknown "
+     "(archives imported before schema version 2)"},
+    {"result", "g.result_text", "대국결과 verbatim; NULL when absent"},
+    {"winner", "CASE WHEN g.result_text IS NULL THEN 'none' ELSE g.result_winner END",
+     "cho, han, draw, void, unknown, or none (no stored result)"},
+    {"method", "g.result_method",
+     "outright, checkmate, resignation, time, points, bikjang, ... (none without a winner)"},
+    {"margin", "g.result_margin / 2.0", "points margin of a point win (2.5); NULL when none"},
+    {"profile", "g.profile_id", "the rules profile the game was validated under"},
+};
+
+// The fact a gibo_fact() key names.
+std::optional<FactTag> fact_of(std::string_view key) {
+  if (key == "event") return FactTag::Event;
+  if (key == "site") return FactTag::Site;
+  if (key == "date") return FactTag::Date;
+  if (key == "cho") return FactTag::Cho;
+  if (key == "han") return FactTag::Han;
+  return std::nullopt;
+}
+
+std::string_view arg_text(sqlite3_value* v) {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+  return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_value_bytes(v))) : std::string_view();
+}
+
+// Sets a text result ('' for an empty view: SQLite reads a null pointer as NULL).
+void result_text(sqlite3_context* ctx, std::string_view s) {
+  sqlite3_result_text(ctx, s.empty() ? "" : s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+}
+
+}  // namespace
+
+namespace facts {
+
+// The tags of the row being read, decoded once for all of its gibo_fact() calls.
+struct FunctionState {
+  std::string json;
+  std::vector<Tag> tags;
+};
+
+void FunctionStateDeleter::operator()(FunctionState* s) const { delete s; }
+
+namespace {
+
+// gibo_fact(tags_json, key): the value of the fact's tag (fact_tags.h), '' when absent.
+void sql_fact(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  auto* state = static_cast<FunctionState*>(sqlite3_user_data(ctx));
+  const std::string_view json = arg_text(argv[0]);
+  const auto fact = fact_of(arg_text(argv[1]));
+  if (!fact) {
+    sqlite3_result_error(ctx, "gibo_fact: unknown fact", -1);
+    return;
+  }
+  if (json != state->json) {
+    state->json.assign(json);
+    auto tags = decode_tags(json);
+    state->tags = tags ? std::move(*tags) : std::vector<Tag>{};
+  }
+  const std::string* value = fact_tag(state->tags, *fact);
+  result_text(ctx, value ? std::string_view(*value) : std::string_view());
+}
+
+// gibo_date(text): parse_game_date's key, NULL when unknown.
+void sql_date(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  const GameDate d = parse_game_date(arg_text(argv[0]));
+  if (d.year) result_text(ctx, d.key);
+  else sqlite3_result_null(ctx);
+}
+
+// gibo_year(text): parse_game_date's year, NULL when unknown.
+void sql_year(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  const GameDate d = parse_game_date(arg_text(argv[0]));
+  if (d.year) sqlite3_result_int(ctx, *d.year);
+  else sqlite3_result_null(ctx);
+}
+
+// gibo_player(tag value): player_name().
+void sql_player(sqlite3_context* ctx, int, sqlite3_value** argv) { result_text(ctx, player_name(arg_text(argv[0]))); }
+
+// The authorizer of user SQL: reading, functions and (recursive) SELECTs only.
+int read_only_authorizer(void*, int action, const char*, const char*, const char*, const char*) {
+  switch (action) {
+    case SQLITE_SELECT:
+    case SQLITE_READ:
+    case SQLITE_FUNCTION:
+    case SQLITE_RECURSIVE: return SQLITE_OK;
+    default: return SQLITE_DENY;
+  }
+}
+
+}  // namespace
+
+std::string install(sql::Connection& db, int schema_version, FunctionStatePtr& state) {
+  state.reset(new FunctionState);
+  const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
+  sqlite3* h = db.get();
+  if (sqlite3_create_function(h, "gibo_fact", 2, flags, state.get(), sql_fact, nullptr, nullptr) != SQLITE_OK ||
+      sqlite3_create_function(h, "gibo_date", 1, flags, nullptr, sql_date, nullptr, nullptr) != SQLITE_OK ||
+      sqlite3_create_function(h, "gibo_year", 1, flags, nullptr, sql_year, nullptr, nullptr) != SQLITE_OK ||
+      sqlite3_create_function(h, "gibo_player", 1, flags, nullptr, sql_player, nullptr, nullptr) != SQLITE_OK)
+    return "cannot register the facts functions: " + db.current_error();
+  std::string sql = "CREATE TEMP VIEW IF NOT EXISTS facts AS SELECT ";
+  bool first = true;
+  for (const Column& c : kColumns) {
+    if (!first) sql += ", ";
+    first = false;
+    std::string expression = c.sql;
+    if (expression == "{annotated}") expression = schema_version >= 2 ? "g.annotated" : "NULL";
+    sql += expression + " AS " + c.name;
+  }
+  sql += " FROM main.games AS g JOIN main.sources AS s ON s.id = g.source_id";
+  if (!db.exec("PRAGMA temp_store = MEMORY") || !db.exec(sql)) return "cannot create the facts view: " + db.error();
+  return "";
+}
+
+ReadOnlyGuard::ReadOnlyGuard(sql::Connection& db) : db_(db) {
+  sqlite3_set_authorizer(db_.get(), read_only_authorizer, nullptr);
+}
+ReadOnlyGuard::~ReadOnlyGuard() { sqlite3_set_authorizer(db_.get(), nullptr, nullptr); }
+
+}  // namespace facts
+
+const std::vector<FactField>& fact_fields() {
+  static const std::vector<FactField> fields = [] {
+    std::vector<FactField> out;
+    for (const Column& c : kColumns) out.push_back({c.name, c.meaning});
+    return out;
+  }();
+  return fields;
+}
+
+}  // namespace gibo::archive

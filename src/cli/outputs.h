@@ -1,0 +1,91 @@
+// Output handling shared by the commands: the one check that no output overwrites an
+// input or the archive, output files written under a temporary name and renamed into
+// place, and write errors on standard output.
+//
+// Policy (README "Exit status"): an output that would overwrite a file the command reads
+// (an input, the archive or its -wal/-shm/-journal/-lock files) is refused before anything is
+// written, also when it reaches that file through a symlink, a hard link or a `./..`
+// path (files are compared by device and inode, missing ones by their canonical path).
+// An output file is complete or absent: it is written under a temporary name in its
+// directory and renamed over the target only when every byte was written; on failure the
+// temporary is removed and the command reports the error and exits 3.
+#pragma once
+
+#include <sys/types.h>
+
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "gibo/formats/game_writer.h"
+
+namespace gibo::cli {
+
+// The files a command reads and must never write over.
+class ProtectedFiles {
+ public:
+  // A file read as input ("-", standard input, is ignored).
+  void add_input(const std::string& path);
+  // An archive: the database file and its -wal, -shm, -journal and -lock companions.
+  void add_archive(const std::string& db);
+  // Why writing `output` would destroy a protected file ("refusing to overwrite the input
+  // X with the output Y"), or nullopt when it would not.
+  std::optional<std::string> conflict(const std::string& output) const;
+
+ private:
+  struct Entry {
+    std::string path;
+    std::string role;  // "input", "archive"
+    bool exists = false;
+    dev_t dev = 0;
+    ino_t ino = 0;
+    std::string canonical;
+  };
+  void add(const std::string& path, const std::string& shown, const std::string& role);
+  std::vector<Entry> entries_;
+};
+
+// An output file written under a temporary name and renamed into place by commit().
+// Destroying it uncommitted removes the temporary, so a failed output leaves no file
+// (and an existing target untouched).
+class OutputFile {
+ public:
+  OutputFile();
+  ~OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  // Creates the temporary next to `path` (a symlink is followed: its target is
+  // replaced). A device or a pipe (`-o /dev/null`) is written in place instead. False
+  // and `error` ("PATH: cannot create: REASON") on failure.
+  bool open(const std::string& path, std::string& error);
+  // The stream to write to (valid after a successful open).
+  std::ostream& stream();
+  // Flushes, closes and renames the temporary over the target. False and `error`
+  // ("PATH: write error: REASON") on failure; the temporary is then removed.
+  bool commit(std::string& error);
+  const std::string& path() const { return path_; }
+
+ private:
+  class Buffer;
+  void discard();
+  std::string path_, target_, temporary_;
+  std::unique_ptr<Buffer> buffer_;
+  std::unique_ptr<std::ostream> stream_;
+  bool open_ = false;
+};
+
+// Flushes standard output. Returns true when every byte written to it went out; else
+// prints "gibo COMMAND: standard output: write error: REASON" on standard error (once per
+// run, however often it is called) and returns false.
+bool flush_standard_output(const std::string& command);
+
+// Prints a warning on standard error for what writing `game` could not keep exactly
+// (`unencodable-text`: characters the output encoding cannot hold, written as '?';
+// `renamed-tag`: tag names a tag line cannot hold, written with '_'). Nothing when the
+// loss is none.
+void report_write_loss(const Game& game, const WriteLoss& loss, const WriteOptions& options);
+
+}  // namespace gibo::cli

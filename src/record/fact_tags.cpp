@@ -1,0 +1,31 @@
+// The tags a game's facts are read from; see fact_tags.h.
+#include "gibo/record/fact_tags.h"
+
+#include <array>
+
+namespace gibo {
+
+std::span<const std::string_view> fact_tag_names(FactTag fact) {
+  static constexpr std::array<std::string_view, 2> kEvent{"대회명", "Event"}, kSite{"대국장소", "Site"},
+      kDate{"대국일자", "Date"};
+  static constexpr std::array<std::string_view, 3> kCho{"초대국자", "White", "Cho"}, kHan{"한대국자", "Black", "Han"};
+  static constexpr std::array<std::string_view, 1> kStatedPlies{"총수"};
+  switch (fact) {
+    case FactTag::Event: return kEvent;
+    case FactTag::Site: return kSite;
+    case FactTag::Date: return kDate;
+    case FactTag::Cho: return kCho;
+    case FactTag::Han: return kHan;
+    case FactTag::StatedPlies: return kStatedPlies;
+  }
+  return {};
+}
+
+const std::string* fact_tag(const std::vector<Tag>& tags, FactTag fact) {
+  for (std::string_view name : fact_tag_names(fact))
+    for (const Tag& t : tags)
+      if (t.name == name) return &t.value;
+  return nullptr;
+}
+
+}  // namespace gibo

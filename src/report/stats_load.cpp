@@ -1,0 +1,277 @@
+// The loader of `gibo stats` (stats_load.h): the archive's games, read through the
+// archive layer, turned into the report's facts; game files go through a temporary
+// archive first.
+#include "stats_load.h"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <thread>
+#include <tuple>
+#include <unordered_map>
+
+#include "gibo/archive/import.h"
+
+namespace gibo::stats {
+namespace {
+
+// What judging one game needs beyond its facts (the start is GameFacts::start_fen).
+struct Board {
+  std::size_t game = 0;  // index in Dataset::games
+  std::vector<Move> moves;  // every ply whose squares are known (the adjudicator plays
+                            // on past an illegal move when it is pseudo-legal, decision 7)
+  std::optional<bool> saved_bikjang;  // the record's bikjang option; nullopt: not stated
+};
+
+// Fills the facts of `f` that come from the stored row, and its board facts (start FEN,
+// the valid prefix, the opening plies named). Returns false when there is no board (a
+// start that does not set up).
+bool fill_facts(const archive::StoredGame& g, int opening_plies, GameFacts& f, Position& start) {
+  f.id = g.game_id;
+  f.file = g.file;
+  f.index = g.game_index;
+  tag_facts(g.tags, f);
+  f.custom_start = g.start.custom;
+  if (!g.start.custom) {
+    f.cho_setup = g.start.cho;
+    f.han_setup = g.start.han;
+  }
+  f.plies = g.plies;
+  f.valid_plies = g.valid_plies;
+  f.valid = g.valid;
+  f.annotated = g.annotated;
+  f.has_result = g.result_text.has_value();
+  if (f.has_result) {
+    f.result_text = *g.result_text;
+    f.result = g.stored_result.value_or(NormalizedResult{});
+  }
+  f.profile = g.profile_id;
+
+  const std::string& fen = g.start.custom ? g.start.fen : g.start_key;
+  if (fen.empty() || start.set_fen(fen)) return false;
+  f.start_fen = start.fen();
+  Position pos = start;
+  const int valid = std::min(g.valid_plies, static_cast<int>(g.moves.size()));
+  f.moves.reserve(static_cast<std::size_t>(std::max(valid, 0)));
+  for (int i = 0; i < valid; ++i) {
+    const Move m = g.moves[static_cast<std::size_t>(i)];
+    if (!pos.is_pseudo_legal(m)) {  // a blob that does not match its start: stop naming
+      f.valid_plies = i;
+      break;
+    }
+    if (i < opening_plies) f.opening.push_back(ply_name(pos.piece_on(m.from()), m));
+    f.moves.push_back(m);
+    pos.do_move(m);
+  }
+  return true;
+}
+
+// The profiles a game is judged under: its own (the one it was validated under, else the
+// fallback) first, then the chosen ones, each once.
+std::vector<const Profile*> judged_profiles(const GameFacts& g, const AdjudicationChoice& choice,
+                                            const Profile& fallback) {
+  std::vector<const Profile*> profiles;
+  if (choice.own) {
+    const Profile* own = find_profile(g.profile);
+    profiles.push_back(own ? own : &fallback);
+  }
+  for (const Profile* p : choice.profiles) {
+    bool seen = !p;
+    for (const Profile* q : profiles) seen |= q->id == p->id;
+    if (!seen) profiles.push_back(p);
+  }
+  return profiles;
+}
+
+// Judges every board under the chosen profiles, on `jobs` threads.
+void judge_all(std::vector<Board>& boards, Dataset& out, const AdjudicationChoice& choice, const Profile& fallback,
+               int jobs) {
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < boards.size();) {
+      const Board& b = boards[i];
+      GameFacts& g = out.games[b.game];
+      Position start;
+      if (start.set_fen(g.start_fen)) continue;  // fill_facts set it up once: cannot fail
+      std::optional<NormalizedResult> stored;
+      if (g.has_result) stored = g.result;
+      for (const Profile* p : judged_profiles(g, choice, fallback))
+        g.verdicts.push_back(judge_game(*p, b.saved_bikjang, start, b.moves, g.plies, stored));
+    }
+  };
+  const int threads = std::clamp(jobs, 1, 256);
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads && static_cast<std::size_t>(t) < boards.size(); ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+}
+
+std::optional<LoadError> io_error(const std::string& message) { return LoadError{false, message}; }
+
+}  // namespace
+
+std::optional<LoadError> load_archive(archive::Archive& db, const std::string& where, const LoadOptions& options,
+                                      Dataset& out) {
+  const Profile& fallback = options.fallback ? *options.fallback : default_profile();
+  // Sources, in import order.
+  const auto sources = db.sources();
+  if (!sources) return io_error(db.error());
+  std::unordered_map<std::int64_t, std::size_t> source_at;
+  for (const archive::SourceState& s : *sources) {
+    SourceFacts f;
+    f.path = s.path;
+    f.encoding = s.encoding;
+    source_at[s.id] = out.sources.size();
+    out.sources.push_back(std::move(f));
+  }
+
+  // Where the verdicts come from: the archive's table, or judging now.
+  const AdjudicationChoice& choice = options.adjudication;
+  bool use_stored = false, judge = false;
+  AdjudicationChoice judging = choice;
+  if (choice.stored) {
+    const auto stored = db.verdict_count();
+    if (!stored) return io_error(db.error());
+    use_stored = *stored > 0;
+    if (!use_stored) judging = AdjudicationChoice{};  // none stored: each game's own profile
+  }
+  if (!use_stored) judge = judging.own || !judging.profiles.empty();
+  out.verdicts_from = use_stored ? "archive" : judge ? "computed" : "";
+  if (judge)
+    for (const Profile* p : judging.profiles) out.adjudication_profiles.push_back(p->id);
+
+  // The selected games' facts (one stored row at a time), then in source order.
+  const auto ids = db.select_games(where);
+  if (!ids) return LoadError{true, "--where: " + db.error()};
+  struct Entry {
+    std::size_t source = 0;
+    int index = 0;
+    GameFacts facts;
+    std::optional<Board> board;
+  };
+  std::vector<Entry> entries;
+  entries.reserve(ids->size());
+  for (std::int64_t id : *ids) {
+    auto g = db.stored_game(id);
+    if (!g) return io_error(db.error());
+    const auto at = source_at.find(g->source_id);
+    Entry e{at == source_at.end() ? out.sources.size() : at->second, g->game_index, {}, std::nullopt};
+    Position start;
+    if (fill_facts(*g, options.opening_plies, e.facts, start) && judge)
+      e.board = Board{0, std::move(g->moves), g->saved_bikjang};
+    entries.push_back(std::move(e));
+  }
+  std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    return std::tie(a.source, a.index) < std::tie(b.source, b.index);
+  });
+  std::unordered_map<std::int64_t, std::size_t> game_at;
+  std::vector<Board> boards;
+  out.games.reserve(entries.size());
+  for (Entry& e : entries) {
+    if (e.source < out.sources.size()) ++out.sources[e.source].games;
+    game_at[e.facts.id] = out.games.size();
+    if (e.board) {
+      e.board->game = out.games.size();
+      boards.push_back(std::move(*e.board));
+    }
+    out.games.push_back(std::move(e.facts));
+  }
+  entries = {};
+  if (judge) judge_all(boards, out, judging, fallback, options.jobs);
+
+  // Diagnostics of the loaded games and of the files. A duplicate copy's own findings
+  // (game_id NULL, game_index set) are not counted: the report describes distinct games.
+  const bool read = db.for_each_diagnostic([&](const archive::StoredDiagnostic& d) {
+    if (d.game_id) {
+      if (auto it = game_at.find(*d.game_id); it != game_at.end())
+        out.games[it->second].diagnostics.push_back({d.code, d.severity});
+    } else if (!d.game_index) {
+      if (auto it = source_at.find(d.source_id); it != source_at.end())
+        out.sources[it->second].diagnostics.push_back({d.code, d.severity});
+    }
+  });
+  if (!read) return io_error(db.error());
+
+  // The copies of the loaded games.
+  const auto kept = db.duplicate_game_ids();
+  if (!kept) return io_error(db.error());
+  for (std::int64_t id : *kept) out.duplicates += static_cast<long>(game_at.count(id));
+
+  // The archive's verdicts of the loaded games, the latest profile version of each.
+  if (use_stored) {
+    const bool ok = db.for_each_verdict([&](const archive::VerdictRow& row) {
+      const auto it = game_at.find(row.game_id);
+      if (it == game_at.end()) return;
+      VerdictFact v;
+      v.profile = row.profile_id;
+      v.verdict = row.verdict;
+      v.board_winner = row.reason ? row.winner : "";
+      v.board_reason = row.reason.value_or("");
+      v.board_ply = row.ply.value_or(0);
+      v.cho_score = row.cho_score;
+      v.han_score = row.han_score;
+      v.note = row.note;
+      std::vector<VerdictFact>& list = out.games[it->second].verdicts;
+      if (!list.empty() && list.back().profile == v.profile) list.back() = std::move(v);  // a later version
+      else list.push_back(std::move(v));
+    });
+    if (!ok) return io_error(db.error());
+  }
+  return std::nullopt;
+}
+
+std::optional<LoadError> load_files(const std::vector<std::string>& paths, const std::string& where,
+                                    const LoadOptions& options, Dataset& out) {
+  std::string error;
+  auto db = archive::Archive::open_temporary(error);
+  if (!db) return io_error(error);
+  archive::ImportOptions import;
+  import.archive = db.get();
+  import.jobs = std::max(1, options.jobs);
+  import.fallback = options.fallback;
+  import.encoding = options.encoding;
+  std::vector<archive::FileReport> files;
+  archive::ImportCallbacks callbacks;
+  callbacks.on_file = [&](const archive::FileReport& r) {
+    archive::FileReport kept;
+    kept.path = r.path;
+    kept.status = r.status;
+    kept.detail = r.detail;
+    kept.bom = r.bom;
+    kept.filler_runs = r.filler_runs;
+    files.push_back(std::move(kept));
+  };
+  archive::ImportSummary summary;
+  if (std::string e = archive::import_files(paths, import, callbacks, summary); !e.empty()) return io_error(e);
+
+  Dataset loaded;
+  if (auto e = load_archive(*db, where, options, loaded)) return e;
+  // The sources in input order: the archive's, with what only the files tell (byte-order
+  // marks, filler), and the files that could not be read.
+  std::map<std::string, std::size_t> source_at;
+  for (std::size_t i = 0; i < loaded.sources.size(); ++i) source_at.emplace(loaded.sources[i].path, i);
+  for (const archive::FileReport& f : files) {
+    if (f.status == archive::FileStatus::Unreadable) {
+      SourceFacts s;
+      s.path = f.path;
+      s.readable = false;
+      s.io_error = f.detail;
+      out.sources.push_back(std::move(s));
+      continue;
+    }
+    const auto at = source_at.find(f.path);
+    if (at == source_at.end()) continue;  // the same bytes as an earlier file: skipped
+    SourceFacts& s = loaded.sources[at->second];
+    s.bom = f.bom;
+    s.filler_runs = f.filler_runs;
+    out.sources.push_back(std::move(s));
+    source_at.erase(at);
+  }
+  out.games = std::move(loaded.games);
+  out.adjudication_profiles = std::move(loaded.adjudication_profiles);
+  out.duplicates = loaded.duplicates;
+  out.verdicts_from = std::move(loaded.verdicts_from);
+  return std::nullopt;
+}
+
+}  // namespace gibo::stats

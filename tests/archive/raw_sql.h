@@ -1,0 +1,36 @@
+// SQL run on an archive file directly, outside the Archive API (for tests that set up or
+// inspect what the API must refuse, migrate or leave alone).
+#pragma once
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace gibo::testing {
+
+// Runs statements on `db`; a failure fails the test.
+inline void raw_sql(const std::filesystem::path& db, const std::string& sql) {
+  sqlite3* h = nullptr;
+  ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
+  char* err = nullptr;
+  EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+  sqlite3_free(err);
+  sqlite3_close(h);
+}
+
+// The first column of the first row of a query, read-only; -1 when there is none.
+inline std::int64_t raw_int(const std::filesystem::path& db, const std::string& sql) {
+  sqlite3* h = nullptr;
+  sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
+  sqlite3_stmt* s = nullptr;
+  sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr);
+  const std::int64_t v = s && sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+  return v;
+}
+
+}  // namespace gibo::testing
