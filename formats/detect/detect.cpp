@@ -15,22 +15,28 @@ bool is_filler(char c) { return static_cast<unsigned char>(c) == 0xFF || c == 0x
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_file_letter(char c) { return c >= 'a' && c <= 'i'; }
 
-// The lines of `s` (without line ends), filler bytes removed, at most `limit` of them.
-std::vector<std::string> first_lines(std::string_view s, std::size_t limit) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (out.size() >= limit) break;
-    if (c == '\n') {
-      out.push_back(std::move(cur));
-      cur.clear();
-    } else if (c != '\r' && !is_filler(c)) {
-      cur += c;
-    }
+// The lines of `s` (without line ends), filler bytes removed, at most `limit` of them,
+// one at a time: detection mostly stops after a few lines, so the rest is never copied.
+class Lines {
+ public:
+  Lines(std::string_view s, std::size_t limit) : s_(s), left_(limit) {}
+  bool next(std::string& line) {
+    if (left_ == 0 || pos_ >= s_.size()) return false;
+    line.clear();
+    const std::size_t end = std::min(s_.find('\n', pos_), s_.size());
+    for (std::size_t i = pos_; i < end; ++i)
+      if (s_[i] != '\r' && !is_filler(s_[i])) line += s_[i];
+    const bool last = end == s_.size();
+    pos_ = end + 1;
+    --left_;
+    return !(last && line.empty());  // a last line without '\n' counts only if it holds something
   }
-  if (!cur.empty() && out.size() < limit) out.push_back(std::move(cur));
-  return out;
-}
+
+ private:
+  std::string_view s_;
+  std::size_t left_;
+  std::size_t pos_ = 0;
+};
 
 // `s` without surrounding white space.
 std::string_view trim(std::string_view s) {
@@ -97,9 +103,9 @@ constexpr std::array<std::string_view, 10> kPgnTagNames = {"Event", "Site",    "
                                                             "Black", "Result", "FEN",  "Variant", "SetUp"};
 
 // Gib or PGN for a file that starts with a tag section (see README.md, step 3).
-Format detect_tagged(const std::vector<std::string>& lines) {
+Format detect_tagged(Lines& lines) {
   bool pgn_names = false, in_comment = false;
-  for (const std::string& raw : lines) {
+  for (std::string raw; lines.next(raw);) {
     const std::string_view line = trim(raw);
     if (in_comment) {
       if (line.find('}') != std::string_view::npos) in_comment = false;
@@ -181,10 +187,10 @@ Format detect_format(std::string_view bytes) {
     if (s[0] == '{' && s.find("\"tags\"") != std::string_view::npos) return Format::Jsonl;
   }
 
-  const std::vector<std::string> lines = first_lines(s, 400);
+  Lines lines(s, 400);
   if (s[0] == '[' || s[0] == '{') return detect_tagged(lines);
 
-  for (const std::string& raw : lines) {
+  for (std::string raw; lines.next(raw);) {
     const std::string_view line = trim(raw);
     if (line.empty() || line[0] == '#') continue;
     const std::string_view w = first_word(line);

@@ -18,6 +18,25 @@ void copy_text_info(const TextFileInfo& from, ReadInfo& to) {
 
 }  // namespace
 
+GibReadOptions gib_read_options(const ReadOptions& options) {
+  GibReadOptions o;
+  o.encoding = options.encoding;
+  o.file_name = options.file_name;
+  o.original_text = options.original_text;
+  return o;
+}
+
+ReadInfo read_info(const GibFileInfo& gi) {
+  ReadInfo info;
+  info.format = Format::Gib;
+  info.encoding = gi.encoding;
+  info.bom = gi.bom;
+  info.filler_runs = gi.filler_runs;
+  info.diagnostics = gi.diagnostics;
+  info.games = gi.games;
+  return info;
+}
+
 void read_games(std::string_view bytes, const ReadOptions& options, ReadInfo& info,
                 const std::function<void(Game&&)>& on_game) {
   info.format = options.format == Format::Unknown ? detect_format(bytes) : options.format;
@@ -28,16 +47,9 @@ void read_games(std::string_view bytes, const ReadOptions& options, ReadInfo& in
   TextFileInfo text_info;
   switch (info.format) {
     case Format::Gib: {
-      GibReadOptions o;
-      o.encoding = options.encoding;
-      o.file_name = options.file_name;
       GibFileInfo gi;
-      read_gib(bytes, o, gi, on_game);
-      info.encoding = gi.encoding;
-      info.bom = gi.bom;
-      info.filler_runs = gi.filler_runs;
-      info.diagnostics.insert(info.diagnostics.end(), gi.diagnostics.begin(), gi.diagnostics.end());
-      info.games = gi.games;
+      read_gib(bytes, gib_read_options(options), gi, on_game);
+      info = read_info(gi);
       return;
     }
     case Format::Pgn: {

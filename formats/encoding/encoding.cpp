@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 
 namespace gibo::text {
 namespace {
@@ -101,96 +102,148 @@ bool is_valid_utf8(std::string_view s) {
 
 namespace {
 
-// The CP949 double-byte table (lead 0x81-0xFE, trail 0x41-0xFE), built once from the C
-// library's own CP949 converter; 0 marks an unmapped pair. Decoding is then a lookup.
-struct Cp949Table {
-  static constexpr int kLeads = 0xFE - 0x81 + 1, kTrails = 0xFE - 0x41 + 1;
-  std::vector<char32_t> code;  // kLeads * kTrails
-  bool ok = false;
-  Cp949Table() : code(static_cast<std::size_t>(kLeads) * kTrails, 0) {
-    Converter conv("UTF-32LE", "CP949");
-    if (!conv.ok()) return;
-    ok = true;
-    for (int lead = 0x81; lead <= 0xFE; ++lead)
-      for (int trail = 0x41; trail <= 0xFE; ++trail) {
-        char in[2] = {static_cast<char>(lead), static_cast<char>(trail)};
-        char out[8];
-        char* src = in;
-        char* dst = out;
-        std::size_t src_left = 2, dst_left = sizeof out;
-        conv.reset();
-        if (iconv(conv.get(), &src, &src_left, &dst, &dst_left) == static_cast<std::size_t>(-1) || src_left != 0 ||
-            dst - out != 4)
-          continue;
-        const auto* b = reinterpret_cast<const unsigned char*>(out);
-        code[static_cast<std::size_t>(lead - 0x81) * kTrails + (trail - 0x41)] =
-            static_cast<char32_t>(b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24));
-      }
-  }
-};
-
-const Cp949Table& cp949_table() {
-  static const Cp949Table table;
-  return table;
+// A table that stays all zeros when the C library has no CP949 converter: every
+// double-byte character then reads as undecodable.
+const char32_t* build_cp949_codes_once() {
+  constexpr int kLeads = 0xFE - 0x81 + 1, kTrails = 0xFE - 0x41 + 1;
+  static std::vector<char32_t> code(static_cast<std::size_t>(kLeads) * kTrails, 0);
+  Converter conv("UTF-32LE", "CP949");
+  if (!conv.ok()) return code.data();
+  for (int lead = 0x81; lead <= 0xFE; ++lead)
+    for (int trail = 0x41; trail <= 0xFE; ++trail) {
+      char in[2] = {static_cast<char>(lead), static_cast<char>(trail)};
+      char out[8];
+      char* src = in;
+      char* dst = out;
+      std::size_t src_left = 2, dst_left = sizeof out;
+      conv.reset();
+      if (iconv(conv.get(), &src, &src_left, &dst, &dst_left) == static_cast<std::size_t>(-1) || src_left != 0 ||
+          dst - out != 4)
+        continue;
+      const auto* b = reinterpret_cast<const unsigned char*>(out);
+      code[static_cast<std::size_t>(lead - 0x81) * kTrails + (trail - 0x41)] =
+          static_cast<char32_t>(b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24));
+    }
+  return code.data();
 }
 
 }  // namespace
 
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
+const char32_t* build_cp949_codes() {
+  static const char32_t* const codes = build_cp949_codes_once();
+  return codes;
 }
 
+const std::uint64_t* build_cp949_valid() {
+  static const std::vector<std::uint64_t> bits = [] {
+    std::vector<std::uint64_t> b((126 * 190 + 63) / 64, 0);
+    const char32_t* codes = cp949_codes();
+    for (std::size_t k = 0; k < 126 * 190; ++k)
+      if (codes[k]) b[k >> 6] |= std::uint64_t{1} << (k & 63);
+    return b;
+  }();
+  return bits.data();
+}
 
-void cp949_to_utf8(std::string_view in, std::string& out, std::vector<std::size_t>& bad_offsets) {
-  // Fast path: ASCII needs no conversion.
-  bool ascii = true;
-  for (char c : in)
-    if (static_cast<unsigned char>(c) >= 0x80) {
-      ascii = false;
-      break;
-    }
-  if (ascii) {
-    out.append(in);
+void append_utf8(std::string& out, char32_t cp) {
+  char buf[4];
+  std::size_t n;
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
     return;
+  } else if (cp < 0x800) {
+    buf[0] = static_cast<char>(0xC0 | (cp >> 6));
+    buf[1] = static_cast<char>(0x80 | (cp & 0x3F));
+    n = 2;
+  } else if (cp < 0x10000) {
+    buf[0] = static_cast<char>(0xE0 | (cp >> 12));
+    buf[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    buf[2] = static_cast<char>(0x80 | (cp & 0x3F));
+    n = 3;
+  } else {
+    buf[0] = static_cast<char>(0xF0 | (cp >> 18));
+    buf[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    buf[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    buf[3] = static_cast<char>(0x80 | (cp & 0x3F));
+    n = 4;
   }
-  const Cp949Table& table = cp949_table();
-  for (std::size_t i = 0; i < in.size();) {
-    const unsigned char c = static_cast<unsigned char>(in[i]);
-    if (c < 0x80) {  // copy the whole ASCII run at once
-      std::size_t j = i + 1;
-      while (j < in.size() && static_cast<unsigned char>(in[j]) < 0x80) ++j;
-      out.append(in.data() + i, j - i);
-      i = j;
+  out.append(buf, n);
+}
+
+namespace {
+
+// The double-byte table again, each entry as its UTF-8 bytes (CP949 stays in the BMP:
+// at most 3) in the low bytes and their count in the top byte; 0 where unmapped.
+const std::uint32_t* cp949_utf8() {
+  static const std::vector<std::uint32_t> table = [] {
+    std::vector<std::uint32_t> t(126 * 190, 0);
+    const char32_t* codes = cp949_codes();
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      if (!codes[k]) continue;
+      std::string u;
+      append_utf8(u, codes[k]);
+      std::uint32_t v = static_cast<std::uint32_t>(u.size()) << 24;
+      for (std::size_t b = 0; b < u.size(); ++b) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(u[b])) << (8 * b);
+      t[k] = v;
+    }
+    return t;
+  }();
+  return table.data();
+}
+
+}  // namespace
+
+namespace {
+
+// Decodes CP949 `in` into `o`, which has room for 3 * in.size() + 1 bytes; returns the end.
+char* cp949_to_utf8_into(std::string_view in, char* o, std::vector<std::size_t>& bad_offsets) {
+  const std::uint32_t* table = cp949_utf8();
+  const auto* p = reinterpret_cast<const unsigned char*>(in.data());
+  const std::size_t n = in.size();
+  for (std::size_t i = 0; i < n;) {
+    const unsigned char c = p[i];
+    if (c < 0x80) {  // an ASCII run: eight bytes at a time while they last
+      while (i + 8 <= n) {
+        std::uint64_t w;
+        std::memcpy(&w, p + i, 8);
+        if (w & 0x8080808080808080ULL) break;
+        std::memcpy(o, &w, 8);
+        o += 8;
+        i += 8;
+      }
+      while (i < n && p[i] < 0x80) *o++ = static_cast<char>(p[i++]);
       continue;
     }
-    char32_t cp = 0;
-    if (table.ok && c >= 0x81 && c <= 0xFE && i + 1 < in.size()) {
-      const unsigned char t = static_cast<unsigned char>(in[i + 1]);
-      if (t >= 0x41 && t <= 0xFE) cp = table.code[static_cast<std::size_t>(c - 0x81) * Cp949Table::kTrails + (t - 0x41)];
-    }
-    if (cp == 0) {  // not a CP949 character: report this byte, go on with the next
+    std::uint32_t v = 0;
+    if (c >= 0x81 && c <= 0xFE && i + 1 < n && p[i + 1] >= 0x41 && p[i + 1] <= 0xFE)
+      v = table[(c - 0x81) * 190 + (p[i + 1] - 0x41)];
+    if (v == 0) {  // not a CP949 character: report this byte, go on with the next
       bad_offsets.push_back(i);
-      out += "\xEF\xBF\xBD";
+      std::memcpy(o, "\xEF\xBF\xBD", 3);
+      o += 3;
       ++i;
       continue;
     }
-    append_utf8(out, cp);
+    const char b[4] = {static_cast<char>(v), static_cast<char>(v >> 8), static_cast<char>(v >> 16), 0};
+    std::memcpy(o, b, 4);  // one store; only v >> 24 of the bytes count
+    o += v >> 24;
     i += 2;
   }
+  return o;
+}
+
+}  // namespace
+
+void cp949_to_utf8(std::string_view in, std::string& out, std::vector<std::size_t>& bad_offsets) {
+  if (in.size() <= 64) {  // short texts (ply tokens, tag values) through the stack: no over-allocation
+    char buffer[3 * 64 + 1];
+    out.append(buffer, static_cast<std::size_t>(cp949_to_utf8_into(in, buffer, bad_offsets) - buffer));
+    return;
+  }
+  const std::size_t start = out.size();
+  out.resize(start + 3 * in.size() + 1);
+  char* end = cp949_to_utf8_into(in, out.data() + start, bad_offsets);
+  out.resize(static_cast<std::size_t>(end - out.data()));
 }
 
 std::size_t utf8_to_cp949(std::string_view in, std::string& out) {
@@ -213,10 +266,15 @@ std::size_t utf8_to_cp949(std::string_view in, std::string& out) {
 }
 
 int utf8_length(std::string_view s) {
-  int n = 0;
-  for (char c : s)
-    if ((static_cast<unsigned char>(c) & 0xc0) != 0x80) ++n;
-  return n;
+  // Bytes that are not continuation bytes (10xxxxxx), eight at a time.
+  std::size_t i = 0, continuation = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    continuation += static_cast<std::size_t>(__builtin_popcountll(w & ~(w << 1) & 0x8080808080808080ULL));
+  }
+  for (; i < s.size(); ++i) continuation += (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80;
+  return static_cast<int>(s.size() - continuation);
 }
 
 }  // namespace gibo::text

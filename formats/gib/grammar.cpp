@@ -1,109 +1,63 @@
 #include "grammar.h"
 
-#include <boost/spirit/home/x3.hpp>
-
 #include "gibo/formats/tag_text.h"
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <vector>
+
 namespace gibo::gib {
-namespace x3 = boost::spirit::x3;
 
-namespace {
-
-struct PieceSymbols : x3::symbols<PieceLetter> {
-  PieceSymbols() {
-    const auto P = [](PieceType t, bool hanja, std::optional<Side> side = std::nullopt) {
-      return PieceLetter{t, side, hanja};
-    };
-    add("차", P(PieceType::Chariot, false))("포", P(PieceType::Cannon, false))("마", P(PieceType::Horse, false))(
-        "상", P(PieceType::Elephant, false))("사", P(PieceType::Advisor, false))("장", P(PieceType::General, false))(
-        "궁", P(PieceType::General, false))("졸", P(PieceType::Soldier, false, Side::Cho))(
-        "병", P(PieceType::Soldier, false, Side::Han))("車", P(PieceType::Chariot, true))(
-        "包", P(PieceType::Cannon, true))("砲", P(PieceType::Cannon, true))("馬", P(PieceType::Horse, true))(
-        "象", P(PieceType::Elephant, true))("士", P(PieceType::Advisor, true))("將", P(PieceType::General, true))(
-        "帥", P(PieceType::General, true))("卒", P(PieceType::Soldier, true, Side::Cho))(
-        "兵", P(PieceType::Soldier, true, Side::Han))
-        // readers are generous (formats/gib/README.md "Ply tokens"): a general may be written with its side's character
-        ("楚", P(PieceType::General, true, Side::Cho))("漢", P(PieceType::General, true, Side::Han));
-  }
-};
-
-struct SideSymbols : x3::symbols<Side> {
-  SideSymbols() { add("楚", Side::Cho)("漢", Side::Han)("초", Side::Cho)("한", Side::Han); }
-};
-
-const PieceSymbols kPieces;
-const SideSymbols kSides;
-
-}  // namespace
-
+// tag = blanks "[" name blanks+ '"' value '"' blanks "]" blanks, where name is one or more
+// bytes other than blank, '"' and ']', and value any bytes other than '"', with the
+// escapes of tag_text.h (a backslash before anything else is a plain byte). When that
+// fails, the lenient reading of values written without escapes (`[Event "The "Big"
+// Open"]`, `[Dir "C:\"]`): the value runs verbatim from the first quote to the last one,
+// when only blanks and the closing bracket follow it.
 bool parse_tag_line(std::string_view line, TagLine& out) {
   out.name.clear();
   out.value.clear();
-  auto name = [&](auto& ctx) { out.name.push_back(x3::_attr(ctx)); };
-  auto value = [&](auto& ctx) { out.value.push_back(x3::_attr(ctx)); };
-  auto escaped = [&](auto& ctx) { out.value.push_back(tag_value_escape(x3::_attr(ctx))); };
-  // Character sets and ranges only: X3's classifiers (digit, blank) assert on bytes over
-  // 127 in debug builds, and every hangul byte is one.
-  const auto blank = x3::char_(" \t");
-  const auto head = *blank >> '[' >> +(~x3::char_(" \t\"]"))[name] >> +blank >> '"';
-  // The value with the escapes of tag_text.h (a backslash before anything else is literal).
-  const auto grammar = head >> *((x3::lit('\\') >> x3::char_("\\\"nr"))[escaped] | (~x3::char_('"'))[value]) >>
-                       '"' >> *blank >> ']' >> *blank;
-  auto first = line.begin();
-  if (x3::parse(first, line.end(), grammar) && first == line.end()) return true;
-  // Lenient reading of values written without escapes (`[Event "The "Big" Open"]`,
-  // `[Dir "C:\"]`): the value runs verbatim from the first quote to the last one, when
-  // only blanks and the closing bracket follow that.
-  out.name.clear();
-  out.value.clear();
-  first = line.begin();
-  if (!x3::parse(first, line.end(), head)) return false;
-  const std::size_t open = static_cast<std::size_t>(first - line.begin());
+  auto blank = [](char c) { return c == ' ' || c == '\t'; };
+  const std::size_t n = line.size();
+  // blanks "]" blanks, to the end, from `i`
+  auto closes = [&](std::size_t i) {
+    while (i < n && blank(line[i])) ++i;
+    if (i == n || line[i] != ']') return false;
+    ++i;
+    while (i < n && blank(line[i])) ++i;
+    return i == n;
+  };
+  std::size_t i = 0;
+  while (i < n && blank(line[i])) ++i;
+  if (i == n || line[i] != '[') return false;
+  const std::size_t name = ++i;
+  while (i < n && !blank(line[i]) && line[i] != '"' && line[i] != ']') ++i;
+  if (i == name) return false;
+  const std::size_t name_end = i;
+  if (i == n || !blank(line[i])) return false;
+  while (i < n && blank(line[i])) ++i;
+  if (i == n || line[i] != '"') return false;
+  const std::size_t open = ++i;
+  out.name.assign(line.substr(name, name_end - name));
+  for (; i < n && line[i] != '"'; ++i) {
+    const char e = line[i] == '\\' && i + 1 < n ? tag_value_escape(line[i + 1]) : '\0';
+    if (e) {
+      out.value += e;
+      ++i;
+    } else {
+      out.value += line[i];
+    }
+  }
+  if (i < n && closes(i + 1)) return true;
   const std::size_t close = line.rfind('"');
-  if (close == std::string_view::npos || close < open) return false;
-  std::string_view rest = line.substr(close + 1);
-  auto after = rest.begin();
-  if (!x3::parse(after, rest.end(), *blank >> ']' >> *blank) || after != rest.end()) return false;
+  if (close == std::string_view::npos || close < open || !closes(close + 1)) {
+    out.name.clear();
+    out.value.clear();
+    return false;
+  }
   out.value.assign(line.substr(open, close - open));
   return true;
-}
-
-namespace {
-
-// The ply grammar is built once; its semantic actions reach the PlyToken being filled
-// through the parse context (x3::with), so no parser is copied per call.
-struct ply_out;
-PlyToken& out_of(const auto& ctx) { return x3::get<ply_out>(ctx); }
-
-const auto set_from = [](auto& ctx) { out_of(ctx).from.assign(x3::_attr(ctx).begin(), x3::_attr(ctx).end()); };
-const auto set_to = [](auto& ctx) { out_of(ctx).to.assign(x3::_attr(ctx).begin(), x3::_attr(ctx).end()); };
-const auto set_side = [](auto& ctx) { out_of(ctx).side_mark = x3::_attr(ctx); };
-const auto set_piece = [](auto& ctx) { out_of(ctx).piece = x3::_attr(ctx); };
-const auto set_marker = [](auto& ctx) { out_of(ctx).capture_marker = true; };
-const auto set_captured = [](auto& ctx) { out_of(ctx).captured = x3::_attr(ctx); };
-const auto set_check = [](auto& ctx) { out_of(ctx).check = true; };
-
-const auto digit = x3::char_('0', '9');  // not x3::digit: see parse_tag_line
-const auto square = x3::raw[(x3::char_('a', 'i') >> digit) | +digit];
-// A side mark counts only when a piece letter follows it (`95楚84` is a general).
-const auto side_mark = &(kSides >> kPieces) >> kSides[set_side];
-const auto capture = !x3::lit("장군") >> -x3::lit("타")[set_marker] >> kPieces[set_captured];
-
-const x3::rule<class ply_rule> ply_rule = "ply";
-const auto ply_rule_def = square[set_from] >> -side_mark >> kPieces[set_piece] >> square[set_to] >> -capture >>
-                          -x3::lit("장군")[set_check];
-BOOST_SPIRIT_DEFINE(ply_rule)
-
-}  // namespace
-
-bool parse_ply_token(std::string_view token, PlyToken& out) {
-  out = PlyToken{};
-  if (token == "한수쉼") {
-    out.pass = true;
-    return true;
-  }
-  auto first = token.begin();
-  return x3::parse(first, token.end(), x3::with<ply_out>(out)[ply_rule]) && first == token.end();
 }
 
 std::string escape_comment(std::string_view text) {
@@ -130,6 +84,159 @@ char comment_escape(char c) {
     case '[': return '[';
     default: return '\0';
   }
+}
+
+namespace {
+
+struct LetterEntry {
+  char32_t cp = 0;
+  PieceLetter letter;
+};
+
+// The letters by code point in an open-addressing table (a switch over these sparse
+// code points costs a chain of mispredicted compares on every ply).
+struct LetterTable {
+  static constexpr std::size_t kSize = 64;
+  std::array<LetterEntry, kSize> slot{};
+  static std::size_t hash(char32_t cp) { return (cp * 2654435761u) >> 26; }  // top 6 bits of 32
+  void add(char32_t cp, PieceType t, std::optional<Side> side, bool hanja) {
+    std::size_t h = hash(cp);
+    while (slot[h].cp) h = (h + 1) % kSize;
+    slot[h] = {cp, PieceLetter{t, side, hanja}};
+  }
+  const PieceLetter* find(char32_t cp) const {
+    for (std::size_t h = hash(cp);; h = (h + 1) % kSize) {
+      if (slot[h].cp == cp) return &slot[h].letter;
+      if (!slot[h].cp) return nullptr;
+    }
+  }
+  LetterTable() {
+    using T = PieceType;
+    add(U'차', T::Chariot, std::nullopt, false);
+    add(U'車', T::Chariot, std::nullopt, true);
+    add(U'포', T::Cannon, std::nullopt, false);
+    add(U'包', T::Cannon, std::nullopt, true);
+    add(U'砲', T::Cannon, std::nullopt, true);
+    add(U'마', T::Horse, std::nullopt, false);
+    add(U'馬', T::Horse, std::nullopt, true);
+    add(U'상', T::Elephant, std::nullopt, false);
+    add(U'象', T::Elephant, std::nullopt, true);
+    add(U'사', T::Advisor, std::nullopt, false);
+    add(U'士', T::Advisor, std::nullopt, true);
+    add(U'장', T::General, std::nullopt, false);
+    add(U'궁', T::General, std::nullopt, false);
+    add(U'將', T::General, std::nullopt, true);
+    add(U'帥', T::General, std::nullopt, true);
+    add(U'졸', T::Soldier, Side::Cho, false);
+    add(U'병', T::Soldier, Side::Han, false);
+    add(U'卒', T::Soldier, Side::Cho, true);
+    add(U'兵', T::Soldier, Side::Han, true);
+    add(U'楚', T::General, Side::Cho, true);
+    add(U'漢', T::General, Side::Han, true);
+  }
+};
+
+// piece = 차 車 | 포 包 砲 | 마 馬 | 상 象 | 사 士 | 장 將 궁 帥 | 졸 卒 (Cho) | 병 兵 (Han)
+//       | 楚 (Cho general) | 漢 (Han general)     (formats/gib/README.md "Ply tokens": a general may be written
+//                                                 with its side's character)
+std::optional<PieceLetter> piece_letter(char32_t cp) {
+  static const LetterTable table;
+  if (cp < 0x80) return std::nullopt;  // digits and letters, the common case
+  if (const PieceLetter* p = table.find(cp)) return *p;
+  return std::nullopt;
+}
+
+// side = 楚 | 漢 | 초 | 한
+std::optional<Side> side_letter(char32_t cp) {
+  switch (cp) {
+    case U'楚':
+    case U'초': return Side::Cho;
+    case U'漢':
+    case U'한': return Side::Han;
+    default: return std::nullopt;
+  }
+}
+
+bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
+
+}  // namespace
+
+// ply = "한수쉼" | square [side piece-follows] piece square [capture] ["장군"]
+// capture = (not "장군") ["타"] piece
+// The token's characters are decoded once (UTF-8, valid: the reader decoded it), then
+// read by index.
+bool parse_ply_token(std::string_view token, PlyToken& out) {
+  out = PlyToken{};
+  constexpr std::size_t kInline = 32;  // a token has at most as many characters as bytes
+  char32_t cp_inline[kInline + 2];
+  std::uint32_t off_inline[kInline + 2];
+  std::vector<char32_t> cp_heap;
+  std::vector<std::uint32_t> off_heap;
+  char32_t* cp = cp_inline;
+  std::uint32_t* off = off_inline;
+  if (token.size() > kInline) {
+    cp_heap.resize(token.size() + 2);
+    off_heap.resize(token.size() + 2);
+    cp = cp_heap.data();
+    off = off_heap.data();
+  }
+  std::size_t n = 0;
+  for (std::size_t b = 0; b < token.size(); ++n) {
+    const unsigned char c = static_cast<unsigned char>(token[b]);
+    const std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    char32_t v = len == 1 ? c : c & (0x7F >> len);
+    for (std::size_t k = 1; k < len && b + k < token.size(); ++k)
+      v = (v << 6) | (static_cast<unsigned char>(token[b + k]) & 0x3F);
+    cp[n] = v;
+    off[n] = static_cast<std::uint32_t>(b);
+    b = std::min(b + len, token.size());
+  }
+  cp[n] = cp[n + 1] = 0;  // reading one or two past the end finds no letter
+  off[n] = static_cast<std::uint32_t>(token.size());
+  out.chars = static_cast<int>(n);
+
+  if (n == 3 && cp[0] == U'한' && cp[1] == U'수' && cp[2] == U'쉼') {
+    out.pass = true;
+    return true;
+  }
+  std::size_t i = 0;
+  // square = letter a-i and one digit | one or more digits
+  auto square = [&](std::string_view& text) {
+    const std::size_t start = i;
+    if (cp[i] >= 'a' && cp[i] <= 'i' && is_digit(cp[i + 1])) {
+      i += 2;
+    } else {
+      while (is_digit(cp[i])) ++i;
+      if (i == start) return false;
+    }
+    text = token.substr(off[start], off[i] - off[start]);
+    return true;
+  };
+  auto check_mark = [&] { return cp[i] == U'장' && cp[i + 1] == U'군'; };
+  if (!square(out.from)) return false;
+  // A side mark counts only when a piece letter follows it (`95楚84` is a general).
+  if (const auto side = side_letter(cp[i]); side && piece_letter(cp[i + 1])) {
+    out.side_mark = side;
+    ++i;
+  }
+  const auto piece = piece_letter(cp[i]);
+  if (!piece) return false;
+  out.piece = *piece;
+  ++i;
+  if (!square(out.to)) return false;
+  if (!check_mark()) {
+    const bool marker = cp[i] == U'타';
+    if (const auto captured = piece_letter(cp[i + (marker ? 1 : 0)])) {
+      out.capture_marker = marker;
+      out.captured = *captured;
+      i += marker ? 2 : 1;
+    }
+  }
+  if (check_mark()) {
+    out.check = true;
+    i += 2;
+  }
+  return i == n;
 }
 
 }  // namespace gibo::gib

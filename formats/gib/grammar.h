@@ -1,5 +1,6 @@
-// Boost.Spirit X3 grammars for the two line-level pieces of `.gib` text: tag lines and
-// ply tokens (formats/gib/README.md "Text", "Ply tokens"). Internal to the .gib reader.
+// The two line-level pieces of `.gib` text, read by hand-written recursive descent over
+// decoded (UTF-8) text: tag lines and ply tokens (formats/gib/README.md). Internal to the
+// .gib reader.
 #pragma once
 
 #include <optional>
@@ -14,9 +15,10 @@ struct TagLine {
   std::string name, value;
 };
 
-// `[name "value"]` with optional spaces around; nothing else on the line. The value's
-// escapes (gibo/formats/tag_text.h) are undone; a line whose value holds unescaped quotes
-// is read leniently (the value runs from the first quote to the last).
+// `[name "value"]` with optional spaces around; nothing else on the line. The line is
+// decoded text (UTF-8). The value's escapes (gibo/formats/tag_text.h) are undone; a line
+// whose value holds unescaped quotes is read leniently (the value runs from the first
+// quote to the last).
 bool parse_tag_line(std::string_view line, TagLine& out);
 
 // Comment text as the writer escapes it inside `{…}`: `\\` a backslash, `\}` a closing
@@ -36,18 +38,20 @@ struct PieceLetter {
 
 // One ply token after its `N.` number: `한수쉼`, or from-square, optional side mark,
 // piece, to-square, optional capture (`타` + piece, or piece), optional `장군`.
-// Squares are kept as written ("79", "i3", "4"); their meaning depends on the game's
-// coordinate system and is decided by the reader.
+// Squares are kept as written ("79", "i3", "4"), as views into the token; their meaning
+// depends on the game's coordinate system and is decided by the reader.
 struct PlyToken {
   bool pass = false;
-  std::string from, to;
+  std::string_view from, to;
   std::optional<Side> side_mark;
   PieceLetter piece;
   bool capture_marker = false;
   PieceLetter captured;
   bool check = false;
+  int chars = 0;  // the token's length in characters
 };
 
+// Reads a whole token (UTF-8); false if it is not a ply.
 bool parse_ply_token(std::string_view token, PlyToken& out);
 
 }  // namespace gibo::gib

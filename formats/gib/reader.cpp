@@ -16,8 +16,14 @@
 // * An unterminated comment ends at the next tag line or at the end of the file.
 // * Tag values and comments have their escapes undone (grammar.h: the ones the writer
 //   makes); a backslash before any other character is kept as it is.
+//
+// The lines stay raw bytes in the file's encoding: ply tokens are read from them directly
+// and only what a game keeps is decoded (tags, comments, ply texts, the game's text, the
+// tokens of diagnostics).
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <cstring>
 
 #include "gibo/formats/decode.h"
 #include "gibo/formats/gib.h"
@@ -29,29 +35,74 @@ namespace {
 constexpr int kMaxByteDiagnostics = 20;
 constexpr int kMaxStrayDiagnostics = 20;
 
+// How the bytes of one line decode: the reader decides per file, and per line when a
+// forced UTF-8 meets bytes that are not UTF-8.
+enum class Coding : std::uint8_t {
+  Utf8,   // valid UTF-8
+  Cp949,  // CP949; an undecodable byte reads as U+FFFD
+  Ascii,  // forced UTF-8 on invalid bytes: every byte >= 0x80 reads as '?'
+};
+
+// Appends raw bytes decoded to UTF-8 (undecodable bytes are reported once per file by
+// split_and_decode, not here).
+void decode(std::string_view raw, Coding coding, std::string& out) {
+  switch (coding) {
+    case Coding::Utf8: out += raw; return;
+    case Coding::Cp949: {
+      std::vector<std::size_t> bad;
+      text::cp949_to_utf8(raw, out, bad);
+      return;
+    }
+    case Coding::Ascii:
+      for (char c : raw) out += static_cast<unsigned char>(c) < 0x80 ? c : '?';
+      return;
+  }
+}
+std::string decoded(std::string_view raw, Coding coding) {
+  std::string s;
+  decode(raw, coding, s);
+  return s;
+}
+
+// Characters in raw bytes.
+int char_count(std::string_view raw, Coding coding) {
+  if (coding == Coding::Utf8) return text::utf8_length(raw);
+  if (coding == Coding::Ascii) return static_cast<int>(raw.size());
+  int n = 0;
+  for (std::size_t i = 0; i < raw.size(); ++n) i += text::cp949_char(raw.substr(i)).length;
+  return n;
+}
+
 struct Line {
-  std::size_t begin = 0, end = 0;  // in the decoded text
+  std::size_t begin = 0, end = 0;  // in the filler-free bytes (Reader::clean_)
   std::uint64_t raw_offset = 0;    // first raw byte of the line (filler included)
   std::uint64_t raw_end = 0;       // one past the last raw byte before the line end
   int number = 0;                  // 1-based
+  Coding coding = Coding::Utf8;
+  bool blank = false;              // spaces and tabs only
+  int tag = -1;                    // its index in Reader::tags_ if it is a tag line
 };
 
 bool is_blank(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t'; });
 }
 
-// Code points in s[0, byte).
-int column_of(std::string_view s, std::size_t byte) { return text::utf8_length(s.substr(0, byte)) + 1; }
+// Bytes that end a run of plain text: line ends and the filler bytes.
+constexpr std::array<bool, 256> kSpecial = [] {
+  std::array<bool, 256> t{};
+  t['\n'] = t['\r'] = t[0xFF] = t[0x1A] = true;
+  return t;
+}();
 
-class Reader {
- public:
-  Reader(std::string_view bytes, const GibReadOptions& options, GibFileInfo& info,
-         const std::function<void(Game&&)>& on_game)
-      : bytes_(bytes), options_(options), info_(info), on_game_(on_game) {}
+// The file-wide pass: lines, encoding, undecodable bytes, tag lines, file diagnostics,
+// and where each game starts. Read-only afterwards, so games can be read from it by
+// several threads at once (GameReader).
+struct Scan {
+  Scan(std::string_view bytes, const GibReadOptions& options) : bytes_(bytes), options_(options) {}
 
   void run() {
     split_and_decode();
-    if (lines_.empty() || std::all_of(lines_.begin(), lines_.end(), [&](const Line& l) { return is_blank(view(l)); })) {
+    if (std::all_of(lines_.begin(), lines_.end(), [](const Line& l) { return l.blank; })) {
       file_error("empty-file", 0, "the file holds no games");
       return;
     }
@@ -59,12 +110,19 @@ class Reader {
       file_error("not-janggi", 1, "this is a Tygem Go (baduk) .gib file, not a Janggi record");
       return;
     }
-    parse_games();
+    find_games();
+    info_.games = static_cast<int>(starts_.size());
     if (info_.games == 0) file_error("no-games", 1, "no game header ([tag \"value\"] lines) found");
   }
 
- private:
-  std::string_view view(const Line& l) const { return std::string_view(text_).substr(l.begin, l.end - l.begin); }
+  // A line's bytes (raw, in its coding), and decoded.
+  std::string_view raw(const Line& l) const { return clean_.substr(l.begin, l.end - l.begin); }
+  std::string text(const Line& l) const { return decoded(raw(l), l.coding); }
+  bool is_tag(std::size_t i) const { return lines_[i].tag >= 0; }
+  // The column (1-based, in characters) of byte `byte` of a line.
+  static int column_of(const Line& l, std::string_view raw_line, std::size_t byte) {
+    return char_count(raw_line.substr(0, byte), l.coding) + 1;
+  }
 
   void file_error(const char* code, int line, std::string message, Severity severity = Severity::Error) {
     Diagnostic d;
@@ -76,98 +134,133 @@ class Reader {
     info_.diagnostics.push_back(std::move(d));
   }
 
-  // ---- bytes -> decoded lines --------------------------------------------------
+  // ---- bytes -> lines ----------------------------------------------------------
+  // Splits the bytes into lines without their filler bytes (clean_ is the input itself
+  // when it has none), decides the encoding, reports undecodable bytes, and reads the
+  // tag lines.
   void split_and_decode() {
     std::size_t start = 0;
     if (bytes_.substr(0, 3) == "\xEF\xBB\xBF") info_.bom = true, start = 3;
     const TextEnd text_end = find_text_end(bytes_, true);
-    const std::size_t limit = std::max(text_end.end, start);
-
-    // Pass 1: lines of filler-free raw bytes (slices of `clean`), and the encoding decision.
-    struct RawLine {
-      std::size_t begin, end;  // in `clean`
-      std::uint64_t offset, raw_end;
-    };
-    std::string clean;
-    clean.reserve(bytes_.size());
-    std::vector<RawLine> raw;
-    RawLine cur{0, 0, start, start};
+    const std::size_t limit = std::max(text_end.end, start);  // the text is bytes_[start, limit)
+    const std::string_view rest = bytes_.substr(start, limit - start);
+    const bool fillers = rest.find('\xFF') != std::string_view::npos || rest.find('\x1A') != std::string_view::npos;
+    if (fillers) clean_storage_.reserve(rest.size());
+    lines_.reserve(rest.size() / 24 + 1);  // about the shortest usual line (a tag or six plies are longer)
+    std::size_t clean_len = fillers ? 0 : start;  // without fillers, clean offsets are raw offsets
+    Line cur;
+    cur.begin = clean_len;
+    cur.raw_offset = start;
     auto flush = [&](std::size_t end_of_content, std::size_t next_start) {
-      cur.end = clean.size();
+      cur.end = clean_len;
       cur.raw_end = end_of_content;
-      raw.push_back(cur);
-      cur = RawLine{clean.size(), clean.size(), next_start, next_start};
+      cur.number = static_cast<int>(lines_.size()) + 1;
+      lines_.push_back(cur);
+      if (!fillers) clean_len = next_start;
+      cur = Line{};
+      cur.begin = clean_len;
+      cur.raw_offset = next_start;
     };
-    for (std::size_t i = start; i < limit; ++i) {
-      const unsigned char c = static_cast<unsigned char>(bytes_[i]);
-      if (c == 0xFF || c == 0x1A) {
-        std::size_t j = i;
-        while (j < limit && static_cast<unsigned char>(bytes_[j]) == c) ++j;
-        info_.filler_runs.push_back({i, static_cast<std::uint32_t>(j - i), c});
-        i = j - 1;
-        continue;
+    const char* b = bytes_.data();
+    const std::size_t n = limit;
+    // The next '\n' and '\r' at or after `from` (memchr, each found once), for input
+    // without fillers; with fillers, a byte loop finds them too.
+    std::ptrdiff_t lf_at = -1, cr_at = -1;
+    auto next_of = [&](char c, std::size_t from, std::ptrdiff_t& at) {
+      if (at < static_cast<std::ptrdiff_t>(from)) {
+        const void* hit = std::memchr(b + from, c, n - from);
+        at = hit ? static_cast<const char*>(hit) - b : static_cast<std::ptrdiff_t>(n);
       }
-      if (c == '\n') {
-        ++info_.lf;
-        flush(i, i + 1);
-      } else if (c == '\r') {
-        if (i + 1 < limit && bytes_[i + 1] == '\n') {
-          ++info_.crlf;
-          flush(i, i + 2);
-          ++i;
-        } else {
-          ++info_.cr;
-          flush(i, i + 1);
-        }
+      return static_cast<std::size_t>(at);
+    };
+    for (std::size_t i = start; i < n;) {
+      std::size_t j = i;
+      if (fillers) {
+        while (j < n && !kSpecial[static_cast<unsigned char>(b[j])]) ++j;
       } else {
-        clean += static_cast<char>(c);
+        j = std::min(next_of('\n', i, lf_at), next_of('\r', i, cr_at));
+      }
+      if (fillers) clean_storage_.append(b + i, j - i);
+      clean_len += j - i;
+      if (j == n) break;
+      const unsigned char c = static_cast<unsigned char>(b[j]);
+      if (c == 0xFF || c == 0x1A) {
+        std::size_t k = j;
+        while (k < n && static_cast<unsigned char>(b[k]) == c) ++k;
+        info_.filler_runs.push_back({j, static_cast<std::uint32_t>(k - j), c});
+        i = k;
+      } else if (c == '\n') {
+        ++info_.lf;
+        flush(j, j + 1);
+        i = j + 1;
+      } else if (j + 1 < n && b[j + 1] == '\n') {
+        ++info_.crlf;
+        flush(j, j + 2);
+        i = j + 2;
+      } else {
+        ++info_.cr;
+        flush(j, j + 1);
+        i = j + 1;
       }
     }
-    if (clean.size() > cur.begin) flush(limit, limit);
+    if (clean_len > cur.begin) flush(n, n);
     info_.filler_runs.insert(info_.filler_runs.end(), text_end.filler.begin(), text_end.filler.end());
-    // Line ends are ASCII in both encodings, so the whole text is UTF-8 iff every line is.
-    const bool utf8 = text::is_valid_utf8(clean);
-    auto slice = [&](const RawLine& r) { return std::string_view(clean).substr(r.begin, r.end - r.begin); };
+    clean_ = fillers ? std::string_view(clean_storage_) : bytes_;
 
+    // UTF-8 if every line is valid UTF-8 (formats/gib/README.md: the bytes left after the
+    // fillers, line ends included, so a line end inside a character makes it CP949).
+    const bool utf8 =
+        std::all_of(lines_.begin(), lines_.end(), [&](const Line& l) { return text::is_valid_utf8(raw(l)); });
     text::Encoding enc = options_.encoding;
     if (enc == text::Encoding::Auto) enc = utf8 ? text::Encoding::Utf8 : text::Encoding::Cp949;
     info_.encoding = enc;
     if (auto d = text_end_diagnostic(bytes_, text_end, enc, options_.file_name))
       info_.diagnostics.push_back(std::move(*d));
 
-    // Pass 2: decode.
     int bad_reported = 0, bad_total = 0;
-    lines_.reserve(raw.size());
-    text_.reserve(clean.size() + clean.size() / 2);
-    for (std::size_t n = 0; n < raw.size(); ++n) {
-      Line line;
-      line.begin = text_.size();
-      line.raw_offset = raw[n].offset;
-      line.raw_end = raw[n].raw_end;
-      const std::string_view content = slice(raw[n]);
-      line.number = static_cast<int>(n) + 1;
-      std::vector<std::size_t> bad;
+    auto report = [&](const Line& line, std::string_view content, std::size_t off) {
+      ++bad_total;
+      if (bad_reported++ < kMaxByteDiagnostics) {
+        // raw offset: filler bytes before this point shift nothing inside one line's
+        // filler-free bytes, so report the offset within the line's content
+        file_error("undecodable-bytes", line.number,
+                   "byte " + std::to_string(static_cast<unsigned char>(content[off])) + " cannot be decoded as " +
+                       std::string(text::encoding_name(enc)) + " (line byte " + std::to_string(off) +
+                       ", file offset about " + std::to_string(line.raw_offset + off) + ")");
+      }
+    };
+    for (Line& line : lines_) {
+      const std::string_view content = raw(line);
       if (enc == text::Encoding::Cp949) {
-        text::cp949_to_utf8(content, text_, bad);
-      } else if (utf8 || text::is_valid_utf8(content)) {
-        text_ += content;
-      } else {  // forced UTF-8 but not valid: report the line, keep its ASCII
-        bad.push_back(0);
-        for (char c : content) text_ += static_cast<unsigned char>(c) < 0x80 ? c : '?';
-      }
-      for (std::size_t off : bad) {
-        ++bad_total;
-        if (bad_reported++ < kMaxByteDiagnostics) {
-          // raw offset: filler bytes before this point shift nothing inside one line's
-          // filler-free bytes, so report the offset within the line's content
-          file_error("undecodable-bytes", line.number,
-                     "byte " + std::to_string(static_cast<unsigned char>(content[off])) +
-                         " cannot be decoded as " + std::string(text::encoding_name(enc)) + " (line byte " +
-                         std::to_string(off) + ", file offset about " + std::to_string(raw[n].offset + off) + ")");
+        line.coding = Coding::Cp949;
+        const auto* u = reinterpret_cast<const unsigned char*>(content.data());
+        for (std::size_t i = 0; i < content.size();) {
+          if (u[i] < 0x80) {
+            ++i;
+            continue;
+          }
+          // as text::cp949_char reads it: a mapped lead-trail pair, or one bad byte
+          if (u[i] >= 0x81 && u[i] <= 0xFE && i + 1 < content.size() && u[i + 1] >= 0x41 && u[i + 1] <= 0xFE &&
+              text::cp949_pair_valid(u[i], u[i + 1])) {
+            i += 2;
+            continue;
+          }
+          report(line, content, i);
+          ++i;
         }
+      } else if (utf8 || text::is_valid_utf8(content)) {
+        line.coding = Coding::Utf8;
+      } else {  // forced UTF-8 but not valid: report the line, keep its ASCII
+        line.coding = Coding::Ascii;
+        report(line, content, 0);
       }
-      line.end = text_.size();
-      lines_.push_back(line);
+      line.blank = is_blank(content);
+      const std::size_t lead = content.find_first_not_of(" \t");
+      gib::TagLine tag;
+      if (lead != std::string_view::npos && content[lead] == '[' && gib::parse_tag_line(text(line), tag)) {
+        line.tag = static_cast<int>(tags_.size());
+        tags_.push_back(std::move(tag));
+      }
     }
     if (bad_total > kMaxByteDiagnostics)
       file_error("undecodable-bytes", 0,
@@ -178,8 +271,8 @@ class Reader {
   bool looks_like_go() const {
     int checked = 0;
     for (const Line& l : lines_) {
-      std::string_view s = view(l);
-      if (is_blank(s)) continue;
+      std::string_view s = raw(l);
+      if (l.blank) continue;
       if (s.rfind("\\HS", 0) == 0 || s.rfind("\\[GAMETAG", 0) == 0 || s.rfind("\\[GAMEINFOMAIN", 0) == 0 ||
           s.rfind("STO 0 ", 0) == 0)
         return true;
@@ -189,63 +282,92 @@ class Reader {
   }
 
   // ---- lines -> games ----------------------------------------------------------
-  void parse_games() {
-    std::size_t i = 0;
+  // A game starts at a tag line right after a line that is not one (its header is the
+  // run of tag lines; its body runs up to the next tag line). Text before the first game
+  // is the only text outside any game.
+  void find_games() {
     int stray = 0;
-    gib::TagLine tag;
-    while (i < lines_.size()) {
-      const std::string_view s = view(lines_[i]);
-      if (is_blank(s)) {
-        ++i;
-        continue;
+    for (std::size_t i = 0; i < lines_.size(); ++i) {
+      if (is_tag(i)) {
+        if (i == 0 || !is_tag(i - 1)) starts_.push_back(i);
+      } else if (starts_.empty() && !lines_[i].blank && stray++ < kMaxStrayDiagnostics) {
+        file_error("stray-text", lines_[i].number, "text outside any game is ignored", Severity::Warning);
       }
-      if (!gib::parse_tag_line(s, tag)) {
-        if (stray++ < kMaxStrayDiagnostics)
-          file_error("stray-text", lines_[i].number, "text outside any game is ignored", Severity::Warning);
-        ++i;
-        continue;
-      }
-      i = parse_game(i);
     }
   }
 
-  // Parses the game whose first tag line is lines_[first]; returns the index after it.
-  std::size_t parse_game(std::size_t first) {
+  std::string_view bytes_;
+  GibReadOptions options_;
+  GibFileInfo info_;
+  std::string clean_storage_;  // the bytes without their fillers, when there are any
+  std::string_view clean_;     // bytes_ itself, or clean_storage_
+  std::vector<Line> lines_;
+  std::vector<gib::TagLine> tags_;  // the tag lines' contents (Line::tag)
+  std::vector<std::size_t> starts_;  // each game's first line
+};
+
+// Reads one game from a Scan. Holds only that game's state.
+class GameReader {
+ public:
+  explicit GameReader(const Scan& scan) : s_(scan), lines_(scan.lines_), options_(scan.options_) {}
+
+  Game read(int index) {
     Game g;
+    game_ = &g;
+    parse_game(s_.starts_[static_cast<std::size_t>(index)], index);
+    game_ = nullptr;
+    return g;
+  }
+
+ private:
+  std::string_view raw(const Line& l) const { return s_.raw(l); }
+  std::string text(const Line& l) const { return s_.text(l); }
+  bool is_tag(std::size_t i) const { return s_.is_tag(i); }
+  static int column_of(const Line& l, std::string_view raw_line, std::size_t byte) {
+    return Scan::column_of(l, raw_line, byte);
+  }
+
+  // Parses the game whose first tag line is lines_[first] into *game_; returns the index
+  // after it.
+  std::size_t parse_game(std::size_t first, int index) {
+    Game& g = *game_;
     g.source.file = options_.file_name;
     g.source.byte_offset = lines_[first].raw_offset;
     g.source.line = lines_[first].number;
     g.source.column = 1;
-    g.source.game_index = info_.games;
-    game_ = &g;
+    g.source.game_index = index;
     tag_lines_.clear();
 
     std::size_t i = first;
-    gib::TagLine tag;
-    while (i < lines_.size() && gib::parse_tag_line(view(lines_[i]), tag)) {
+    while (i < lines_.size() && is_tag(i)) {
+      const gib::TagLine& tag = s_.tags_[static_cast<std::size_t>(lines_[i].tag)];
       g.tags.push_back({tag.name, tag.value});
       tag_lines_.push_back(lines_[i].number);
       ++i;
     }
     old_coordinates_ = false;
-    for (const Tag& t : g.tags)
+    for (const Tag& t : g.tags) {
       if (t.name == "기보형식" && t.value.find("구좌표") != std::string::npos) old_coordinates_ = true;
+      int stated = 0;  // room for the plies 총수 announces (a hint only; checked later)
+      if (t.name == "총수" && std::from_chars(t.value.data(), t.value.data() + t.value.size(), stated).ec == std::errc() &&
+          stated > 0 && stated <= 1000)
+        g.plies.reserve(static_cast<std::size_t>(stated));
+    }
 
     i = parse_body(i);
 
     // The game's text: its lines up to the last non-blank one.
     std::size_t last = i;
-    while (last > first && is_blank(view(lines_[last - 1]))) --last;
+    while (last > first && lines_[last - 1].blank) --last;
     g.source.byte_length = lines_[last - 1].raw_end - g.source.byte_offset;
-    g.original_text.reserve(lines_[last - 1].end - lines_[first].begin);
-    for (std::size_t k = first; k < last; ++k) {
-      g.original_text += view(lines_[k]);
-      g.original_text += '\n';
+    if (options_.original_text) {
+      g.original_text.reserve((lines_[last - 1].end - lines_[first].begin) * 3 / 2);
+      for (std::size_t k = first; k < last; ++k) {
+        decode(raw(lines_[k]), lines_[k].coding, g.original_text);
+        g.original_text += '\n';
+      }
     }
     interpret_tags();
-    ++info_.games;
-    game_ = nullptr;
-    on_game_(std::move(g));
     return i;
   }
 
@@ -293,15 +415,14 @@ class Reader {
   std::size_t parse_body(std::size_t i) {
     broken_ = false;
     expected_number_ = 1;
-    gib::TagLine tag;
     while (i < lines_.size()) {
       const Line& line = lines_[i];
-      const std::string_view s = view(line);
-      if (is_blank(s)) {
+      if (line.blank) {
         ++i;
         continue;
       }
-      if (gib::parse_tag_line(s, tag)) break;  // the next game
+      if (is_tag(i)) break;  // the next game
+      const std::string_view s = raw(line);
       const std::size_t lead = s.find_first_not_of(" \t");
       if (s[lead] == '{') {
         i = parse_comment(i, lead);
@@ -314,12 +435,13 @@ class Reader {
   }
 
   // A comment opened at lines_[i] byte `at`; returns the index of the line after it.
+  // Comments are kept, so their lines are decoded ('}' may be a CP949 trail byte).
   std::size_t parse_comment(std::size_t i, std::size_t at) {
     const Line& open = lines_[i];
     const std::size_t first_content = i;
     std::string comment;
-    std::string_view s = view(open).substr(at + 1);
-    gib::TagLine tag;
+    std::string line_text = text(open);  // the blanks before `at` decode to themselves
+    std::string_view s = std::string_view(line_text).substr(at + 1);
     for (;;) {
       const std::size_t close = closing_brace(s);
       if (close != std::string_view::npos) {
@@ -332,26 +454,26 @@ class Reader {
       }
       comment += s;
       ++i;
-      if (i >= lines_.size() || gib::parse_tag_line(view(lines_[i]), tag)) {
+      if (i >= lines_.size() || is_tag(i)) {
         // Never closed: end it before the first line that reads as plies, if any, so
         // the moves after a forgotten '}' are not swallowed.
         std::size_t resume = i;
         std::string kept;
         for (std::size_t k = first_content + 1; k < i; ++k)
-          if (starts_with_ply(view(lines_[k]))) {
+          if (starts_with_ply(lines_[k])) {
             resume = k;
             break;
           }
         if (resume != i) {
           // rebuild the comment from the lines before `resume`
-          kept = std::string(view(open).substr(at + 1));
+          kept = text(open).substr(at + 1);
           for (std::size_t k = first_content + 1; k < resume; ++k) {
             kept += '\n';
-            kept += view(lines_[k]);
+            kept += text(lines_[k]);
           }
           comment = std::move(kept);
         }
-        add("unterminated-comment", Severity::Error, open.number, column_of(view(open), at), 0, "{",
+        add("unterminated-comment", Severity::Error, open.number, column_of(open, raw(open), at), 0, "{",
             "comment opened here is never closed; it ends at " +
                 std::string(resume != i ? "line " + std::to_string(lines_[resume - 1].number)
                             : i >= lines_.size() ? "the end of the file" : "the next game's header"));
@@ -359,12 +481,14 @@ class Reader {
         return resume;
       }
       comment += '\n';
-      s = view(lines_[i]);
+      line_text = text(lines_[i]);
+      s = line_text;
     }
   }
 
   // Does the line start with "N." and a readable ply token?
-  static bool starts_with_ply(std::string_view s) {
+  bool starts_with_ply(const Line& line) const {
+    const std::string_view s = raw(line);
     std::size_t p = s.find_first_not_of(" \t");
     if (p == std::string_view::npos) return false;
     const std::size_t d = p;
@@ -375,22 +499,20 @@ class Reader {
     std::size_t e = p;
     while (e < s.size() && s[e] != ' ' && s[e] != '\t') ++e;
     gib::PlyToken t;
-    return e > p && gib::parse_ply_token(s.substr(p, e - p), t);
+    return e > p && gib::parse_ply_token(decoded(s.substr(p, e - p), line.coding), t);
   }
 
+  // Reads the plies of a move line from its raw bytes. Blanks, ply numbers and time
+  // tokens are ASCII; only a ply token's characters are counted for the columns.
   void parse_move_line(const Line& line) {
-    const std::string_view s = view(line);
+    const std::string_view s = raw(line);
     if (broken_) return;  // the game's plies already ended at a bad token
     std::size_t p = 0;
     int col = 1;  // column of s[p]
-    auto advance = [&](std::size_t to) {
-      col += text::utf8_length(s.substr(p, to - p));
-      p = to;
-    };
     auto skip_blanks = [&] {
-      std::size_t q = p;
-      while (q < s.size() && (s[q] == ' ' || s[q] == '\t')) ++q;
-      advance(q);
+      const std::size_t q = p;
+      while (p < s.size() && (s[p] == ' ' || s[p] == '\t')) ++p;
+      col += static_cast<int>(p - q);
     };
     auto token_end = [&](std::size_t from) {
       std::size_t q = from;
@@ -401,7 +523,7 @@ class Reader {
       skip_blanks();
       if (p >= s.size()) return;
       const std::size_t end = token_end(p);
-      std::string_view tok = s.substr(p, end - p);
+      const std::string_view tok = s.substr(p, end - p);
       const int tok_col = col;
 
       if (tok.front() == '<') {  // <N> seconds for the ply before it
@@ -411,18 +533,19 @@ class Reader {
           if (ec != std::errc() || ptr != tok.data() + tok.size() - 1) seconds = -1;
         }
         if (seconds < 0 || game_->plies.empty()) {
-          fail("bad-token", line.number, tok_col, std::string(tok), "not a time token <N> after a ply");
+          fail("bad-token", line.number, tok_col, decoded(tok, line.coding), "not a time token <N> after a ply");
           return;
         }
         game_->plies.back().seconds = seconds;
-        advance(end);
+        col += static_cast<int>(tok.size());  // '<', digits, '>'
+        p = end;
         continue;
       }
       // "N." then the ply (glued or after blanks)
       std::size_t digits = 0;
       while (digits < tok.size() && tok[digits] >= '0' && tok[digits] <= '9') ++digits;
       if (digits == 0 || digits >= tok.size() || tok[digits] != '.') {
-        fail("bad-token", line.number, tok_col, std::string(tok), "expected a ply number 'N.'");
+        fail("bad-token", line.number, tok_col, decoded(tok, line.coding), "expected a ply number 'N.'");
         return;
       }
       int number = 0;
@@ -432,17 +555,20 @@ class Reader {
         add("ply-number", Severity::Warning, line.number, tok_col, ply_index, std::string(tok.substr(0, digits + 1)),
             "ply number " + std::to_string(number) + " where " + std::to_string(expected_number_) + " was expected");
       expected_number_ = number + 1;
-      advance(p + digits + 1);
+      p += digits + 1;
+      col += static_cast<int>(digits + 1);
       if (p >= end) {  // ply in the next token
         skip_blanks();
         if (p >= s.size()) {
-          fail("truncated-ply", line.number, tok_col, std::string(tok), "ply number with no ply after it");
+          fail("truncated-ply", line.number, tok_col, decoded(tok, line.coding), "ply number with no ply after it");
           return;
         }
       }
       const std::size_t ply_end = token_end(p);
-      if (!read_ply(s.substr(p, ply_end - p), line.number, col)) return;
-      advance(ply_end);
+      const int chars = read_ply(decoded(s.substr(p, ply_end - p), line.coding), line.number, col);
+      if (chars < 0) return;
+      col += chars;
+      p = ply_end;
     }
   }
 
@@ -471,38 +597,41 @@ class Reader {
     return make_square(column - 1, 10 - row);
   }
 
-  bool read_ply(std::string_view tok, int line, int col) {
+  // A ply token, decoded, starting at line `line`, column `col`: its length in characters,
+  // or -1 if it is no ply (the game's plies end there).
+  int read_ply(std::string text, int line, int col) {
     gib::PlyToken t;
-    const int ply_index = static_cast<int>(game_->plies.size()) + 1;
-    if (!gib::parse_ply_token(tok, t)) {
+    if (!gib::parse_ply_token(text, t)) {
       // A token that a few more characters would complete is a truncated ply.
       gib::PlyToken probe;
-      const std::string s(tok);
+      const std::string& s = text;
       const bool truncated = gib::parse_ply_token(s + "1", probe) || gib::parse_ply_token(s + "11", probe) ||
                              gib::parse_ply_token(s + "졸11", probe);
       fail(truncated ? "truncated-ply" : "bad-token", line, col, s,
            truncated ? "ply token is cut short" : "not a ply (squares, piece, optional capture and 장군, or 한수쉼)");
-      return false;
+      return -1;
     }
-    RecordedPly rp;
-    rp.text = std::string(tok);
-    rp.line = line;
-    rp.column = col;
-    if (t.pass) {
-      rp.pass = true;
-    } else {
+    Move move = Move::none();
+    if (!t.pass) {
       const Square from = to_square(t.from), to = to_square(t.to);
       if (!old_coordinates_ && to == kNoSquare && t.to.size() == 1 && t.to[0] >= '0' && t.to[0] <= '9') {
-        fail("truncated-ply", line, col, rp.text, "ply token is cut short (one digit of the destination square)");
-        return false;
+        fail("truncated-ply", line, col, text, "ply token is cut short (one digit of the destination square)");
+        return -1;
       }
       if (from == kNoSquare || to == kNoSquare) {
-        fail("bad-square", line, col, rp.text,
-             "square '" + (from == kNoSquare ? t.from : t.to) + "' is not a board point" +
+        fail("bad-square", line, col, text,
+             "square '" + std::string(from == kNoSquare ? t.from : t.to) + "' is not a board point" +
                  (old_coordinates_ ? " (old 1-90 numbering)" : ""));
-        return false;
+        return -1;
       }
-      rp.move = Move(from, to);
+      move = Move(from, to);
+    }
+    RecordedPly& rp = game_->plies.emplace_back();
+    rp.line = line;
+    rp.column = col;
+    rp.pass = t.pass;
+    if (!t.pass) {
+      rp.move = move;
       rp.piece = t.piece.type;
       rp.side_mark = t.side_mark;
       rp.piece_script_side = t.piece.implied_side;
@@ -510,9 +639,8 @@ class Reader {
       rp.capture_marker = t.capture_marker;
       rp.check = t.check;
     }
-    (void)ply_index;
-    game_->plies.push_back(std::move(rp));
-    return true;
+    rp.text = std::move(text);  // after the last use of t's views into it
+    return t.chars;
   }
 
   // ---- tags with a meaning -----------------------------------------------------
@@ -589,12 +717,9 @@ class Reader {
         "총수 says " + std::to_string(stated) + " plies, the record has " + std::to_string(plies) + why);
   }
 
-  std::string_view bytes_;
+  const Scan& s_;
+  const std::vector<Line>& lines_;
   const GibReadOptions& options_;
-  GibFileInfo& info_;
-  const std::function<void(Game&&)>& on_game_;
-  std::string text_;
-  std::vector<Line> lines_;
   Game* game_ = nullptr;
   std::vector<int> tag_lines_;
   bool old_coordinates_ = false;
@@ -604,9 +729,26 @@ class Reader {
 
 }  // namespace
 
+struct GibFile::Impl : Scan {
+  using Scan::Scan;
+};
+
+GibFile::GibFile(std::string_view bytes, const GibReadOptions& options) : impl_(std::make_unique<Impl>(bytes, options)) {
+  impl_->run();
+}
+GibFile::~GibFile() = default;
+GibFile::GibFile(GibFile&&) noexcept = default;
+GibFile& GibFile::operator=(GibFile&&) noexcept = default;
+
+const GibFileInfo& GibFile::info() const { return impl_->info_; }
+int GibFile::games() const { return impl_->info_.games; }
+Game GibFile::game(int index) const { return GameReader(*impl_).read(index); }
+
 void read_gib(std::string_view bytes, const GibReadOptions& options, GibFileInfo& info,
               const std::function<void(Game&&)>& on_game) {
-  Reader(bytes, options, info, on_game).run();
+  const GibFile file(bytes, options);
+  info = file.info();
+  for (int k = 0; k < file.games(); ++k) on_game(file.game(k));
 }
 
 std::vector<Game> read_gib(std::string_view bytes, const GibReadOptions& options, GibFileInfo* info) {

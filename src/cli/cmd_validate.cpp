@@ -1,12 +1,18 @@
 // gibo validate: read every game (any format, through read_games), replay every ply
 // under the game's rules profile, and report each problem compiler-style (or as JSON
 // Lines), with a summary.
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 
 #include "command.h"
 #include "gibo/formats/detect.h"
+#include "gibo/formats/gib.h"
 #include "gibo/formats/json_writer.h"
 #include "gibo/record/replay.h"
 #include "inputs.h"
@@ -49,23 +55,62 @@ void json_diagnostics(json::Writer& w, const char* key, const std::vector<Diagno
   w.end_array();
 }
 
-FileResult validate_file(const std::string& path, const Settings& s) {
-  FileResult r;
-  r.totals.files = 1;
+// A share of the work: a whole file, or with --jobs a part of a big .gib file's games
+// (the parts of one file read its bytes and scan it once, and replay their own games).
+struct Unit {
+  std::size_t file = 0;
+  int part = 0, parts = 1;
+};
+
+// What the parts of one file share, made by whichever part starts first. A .gib file is
+// scanned (GibFile) so that each part can read its own games; a file in another format
+// is read whole, in order, by its first part.
+struct SharedFile {
+  std::once_flag once;
+  std::optional<std::string> io_error;
+  std::string bytes;
+  std::unique_ptr<GibFile> gib;
+  ReadInfo info;  // complete once the last part is done
+};
+
+// Files this large are split into parts of about this size when --jobs > 1.
+constexpr std::uintmax_t kPartBytes = 128 * 1024;
+
+ReadOptions read_options(const Settings& s, const std::string& path) {
   ReadOptions options;
   options.encoding = s.encoding;
   options.profile = s.profile;
-  ReadInfo info;
+  options.file_name = path;
+  options.original_text = false;  // not reported
+  return options;
+}
+
+// Replays and reports this part's games; the first part of a file starts (in text form)
+// with the file's own diagnostics when they are known first (.gib).
+FileResult validate_part(const std::string& path, const Unit& u, SharedFile& shared, const Settings& s) {
+  const ReadOptions options = read_options(s, path);
+  std::call_once(shared.once, [&] {
+    std::string error;
+    if (auto bytes = read_input(path, error)) {
+      shared.bytes = std::move(*bytes);
+      if (detect_format(shared.bytes) == Format::Gib) {
+        shared.gib = std::make_unique<GibFile>(shared.bytes, gib_read_options(options));
+        shared.info = read_info(shared.gib->info());
+      }
+    } else {
+      shared.io_error = error;
+    }
+  });
+  FileResult r;
+  if (shared.io_error) return r;
   ReplayOptions replay_options;
   replay_options.strict_annotations = s.strict;
-  long file_games = 0, file_plies = 0, file_valid = 0;
-  std::string error;
-  const bool readable = read_input_games(path, options, info, error, [&](Game&& g) {
+  auto report = [&](Game&& g) {
     const Profile& profile = replay_under_profile(g, *s.profile, replay_options);
-    ++file_games;
-    file_plies += static_cast<long>(g.plies.size());
+    ++r.totals.games;
+    r.totals.plies += static_cast<long>(g.plies.size());
     const bool valid = !g.has_errors();
-    file_valid += valid;
+    r.totals.valid += valid;
     r.totals.unannotated += !g.annotated;
     bool first_error = true;
     for (const Diagnostic& d : g.diagnostics) {
@@ -98,41 +143,64 @@ FileResult validate_file(const std::string& path, const Settings& s) {
       for (const Diagnostic& d : g.diagnostics)
         if (d.severity != Severity::Note) r.output += format_diagnostic(d) + "\n";
     }
-  });
-  if (!readable) {
-    r.totals.io_errors = 1;
-    if (s.jsonl) {
-      json::Writer w(r.output);
-      w.begin_object().field("type", "file").field("file", path).field("error", error).end_object();
-      r.output += '\n';
-    } else {
-      r.output = path + ": error[io]: " + error + "\n";
+  };
+  if (shared.gib) {
+    const GibFile& file = *shared.gib;
+    if (u.part == 0 && !s.jsonl)
+      for (const Diagnostic& d : shared.info.diagnostics) r.output += format_diagnostic(d) + "\n";
+    const int first = static_cast<int>(static_cast<long>(file.games()) * u.part / u.parts);
+    const int last = static_cast<int>(static_cast<long>(file.games()) * (u.part + 1) / u.parts);
+    for (int k = first; k < last; ++k) report(file.game(k));
+  } else if (u.part == 0) {
+    read_games(shared.bytes, options, shared.info, report);
+    if (!s.jsonl) {  // the file's own diagnostics before its games'
+      std::string diags;
+      for (const Diagnostic& d : shared.info.diagnostics) diags += format_diagnostic(d) + "\n";
+      r.output = diags + r.output;
     }
-    return r;
   }
+  r.totals.rejected = r.totals.games - r.totals.valid;
+  return r;
+}
+
+// After a file's last part: the file's own counts (files, unreadable, a file rejected as
+// a whole) into `t`, and its summary line (or its I/O error). `games`, `plies`, `valid`
+// are its parts' sums.
+void finish_file(const std::string& path, const SharedFile& shared, long games, long plies, long valid,
+                 const Settings& s, Totals& t, std::string& out) {
+  t.files = 1;
+  if (shared.io_error) {
+    t.io_errors = 1;
+    if (s.jsonl) {
+      json::Writer w(out);
+      w.begin_object().field("type", "file").field("file", path).field("error", *shared.io_error).end_object();
+      out += '\n';
+    } else {
+      out += path + ": error[io]: " + *shared.io_error + "\n";
+    }
+    return;
+  }
+  const ReadInfo& info = shared.info;
   bool file_rejected = false;
   for (const Diagnostic& d : info.diagnostics) {
-    if (d.severity == Severity::Warning) ++r.totals.warnings_by_code[d.code];
+    if (d.severity == Severity::Warning) ++t.warnings_by_code[d.code];
     if (d.severity == Severity::Error) {
-      if (!file_rejected && file_games == 0) ++r.totals.rejected_by_code[d.code];
+      if (!file_rejected && games == 0) ++t.rejected_by_code[d.code];
       file_rejected = true;
     }
   }
-  r.totals.games = file_games;
-  r.totals.plies = file_plies;
-  r.totals.valid = file_valid;
-  r.totals.rejected = file_games - file_valid + ((file_rejected && file_games == 0) ? 1 : 0);
+  if (file_rejected && games == 0) t.rejected = 1;
   if (s.jsonl) {
-    json::Writer w(r.output);
+    json::Writer w(out);
     w.begin_object()
         .field("type", "file")
         .field("file", path)
         .field("format", format_name(info.format))
         .field("encoding", text::encoding_name(info.encoding))
         .field("bom", info.bom)
-        .field("games", file_games)
-        .field("plies", file_plies)
-        .field("valid", file_valid)
+        .field("games", games)
+        .field("plies", plies)
+        .field("valid", valid)
         .key("filler_runs")
         .begin_array();
     for (const FillerRun& f : info.filler_runs)
@@ -141,19 +209,15 @@ FileResult validate_file(const std::string& path, const Settings& s) {
     json_diagnostics(w, "errors", info.diagnostics, Severity::Error);
     json_diagnostics(w, "warnings", info.diagnostics, Severity::Warning);
     w.end_object();
-    r.output += '\n';
+    out += '\n';
   } else {
-    std::string diags;
-    for (const Diagnostic& d : info.diagnostics) diags += format_diagnostic(d) + "\n";
-    r.output = diags + r.output;
-    r.output += path + ": " + std::to_string(file_games) + " games, " + std::to_string(file_plies) + " plies, " +
-                std::to_string(file_valid) + " valid, " + std::to_string(file_games - file_valid) + " rejected (" +
-                std::string(format_name(info.format)) + ", " + std::string(text::encoding_name(info.encoding)) +
-                (info.bom ? ", BOM" : "") +
-                (info.filler_runs.empty() ? "" : ", " + std::to_string(info.filler_runs.size()) + " filler runs removed") +
-                ")\n";
+    out += path + ": " + std::to_string(games) + " games, " + std::to_string(plies) + " plies, " +
+           std::to_string(valid) + " valid, " + std::to_string(games - valid) + " rejected (" +
+           std::string(format_name(info.format)) + ", " + std::string(text::encoding_name(info.encoding)) +
+           (info.bom ? ", BOM" : "") +
+           (info.filler_runs.empty() ? "" : ", " + std::to_string(info.filler_runs.size()) + " filler runs removed") +
+           ")\n";
   }
-  return r;
 }
 
 void add(Totals& t, const Totals& x) {
@@ -226,15 +290,41 @@ int run_validate(const std::vector<std::string>& args) {
       std::cout << m.text() << "\n";
     }
   }
+  // The work: every file whole, except that with --jobs a big file is split into parts.
+  std::vector<Unit> units;
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    std::error_code ec;
+    const std::uintmax_t size = files[f].path == "-" ? 0 : std::filesystem::file_size(files[f].path, ec);
+    const int parts =
+        jobs > 1 && !ec ? static_cast<int>(std::clamp<std::uintmax_t>(size / kPartBytes, 1, 8 * static_cast<std::uintmax_t>(jobs)))
+                        : 1;
+    for (int p = 0; p < parts; ++p) units.push_back({f, p, parts});
+  }
+  std::vector<SharedFile> shared(files.size());
+  long file_games = 0, file_plies = 0, file_valid = 0;  // the current file's parts so far
   const bool progress = stderr_is_terminal();
   const auto start = std::chrono::steady_clock::now();
   ordered_parallel<FileResult>(
-      files.size(), jobs, [&](std::size_t i) { return validate_file(files[i].path, s); },
+      units.size(), jobs,
+      [&](std::size_t i) { return validate_part(files[units[i].file].path, units[i], shared[units[i].file], s); },
       [&](std::size_t i, FileResult&& r) {
-        std::cout << r.output;
+        const Unit& u = units[i];
         add(totals, r.totals);
+        file_games += r.totals.games;
+        file_plies += r.totals.plies;
+        file_valid += r.totals.valid;
+        if (u.part + 1 == u.parts) {
+          Totals file_totals;
+          finish_file(files[u.file].path, shared[u.file], file_games, file_plies, file_valid, s, file_totals, r.output);
+          add(totals, file_totals);
+          file_games = file_plies = file_valid = 0;
+          shared[u.file].gib.reset();  // every part is done with it
+          std::string().swap(shared[u.file].bytes);
+          shared[u.file].info = {};
+        }
+        std::cout << r.output;
         if (progress)
-          std::cerr << "\r" << (i + 1) << "/" << files.size() << " files, " << totals.games << " games" << std::flush;
+          std::cerr << "\r" << (u.file + 1) << "/" << files.size() << " files, " << totals.games << " games" << std::flush;
       });
   if (progress) std::cerr << "\n";
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -80,6 +80,7 @@ void Position::clear() {
   history_.clear();
   history_.reserve(512);
   history_.emplace_back();
+  ++epoch_;
 }
 
 void Position::set_setups(Setup cho, Setup han, Side to_move) {
@@ -150,6 +151,8 @@ std::optional<Error> Position::set_board(const std::array<Piece, kSquares>& b, S
   st0.plies_since_capture = static_cast<std::uint16_t>(plies_since_capture);
   st0.any_capture = count_[0] < 16 || count_[1] < 16;
   st0.key = compute_key();
+  for (Side side : {Side::Cho, Side::Han})
+    st0.general_attacked[index(side)] = general_[index(side)] != kNoSquare && attacked(general_[index(side)], ~side);
   return std::nullopt;
 }
 
@@ -337,9 +340,78 @@ bool Position::attacked(Square sq, Side by) const {
   return false;
 }
 
-bool Position::in_check() const {
-  const Square g = general_[index(side_)];
-  return g != kNoSquare && attacked(g, ~side_);
+// Contract: `bits` ⊆ kTables.reach[g][x]. Is `g` attacked by a piece of `by` whose
+// attack uses `x`: along the ray or palace line through x (kReachLine), a horse or
+// elephant move with a leg on x (kReachLeg), or a piece standing on x (the source bits)?
+bool Position::attacked_through(Square g, Side by, Square x, std::uint8_t bits) const {
+  if (bits & detail::kReachLine) {
+    const Piece chariot = make_piece(by, PieceType::Chariot), cannon = make_piece(by, PieceType::Cannon);
+    const bool cannon_can_take = type_of(board_[g]) != PieceType::Cannon;
+    if (file_of(x) == file_of(g) || rank_of(x) == rank_of(g)) {
+      const int dir = file_of(x) == file_of(g) ? (x > g ? detail::kNorth : detail::kSouth)
+                                               : (x > g ? detail::kEast : detail::kWest);
+      const detail::Ray& ray = kTables.rays[g][dir];
+      int i = 0;
+      while (i < ray.len && board_[ray.sq[i]] == Piece::None) ++i;
+      if (i < ray.len) {
+        const Piece first = board_[ray.sq[i]];
+        if (first == chariot) return true;
+        if (cannon_can_take && type_of(first) != PieceType::Cannon) {
+          ++i;
+          while (i < ray.len && board_[ray.sq[i]] == Piece::None) ++i;
+          if (i < ray.len && board_[ray.sq[i]] == cannon) return true;
+        }
+      }
+    } else {
+      for (const detail::DiagLine& line : kTables.diag[g]) {
+        if (line.a != x && line.b != x) continue;
+        const Piece a = board_[line.a];
+        if (a == chariot) return true;
+        if (line.len == 2) {
+          const Piece b = board_[line.b];
+          if (a == Piece::None ? b == chariot : cannon_can_take && type_of(a) != PieceType::Cannon && b == cannon)
+            return true;
+        }
+        break;  // x lies on one palace line from g
+      }
+    }
+  }
+  if (bits & (detail::kReachHorseLeg | detail::kReachHorse)) {
+    const Piece horse = make_piece(by, PieceType::Horse);
+    for (const detail::LegStep& h : kTables.horse_from[g])
+      if ((h.leg == x || h.to == x) && board_[h.to] == horse && board_[h.leg] == Piece::None) return true;
+  }
+  if (bits & (detail::kReachElephantLeg | detail::kReachElephant)) {
+    const Piece elephant = make_piece(by, PieceType::Elephant);
+    for (const detail::LegStep2& e : kTables.elephant_from[g])
+      if ((e.leg1 == x || e.leg2 == x || e.to == x) && board_[e.to] == elephant && board_[e.leg1] == Piece::None &&
+          board_[e.leg2] == Piece::None)
+        return true;
+  }
+  if (bits & (detail::kReachSoldierCho | detail::kReachSoldierHan))
+    if (board_[x] == make_piece(by, PieceType::Soldier) &&
+        (bits & (by == Side::Cho ? detail::kReachSoldierCho : detail::kReachSoldierHan)))
+      return true;
+  if ((bits & detail::kReachPalace) && in_palace(by, g))
+    if (board_[x] == make_piece(by, PieceType::General) || board_[x] == make_piece(by, PieceType::Advisor))
+      return true;
+  return false;
+}
+
+// Contract: the board has just changed on `from` and `to` only (the piece on `from` went
+// to `to`), `g` is a general's square now (or kNoSquare), `before` says whether it was
+// attacked by `by` before, and `to_reach` holds the Reach bits through which the piece now
+// on `to` could attack it. An attack
+// that is new must use `from` (a line or leg opened) or `to` (a screen or an attacker
+// arrived), so only those are examined; the general itself moved or was attacked before:
+// everything is.
+bool Position::general_attacked_after(Square g, Side by, bool before, Square from, Square to,
+                                      std::uint8_t to_reach) const {
+  if (g == kNoSquare) return false;
+  if (before || g == to) return attacked(g, by);
+  const auto& reach = kTables.reach[g];
+  const std::uint8_t at_from = reach[from] & (detail::kReachLine | detail::kReachLeg), at_to = reach[to] & to_reach;
+  return (at_from && attacked_through(g, by, from, at_from)) || (at_to && attacked_through(g, by, to, at_to));
 }
 
 bool Position::facing_with(Square g0, Square g1) const {
@@ -352,14 +424,14 @@ bool Position::facing_with(Square g0, Square g1) const {
 
 bool Position::generals_facing() const { return facing_with(general_[0], general_[1]); }
 
-bool Position::valid_bikjang_now(bool facing) const {
+bool Position::valid_bikjang_now(bool facing, const StateInfo& s) const {
   if (!facing || rules_.bikjang_mode != BikjangMode::Active) return false;
   switch (rules_.bikjang_valid_when) {
     case BikjangValidWhen::Always: return true;
-    case BikjangValidWhen::AfterFirstCapture: return st().any_capture;
+    case BikjangValidWhen::AfterFirstCapture: return s.any_capture;
     case BikjangValidWhen::LowMaterialOrKingCapture:
       return (material_[0] < rules_.bikjang_threshold && material_[1] < rules_.bikjang_threshold) ||
-             st().general_capture_created_facing;
+             s.general_capture_created_facing;
   }
   return false;
 }
@@ -489,7 +561,10 @@ bool Position::legal_after_pseudo(Move m, bool /*check*/, bool facing) const {
   const Square own = type_of(p) == PieceType::General ? to : general_[index(side_)];
   const Square other = type_of(captured) == PieceType::General ? kNoSquare : general_[index(~side_)];
   bool ok = true;
-  if (strict && own != kNoSquare) ok = !attacked(own, ~side_);
+  if (strict && own != kNoSquare) {
+    ok = !general_attacked_after(own, ~side_, st().general_attacked[index(side_)], from, to, detail::kReachLine);
+    checked_ = {epoch_, m, !ok};  // do_move(m) from here needs the same answer
+  }
   if (ok && rules_.bikjang_mode != BikjangMode::Ignore) {
     if (rules_.bikjang_mode == BikjangMode::Illegal) {
       ok = !facing_with(own, other);
@@ -606,13 +681,17 @@ bool Position::gives_check(Move m) const {
 
 void Position::do_move(Move m) {
   assert(!m.is_none());
-  const StateInfo& prev = st();
-  StateInfo next;
+  if (history_.size() == history_.capacity()) history_.reserve(2 * history_.size());
+  history_.emplace_back();  // built in place: `prev` stays valid (no reallocation)
+  StateInfo& next = history_.back();
+  const StateInfo& prev = history_[history_.size() - 2];
   next.key = prev.key ^ kTables.zobrist_side;
   next.move = m;
   next.any_capture = prev.any_capture;
+  next.general_attacked = prev.general_attacked;  // a pass changes no attack
   if (m.is_pass()) {
-    next.pass_accepted_bikjang = rules_.bikjang_pass == BikjangPass::AcceptEndsGame && bikjang_valid();
+    next.pass_accepted_bikjang =
+        rules_.bikjang_pass == BikjangPass::AcceptEndsGame && valid_bikjang_now(generals_facing(), prev);
     next.consecutive_passes = static_cast<std::uint8_t>(prev.consecutive_passes < 255 ? prev.consecutive_passes + 1 : 255);
     next.plies_since_capture = next_clock(prev.plies_since_capture);
   } else {
@@ -632,9 +711,24 @@ void Position::do_move(Move m) {
     next.key ^= kTables.zobrist[static_cast<int>(p)][from] ^ kTables.zobrist[static_cast<int>(p)][to];
     next.captured = captured;
     next.general_capture_created_facing = general_capture && !facing_before && generals_facing();
+    // The mover's piece on `to` may attack the enemy general from there; for its own
+    // general it only matters as a screen or blocker on a line (and the legality test
+    // of this very move may have found the answer already).
+    const Side us = side_;
+    constexpr std::uint8_t kSourceOf[kPieceTypeCount] = {
+        0, detail::kReachPalace, detail::kReachPalace, detail::kReachElephant, detail::kReachHorse, 0, 0, 0};
+    std::uint8_t source = kSourceOf[static_cast<int>(type_of(p))];
+    if (type_of(p) == PieceType::Soldier) source = us == Side::Cho ? detail::kReachSoldierCho : detail::kReachSoldierHan;
+    next.general_attacked[index(~us)] = general_attacked_after(general_[index(~us)], us, prev.general_attacked[index(~us)],
+                                                               from, to, detail::kReachLine | source);
+    next.general_attacked[index(us)] =
+        checked_.epoch == epoch_ && checked_.move == m
+            ? checked_.own_attacked
+            : general_attacked_after(general_[index(us)], ~us, prev.general_attacked[index(us)], from, to,
+                                     detail::kReachLine);
   }
   side_ = ~side_;
-  history_.push_back(next);
+  ++epoch_;
 }
 
 void Position::undo_move() {
@@ -647,6 +741,7 @@ void Position::undo_move() {
     if (s.captured != Piece::None) put_piece(s.captured, m.to());
   }
   history_.pop_back();
+  ++epoch_;
 }
 
 std::uint64_t Position::perft(int depth) {

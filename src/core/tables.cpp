@@ -109,6 +109,22 @@ Tables::Tables() {
     for (int side = 0; side < 2; ++side)
       for (Square t : soldier[side][s]) soldier_from[side][t].push(static_cast<Square>(s));
   }
+  for (int t = 0; t < kSquares; ++t) {
+    auto& r = reach[t];
+    r.fill(0);
+    for (const Ray& ray : rays[t])
+      for (int k = 0; k < ray.len; ++k) r[ray.sq[k]] |= kReachLine;
+    for (const DiagLine& line : diag[t]) {
+      r[line.a] |= kReachLine;
+      if (line.len == 2) r[line.b] |= kReachLine;
+    }
+    for (const LegStep& h : horse_from[t]) r[h.leg] |= kReachHorseLeg, r[h.to] |= kReachHorse;
+    for (const LegStep2& e : elephant_from[t])
+      r[e.leg1] |= kReachElephantLeg, r[e.leg2] |= kReachElephantLeg, r[e.to] |= kReachElephant;
+    for (Square s : soldier_from[0][t]) r[s] |= kReachSoldierCho;
+    for (Square s : soldier_from[1][t]) r[s] |= kReachSoldierHan;
+    for (Square s : palace_steps[t]) r[s] |= kReachPalace;
+  }
 
   std::uint64_t seed = 0x6a616e676769ULL;  // "janggi"
   for (auto& per_piece : zobrist)

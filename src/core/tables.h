@@ -41,6 +41,21 @@ struct LegStep2 {  // elephant: blocked if `leg1` or `leg2` is occupied
   Square leg1, leg2, to;
 };
 
+// What a square means to attacks on a target square (Tables::reach[target][square]):
+// attacked(target, by) reads the target's own point and the squares with a non-zero
+// entry, nothing else, so a move whose two squares have none leaves it unchanged.
+enum Reach : std::uint8_t {
+  kReachLine = 1,          // on an orthogonal ray or palace diagonal from the target
+  kReachHorseLeg = 2,      // the leg of a horse move onto the target
+  kReachElephantLeg = 4,   // a leg of an elephant move onto the target
+  kReachHorse = 8,         // a horse here attacks the target (leg free)
+  kReachElephant = 16,     // an elephant here attacks the target (legs free)
+  kReachSoldierCho = 32,   // a Cho soldier here attacks the target
+  kReachSoldierHan = 64,   // a Han soldier here attacks the target
+  kReachPalace = 128,      // a general or advisor here attacks the target (same palace)
+  kReachLeg = kReachHorseLeg | kReachElephantLeg,
+};
+
 struct Tables {
   Tables();
   std::array<std::array<Ray, 4>, kSquares> rays;
@@ -52,6 +67,7 @@ struct Tables {
   std::array<SmallList<LegStep2, 8>, kSquares> elephant_from;  // attackers: {leg1, leg2, from}
   std::array<std::array<SmallList<Square, 5>, kSquares>, 2> soldier;       // [side][from]
   std::array<std::array<SmallList<Square, 5>, kSquares>, 2> soldier_from;  // [side][target]
+  std::array<std::array<std::uint8_t, kSquares>, kSquares> reach;  // [target][square]: Reach bits
   std::array<std::array<std::uint64_t, kSquares>, kPieceCount> zobrist;
   std::uint64_t zobrist_side;
 };

@@ -1,6 +1,8 @@
 // `gibo validate` end to end: exit statuses, text and JSON Lines output, stdin, --jobs.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <regex>
 
 #include "run_gibo.h"
@@ -90,6 +92,33 @@ TEST(ValidateCli, JobsDoNotChangeTheOutput) {
   EXPECT_EQ(one.status, 1);
   EXPECT_EQ(two.status, 1);
   EXPECT_EQ(one.out, two.out);
+}
+
+// A file of several hundred KB is read in parts by several threads (its games split
+// between them): the output is still the one-thread output, byte for byte, in both forms,
+// also with a broken game in the file.
+TEST(ValidateCli, JobsSplitABigFileWithoutChangingTheOutput) {
+  gibo::testing::TempDir dir;
+  const std::string big = (dir.path() / "big.gib").string();
+  {
+    std::ofstream out(big, std::ios::binary);
+    for (int copy = 0; copy < 4; ++copy)
+      for (const auto& e : std::filesystem::directory_iterator(kCorpus))
+        if (e.path().extension() == ".gib") out << gibo::testing::slurp(e.path()) << "\n";
+    out << gibo::testing::slurp(kFixtures + "/wrong_piece.gib");
+  }
+  ASSERT_GT(std::filesystem::file_size(big), 512u * 1024);  // several parts of 128 KB
+  for (const char* format : {"text", "jsonl"}) {
+    const Result one = run_gibo({"validate", "--format", format, "--jobs", "1", big});
+    const Result three = run_gibo({"validate", "--format", format, "--jobs", "3", big});
+    EXPECT_EQ(one.status, 1);
+    EXPECT_EQ(three.status, 1);
+    const auto without_seconds = [](const std::string& out) {
+      return std::regex_replace(out, std::regex(R"("seconds":[0-9.e+-]+)"), "");
+    };
+    EXPECT_EQ(without_seconds(one.out), without_seconds(three.out)) << format;
+    EXPECT_NE(one.out.find("wrong-piece"), std::string::npos);
+  }
 }
 
 TEST(ValidateCli, UsageAndIoErrors) {

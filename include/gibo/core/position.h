@@ -50,6 +50,9 @@ struct StateInfo {
   bool any_capture = false;                    // a capture happened since the root (or before it, per FEN)
   bool pass_accepted_bikjang = false;          // the move was a pass made while a valid bikjang stood
   bool general_capture_created_facing = false; // a capturing general move created facing (GG validity)
+  // Per side (index(Side)): is that side's general attacked by the other side's pieces?
+  // False for a side without a general. Kept exact by every do_move.
+  std::array<bool, 2> general_attacked{};
 };
 
 class Position {
@@ -89,8 +92,8 @@ class Position {
 
   // Is square `s` attacked by a piece of side `by` (pseudo-legally)?
   bool attacked(Square s, Side by) const;
-  // Is the side to move's general attacked?
-  bool in_check() const;
+  // Is the side to move's general attacked? (Kept by do_move: no work here.)
+  bool in_check() const { return st().general_attacked[index(side_)]; }
   // Are both generals on one file with nothing between them?
   bool generals_facing() const;
   // Facing that counts as a bikjang under the rules (mode active and valid now).
@@ -130,7 +133,10 @@ class Position {
   bool legal_after_pseudo(Move m, bool in_check, bool facing) const;
   bool pass_legal(bool in_check, bool facing) const;
   std::uint64_t compute_key() const;
-  bool valid_bikjang_now(bool facing) const;
+  bool valid_bikjang_now(bool facing, const StateInfo& s) const;
+  bool valid_bikjang_now(bool facing) const { return valid_bikjang_now(facing, st()); }
+  bool attacked_through(Square g, Side by, Square x, std::uint8_t bits) const;
+  bool general_attacked_after(Square g, Side by, bool before, Square from, Square to, std::uint8_t to_reach) const;
 
   // Mutable so that const legality and check tests may play a move on the board and
   // restore it (nothing else changes; see legal_after_pseudo and gives_check).
@@ -145,6 +151,17 @@ class Position {
   Side root_side_ = Side::Cho;
   LegalityRules rules_{};
   std::vector<StateInfo> history_;
+  // Counts the changes of the position (every do_move, undo_move and set-up), so that a
+  // finding about "this position" can be told from one about an earlier one.
+  std::uint64_t epoch_ = 0;
+  // The last legality test's finding: after `move` from the position at `epoch`, is the
+  // mover's general attacked? do_move of that move reuses it.
+  struct Checked {
+    std::uint64_t epoch = ~std::uint64_t{0};
+    Move move = Move::none();
+    bool own_attacked = false;
+  };
+  mutable Checked checked_;
 };
 
 // FEN of the default start position.

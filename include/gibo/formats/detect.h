@@ -38,6 +38,7 @@ struct ReadOptions {
   std::string file_name;                           // used in diagnostics and SourceLocation
   const Profile* profile = nullptr;                // resolves moves (PGN, UCI) for records naming none
   PgnRanks pgn_ranks = PgnRanks::Auto;
+  bool original_text = true;                       // .gib: see GibReadOptions::original_text
 };
 
 struct ReadInfo {
@@ -48,6 +49,12 @@ struct ReadInfo {
   std::vector<Diagnostic> diagnostics;             // about the file, not one game
   int games = 0;
 };
+
+// The .gib reader's options for `options`, and what it learnt as a ReadInfo: read_games
+// reads .gib files through these, and so does a caller that reads a .gib file's games in
+// parallel through GibFile.
+GibReadOptions gib_read_options(const ReadOptions& options);
+ReadInfo read_info(const GibFileInfo& info);
 
 // Reads every game of a file in any supported format, calling `on_game` in file order.
 // An undetectable format is an `unknown-format` file error. Never throws.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,43 @@ std::string_view encoding_name(Encoding e);  // "auto", "utf-8", "cp949"
 
 // Is `bytes` well-formed UTF-8 (no overlongs, no surrogates, <= U+10FFFF)?
 bool is_valid_utf8(std::string_view bytes);
+
+// The CP949 double-byte table: the code point of lead 0x81-0xFE and trail 0x41-0xFE at
+// [(lead - 0x81) * 190 + (trail - 0x41)], 0 where the pair is unmapped. Built once, from
+// the C library's own CP949 converter (the whole Windows code page 949 / UHC).
+const char32_t* build_cp949_codes();
+inline const char32_t* cp949_codes() {
+  static const char32_t* const codes = build_cp949_codes();
+  return codes;
+}
+
+// One CP949 character at the start of non-empty `in`: ASCII is one byte; a lead byte
+// 0x81-0xFE with a trail 0x41-0xFE that the code page maps is two; any other byte is one
+// undecodable byte (`bad`, U+FFFD; the byte after it starts the next character).
+struct Cp949Char {
+  char32_t cp = 0;
+  std::uint8_t length = 1;
+  bool bad = false;
+};
+// Is the double byte lead, trail (0x81-0xFE, 0x41-0xFE) a CP949 character? A bitmap of
+// the table (3 KB, cache-friendly) for scanning text that is not decoded.
+const std::uint64_t* build_cp949_valid();
+inline bool cp949_pair_valid(unsigned char lead, unsigned char trail) {
+  static const std::uint64_t* const bits = build_cp949_valid();
+  const unsigned k = (lead - 0x81u) * 190u + (trail - 0x41u);
+  return (bits[k >> 6] >> (k & 63)) & 1;
+}
+
+inline Cp949Char cp949_char(std::string_view in) {
+  const unsigned char c = static_cast<unsigned char>(in[0]);
+  if (c < 0x80) return {c, 1, false};
+  if (c >= 0x81 && c <= 0xFE && in.size() > 1) {
+    const unsigned char t = static_cast<unsigned char>(in[1]);
+    if (t >= 0x41 && t <= 0xFE)
+      if (const char32_t cp = cp949_codes()[(c - 0x81) * 190 + (t - 0x41)]) return {cp, 2, false};
+  }
+  return {0xFFFD, 1, true};
+}
 
 // Decodes CP949 `in`, appending UTF-8 to `out`. Each undecodable byte becomes U+FFFD
 // and its offset (relative to `in`) is appended to `bad_offsets`.

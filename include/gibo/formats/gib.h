@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,9 @@ namespace gibo {
 struct GibReadOptions {
   text::Encoding encoding = text::Encoding::Auto;
   std::string file_name;  // used in diagnostics and SourceLocation
+  // Fill Game::original_text (the game's text, decoded). A caller that never looks at it
+  // (validate) saves decoding every game's text.
+  bool original_text = true;
 };
 
 // What was learnt about the file as a whole.
@@ -38,6 +42,25 @@ struct GibFileInfo {
 // stored result, and read-time diagnostics; replaying them is a separate step.
 void read_gib(std::string_view bytes, const GibReadOptions& options, GibFileInfo& info,
               const std::function<void(Game&&)>& on_game);
+// A .gib file read in two steps, so that its games can be read in parallel: the
+// constructor makes the file-wide pass (lines, encoding, file diagnostics, where each game
+// starts); game(k) then reads game k, in any order and from several threads at once.
+// read_gib is exactly this, every game in order. Keeps a view of `bytes`.
+class GibFile {
+ public:
+  GibFile(std::string_view bytes, const GibReadOptions& options);
+  ~GibFile();
+  GibFile(GibFile&&) noexcept;
+  GibFile& operator=(GibFile&&) noexcept;
+  const GibFileInfo& info() const;  // complete (games = the number of games) on construction
+  int games() const;
+  Game game(int index) const;  // contract: 0 <= index < games()
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
 // Convenience: all games in a vector.
 std::vector<Game> read_gib(std::string_view bytes, const GibReadOptions& options, GibFileInfo* info = nullptr);
 

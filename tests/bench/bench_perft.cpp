@@ -1,5 +1,5 @@
 // Perft throughput (nodes/s) for the default start position and published position 3
-// at depth 5 (issue 2). Run: build/bench/bench_perft
+// at depth 5 (issue 2). Run: build/tests/bench/bench_perft
 #include <benchmark/benchmark.h>
 
 #include "gibo/core/position.h"

@@ -1,7 +1,7 @@
 // Reading one very long game line (issue 11: the UCI move-list reader took 34 s on
 // 300,000 moves): time per ply must stay flat as the line grows, for UCI move lists,
 // PGN movetext and .gib ply lines. Google Benchmark fits the complexity (expect O(N)).
-// Run: build/bench/bench_long_lines
+// Run: build/tests/bench/bench_long_lines
 #include <benchmark/benchmark.h>
 
 #include <string>

@@ -5,7 +5,7 @@
 // threads plus the writer). Reports wall-clock games/s and plies/s, the program's CPU
 // time per game (user + system: the figure that does not depend on what else the
 // machine runs), and the archive's bytes per game on disk.
-// Run: build/bench/bench_import   (reads tests/data/corpus; writes to a temp dir)
+// Run: build/tests/bench/bench_import   (reads tests/data/corpus; writes to a temp dir)
 // Environment: GIBO_BENCH_GAMES overrides the number of games (multiple of 100).
 #include <benchmark/benchmark.h>
 #include <fcntl.h>
@@ -19,7 +19,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "../tests/archive/variant_corpus.h"
+#include "../archive/variant_corpus.h"
 
 namespace {
 
