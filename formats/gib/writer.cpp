@@ -37,15 +37,7 @@ class GameWriter {
   // Writes the game; returns the number of tag names that had to be changed.
   int write() {
     int renamed = 0;
-    for (const Tag& t : tags()) {
-      bool changed = false;
-      out_ += '[';
-      out_ += writable_tag_name(t.name, &changed);
-      out_ += " \"";
-      out_ += escape_tag_value(t.value);
-      out_ += "\"]\n";
-      renamed += changed;
-    }
+    for (const Tag& t : tags()) renamed += append_tag_line(out_, t.name, t.value);
     out_ += '\n';
     for (const std::string& c : g_.header_comments) {
       out_ += '{';

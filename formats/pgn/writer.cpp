@@ -106,13 +106,7 @@ void write_pgn_game(std::string& out, const Game& g, const PgnWriteOptions& opti
   const std::vector<Tag> tags = pgn_tags(g);
   std::string result = "*";
   for (const Tag& t : tags) {
-    bool changed = false;
-    out += '[';
-    out += writable_tag_name(t.name, &changed);
-    out += " \"";
-    out += escape_tag_value(t.value);
-    out += "\"]\n";
-    if (changed && loss) ++loss->renamed_tags;
+    if (append_tag_line(out, t.name, t.value) && loss) ++loss->renamed_tags;
     if (t.name == "Result") result = t.value;
   }
   out += '\n';

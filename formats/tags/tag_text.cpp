@@ -59,4 +59,14 @@ std::string writable_tag_name(std::string_view name, bool* changed) {
   return out;
 }
 
+bool append_tag_line(std::string& out, std::string_view name, std::string_view value) {
+  bool changed = false;
+  out += '[';
+  out += writable_tag_name(name, &changed);
+  out += " \"";
+  out += escape_tag_value(value);
+  out += "\"]\n";
+  return changed;
+}
+
 }  // namespace gibo

@@ -27,4 +27,9 @@ std::string unescape_tag_value(std::string_view text);
 // when the name had to change.
 std::string writable_tag_name(std::string_view name, bool* changed = nullptr);
 
+// Appends `[NAME "VALUE"]` and a line feed, the tag line `.gib` and PGN share: the name
+// through writable_tag_name, the value through escape_tag_value. Returns true when the
+// name had to change.
+bool append_tag_line(std::string& out, std::string_view name, std::string_view value);
+
 }  // namespace gibo
