@@ -131,15 +131,13 @@ class Replayer {
             std::string("names a captured ") + type_name(rp.captured) + " but " + square_name(to) + " holds " +
                 piece_description(target));
     else if (!claims_capture && target != Piece::None)
-      missing_.push_back({"missing-capture", ply, &rp,
-                          "captures " + piece_description(target) + " on " + square_name(to) +
-                              " but names no captured piece"});
+      missing_.push_back({"missing-capture", ply, &rp, target, to});
     pos_.do_move(rp.move);
     const bool check = pos_.in_check();
     if (rp.check && !check)
       report("false-check", ply, rp, "marked 장군 but the move gives no check");
     else if (!rp.check && check)
-      missing_.push_back({"missing-check", ply, &rp, "gives check but has no 장군 mark"});
+      missing_.push_back({"missing-check", ply, &rp, Piece::None, to});
     return true;
   }
 
@@ -176,13 +174,21 @@ class Replayer {
     return what + " is not legal here";
   }
 
-  // A capture or check the board shows and the record does not mark.
+  // A capture or check the board shows and the record does not mark. Its message is
+  // made only when it is reported (an unannotated game reports a count instead).
   struct MissingMark {
     const char* code;
     int ply;
     const RecordedPly* rp;
-    std::string message;
+    Piece captured;  // missing-capture: the piece taken
+    Square to;       // the move's destination
   };
+
+  // The message of a missing mark.
+  static std::string missing_mark_message(const MissingMark& m) {
+    if (std::string_view(m.code) == "missing-check") return "gives check but has no 장군 mark";
+    return "captures " + piece_description(m.captured) + " on " + square_name(m.to) + " but names no captured piece";
+  }
 
   // Applies the annotation policy to the marks the record left out (see the top of the
   // file) and sets Game::annotated. Returns the 0-based index of the first ply whose
@@ -204,7 +210,7 @@ class Replayer {
       }
     }
     const Severity severity = options_.strict_annotations ? Severity::Error : Severity::Warning;
-    for (const MissingMark& m : missing_) report(m.code, m.ply, *m.rp, m.message, severity);
+    for (const MissingMark& m : missing_) report(m.code, m.ply, *m.rp, missing_mark_message(m), severity);
     // Keep the replay's diagnostics in ply order.
     std::stable_sort(game_.diagnostics.begin() + static_cast<std::ptrdiff_t>(first_diagnostic_),
                      game_.diagnostics.end(),
