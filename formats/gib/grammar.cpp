@@ -40,13 +40,15 @@ bool parse_tag_line(std::string_view line, TagLine& out) {
   if (i == n || line[i] != '"') return false;
   const std::size_t open = ++i;
   out.name.assign(line.substr(name, name_end - name));
-  for (; i < n && line[i] != '"'; ++i) {
-    const char e = line[i] == '\\' && i + 1 < n ? tag_value_escape(line[i + 1]) : '\0';
-    if (e) {
-      out.value += e;
-      ++i;
-    } else {
-      out.value += line[i];
+  while (i < n && line[i] != '"') {
+    std::size_t run = i;  // plain bytes up to the next quote or backslash, copied at once
+    while (run < n && line[run] != '"' && line[run] != '\\') ++run;
+    out.value.append(line.data() + i, run - i);
+    i = run;
+    if (i < n && line[i] == '\\') {
+      const char e = i + 1 < n ? tag_value_escape(line[i + 1]) : '\0';
+      out.value += e ? e : '\\';
+      i += e ? 2 : 1;
     }
   }
   if (i < n && closes(i + 1)) return true;

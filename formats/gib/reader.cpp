@@ -390,14 +390,14 @@ class GameReader {
   void attach_comment(std::string_view written) {
     std::string comment;
     comment.reserve(written.size());
-    for (std::size_t k = 0; k < written.size(); ++k) {
-      const char e = written[k] == '\\' && k + 1 < written.size() ? gib::comment_escape(written[k + 1]) : '\0';
-      if (e) {
-        comment += e;
-        ++k;
-      } else {
-        comment += written[k];
-      }
+    for (std::size_t k = 0; k < written.size();) {
+      const std::size_t slash = std::min(written.find('\\', k), written.size());
+      comment.append(written.data() + k, slash - k);  // the plain run at once
+      k = slash;
+      if (k == written.size()) break;
+      const char e = k + 1 < written.size() ? gib::comment_escape(written[k + 1]) : '\0';
+      comment += e ? e : '\\';
+      k += e ? 2 : 1;
     }
     if (game_->plies.empty()) game_->header_comments.push_back(std::move(comment));
     else game_->plies.back().comments.push_back(std::move(comment));
