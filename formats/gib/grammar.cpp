@@ -167,35 +167,59 @@ bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
 // capture = (not "장군") ["타"] piece
 // The token's characters are decoded once (UTF-8, valid: the reader decoded it), then
 // read by index.
-bool parse_ply_token(std::string_view token, PlyToken& out) {
+bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, PlyToken& out) {
   out = PlyToken{};
+  text.clear();
   constexpr std::size_t kInline = 32;  // a token has at most as many characters as bytes
   char32_t cp_inline[kInline + 2];
   std::uint32_t off_inline[kInline + 2];
   std::vector<char32_t> cp_heap;
   std::vector<std::uint32_t> off_heap;
   char32_t* cp = cp_inline;
-  std::uint32_t* off = off_inline;
-  if (token.size() > kInline) {
-    cp_heap.resize(token.size() + 2);
-    off_heap.resize(token.size() + 2);
+  std::uint32_t* off = off_inline;  // where each character starts in `text`
+  if (raw.size() > kInline) {
+    cp_heap.resize(raw.size() + 2);
+    off_heap.resize(raw.size() + 2);
     cp = cp_heap.data();
     off = off_heap.data();
   }
+  const auto* u = reinterpret_cast<const unsigned char*>(raw.data());
   std::size_t n = 0;
-  for (std::size_t b = 0; b < token.size(); ++n) {
-    const unsigned char c = static_cast<unsigned char>(token[b]);
-    const std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-    char32_t v = len == 1 ? c : c & (0x7F >> len);
-    for (std::size_t k = 1; k < len && b + k < token.size(); ++k)
-      v = (v << 6) | (static_cast<unsigned char>(token[b + k]) & 0x3F);
-    cp[n] = v;
-    off[n] = static_cast<std::uint32_t>(b);
-    b = std::min(b + len, token.size());
+  if (coding == Coding::Utf8) {  // the text is the bytes themselves
+    text.assign(raw);
+    for (std::size_t b = 0; b < raw.size(); ++n) {
+      const unsigned char c = u[b];
+      const std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+      char32_t v = len == 1 ? c : c & (0x7F >> len);
+      for (std::size_t k = 1; k < len && b + k < raw.size(); ++k) v = (v << 6) | (u[b + k] & 0x3F);
+      cp[n] = v;
+      off[n] = static_cast<std::uint32_t>(b);
+      b = std::min(b + len, raw.size());
+    }
+  } else {
+    for (std::size_t b = 0; b < raw.size(); ++n) {
+      off[n] = static_cast<std::uint32_t>(text.size());
+      if (u[b] < 0x80) {
+        cp[n] = u[b++];
+        text += static_cast<char>(cp[n]);
+        continue;
+      }
+      if (coding == Coding::Ascii) {
+        cp[n] = U'?';
+        text += '?';
+        ++b;
+        continue;
+      }
+      const text::Cp949Char d = text::cp949_char(raw.substr(b));
+      cp[n] = d.cp;
+      text::append_utf8(text, d.cp);
+      b += d.length;
+    }
   }
   cp[n] = cp[n + 1] = 0;  // reading one or two past the end finds no letter
-  off[n] = static_cast<std::uint32_t>(token.size());
+  off[n] = static_cast<std::uint32_t>(text.size());
   out.chars = static_cast<int>(n);
+  const std::string_view token = text;
 
   if (n == 3 && cp[0] == U'한' && cp[1] == U'수' && cp[2] == U'쉼') {
     out.pass = true;

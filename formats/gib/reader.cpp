@@ -35,13 +35,7 @@ namespace {
 constexpr int kMaxByteDiagnostics = 20;
 constexpr int kMaxStrayDiagnostics = 20;
 
-// How the bytes of one line decode: the reader decides per file, and per line when a
-// forced UTF-8 meets bytes that are not UTF-8.
-enum class Coding : std::uint8_t {
-  Utf8,   // valid UTF-8
-  Cp949,  // CP949; an undecodable byte reads as U+FFFD
-  Ascii,  // forced UTF-8 on invalid bytes: every byte >= 0x80 reads as '?'
-};
+using gib::Coding;
 
 // Appends raw bytes decoded to UTF-8 (undecodable bytes are reported once per file by
 // split_and_decode, not here).
@@ -496,7 +490,8 @@ class GameReader {
     std::size_t e = p;
     while (e < s.size() && s[e] != ' ' && s[e] != '\t') ++e;
     gib::PlyToken t;
-    return e > p && gib::parse_ply_token(decoded(s.substr(p, e - p), line.coding), t);
+    std::string text;
+    return e > p && gib::parse_ply_token(s.substr(p, e - p), line.coding, text, t);
   }
 
   // Reads the plies of a move line from its raw bytes. Blanks, ply numbers and time
@@ -562,7 +557,7 @@ class GameReader {
         }
       }
       const std::size_t ply_end = token_end(p);
-      const int chars = read_ply(decoded(s.substr(p, ply_end - p), line.coding), line.number, col);
+      const int chars = read_ply(s.substr(p, ply_end - p), line.coding, line.number, col);
       if (chars < 0) return;
       col += chars;
       p = ply_end;
@@ -594,16 +589,20 @@ class GameReader {
     return make_square(column - 1, 10 - row);
   }
 
-  // A ply token, decoded, starting at line `line`, column `col`: its length in characters,
-  // or -1 if it is no ply (the game's plies end there).
-  int read_ply(std::string text, int line, int col) {
+  // A ply token (raw, in `coding`) starting at line `line`, column `col`: its length in
+  // characters, or -1 if it is no ply (the game's plies end there).
+  int read_ply(std::string_view raw, Coding coding, int line, int col) {
     gib::PlyToken t;
-    if (!gib::parse_ply_token(text, t)) {
+    std::string text;
+    if (!gib::parse_ply_token(raw, coding, text, t)) {
       // A token that a few more characters would complete is a truncated ply.
       gib::PlyToken probe;
+      std::string scratch;
       const std::string& s = text;
-      const bool truncated = gib::parse_ply_token(s + "1", probe) || gib::parse_ply_token(s + "11", probe) ||
-                             gib::parse_ply_token(s + "졸11", probe);
+      const auto u = Coding::Utf8;
+      const bool truncated = gib::parse_ply_token(s + "1", u, scratch, probe) ||
+                             gib::parse_ply_token(s + "11", u, scratch, probe) ||
+                             gib::parse_ply_token(s + "졸11", u, scratch, probe);
       fail(truncated ? "truncated-ply" : "bad-token", line, col, s,
            truncated ? "ply token is cut short" : "not a ply (squares, piece, optional capture and 장군, or 한수쉼)");
       return -1;
