@@ -197,24 +197,41 @@ bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, Ply
       b = std::min(b + len, raw.size());
     }
   } else {
-    for (std::size_t b = 0; b < raw.size(); ++n) {
-      off[n] = static_cast<std::uint32_t>(text.size());
-      if (u[b] < 0x80) {
-        cp[n] = u[b++];
-        text += static_cast<char>(cp[n]);
-        continue;
-      }
-      if (coding == Coding::Ascii) {
-        cp[n] = U'?';
-        text += '?';
-        ++b;
-        continue;
-      }
-      const text::Cp949Char d = text::cp949_char(raw.substr(b));
-      cp[n] = d.cp;
-      text::append_utf8(text, d.cp);
-      b += d.length;
+    // Decoded into a buffer first (at most 3 UTF-8 bytes a raw byte: U+FFFD for a bad one).
+    char inline_buffer[3 * kInline + 4];
+    std::vector<char> heap_buffer;
+    char* o = inline_buffer;
+    if (raw.size() > kInline) {
+      heap_buffer.resize(3 * raw.size() + 4);
+      o = heap_buffer.data();
     }
+    char* const begin = o;
+    for (std::size_t b = 0; b < raw.size(); ++n) {
+      off[n] = static_cast<std::uint32_t>(o - begin);
+      char32_t v;
+      if (u[b] < 0x80) {
+        v = u[b++];
+      } else if (coding == Coding::Ascii) {
+        v = U'?';
+        ++b;
+      } else {
+        const text::Cp949Char d = text::cp949_char(raw.substr(b));
+        v = d.cp;
+        b += d.length;
+      }
+      cp[n] = v;
+      if (v < 0x80) {
+        *o++ = static_cast<char>(v);
+      } else if (v < 0x800) {
+        *o++ = static_cast<char>(0xC0 | (v >> 6));
+        *o++ = static_cast<char>(0x80 | (v & 0x3F));
+      } else {  // CP949 stays in the BMP
+        *o++ = static_cast<char>(0xE0 | (v >> 12));
+        *o++ = static_cast<char>(0x80 | ((v >> 6) & 0x3F));
+        *o++ = static_cast<char>(0x80 | (v & 0x3F));
+      }
+    }
+    text.assign(begin, static_cast<std::size_t>(o - begin));
   }
   cp[n] = cp[n + 1] = 0;  // reading one or two past the end finds no letter
   off[n] = static_cast<std::uint32_t>(text.size());
