@@ -300,27 +300,42 @@ int run_validate(const std::vector<std::string>& args) {
                         : 1;
     for (int p = 0; p < parts; ++p) units.push_back({f, p, parts});
   }
-  std::vector<SharedFile> shared(files.size());
-  long file_games = 0, file_plies = 0, file_valid = 0;  // the current file's parts so far
+  // A file in one part is read, reported and summed up by its worker; the parts of a
+  // split file share a SharedFile, and the last one emitted sums the file up.
+  std::map<std::size_t, SharedFile> shared;
+  for (const Unit& u : units)
+    if (u.parts > 1) shared.try_emplace(u.file);
+  long file_games = 0, file_plies = 0, file_valid = 0;  // the current split file's parts so far
   const bool progress = stderr_is_terminal();
   const auto start = std::chrono::steady_clock::now();
   ordered_parallel<FileResult>(
       units.size(), jobs,
-      [&](std::size_t i) { return validate_part(files[units[i].file].path, units[i], shared[units[i].file], s); },
+      [&](std::size_t i) {
+        const Unit& u = units[i];
+        const std::string& path = files[u.file].path;
+        if (u.parts > 1) return validate_part(path, u, shared.at(u.file), s);
+        SharedFile whole;
+        FileResult r = validate_part(path, u, whole, s);
+        Totals file_totals;
+        finish_file(path, whole, r.totals.games, r.totals.plies, r.totals.valid, s, file_totals, r.output);
+        add(r.totals, file_totals);
+        return r;
+      },
       [&](std::size_t i, FileResult&& r) {
         const Unit& u = units[i];
         add(totals, r.totals);
-        file_games += r.totals.games;
-        file_plies += r.totals.plies;
-        file_valid += r.totals.valid;
-        if (u.part + 1 == u.parts) {
-          Totals file_totals;
-          finish_file(files[u.file].path, shared[u.file], file_games, file_plies, file_valid, s, file_totals, r.output);
-          add(totals, file_totals);
-          file_games = file_plies = file_valid = 0;
-          shared[u.file].gib.reset();  // every part is done with it
-          std::string().swap(shared[u.file].bytes);
-          shared[u.file].info = {};
+        if (u.parts > 1) {
+          file_games += r.totals.games;
+          file_plies += r.totals.plies;
+          file_valid += r.totals.valid;
+          if (u.part + 1 == u.parts) {
+            Totals file_totals;
+            finish_file(files[u.file].path, shared.at(u.file), file_games, file_plies, file_valid, s, file_totals,
+                        r.output);
+            add(totals, file_totals);
+            file_games = file_plies = file_valid = 0;
+            shared.erase(u.file);  // every part is done with it
+          }
         }
         std::cout << r.output;
         if (progress)
