@@ -24,6 +24,7 @@
 #include <array>
 #include <charconv>
 #include <cstring>
+#include <limits>
 
 #include "gibo/formats/decode.h"
 #include "gibo/formats/gib.h"
@@ -540,8 +541,9 @@ class GameReader {
         fail("bad-token", line.number, tok_col, decoded(tok, line.coding), "expected a ply number 'N.'");
         return;
       }
-      int number = 0;
-      std::from_chars(tok.data(), tok.data() + digits, number);
+      std::int64_t value = 0;  // the digits' value; 0 when it does not fit an int
+      for (std::size_t k = 0; k < digits && value <= std::numeric_limits<int>::max(); ++k) value = value * 10 + (tok[k] - '0');
+      const int number = value <= std::numeric_limits<int>::max() ? static_cast<int>(value) : 0;
       const int ply_index = static_cast<int>(game_->plies.size()) + 1;
       if (number != expected_number_)
         add("ply-number", Severity::Warning, line.number, tok_col, ply_index, std::string(tok.substr(0, digits + 1)),
