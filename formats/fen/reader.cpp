@@ -25,15 +25,14 @@ void read_fen(std::string_view bytes, const TextReadOptions& options, TextFileIn
     g.source.byte_offset = decoded.line_raw_offsets[n] + lead;
     g.source.byte_length = raw_offset_of(decoded, end) - g.source.byte_offset;
     g.original_text = std::string(line.substr(lead));
-    std::string error;
-    if (auto start = start_from_fen(line.substr(lead), &error)) {
+    if (auto start = start_from_fen(line.substr(lead))) {
       g.start = *start;
     } else {
       g.start.custom = true;
       g.start.fen = std::string(line.substr(lead));
       add_diagnostic(g, detail::game_diagnostic("bad-fen", Severity::Error, options.file_name, g.source.line,
                                                       g.source.column, g.source.game_index, 0, g.original_text,
-                                                      "not a janggi FEN: " + error));
+                                                      "not a janggi FEN: " + start.error().message));
     }
     ++info.games;
     on_game(std::move(g));

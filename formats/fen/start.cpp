@@ -13,22 +13,16 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-std::optional<std::string> start_fen(const Game& game, std::string* error) {
+Expected<std::string> start_fen(const Game& game) {
   Position pos;
-  if (auto err = start_position(game, LegalityRules{}, pos)) {
-    if (error) *error = *err;
-    return std::nullopt;
-  }
+  if (auto err = start_position(game, LegalityRules{}, pos)) return std::move(*err);
   return pos.fen();
 }
 
-std::optional<StartPosition> start_from_fen(std::string_view fen, std::string* error) {
+Expected<StartPosition> start_from_fen(std::string_view fen) {
   fen = trim(fen);
   Position pos;
-  if (auto err = pos.set_fen(fen)) {
-    if (error) *error = *err;
-    return std::nullopt;
-  }
+  if (auto err = pos.set_fen(fen)) return std::move(*err);
   StartPosition start;
   const std::string canonical = pos.fen();
   if (pos.side_to_move() == Side::Cho) {

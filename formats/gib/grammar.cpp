@@ -139,7 +139,7 @@ struct LetterTable {
 };
 
 // piece = 차 車 | 포 包 砲 | 마 馬 | 상 象 | 사 士 | 장 將 궁 帥 | 졸 卒 (Cho) | 병 兵 (Han)
-//       | 楚 (Cho general) | 漢 (Han general)     (decision 10: a general may be written
+//       | 楚 (Cho general) | 漢 (Han general)     (formats/gib/README.md "Ply tokens": a general may be written
 //                                                 with its side's character)
 std::optional<PieceLetter> piece_letter(char32_t cp) {
   static const LetterTable table;

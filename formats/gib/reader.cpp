@@ -462,7 +462,10 @@ class GameReader {
         if (resume != i) {
           // rebuild the comment from the lines before `resume`
           kept = text(open).substr(at + 1);
-          for (std::size_t k = first_content + 1; k < resume; ++k) kept += "\n" + text(lines_[k]);
+          for (std::size_t k = first_content + 1; k < resume; ++k) {
+            kept += '\n';
+            kept += text(lines_[k]);
+          }
           comment = std::move(kept);
         }
         add("unterminated-comment", Severity::Error, open.number, column_of(open, raw(open), at), 0, "{",

@@ -1,5 +1,5 @@
-// Normalising the stored result text (대국결과) by its grammar (formats.md §2.9 and the
-// result grammar at the end of §7; decision 10), not by a table of known strings:
+// Normalising the stored result text (대국결과) by its grammar (formats/gib/README.md
+// "Results"), not by a table of known strings:
 //
 //   result = side ["의"] [points] outcome ["(" detail ")"] | draw | void | unknown
 //   side   = 초 | 한 (楚 | 漢)          points = int ["." digit] ["점"]

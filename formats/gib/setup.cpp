@@ -8,7 +8,8 @@ namespace {
 
 constexpr std::array<std::string_view, 4> kSetupNames = {"마상상마", "상마마상", "마상마상", "상마상마"};
 
-// Cho pieces are written in hangul, Han pieces in hanja ([판] convention, formats.md §2.8).
+// Cho pieces are written in hangul, Han pieces in hanja (the [판] convention,
+// formats/gib/README.md "Tags with a meaning").
 struct PanLetter {
   std::string_view text;
   Piece piece;

@@ -39,11 +39,19 @@ class GameWriter {
     int renamed = 0;
     for (const Tag& t : tags()) {
       bool changed = false;
-      out_ += "[" + writable_tag_name(t.name, &changed) + " \"" + escape_tag_value(t.value) + "\"]\n";
+      out_ += '[';
+      out_ += writable_tag_name(t.name, &changed);
+      out_ += " \"";
+      out_ += escape_tag_value(t.value);
+      out_ += "\"]\n";
       renamed += changed;
     }
     out_ += '\n';
-    for (const std::string& c : g_.header_comments) out_ += "{" + gib::escape_comment(c) + "}\n";
+    for (const std::string& c : g_.header_comments) {
+      out_ += '{';
+      out_ += gib::escape_comment(c);
+      out_ += "}\n";
+    }
     bool old = false;
     for (const Tag& t : g_.tags)
       if (t.name == "기보형식" && t.value.find("구좌표") != std::string::npos) old = true;
@@ -67,7 +75,11 @@ class GameWriter {
         out_ += '\n';
         on_line = 0;
       }
-      for (const std::string& c : rp.comments) out_ += "{" + gib::escape_comment(c) + "}\n";
+      for (const std::string& c : rp.comments) {
+        out_ += '{';
+        out_ += gib::escape_comment(c);
+        out_ += "}\n";
+      }
     }
     return renamed;
   }

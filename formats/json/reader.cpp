@@ -230,9 +230,8 @@ class Reader {
       g.start.cho = *c;
       g.start.han = *h;
     } else if (fen) {
-      std::string error;
-      if (auto s = start_from_fen(*fen, &error)) g.start = *s;
-      else bad(0, "start FEN is invalid: " + error);
+      if (auto s = start_from_fen(*fen)) g.start = *s;
+      else bad(0, "start FEN is invalid: " + s.error().message);
     }
   }
 

@@ -47,16 +47,8 @@ std::string write_uci(Move m) { return uci(m); }
 
 namespace notation_detail {
 
-MoveReadResult read_ok(Move m) {
-  MoveReadResult r;
-  r.move = m;
-  return r;
-}
-
-MoveReadResult read_error(NotationErrorKind kind, std::string message) {
-  MoveReadResult r;
-  r.error = NotationError{kind, std::move(message)};
-  return r;
+NotationError read_error(NotationErrorKind kind, std::string message) {
+  return NotationError{kind, std::move(message)};
 }
 
 bool matches(const Position& pos, Move m, const MovePattern& pattern) {
@@ -79,7 +71,7 @@ MoveReadResult find_move(const Position& pos, const MovePattern& pattern, std::s
     fitting += (count++ ? ", " : "") + uci(m);
   }
   const std::string quoted = quote(text);
-  if (count == 1) return read_ok(found);
+  if (count == 1) return found;
   if (count > 1) {
     return read_error(NotationErrorKind::Ambiguous, quoted + " is ambiguous: it fits " + fitting);
   }
@@ -99,7 +91,7 @@ MoveReadResult find_pass(const Position& pos, std::string_view text) {
   if (g == kNoSquare) return read_error(NotationErrorKind::Illegal, quoted + ": the side to move has no general");
   const Move pass = Move::pass(g);
   if (!pos.is_legal(pass)) return read_error(NotationErrorKind::Illegal, quoted + ": passing is not legal here");
-  return read_ok(pass);
+  return pass;
 }
 
 std::string_view strip_suffix_marks(std::string_view text) {

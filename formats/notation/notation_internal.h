@@ -17,10 +17,8 @@ struct MovePattern {
   Square to = kNoSquare;
 };
 
-// A successful read of `m`.
-MoveReadResult read_ok(Move m);
 // A failed read with the given kind and message.
-MoveReadResult read_error(NotationErrorKind kind, std::string message);
+NotationError read_error(NotationErrorKind kind, std::string message);
 
 // Does `m` (pseudo-legal in pos) fit `pattern`? A pass fits a General pattern whose
 // to-square is the general's own square.

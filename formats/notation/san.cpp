@@ -1,4 +1,5 @@
 // SAN as Fairy-Stockfish writes it, and a lenient reader (README.md, "SAN").
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,9 +42,10 @@ struct Token {
 };
 
 // Splits `text` (the part after the piece letter) into file letters, ranks, 'x' and '-'.
-// Ranks are "1".."9" and "10" (one-based) or "0".."9" (zero-based). False on any other
+// Ranks are "1".."9" and "10" (one-based) or "0".."9" (zero-based). nullopt on any other
 // character or on a rank out of range.
-bool tokenize(std::string_view text, bool zero_based, std::vector<Token>& out) {
+std::optional<std::vector<Token>> tokenize(std::string_view text, bool zero_based) {
+  std::vector<Token> out;
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
     if (c >= 'a' && c <= 'i') {
@@ -63,30 +65,33 @@ bool tokenize(std::string_view text, bool zero_based, std::vector<Token>& out) {
         out.push_back({Token::Rank, 9});
         i += 2;
       } else if (c == '0') {
-        return false;
+        return std::nullopt;
       } else {
         out.push_back({Token::Rank, c - '1'});
         ++i;
       }
     } else {
-      return false;
+      return std::nullopt;
     }
   }
-  return true;
+  return out;
 }
 
-// Fills the from-file/from-rank/to-square of `pattern` from the tokens, which must read
-// [file][rank][x|-]file rank. False if they do not.
-bool pattern_from_tokens(const std::vector<Token>& tokens, MovePattern& pattern) {
+// The pattern for a `piece` move the tokens describe, which must read
+// [file][rank][x|-]file rank; nullopt if they do not.
+std::optional<MovePattern> pattern_from_tokens(const std::vector<Token>& tokens, PieceType piece) {
   const std::size_t n = tokens.size();
-  if (n < 2 || tokens[n - 2].kind != Token::File || tokens[n - 1].kind != Token::Rank) return false;
+  if (n < 2 || tokens[n - 2].kind != Token::File || tokens[n - 1].kind != Token::Rank) return std::nullopt;
+  MovePattern pattern;
+  pattern.piece = piece;
   pattern.to = make_square(tokens[n - 2].value, tokens[n - 1].value);
   std::size_t end = n - 2;  // tokens [0, end) are the optional prefix
   if (end > 0 && (tokens[end - 1].kind == Token::Capture || tokens[end - 1].kind == Token::Dash)) --end;
   std::size_t i = 0;
   if (i < end && tokens[i].kind == Token::File) pattern.from_file = tokens[i++].value;
   if (i < end && tokens[i].kind == Token::Rank) pattern.from_rank = tokens[i++].value;
-  return i == end;
+  if (i != end) return std::nullopt;
+  return pattern;
 }
 
 // Is `text` one of the pass words a SAN reader accepts ("pass" in any case, "@@@@")?
@@ -128,21 +133,18 @@ MoveReadResult read_san(const Position& pos, std::string_view text, const SanRea
   const std::string quoted = notation_detail::quote(original);
   if (body.empty()) return read_error(NotationErrorKind::Syntax, "empty SAN move " + quoted);
 
-  MovePattern pattern;
+  PieceType piece = PieceType::Soldier;  // chess-style SAN without a soldier letter
   if (body.front() >= 'A' && body.front() <= 'Z') {
-    pattern.piece = piece_type_from_notation_letter(body.front());
-    if (pattern.piece == PieceType::None) {
+    piece = piece_type_from_notation_letter(body.front());
+    if (piece == PieceType::None) {
       return read_error(NotationErrorKind::Syntax, quoted + ": unknown piece letter '" + body.front() + "'");
     }
     body.remove_prefix(1);
-  } else {
-    pattern.piece = PieceType::Soldier;  // chess-style SAN without a soldier letter
   }
-  std::vector<Token> tokens;
-  if (!tokenize(body, options.zero_based_ranks, tokens) || !pattern_from_tokens(tokens, pattern)) {
-    return read_error(NotationErrorKind::Syntax, quoted + " is not a SAN move");
-  }
-  return notation_detail::find_move(pos, pattern, original);
+  const std::optional<std::vector<Token>> tokens = tokenize(body, options.zero_based_ranks);
+  const std::optional<MovePattern> pattern = tokens ? pattern_from_tokens(*tokens, piece) : std::nullopt;
+  if (!pattern) return read_error(NotationErrorKind::Syntax, quoted + " is not a SAN move");
+  return notation_detail::find_move(pos, *pattern, original);
 }
 
 }  // namespace gibo

@@ -42,7 +42,7 @@ MoveReadResult read_uci(const Position& pos, std::string_view text, const UciRea
     return read_error(NotationErrorKind::Syntax, quoted + " is not a UCI move");
   }
   const Move m(from, to);
-  if (pos.is_legal(m)) return notation_detail::read_ok(m);
+  if (pos.is_legal(m)) return m;
   const Piece mover = pos.piece_on(from);
   if (mover == Piece::None || side_of(mover) != pos.side_to_move()) {
     return read_error(NotationErrorKind::NoMatch, quoted + ": no piece of the side to move on " + square_name(from));

@@ -382,11 +382,10 @@ class Reader {
       const Tag& t = g.tags[k];
       const std::size_t at = raw.tag_offsets[k];
       if (t.name == "FEN") {
-        std::string error;
-        if (auto start = start_from_fen(t.value, &error)) {
+        if (auto start = start_from_fen(t.value)) {
           g.start = *start;
         } else {
-          add(g, "bad-fen", Severity::Error, at, 0, t.value, "[FEN] is not a janggi position: " + error);
+          add(g, "bad-fen", Severity::Error, at, 0, t.value, "[FEN] is not a janggi position: " + start.error().message);
           bad_start_ = true;
         }
       } else if (t.name == "Result") {
@@ -430,9 +429,9 @@ class Reader {
     for (std::size_t k = 0; k < raw.moves.size(); ++k) {
       const Token& t = raw.moves[k];
       const MoveReadResult r = read_san(pos, t.text, opts);
-      if (!r.ok()) {
+      if (!r) {
         if (out) {
-          const NotationError& e = *r.error;
+          const NotationError& e = r.error();
           const char* code = e.kind == NotationErrorKind::Syntax      ? "bad-san"
                              : e.kind == NotationErrorKind::NoMatch   ? "no-such-move"
                              : e.kind == NotationErrorKind::Illegal   ? "illegal-move"
@@ -446,10 +445,10 @@ class Reader {
       }
       if (out) {
         const int line = line_of(t.offset), col = column_of(t.offset);
-        out->plies.push_back(detail::board_ply(pos, r.move, t.text, line, col, detail::stated_marks(t.text)));
+        out->plies.push_back(detail::board_ply(pos, *r, t.text, line, col, detail::stated_marks(t.text)));
         attach_comments(*out, raw.comments[k + 1], &out->plies.back());
       } else {
-        pos.do_move(r.move);
+        pos.do_move(*r);
       }
       ++a.plies;
     }

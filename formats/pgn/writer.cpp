@@ -107,7 +107,11 @@ void write_pgn_game(std::string& out, const Game& g, const PgnWriteOptions& opti
   std::string result = "*";
   for (const Tag& t : tags) {
     bool changed = false;
-    out += "[" + writable_tag_name(t.name, &changed) + " \"" + escape_tag_value(t.value) + "\"]\n";
+    out += '[';
+    out += writable_tag_name(t.name, &changed);
+    out += " \"";
+    out += escape_tag_value(t.value);
+    out += "\"]\n";
     if (changed && loss) ++loss->renamed_tags;
     if (t.name == "Result") result = t.value;
   }

@@ -76,10 +76,10 @@ Game header_copy(const Game& g) {
   return h;
 }
 
-// [판] value for a custom start, or nullopt if the start does not parse.
-std::optional<std::string> pan_of(const Game& g) {
+// [판] value for a custom start; an Error if the start does not parse.
+Expected<std::string> pan_of(const Game& g) {
   Position pos;
-  if (start_position(g, LegalityRules{}, pos)) return std::nullopt;
+  if (auto err = start_position(g, LegalityRules{}, pos)) return std::move(*err);
   return fen_to_pan(pos);
 }
 
@@ -159,7 +159,9 @@ std::vector<Tag> gib_tags_from_pgn(const Game& g) {
   }
   std::optional<std::string> generated_pan;  // goes last, where 장기 for Kakao writes it
   if (needs_pan(g)) {
-    if (!find(g.tags, "판")) generated_pan = pan_of(g);
+    if (!find(g.tags, "판")) {
+      if (auto pan = pan_of(g)) generated_pan = std::move(*pan);
+    }
   } else {
     if (!find(g.tags, "초차림") && !find(g.tags, "초포진"))
       produced.push_back({{"초차림", std::string(gib_setup_name(g.start.cho))}, true});
@@ -170,7 +172,7 @@ std::vector<Tag> gib_tags_from_pgn(const Game& g) {
   const std::string token = result_token(g);
   const std::string* gib_result = find(g.tags, "GibResult");
   const bool gib_result_used = gib_result && pgn_result_token(normalize_result(*gib_result)) == token;
-  const std::optional<std::string> fen = start_fen(g);
+  const Expected<std::string> fen = start_fen(g);
 
   // Variant, FEN and SetUp right after the roster with the values the PGN writer would
   // write are left out (the writer puts them back there); anywhere else they are kept.

@@ -54,7 +54,7 @@ std::string writable_tag_name(std::string_view name, bool* changed) {
     out += bad ? '_' : static_cast<char>(c);
     replaced |= bad;
   }
-  if (out.empty()) out = "_";
+  if (out.empty()) out.push_back('_');
   if (changed) *changed = replaced;
   return out;
 }

@@ -1,6 +1,6 @@
 // Internal helper of the move-list readers (PGN, UCI): a move resolved on the board
 // becomes a RecordedPly with the squares and the moving piece the board gives and the
-// capture and check marks the token itself states (decision 12: replay() judges the
+// capture and check marks the token itself states (annotation policy, formats/gib/README.md: replay() judges the
 // marks, so a token without them is unannotated, not wrong), and the move is played.
 #pragma once
 

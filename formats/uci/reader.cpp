@@ -79,13 +79,12 @@ void read_uci_games(std::string_view bytes, const TextReadOptions& options, Text
         if (!fen.empty()) fen += ' ';
         fen += words[k++].text;
       }
-      std::string error;
-      if (auto start = start_from_fen(fen, &error)) {
+      if (auto start = start_from_fen(fen)) {
         g.start = *start;
       } else {
         g.start.custom = true;
         g.start.fen = fen;
-        diag("bad-fen", at, 0, "not a janggi FEN: " + error);
+        diag("bad-fen", at, 0, "not a janggi FEN: " + start.error().message);
         start_ok = false;
       }
     }
@@ -98,21 +97,22 @@ void read_uci_games(std::string_view bytes, const TextReadOptions& options, Text
         const Word& w = words[k];
         const int ply = static_cast<int>(g.plies.size()) + 1;
         const MoveReadResult r = is_janggi_notation(w.text) ? read_janggi(pos, w.text) : read_uci(pos, w.text);
-        if (!r.ok()) {
-          const NotationErrorKind kind = r.error->kind;
+        if (!r) {
+          const NotationErrorKind kind = r.error().kind;
           const char* code = kind == NotationErrorKind::Syntax    ? "bad-move"
                              : kind == NotationErrorKind::NoMatch ? "no-such-move"
                              : kind == NotationErrorKind::Illegal ? "illegal-move"
                                                                   : "ambiguous-move";
           const std::size_t left = words.size() - k;
           diag(code, w, ply,
-               r.error->message + (left > 1 ? "; this and the " + std::to_string(left - 1) + " moves after it are not read"
-                                            : "; the move is not read"));
+               r.error().message + (left > 1 ? "; this and the " + std::to_string(left - 1) +
+                                                   " moves after it are not read"
+                                             : "; the move is not read"));
           break;
         }
         // A UCI move states no capture or check; a JANGGI-notation one may (P56x66+).
         g.plies.push_back(
-            detail::board_ply(pos, r.move, std::string(w.text), g.source.line, w.column, detail::stated_marks(w.text)));
+            detail::board_ply(pos, *r, std::string(w.text), g.source.line, w.column, detail::stated_marks(w.text)));
       }
     }
     ++info.games;

@@ -1,5 +1,5 @@
 // The ending detector: per-ply facts and the profile's endings in precedence order
-// (rules.md §3.3). Flag names in `unknown_flag` are those of rules.md §3.1.
+// (src/adjudication/README.md, "Endings"). Flag names in `unknown_flag` are those of `gibo rules show`.
 #include "gibo/adjudication/ending.h"
 
 #include <algorithm>
@@ -242,7 +242,7 @@ std::optional<GameEnding> EndingTracker::double_pass() const {
 }
 
 // A bikjang that counted before this ply (the reply) and still stands after it, or the
-// KJF capture clause (A7): the reply broke the facing by a capture, and the capturing
+// KJF capture clause (A7, src/adjudication/README.md): the reply broke the facing by a capture, and the capturing
 // piece stands attacked, so the bik stands.
 std::optional<GameEnding> EndingTracker::bikjang() const {
   if (ply() == 0 || !records_[ply() - 1].facing_counts) return std::nullopt;
@@ -299,7 +299,7 @@ std::optional<GameEnding> EndingTracker::king_capture() const {
 }
 
 // The first repetition rule (in profile order) whose trigger is reached. Perpetual check
-// (rules.md §2.3) is judged over the repeated span, except for the shuttle rule, which
+// (src/adjudication/README.md, "Repetition") is judged over the repeated span, except for the shuttle rule, which
 // Fairy-Stockfish applies on its own.
 std::optional<GameEnding> EndingTracker::repetition() {
   for (int i = 0; i < facts_.rule_count; ++i) {
@@ -349,7 +349,7 @@ std::optional<GameEnding> EndingTracker::repetition() {
 std::optional<GameEnding> EndingTracker::stalemate() const {
   if (facts_.in_check || has_legal_move()) return std::nullopt;
   GameEnding g = make(EndReason::Stalemate, Ending::Stalemate);
-  // A4: a pass banned only because the unknown scope is read literally (any facing, not
+  // A4 (src/adjudication/README.md): a pass banned only because the unknown scope is read literally (any facing, not
   // only a valid bikjang) would be legal under the other reading.
   const Flag<BikjangPassBanScope>& scope = profile_.bikjang_pass_ban_scope;
   if (facts_.facing && !facts_.facing_counts && bikjang_mode_ == BikjangMode::Active && profile_.pass_allowed.value &&
@@ -412,7 +412,7 @@ std::optional<GameEnding> EndingTracker::no_capture_limit() const {
   return end_with(profile_.no_capture_result, EndReason::NoCaptureLimit, Ending::NoCaptureLimit, "no_capture_result");
 }
 
-// The game ends once the ply count exceeds max_plies (YQ "총 240수를 넘기면", A13;
+// The game ends once the ply count exceeds max_plies (YQ "총 240수를 넘기면", A13 in src/adjudication/README.md;
 // pychess `ply > MAX_PLY`).
 std::optional<GameEnding> EndingTracker::max_plies() const {
   const Flag<std::optional<int>>& f = profile_.max_plies;

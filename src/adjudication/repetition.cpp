@@ -1,4 +1,4 @@
-// Repetition detectors (rules.md §2.3, §3.1, A8). Each reads the tracker's history,
+// Repetition detectors (src/adjudication/README.md, "Repetition"; A8). Each reads the tracker's history,
 // where records[p] is the state after ply p and records[0] the start; the position a
 // ply was played from is records[p - 1].
 #include "repetition.h"

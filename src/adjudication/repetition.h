@@ -1,4 +1,4 @@
-// Repetition detectors of rules.md §3.1 (RepetitionRule.detector) over a tracker's
+// Repetition detectors (src/adjudication/README.md, "Repetition"; RepetitionRule.detector) over a tracker's
 // history. Internal to the adjudication layer.
 #pragma once
 

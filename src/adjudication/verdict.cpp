@@ -1,4 +1,4 @@
-// Verdicts (decision 8). The order of the tests matters: nothing to compare (no result,
+// Verdicts (src/adjudication/README.md, "Verdicts"). The order of the tests matters: nothing to compare (no result,
 // an unreadable or void result, an ending the board cannot prove), then an uncertain
 // computed ending, then the comparison itself.
 #include "gibo/adjudication/verdict.h"

@@ -14,6 +14,7 @@
 #include "gibo/record/replay.h"
 
 #include "facts_view.h"
+#include "open_existing.h"
 #include "schema.h"
 #include "sqlite.h"
 
@@ -310,31 +311,40 @@ bool cannot_share_memory(int rc) {
 
 }  // namespace
 
+bool open_existing_archive(const std::string& path, sql::Connection& db, std::string& error) {
+  const int flags = may_write_beside(path) ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+  if (!db.open(path, flags)) {
+    error = path + ": cannot open: " + db.error();
+    return false;
+  }
+  sqlite3_busy_timeout(db.get(), 10000);
+  // The first read needs the -shm file; where it cannot be had, nobody can be writing.
+  sql::Statement probe = db.prepare("PRAGMA application_id");
+  const int rc = probe.prepared() ? probe.step() : sqlite3_extended_errcode(db.get());
+  probe = sql::Statement();
+  if (rc != SQLITE_ROW && flags == SQLITE_OPEN_READONLY && cannot_share_memory(rc)) {
+    db.close();
+    if (!db.open(file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)) {
+      error = path + ": cannot open: " + db.error();
+      return false;
+    }
+  }
+  return true;
+}
+
 std::unique_ptr<Archive> Archive::open(const std::string& path, OpenMode mode, std::string& error) {
   auto impl = std::make_unique<Impl>();
   impl->writable = mode == OpenMode::ReadWrite;
   std::error_code missing;
   if (impl->writable && !std::filesystem::exists(path, missing) && !missing && !create_archive(path, error))
     return nullptr;
-  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-  if (!impl->writable) flags = may_write_beside(path) ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
-  if (!impl->db.open(path, flags)) {
+  if (!impl->writable) {
+    if (!open_existing_archive(path, impl->db, error)) return nullptr;
+  } else if (!impl->db.open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
     error = path + ": cannot open: " + impl->db.error();
     return nullptr;
-  }
-  sqlite3_busy_timeout(impl->db.get(), 10000);
-  if (!impl->writable) {
-    // The first read needs the -shm file; where it cannot be had, nobody can be writing.
-    sql::Statement probe = impl->db.prepare("PRAGMA application_id");
-    const int rc = probe.prepared() ? probe.step() : sqlite3_extended_errcode(impl->db.get());
-    probe = sql::Statement();
-    if (rc != SQLITE_ROW && flags == SQLITE_OPEN_READONLY && cannot_share_memory(rc)) {
-      impl->db.close();
-      if (!impl->db.open(file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)) {
-        error = path + ": cannot open: " + impl->db.error();
-        return nullptr;
-      }
-    }
+  } else {
+    sqlite3_busy_timeout(impl->db.get(), 10000);
   }
   if (std::string e = impl->finish_open(); !e.empty()) {
     error = path + ": " + e;

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "gibo/archive/archive.h"
+#include "gibo/version.h"
 
 namespace gibo::archive::schema {
 namespace {
@@ -167,7 +168,7 @@ std::string install(sql::Connection& db) {
   const bool ok = db.exec(kSchema) && db.exec("PRAGMA application_id = " + stamp) &&
                   db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion)) &&
                   db.exec("INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion) +
-                          ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(kGiboVersion) + "')") &&
+                          ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(gibo::kVersion) + "')") &&
                   db.exec("INSERT INTO meta VALUES ('prefix_scan_through', '0')") && db.exec("COMMIT");
   if (!ok) {
     const std::string e = db.error();
@@ -187,7 +188,7 @@ std::string migrate(sql::Connection& db, std::int64_t from) {
   for (std::int64_t v = now; ok && v < kSchemaVersion; ++v)
     ok = db.exec(kMigrations[v - 1]) &&
          db.exec("INSERT INTO schema_version VALUES (" + std::to_string(v + 1) +
-                 ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(kGiboVersion) + "')");
+                 ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(gibo::kVersion) + "')");
   ok = ok && db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion)) && db.exec("COMMIT");
   if (!ok) {
     const std::string e = db.error();

@@ -19,7 +19,4 @@ namespace gibo::archive::schema {
 // version the connection now sees.
 std::string prepare(sql::Connection& db, bool writable, int& version);
 
-// The gibo version written into schema_version rows.
-inline constexpr const char* kGiboVersion = "0.1.0";
-
 }  // namespace gibo::archive::schema

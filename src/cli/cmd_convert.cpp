@@ -28,7 +28,7 @@ struct Settings {
   text::Encoding input_encoding = text::Encoding::Auto;
   PgnRanks ranks = PgnRanks::Auto;
   bool keep_broken = false;
-  bool strict = false;  // missing capture/check marks are errors (decision 12)
+  bool strict = false;  // missing capture/check marks are errors (annotation policy)
   WriteOptions write;
 };
 

@@ -1,5 +1,5 @@
 // gibo perft: counts the leaves of the legal-move tree (Fairy-Stockfish semantics,
-// rules.md §4.6) and reports nodes per second.
+// src/core/README.md, "Perft") and reports nodes per second.
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -65,7 +65,7 @@ int run_perft(const std::vector<std::string>& args) {
   pos.set_rules(legality_rules(*profile));
   if (vm.count("fen")) {
     if (auto err = pos.set_fen(fen)) {
-      std::cerr << "gibo perft: invalid FEN: " << *err << "\n";
+      std::cerr << "gibo perft: invalid FEN: " << err->message << "\n";
       return kExitUsage;
     }
   } else if (vm.count("setup")) {

@@ -1,4 +1,4 @@
-// gibo rules: list the rules profiles (decision 4), or show one profile's legality flags.
+// gibo rules: list the rules profiles (src/core/README.md, "Profiles"), or show one profile's legality flags.
 #include <algorithm>
 #include <iostream>
 

@@ -3,7 +3,6 @@
 // position, default the last ply.
 #include <unistd.h>
 
-#include <charconv>
 #include <iostream>
 
 #include "command.h"
@@ -14,37 +13,6 @@
 #include "options.h"
 
 namespace gibo::cli {
-namespace {
-
-struct Target {
-  std::string file;
-  int game = 1;               // 1-based
-  std::optional<int> ply;     // nullopt: last
-};
-
-bool parse_number(std::string_view s, int& out) {
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && p == s.data() + s.size();
-}
-
-// Splits FILE[:GAME][@PLY] from the right, so paths with ':' or '@' still work when the
-// suffixes are absent.
-Target parse_target(const std::string& spec) {
-  Target t;
-  std::string rest = spec;
-  if (const auto at = rest.rfind('@'); at != std::string::npos) {
-    int ply = 0;
-    if (parse_number(std::string_view(rest).substr(at + 1), ply)) t.ply = ply, rest.resize(at);
-  }
-  if (const auto colon = rest.rfind(':'); colon != std::string::npos) {
-    int game = 0;
-    if (parse_number(std::string_view(rest).substr(colon + 1), game)) t.game = game, rest.resize(colon);
-  }
-  t.file = rest;
-  return t;
-}
-
-}  // namespace
 
 int run_show(const std::vector<std::string>& args) {
   const std::string synopsis =
@@ -76,29 +44,12 @@ int run_show(const std::vector<std::string>& args) {
   }
   d.color = color == "always" || (color == "auto" && isatty(STDOUT_FILENO));
 
-  const Target t = parse_target(spec);
-  std::string error;
-  ReadOptions ro;
-  ro.profile = profile;
-  ReadInfo info;
-  std::vector<Game> games;
-  if (!read_input_games(t.file, ro, info, error, [&](Game&& g) { games.push_back(std::move(g)); })) {
-    std::cerr << InputError{t.file, error}.text() << "\n";
-    return kExitIo;
-  }
-  for (const Diagnostic& diag : info.diagnostics)
-    if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
-  if (games.empty()) {  // an empty or unreadable record is a finding, like validate's
-    std::cerr << "gibo show: " << t.file << " holds no game\n";
-    return kExitFindings;
-  }
-  if (t.game < 1 || t.game > static_cast<int>(games.size())) {
-    std::cerr << "gibo show: " << t.file << " has " << games.size() << " games; no game " << t.game << "\n";
-    return kExitUsage;
-  }
-  Game& g = games[t.game - 1];
-  replay_under_profile(g, *profile);
-  const LegalityRules rules = game_legality_rules(g, *profile);
+  const RecordTarget t = parse_record_target(spec);
+  int failed = kExitOk;
+  LegalityRules rules;
+  auto game = read_record_game("show", t, *profile, rules, failed);
+  if (!game) return failed;
+  Game& g = *game;
   const int plies = static_cast<int>(g.plies.size());
   const int want = t.ply.value_or(plies);
   if (want < 0 || want > plies) {

@@ -36,7 +36,7 @@ struct Settings {
   const Profile* profile = nullptr;
   text::Encoding encoding = text::Encoding::Auto;
   bool jsonl = false;
-  bool strict = false;  // missing capture/check marks are errors (decision 12)
+  bool strict = false;  // missing capture/check marks are errors (annotation policy)
 };
 
 void json_diagnostics(json::Writer& w, const char* key, const std::vector<Diagnostic>& ds, Severity severity) {

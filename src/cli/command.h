@@ -39,5 +39,7 @@ int run_stats(const std::vector<std::string>& args);
 int run_import(const std::vector<std::string>& args);
 int run_export(const std::vector<std::string>& args);
 int run_rescore(const std::vector<std::string>& args);
+int run_explore(const std::vector<std::string>& args);
+int run_search(const std::vector<std::string>& args);
 
 }  // namespace gibo::cli

@@ -5,11 +5,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
+
+#include "command.h"
+#include "gibo/formats/detect.h"
+#include "gibo/record/replay.h"
 
 namespace gibo::cli {
 namespace fs = std::filesystem;
@@ -151,5 +156,60 @@ std::optional<text::Encoding> input_encoding(const std::string& name) {
 }
 
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
+
+namespace {
+
+bool parse_number(std::string_view s, int& out) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+}  // namespace
+
+RecordTarget parse_record_target(const std::string& spec) {
+  RecordTarget t;
+  std::string rest = spec;
+  if (const auto at = rest.rfind('@'); at != std::string::npos) {
+    int ply = 0;
+    if (parse_number(std::string_view(rest).substr(at + 1), ply)) t.ply = ply, rest.resize(at);
+  }
+  if (const auto colon = rest.rfind(':'); colon != std::string::npos) {
+    int game = 0;
+    if (parse_number(std::string_view(rest).substr(colon + 1), game)) t.game = game, rest.resize(colon);
+  }
+  t.file = rest;
+  return t;
+}
+
+std::optional<Game> read_record_game(const std::string& command, const RecordTarget& target, const Profile& fallback,
+                                     LegalityRules& rules, int& status) {
+  std::string error;
+  ReadOptions ro;
+  ro.profile = &fallback;
+  ReadInfo info;
+  std::vector<Game> games;
+  if (!read_input_games(target.file, ro, info, error, [&](Game&& g) { games.push_back(std::move(g)); })) {
+    std::cerr << InputError{target.file, error}.text() << "\n";
+    status = kExitIo;
+    return std::nullopt;
+  }
+  for (const Diagnostic& diag : info.diagnostics)
+    if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
+  if (games.empty()) {  // an empty or unreadable record is a finding, like validate's
+    std::cerr << "gibo " << command << ": " << target.file << " holds no game\n";
+    status = kExitFindings;
+    return std::nullopt;
+  }
+  if (target.game < 1 || target.game > static_cast<int>(games.size())) {
+    std::cerr << "gibo " << command << ": " << target.file << " has " << games.size() << " games; no game "
+              << target.game << "\n";
+    status = kExitUsage;
+    return std::nullopt;
+  }
+  Game& g = games[static_cast<std::size_t>(target.game - 1)];
+  replay_under_profile(g, fallback);
+  rules = game_legality_rules(g, fallback);
+  return std::move(g);
+}
 
 }  // namespace gibo::cli

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "gibo/core/rules.h"
+#include "gibo/record/game.h"
 #include "gibo/formats/detect.h"
 
 namespace gibo::cli {
@@ -50,5 +52,24 @@ std::optional<text::Encoding> input_encoding(const std::string& name);
 
 // Is standard error a terminal (progress output goes there only then)?
 bool stderr_is_terminal();
+
+// A record position named FILE[:GAME][@PLY]: GAME counts from 1 (default 1); PLY 0 is
+// the start position, nullopt the last ply.
+struct RecordTarget {
+  std::string file;
+  int game = 1;
+  std::optional<int> ply;
+};
+
+// Splits FILE[:GAME][@PLY] from the right, so paths with ':' or '@' still work when the
+// suffixes are absent.
+RecordTarget parse_record_target(const std::string& spec);
+
+// Reads game `target.game` of `target.file` (any format read_games knows) and replays it
+// under its profile (`fallback` when it names none); `rules` receives the legality rules
+// it was replayed under. On failure prints "gibo COMMAND: ..." and sets `status`
+// (kExitIo: unreadable; kExitFindings: the file holds no game; kExitUsage: no such game).
+std::optional<Game> read_record_game(const std::string& command, const RecordTarget& target, const Profile& fallback,
+                                     LegalityRules& rules, int& status);
 
 }  // namespace gibo::cli

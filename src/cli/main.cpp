@@ -4,6 +4,7 @@
 
 #include "command.h"
 #include "outputs.h"
+#include "gibo/version.h"
 
 namespace gibo::cli {
 
@@ -18,6 +19,8 @@ const std::vector<Command>& commands() {
       {"import", "load game files into a SQLite archive (deduplicated, resumable)", run_import},
       {"export", "write games from a SQLite archive back to files", run_export},
       {"rescore", "re-score each game's ending under a rules profile beside its stored result", run_rescore},
+      {"explore", "the moves played from a position in an archive, with their results (opening explorer)", run_explore},
+      {"search", "the archive's games that reach a position", run_search},
   };
   return list;
 }
@@ -73,7 +76,7 @@ int main(int argc, char** argv) {
     return flush_standard_output("help") ? status : kExitIo;
   }
   if (name == "--version") {
-    std::cout << "gibo 0.1.0\n";
+    std::cout << "gibo " << gibo::kVersion << "\n";
     return flush_standard_output("--version") ? kExitOk : kExitIo;
   }
   const Command* c = find(name);

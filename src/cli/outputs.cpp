@@ -154,7 +154,10 @@ bool OutputFile::open(const std::string& path, std::string& error) {
   }
   const fs::path target(target_);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::string name = (dir / ("." + target.filename().string() + ".gibo-XXXXXX")).string();
+  std::string base = ".";
+  base += target.filename().string();
+  base += ".gibo-XXXXXX";
+  std::string name = (dir / base).string();
   const int fd = ::mkstemp(name.data());
   if (fd < 0) {
     error = path + ": cannot create: " + std::strerror(errno);

@@ -11,8 +11,8 @@ using detail::kTables;
 
 namespace {
 
-// Set-up positions (FEN) may hold any material, as in Fairy-Stockfish: rules.md §1.5's
-// own examples have three chariots (item 17, an FS test.py vector) or three advisors
+// Set-up positions (FEN) may hold any material, as in Fairy-Stockfish: the edge cases' own
+// examples (src/core/README.md, "Edge cases") have three chariots (item 17, an FS test.py vector) or three advisors
 // (item 19). What is bounded is what the fixed-size containers hold: at most 16 pieces a
 // side (the piece lists) and at most MoveList::kCapacity moves a side could ever have.
 // The most moves a piece of a type can have anywhere (general: 8 steps + the pass;
@@ -104,42 +104,43 @@ void Position::set_setups(Setup cho, Setup han, Side to_move) {
   assert(!err);
 }
 
-std::optional<std::string> Position::set_board(const std::array<Piece, kSquares>& b, Side to_move,
-                                               int plies_since_capture, int fullmove) {
+std::optional<Error> Position::set_board(const std::array<Piece, kSquares>& b, Side to_move,
+                                         int plies_since_capture, int fullmove) {
   int counts[2][kPieceTypeCount] = {};
   for (int s = 0; s < kSquares; ++s) {
     const Piece p = b[s];
     if (p == Piece::None) continue;
     const Side side = side_of(p);
     const PieceType t = type_of(p);
-    if (t == PieceType::None) return std::string("invalid piece code");
+    if (t == PieceType::None) return Error{"invalid piece code"};
     ++counts[index(side)][static_cast<int>(t)];
     if ((t == PieceType::General || t == PieceType::Advisor) && !in_palace(side, static_cast<Square>(s)))
-      return std::string(kSideNames[index(side)]) + " " + kTypeNames[static_cast<int>(t)] + " on " +
-             square_name(static_cast<Square>(s)) + " is outside its palace";
+      return Error{std::string(kSideNames[index(side)]) + " " + kTypeNames[static_cast<int>(t)] + " on " +
+                   square_name(static_cast<Square>(s)) + " is outside its palace"};
   }
   for (int side = 0; side < 2; ++side) {
     const int g = counts[side][static_cast<int>(PieceType::General)];
-    if (g == 0) return std::string(kSideNames[side]) + " has no general";
-    if (g > 1) return std::string(kSideNames[side]) + " has " + std::to_string(g) + " generals; exactly 1 allowed";
+    if (g == 0) return Error{std::string(kSideNames[side]) + " has no general"};
+    if (g > 1)
+      return Error{std::string(kSideNames[side]) + " has " + std::to_string(g) + " generals; exactly 1 allowed"};
     int pieces = 0, max_moves = 0;
     for (int t = 1; t < kPieceTypeCount; ++t) {
       pieces += counts[side][t];
       max_moves += counts[side][t] * kMaxMovesOfType[t];
     }
     if (pieces > kMaxPiecesPerSide)
-      return std::string(kSideNames[side]) + " has " + std::to_string(pieces) + " pieces; at most " +
-             std::to_string(kMaxPiecesPerSide) + " allowed";
+      return Error{std::string(kSideNames[side]) + " has " + std::to_string(pieces) + " pieces; at most " +
+                   std::to_string(kMaxPiecesPerSide) + " allowed"};
     if (max_moves > MoveList::kCapacity)
-      return std::string(kSideNames[side]) + " has too many long-range pieces (" +
-             std::to_string(counts[side][static_cast<int>(PieceType::Chariot)]) + " chariots, " +
-             std::to_string(counts[side][static_cast<int>(PieceType::Cannon)]) +
-             " cannons): its moves could overflow the move list";
+      return Error{std::string(kSideNames[side]) + " has too many long-range pieces (" +
+                   std::to_string(counts[side][static_cast<int>(PieceType::Chariot)]) + " chariots, " +
+                   std::to_string(counts[side][static_cast<int>(PieceType::Cannon)]) +
+                   " cannons): its moves could overflow the move list"};
   }
-  if (plies_since_capture < 0) return std::string("negative halfmove clock");
+  if (plies_since_capture < 0) return Error{"negative halfmove clock"};
   if (plies_since_capture > 0xffff)  // StateInfo keeps it in 16 bits; never read it as another number
-    return "halfmove clock " + std::to_string(plies_since_capture) + " is too large; at most 65535";
-  if (fullmove < 1) return std::string("fullmove number must be at least 1");
+    return Error{"halfmove clock " + std::to_string(plies_since_capture) + " is too large; at most 65535"};
+  if (fullmove < 1) return Error{"fullmove number must be at least 1"};
 
   clear();
   for (int s = 0; s < kSquares; ++s)
@@ -155,7 +156,7 @@ std::optional<std::string> Position::set_board(const std::array<Piece, kSquares>
   return std::nullopt;
 }
 
-std::optional<std::string> Position::set_fen(std::string_view fen) {
+std::optional<Error> Position::set_fen(std::string_view fen) {
   // Split into whitespace-separated fields.
   std::vector<std::string_view> fields;
   for (std::size_t i = 0; i < fen.size();) {
@@ -165,7 +166,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
     if (j > i) fields.push_back(fen.substr(i, j - i));
     i = j;
   }
-  if (fields.empty()) return std::string("empty FEN");
+  if (fields.empty()) return Error{"empty FEN"};
 
   std::array<Piece, kSquares> b{};
   b.fill(Piece::None);
@@ -180,7 +181,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
       }
   }
   if (ranks.size() != kRanks)
-    return "FEN has " + std::to_string(ranks.size()) + " ranks; expected 10";
+    return Error{"FEN has " + std::to_string(ranks.size()) + " ranks; expected 10"};
   for (int i = 0; i < kRanks; ++i) {
     const int rank = kRanks - 1 - i;  // first FEN rank is rank 10
     int file = 0;
@@ -190,22 +191,22 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
       } else {
         const Piece p = piece_from_fen_letter(c);
         if (p == Piece::None)
-          return std::string("unknown piece letter '") + c + "' in FEN rank " + std::to_string(rank + 1);
+          return Error{std::string("unknown piece letter '") + c + "' in FEN rank " + std::to_string(rank + 1)};
         if (file < kFiles) b[make_square(file, rank)] = p;
         ++file;
       }
       if (file > kFiles) break;
     }
     if (file != kFiles)
-      return "FEN rank " + std::to_string(rank + 1) + " is " + (file > kFiles ? "more than 9" : std::to_string(file)) +
-             " points wide; expected 9";
+      return Error{"FEN rank " + std::to_string(rank + 1) + " is " +
+                   (file > kFiles ? "more than 9" : std::to_string(file)) + " points wide; expected 9"};
   }
 
-  if (fields.size() < 2) return std::string("FEN has no side to move");
+  if (fields.size() < 2) return Error{"FEN has no side to move"};
   Side to_move;
   if (fields[1] == "w" || fields[1] == "W") to_move = Side::Cho;
   else if (fields[1] == "b" || fields[1] == "B") to_move = Side::Han;
-  else return "bad side to move '" + std::string(fields[1]) + "'; expected w or b";
+  else return Error{"bad side to move '" + std::string(fields[1]) + "'; expected w or b"};
 
   // Either "- - half full" (standard), "half full" (short form), or nothing.
   std::size_t k = 2;
@@ -216,10 +217,10 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
     int v = 0;
     auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
     if (ec != std::errc() || ptr != f.data() + f.size())
-      return "bad number '" + std::string(f) + "' in FEN move counters";
+      return Error{"bad number '" + std::string(f) + "' in FEN move counters"};
     numbers[n] = v;
   }
-  if (k < fields.size()) return "unexpected field '" + std::string(fields[k]) + "' in FEN";
+  if (k < fields.size()) return Error{"unexpected field '" + std::string(fields[k]) + "' in FEN"};
   return set_board(b, to_move, numbers[0], numbers[1]);
 }
 

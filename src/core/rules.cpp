@@ -1,6 +1,6 @@
-// The profiles of decision 4 with the flag settings of rules.md §3.2. Where the
-// table says UNKNOWN the flag is marked unknown and holds the value the table says
-// to assume (or the §3.1 default when it names none).
+// The profiles with the flag settings of the profile table (src/core/README.md,
+// "Profiles"). Where the table marks a flag unknown, the flag is marked unknown and holds
+// the value the table says to assume (or the flag's default when it names none).
 #include "gibo/core/rules.h"
 
 namespace gibo {
@@ -45,7 +45,7 @@ Profile janggi_gg() {
 Profile kjf_site() {
   Profile p;
   p.id = "kjf-site";
-  p.version = 2;  // 2: perpetual check makes the checker lose (decision 13)
+  p.version = 2;  // 2: perpetual check makes the checker lose (adjudication README)
   p.description = "online site on the KJF score system (seed 001); king capture wins";
   p.legality = Legality::KingCapture;
   p.checkmate_ends_game = false;
@@ -135,7 +135,7 @@ Profile no_facing() {
 Profile kja() {
   Profile p;
   p.id = "kja";
-  p.description = "KJA point system, provisional (secondary sources only, A28)";
+  p.description = "KJA point system, provisional (secondary sources only)";
   p.legality = unknown(Legality::Strict);
   p.checkmate_ends_game = true;
   p.pass_in_check = unknown(PassInCheck::Forbidden);
@@ -229,7 +229,7 @@ Profile fs_casual() {
 
 Profile pychess() {
   Profile p = fs_base("pychess", "pychess-variants: Fairy-Stockfish janggi plus its server's rules");
-  p.version = 2;  // 2: the server's order of endings (decision 14)
+  p.version = 2;  // 2: the server's order of endings (adjudication README)
   p.palace_only_end = PalaceOnlyEnd::DrawIfBothInsufficient;
   p.max_plies = std::optional<int>(600);
   p.max_plies_result = EndResult::Draw;

@@ -1,6 +1,6 @@
 // Precomputed movement tables for the move generator and attack detection.
 // Internal to the core layer; built once at start-up from the movement rules of
-// rules.md §1 (palace lines, horse and elephant legs, soldier steps).
+// src/core/README.md, "Movement" (palace lines, horse and elephant legs, soldier steps).
 #pragma once
 
 #include <array>

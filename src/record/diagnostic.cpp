@@ -27,18 +27,33 @@ Severity severity_from_name(std::string_view name) {
 std::string format_diagnostic(const Diagnostic& d) {
   std::string out = d.file.empty() ? std::string("-") : d.file;
   if (d.line > 0) {
-    out += ":" + std::to_string(d.line);
-    if (d.column > 0) out += ":" + std::to_string(d.column);
+    out += ':';
+    out += std::to_string(d.line);
+    if (d.column > 0) {
+      out += ':';
+      out += std::to_string(d.column);
+    }
   }
   out += ": ";
   out += severity_name(d.severity);
-  out += "[" + d.code + "]: " + d.message;
+  out += '[';
+  out += d.code;
+  out += "]: ";
+  out += d.message;
   if (d.game >= 0) {
-    out += " (game " + std::to_string(d.game + 1);
-    if (d.ply > 0) out += ", ply " + std::to_string(d.ply);
-    out += ")";
+    out += " (game ";
+    out += std::to_string(d.game + 1);
+    if (d.ply > 0) {
+      out += ", ply ";
+      out += std::to_string(d.ply);
+    }
+    out += ')';
   }
-  if (!d.token.empty()) out += " [" + d.token + "]";
+  if (!d.token.empty()) {
+    out += " [";
+    out += d.token;
+    out += ']';
+  }
   return out;
 }
 

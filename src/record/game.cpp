@@ -24,7 +24,12 @@ bool is_overflow(const Diagnostic& d) {
 }
 
 std::string overflow_message(long count, const std::string& code) {
-  return "(" + std::to_string(count) + " more " + code + std::string(kNotListed);
+  std::string out = "(";
+  out += std::to_string(count);
+  out += " more ";
+  out += code;
+  out += kNotListed;
+  return out;
 }
 
 }  // namespace
@@ -63,7 +68,7 @@ void add_diagnostic(Game& game, Diagnostic d) {
   }
 }
 
-std::optional<std::string> start_position(const Game& game, const LegalityRules& rules, Position& pos) {
+std::optional<Error> start_position(const Game& game, const LegalityRules& rules, Position& pos) {
   pos.set_rules(rules);
   if (!game.start.custom) {
     pos.set_setups(game.start.cho, game.start.han, game.start.first_to_move);

@@ -1,4 +1,4 @@
-// Replay validation. Annotation policy (decision 12, README "Diagnostics"): a claim the
+// Replay validation. Annotation policy (formats/gib/README.md, README "Diagnostics"): a claim the
 // board contradicts is an error; a missing claim is not. A game whose plies carry no
 // capture suffix and no 장군 mark at all although captures or checks occur is
 // unannotated (one `unannotated` note, Game::annotated = false); a game that marks some
@@ -29,7 +29,7 @@ class Replayer {
     game_.annotated = true;
     first_diagnostic_ = game_.diagnostics.size();
     if (auto err = start_position(game_, rules_, pos_)) {
-      report("bad-position", 0, game_.source.line, 0, "", "start position is invalid: " + *err);
+      report("bad-position", 0, game_.source.line, 0, "", "start position is invalid: " + err->message);
       if (final_position) *final_position = pos_;
       return;
     }

@@ -15,11 +15,17 @@ std::string render_csv(const Report& report) {
     if (!first) out += "\n";
     first = false;
     out += "table";
-    for (std::size_t c : shown) out += "," + csv_field(t.columns[c].id);
+    for (std::size_t c : shown) {
+      out += ',';
+      out += csv_field(t.columns[c].id);
+    }
     out += "\n";
     for (const auto& row : t.rows) {
       out += csv_field(t.id);
-      for (std::size_t c : shown) out += "," + csv_field(row[c]);
+      for (std::size_t c : shown) {
+        out += ',';
+        out += csv_field(row[c]);
+      }
       out += "\n";
     }
   }

@@ -47,7 +47,11 @@ void render_table(const Table& t, std::string& out) {
   }
   if (labelled) line(header, 0);
   std::string rule = " ";
-  for (std::size_t k = 0; k < shown.size(); ++k) rule += " " + std::string(static_cast<std::size_t>(width[k]), '-') + " ";
+  for (std::size_t k = 0; k < shown.size(); ++k) {
+    rule += ' ';
+    rule.append(static_cast<std::size_t>(width[k]), '-');
+    rule += ' ';
+  }
   while (rule.back() == ' ') rule.pop_back();
   out += rule + "\n";
   for (std::size_t r = 0; r < shown_rows(t); ++r) {

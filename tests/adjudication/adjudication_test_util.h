@@ -55,8 +55,8 @@ inline const Profile& profile(std::string_view id) {
 inline Position start_from(std::string_view fen) {
   Position pos;
   if (fen.empty()) return pos;
-  const std::optional<std::string> err = pos.set_fen(fen);
-  EXPECT_FALSE(err.has_value()) << fen << ": " << err.value_or("");
+  const std::optional<Error> err = pos.set_fen(fen);
+  EXPECT_FALSE(err.has_value()) << fen << ": " << (err ? err->message : "");
   return pos;
 }
 

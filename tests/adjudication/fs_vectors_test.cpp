@@ -1,5 +1,6 @@
 // Endings of the Fairy-Stockfish profiles (fs-janggi, fs-traditional, fs-modern,
-// fs-casual, pychess) on the FS-verified vectors of rules.md §1.5, §2.3, §2.5 and §2.8.
+// fs-casual, pychess) on the FS-verified vectors (src/adjudication/README.md, "Reference vectors";
+// src/core/README.md, "Edge cases").
 #include "adjudication_test_util.h"
 
 namespace gibo::test {
@@ -7,10 +8,10 @@ namespace {
 
 constexpr std::string_view kStart = "";  // the start position (마상상마 both)
 
-// Both horses shuttle from the start: b1c3 b10c8 c3b1 c8b10, twice, then b1c3 (§2.3).
+// Both horses shuttle from the start: b1c3 b10c8 c3b1 c8b10, twice, then b1c3.
 constexpr std::string_view kHorseShuttle = "b1c3 b10c8 c3b1 c8b10 b1c3 b10c8 c3b1 c8b10 b1c3";
 
-// The perpetual-check vector of §2.3. Cho: K d1, R a1; Han: K e10. The rook checks along
+// The perpetual-check vector. Cho: K d1, R a1; Han: K e10. The rook checks along
 // rank 10 and rank 9 in turn while the Han king steps e10↔e9; position after ply 1
 // (rook a10, king e10, Han to move) recurs at plies 5 and 9.
 constexpr std::string_view kPerpetualFen = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1";
@@ -21,7 +22,7 @@ constexpr std::string_view kPerpetualMoves = "a1a10 e10e9 a10a9 e9e10 a9a10 e10e
 constexpr std::string_view kMateFen = "3k5/8R/9/9/9/8p/9/9/4K4/R8 w - - 0 1";
 
 // ---------------------------------------------------------------------------
-// §2.3 repetition vectors
+// Repetition vectors
 
 TEST(FsRepetition, HorseShuttleJanggiEndsAtPly8ByCounting) {
   for (std::string_view id : {"fs-janggi", "pychess"}) {
@@ -95,7 +96,7 @@ TEST(FsRepetition, PerpetualCheckerLosesAtPly9InAllFourVariants) {
 }
 
 // ---------------------------------------------------------------------------
-// §2.8: the 62-ply test.py vector
+// The 62-ply test.py vector
 
 constexpr std::string_view kTestPy62 =
     "e2e3 e9f9 h3d3 e7f7 i1i3 h10i8 i3h3 c10e7 h3h8 i10i9 h8b8 i9g9 d3f3 f9e9 f3f10 e7c10 f10c10 b10c8 "
@@ -124,7 +125,7 @@ TEST(FsVector62, TraditionalMakesTheSamePassADraw) {
 }
 
 // ---------------------------------------------------------------------------
-// §2.5 deom equivalences after a double pass (kings on different files: no facing)
+// Deom equivalences after a double pass (kings on different files: no facing)
 
 TEST(FsScoring, DeomEquivalencesAfterDoublePass) {
   struct Case { std::string_view fen; Outcome winner; int cho, han; };
@@ -142,7 +143,7 @@ TEST(FsScoring, DeomEquivalencesAfterDoublePass) {
 }
 
 // ---------------------------------------------------------------------------
-// §1.5 items 17–23
+// Edge cases 17–23
 
 TEST(FsEdgeCases, Item17OnlyMoveIsThePassAndItIsNoStalemate) {
   // The original FEN has three Cho chariots; here a horse on c8 takes over the i9 chariot's
@@ -167,7 +168,7 @@ TEST(FsEdgeCases, Item18KingsOnlyPassAcceptsTheBikjang) {
 }
 
 TEST(FsEdgeCases, Item19BikjangBeforeCheckmateTheOnlyMoveIsThePass) {
-  // §1.5 item 19 with a Han elephant on f8 instead of a third advisor (same value 3, and it
+  // Edge case 19 with a Han elephant on f8 instead of a third advisor (same value 3, and it
   // can neither capture the d9 chariot nor step onto the e-file). Han is in check from d9
   // and faces Cho's king: under FS janggi only the pass is legal, and it ends the game.
   constexpr std::string_view fen = "3a1a3/3Rk4/5b3/2N6/9/9/9/9/4K4/9 b - - 0 1";

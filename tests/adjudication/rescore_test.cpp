@@ -1,4 +1,4 @@
-// Re-scoring a record (rescore_game): decision 16, a stored bikjang result implies the
+// Re-scoring a record (rescore_game): a stored bikjang result implies the
 // bikjang option when the record names none.
 #include "gibo/adjudication/rescore.h"
 

@@ -151,7 +151,7 @@ TEST(JanggiGg, NoLegalMoveWithoutCheckIsADraw) {
 
 TEST(JanggiGg, StalemateThatOnlyTheUnknownPassBanScopeCreatesIsIndeterminate) {
   // As above with a chariot i1 and a cannon b3 more for Cho (35 >= 30): the facing is not
-  // a valid bikjang, so the pass is banned only under the literal reading of A4.
+  // a valid bikjang, so the pass is banned only under the literal reading of A4 (src/adjudication/README.md).
   constexpr std::string_view fen = "R2nk4/5P3/9/9/9/9/9/1C7/9/3K4R w - - 0 1";
   EndingTracker t = replay("janggi-gg", fen, "d1e1", true);
   EXPECT_FALSE(t.facts().facing_counts);
@@ -166,7 +166,7 @@ TEST(JanggiGg, GeneralsAndAdvisorsOnlyEndsByScore) {
 }
 
 TEST(JanggiGg, KingsOnlyBikjangBeforePalaceOnly) {
-  // §1.5 item 18 under GG with the option on (0 < 30: valid). e9e10 keeps the facing: the
+  // Edge case 18 under GG with the option on (0 < 30: valid). e9e10 keeps the facing: the
   // bikjang (4th) comes before the palace-only end (6th); e9d9 breaks it: palace-only.
   constexpr std::string_view fen = "9/4k4/9/9/9/9/9/9/4K4/9 b - - 0 1";
   EndingTracker kept = replay("janggi-gg", fen, "e9e10", true);
@@ -177,7 +177,7 @@ TEST(JanggiGg, KingsOnlyBikjangBeforePalaceOnly) {
 }
 
 TEST(JanggiGg, Item19IsNoCheckmateUnderGg) {
-  // rules.md §1.5 item 19 says GG "would treat this as checkmate". With the bikjang option
+  // Edge case 19 (src/core/README.md): GG "would treat this as checkmate". With the bikjang option
   // on and any reply allowed, d10d9 (taking the checking chariot) is legal, so it is no
   // mate; the facing persists and the score decides (Cho N 5 vs Han 9 + 1.5).
   constexpr std::string_view fen = "3a1a3/3Rk4/5b3/2N6/9/9/9/9/4K4/9 b - - 0 1";
@@ -219,7 +219,7 @@ TEST(KjfSite, PerpetualCheckMakesTheCheckerLoseOnTheFourthRepetition) {
   EXPECT_TRUE(Ends(t.first_ending(), Outcome::Han, EndReason::PerpetualCheck, 14));
   EXPECT_EQ(t.facts().repetition[0].count, 4);
   EXPECT_EQ(t.facts().repetition[0].repeater, Side::Han);  // the move that triggered: Han's
-  // Before decision 13 (version 1) the repeater lost: Cho would have won.
+  // In version 1 the repeater lost: Cho would have won.
   EXPECT_EQ(profile("kjf-site").version, 2);
   EXPECT_EQ(profile("kjf-site").perpetual_check.value, PerpetualCheck::CheckerLoses);
   // One repetition fewer is only a warning.
@@ -302,7 +302,7 @@ TEST(Yeeqia, TwoPassesEndByScore) {
 }
 
 TEST(Yeeqia, GameEndsOncePly240IsExceeded) {
-  // "총 240수를 넘기면": plies, passes included; the game ends at ply 241 (A13).
+  // "총 240수를 넘기면": plies, passes included; the game ends at ply 241 (A13, src/adjudication/README.md).
   EndingTracker t = replay("yeeqia", kStart, repeat("b1c3 b10c8 c3b1 c8b10 ", 60));
   ASSERT_EQ(t.ply(), 240);
   EXPECT_FALSE(t.first_ending().has_value());
@@ -358,7 +358,7 @@ TEST(Kja, FourthRepetitionLosesAboveThresholdScoresBelow) {
 }
 
 TEST(Kja, PerpetualCheckerLoses) {
-  // The §2.3 perpetual-check line with a Han soldier on i5 (so Han is not "palace only",
+  // The perpetual-check reference line with a Han soldier on i5 (so Han is not "palace only",
   // an unknown ending under kja). Han's e10e9 is the first move played the 4th time from
   // the same position (plies 2, 6, 10, 14), but Cho checked in every position of the span.
   const std::string moves = "a1a10 " + repeat("e10e9 a10a9 e9e10 a9a10 ", 3) + "e10e9";

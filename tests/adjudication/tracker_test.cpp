@@ -58,7 +58,7 @@ TEST(Tracker, EvaluationOrderFollowsThePrecedenceThenAddsDefinedEndings) {
   const std::vector<Ending> kjf_order = {Ending::DoublePass, Ending::KingCapture, Ending::Repetition, Ending::Bikjang,
                                          Ending::Stalemate};
   EXPECT_EQ(kjf.evaluation_order(), kjf_order);
-  // pychess (decision 14): Fairy-Stockfish's endings, then the ply limit, then
+  // pychess (its server's order): Fairy-Stockfish's endings, then the ply limit, then
   // insufficient material.
   EndingTracker py(profile("pychess"), false, Position());
   const std::vector<Ending> py_order = {Ending::DoublePass,     Ending::Bikjang,    Ending::Checkmate, Ending::NoCaptureLimit,

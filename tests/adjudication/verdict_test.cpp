@@ -1,4 +1,4 @@
-// Verdicts (decision 8) on replayed games.
+// Verdicts (src/adjudication/README.md, "Verdicts") on replayed games.
 #include "gibo/adjudication/verdict.h"
 
 #include "adjudication_test_util.h"
@@ -15,7 +15,7 @@ NormalizedResult stored(Winner w, ResultMethod m, std::optional<int> margin = st
   return r;
 }
 
-// The §2.8 vector plus the accepting pass: Cho wins by bikjang at ply 63, 114 vs 15.
+// The 62-ply test.py vector plus the accepting pass: Cho wins by bikjang at ply 63, 114 vs 15.
 Adjudication vector63() {
   const std::string moves =
       "e2e3 e9f9 h3d3 e7f7 i1i3 h10i8 i3h3 c10e7 h3h8 i10i9 h8b8 i9g9 d3f3 f9e9 f3f10 e7c10 f10c10 b10c8 "

@@ -16,6 +16,7 @@
 #include "gibo/archive/sha256.h"
 #include "gibo/formats/gib.h"
 #include "gibo/record/replay.h"
+#include "gibo/version.h"
 
 namespace gibo::archive {
 namespace {
@@ -191,13 +192,15 @@ TEST(Archive, CreatesVersionedSchemaAndReopens) {
   sqlite3_stmt* s = nullptr;
   sqlite3_prepare_v2(h, "SELECT (SELECT user_version FROM pragma_user_version), "
                         "(SELECT application_id FROM pragma_application_id), "
-                        "(SELECT max(version) FROM schema_version), (SELECT journal_mode FROM pragma_journal_mode)",
+                        "(SELECT max(version) FROM schema_version), (SELECT journal_mode FROM pragma_journal_mode), "
+                        "(SELECT gibo FROM schema_version)",
                      -1, &s, nullptr);
   ASSERT_EQ(sqlite3_step(s), SQLITE_ROW);
   EXPECT_EQ(sqlite3_column_int(s, 0), kSchemaVersion);
   EXPECT_EQ(sqlite3_column_int(s, 1), kApplicationId);
   EXPECT_EQ(sqlite3_column_int(s, 2), kSchemaVersion);
   EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(s, 3)), "wal");
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(sqlite3_column_text(s, 4))), gibo::kVersion);
   sqlite3_finalize(s);
   sqlite3_close(h);
   EXPECT_TRUE(Archive::open(db.string(), OpenMode::ReadWrite, error)) << error;

@@ -200,11 +200,13 @@ TEST(Facts, ReadOnlyMediaAreReadable) {
   const std::string gibo = shell_quote(GIBO_BINARY), path = shell_quote(db.string()), to = shell_quote(out.string());
   const int status = in_read_only_mount(
       dir.path(), gibo + " stats --db " + path + " --format json --where 'year = 2009' > " + to + " && " + gibo +
-                      " export --db " + path + " --to jsonl --where 'valid = 1' >> " + to);
+                      " export --db " + path + " --to jsonl --where 'valid = 1' >> " + to + " && " + gibo +
+                      " explore --db " + path + " --format json --where 'valid = 1' >> " + to);
   if (status == -1) GTEST_SKIP() << "no private read-only mount can be made here (unshare -m)";
   EXPECT_EQ(status, 0);
   const std::string text = slurp(out);
   EXPECT_NE(text.find("\"games\": 1,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"ended_here\":"), std::string::npos) << text;  // explore: its index in memory
   EXPECT_EQ(listing(dir.path()), (std::set<std::string>{"a.db"}));
 }
 

@@ -413,7 +413,10 @@ TEST(ImportLock, ConcurrentImportsNeverStoreAGameTwice) {
 
   for (int round = 0; round < 4; ++round) {
     SCOPED_TRACE(round);
-    const fs::path db = dir.path() / ("r" + std::to_string(round) + ".sqlite");
+    std::string name = "r";
+    name += std::to_string(round);
+    name += ".sqlite";
+    const fs::path db = dir.path() / name;
     auto args = [&](const fs::path& in) {
       return std::vector<std::string>{"import", "--db", db.string(), "--batch", "7", "--jobs", "2", in.string()};
     };

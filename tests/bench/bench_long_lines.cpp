@@ -21,9 +21,20 @@ std::string line_of(gibo::Format f, long plies) {
   if (f == gibo::Format::Pgn) s = "[Event \"long\"]\n\n";
   if (f == gibo::Format::Gib) s = "[초차림 \"마상상마\"]\n[한차림 \"마상상마\"]\n\n";
   for (long i = 0; i < plies; ++i) {
-    if (f == gibo::Format::Uci) s += std::string(" ") + kUci[i % 4];
-    if (f == gibo::Format::Pgn) s += (i % 2 ? " " : " " + std::to_string(i / 2 + 1) + ". ") + std::string(kSan[i % 4]);
-    if (f == gibo::Format::Gib) s += " " + std::to_string(i + 1) + ". " + kGib[i % 4];
+    s += ' ';
+    if (f == gibo::Format::Uci) s += kUci[i % 4];
+    if (f == gibo::Format::Pgn) {
+      if (i % 2 == 0) {
+        s += std::to_string(i / 2 + 1);
+        s += ". ";
+      }
+      s += kSan[i % 4];
+    }
+    if (f == gibo::Format::Gib) {
+      s += std::to_string(i + 1);
+      s += ". ";
+      s += kGib[i % 4];
+    }
   }
   return s + (f == gibo::Format::Pgn ? " *\n" : "\n");
 }

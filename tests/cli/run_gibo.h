@@ -67,23 +67,44 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-// Runs gibo with `args`; stdin from `stdin_file` (or /dev/null when empty); standard
-// output to `stdout_path` when given (e.g. /dev/full; Result::out is then empty);
-// `shell_prefix` runs first in the same shell (e.g. "trap '' XFSZ; ulimit -f 1;").
-inline Result run_gibo(const std::vector<std::string>& args, const std::string& stdin_file = "",
-                       const std::string& stdout_path = "", const std::string& shell_prefix = "") {
+// Runs gibo with `args` in the working directory `cwd` (the test's own when empty);
+// stdin from `stdin_file` (or /dev/null when empty); standard output to `stdout_path`
+// when given (e.g. /dev/full; Result::out is then empty); `shell_prefix` runs first in
+// the same shell (e.g. "trap '' XFSZ; ulimit -f 1;").
+inline Result run_gibo_in(const std::filesystem::path& cwd, const std::vector<std::string>& args,
+                          const std::string& stdin_file = "", const std::string& stdout_path = "",
+                          const std::string& shell_prefix = "") {
   TempDir dir;
-  std::string cmd = shell_prefix + " exec " + shell_quote(GIBO_BINARY);
-  for (const std::string& a : args) cmd += " " + shell_quote(a);
-  cmd += " >" + shell_quote(stdout_path.empty() ? (dir.path() / "out").string() : stdout_path);
-  cmd += " 2>" + shell_quote((dir.path() / "err").string());
-  cmd += " <" + (stdin_file.empty() ? std::string("/dev/null") : shell_quote(stdin_file));
+  std::string cmd = shell_prefix;
+  if (!cwd.empty()) {
+    cmd += " cd ";
+    cmd += shell_quote(cwd.string());
+    cmd += " &&";
+  }
+  cmd += " exec ";
+  cmd += shell_quote(GIBO_BINARY);
+  for (const std::string& a : args) {
+    cmd += ' ';
+    cmd += shell_quote(a);
+  }
+  cmd += " >";
+  cmd += shell_quote(stdout_path.empty() ? (dir.path() / "out").string() : stdout_path);
+  cmd += " 2>";
+  cmd += shell_quote((dir.path() / "err").string());
+  cmd += " <";
+  cmd += stdin_file.empty() ? std::string("/dev/null") : shell_quote(stdin_file);
   const int raw = std::system(cmd.c_str());
   Result r;
   if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
   r.out = slurp(dir.path() / "out");
   r.err = slurp(dir.path() / "err");
   return r;
+}
+
+// Runs gibo with `args` in the test's working directory; the rest as run_gibo_in.
+inline Result run_gibo(const std::vector<std::string>& args, const std::string& stdin_file = "",
+                       const std::string& stdout_path = "", const std::string& shell_prefix = "") {
+  return run_gibo_in({}, args, stdin_file, stdout_path, shell_prefix);
 }
 
 // Starts gibo with `args` as a child process, its standard output and error sent to

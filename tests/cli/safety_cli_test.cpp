@@ -250,9 +250,10 @@ TEST(CsvOutputs, FormulaLikeCellsAreNeutralised) {
   EXPECT_EQ(s.status, 0) << s.err;
   EXPECT_TRUE(contains(s.out, "\"'" + evil + "\"")) << s.out;
   EXPECT_FALSE(contains(s.out, "," + evil)) << s.out;
-  const std::size_t result = text.find("[대국결과 \"");
+  const std::string_view result_tag = "[대국결과 \"";
+  const std::size_t result = text.find(result_tag);
   ASSERT_NE(result, std::string::npos);
-  text.insert(result + std::string("[대국결과 \"").size(), "@");
+  text.insert(result + result_tag.size(), 1, '@');
   write(in, text);
   const Result r = run_gibo({"rescore", "--format", "csv", in.string()});
   EXPECT_TRUE(contains(r.out, ",\"'@초 완승\",")) << r.out;
@@ -363,6 +364,20 @@ TEST(ExitStatus, HelpWorksForEveryCommandAndStatesTheExitStatuses) {
   EXPECT_EQ(run_gibo({"help"}).status, 0);
   EXPECT_TRUE(contains(run_gibo({"help"}).out, "exit status"));
 }
+
+// An exception that escapes a command (here: memory runs out) is no usage error: its
+// message and status 3. A sanitizer build cannot run under an address-space limit.
+#if !defined(__SANITIZE_ADDRESS__)
+TEST(ExitStatus, AnUnexpectedExceptionExitsThreeWithItsMessage) {
+  TempDir dir;
+  const fs::path big = dir.path() / "big.gib";
+  write(big, "");
+  fs::resize_file(big, 300u << 20);  // sparse: no disk used
+  const Result r = run_gibo({"show", big.string()}, "", "", "ulimit -v 150000;");
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_TRUE(contains(r.err, "gibo show: internal error: std::bad_alloc")) << r.err;
+}
+#endif
 
 TEST(ExitStatus, UsageErrorsAndFindingsAreTheDocumentedOnes) {
   EXPECT_EQ(run_gibo({"rules", "list", "extra"}).status, 2);

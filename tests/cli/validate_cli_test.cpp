@@ -39,7 +39,7 @@ TEST(ValidateCli, BrokenGamesExitOneWithCompilerStyleDiagnostics) {
 
 TEST(ValidateCli, JsonLinesGameAndSummaryObjects) {
   // A missing 장군 in a game that marks its other checks: a warning, the game valid
-  // (decision 12); with --strict an error, the valid prefix ending before it.
+  // (annotation policy); with --strict an error, the valid prefix ending before it.
   const Result r = run_gibo({"validate", "--format", "jsonl", kFixtures + "/missing_check.gib"});
   EXPECT_EQ(r.status, 0);
   const auto lines = r.out_lines();

@@ -1,7 +1,7 @@
-// rules.md §1.5 "Edge cases, one per line": one test per item, asserting the exact
+// src/core/README.md, "Edge cases": one test per item, asserting the exact
 // legal-move list (sorted UCI strings, pass written as the general's square twice) or,
 // where the spec gives only a count, the exact count plus the moves it names. Also
-// rules.md §2.8, the 62-ply game-end vector from Fairy-Stockfish's test.py.
+// the 62-ply game-end vector from Fairy-Stockfish's test.py (same section).
 //
 // Profiles: an item that names none was run through FS `janggi` → fs-janggi;
 // "janggicasual" → fs-casual; "004-rules" → no-facing. Items 4 and 15 give no position;
@@ -29,7 +29,7 @@ Position make(std::string_view profile_id, std::string_view fen) {
   EXPECT_NE(profile, nullptr) << profile_id;
   Position pos;
   if (profile) pos.set_rules(gibo::legality_rules(*profile));
-  if (auto err = pos.set_fen(fen)) ADD_FAILURE() << "set_fen(" << fen << "): " << *err;
+  if (auto err = pos.set_fen(fen)) ADD_FAILURE() << "set_fen(" << fen << "): " << err->message;
   return pos;
 }
 
@@ -381,7 +381,7 @@ TEST(EdgeCases, Item24_PassIsEncodedAsKingMove) {
   EXPECT_TRUE(list.contains(Move::pass(gibo::parse_square("e2"))));
 }
 
-// --- §2.8 ----------------------------------------------------------------------------
+// --- test.py -----------------------------------------------------------------------
 
 TEST(EdgeCases, Section28_TestPyGameEndVector) {
   Position pos = start("fs-janggi");

@@ -31,7 +31,7 @@ constexpr std::string_view kFen28 = "3k5/6C2/2R1B4/6C2/1BP1p3p/2p6/P5P1P/3K5/9/1
 Position make(std::string_view profile_id, std::string_view fen) {
   Position pos;
   pos.set_rules(gibo::legality_rules(*gibo::find_profile(profile_id)));
-  if (auto err = pos.set_fen(fen)) ADD_FAILURE() << "set_fen(" << fen << "): " << *err;
+  if (auto err = pos.set_fen(fen)) ADD_FAILURE() << "set_fen(" << fen << "): " << err->message;
   return pos;
 }
 
@@ -60,13 +60,13 @@ TEST(Fen, CanonicalRoundTrip) {
                                std::string_view("9/4k4/9/9/9/9/9/9/4K4/9 b - - 99 150")}) {
     Position pos;
     auto err = pos.set_fen(fen);
-    ASSERT_FALSE(err) << fen << ": " << *err;
+    ASSERT_FALSE(err) << fen << ": " << err->message;
     EXPECT_EQ(pos.fen(), fen);
   }
 }
 
 TEST(Fen, EverySetupPairMatchesFormatsTable) {
-  // formats.md §4: FEN for every .gib setup pair (setups absolute, seen from Cho).
+  // FEN for every .gib setup pair (src/core/README.md, "Setups") (setups absolute, seen from Cho).
   const char* cho_rank[4] = {"RNBA1ABNR", "RBNA1ANBR", "RNBA1ANBR", "RBNA1ABNR"};
   const char* han_rank[4] = {"rnba1abnr", "rbna1anbr", "rnba1anbr", "rbna1abnr"};
   for (gibo::Setup cho : gibo::kAllSetups)
@@ -112,7 +112,7 @@ TEST(Fen, ShortFormsAccepted) {
   for (const auto& [in, out] : cases) {
     Position pos;
     auto err = pos.set_fen(in);
-    ASSERT_FALSE(err) << in << ": " << *err;
+    ASSERT_FALSE(err) << in << ": " << err->message;
     EXPECT_EQ(pos.fen(), out) << in;
   }
 }
@@ -142,7 +142,7 @@ void random_walk(const char* profile, std::string_view fen, std::uint32_t seed, 
     fresh.set_rules(p.rules());
     const std::string f = p.fen();
     auto err = fresh.set_fen(f);
-    ASSERT_FALSE(err) << f << ": " << *err;
+    ASSERT_FALSE(err) << f << ": " << err->message;
     EXPECT_EQ(fresh.fen(), f);
     EXPECT_EQ(fresh.key(), p.key()) << f;
   };
@@ -277,10 +277,10 @@ void expect_rejected(const Bad& bad) {
   auto err = pos.set_fen(bad.fen);
   const std::string shown = bad.fen.size() > 120 ? bad.fen.substr(0, 120) + "..." : bad.fen;
   ASSERT_TRUE(err.has_value()) << "accepted: " << shown;
-  EXPECT_FALSE(err->empty()) << shown;
+  EXPECT_FALSE(err->message.empty()) << shown;
   for (const std::string& word : bad.mentions)
-    EXPECT_NE(lower(*err).find(lower(word)), std::string::npos)
-        << "error for \"" << shown << "\" is \"" << *err << "\"; expected it to mention \"" << word << "\"";
+    EXPECT_NE(lower(err->message).find(lower(word)), std::string::npos)
+        << "error for \"" << shown << "\" is \"" << err->message << "\"; expected it to mention \"" << word << "\"";
   // The position is unchanged.
   EXPECT_EQ(pos.fen(), before) << shown;
   EXPECT_EQ(pos.key(), key_before) << shown;
@@ -345,7 +345,7 @@ TEST(FenInvalid, AdvisorOutsidePalace) {
 }
 
 TEST(FenInvalid, MaterialBeyondWhatTheEngineHolds) {
-  // Unusual material is fine (rules.md §1.5 items 17 and 19 use three chariots / three
+  // Unusual material is fine (src/core/README.md, "Edge cases": items 17 and 19 use three chariots / three
   // advisors), but not more pieces than the piece lists hold, nor more potential moves
   // than a move list holds.
   Position ok;
@@ -379,7 +379,7 @@ TEST(FenInvalid, HugeHalfmoveClockIsNotSilentlyTruncated) {
   Position pos;
   auto err = pos.set_fen(kStartBoard + " w - - 70000 1");
   if (err) {
-    EXPECT_NE(lower(*err).find("halfmove"), std::string::npos) << *err;
+    EXPECT_NE(lower(err->message).find("halfmove"), std::string::npos) << err->message;
   } else {
     EXPECT_EQ(pos.fen(), kStartBoard + " w - - 70000 1");
   }

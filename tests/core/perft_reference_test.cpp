@@ -45,7 +45,7 @@ std::uint64_t run(const Row& r) {
   gibo::Position pos;
   pos.set_rules(gibo::legality_rules(*profile));
   auto err = pos.set_fen(r.fen);
-  EXPECT_FALSE(err) << *err;
+  EXPECT_FALSE(err) << err->message;
   return pos.perft(r.depth);
 }
 

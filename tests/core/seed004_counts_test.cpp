@@ -1,4 +1,4 @@
-// rules.md §4.5: seed 004's concrete counts, checked against Fairy-Stockfish.
+// Seed 004's concrete counts (src/core/README.md, "Seed 004's counts"), checked against Fairy-Stockfish.
 //  * the per-piece-type breakdown of the 32 start moves for 마상상마 and for 상마마상;
 //  * "a chariot in the middle of an empty board has 16 destinations" is wrong: any
 //    point off the palace diagonals gives 8 + 9 = 17 (A21).
@@ -105,7 +105,7 @@ int chariot_destinations(const char* profile, gibo::Square chariot, gibo::Square
   board[han_g] = gibo::make_piece(Side::Han, PieceType::General);
   Position pos = with_profile(profile);
   auto err = pos.set_board(board, Side::Cho);
-  EXPECT_FALSE(err) << *err;
+  EXPECT_FALSE(err) << err->message;
   MoveList list;
   pos.legal_moves(list);
   int n = 0;

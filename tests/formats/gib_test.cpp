@@ -464,7 +464,7 @@ TEST(GibResult, NormalisedByGrammar) {
       {"통신장애중단", Winner::Void, ResultMethod::None, {}},
       {"미상", Winner::Unknown, ResultMethod::None, {}},
       {"초 와늣", Winner::Cho, ResultMethod::Outright, {}},
-      {"한 판정승", Winner::Han, ResultMethod::Points, {}},  // decision 10: not in the corpus
+      {"한 판정승", Winner::Han, ResultMethod::Points, {}},  // not in the corpus, read by the grammar
   };
   for (const Case& c : cases) {
     const NormalizedResult r = normalize_gib_result(c.text);

@@ -164,7 +164,6 @@ TEST(FenFiles, ReadPositionsWriteFinalOrEveryPosition) {
 }
 
 TEST(StartFen, SetupsAndCustomPositions) {
-  std::string error;
   auto s = start_from_fen("rbna1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ANBR w - - 0 1");
   ASSERT_TRUE(s);
   EXPECT_FALSE(s->custom);
@@ -173,8 +172,9 @@ TEST(StartFen, SetupsAndCustomPositions) {
   // Same placement but Han to move, or a later move number: custom.
   EXPECT_TRUE(start_from_fen("rbna1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ANBR b - - 0 1")->custom);
   EXPECT_TRUE(start_from_fen("rbna1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ANBR w - - 0 7")->custom);
-  EXPECT_FALSE(start_from_fen("junk", &error));
-  EXPECT_FALSE(error.empty());
+  const auto junk = start_from_fen("junk");
+  ASSERT_FALSE(junk);
+  EXPECT_FALSE(junk.error().message.empty());
 }
 
 // ---------------------------------------------------------------------------
@@ -302,7 +302,7 @@ TEST(TagMap, RosterResultAndOrder) {
             odd_pgn.end());
   EXPECT_EQ(through_pgn(odd_start), odd_start.tags);
 
-  // Rules tags are renamed both ways (decision 5).
+  // Rules tags are renamed both ways (formats/tags/README.md).
   const Game rules = gib_game({{"규칙", "kjf-site"}, {"빅장", "on"}});
   const auto rules_pgn = pgn_tags(rules);
   EXPECT_NE(std::find(rules_pgn.begin(), rules_pgn.end(), Tag{"Ruleset", "kjf-site"}), rules_pgn.end());

@@ -76,7 +76,7 @@ Position start_position(const ReferenceGame& g) {
   EXPECT_NE(profile, nullptr) << "game " << g.id << ": variant " << g.variant;
   if (profile) pos.set_rules(gibo::legality_rules(*profile));
   const auto err = pos.set_fen(g.start_fen);
-  EXPECT_FALSE(err) << "game " << g.id << ": " << err.value_or("");
+  EXPECT_FALSE(err) << "game " << g.id << ": " << (err ? err->message : "");
   return pos;
 }
 
@@ -101,25 +101,25 @@ GameCheck check_game(const ReferenceGame& g) {
     const std::string at = "game " + std::to_string(g.id) + " ply " + std::to_string(ply + 1) + " (" +
                            g.uci[ply] + ") in " + pos.fen() + ": ";
     const MoveReadResult read = gibo::read_uci(pos, g.uci[ply]);
-    if (!read.ok()) {
-      c.fail(c.uci_read, at + read.error->message);
+    if (!read.has_value()) {
+      c.fail(c.uci_read, at + read.error().message);
       return c;
     }
-    const Move m = read.move;
+    const Move m = *read;
     if (gibo::write_uci(m) != g.uci[ply]) c.fail(c.uci_read, at + "UCI written " + gibo::write_uci(m));
     const std::string san = gibo::write_san(pos, m);
     if (san != g.san[ply]) c.fail(c.san, at + "SAN " + san + " expected " + g.san[ply]);
     const std::string janggi = gibo::write_janggi(pos, m);
     if (janggi != g.janggi[ply]) c.fail(c.janggi, at + "JANGGI " + janggi + " expected " + g.janggi[ply]);
     const MoveReadResult san_back = gibo::read_san(pos, g.san[ply]);
-    if (!san_back.ok() || san_back.move != m) {
+    if (!san_back.has_value() || *san_back != m) {
       c.fail(c.san_read, at + "SAN " + g.san[ply] + " read as " +
-                             (san_back.ok() ? gibo::uci(san_back.move) : san_back.error->message));
+                             (san_back.has_value() ? gibo::uci(*san_back) : san_back.error().message));
     }
     const MoveReadResult janggi_back = gibo::read_janggi(pos, g.janggi[ply]);
-    if (!janggi_back.ok() || janggi_back.move != m) {
+    if (!janggi_back.has_value() || *janggi_back != m) {
       c.fail(c.janggi_read, at + "JANGGI " + g.janggi[ply] + " read as " +
-                                (janggi_back.ok() ? gibo::uci(janggi_back.move) : janggi_back.error->message));
+                                (janggi_back.has_value() ? gibo::uci(*janggi_back) : janggi_back.error().message));
     }
     pos.do_move(m);
   }
@@ -181,14 +181,14 @@ Position position(const std::string& fen) {
   Position pos;
   pos.set_rules(gibo::legality_rules(*gibo::find_profile("fs-janggi")));
   const auto err = pos.set_fen(fen);
-  EXPECT_FALSE(err) << fen << ": " << err.value_or("");
+  EXPECT_FALSE(err) << fen << ": " << (err ? err->message : "");
   return pos;
 }
 
 // The UCI of what `result` read, or "error <kind>: <message>".
 std::string describe(const MoveReadResult& result) {
-  if (result.ok()) return gibo::uci(result.move);
-  return "error " + std::string(gibo::notation_error_name(result.error->kind)) + ": " + result.error->message;
+  if (result.has_value()) return gibo::uci(*result);
+  return "error " + std::string(gibo::notation_error_name(result.error().kind)) + ": " + result.error().message;
 }
 
 std::string san_to_uci(const Position& pos, const std::string& san, bool zero_based = false) {
@@ -199,8 +199,8 @@ std::string san_to_uci(const Position& pos, const std::string& san, bool zero_ba
 
 // The error kind of a failed read; fails the test if the read succeeded.
 NotationErrorKind error_kind(const MoveReadResult& result) {
-  EXPECT_FALSE(result.ok()) << "read as " << describe(result);
-  return result.ok() ? NotationErrorKind::Syntax : result.error->kind;
+  EXPECT_FALSE(result.has_value()) << "read as " << describe(result);
+  return result.has_value() ? NotationErrorKind::Syntax : result.error().kind;
 }
 
 // Both elephants (c1, g1) can reach e4 once the e-file soldier has left it.
@@ -247,7 +247,7 @@ TEST(NotationSanReader, MissingOrExtraCheckMarksAreAccepted) {
         janggi.pop_back();
         EXPECT_EQ(describe(gibo::read_janggi(pos, janggi)), g.uci[ply]) << g.janggi[ply];
       }
-      pos.do_move(gibo::read_uci(pos, g.uci[ply]).move);
+      pos.do_move(*gibo::read_uci(pos, g.uci[ply]));
     }
   }
   EXPECT_GT(mates, 0);
@@ -275,9 +275,9 @@ TEST(NotationSanReader, AmbiguousSanIsRejected) {
   EXPECT_EQ(error_kind(gibo::read_san(two, "Ee4")), NotationErrorKind::Ambiguous);
   EXPECT_EQ(error_kind(gibo::read_san(two, "E1e4")), NotationErrorKind::Ambiguous);
   const auto result = gibo::read_san(two, "Ee4");
-  ASSERT_FALSE(result.ok());
-  EXPECT_NE(result.error->message.find("c1e4"), std::string::npos) << result.error->message;
-  EXPECT_NE(result.error->message.find("g1e4"), std::string::npos) << result.error->message;
+  ASSERT_FALSE(result.has_value());
+  EXPECT_NE(result.error().message.find("c1e4"), std::string::npos) << result.error().message;
+  EXPECT_NE(result.error().message.find("g1e4"), std::string::npos) << result.error().message;
 
   const Position three = position(kThreeSoldiersFen);
   EXPECT_EQ(error_kind(gibo::read_san(three, "Pe9")), NotationErrorKind::Ambiguous);
@@ -368,7 +368,7 @@ TEST(NotationUciReader, MovesPassesAndErrors) {
   EXPECT_EQ(error_kind(gibo::read_uci(pos, "b1c4")), NotationErrorKind::NoMatch);
   EXPECT_EQ(error_kind(gibo::read_uci(pos, "b10c8")), NotationErrorKind::NoMatch);  // Han's horse, Cho to move
   EXPECT_EQ(error_kind(gibo::read_uci(pos, "c1c1")), NotationErrorKind::NoMatch);   // only the general passes
-  pos.do_move(gibo::read_uci(pos, "b1c3").move);
+  pos.do_move(*gibo::read_uci(pos, "b1c3"));
   EXPECT_EQ(describe(gibo::read_uci(pos, "a10a9")), "a10a9");
   EXPECT_EQ(describe(gibo::read_uci(pos, "pass")), "e9e9");
   const Position check = position(kInCheckFen);

@@ -446,7 +446,7 @@ TEST(PgnFixtures, SavedRulesetAndBikjang) {
   EXPECT_EQ(f.found, Found{});
   EXPECT_EQ(f.games[0].saved_profile_id, "fs-janggi");
   EXPECT_EQ(f.games[0].saved_bikjang_option, true);
-  // In .gib they become [규칙] and [빅장] (decision 5).
+  // In .gib they become [규칙] and [빅장] (formats/tags/README.md).
   const Game g = with_gib_tags(f.games[0]);
   EXPECT_EQ(*g.tag("규칙"), "fs-janggi");
   EXPECT_EQ(*g.tag("빅장"), "on");

@@ -2,7 +2,10 @@
 # Renders an HTML report to PNG in headless Chromium (Debian package `chromium`) and
 # fails when Chromium fails, reports a console error, or writes no picture.
 #
-#   tests/report/render_html.sh REPORT.html OUT.png [WIDTH [HEIGHT]]
+#   tests/report/render_html.sh REPORT.html OUT.png [WIDTH [HEIGHT [SECTION_IDS]]]
+#
+# SECTION_IDS (blank-separated) are the <section id=...> the page must hold; the default
+# is the stats report's.
 #
 # Chromium runs with a fresh empty profile, no network services, no GPU and no sandbox
 # (so it works as root in a container). The DOM is dumped too, to check that the page
@@ -16,6 +19,7 @@ html=$(realpath "$1")
 png=$(realpath -m "$2")
 width=${3:-1280}
 height=${4:-6000}
+sections=${5:-"overview results setups openings lengths years players adjudication quality"}
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
   echo "render_html: chromium is not installed (apt-get install chromium)" >&2
@@ -45,7 +49,7 @@ if grep -qE ":CONSOLE[:(]" "$log"; then
   exit 1
 fi
 dom=$(timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$html" 2>/dev/null)
-for id in overview results setups openings lengths years players adjudication quality; do
+for id in $sections; do
   if ! grep -q "<section id=\"$id\"" <<<"$dom"; then
     echo "render_html: section $id missing from the rendered page" >&2
     exit 1

@@ -1,4 +1,4 @@
-// The adjudicator's ending detector (rules.md §3.3; decisions 7 and 9).
+// The adjudicator's ending detector (src/adjudication/README.md, "Endings").
 //
 // An EndingTracker replays one game under one profile (and the record's bikjang
 // option) on its own Position, one ply at a time. After every ply it records what the
@@ -6,10 +6,12 @@
 // detectors, plies since the last capture, material) and evaluates the profile's
 // endings in its precedence order. The first ending found is the game's computed
 // ending; the tracker replays on when asked, because a record that continues after the
-// end is a finding, not a corrupt record (decision 7).
+// end is a finding, not a corrupt record (src/adjudication/README.md, "Validation is not
+// adjudication").
 //
 // Legality is not checked here (that is validation's question): any pseudo-legal move
-// is played. Scores are half-points (decision 9): Cho = 2·Σ, Han = 2·Σ + deom.
+// is played. Scores are half-points (src/adjudication/README.md, "Scores"):
+// Cho = 2·Σ, Han = 2·Σ + deom.
 #pragma once
 
 #include <array>
@@ -29,7 +31,7 @@ namespace gibo {
 // on a flag the profile marks unknown.
 enum class Outcome : std::uint8_t { Cho, Han, Draw, None, Indeterminate };
 
-// Why the game ended (the `reason` of rules.md §3.3).
+// Why the game ended (the reasons of src/adjudication/README.md, "Endings").
 enum class EndReason : std::uint8_t {
   Checkmate, KingCapture, DoublePass, Bikjang, Repetition, PerpetualCheck,
   Stalemate, PalaceOnly, MoveLimit, NoCaptureLimit, InsufficientMaterial,
@@ -43,7 +45,7 @@ std::string_view reason_name(EndReason r);
 // The outcome "side s wins".
 constexpr Outcome winner_outcome(Side s) { return s == Side::Cho ? Outcome::Cho : Outcome::Han; }
 
-// Both scores in half-points: cho = 2·Σ(Cho), han = 2·Σ(Han) + deom (decision 9).
+// Both scores in half-points: cho = 2·Σ(Cho), han = 2·Σ(Han) + deom.
 struct Scores {
   int cho = 0;
   int han = 0;
@@ -65,7 +67,7 @@ struct GameEnding {
   int ply = 0;                      // plies played when it was found (1 = after the first ply)
   Scores scores;                    // at that ply
   bool by_score = false;            // the winner was decided by comparing the scores
-  std::string_view unknown_flag;    // Indeterminate: the unknown flag (rules.md §3.1 name)
+  std::string_view unknown_flag;    // Indeterminate: the unknown flag (its `gibo rules show` name)
   bool operator==(const GameEnding&) const = default;
 };
 
@@ -78,7 +80,7 @@ struct RepetitionState {
   int first_ply = 0;           // ply of the first counted occurrence (0: none)
 };
 
-// The per-ply facts of rules.md §3.3, after the last ply played.
+// The per-ply facts (src/adjudication/README.md, "Endings"), after the last ply played.
 struct PlyFacts {
   static constexpr int kMaxRules = 4;
   int ply = 0;
@@ -110,12 +112,12 @@ class EndingTracker {
  public:
   // Contract: `start` is a valid position (its current state is taken as the root). The
   // tracker copies the profile and the position and resolves the legality rules from the
-  // profile and `bikjang_option` (decision 5).
+  // profile and `bikjang_option`.
   EndingTracker(const Profile& profile, bool bikjang_option, const Position& start);
 
   // Plays `m` and evaluates the endings after it. Returns false, changing nothing, if
   // `m` is not pseudo-legal here (do_move's contract); a move that is pseudo-legal but
-  // illegal under the profile is played (validation reports it, decision 7).
+  // illegal under the profile is played (validation reports it).
   bool play(Move m);
 
   // The endings that hold after the last ply, in the tracker's evaluation order.

@@ -1,5 +1,5 @@
 // Re-scoring one game: its computed ending under a profile beside its stored result, and
-// the verdict (decisions 5-8). Shared by `gibo rescore` on files and on a database.
+// the verdict (src/adjudication/README.md). Shared by `gibo rescore` on files and on a database.
 #pragma once
 
 #include <optional>
@@ -13,7 +13,7 @@
 
 namespace gibo {
 
-// The bikjang option a record is adjudicated with (decisions 5 and 16): the record's own
+// The bikjang option a record is adjudicated with (src/adjudication/README.md): the record's own
 // when it states one; else on when its stored result's method is bikjang (`무승부(빅장)`,
 // `빅장승` …: such a game was played with bikjang on), `inferred` then saying so for a
 // profile whose bikjang follows the option (janggi-gg); else `fallback`.
@@ -27,7 +27,7 @@ BikjangOption adjudication_bikjang(const Profile& profile, const std::optional<b
 struct Rescore {
   const Profile* profile = nullptr;  // the profile the game was judged under
   bool bikjang_option = false;
-  bool bikjang_inferred = false;     // the option was inferred from the stored result (decision 16)
+  bool bikjang_inferred = false;     // the option was inferred from the stored result
   Adjudication board;                // what the board says
   Verdict verdict;                   // beside the stored result
   std::optional<NormalizedResult> stored;
@@ -40,15 +40,16 @@ struct Rescore {
 Rescore rescore(const Profile& profile, BikjangOption bikjang, const Position& start, std::span<const Move> moves,
                 int record_plies, const std::optional<NormalizedResult>& stored);
 
-// Judges a record: the profile its record saves, else `fallback` (decision 5); replays
-// it under that profile (replay_under_profile: diagnostics and pass moves); adjudicates
+// Judges a record: the profile its record saves, else `fallback` (src/adjudication/
+// README.md, "Which profile judges a game"); replays it under that profile
+// (replay_under_profile: diagnostics and pass moves); adjudicates
 // with adjudication_bikjang (`bikjang_fallback` for records that state none and store no
 // bikjang result) against its stored result normalised by normalize_result. A game whose
 // start position is invalid gets a verdict on zero plies.
 Rescore rescore_game(Game& game, const Profile& fallback, bool bikjang_fallback);
 
 // The verdict's note (Verdict::note), with "; bikjang option inferred from the stored
-// result" when it was (decision 16).
+// result" when it was (src/adjudication/README.md, "Which profile judges a game").
 std::string verdict_note(const Verdict& verdict, bool bikjang_inferred);
 
 }  // namespace gibo

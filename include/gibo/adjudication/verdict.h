@@ -1,5 +1,6 @@
-// The adjudicator's verdict (decision 8): does the stored historical result agree with
-// what the board says under the profile? The stored result is never changed (decision 6).
+// The adjudicator's verdict (src/adjudication/README.md, "Verdicts"): does the stored
+// historical result agree with what the board says under the profile? The stored result
+// is never changed (same README, "Stored results are history").
 #pragma once
 
 #include <optional>

@@ -3,7 +3,7 @@
 // is documented in the README ("Database schema") and versioned (kSchemaVersion).
 //
 // Policies (written here because this is where they are enforced):
-// * Stored results are history (decision 6): nothing in this API updates a game's
+// * Stored results are history (src/adjudication/README.md): nothing in this API updates a game's
 //   result columns once the row exists. Verdicts live in their own table and are added
 //   per (game, profile id, profile version).
 // * A file that is not a gibo archive (another application id, or tables but no gibo
@@ -105,7 +105,7 @@ struct SourceState {
   bool complete = false;
 };
 
-// One adjudication result, as the verdicts table stores it (decision 8). Plain text
+// One adjudication result, as the verdicts table stores it (src/adjudication/README.md, "Verdicts"). Plain text
 // names so that the archive does not depend on the adjudicator's enums:
 // verdict = verdict_name(), winner = outcome_name(), reason = reason_name().
 struct VerdictRow {
@@ -116,7 +116,7 @@ struct VerdictRow {
   std::string winner;               // computed winner: "cho", "han", "draw", "none", "indeterminate"
   std::optional<std::string> reason;  // computed ending's reason, if any
   std::optional<int> ply;             // ply of the computed ending
-  std::optional<int> cho_score, han_score;  // half-points at that ply (decision 9)
+  std::optional<int> cho_score, han_score;  // half-points at that ply (src/adjudication/README.md, "Scores")
   bool ended_before_last_ply = false;
   std::string note;
 };

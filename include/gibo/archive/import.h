@@ -40,7 +40,7 @@ struct ImportOptions {
   bool valid_only = false;
   int batch_games = 5000;             // games handled per transaction
   text::Encoding encoding = text::Encoding::Auto;
-  bool strict_annotations = false;    // missing capture/check marks are errors (--strict, decision 12)
+  bool strict_annotations = false;    // missing capture/check marks are errors (--strict)
 };
 
 enum class FileStatus {

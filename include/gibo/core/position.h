@@ -1,5 +1,5 @@
 // A Janggi position: board, side to move, history for make/unmake, Zobrist key,
-// material, and legal-move generation under a game's legality rules (rules.md §1, §3.1).
+// material, and legal-move generation under a game's legality rules (src/core/README.md).
 //
 // Validation happens at the boundary (set_fen, set_setups); everything inside assumes a
 // well-formed position and asserts. Nothing here knows about files or text encodings.
@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/core/expected.h"
 #include "gibo/core/rules.h"
 #include "gibo/core/types.h"
 
@@ -61,14 +62,14 @@ class Position {
   Position();
 
   // --- Set-up (boundary: validates and reports) ---------------------------------
-  // Both setups absolute as seen from Cho (decision 3).
+  // Both setups absolute as seen from Cho (src/core/README.md, "Setups").
   void set_setups(Setup cho, Setup han, Side to_move = Side::Cho);
   // Fairy-Stockfish janggi FEN (also `h`/`e` letters, and the short "w 0 1" form).
-  // On error the position is unchanged and the message says what is wrong.
-  std::optional<std::string> set_fen(std::string_view fen);
+  // On error the position is unchanged and the Error says what is wrong.
+  std::optional<Error> set_fen(std::string_view fen);
   // Builds from a placement array (board[sq]); validates like set_fen.
-  std::optional<std::string> set_board(const std::array<Piece, kSquares>& board, Side to_move,
-                                       int plies_since_capture = 0, int fullmove = 1);
+  std::optional<Error> set_board(const std::array<Piece, kSquares>& board, Side to_move,
+                                 int plies_since_capture = 0, int fullmove = 1);
   void set_rules(const LegalityRules& rules) { rules_ = rules; }
   const LegalityRules& rules() const { return rules_; }
 
@@ -98,7 +99,7 @@ class Position {
   // Facing that counts as a bikjang under the rules (mode active and valid now).
   bool bikjang_valid() const;
   // No move is generated after an immediate end: a second consecutive pass, or a pass
-  // that accepted a bikjang (rules.md §4.6), or a captured general.
+  // that accepted a bikjang (src/core/README.md, "Perft"), or a captured general.
   bool immediate_end() const;
 
   // --- Moves ----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// Ruleset flags and the named profiles of rules.md §3 (decision 4).
+// Ruleset flags and the named profiles (src/core/README.md, "Ruleset flags", "Profiles").
 //
 // Every flag is a Flag<T>: the value the engine works with and whether the sources
 // actually state it. An UNKNOWN flag (known == false) still carries the value the
@@ -64,7 +64,7 @@ struct TimeControl {
   int base_s = 0, periods = 0, period_s = 0, increment_s = 0;
 };
 
-// One profile: every flag of rules.md §3.1.
+// One profile: every flag of src/core/README.md, "Ruleset flags".
 struct Profile {
   std::string id;
   int version = 1;
@@ -128,7 +128,7 @@ struct LegalityRules {
 // profiles whose bikjang mode follows it (janggi-gg), ignored otherwise.
 LegalityRules legality_rules(const Profile& p, bool bikjang_option = false);
 
-// All profiles of decision 4, in the order of the decision.
+// All profiles, in the order of the table in src/core/README.md, "Profiles".
 const std::vector<Profile>& all_profiles();
 // nullptr if `id` names no profile.
 const Profile* find_profile(std::string_view id);

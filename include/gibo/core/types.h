@@ -1,6 +1,6 @@
 // gibo core value types: sides, pieces, squares and moves.
 //
-// Coordinates follow FEN/UCI (decision 2): files a..i from Cho's left, ranks 1..10
+// Coordinates follow FEN/UCI (src/core/README.md, "Coordinates"): files a..i from Cho's left, ranks 1..10
 // from Cho's back rank. A square is one byte, index = (rank - 1) * 9 + file, so a1 = 0,
 // i1 = 8, a10 = 81, i10 = 89. Nothing here knows about text encodings or files.
 #pragma once
@@ -42,7 +42,7 @@ constexpr PieceType type_of(Piece p) { return static_cast<PieceType>(static_cast
 constexpr Side side_of(Piece p) { return (static_cast<int>(p) & 8) ? Side::Han : Side::Cho; }
 constexpr bool is_piece(Piece p) { return p != Piece::None; }
 
-// Raw material value of a piece type (rules.md §2.5): R13 C7 N5 B3 A3 P2, general 0.
+// Raw material value of a piece type (src/core/README.md, "Material"): R13 C7 N5 B3 A3 P2, general 0.
 constexpr int material_value(PieceType t) {
   constexpr int v[kPieceTypeCount] = {0, 0, 3, 3, 5, 13, 7, 2};
   return v[static_cast<int>(t)];
@@ -108,7 +108,7 @@ std::string uci(Move m);
 
 // ---------------------------------------------------------------------------
 // Setups (차림): the horse/elephant arrangement on files b, c, g, h of a back rank,
-// read left to right as seen from Cho for BOTH sides (decision 3).
+// read left to right as seen from Cho for BOTH sides (src/core/README.md, "Setups").
 enum class Setup : std::uint8_t {
   HEEH = 0,  // 마상상마
   EHHE = 1,  // 상마마상

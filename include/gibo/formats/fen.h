@@ -12,21 +12,21 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/core/expected.h"
 #include "gibo/core/rules.h"
 #include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
 
 namespace gibo {
 
-// The canonical FEN (n/b letters, six fields) of a game's start position; nullopt and
-// `error` if the start is a custom position that does not parse.
-std::optional<std::string> start_fen(const Game& game, std::string* error = nullptr);
+// The canonical FEN (n/b letters, six fields) of a game's start position; an Error if the
+// start is a custom position that does not parse.
+Expected<std::string> start_fen(const Game& game);
 
 // The start position a FEN describes: the standard setups (custom = false) when the FEN
 // is one of the 16 setup positions with Cho to move, halfmove clock 0 and move 1; else a
-// custom start holding the FEN text as given (trimmed). nullopt and `error` if the FEN
-// does not parse.
-std::optional<StartPosition> start_from_fen(std::string_view fen, std::string* error = nullptr);
+// custom start holding the FEN text as given (trimmed). An Error if the FEN does not parse.
+Expected<StartPosition> start_from_fen(std::string_view fen);
 
 // Reads a FEN file: every non-blank line that does not start with '#' is one FEN and
 // becomes one game (custom or standard start, no plies, no tags). A line that is not a

@@ -64,7 +64,7 @@ class GibFile {
 // Convenience: all games in a vector.
 std::vector<Game> read_gib(std::string_view bytes, const GibReadOptions& options, GibFileInfo* info = nullptr);
 
-// Normalises a stored `대국결과` text by its grammar (formats.md §2.9, §7; decision 10).
+// Normalises a stored `대국결과` text by its grammar (formats/gib/README.md "Results").
 NormalizedResult normalize_gib_result(std::string_view text);
 
 // Converts a `[판 "…"]` value to a FEN (side to move from the trailer). nullopt and an
@@ -87,7 +87,7 @@ struct GibWriteOptions {
 // Appends one game as canonical `.gib` text in the requested encoding. Piece letters,
 // capture suffixes and `장군` are derived from the board (replaying under the game's
 // profile, else options.profile, else the default), whatever the record marked, so an
-// unannotated record is written with every mark (decision 12); a game that does not
+// unannotated record is written with every mark (annotation policy); a game that does not
 // replay is written up to its valid prefix plus its remaining plies as recorded. Tag
 // values and comments are escaped so that they read back exactly; a game with no tags
 // gets the tags that state its start. `loss` (if given) counts what could not be written

@@ -10,10 +10,10 @@
 // they return the legal move or an error as data. Nothing here touches files.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <string_view>
 
+#include "gibo/core/expected.h"
 #include "gibo/core/position.h"
 #include "gibo/core/types.h"
 
@@ -35,13 +35,8 @@ struct NotationError {
   std::string message;  // English, names the offending text
 };
 
-// The result of reading one move: a legal move, or an error.
-struct MoveReadResult {
-  Move move = Move::none();           // meaningful only when ok()
-  std::optional<NotationError> error;  // set exactly when reading failed
-
-  bool ok() const { return !error.has_value(); }
-};
+// The result of reading one move: the legal move, or why there is none.
+using MoveReadResult = Expected<Move, NotationError>;
 
 // --- Piece letters ------------------------------------------------------------------
 
@@ -61,7 +56,7 @@ std::string check_mark(const Position& pos, Move m);
 // --- SAN ------------------------------------------------------------------------------
 
 struct SanReadOptions {
-  // WinBoard/CECP PGN (formats.md §3.4): ranks are counted from 0, so every rank is one
+  // WinBoard/CECP PGN (formats/pgn/README.md): ranks are counted from 0, so every rank is one
   // digit '0'..'9' (Cho's general starts on "e1"). Default: ranks 1..10 as Fairy-Stockfish.
   bool zero_based_ranks = false;
 };
@@ -92,10 +87,10 @@ MoveReadResult read_janggi(const Position& pos, std::string_view text);
 // --- UCI ------------------------------------------------------------------------------
 
 struct UciReadOptions {
-  // UCCI / xboard protocol squares (formats.md §3.3): ranks '0'..'9'.
+  // UCCI / xboard protocol squares: ranks '0'..'9'.
   bool zero_based_ranks = false;
-  // Also read the null move "0000" as a pass (some GUIs write passes that way; formats.md
-  // §3.3 documents "0000" only as the null move, so it is off by default).
+  // Also read the null move "0000" as a pass (some GUIs write passes that way; in UCI
+  // "0000" is only the null move, so it is off by default).
   bool null_move_is_pass = false;
 };
 

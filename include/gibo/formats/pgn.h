@@ -34,9 +34,10 @@ struct PgnReadOptions {
 
 // Reads every game of a PGN file (raw bytes), calling `on_game` in file order. Tags are
 // kept verbatim and in order; [FEN] gives the start; [Ruleset]/[Bikjang] the saved
-// rules (decision 5); the moves are resolved on the board (so every ply has its squares,
-// piece, capture and check); {…} and ; comments attach to the ply before them;
-// {[%emt H:MM:SS]} is the ply's time; variations and NAGs are skipped with a note.
+// rules (src/adjudication/README.md, "Which profile judges a game"); the moves are
+// resolved on the board (so every ply has its squares, piece, capture and check); {…}
+// and ; comments attach to the ply before them; {[%emt H:MM:SS]} is the ply's time;
+// variations and NAGs are skipped with a note.
 void read_pgn(std::string_view bytes, const PgnReadOptions& options, TextFileInfo& info,
               const std::function<void(Game&&)>& on_game);
 // Convenience: all games in a vector.

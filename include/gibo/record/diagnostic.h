@@ -1,5 +1,5 @@
 // Diagnostics: every problem found while reading or replaying a record, as data
-// (decision 11). Codes are stable; the README lists them.
+// (README "Diagnostics"). Codes are stable; the README lists them.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // The tags a game's facts are read from (event, site, date, players, stated plies), with
-// the names each format gives them: `.gib` first, then PGN (formats.md §3). The archive's
+// the names each format gives them: `.gib` first, then PGN (formats/tags/README.md). The archive's
 // players and facts view and the report read them through here, so a folder and the
 // archive imported from it agree.
 #pragma once

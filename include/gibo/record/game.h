@@ -39,7 +39,7 @@ struct StartPosition {
   std::string fen;                // when custom (side to move included)
   Side first_to_move = Side::Cho;
   // False when the record does not state that side's setup; replay then infers it
-  // (rules.md A19: the first horse and elephant moves identify it).
+  // (A19 in src/core/README.md: the first horse and elephant moves identify it).
   bool cho_setup_stated = true;
   bool han_setup_stated = true;
   bool operator==(const StartPosition&) const = default;
@@ -68,7 +68,7 @@ struct Game {
   std::vector<std::string> header_comments;   // {…} blocks before the first ply
   StartPosition start;
   std::vector<RecordedPly> plies;
-  std::string result_text;                    // stored result, byte-exact (decision 6)
+  std::string result_text;                    // stored result, byte-exact, never rewritten
   bool has_result = false;
   SourceLocation source;
   std::string original_text;                  // the game's exact text as decoded
@@ -80,15 +80,17 @@ struct Game {
   // 장군 mark do not stop the replay; an illegal move does). valid_plies <= played_plies.
   int played_plies = 0;
   bool replayed = false;
-  // Set by replay (decision 12): false when no ply carries a capture suffix or a 장군
-  // mark although captures or checks occur (an unannotated record: a note, still valid);
-  // true otherwise, also for a game with nothing to mark.
+  // Set by replay (the annotation policy, src/adjudication/README.md "Decisions", 12):
+  // false when no ply carries a capture suffix or a 장군 mark although captures or checks
+  // occur (an unannotated record: a note, still valid); true otherwise, also for a game
+  // with nothing to mark.
   bool annotated = true;
 
   // First value of a tag, or nullptr.
   const std::string* tag(std::string_view name) const;
   bool has_errors() const;
-  // The game's saved ruleset (decision 5): profile id from its tags, and its bikjang option.
+  // The game's saved ruleset (src/adjudication/README.md, "Which profile judges a
+  // game"): profile id from its tags, and its bikjang option.
   std::optional<std::string> saved_profile_id;
   std::optional<bool> saved_bikjang_option;
 };
@@ -105,7 +107,7 @@ inline constexpr int kMaxDiagnosticsPerCode = 20;
 void add_diagnostic(Game& game, Diagnostic d);
 
 // Builds the start position of a game (setups or custom FEN) with the given rules.
-// Returns an error text if the custom position is invalid.
-std::optional<std::string> start_position(const Game& game, const LegalityRules& rules, Position& pos);
+// Returns the error if the custom position is invalid.
+std::optional<Error> start_position(const Game& game, const LegalityRules& rules, Position& pos);
 
 }  // namespace gibo

@@ -1,6 +1,7 @@
 // A lenient reading of a game's date tag (`대국일자`, PGN `Date`), as archives write it.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,5 +18,11 @@ struct GameDate {
 // run of exactly four digits between 1000 and 2999; the month and day are the next one-
 // or two-digit numbers when they are valid (1..12, 1..31).
 GameDate parse_game_date(std::string_view text);
+
+// The key as a number, YYYYMMDD with 00 for an unknown month or day (2008-12 -> 20081200);
+// 0 when the date is unknown. Orders like the key.
+std::uint32_t date_number(const GameDate& date);
+// The inverse: the key of a date_number ("" for 0).
+std::string date_key(std::uint32_t number);
 
 }  // namespace gibo

@@ -10,9 +10,9 @@
 
 namespace gibo {
 
-// The profile that governs a game (decision 5): the one its record names, else
-// `fallback` (also when the record names an id gibo does not know). Pure: choosing a
-// profile never changes the game.
+// The profile that governs a game (src/adjudication/README.md, "Which profile judges a
+// game"): the one its record names, else `fallback` (also when the record names an id
+// gibo does not know). Pure: choosing a profile never changes the game.
 const Profile& game_profile(const Game& game, const Profile& fallback);
 // Does the record name a profile id that gibo does not know?
 bool names_unknown_profile(const Game& game);
@@ -24,7 +24,7 @@ LegalityRules game_legality_rules(const Game& game, const Profile& fallback, boo
 
 // How a replay treats what the record leaves out.
 struct ReplayOptions {
-  // Annotation policy (decision 12). false: a missing capture or 장군 mark is a warning
+  // Annotation policy (formats/gib/README.md "Annotation policy"). false: a missing capture or 장군 mark is a warning
   // (`missing-capture`, `missing-check`) in a game that marks some, and a game that
   // marks none is `unannotated` (one note); true (`--strict`): every missing mark is an
   // error.

@@ -1,5 +1,5 @@
-// The normalised form of a stored result (decision 6, formats.md §2.9): who won, how,
-// and by how much. Derived from the stored text, which itself is never changed.
+// The normalised form of a stored result (formats/gib/README.md "Results"): who won,
+// how, and by how much. Derived from the stored text, which itself is never changed.
 #pragma once
 
 #include <optional>

@@ -1,0 +1,118 @@
+// The position index of an archive: for each stored game, each distinct position it
+// reaches (placement and side to move; move counters ignored), the first ply at which it
+// reaches it and what it played there. It answers "which games reach this position, and
+// what did they play next" for `gibo explore` and `gibo search`. README "Position index"
+// documents the tables and what building them costs.
+//
+// Policies (enforced here):
+// * Built on first use, not by `gibo import`: update() indexes every game the index does
+//   not hold yet (all of them the first time, the new ones after an import), so an archive
+//   made before the index existed gets it without re-import. Games are never changed or
+//   deleted, so what is indexed stays right.
+// * Exact answers: rows are found by a 64-bit Zobrist key, and every candidate game is
+//   confirmed by replaying its moves to the ply the row names and comparing the placement
+//   and side to move, so a key collision can never add a game; a game's positions are
+//   told apart by their boards when its rows are made, so a collision never hides one.
+// * A read-only archive is never written: its index, when missing or behind, is built in
+//   memory for the life of the object (in_memory()).
+// * The index tables are created with IF NOT EXISTS and belong to no schema version; an
+//   index written by another key function (a changed Zobrist table) is detected by its
+//   fingerprint and rebuilt.
+// * Errors are data: calls return false / nullopt and error() says why.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gibo/archive/archive.h"
+#include "gibo/core/position.h"
+#include "gibo/record/result.h"
+
+namespace gibo::archive {
+
+// One game reaching a position.
+struct PositionHit {
+  enum class Next : std::uint8_t {
+    Move,    // it played `move` there
+    Ended,   // the record ends in this position
+    Broken,  // the record goes on with a ply that does not replay (an invalid game)
+  };
+  std::int64_t game_id = 0;
+  int ply = 0;  // the first ply at which the game reaches the position (0: its start)
+  Next next = Next::Ended;
+  Move move = Move::none();  // Next::Move only; a pass is the general's square twice
+};
+
+// What the index keeps about each game for aggregating (the stored result as recorded).
+struct IndexedGame {
+  std::int64_t id = 0;
+  int plies = 0;                   // plies the record holds
+  Winner winner = Winner::Unknown; // Cho, Han, Draw; Unknown for void, unknown or none
+  std::uint32_t date = 0;          // date_number() of its 대국일자 / Date tag; 0 unknown
+};
+
+// A stored game as search results and explore's notable games name it.
+struct GameListing {
+  std::int64_t id = 0;
+  std::string file;   // source path as imported
+  int index = 0;      // 0-based rank in that file
+  int plies = 0;
+  std::string cho, han;             // the player tags, verbatim ("" when absent)
+  std::string date;                 // the date tag, verbatim ("" when absent)
+  std::optional<std::string> result;  // the stored result text; nullopt when none
+};
+
+struct IndexProgress {
+  long games_done = 0, games_total = 0;
+};
+
+struct IndexSize {
+  std::int64_t games = 0;      // games indexed
+  std::int64_t positions = 0;  // rows: (game, distinct position) pairs
+  std::int64_t segments = 0;
+  std::int64_t bytes = 0;      // pages of the index tables x page size (dbstat), or 0
+};
+
+class PositionIndex {
+ public:
+  // Opens the archive at `path` (which must exist and be a gibo archive) for reading and,
+  // with ReadWrite when the file allows it, for maintaining its index (ReadOnly never
+  // writes it). nullptr and `error` otherwise.
+  static std::unique_ptr<PositionIndex> open(const std::string& path, OpenMode mode, std::string& error);
+  ~PositionIndex();
+  PositionIndex(const PositionIndex&) = delete;
+  PositionIndex& operator=(const PositionIndex&) = delete;
+
+  const std::string& error() const;
+
+  // Indexes the games not indexed yet with `threads` threads, committing once at the end
+  // (an interrupted update leaves the index as it was). `progress` is called now and then.
+  bool update(int threads, const std::function<void(const IndexProgress&)>& progress = {});
+  // Is the index kept in memory (read-only archive)?
+  bool in_memory() const;
+  // Games in the archive (as the index counted them when it is up to date); nullopt on error.
+  std::optional<std::int64_t> game_count();
+  // Does the archive hold a game (without counting them)?
+  bool has_games();
+
+  // Every game reaching `position`, confirmed by replay, in game id order. Call update()
+  // first: games not indexed yet are not found.
+  std::optional<std::vector<PositionHit>> find(const Position& position);
+  // The index's facts of `ids`, in the same order.
+  std::optional<std::vector<IndexedGame>> games(const std::vector<std::int64_t>& ids);
+  // Where `ids` come from, with players, date and result, in the same order.
+  std::optional<std::vector<GameListing>> describe(const std::vector<std::int64_t>& ids);
+  // The index's size.
+  std::optional<IndexSize> size();
+
+ private:
+  struct Impl;
+  explicit PositionIndex(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gibo::archive

@@ -1,0 +1,77 @@
+// The opening explorer and position search over an archive's position index: what was
+// played from a position, how often and how it went (`gibo explore`), and which games
+// reach it (`gibo search`). Counts are of distinct games, each counted once per position
+// at its first visit with the move it played next, so transpositions are included.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "gibo/archive/position_index.h"
+#include "gibo/core/position.h"
+
+namespace gibo::explore {
+
+// One move played from the position, and how the games that played it went (their
+// stored results, as recorded).
+struct MoveLine {
+  Move move;
+  std::string uci, san, janggi;  // a pass: "e2e2", "Ke2", "K95-95" (Fairy-Stockfish's forms)
+  long games = 0, cho = 0, han = 0, draw = 0, other = 0;
+  double avg_plies = 0;    // mean length (recorded plies) of those games
+  std::uint32_t last_date = 0;  // the most recent date_number among them; 0 when none is dated
+  // The notable game: the most recent (by date), the longest among equals, then the first
+  // stored.
+  archive::GameListing notable;
+};
+
+struct Exploration {
+  std::string archive;   // the archive's path
+  std::string where;     // the selection (empty: every game)
+  Position position;
+  std::string fen;       // of the position
+  long archive_games = 0;  // games in the archive
+  long games = 0;          // distinct selected games reaching the position
+  long ended_here = 0;     // of which the record ends in it
+  long broken_here = 0;    // of which the next ply does not replay (invalid games)
+  std::vector<MoveLine> moves;  // by games (most first), then UCI
+};
+
+// Explores `position` (its notations under its own legality rules) in `index`. `selected`,
+// if given, holds the game ids the --where selection keeps. nullopt and `error` on a
+// database error.
+std::optional<Exploration> explore(archive::PositionIndex& index, const Position& position,
+                                   const std::unordered_set<std::int64_t>* selected, std::string& error);
+
+std::string render_text(const Exploration& e);
+// {"fen", "games", "ended_here", "broken_here", "moves": [{"uci", "san", "janggi", "games",
+// "cho", "han", "draw", "other", "avg_plies", "last_date", "notable": {...}}, ...], ...}
+std::string render_json(const Exploration& e);
+// One self-contained page (inline CSS and SVG, no script, no external resource).
+std::string render_html(const Exploration& e);
+
+// One game reaching a position, as `gibo search` lists it.
+struct Found {
+  archive::GameListing game;
+  int ply = 0;       // the first ply at which it reaches the position
+  std::string next;  // UCI of the move it played there; "end"; "broken"
+};
+
+struct Search {
+  std::string fen;
+  std::vector<Found> games;  // by game id (import order)
+};
+
+// Every selected game reaching `position`. nullopt and `error` on a database error.
+std::optional<Search> search(archive::PositionIndex& index, const Position& position,
+                             const std::unordered_set<std::int64_t>* selected, std::string& error);
+
+// Text: one line per game ("FILE:GAME@PLY" as `gibo show` takes it, players, date,
+// result, next move) and a count; JSON Lines: one object per game.
+std::string render_search_text(const Search& s);
+std::string render_search_jsonl(const Search& s);
+
+}  // namespace gibo::explore

@@ -1,0 +1,173 @@
+// The shared half of `gibo explore` and `gibo search` (position_query.h).
+#include "position_query.h"
+
+#include <chrono>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "command.h"
+#include "gibo/formats/notation.h"
+#include "gibo/archive/archive.h"
+#include "inputs.h"
+#include "outputs.h"
+
+namespace gibo::cli {
+
+void add_position_query_options(po::options_description& opts, PositionQuery& q) {
+  q.jobs = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
+  opts.add_options()("db", po::value(&q.db), "the archive (written by gibo import; required)")(
+      "fen", po::value(&q.fen), "the position as a FEN (default: the standard start, 마상상마 both sides)")(
+      "moves", po::value(&q.moves), "UCI moves played from the FEN or the start (\"c4c5 c7c6 ...\"; a pass: e2e2)")(
+      "game", po::value(&q.game), "FILE[:GAME]@PLY: the position of a record (GAME from 1, PLY 0 = start)")(
+      "where", po::value(&q.where), "select games, as gibo stats --where (see gibo stats --help)")(
+      "rules", po::value(&q.rules_id), "rules profile for reading --moves and --game (default janggi-gg)")(
+      "jobs,j", po::value(&q.jobs), "threads indexing games not indexed yet (default: the cores, at most 8)")(
+      "output,o", po::value(&q.output), "write to FILE (default: standard output)");
+}
+
+std::string position_query_help(const std::string& command) {
+  return "\nThe archive's position index is built on first use and brought up to date with each later " + command +
+         " or\nsearch (the games imported since); a read-only archive is indexed in memory for the run.\n"
+         "Positions compare placement and side to move (move counters aside); each game counts once, at its\n"
+         "first visit, so games reaching the position by another move order are included.\n"
+         "--where: the SQL expression gibo stats --db takes, over the same fields (gibo stats --help).\n"
+         "An archive that holds no game is a finding (1); a bad FEN, move list (the ply is named), --game or\n"
+         "--where is a usage error (2).\n";
+}
+
+namespace {
+
+// Parses "--moves" from `pos`, playing each move. An error names the ply.
+std::optional<std::string> play_moves(const std::string& moves, Position& pos) {
+  std::istringstream in(moves);
+  int ply = 0;
+  for (std::string token; in >> token;) {
+    ++ply;
+    const MoveReadResult r = read_uci(pos, token);
+    if (!r) return "ply " + std::to_string(ply) + " '" + token + "': " + r.error().message;
+    pos.do_move(*r);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out) {
+  if (q.db.empty()) {
+    std::cerr << "gibo " << command << ": --db FILE is required (an archive written by gibo import)\n";
+    return kExitUsage;
+  }
+  const Profile* profile = profile_or_usage(command, q.rules_id);
+  if (!profile) return kExitUsage;
+  auto usage = [&](const std::string& message) {
+    std::cerr << "gibo " << command << ": " << message << "\n";
+    return kExitUsage;
+  };
+  if (!q.game.empty()) {
+    if (!q.fen.empty() || !q.moves.empty()) return usage("give --game, or --fen and/or --moves, not both");
+    const RecordTarget t = parse_record_target(q.game);
+    int status = kExitOk;
+    LegalityRules rules;
+    auto g = read_record_game(command, t, *profile, rules, status);
+    if (!g) return status;
+    const int plies = static_cast<int>(g->plies.size());
+    const int want = t.ply.value_or(plies);
+    if (want < 0 || want > plies)
+      return usage("--game: game " + std::to_string(t.game) + " has " + std::to_string(plies) + " plies; no ply " +
+                   std::to_string(want));
+    if (want > g->valid_plies)
+      return usage("--game: ply " + std::to_string(want) + " comes after the game's first invalid ply (" +
+                   std::to_string(g->valid_plies + 1) + ")");
+    if (auto e = start_position(*g, rules, out)) return usage("--game: " + e->message);
+    for (int i = 0; i < want; ++i) out.do_move(g->plies[static_cast<std::size_t>(i)].move);
+    return std::nullopt;
+  }
+  if (!q.fen.empty())
+    if (auto e = out.set_fen(q.fen)) return usage("--fen: " + e->message);
+  out.set_rules(legality_rules(*profile, false));
+  if (auto e = play_moves(q.moves, out)) return usage("--moves: " + *e);
+  return std::nullopt;
+}
+
+std::optional<int> open_position_index(const std::string& command, const PositionQuery& q,
+                                       std::unique_ptr<archive::PositionIndex>& index,
+                                       std::optional<std::unordered_set<std::int64_t>>& selected) {
+  std::string error;
+  index = archive::PositionIndex::open(q.db, archive::OpenMode::ReadWrite, error);
+  if (!index) {
+    std::cerr << "gibo " << command << ": " << error << "\n";
+    return kExitIo;
+  }
+  if (!index->has_games()) {
+    std::cerr << "gibo " << command << ": " << q.db << ": the archive holds no games (add some with gibo import)\n";
+    return kExitFindings;
+  }
+  if (!q.where.empty()) {
+    // The one query language (decision 15): the archive's facts view.
+    auto archive = archive::Archive::open(q.db, archive::OpenMode::ReadOnly, error);
+    if (!archive) {
+      std::cerr << "gibo " << command << ": " << error << "\n";
+      return kExitIo;
+    }
+    const auto ids = archive->select_games(q.where);
+    if (!ids) {
+      std::cerr << "gibo " << command << ": --where: " << archive->error() << "\n";
+      return kExitUsage;
+    }
+    selected.emplace(ids->begin(), ids->end());
+  }
+  const bool terminal = stderr_is_terminal();
+  const auto start = std::chrono::steady_clock::now();
+  bool shown = false;
+  const bool ok = index->update(q.jobs, [&](const archive::IndexProgress& p) {
+    if (!terminal || p.games_done == p.games_total) return;
+    std::cerr << "\rgibo " << command << ": indexing positions: " << p.games_done << " of " << p.games_total
+              << " games" << std::flush;
+    shown = true;
+  });
+  if (shown) std::cerr << "\r\x1b[K" << std::flush;
+  if (!ok) {
+    std::cerr << "gibo " << command << ": " << q.db << ": cannot index positions: " << index->error() << "\n";
+    return kExitIo;
+  }
+  if (index->in_memory()) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "gibo " << command << ": " << q.db << " is read-only: its position index was built in memory ("
+              << index->game_count().value_or(0) << " games, " << static_cast<long>(seconds * 1000) << " ms)\n";
+  }
+  return std::nullopt;
+}
+
+std::optional<int> check_query_output(const std::string& command, const PositionQuery& q) {
+  if (q.output.empty() || q.output == "-") return std::nullopt;
+  ProtectedFiles protect;
+  protect.add_archive(q.db);
+  if (!q.game.empty()) protect.add_input(parse_record_target(q.game).file);
+  if (auto why = protect.conflict(q.output)) {
+    std::cerr << "gibo " << command << ": " << *why << "\n";
+    return kExitUsage;
+  }
+  return std::nullopt;
+}
+
+int write_query_output(const std::string& command, const PositionQuery& q, const std::string& text) {
+  if (q.output.empty() || q.output == "-") {
+    std::cout << text;
+    return kExitOk;  // main checks standard output
+  }
+  OutputFile out;
+  std::string error;
+  if (!out.open(q.output, error)) {
+    std::cerr << "gibo " << command << ": " << error << "\n";
+    return kExitIo;
+  }
+  out.stream() << text;
+  if (!out.commit(error)) {
+    std::cerr << "gibo " << command << ": " << error << "\n";
+    return kExitIo;
+  }
+  return kExitOk;
+}
+
+}  // namespace gibo::cli

@@ -1,0 +1,51 @@
+// What `gibo explore` and `gibo search` share: the position they look up (--fen, --moves,
+// --game), the archive's position index brought up to date, the --where selection, and
+// writing the result.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_set>
+
+#include "gibo/archive/position_index.h"
+#include "gibo/core/position.h"
+#include "options.h"
+
+namespace gibo::cli {
+
+struct PositionQuery {
+  std::string db, fen, moves, game, where, output, rules_id = default_profile().id;
+  int jobs = 2;
+};
+
+// Adds --db, --fen, --moves, --game, --where, --rules, --jobs and -o to `opts`.
+void add_position_query_options(po::options_description& opts, PositionQuery& q);
+
+// What --help prints after the options (the position, the index, --where, exit statuses).
+std::string position_query_help(const std::string& command);
+
+// The position the query names, under the --rules profile: --game FILE[:GAME]@PLY (the
+// record's own rules), else --fen (default: the standard start) with --moves (UCI, blank-
+// separated, a pass as the general's square twice) played from it. On failure prints
+// "gibo COMMAND: ..." and returns the exit status.
+std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out);
+
+// Opens the archive's position index and brings it up to date (progress on a terminal);
+// then the --where selection into `selected` (left empty without --where). On failure
+// prints the error and returns the exit status: 3 an archive that cannot be used, 1 one
+// that holds no game, 2 a bad --where.
+std::optional<int> open_position_index(const std::string& command, const PositionQuery& q,
+                                       std::unique_ptr<archive::PositionIndex>& index,
+                                       std::optional<std::unordered_set<std::int64_t>>& selected);
+
+// Refuses an -o FILE that would overwrite the archive (or its -wal, -shm, -journal) or the
+// --game file (outputs.h), before anything is done: prints why and returns 2.
+std::optional<int> check_query_output(const std::string& command, const PositionQuery& q);
+
+// Writes `text` to standard output, or to -o FILE (complete or absent: outputs.h).
+// Returns the exit status: 0, or 3 for a write error.
+int write_query_output(const std::string& command, const PositionQuery& q, const std::string& text);
+
+}  // namespace gibo::cli

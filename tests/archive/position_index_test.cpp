@@ -1,0 +1,297 @@
+// The position index (position_index.h) against an independent walk of the corpus
+// (corpus_positions.h): every position any corpus game reaches gives the same games, plies
+// and next moves; incremental updates, read-only archives, a stale fingerprint and forged
+// rows (a key collision) change nothing.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <random>
+#include <tuple>
+
+#include "../cli/run_gibo.h"
+#include "corpus_positions.h"
+#include "gibo/archive/position_index.h"
+
+// The block format, to forge rows.
+#include "../../src/archive/position_rows.h"
+
+namespace gibo::archive {
+namespace {
+
+namespace fs = std::filesystem;
+using gibo::testing::run_gibo;
+using gibo::testing::TempDir;
+
+const std::string kCorpus = std::string(GIBO_TEST_DATA) + "/corpus";
+
+const gibo::testing::CorpusPositions& corpus() {
+  static const auto c = gibo::testing::corpus_positions(kCorpus);
+  return c;
+}
+
+// "file:index ply next" for each hit, sorted.
+std::vector<std::string> described(PositionIndex& index, const std::vector<PositionHit>& hits) {
+  std::vector<std::int64_t> ids;
+  for (const PositionHit& h : hits) ids.push_back(h.game_id);
+  const auto listing = index.describe(ids);
+  EXPECT_TRUE(listing) << index.error();
+  std::vector<std::string> out;
+  for (std::size_t i = 0; listing && i < hits.size(); ++i) {
+    const PositionHit& h = hits[i];
+    const std::string next = h.next == PositionHit::Next::Move    ? uci(h.move)
+                             : h.next == PositionHit::Next::Ended ? "end"
+                                                                  : "broken";
+    out.push_back(fs::path((*listing)[i].file).filename().string() + ":" + std::to_string((*listing)[i].index) + " " +
+                  std::to_string(h.ply) + " " + next);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> expected(const std::vector<gibo::testing::Occurrence>& visits) {
+  std::vector<std::string> out;
+  for (const auto& v : visits) {
+    const auto& g = corpus().games[v.game];
+    out.push_back(g.file + ":" + std::to_string(g.index) + " " + std::to_string(v.ply) + " " + v.next);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Every position of the corpus, looked up in `index`, against the independent walk.
+void expect_every_position(PositionIndex& index) {
+  std::size_t transpositions = 0, endings = 0, compared = 0;
+  for (const auto& [key, visits] : corpus().at) {
+    Position q;
+    ASSERT_FALSE(q.set_fen(key)) << key;
+    const auto hits = index.find(q);
+    ASSERT_TRUE(hits) << index.error();
+    ASSERT_EQ(described(index, *hits), expected(visits)) << key;
+    std::set<int> plies;
+    for (const auto& v : visits) plies.insert(v.ply), endings += v.next == "end";
+    transpositions += plies.size() > 1;
+    ++compared;
+  }
+  // The corpus exercises what the index must get right.
+  EXPECT_GT(compared, 5000u);
+  EXPECT_GT(transpositions, 0u);
+  // Every game ends once, in a position it may have reached before (then counted there
+  // with the move it played the first time).
+  EXPECT_GT(endings, corpus().games.size() / 2);
+  EXPECT_LE(endings, corpus().games.size());
+}
+
+TEST(PositionBlocks, RoundTripSplitsLongKeysAndRejectsDamage) {
+  // Random rows in (key, game) order, with one key holding far more rows than a block.
+  std::mt19937_64 rng(3);
+  std::vector<positions::Row> rows;
+  for (int i = 0; i < 3000; ++i)
+    rows.push_back({static_cast<std::int64_t>(rng()), static_cast<std::uint32_t>(1000 + rng() % 100000),
+                    static_cast<std::uint16_t>(rng() % 400), static_cast<std::uint16_t>(rng() % 0x3FFF)});
+  for (std::uint32_t g = 1000; g < 3000; ++g) rows.push_back({42, g, 0, positions::kNextEnded});
+  std::sort(rows.begin(), rows.end(), positions::row_less);
+  rows.erase(std::unique(rows.begin(), rows.end(),
+                         [](const auto& a, const auto& b) { return a.key == b.key && a.game == b.game; }),
+             rows.end());
+  std::vector<std::tuple<std::int64_t, int, std::string>> blocks;
+  positions::BlockWriter writer(1000, [&](std::int64_t key, int part, std::string_view data) {
+    EXPECT_LE(data.size(), positions::kBlockBytes);
+    blocks.emplace_back(key, part, std::string(data));
+    return true;
+  });
+  for (const auto& r : rows) ASSERT_TRUE(writer.add(r));
+  ASSERT_TRUE(writer.finish());
+  std::vector<positions::Row> back;
+  int parts_of_42 = 0;
+  for (const auto& [key, part, data] : blocks) {
+    ASSERT_TRUE(positions::decode_block(data, key, 1000, back));
+    parts_of_42 += key == 42;
+    if (key == 42) {
+      EXPECT_EQ(part, parts_of_42 - 1);
+    }
+  }
+  EXPECT_GT(parts_of_42, 1);  // key 42's rows span several blocks, numbered in order
+  ASSERT_EQ(back.size(), rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(back[i].key, rows[i].key);
+    EXPECT_EQ(back[i].game, rows[i].game);
+    EXPECT_EQ(back[i].ply, rows[i].ply);
+    EXPECT_EQ(back[i].next, rows[i].next);
+  }
+  // A cut or damaged block is refused, never read past its end.
+  const std::string& data = std::get<2>(blocks.front());
+  std::vector<positions::Row> out;
+  EXPECT_FALSE(positions::decode_block(data.substr(0, data.size() - 1), std::get<0>(blocks.front()), 1000, out));
+  EXPECT_FALSE(positions::decode_block(std::string(12, '\xFF'), 0, 1000, out));
+  EXPECT_FALSE(positions::decode_block("\x05\x00\x00\x00\x00", 0, 1000, out));  // first row with a key delta
+}
+
+class PositionIndexTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    db = (dir.path() / "games.db").string();
+    const auto r = run_gibo({"import", "--db", db, kCorpus});
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  TempDir dir;
+  std::string db;
+};
+
+TEST_F(PositionIndexTest, EveryCorpusPositionMatchesAnIndependentReplay) {
+  std::string error;
+  auto index = PositionIndex::open(db, OpenMode::ReadWrite, error);
+  ASSERT_TRUE(index) << error;
+  ASSERT_TRUE(index->update(2)) << index->error();
+  EXPECT_FALSE(index->in_memory());
+  const auto size = index->size();
+  ASSERT_TRUE(size);
+  std::int64_t rows = 0;
+  for (const auto& [key, visits] : corpus().at) rows += static_cast<std::int64_t>(visits.size());
+  EXPECT_EQ(size->games, static_cast<std::int64_t>(corpus().games.size()));
+  EXPECT_EQ(size->positions, rows);
+  EXPECT_EQ(size->segments, 1);
+  expect_every_position(*index);
+
+  // A position no game reaches.
+  Position nowhere;
+  ASSERT_FALSE(nowhere.set_fen("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"));
+  EXPECT_TRUE(index->find(nowhere)->empty());
+}
+
+TEST_F(PositionIndexTest, FactsFollowTheStoredResults) {
+  std::string error;
+  auto index = PositionIndex::open(db, OpenMode::ReadWrite, error);
+  ASSERT_TRUE(index && index->update(1));
+  std::vector<std::int64_t> ids;
+  for (std::int64_t id = 1; id <= static_cast<std::int64_t>(corpus().games.size()); ++id) ids.push_back(id);
+  const auto facts = index->games(ids);
+  const auto listing = index->describe(ids);
+  ASSERT_TRUE(facts && listing) << index->error();
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const auto& l = (*listing)[i];
+    const auto it = std::find_if(corpus().games.begin(), corpus().games.end(), [&](const auto& g) {
+      return g.file == fs::path(l.file).filename().string() && g.index == l.index;
+    });
+    ASSERT_NE(it, corpus().games.end()) << l.file;
+    EXPECT_EQ((*facts)[i].plies, it->plies);
+    EXPECT_EQ((*facts)[i].winner, it->winner) << l.file << ":" << l.index;
+  }
+}
+
+TEST_F(PositionIndexTest, IncrementalUpdatesMergeSegments) {
+  // A fresh archive filled in three imports, indexed after each.
+  const std::string db2 = (dir.path() / "parts.db").string();
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(kCorpus))
+    if (e.path().extension() == ".gib") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  const std::size_t third = files.size() / 3;
+  std::int64_t segments_seen = 0;
+  for (std::size_t part = 0; part < 3; ++part) {
+    std::vector<std::string> args = {"import", "--db", db2};
+    for (std::size_t i = part * third; i < (part == 2 ? files.size() : (part + 1) * third); ++i)
+      args.push_back(files[i].string());
+    const auto r = run_gibo(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::string error;
+    auto index = PositionIndex::open(db2, OpenMode::ReadWrite, error);
+    ASSERT_TRUE(index && index->update(2)) << error;
+    segments_seen = std::max(segments_seen, index->size()->segments);
+  }
+  std::string error;
+  auto index = PositionIndex::open(db2, OpenMode::ReadWrite, error);
+  ASSERT_TRUE(index);
+  ASSERT_TRUE(index->update(1));  // nothing new: a no-op
+  EXPECT_EQ(index->size()->games, static_cast<std::int64_t>(corpus().games.size()));
+  EXPECT_GE(segments_seen, 2);  // a small update after a large one gets its own segment
+  expect_every_position(*index);
+}
+
+TEST_F(PositionIndexTest, ReadOnlyArchiveIsIndexedInMemory) {
+  std::string error;
+  auto index = PositionIndex::open(db, OpenMode::ReadOnly, error);
+  ASSERT_TRUE(index) << error;
+  ASSERT_TRUE(index->update(2)) << index->error();
+  EXPECT_TRUE(index->in_memory());
+  expect_every_position(*index);
+  // Nothing was written to the file.
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  sqlite3_prepare_v2(raw, "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'position_%'", -1, &s, nullptr);
+  ASSERT_EQ(sqlite3_step(s), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(s, 0), 0);
+  sqlite3_finalize(s);
+  sqlite3_close(raw);
+}
+
+// Runs one SQL statement on the archive file.
+void exec(const std::string& db, const std::string& sql) {
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &raw), SQLITE_OK);
+  char* message = nullptr;
+  EXPECT_EQ(sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, &message), SQLITE_OK) << (message ? message : "");
+  sqlite3_free(message);
+  sqlite3_close(raw);
+}
+
+TEST_F(PositionIndexTest, AnOutdatedFingerprintRebuilds) {
+  std::string error;
+  {
+    auto index = PositionIndex::open(db, OpenMode::ReadWrite, error);
+    ASSERT_TRUE(index && index->update(1));
+  }
+  exec(db, "UPDATE position_meta SET value = '0:0000000000000000' WHERE key = 'format'");
+  auto index = PositionIndex::open(db, OpenMode::ReadWrite, error);
+  ASSERT_TRUE(index && index->update(1)) << error;
+  EXPECT_EQ(index->size()->segments, 1);
+  expect_every_position(*index);
+}
+
+TEST_F(PositionIndexTest, ForgedRowsWithTheSameKeyAreNotCounted) {
+  // A segment of rows that claim, under the start position's real key, that every other
+  // game reaches it: at ply 0 (their start differs) or at ply 5 (Han to move there). A
+  // 64-bit key collision would look like this; only the replay check rejects them.
+  std::string error;
+  auto index = PositionIndex::open(db, OpenMode::ReadWrite, error);
+  ASSERT_TRUE(index && index->update(1));
+  const Position start;
+  const auto real = index->find(start);
+  ASSERT_TRUE(real);
+  ASSERT_FALSE(real->empty());
+  std::set<std::int64_t> reaching;
+  for (const PositionHit& h : *real) reaching.insert(h.game_id);
+  std::vector<std::tuple<std::int64_t, int, std::string>> blocks;
+  positions::BlockWriter writer(1, [&](std::int64_t first_key, int part, std::string_view data) {
+    blocks.emplace_back(first_key, part, std::string(data));
+    return true;
+  });
+  const auto key = static_cast<std::int64_t>(start.key());
+  for (std::uint32_t game = 1; game <= corpus().games.size(); ++game) {
+    if (reaching.count(game)) continue;
+    ASSERT_TRUE(writer.add({key, game, static_cast<std::uint16_t>(game % 2 ? 5 : 0), positions::kNextEnded}));
+  }
+  ASSERT_TRUE(writer.finish());
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &raw), SQLITE_OK);
+  sqlite3_exec(raw, "INSERT INTO position_segments VALUES (900, 1, 84, 0)", nullptr, nullptr, nullptr);
+  for (const auto& [first_key, part, data] : blocks) {
+    sqlite3_stmt* s = nullptr;
+    sqlite3_prepare_v2(raw, "INSERT INTO position_blocks VALUES (900, ?1, ?2, ?3)", -1, &s, nullptr);
+    sqlite3_bind_int64(s, 1, first_key);
+    sqlite3_bind_int(s, 2, part);
+    sqlite3_bind_blob(s, 3, data.data(), static_cast<int>(data.size()), SQLITE_TRANSIENT);
+    EXPECT_EQ(sqlite3_step(s), SQLITE_DONE);
+    sqlite3_finalize(s);
+  }
+  sqlite3_close(raw);
+  auto forged = PositionIndex::open(db, OpenMode::ReadWrite, error);
+  ASSERT_TRUE(forged);
+  const auto hits = forged->find(start);
+  ASSERT_TRUE(hits) << forged->error();
+  EXPECT_EQ(described(*forged, *hits), described(*index, *real));
+}
+
+}  // namespace
+}  // namespace gibo::archive
