@@ -22,6 +22,7 @@
 // tokens of diagnostics).
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cstring>
 #include <limits>
@@ -66,6 +67,35 @@ int char_count(std::string_view raw, Coding coding) {
   int n = 0;
   for (std::size_t i = 0; i < raw.size(); ++n) i += text::cp949_char(raw.substr(i)).length;
   return n;
+}
+
+// Eight bytes of `s` from `at` as one word (at + 8 <= s.size()).
+std::uint64_t word_at(std::string_view s, std::size_t at) {
+  std::uint64_t w;
+  std::memcpy(&w, s.data() + at, 8);
+  return w;
+}
+
+// Bit 7 of each byte of `w` that equals `c` (the classic zero-byte test on w ^ c).
+std::uint64_t bytes_equal(std::uint64_t w, unsigned char c) {
+  const std::uint64_t x = w ^ (0x0101010101010101ULL * c);
+  return (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
+}
+
+// The position of the first blank (space or tab) in `s` at or after `from`, or s.size():
+// eight bytes at a time (the lowest byte of the word is the first in memory), then byte by
+// byte.
+static_assert(std::endian::native == std::endian::little, "next_blank reads words little-endian");
+std::size_t next_blank(std::string_view s, std::size_t from) {
+  std::size_t q = from;
+  for (; q + 8 <= s.size(); q += 8) {
+    const std::uint64_t w = word_at(s, q);
+    // The lowest flagged byte is exact (borrows only run upwards, past it).
+    if (const std::uint64_t hit = bytes_equal(w, ' ') | bytes_equal(w, '\t'))
+      return q + static_cast<std::size_t>(__builtin_ctzll(hit) / 8);
+  }
+  while (q < s.size() && s[q] != ' ' && s[q] != '\t') ++q;
+  return q;
 }
 
 struct Line {
@@ -510,11 +540,7 @@ class GameReader {
       while (p < s.size() && (s[p] == ' ' || s[p] == '\t')) ++p;
       col += static_cast<int>(p - q);
     };
-    auto token_end = [&](std::size_t from) {
-      std::size_t q = from;
-      while (q < s.size() && s[q] != ' ' && s[q] != '\t') ++q;
-      return q;
-    };
+    auto token_end = [&](std::size_t from) { return next_blank(s, from); };
     for (;;) {
       skip_blanks();
       if (p >= s.size()) return;
