@@ -40,13 +40,15 @@ bool parse_tag_line(std::string_view line, TagLine& out) {
   if (i == n || line[i] != '"') return false;
   const std::size_t open = ++i;
   out.name.assign(line.substr(name, name_end - name));
-  for (; i < n && line[i] != '"'; ++i) {
-    const char e = line[i] == '\\' && i + 1 < n ? tag_value_escape(line[i + 1]) : '\0';
-    if (e) {
-      out.value += e;
-      ++i;
-    } else {
-      out.value += line[i];
+  while (i < n && line[i] != '"') {
+    std::size_t run = i;  // plain bytes up to the next quote or backslash, copied at once
+    while (run < n && line[run] != '"' && line[run] != '\\') ++run;
+    out.value.append(line.data() + i, run - i);
+    i = run;
+    if (i < n && line[i] == '\\') {
+      const char e = i + 1 < n ? tag_value_escape(line[i + 1]) : '\0';
+      out.value += e ? e : '\\';
+      i += e ? 2 : 1;
     }
   }
   if (i < n && closes(i + 1)) return true;
@@ -165,35 +167,76 @@ bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
 // capture = (not "장군") ["타"] piece
 // The token's characters are decoded once (UTF-8, valid: the reader decoded it), then
 // read by index.
-bool parse_ply_token(std::string_view token, PlyToken& out) {
+bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, PlyToken& out) {
   out = PlyToken{};
+  text.clear();
   constexpr std::size_t kInline = 32;  // a token has at most as many characters as bytes
   char32_t cp_inline[kInline + 2];
   std::uint32_t off_inline[kInline + 2];
   std::vector<char32_t> cp_heap;
   std::vector<std::uint32_t> off_heap;
   char32_t* cp = cp_inline;
-  std::uint32_t* off = off_inline;
-  if (token.size() > kInline) {
-    cp_heap.resize(token.size() + 2);
-    off_heap.resize(token.size() + 2);
+  std::uint32_t* off = off_inline;  // where each character starts in `text`
+  if (raw.size() > kInline) {
+    cp_heap.resize(raw.size() + 2);
+    off_heap.resize(raw.size() + 2);
     cp = cp_heap.data();
     off = off_heap.data();
   }
+  const auto* u = reinterpret_cast<const unsigned char*>(raw.data());
   std::size_t n = 0;
-  for (std::size_t b = 0; b < token.size(); ++n) {
-    const unsigned char c = static_cast<unsigned char>(token[b]);
-    const std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-    char32_t v = len == 1 ? c : c & (0x7F >> len);
-    for (std::size_t k = 1; k < len && b + k < token.size(); ++k)
-      v = (v << 6) | (static_cast<unsigned char>(token[b + k]) & 0x3F);
-    cp[n] = v;
-    off[n] = static_cast<std::uint32_t>(b);
-    b = std::min(b + len, token.size());
+  if (coding == Coding::Utf8) {  // the text is the bytes themselves
+    text.assign(raw);
+    for (std::size_t b = 0; b < raw.size(); ++n) {
+      const unsigned char c = u[b];
+      const std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+      char32_t v = len == 1 ? c : c & (0x7F >> len);
+      for (std::size_t k = 1; k < len && b + k < raw.size(); ++k) v = (v << 6) | (u[b + k] & 0x3F);
+      cp[n] = v;
+      off[n] = static_cast<std::uint32_t>(b);
+      b = std::min(b + len, raw.size());
+    }
+  } else {
+    // Decoded into a buffer first (at most 3 UTF-8 bytes a raw byte: U+FFFD for a bad one).
+    char inline_buffer[3 * kInline + 4];
+    std::vector<char> heap_buffer;
+    char* o = inline_buffer;
+    if (raw.size() > kInline) {
+      heap_buffer.resize(3 * raw.size() + 4);
+      o = heap_buffer.data();
+    }
+    char* const begin = o;
+    for (std::size_t b = 0; b < raw.size(); ++n) {
+      off[n] = static_cast<std::uint32_t>(o - begin);
+      char32_t v;
+      if (u[b] < 0x80) {
+        v = u[b++];
+      } else if (coding == Coding::Ascii) {
+        v = U'?';
+        ++b;
+      } else {
+        const text::Cp949Char d = text::cp949_char(raw.substr(b));
+        v = d.cp;
+        b += d.length;
+      }
+      cp[n] = v;
+      if (v < 0x80) {
+        *o++ = static_cast<char>(v);
+      } else if (v < 0x800) {
+        *o++ = static_cast<char>(0xC0 | (v >> 6));
+        *o++ = static_cast<char>(0x80 | (v & 0x3F));
+      } else {  // CP949 stays in the BMP
+        *o++ = static_cast<char>(0xE0 | (v >> 12));
+        *o++ = static_cast<char>(0x80 | ((v >> 6) & 0x3F));
+        *o++ = static_cast<char>(0x80 | (v & 0x3F));
+      }
+    }
+    text.assign(begin, static_cast<std::size_t>(o - begin));
   }
   cp[n] = cp[n + 1] = 0;  // reading one or two past the end finds no letter
-  off[n] = static_cast<std::uint32_t>(token.size());
+  off[n] = static_cast<std::uint32_t>(text.size());
   out.chars = static_cast<int>(n);
+  const std::string_view token = text;
 
   if (n == 3 && cp[0] == U'한' && cp[1] == U'수' && cp[2] == U'쉼') {
     out.pass = true;

@@ -8,8 +8,17 @@
 #include <string_view>
 
 #include "gibo/core/types.h"
+#include "gibo/formats/encoding.h"
 
 namespace gibo::gib {
+
+// How the raw bytes of one line decode: the reader decides per file, and per line when a
+// forced UTF-8 meets bytes that are not UTF-8.
+enum class Coding : std::uint8_t {
+  Utf8,   // valid UTF-8
+  Cp949,  // CP949; an undecodable byte reads as U+FFFD
+  Ascii,  // forced UTF-8 on invalid bytes: every byte >= 0x80 reads as '?'
+};
 
 struct TagLine {
   std::string name, value;
@@ -51,7 +60,9 @@ struct PlyToken {
   int chars = 0;  // the token's length in characters
 };
 
-// Reads a whole token (UTF-8); false if it is not a ply.
-bool parse_ply_token(std::string_view token, PlyToken& out);
+// Reads a whole token, given as raw bytes in `coding` (each character decoded once):
+// false if it is not a ply. `text` receives the token decoded to UTF-8 (also when it is
+// no ply); the squares in `out` are views into it.
+bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, PlyToken& out);
 
 }  // namespace gibo::gib

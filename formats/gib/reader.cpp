@@ -22,8 +22,10 @@
 // tokens of diagnostics).
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cstring>
+#include <limits>
 
 #include "gibo/formats/decode.h"
 #include "gibo/formats/gib.h"
@@ -35,13 +37,7 @@ namespace {
 constexpr int kMaxByteDiagnostics = 20;
 constexpr int kMaxStrayDiagnostics = 20;
 
-// How the bytes of one line decode: the reader decides per file, and per line when a
-// forced UTF-8 meets bytes that are not UTF-8.
-enum class Coding : std::uint8_t {
-  Utf8,   // valid UTF-8
-  Cp949,  // CP949; an undecodable byte reads as U+FFFD
-  Ascii,  // forced UTF-8 on invalid bytes: every byte >= 0x80 reads as '?'
-};
+using gib::Coding;
 
 // Appends raw bytes decoded to UTF-8 (undecodable bytes are reported once per file by
 // split_and_decode, not here).
@@ -71,6 +67,35 @@ int char_count(std::string_view raw, Coding coding) {
   int n = 0;
   for (std::size_t i = 0; i < raw.size(); ++n) i += text::cp949_char(raw.substr(i)).length;
   return n;
+}
+
+// Eight bytes of `s` from `at` as one word (at + 8 <= s.size()).
+std::uint64_t word_at(std::string_view s, std::size_t at) {
+  std::uint64_t w;
+  std::memcpy(&w, s.data() + at, 8);
+  return w;
+}
+
+// Bit 7 of each byte of `w` that equals `c` (the classic zero-byte test on w ^ c).
+std::uint64_t bytes_equal(std::uint64_t w, unsigned char c) {
+  const std::uint64_t x = w ^ (0x0101010101010101ULL * c);
+  return (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
+}
+
+// The position of the first blank (space or tab) in `s` at or after `from`, or s.size():
+// eight bytes at a time (the lowest byte of the word is the first in memory), then byte by
+// byte.
+static_assert(std::endian::native == std::endian::little, "next_blank reads words little-endian");
+std::size_t next_blank(std::string_view s, std::size_t from) {
+  std::size_t q = from;
+  for (; q + 8 <= s.size(); q += 8) {
+    const std::uint64_t w = word_at(s, q);
+    // The lowest flagged byte is exact (borrows only run upwards, past it).
+    if (const std::uint64_t hit = bytes_equal(w, ' ') | bytes_equal(w, '\t'))
+      return q + static_cast<std::size_t>(__builtin_ctzll(hit) / 8);
+  }
+  while (q < s.size() && s[q] != ' ' && s[q] != '\t') ++q;
+  return q;
 }
 
 struct Line {
@@ -390,14 +415,14 @@ class GameReader {
   void attach_comment(std::string_view written) {
     std::string comment;
     comment.reserve(written.size());
-    for (std::size_t k = 0; k < written.size(); ++k) {
-      const char e = written[k] == '\\' && k + 1 < written.size() ? gib::comment_escape(written[k + 1]) : '\0';
-      if (e) {
-        comment += e;
-        ++k;
-      } else {
-        comment += written[k];
-      }
+    for (std::size_t k = 0; k < written.size();) {
+      const std::size_t slash = std::min(written.find('\\', k), written.size());
+      comment.append(written.data() + k, slash - k);  // the plain run at once
+      k = slash;
+      if (k == written.size()) break;
+      const char e = k + 1 < written.size() ? gib::comment_escape(written[k + 1]) : '\0';
+      comment += e ? e : '\\';
+      k += e ? 2 : 1;
     }
     if (game_->plies.empty()) game_->header_comments.push_back(std::move(comment));
     else game_->plies.back().comments.push_back(std::move(comment));
@@ -499,7 +524,8 @@ class GameReader {
     std::size_t e = p;
     while (e < s.size() && s[e] != ' ' && s[e] != '\t') ++e;
     gib::PlyToken t;
-    return e > p && gib::parse_ply_token(decoded(s.substr(p, e - p), line.coding), t);
+    std::string text;
+    return e > p && gib::parse_ply_token(s.substr(p, e - p), line.coding, text, t);
   }
 
   // Reads the plies of a move line from its raw bytes. Blanks, ply numbers and time
@@ -514,11 +540,7 @@ class GameReader {
       while (p < s.size() && (s[p] == ' ' || s[p] == '\t')) ++p;
       col += static_cast<int>(p - q);
     };
-    auto token_end = [&](std::size_t from) {
-      std::size_t q = from;
-      while (q < s.size() && s[q] != ' ' && s[q] != '\t') ++q;
-      return q;
-    };
+    auto token_end = [&](std::size_t from) { return next_blank(s, from); };
     for (;;) {
       skip_blanks();
       if (p >= s.size()) return;
@@ -548,8 +570,9 @@ class GameReader {
         fail("bad-token", line.number, tok_col, decoded(tok, line.coding), "expected a ply number 'N.'");
         return;
       }
-      int number = 0;
-      std::from_chars(tok.data(), tok.data() + digits, number);
+      std::int64_t value = 0;  // the digits' value; 0 when it does not fit an int
+      for (std::size_t k = 0; k < digits && value <= std::numeric_limits<int>::max(); ++k) value = value * 10 + (tok[k] - '0');
+      const int number = value <= std::numeric_limits<int>::max() ? static_cast<int>(value) : 0;
       const int ply_index = static_cast<int>(game_->plies.size()) + 1;
       if (number != expected_number_)
         add("ply-number", Severity::Warning, line.number, tok_col, ply_index, std::string(tok.substr(0, digits + 1)),
@@ -565,7 +588,7 @@ class GameReader {
         }
       }
       const std::size_t ply_end = token_end(p);
-      const int chars = read_ply(decoded(s.substr(p, ply_end - p), line.coding), line.number, col);
+      const int chars = read_ply(s.substr(p, ply_end - p), line.coding, line.number, col);
       if (chars < 0) return;
       col += chars;
       p = ply_end;
@@ -597,16 +620,20 @@ class GameReader {
     return make_square(column - 1, 10 - row);
   }
 
-  // A ply token, decoded, starting at line `line`, column `col`: its length in characters,
-  // or -1 if it is no ply (the game's plies end there).
-  int read_ply(std::string text, int line, int col) {
+  // A ply token (raw, in `coding`) starting at line `line`, column `col`: its length in
+  // characters, or -1 if it is no ply (the game's plies end there).
+  int read_ply(std::string_view raw, Coding coding, int line, int col) {
     gib::PlyToken t;
-    if (!gib::parse_ply_token(text, t)) {
+    std::string text;
+    if (!gib::parse_ply_token(raw, coding, text, t)) {
       // A token that a few more characters would complete is a truncated ply.
       gib::PlyToken probe;
+      std::string scratch;
       const std::string& s = text;
-      const bool truncated = gib::parse_ply_token(s + "1", probe) || gib::parse_ply_token(s + "11", probe) ||
-                             gib::parse_ply_token(s + "졸11", probe);
+      const auto u = Coding::Utf8;
+      const bool truncated = gib::parse_ply_token(s + "1", u, scratch, probe) ||
+                             gib::parse_ply_token(s + "11", u, scratch, probe) ||
+                             gib::parse_ply_token(s + "졸11", u, scratch, probe);
       fail(truncated ? "truncated-ply" : "bad-token", line, col, s,
            truncated ? "ply token is cut short" : "not a ply (squares, piece, optional capture and 장군, or 한수쉼)");
       return -1;

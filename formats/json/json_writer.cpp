@@ -1,5 +1,6 @@
 #include "gibo/formats/json_writer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -20,10 +21,15 @@ std::size_t utf8_char_length(std::string_view s, std::size_t i) {
 
 void append_string(std::string& out, std::string_view s) {
   out += '"';
-  const bool valid = text::is_valid_utf8(s);
+  const bool ascii = std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  const bool valid = ascii || text::is_valid_utf8(s);
+  std::size_t plain = 0;  // start of the run of bytes written as they are (appended at once)
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];
-    if (!valid && static_cast<unsigned char>(c) >= 0x80) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && c != '"' && c != '\\' && (u < 0x80 || valid)) continue;
+    out.append(s.data() + plain, i - plain);
+    if (u >= 0x80) {
       // Policy: a byte that is not part of a UTF-8 character (a file name in another
       // encoding) is written as the text \xNN, so the output stays valid UTF-8.
       if (const std::size_t n = utf8_char_length(s, i)) {
@@ -31,29 +37,28 @@ void append_string(std::string& out, std::string_view s) {
         i += n - 1;
       } else {
         char buf[8];
-        std::snprintf(buf, sizeof buf, "\\\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+        std::snprintf(buf, sizeof buf, "\\\\x%02x", static_cast<unsigned>(u));
         out += buf;
       }
-      continue;
-    }
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
+    } else {
+      switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        default: {
           char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(u));
           out += buf;
-        } else {
-          out += c;
         }
+      }
     }
+    plain = i + 1;
   }
+  out.append(s.data() + plain, s.size() - plain);
   out += '"';
 }
 

@@ -60,6 +60,7 @@ void json_diagnostics(json::Writer& w, const char* key, const std::vector<Diagno
 struct Unit {
   std::size_t file = 0;
   int part = 0, parts = 1;
+  std::size_t files_end = 0;  // whole files: this one up to files_end (small files go in batches)
 };
 
 // What the parts of one file share, made by whichever part starts first. A .gib file is
@@ -73,8 +74,11 @@ struct SharedFile {
   ReadInfo info;  // complete once the last part is done
 };
 
-// Files this large are split into parts of about this size when --jobs > 1.
+// Files this large are split into parts of about this size when --jobs > 1; smaller ones
+// are handed to the threads in batches of about this size (at most kBatchFiles files),
+// so that the threads do not hand over every few kilobytes.
 constexpr std::uintmax_t kPartBytes = 128 * 1024;
+constexpr std::size_t kBatchFiles = 64;
 
 ReadOptions read_options(const Settings& s, const std::string& path) {
   ReadOptions options;
@@ -292,39 +296,66 @@ int run_validate(const std::vector<std::string>& args) {
   }
   // The work: every file whole, except that with --jobs a big file is split into parts.
   std::vector<Unit> units;
+  std::uintmax_t batch_bytes = 0;
   for (std::size_t f = 0; f < files.size(); ++f) {
     std::error_code ec;
     const std::uintmax_t size = files[f].path == "-" ? 0 : std::filesystem::file_size(files[f].path, ec);
     const int parts =
         jobs > 1 && !ec ? static_cast<int>(std::clamp<std::uintmax_t>(size / kPartBytes, 1, 8 * static_cast<std::uintmax_t>(jobs)))
                         : 1;
-    for (int p = 0; p < parts; ++p) units.push_back({f, p, parts});
+    if (parts == 1 && !units.empty() && units.back().parts == 1 && batch_bytes + size <= kPartBytes &&
+        units.back().files_end - units.back().file < kBatchFiles) {
+      units.back().files_end = f + 1;  // joins the batch
+      batch_bytes += size;
+      continue;
+    }
+    for (int p = 0; p < parts; ++p) units.push_back({f, p, parts, f + 1});
+    batch_bytes = size;
   }
-  std::vector<SharedFile> shared(files.size());
-  long file_games = 0, file_plies = 0, file_valid = 0;  // the current file's parts so far
+  // A file in one part is read, reported and summed up by its worker; the parts of a
+  // split file share a SharedFile, and the last one emitted sums the file up.
+  std::map<std::size_t, SharedFile> shared;
+  for (const Unit& u : units)
+    if (u.parts > 1) shared.try_emplace(u.file);
+  long file_games = 0, file_plies = 0, file_valid = 0;  // the current split file's parts so far
   const bool progress = stderr_is_terminal();
   const auto start = std::chrono::steady_clock::now();
   ordered_parallel<FileResult>(
       units.size(), jobs,
-      [&](std::size_t i) { return validate_part(files[units[i].file].path, units[i], shared[units[i].file], s); },
+      [&](std::size_t i) {
+        const Unit& u = units[i];
+        if (u.parts > 1) return validate_part(files[u.file].path, u, shared.at(u.file), s);
+        FileResult batch;
+        for (std::size_t f = u.file; f < u.files_end; ++f) {
+          SharedFile whole;
+          FileResult r = validate_part(files[f].path, u, whole, s);
+          Totals file_totals;
+          finish_file(files[f].path, whole, r.totals.games, r.totals.plies, r.totals.valid, s, file_totals, r.output);
+          add(batch.totals, r.totals);
+          add(batch.totals, file_totals);
+          batch.output += r.output;
+        }
+        return batch;
+      },
       [&](std::size_t i, FileResult&& r) {
         const Unit& u = units[i];
         add(totals, r.totals);
-        file_games += r.totals.games;
-        file_plies += r.totals.plies;
-        file_valid += r.totals.valid;
-        if (u.part + 1 == u.parts) {
-          Totals file_totals;
-          finish_file(files[u.file].path, shared[u.file], file_games, file_plies, file_valid, s, file_totals, r.output);
-          add(totals, file_totals);
-          file_games = file_plies = file_valid = 0;
-          shared[u.file].gib.reset();  // every part is done with it
-          std::string().swap(shared[u.file].bytes);
-          shared[u.file].info = {};
+        if (u.parts > 1) {
+          file_games += r.totals.games;
+          file_plies += r.totals.plies;
+          file_valid += r.totals.valid;
+          if (u.part + 1 == u.parts) {
+            Totals file_totals;
+            finish_file(files[u.file].path, shared.at(u.file), file_games, file_plies, file_valid, s, file_totals,
+                        r.output);
+            add(totals, file_totals);
+            file_games = file_plies = file_valid = 0;
+            shared.erase(u.file);  // every part is done with it
+          }
         }
         std::cout << r.output;
         if (progress)
-          std::cerr << "\r" << (u.file + 1) << "/" << files.size() << " files, " << totals.games << " games" << std::flush;
+          std::cerr << "\r" << u.files_end << "/" << files.size() << " files, " << totals.games << " games" << std::flush;
       });
   if (progress) std::cerr << "\n";
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -20,9 +20,6 @@
 // Usage: bench_cli [--gibo PATH] [--corpus DIR] [--plies N] [--rounds N] [--work DIR]
 //                  [--pgn-extract PATH --chess-pgn FILE] [--fairy-stockfish PATH]
 // tests/bench/compare.sh runs it with the references when they are installed.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -39,6 +36,7 @@
 #include <vector>
 
 #include "../archive/variant_corpus.h"
+#include "child.h"
 
 namespace {
 
@@ -53,40 +51,10 @@ struct Options {
   std::string pgn_extract, chess_pgn, fairy_stockfish;
 };
 
-// One run of a child program: wall and CPU seconds, peak memory, exit status.
-struct Run {
-  double wall = 0, cpu = 0;
-  long max_rss_kb = 0;
-  int status = -1;  // exit status, or -1 if it did not exit normally
-};
-
-// Runs argv with stdin from `in` and stdout to `out` (stderr to /dev/null). The child's
-// peak memory (max RSS) includes this process's peak at the time of the spawn (Linux
-// carries it over exec), so this process never holds big data: a few MB at most.
-Run run(std::vector<std::string> argv, const std::string& in = "/dev/null", const std::string& out = "/dev/null") {
-  Run r;
-  std::vector<char*> args;
-  for (std::string& a : argv) args.push_back(a.data());
-  args.push_back(nullptr);
-  posix_spawn_file_actions_t files;
-  posix_spawn_file_actions_init(&files);
-  posix_spawn_file_actions_addopen(&files, STDIN_FILENO, in.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&files, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  const auto start = std::chrono::steady_clock::now();
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, args[0], &files, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&files);
-  if (spawned != 0) return r;
-  int status = 0;
-  struct rusage usage {};
-  ::wait4(pid, &status, 0, &usage);
-  r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  r.cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-          static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  r.max_rss_kb = usage.ru_maxrss;
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+using gibo::bench::ChildRun;
+using gibo::bench::summary_number;
+ChildRun run(std::vector<std::string> argv, const std::string& in = "/dev/null", const std::string& out = "/dev/null") {
+  return gibo::bench::run_child(std::move(argv), in, out);
 }
 
 // The last 64 KiB of a file (where a JSON Lines output keeps its summary). This process
@@ -98,14 +66,6 @@ std::string tail_of(const fs::path& p) {
   in.seekg(size - keep);
   in.read(text.data(), keep);
   return text;
-}
-
-// The value of `"key":N` in the last line of `text` holding `"type":"summary"` (-1 if absent).
-double summary_number(const std::string& text, const std::string& key) {
-  const std::size_t line = text.rfind("\"type\":\"summary\"");
-  if (line == std::string::npos) return -1;
-  const std::size_t at = text.find("\"" + key + "\":", line);
-  return at == std::string::npos ? -1 : std::atof(text.c_str() + at + key.size() + 3);
 }
 
 // Plies in a PGN file's movetext: the tokens that are neither move numbers, results, NAGs
@@ -152,20 +112,20 @@ long pgn_plies(const fs::path& path) {
 struct Measure {
   std::string name;
   double units = 0, games = 0;  // plies or nodes per run; games per run (0 if none)
-  std::vector<Run> runs;
+  std::vector<ChildRun> runs;
   double best_wall() const {
     double b = 1e300;
-    for (const Run& r : runs) b = std::min(b, r.wall);
+    for (const ChildRun& r : runs) b = std::min(b, r.wall);
     return b;
   }
   double best_cpu() const {
     double b = 1e300;
-    for (const Run& r : runs) b = std::min(b, r.cpu);
+    for (const ChildRun& r : runs) b = std::min(b, r.cpu);
     return b;
   }
   long max_rss_kb() const {
     long m = 0;
-    for (const Run& r : runs) m = std::max(m, r.max_rss_kb);
+    for (const ChildRun& r : runs) m = std::max(m, r.max_rss_kb);
     return m;
   }
   double rate() const { return units / best_wall(); }
@@ -313,14 +273,14 @@ int main(int argc, char** argv) {
   }
 
   // Peak memory against input size: one corpus copy and 1/10 of the import input.
-  const Run v_small = validate(1, real / "r0000");
+  const ChildRun v_small = validate(1, real / "r0000");
   fs::create_directories(work / "variants-small");
   for (int f = 0; f < std::max(1, import_files / 10); ++f) {
     char name[32];
     std::snprintf(name, sizeof name, "v%05d.gib", f);
     fs::copy_file(variants / name, work / "variants-small" / name);
   }
-  const Run i_small = import(2, work / "variants-small");
+  const ChildRun i_small = import(2, work / "variants-small");
 
   std::printf("validate input: %d copies of %zu corpus files, %s games, %s plies\n", copies, corpus_files.size(),
               with_commas(v1.games).c_str(), with_commas(v1.units).c_str());

@@ -8,18 +8,16 @@
 // Run: build/tests/bench/bench_import   (reads tests/data/corpus; writes to a temp dir)
 // Environment: GIBO_BENCH_GAMES overrides the number of games (multiple of 100).
 #include <benchmark/benchmark.h>
-#include <fcntl.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "../archive/variant_corpus.h"
+#include "child.h"
 
 namespace {
 
@@ -49,12 +47,6 @@ const Input& input() {
   return in;
 }
 
-// The value of `"key":N` in a JSON line (-1 if absent).
-double json_number(const std::string& line, const std::string& key) {
-  const std::size_t at = line.find("\"" + key + "\":");
-  return at == std::string::npos ? -1 : std::atof(line.c_str() + at + key.size() + 3);
-}
-
 struct Run {
   double seconds = 0, cpu_seconds = 0;
   std::string summary;  // the summary JSON line
@@ -63,27 +55,14 @@ struct Run {
 
 // Runs `gibo import` on the input into `db`, stdout to `out`; wall and CPU time.
 Run run_import(const Input& in, const fs::path& db, const fs::path& out, int jobs) {
+  const gibo::bench::ChildRun child =
+      gibo::bench::run_child({GIBO_BINARY, "import", "--db", db.string(), "--jobs", std::to_string(jobs), "--format",
+                              "jsonl", (in.dir / "in").string()},
+                             "/dev/null", out.string());
   Run r;
-  std::vector<std::string> args = {GIBO_BINARY, "import", "--db", db.string(), "--jobs", std::to_string(jobs),
-                                   "--format", "jsonl", (in.dir / "in").string()};
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<char*> argv;
-    for (std::string& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(fd, STDOUT_FILENO);
-    ::execv(argv[0], argv.data());
-    std::_Exit(127);
-  }
-  int status = 0;
-  struct rusage usage {};
-  ::wait4(pid, &status, 0, &usage);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  r.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-                  static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  r.ok = WIFEXITED(status) && WEXITSTATUS(status) <= 1;
+  r.seconds = child.wall;
+  r.cpu_seconds = child.cpu;
+  r.ok = child.status == 0 || child.status == 1;
   std::ifstream lines(out);
   for (std::string line; std::getline(lines, line);)
     if (line.find("\"type\":\"summary\"") != std::string::npos) r.summary = line;
@@ -101,15 +80,15 @@ void BM_Import(benchmark::State& state) {
     run = run_import(in, db, in.dir / "out.jsonl", jobs);
     if (!run.ok || run.summary.empty()) state.SkipWithError("gibo import failed");
     state.SetIterationTime(run.seconds);
-    const double kept = json_number(run.summary, "games_in_archive");
+    const double kept = gibo::bench::summary_number(run.summary, "games_in_archive");
     bytes_per_game = kept > 0 ? static_cast<double>(fs::file_size(db)) / kept : 0;
     fs::remove(db);
   }
-  const double games = json_number(run.summary, "games");
+  const double games = gibo::bench::summary_number(run.summary, "games");
   state.counters["games/s"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
-  state.counters["plies/s"] = benchmark::Counter(json_number(run.summary, "plies"), benchmark::Counter::kIsRate);
+  state.counters["plies/s"] = benchmark::Counter(gibo::bench::summary_number(run.summary, "plies"), benchmark::Counter::kIsRate);
   state.counters["games"] = games;
-  state.counters["dups"] = json_number(run.summary, "duplicates");
+  state.counters["dups"] = gibo::bench::summary_number(run.summary, "duplicates");
   state.counters["cpu_us/game"] = games > 0 ? 1e6 * run.cpu_seconds / games : 0;
   state.counters["bytes/game"] = bytes_per_game;
 }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <thread>
 #include <tuple>
 
 #include "gibo/formats/gib.h"
@@ -106,6 +107,35 @@ TEST(GibCorpus, EveryGameReadsAndReplays) {
   }
   EXPECT_EQ(files, 40);
   EXPECT_GE(valid * 1000, games_total * 999);
+}
+
+// GibFile reads any game on its own, in any order and from several threads at once,
+// exactly as read_gib reads it in order.
+TEST(GibCorpus, GibFileReadsGamesInAnyOrderFromAnyThread) {
+  std::string all;  // every corpus file in one, many games
+  for (const fs::path& p : corpus_files()) all += slurp(p) + "\n";
+  GibReadOptions o;
+  o.file_name = "all.gib";
+  GibFileInfo info;
+  const std::vector<Game> in_order = read_gib(all, o, &info);
+  const GibFile file(all, o);
+  ASSERT_EQ(file.games(), static_cast<int>(in_order.size()));
+  ASSERT_GT(file.games(), 80);
+  EXPECT_EQ(file.info().diagnostics.size(), info.diagnostics.size());
+  auto same = [](const Game& a, const Game& b) {
+    return a.tags == b.tags && a.plies == b.plies && a.header_comments == b.header_comments && a.start == b.start &&
+           a.original_text == b.original_text && a.source.line == b.source.line &&
+           a.source.game_index == b.source.game_index && a.diagnostics.size() == b.diagnostics.size();
+  };
+  for (int k = file.games() - 1; k >= 0; --k) EXPECT_TRUE(same(file.game(k), in_order[static_cast<std::size_t>(k)])) << k;
+  std::vector<int> mismatches(4, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int k = t; k < file.games(); k += 4) mismatches[t] += !same(file.game(k), in_order[static_cast<std::size_t>(k)]);
+    });
+  for (std::thread& th : threads) th.join();
+  EXPECT_EQ(mismatches, std::vector<int>(4, 0));
 }
 
 TEST(GibCorpus, SourceLocationsPointAtTheGames) {
