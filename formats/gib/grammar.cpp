@@ -96,23 +96,25 @@ struct LetterEntry {
 };
 
 // The letters by code point in an open-addressing table (a switch over these sparse
-// code points costs a chain of mispredicted compares on every ply).
+// code points costs a chain of mispredicted compares on every ply). Built at compile time.
 struct LetterTable {
   static constexpr std::size_t kSize = 64;
   std::array<LetterEntry, kSize> slot{};
-  static std::size_t hash(char32_t cp) { return (cp * 2654435761u) >> 26; }  // top 6 bits of 32
-  void add(char32_t cp, PieceType t, std::optional<Side> side, bool hanja) {
+  static constexpr std::size_t hash(char32_t cp) {
+    return static_cast<std::uint32_t>(cp * 2654435761u) >> 26;  // top 6 bits of 32
+  }
+  constexpr void add(char32_t cp, PieceType t, std::optional<Side> side, bool hanja) {
     std::size_t h = hash(cp);
     while (slot[h].cp) h = (h + 1) % kSize;
     slot[h] = {cp, PieceLetter{t, side, hanja}};
   }
-  const PieceLetter* find(char32_t cp) const {
+  constexpr const PieceLetter* find(char32_t cp) const {
     for (std::size_t h = hash(cp);; h = (h + 1) % kSize) {
       if (slot[h].cp == cp) return &slot[h].letter;
       if (!slot[h].cp) return nullptr;
     }
   }
-  LetterTable() {
+  constexpr LetterTable() {
     using T = PieceType;
     add(U'차', T::Chariot, std::nullopt, false);
     add(U'車', T::Chariot, std::nullopt, true);
@@ -137,15 +139,15 @@ struct LetterTable {
     add(U'漢', T::General, Side::Han, true);
   }
 };
+constexpr LetterTable kLetters;
 
 // piece = 차 車 | 포 包 砲 | 마 馬 | 상 象 | 사 士 | 장 將 궁 帥 | 졸 卒 (Cho) | 병 兵 (Han)
 //       | 楚 (Cho general) | 漢 (Han general)     (formats/gib/README.md "Ply tokens": a general may be written
 //                                                 with its side's character)
-std::optional<PieceLetter> piece_letter(char32_t cp) {
-  static const LetterTable table;
-  if (cp < 0x80) return std::nullopt;  // digits and letters, the common case
-  if (const PieceLetter* p = table.find(cp)) return *p;
-  return std::nullopt;
+// nullptr if `cp` is no piece letter.
+const PieceLetter* piece_letter(char32_t cp) {
+  if (cp < 0x80) return nullptr;  // digits and letters, the common case
+  return kLetters.find(cp);
 }
 
 // side = 楚 | 漢 | 초 | 한
@@ -159,127 +161,166 @@ std::optional<Side> side_letter(char32_t cp) {
   }
 }
 
-bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
+bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+// One character of a token: its code point and its length in bytes (0 at the end).
+struct Char {
+  char32_t cp = 0;
+  std::uint32_t len = 0;
+};
+
+// Reads the characters of one token's raw bytes in their coding, each where it stands.
+class TokenChars {
+ public:
+  TokenChars(std::string_view raw, Coding coding)
+      : u_(reinterpret_cast<const unsigned char*>(raw.data())), n_(raw.size()), coding_(coding) {}
+
+  std::size_t size() const { return n_; }
+  unsigned char byte(std::size_t b) const { return b < n_ ? u_[b] : 0; }
+
+  // The character at byte `b` (cp 0, len 0 at or past the end). UTF-8 is valid here (the
+  // reader checked the line); a character cut by the end keeps the bytes there are.
+  Char at(std::size_t b) const {
+    if (b >= n_) return {};
+    const unsigned char c = u_[b];
+    if (c < 0x80) return {c, 1};
+    switch (coding_) {
+      case Coding::Utf8: {
+        const std::uint32_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+        char32_t v = c & (0x7F >> len);
+        std::uint32_t k = 1;
+        for (; k < len && b + k < n_; ++k) v = (v << 6) | (u_[b + k] & 0x3F);
+        return {v, k};
+      }
+      case Coding::Cp949: {
+        const text::Cp949Char d =
+            text::cp949_char(std::string_view(reinterpret_cast<const char*>(u_ + b), n_ - b));
+        return {d.cp, d.length};
+      }
+      case Coding::Ascii: return {U'?', 1};
+    }
+    return {U'?', 1};
+  }
+
+ private:
+  const unsigned char* u_;
+  std::size_t n_;
+  Coding coding_;
+};
+
+// `raw` decoded to UTF-8 into `text` (a CP949 byte that does not decode is U+FFFD; with
+// Coding::Ascii every byte >= 0x80 is '?').
+void token_text(std::string_view raw, Coding coding, std::string& text) {
+  if (coding == Coding::Utf8) {
+    text.assign(raw);
+    return;
+  }
+  // At most three UTF-8 bytes a raw byte (U+FFFD for a bad one); decoded on the stack,
+  // so that a short token's text stays in the string's own small buffer.
+  constexpr std::size_t kInline = 48;
+  char inline_buffer[3 * kInline];
+  std::string heap_buffer;
+  if (raw.size() > kInline) heap_buffer.resize(3 * raw.size());
+  char* const begin = raw.size() > kInline ? heap_buffer.data() : inline_buffer;
+  char* o = begin;
+  const TokenChars chars(raw, coding);
+  for (std::size_t b = 0; b < raw.size();) {
+    const Char c = chars.at(b);
+    b += c.len;
+    const char32_t v = c.cp;
+    if (v < 0x80) {
+      *o++ = static_cast<char>(v);
+    } else if (v < 0x800) {
+      *o++ = static_cast<char>(0xC0 | (v >> 6));
+      *o++ = static_cast<char>(0x80 | (v & 0x3F));
+    } else {  // CP949 stays in the Basic Multilingual Plane
+      *o++ = static_cast<char>(0xE0 | (v >> 12));
+      *o++ = static_cast<char>(0x80 | ((v >> 6) & 0x3F));
+      *o++ = static_cast<char>(0x80 | (v & 0x3F));
+    }
+  }
+  text.assign(begin, static_cast<std::size_t>(o - begin));
+}
 
 }  // namespace
 
 // ply = "한수쉼" | square [side piece-follows] piece square [capture] ["장군"]
 // capture = (not "장군") ["타"] piece
-// The token's characters are decoded once (UTF-8, valid: the reader decoded it), then
-// read by index.
+// square = letter a-i and one digit | one or more digits
+// Read straight from the raw bytes, a character where the grammar needs one; the squares
+// are ASCII, so they are views into `raw`.
 bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, PlyToken& out) {
   out = PlyToken{};
-  text.clear();
-  constexpr std::size_t kInline = 32;  // a token has at most as many characters as bytes
-  char32_t cp_inline[kInline + 2];
-  std::uint32_t off_inline[kInline + 2];
-  std::vector<char32_t> cp_heap;
-  std::vector<std::uint32_t> off_heap;
-  char32_t* cp = cp_inline;
-  std::uint32_t* off = off_inline;  // where each character starts in `text`
-  if (raw.size() > kInline) {
-    cp_heap.resize(raw.size() + 2);
-    off_heap.resize(raw.size() + 2);
-    cp = cp_heap.data();
-    off = off_heap.data();
-  }
-  const auto* u = reinterpret_cast<const unsigned char*>(raw.data());
-  std::size_t n = 0;
-  if (coding == Coding::Utf8) {  // the text is the bytes themselves
-    text.assign(raw);
-    for (std::size_t b = 0; b < raw.size(); ++n) {
-      const unsigned char c = u[b];
-      const std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-      char32_t v = len == 1 ? c : c & (0x7F >> len);
-      for (std::size_t k = 1; k < len && b + k < raw.size(); ++k) v = (v << 6) | (u[b + k] & 0x3F);
-      cp[n] = v;
-      off[n] = static_cast<std::uint32_t>(b);
-      b = std::min(b + len, raw.size());
-    }
-  } else {
-    // Decoded into a buffer first (at most 3 UTF-8 bytes a raw byte: U+FFFD for a bad one).
-    char inline_buffer[3 * kInline + 4];
-    std::vector<char> heap_buffer;
-    char* o = inline_buffer;
-    if (raw.size() > kInline) {
-      heap_buffer.resize(3 * raw.size() + 4);
-      o = heap_buffer.data();
-    }
-    char* const begin = o;
-    for (std::size_t b = 0; b < raw.size(); ++n) {
-      off[n] = static_cast<std::uint32_t>(o - begin);
-      char32_t v;
-      if (u[b] < 0x80) {
-        v = u[b++];
-      } else if (coding == Coding::Ascii) {
-        v = U'?';
-        ++b;
-      } else {
-        const text::Cp949Char d = text::cp949_char(raw.substr(b));
-        v = d.cp;
-        b += d.length;
-      }
-      cp[n] = v;
-      if (v < 0x80) {
-        *o++ = static_cast<char>(v);
-      } else if (v < 0x800) {
-        *o++ = static_cast<char>(0xC0 | (v >> 6));
-        *o++ = static_cast<char>(0x80 | (v & 0x3F));
-      } else {  // CP949 stays in the BMP
-        *o++ = static_cast<char>(0xE0 | (v >> 12));
-        *o++ = static_cast<char>(0x80 | ((v >> 6) & 0x3F));
-        *o++ = static_cast<char>(0x80 | (v & 0x3F));
-      }
-    }
-    text.assign(begin, static_cast<std::size_t>(o - begin));
-  }
-  cp[n] = cp[n + 1] = 0;  // reading one or two past the end finds no letter
-  off[n] = static_cast<std::uint32_t>(text.size());
-  out.chars = static_cast<int>(n);
-  const std::string_view token = text;
-
-  if (n == 3 && cp[0] == U'한' && cp[1] == U'수' && cp[2] == U'쉼') {
-    out.pass = true;
-    return true;
-  }
-  std::size_t i = 0;
-  // square = letter a-i and one digit | one or more digits
-  auto square = [&](std::string_view& text) {
-    const std::size_t start = i;
-    if (cp[i] >= 'a' && cp[i] <= 'i' && is_digit(cp[i + 1])) {
-      i += 2;
+  token_text(raw, coding, text);
+  const TokenChars chars(raw, coding);
+  std::size_t b = 0;  // the byte where the next character starts
+  int count = 0;      // characters read
+  auto take = [&](const Char& c) {
+    b += c.len;
+    ++count;
+  };
+  auto square = [&](std::string_view& sq) {
+    const std::size_t start = b;
+    const unsigned char c = chars.byte(b);
+    if (c >= 'a' && c <= 'i' && is_digit(chars.byte(b + 1))) {
+      b += 2;
     } else {
-      while (is_digit(cp[i])) ++i;
-      if (i == start) return false;
+      while (b < chars.size() && is_digit(chars.byte(b))) ++b;
+      if (b == start) return false;
     }
-    text = token.substr(off[start], off[i] - off[start]);
+    count += static_cast<int>(b - start);
+    sq = raw.substr(start, b - start);
     return true;
   };
-  auto check_mark = [&] { return cp[i] == U'장' && cp[i + 1] == U'군'; };
-  if (!square(out.from)) return false;
-  // A side mark counts only when a piece letter follows it (`95楚84` is a general).
-  if (const auto side = side_letter(cp[i]); side && piece_letter(cp[i + 1])) {
-    out.side_mark = side;
-    ++i;
+  // Is "장군" at byte `at`? Its length in bytes, or 0.
+  auto check_mark = [&](std::size_t at) -> std::uint32_t {
+    const Char a = chars.at(at);
+    if (a.cp != U'장') return 0;
+    const Char g = chars.at(at + a.len);
+    return g.cp == U'군' ? a.len + g.len : 0;
+  };
+
+  if (!square(out.from)) {
+    // the only ply that does not start with a square
+    const Char a = chars.at(0), s = chars.at(a.len), w = chars.at(a.len + s.len);
+    if (a.cp == U'한' && s.cp == U'수' && w.cp == U'쉼' && a.len + s.len + w.len == raw.size()) {
+      out.pass = true;
+      out.chars = 3;
+      return true;
+    }
+    return false;
   }
-  const auto piece = piece_letter(cp[i]);
+  // A side mark counts only when a piece letter follows it (`95楚84` is a general).
+  Char c = chars.at(b);
+  if (const auto side = side_letter(c.cp); side && piece_letter(chars.at(b + c.len).cp)) {
+    out.side_mark = side;
+    take(c);
+    c = chars.at(b);
+  }
+  const PieceLetter* piece = piece_letter(c.cp);
   if (!piece) return false;
   out.piece = *piece;
-  ++i;
+  take(c);
   if (!square(out.to)) return false;
-  if (!check_mark()) {
-    const bool marker = cp[i] == U'타';
-    if (const auto captured = piece_letter(cp[i + (marker ? 1 : 0)])) {
+  if (b < raw.size() && !check_mark(b)) {
+    c = chars.at(b);
+    const bool marker = c.cp == U'타';
+    const Char p = marker ? chars.at(b + c.len) : c;
+    if (const PieceLetter* captured = piece_letter(p.cp)) {
       out.capture_marker = marker;
       out.captured = *captured;
-      i += marker ? 2 : 1;
+      if (marker) take(c);
+      take(p);
     }
   }
-  if (check_mark()) {
+  if (const std::uint32_t len = b < raw.size() ? check_mark(b) : 0) {
     out.check = true;
-    i += 2;
+    b += len;
+    count += 2;
   }
-  return i == n;
+  if (b != raw.size()) return false;
+  out.chars = count;
+  return true;
 }
 
 }  // namespace gibo::gib

@@ -47,8 +47,9 @@ struct PieceLetter {
 
 // One ply token after its `N.` number: `한수쉼`, or from-square, optional side mark,
 // piece, to-square, optional capture (`타` + piece, or piece), optional `장군`.
-// Squares are kept as written ("79", "i3", "4"), as views into the token; their meaning
-// depends on the game's coordinate system and is decided by the reader.
+// Squares are kept as written ("79", "i3", "4"), as views into the raw token (they are
+// ASCII, the same bytes in every coding); their meaning depends on the game's coordinate
+// system and is decided by the reader.
 struct PlyToken {
   bool pass = false;
   std::string_view from, to;
@@ -60,9 +61,9 @@ struct PlyToken {
   int chars = 0;  // the token's length in characters
 };
 
-// Reads a whole token, given as raw bytes in `coding` (each character decoded once):
+// Reads a whole token, given as raw bytes in `coding` (decoded where the grammar looks):
 // false if it is not a ply. `text` receives the token decoded to UTF-8 (also when it is
-// no ply); the squares in `out` are views into it.
+// no ply); the squares in `out` are views into `raw`.
 bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, PlyToken& out);
 
 }  // namespace gibo::gib

@@ -298,10 +298,11 @@ int run_validate(const std::vector<std::string>& args) {
   std::vector<Unit> units;
   std::uintmax_t batch_bytes = 0;
   for (std::size_t f = 0; f < files.size(); ++f) {
-    std::error_code ec;
-    const std::uintmax_t size = files[f].path == "-" ? 0 : std::filesystem::file_size(files[f].path, ec);
+    // the size the search saw (a file named on the command line: its stat there)
+    const bool known = files[f].size >= 0;
+    const std::uintmax_t size = known ? static_cast<std::uintmax_t>(files[f].size) : 0;
     const int parts =
-        jobs > 1 && !ec ? static_cast<int>(std::clamp<std::uintmax_t>(size / kPartBytes, 1, 8 * static_cast<std::uintmax_t>(jobs)))
+        jobs > 1 && known ? static_cast<int>(std::clamp<std::uintmax_t>(size / kPartBytes, 1, 8 * static_cast<std::uintmax_t>(jobs)))
                         : 1;
     if (parts == 1 && !units.empty() && units.back().parts == 1 && batch_bytes + size <= kPartBytes &&
         units.back().files_end - units.back().file < kBatchFiles) {

@@ -44,7 +44,7 @@ std::string why_unusable(const std::string& path, int stat_errno) {
 }
 
 // Adds the game files under directory `dir` to `found`, reporting what cannot be read.
-void walk(const fs::path& dir, std::vector<std::string>& found, std::vector<InputError>& errors) {
+void walk(const fs::path& dir, std::vector<InputFile>& found, std::vector<InputError>& errors) {
   std::error_code ec;
   fs::directory_iterator it(dir, ec);
   if (ec) {
@@ -72,7 +72,7 @@ void walk(const fs::path& dir, std::vector<std::string>& found, std::vector<Inpu
       errors.push_back({p.string(), "not a regular file (a pipe, socket or device); not read"});
       continue;
     }
-    found.push_back(p.string());
+    found.push_back({p.string(), static_cast<std::int64_t>(st.st_size)});
   }
   if (ec) errors.push_back({dir.string(), "cannot list the directory: " + why_unusable(dir.string(), ec.value())});
   for (const fs::path& d : subdirs) walk(d, found, errors);
@@ -93,12 +93,13 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std:
       continue;
     }
     if (S_ISDIR(st.st_mode)) {
-      std::vector<std::string> found;
+      std::vector<InputFile> found;
       walk(p, found, errors);
-      std::sort(found.begin(), found.end());
-      for (auto& f : found) out.push_back({std::move(f)});
+      std::sort(found.begin(), found.end(), [](const InputFile& a, const InputFile& b) { return a.path < b.path; });
+      for (auto& f : found) out.push_back(std::move(f));
     } else {
-      out.push_back({p});  // a file, or a pipe given on purpose (`<(...)`)
+      // a file, or a pipe given on purpose (`<(...)`)
+      out.push_back({p, S_ISREG(st.st_mode) ? static_cast<std::int64_t>(st.st_size) : -1});
     }
   }
   return out;
@@ -121,11 +122,14 @@ std::optional<std::string> read_input(const std::string& path, std::string& erro
     error = "is a directory, not a game file";
     return std::nullopt;
   }
-  std::string data;
-  if (S_ISREG(st.st_mode)) data.reserve(static_cast<std::size_t>(st.st_size));
-  char buffer[1 << 16];
+  // Read straight into the string: a regular file's size (and one byte more, so that the
+  // end shows in the same read), growing if more comes (a file that grows while it is
+  // read, or a pipe).
+  std::string data(S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) + 1 : std::size_t{1} << 16, '\0');
+  std::size_t have = 0;
   for (;;) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (have == data.size()) data.resize(2 * data.size());
+    const ssize_t n = ::read(fd, data.data() + have, data.size() - have);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       error = "read error: " + why_unusable(path, errno);
@@ -133,8 +137,9 @@ std::optional<std::string> read_input(const std::string& path, std::string& erro
       return std::nullopt;
     }
     if (n == 0) break;
-    data.append(buffer, static_cast<std::size_t>(n));
+    have += static_cast<std::size_t>(n);
   }
+  data.resize(have);
   ::close(fd);
   return data;
 }

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <optional>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@ namespace gibo::cli {
 
 struct InputFile {
   std::string path;  // "-" = standard input
+  std::int64_t size = -1;  // bytes, as the search found it (a regular file); -1 unknown
 };
 
 // A path that could not be used, and why ("permission denied", ...).
