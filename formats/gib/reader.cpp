@@ -260,8 +260,14 @@ struct Scan {
         line.coding = Coding::Cp949;
         const auto* u = reinterpret_cast<const unsigned char*>(content.data());
         for (std::size_t i = 0; i < content.size();) {
-          if (u[i] < 0x80) {
+          if (u[i] < 0x80) {  // ASCII: to the next byte >= 0x80, eight bytes at a time
             ++i;
+            if (i + 8 <= content.size()) {
+              if (const std::uint64_t high = word_at(content, i) & 0x8080808080808080ULL)
+                i += static_cast<std::size_t>(__builtin_ctzll(high) / 8);
+              else
+                i += 8;
+            }
             continue;
           }
           // as text::cp949_char reads it: a mapped lead-trail pair, or one bad byte
@@ -533,22 +539,23 @@ class GameReader {
   void parse_move_line(const Line& line) {
     const std::string_view s = raw(line);
     if (broken_) return;  // the game's plies already ended at a bad token
+    const char* const d = s.data();
+    const std::size_t n = s.size();
     std::size_t p = 0;
     int col = 1;  // column of s[p]
     auto skip_blanks = [&] {
       const std::size_t q = p;
-      while (p < s.size() && (s[p] == ' ' || s[p] == '\t')) ++p;
+      while (p < n && (d[p] == ' ' || d[p] == '\t')) ++p;
       col += static_cast<int>(p - q);
     };
-    auto token_end = [&](std::size_t from) { return next_blank(s, from); };
+    auto token_at = [&](std::size_t from) { return s.substr(from, next_blank(s, from) - from); };
     for (;;) {
       skip_blanks();
-      if (p >= s.size()) return;
-      const std::size_t end = token_end(p);
-      const std::string_view tok = s.substr(p, end - p);
+      if (p >= n) return;
       const int tok_col = col;
 
-      if (tok.front() == '<') {  // <N> seconds for the ply before it
+      if (d[p] == '<') {  // <N> seconds for the ply before it
+        const std::string_view tok = token_at(p);
         int seconds = -1;
         if (tok.size() >= 3 && tok.back() == '>') {
           auto [ptr, ec] = std::from_chars(tok.data() + 1, tok.data() + tok.size() - 1, seconds);
@@ -560,34 +567,40 @@ class GameReader {
         }
         game_->plies.back().seconds = seconds;
         col += static_cast<int>(tok.size());  // '<', digits, '>'
-        p = end;
+        p += tok.size();
         continue;
       }
-      // "N." then the ply (glued or after blanks)
-      std::size_t digits = 0;
-      while (digits < tok.size() && tok[digits] >= '0' && tok[digits] <= '9') ++digits;
-      if (digits == 0 || digits >= tok.size() || tok[digits] != '.') {
-        fail("bad-token", line.number, tok_col, decoded(tok, line.coding), "expected a ply number 'N.'");
+      // "N." then the ply (glued or after blanks); the digits' value is 0 when it does
+      // not fit an int
+      const std::size_t number_at = p;
+      std::int64_t value = 0;
+      while (p < n && d[p] >= '0' && d[p] <= '9') {
+        if (value <= std::numeric_limits<int>::max()) value = value * 10 + (d[p] - '0');
+        ++p;
+      }
+      const std::size_t digits = p - number_at;
+      if (digits == 0 || p >= n || d[p] != '.') {
+        fail("bad-token", line.number, tok_col, decoded(token_at(number_at), line.coding),
+             "expected a ply number 'N.'");
         return;
       }
-      std::int64_t value = 0;  // the digits' value; 0 when it does not fit an int
-      for (std::size_t k = 0; k < digits && value <= std::numeric_limits<int>::max(); ++k) value = value * 10 + (tok[k] - '0');
+      ++p;  // the '.'
       const int number = value <= std::numeric_limits<int>::max() ? static_cast<int>(value) : 0;
       const int ply_index = static_cast<int>(game_->plies.size()) + 1;
       if (number != expected_number_)
-        add("ply-number", Severity::Warning, line.number, tok_col, ply_index, std::string(tok.substr(0, digits + 1)),
+        add("ply-number", Severity::Warning, line.number, tok_col, ply_index, std::string(s.substr(number_at, digits + 1)),
             "ply number " + std::to_string(number) + " where " + std::to_string(expected_number_) + " was expected");
       expected_number_ = number + 1;
-      p += digits + 1;
       col += static_cast<int>(digits + 1);
-      if (p >= end) {  // ply in the next token
+      if (p >= n || d[p] == ' ' || d[p] == '\t') {  // ply in the next token
         skip_blanks();
-        if (p >= s.size()) {
-          fail("truncated-ply", line.number, tok_col, decoded(tok, line.coding), "ply number with no ply after it");
+        if (p >= n) {
+          fail("truncated-ply", line.number, tok_col, decoded(s.substr(number_at, digits + 1), line.coding),
+               "ply number with no ply after it");
           return;
         }
       }
-      const std::size_t ply_end = token_end(p);
+      const std::size_t ply_end = next_blank(s, p);
       const int chars = read_ply(s.substr(p, ply_end - p), line.coding, line.number, col);
       if (chars < 0) return;
       col += chars;
@@ -621,52 +634,50 @@ class GameReader {
   }
 
   // A ply token (raw, in `coding`) starting at line `line`, column `col`: its length in
-  // characters, or -1 if it is no ply (the game's plies end there).
+  // characters, or -1 if it is no ply (the game's plies end there). The ply is read
+  // into its place in the game (taken back if it is no ply).
   int read_ply(std::string_view raw, Coding coding, int line, int col) {
     gib::PlyToken t;
-    std::string text;
-    if (!gib::parse_ply_token(raw, coding, text, t)) {
+    std::vector<RecordedPly>& plies = game_->plies;
+    RecordedPly& rp = plies.emplace_back();
+    if (!gib::parse_ply_token(raw, coding, rp.text, t)) {
+      const std::string text = std::move(rp.text);
+      plies.pop_back();
       // A token that a few more characters would complete is a truncated ply.
       gib::PlyToken probe;
       std::string scratch;
-      const std::string& s = text;
       const auto u = Coding::Utf8;
-      const bool truncated = gib::parse_ply_token(s + "1", u, scratch, probe) ||
-                             gib::parse_ply_token(s + "11", u, scratch, probe) ||
-                             gib::parse_ply_token(s + "졸11", u, scratch, probe);
-      fail(truncated ? "truncated-ply" : "bad-token", line, col, s,
+      const bool truncated = gib::parse_ply_token(text + "1", u, scratch, probe) ||
+                             gib::parse_ply_token(text + "11", u, scratch, probe) ||
+                             gib::parse_ply_token(text + "졸11", u, scratch, probe);
+      fail(truncated ? "truncated-ply" : "bad-token", line, col, text,
            truncated ? "ply token is cut short" : "not a ply (squares, piece, optional capture and 장군, or 한수쉼)");
       return -1;
     }
-    Move move = Move::none();
-    if (!t.pass) {
-      const Square from = to_square(t.from), to = to_square(t.to);
+    rp.line = line;
+    rp.column = col;
+    rp.pass = t.pass;
+    if (t.pass) return t.chars;
+    const Square from = to_square(t.from), to = to_square(t.to);
+    if (from == kNoSquare || to == kNoSquare) {
+      const std::string text = std::move(rp.text);
+      plies.pop_back();
       if (!old_coordinates_ && to == kNoSquare && t.to.size() == 1 && t.to[0] >= '0' && t.to[0] <= '9') {
         fail("truncated-ply", line, col, text, "ply token is cut short (one digit of the destination square)");
         return -1;
       }
-      if (from == kNoSquare || to == kNoSquare) {
-        fail("bad-square", line, col, text,
-             "square '" + std::string(from == kNoSquare ? t.from : t.to) + "' is not a board point" +
-                 (old_coordinates_ ? " (old 1-90 numbering)" : ""));
-        return -1;
-      }
-      move = Move(from, to);
+      fail("bad-square", line, col, text,
+           "square '" + std::string(from == kNoSquare ? t.from : t.to) + "' is not a board point" +
+               (old_coordinates_ ? " (old 1-90 numbering)" : ""));
+      return -1;
     }
-    RecordedPly& rp = game_->plies.emplace_back();
-    rp.line = line;
-    rp.column = col;
-    rp.pass = t.pass;
-    if (!t.pass) {
-      rp.move = move;
-      rp.piece = t.piece.type;
-      rp.side_mark = t.side_mark;
-      rp.piece_script_side = t.piece.implied_side;
-      rp.captured = t.captured.type;
-      rp.capture_marker = t.capture_marker;
-      rp.check = t.check;
-    }
-    rp.text = std::move(text);  // after the last use of t's views into it
+    rp.move = Move(from, to);
+    rp.piece = t.piece.type;
+    rp.side_mark = t.side_mark;
+    rp.piece_script_side = t.piece.implied_side;
+    rp.captured = t.captured.type;
+    rp.capture_marker = t.capture_marker;
+    rp.check = t.check;
     return t.chars;
   }
 
