@@ -91,11 +91,12 @@ ReadOptions read_options(const Settings& s, const std::string& path) {
 
 // Replays and reports this part's games; the first part of a file starts (in text form)
 // with the file's own diagnostics when they are known first (.gib).
-FileResult validate_part(const std::string& path, const Unit& u, SharedFile& shared, const Settings& s) {
+FileResult validate_part(const InputFile& file, const Unit& u, SharedFile& shared, const Settings& s) {
+  const std::string& path = file.path;
   const ReadOptions options = read_options(s, path);
-  std::call_once(shared.once, [&] {
+  auto load = [&] {
     std::string error;
-    if (auto bytes = read_input(path, error)) {
+    if (auto bytes = read_input(path, error, file.size)) {
       shared.bytes = std::move(*bytes);
       if (detect_format(shared.bytes) == Format::Gib) {
         shared.gib = std::make_unique<GibFile>(shared.bytes, gib_read_options(options));
@@ -104,7 +105,9 @@ FileResult validate_part(const std::string& path, const Unit& u, SharedFile& sha
     } else {
       shared.io_error = error;
     }
-  });
+  };
+  if (u.parts == 1) load();  // a whole file: this part alone reads it
+  else std::call_once(shared.once, load);
   FileResult r;
   if (shared.io_error) return r;
   ReplayOptions replay_options;
@@ -325,11 +328,11 @@ int run_validate(const std::vector<std::string>& args) {
       units.size(), jobs,
       [&](std::size_t i) {
         const Unit& u = units[i];
-        if (u.parts > 1) return validate_part(files[u.file].path, u, shared.at(u.file), s);
+        if (u.parts > 1) return validate_part(files[u.file], u, shared.at(u.file), s);
         FileResult batch;
         for (std::size_t f = u.file; f < u.files_end; ++f) {
           SharedFile whole;
-          FileResult r = validate_part(files[f].path, u, whole, s);
+          FileResult r = validate_part(files[f], u, whole, s);
           Totals file_totals;
           finish_file(files[f].path, whole, r.totals.games, r.totals.plies, r.totals.valid, s, file_totals, r.output);
           add(batch.totals, r.totals);

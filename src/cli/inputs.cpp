@@ -1,5 +1,6 @@
 #include "inputs.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -21,8 +22,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool game_file_extension(const fs::path& p) {
-  std::string ext = p.extension().string();
+// Is `name` (a file name) one of the game file endings, in any case? The ending is what
+// follows the last '.', as std::filesystem::path::extension has it (".gib" alone has none).
+bool game_file_extension(std::string_view name) {
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos || dot == 0) return false;
+  std::string ext(name.substr(dot));
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
   return ext == ".gib" || ext == ".pgn" || ext == ".json" || ext == ".jsonl" || ext == ".fen" ||
          ext == ".uci";
@@ -44,38 +49,50 @@ std::string why_unusable(const std::string& path, int stat_errno) {
 }
 
 // Adds the game files under directory `dir` to `found`, reporting what cannot be read.
-void walk(const fs::path& dir, std::vector<InputFile>& found, std::vector<InputError>& errors) {
-  std::error_code ec;
-  fs::directory_iterator it(dir, ec);
-  if (ec) {
-    errors.push_back({dir.string(), "cannot list the directory: " + why_unusable(dir.string(), ec.value())});
+// Entries are examined relative to the open directory (no path lookup from the root for
+// each file); a link is followed to a file, never to a directory.
+void walk(const std::string& dir, std::vector<InputFile>& found, std::vector<InputError>& errors) {
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) {
+    errors.push_back({dir, "cannot list the directory: " + why_unusable(dir, errno)});
     return;
   }
-  std::vector<fs::path> subdirs;
-  for (; it != fs::directory_iterator(); it.increment(ec)) {
-    if (ec) break;
-    const fs::path p = it->path();
-    std::error_code lec;
-    const bool link = it->is_symlink(lec);
-    if (!link && it->is_directory(lec)) {
-      subdirs.push_back(p);
+  const int dfd = ::dirfd(d);
+  const std::string prefix = !dir.empty() && dir.back() == '/' ? dir : dir + '/';
+  std::vector<std::string> subdirs;
+  for (;;) {
+    errno = 0;
+    const dirent* e = ::readdir(d);
+    if (!e) break;
+    const std::string_view name = e->d_name;
+    if (name == "." || name == "..") continue;
+    unsigned char type = e->d_type;
+    if (type == DT_UNKNOWN) {  // a file system that does not say: ask
+      struct stat l {};
+      if (::fstatat(dfd, e->d_name, &l, AT_SYMLINK_NOFOLLOW) == 0)
+        type = S_ISDIR(l.st_mode) ? DT_DIR : S_ISLNK(l.st_mode) ? DT_LNK : DT_REG;
+    }
+    if (type == DT_DIR) {
+      subdirs.push_back(prefix + e->d_name);
       continue;
     }
-    if (!game_file_extension(p)) continue;
+    if (!game_file_extension(name)) continue;
+    std::string path = prefix + e->d_name;
     struct stat st {};
-    if (::stat(p.c_str(), &st) != 0) {
-      errors.push_back({p.string(), why_unusable(p.string(), errno)});
+    if (::fstatat(dfd, e->d_name, &st, 0) != 0) {
+      errors.push_back({path, why_unusable(path, errno)});
       continue;
     }
     if (S_ISDIR(st.st_mode)) continue;  // a link to a directory: not followed
     if (!S_ISREG(st.st_mode)) {
-      errors.push_back({p.string(), "not a regular file (a pipe, socket or device); not read"});
+      errors.push_back({std::move(path), "not a regular file (a pipe, socket or device); not read"});
       continue;
     }
-    found.push_back({p.string(), static_cast<std::int64_t>(st.st_size)});
+    found.push_back({std::move(path), static_cast<std::int64_t>(st.st_size)});
   }
-  if (ec) errors.push_back({dir.string(), "cannot list the directory: " + why_unusable(dir.string(), ec.value())});
-  for (const fs::path& d : subdirs) walk(d, found, errors);
+  if (errno) errors.push_back({dir, "cannot list the directory: " + why_unusable(dir, errno)});
+  ::closedir(d);
+  for (const std::string& sub : subdirs) walk(sub, found, errors);
 }
 
 }  // namespace
@@ -105,7 +122,7 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std:
   return out;
 }
 
-std::optional<std::string> read_input(const std::string& path, std::string& error) {
+std::optional<std::string> read_input(const std::string& path, std::string& error, std::int64_t known_size) {
   if (path == "-") {
     std::ostringstream ss;
     ss << std::cin.rdbuf();
@@ -117,7 +134,10 @@ std::optional<std::string> read_input(const std::string& path, std::string& erro
     return std::nullopt;
   }
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+  if (known_size >= 0) {
+    st.st_mode = S_IFREG;
+    st.st_size = static_cast<off_t>(known_size);
+  } else if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
     ::close(fd);
     error = "is a directory, not a game file";
     return std::nullopt;

@@ -39,7 +39,9 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std:
 
 // Reads a whole file (or stdin for "-"); nullopt and `error` on failure ("cannot open:
 // permission denied", "is a directory, not a game file", ...; the path is not repeated).
-std::optional<std::string> read_input(const std::string& path, std::string& error);
+// `known_size` >= 0: the search found a regular file of that size (InputFile::size), so
+// the file is not examined again (a file that has changed since is still read whole).
+std::optional<std::string> read_input(const std::string& path, std::string& error, std::int64_t known_size = -1);
 
 // The one way a command reads the games of an input: read_input, then read_games
 // (format detection, encoding, the options' profile; file_name set to `path`), calling
