@@ -1,6 +1,8 @@
 #include "gibo/formats/json_writer.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <cmath>
 #include <cstdio>
 
@@ -19,22 +21,56 @@ std::size_t utf8_char_length(std::string_view s, std::size_t i) {
 
 }  // namespace
 
+namespace {
+
+constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
+
+// Does the word hold a byte that a JSON string cannot take as it is: a control character
+// (< 0x20), '"', '\\', or a byte >= 0x80 (which is fine when the text is UTF-8, asked
+// separately)? Never false when there is one (the classic "has less" and "has zero" tests).
+bool needs_care(std::uint64_t w) {
+  const std::uint64_t control = (w - kOnes * 0x20) & ~w & kHighs;
+  const std::uint64_t q = w ^ (kOnes * '"'), b = w ^ (kOnes * '\\');
+  const std::uint64_t quote = (q - kOnes) & ~q & kHighs, backslash = (b - kOnes) & ~b & kHighs;
+  return ((w & kHighs) | control | quote | backslash) != 0;
+}
+
+}  // namespace
+
 void append_string(std::string& out, std::string_view s) {
   out += '"';
-  const bool ascii = std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-  const bool valid = ascii || text::is_valid_utf8(s);
+  const char* const d = s.data();
+  const std::size_t n = s.size();
+  int valid = -1;  // is `s` well-formed UTF-8? (-1: not asked yet; only a byte >= 0x80 asks)
   std::size_t plain = 0;  // start of the run of bytes written as they are (appended at once)
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
+  for (std::size_t i = 0; i < n;) {
+    while (i + 8 <= n) {  // eight plain bytes at a time
+      std::uint64_t w;
+      std::memcpy(&w, d + i, 8);
+      if (needs_care(w)) break;
+      i += 8;
+    }
+    if (i >= n) break;
+    const char c = d[i];
     const unsigned char u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && c != '"' && c != '\\' && (u < 0x80 || valid)) continue;
-    out.append(s.data() + plain, i - plain);
+    if (u >= 0x20 && c != '"' && c != '\\' && u < 0x80) {
+      ++i;
+      continue;
+    }
+    if (u >= 0x80) {
+      if (valid < 0) valid = text::is_valid_utf8(s) ? 1 : 0;
+      if (valid) {
+        ++i;
+        continue;
+      }
+    }
+    out.append(d + plain, i - plain);
     if (u >= 0x80) {
       // Policy: a byte that is not part of a UTF-8 character (a file name in another
       // encoding) is written as the text \xNN, so the output stays valid UTF-8.
-      if (const std::size_t n = utf8_char_length(s, i)) {
-        out.append(s.substr(i, n));
-        i += n - 1;
+      if (const std::size_t len = utf8_char_length(s, i)) {
+        out.append(s.substr(i, len));
+        i += len - 1;
       } else {
         char buf[8];
         std::snprintf(buf, sizeof buf, "\\\\x%02x", static_cast<unsigned>(u));
@@ -56,9 +92,9 @@ void append_string(std::string& out, std::string_view s) {
         }
       }
     }
-    plain = i + 1;
+    plain = ++i;
   }
-  out.append(s.data() + plain, s.size() - plain);
+  out.append(d + plain, n - plain);
   out += '"';
 }
 
@@ -67,32 +103,32 @@ void Writer::separator() {
     after_key_ = false;
     return;
   }
-  if (!first_.empty()) {
-    if (!first_.back()) out_ += ',';
-    first_.back() = false;
+  if (depth_ > 0) {
+    if (!first_back()) out_ += ',';
+    set_first_back(false);
   }
 }
 
 Writer& Writer::begin_object() {
   separator();
   out_ += '{';
-  first_.push_back(true);
+  push_first();
   return *this;
 }
 Writer& Writer::end_object() {
   out_ += '}';
-  first_.pop_back();
+  pop_first();
   return *this;
 }
 Writer& Writer::begin_array() {
   separator();
   out_ += '[';
-  first_.push_back(true);
+  push_first();
   return *this;
 }
 Writer& Writer::end_array() {
   out_ += ']';
-  first_.pop_back();
+  pop_first();
   return *this;
 }
 Writer& Writer::key(std::string_view k) {
@@ -109,12 +145,14 @@ Writer& Writer::value(std::string_view s) {
 }
 Writer& Writer::value(std::int64_t n) {
   separator();
-  out_ += std::to_string(n);
+  char buf[24];
+  out_.append(buf, static_cast<std::size_t>(std::to_chars(buf, buf + sizeof buf, n).ptr - buf));
   return *this;
 }
 Writer& Writer::value(std::uint64_t n) {
   separator();
-  out_ += std::to_string(n);
+  char buf[24];
+  out_.append(buf, static_cast<std::size_t>(std::to_chars(buf, buf + sizeof buf, n).ptr - buf));
   return *this;
 }
 Writer& Writer::value(double d) {

@@ -17,10 +17,18 @@ constexpr const char* kTypeNames[kPieceTypeCount] = {"nothing", "general", "advi
 const char* type_name(PieceType t) { return kTypeNames[static_cast<int>(t)]; }
 const char* side_name(Side s) { return s == Side::Cho ? "Cho" : "Han"; }
 
+// The board a thread replays on, set up anew by each replay (start_position sets every
+// part of it): a Position keeps room for a long history, and a fresh one per game would
+// be allocated and set up only to be replaced.
+Position& thread_board() {
+  thread_local Position board;
+  return board;
+}
+
 class Replayer {
  public:
   Replayer(Game& game, const LegalityRules& rules, const ReplayOptions& options)
-      : game_(game), rules_(rules), options_(options) {}
+      : game_(game), rules_(rules), options_(options), pos_(thread_board()) {}
 
   void run(Position* final_position) {
     game_.valid_plies = 0;
@@ -221,7 +229,7 @@ class Replayer {
   Game& game_;
   const LegalityRules& rules_;
   const ReplayOptions& options_;
-  Position pos_;
+  Position& pos_;  // thread_board(): one replay at a time on a thread
   std::size_t errors_ = 0;
   std::size_t first_diagnostic_ = 0;  // where this replay's diagnostics start
   bool marked_ = false;               // some ply carries a capture or 장군 mark

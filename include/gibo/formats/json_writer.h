@@ -41,8 +41,27 @@ class Writer {
 
  private:
   void separator();
+  // Per open container, innermost last: no element written yet. The first levels stand
+  // in the writer itself (no allocation for a usual document), deeper ones in `deeper_`.
+  static constexpr std::size_t kInlineDepth = 32;
+  void push_first() {
+    if (depth_ < kInlineDepth) first_[depth_] = true;
+    else deeper_.push_back(true);
+    ++depth_;
+  }
+  void pop_first() {
+    --depth_;
+    if (depth_ >= kInlineDepth) deeper_.pop_back();
+  }
+  bool first_back() const { return depth_ <= kInlineDepth ? first_[depth_ - 1] : deeper_.back(); }
+  void set_first_back(bool v) {
+    if (depth_ <= kInlineDepth) first_[depth_ - 1] = v;
+    else deeper_.back() = v;
+  }
   std::string& out_;
-  std::vector<bool> first_;  // per open container: no element written yet
+  bool first_[kInlineDepth] = {};
+  std::vector<bool> deeper_;
+  std::size_t depth_ = 0;
   bool after_key_ = false;
 };
 
