@@ -34,6 +34,8 @@
 namespace gibo {
 namespace {
 
+using namespace std::string_view_literals;
+
 constexpr int kMaxByteDiagnostics = 20;
 constexpr int kMaxStrayDiagnostics = 20;
 
@@ -242,6 +244,8 @@ struct Scan {
     if (auto d = text_end_diagnostic(bytes_, text_end, enc, options_.file_name))
       info_.diagnostics.push_back(std::move(*d));
 
+    std::string decoded_line;  // a tag line decoded (one buffer for all)
+    gib::TagLine tag;
     int bad_reported = 0, bad_total = 0;
     auto report = [&](const Line& line, std::string_view content, std::size_t off) {
       ++bad_total;
@@ -285,12 +289,16 @@ struct Scan {
         line.coding = Coding::Ascii;
         report(line, content, 0);
       }
-      line.blank = is_blank(content);
-      const std::size_t lead = content.find_first_not_of(" \t");
-      gib::TagLine tag;
-      if (lead != std::string_view::npos && content[lead] == '[' && gib::parse_tag_line(text(line), tag)) {
-        line.tag = static_cast<int>(tags_.size());
-        tags_.push_back(std::move(tag));
+      std::size_t lead = 0;  // the first byte that is not a blank
+      while (lead < content.size() && (content[lead] == ' ' || content[lead] == '\t')) ++lead;
+      line.blank = lead == content.size();
+      if (!line.blank && content[lead] == '[') {
+        decoded_line.clear();
+        decode(content, line.coding, decoded_line);
+        if (gib::parse_tag_line(decoded_line, tag)) {
+          line.tag = static_cast<int>(tags_.size());
+          tags_.push_back(std::move(tag));
+        }
       }
     }
     if (bad_total > kMaxByteDiagnostics)
@@ -370,17 +378,19 @@ class GameReader {
     tag_lines_.clear();
 
     std::size_t i = first;
-    while (i < lines_.size() && is_tag(i)) {
-      const gib::TagLine& tag = s_.tags_[static_cast<std::size_t>(lines_[i].tag)];
+    while (i < lines_.size() && is_tag(i)) ++i;
+    g.tags.reserve(i - first);
+    for (std::size_t k = first; k < i; ++k) {
+      const gib::TagLine& tag = s_.tags_[static_cast<std::size_t>(lines_[k].tag)];
       g.tags.push_back({tag.name, tag.value});
-      tag_lines_.push_back(lines_[i].number);
-      ++i;
+      tag_lines_.push_back(lines_[k].number);
     }
     old_coordinates_ = false;
     for (const Tag& t : g.tags) {
-      if (t.name == "기보형식" && t.value.find("구좌표") != std::string::npos) old_coordinates_ = true;
+      const std::string_view name = t.name;
+      if (name == "기보형식"sv && t.value.find("구좌표") != std::string::npos) old_coordinates_ = true;
       int stated = 0;  // room for the plies 총수 announces (a hint only; checked later)
-      if (t.name == "총수" && std::from_chars(t.value.data(), t.value.data() + t.value.size(), stated).ec == std::errc() &&
+      if (name == "총수"sv && std::from_chars(t.value.data(), t.value.data() + t.value.size(), stated).ec == std::errc() &&
           stated > 0 && stated <= 1000)
         g.plies.reserve(static_cast<std::size_t>(stated));
     }
@@ -691,7 +701,8 @@ class GameReader {
     for (std::size_t k = 0; k < g.tags.size(); ++k) {
       const Tag& t = g.tags[k];
       const int line = tag_lines_[k];
-      if (t.name == "초차림" || t.name == "초포진" || t.name == "한차림" || t.name == "한포진") {
+      const std::string_view name = t.name;
+      if (name == "초차림"sv || name == "초포진"sv || name == "한차림"sv || name == "한포진"sv) {
         const bool is_cho = t.name[0] == "초"[0] && t.name.substr(0, 3) == "초";
         auto s = parse_gib_setup(t.value);
         if (!s) {
@@ -701,20 +712,20 @@ class GameReader {
         }
         (is_cho ? cho : han) = s;
         (is_cho ? have_cho : have_han) = true;
-      } else if (t.name == "판") {
+      } else if (name == "판"sv) {
         pan = &t.value;
         pan_line = line;
-      } else if (t.name == "대국결과") {
+      } else if (name == "대국결과"sv) {
         g.result_text = t.value;
         g.has_result = true;
-      } else if (t.name == "규칙") {
+      } else if (name == "규칙"sv) {
         g.saved_profile_id = t.value;
-      } else if (t.name == "빅장") {
+      } else if (name == "빅장"sv) {
         const std::string& v = t.value;
         if (v == "on" || v == "켬" || v == "사용" || v == "있음") g.saved_bikjang_option = true;
         else if (v == "off" || v == "끔" || v == "미사용" || v == "없음") g.saved_bikjang_option = false;
         else add("bad-tag-value", Severity::Warning, line, 1, 0, v, "bikjang option is not on/off; ignored");
-      } else if (t.name == "총수") {
+      } else if (name == "총수"sv) {
         check_ply_count(t.value, line);
       }
     }
