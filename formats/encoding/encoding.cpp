@@ -170,11 +170,7 @@ void append_utf8(std::string& out, char32_t cp) {
   out.append(buf, n);
 }
 
-namespace {
-
-// The double-byte table again, each entry as its UTF-8 bytes (CP949 stays in the BMP:
-// at most 3) in the low bytes and their count in the top byte; 0 where unmapped.
-const std::uint32_t* cp949_utf8() {
+const std::uint32_t* build_cp949_utf8() {
   static const std::vector<std::uint32_t> table = [] {
     std::vector<std::uint32_t> t(126 * 190, 0);
     const char32_t* codes = cp949_codes();
@@ -191,13 +187,11 @@ const std::uint32_t* cp949_utf8() {
   return table.data();
 }
 
-}  // namespace
-
 namespace {
 
 // Decodes CP949 `in` into `o`, which has room for 3 * in.size() + 1 bytes; returns the end.
 char* cp949_to_utf8_into(std::string_view in, char* o, std::vector<std::size_t>& bad_offsets) {
-  const std::uint32_t* table = cp949_utf8();
+  const std::uint32_t* table = text::cp949_utf8();
   const auto* p = reinterpret_cast<const unsigned char*>(in.data());
   const std::size_t n = in.size();
   for (std::size_t i = 0; i < n;) {

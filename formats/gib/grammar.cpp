@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace gibo::gib {
@@ -218,25 +219,38 @@ void token_text(std::string_view raw, Coding coding, std::string& text) {
   // At most three UTF-8 bytes a raw byte (U+FFFD for a bad one); decoded on the stack,
   // so that a short token's text stays in the string's own small buffer.
   constexpr std::size_t kInline = 48;
-  char inline_buffer[3 * kInline];
+  char inline_buffer[3 * kInline + 1];  // + 1: the four-byte store of a three-byte character
   std::string heap_buffer;
-  if (raw.size() > kInline) heap_buffer.resize(3 * raw.size());
+  if (raw.size() > kInline) heap_buffer.resize(3 * raw.size() + 1);
   char* const begin = raw.size() > kInline ? heap_buffer.data() : inline_buffer;
   char* o = begin;
-  const TokenChars chars(raw, coding);
-  for (std::size_t b = 0; b < raw.size();) {
-    const Char c = chars.at(b);
-    b += c.len;
-    const char32_t v = c.cp;
-    if (v < 0x80) {
-      *o++ = static_cast<char>(v);
-    } else if (v < 0x800) {
-      *o++ = static_cast<char>(0xC0 | (v >> 6));
-      *o++ = static_cast<char>(0x80 | (v & 0x3F));
-    } else {  // CP949 stays in the Basic Multilingual Plane
-      *o++ = static_cast<char>(0xE0 | (v >> 12));
-      *o++ = static_cast<char>(0x80 | ((v >> 6) & 0x3F));
-      *o++ = static_cast<char>(0x80 | (v & 0x3F));
+  const auto* u = reinterpret_cast<const unsigned char*>(raw.data());
+  const std::size_t n = raw.size();
+  const std::uint32_t* pairs = coding == Coding::Cp949 ? text::cp949_utf8() : nullptr;
+  for (std::size_t b = 0; b < n;) {
+    const unsigned char c = u[b];
+    if (c < 0x80) {
+      *o++ = static_cast<char>(c);
+      ++b;
+      continue;
+    }
+    // as text::cp949_char reads it: a mapped lead-trail pair, or one bad byte (U+FFFD);
+    // with Coding::Ascii every such byte is '?'
+    std::uint32_t v = 0;
+    if (pairs && c >= 0x81 && c <= 0xFE && b + 1 < n && u[b + 1] >= 0x41 && u[b + 1] <= 0xFE)
+      v = pairs[(c - 0x81) * 190 + (u[b + 1] - 0x41)];
+    if (v) {
+      const char bytes[4] = {static_cast<char>(v), static_cast<char>(v >> 8), static_cast<char>(v >> 16), 0};
+      std::memcpy(o, bytes, 4);  // one store; only v >> 24 of the bytes count
+      o += v >> 24;
+      b += 2;
+    } else if (pairs) {
+      std::memcpy(o, "\xEF\xBF\xBD", 3);
+      o += 3;
+      ++b;
+    } else {
+      *o++ = '?';
+      ++b;
     }
   }
   text.assign(begin, static_cast<std::size_t>(o - begin));

@@ -244,6 +244,7 @@ struct Scan {
     if (auto d = text_end_diagnostic(bytes_, text_end, enc, options_.file_name))
       info_.diagnostics.push_back(std::move(*d));
 
+    tags_.reserve(lines_.size() / 4 + 4);  // a game's header is usually a tenth to a third of its lines
     std::string decoded_line;  // a tag line decoded (one buffer for all)
     gib::TagLine tag;
     int bad_reported = 0, bad_total = 0;

@@ -43,6 +43,14 @@ inline bool cp949_pair_valid(unsigned char lead, unsigned char trail) {
   return (bits[k >> 6] >> (k & 63)) & 1;
 }
 
+// The double-byte table again, each entry as its UTF-8 bytes (CP949 stays in the BMP: at
+// most 3) from the lowest byte up and their count in the top byte; 0 where unmapped.
+const std::uint32_t* build_cp949_utf8();
+inline const std::uint32_t* cp949_utf8() {
+  static const std::uint32_t* const table = build_cp949_utf8();
+  return table;
+}
+
 inline Cp949Char cp949_char(std::string_view in) {
   const unsigned char c = static_cast<unsigned char>(in[0]);
   if (c < 0x80) return {c, 1, false};
