@@ -252,7 +252,7 @@ struct PositionIndex::Impl {
 
   bool create_tables() {
     const std::string s = schema + ".";
-    return db.exec("CREATE TABLE IF NOT EXISTS " + s +
+    return !db.exec("CREATE TABLE IF NOT EXISTS " + s +
                    "position_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
                    "CREATE TABLE IF NOT EXISTS " + s +
                    "position_segments (id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, last_game INTEGER NOT "
@@ -398,7 +398,7 @@ struct PositionIndex::Impl {
       db.exec("DELETE FROM " + table("position_segments") + " WHERE id = " + std::to_string(segment));
       return 0;
     }
-    if (!db.exec("UPDATE " + table("position_segments") + " SET rows = " + std::to_string(writer.rows()) +
+    if (db.exec("UPDATE " + table("position_segments") + " SET rows = " + std::to_string(writer.rows()) +
                  " WHERE id = " + std::to_string(segment)))
       return failed("cannot count a segment");
     return segment;
@@ -434,7 +434,7 @@ struct PositionIndex::Impl {
       if (current()) return true;
       // Never write a read-only archive: build the whole index in the connection's
       // temporary database instead (in memory).
-      if (!db.exec("PRAGMA temp_store = MEMORY")) return fail("cannot keep the index in memory");
+      if (db.exec("PRAGMA temp_store = MEMORY")) return fail("cannot keep the index in memory");
       schema = kMemorySchema;
       memory = true;
     }
@@ -453,7 +453,7 @@ struct PositionIndex::Impl {
 
       // An in-memory index is this connection's alone; the archive's index takes the
       // write lock first.
-      if (!db.exec(memory ? "BEGIN" : "BEGIN IMMEDIATE")) return fail("cannot start writing the position index");
+      if (db.exec(memory ? "BEGIN" : "BEGIN IMMEDIATE")) return fail("cannot start writing the position index");
       // Another process may have indexed meanwhile: then start again from what it left.
       const bool moved = (meta("format") != fingerprint()) != reset ||
                          (!reset && std::atoll(meta("through").c_str()) != through);
@@ -465,7 +465,7 @@ struct PositionIndex::Impl {
         db.exec("ROLLBACK");
         return false;
       }
-      if (!db.exec("COMMIT")) {
+      if (db.exec("COMMIT")) {
         fail("cannot commit the position index");
         db.exec("ROLLBACK");
         return false;
@@ -480,7 +480,7 @@ struct PositionIndex::Impl {
   bool write(bool reset, std::int64_t through, std::int64_t top, std::vector<std::unique_ptr<RunFile>>& runs,
              const std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
     if (!create_tables()) return false;
-    if (reset && !db.exec("DELETE FROM " + table("position_blocks") + "; DELETE FROM " + table("position_segments") +
+    if (reset && db.exec("DELETE FROM " + table("position_blocks") + "; DELETE FROM " + table("position_segments") +
                           "; DELETE FROM " + table("position_games") + ";"))
       return fail("cannot clear an outdated position index");
     auto existing = segments();
@@ -506,8 +506,8 @@ struct PositionIndex::Impl {
     }
     if (!merge(sources, first_game, top)) return false;
     for (std::int64_t id : merged) {
-      if (!db.exec("DELETE FROM " + table("position_blocks") + " WHERE segment = " + std::to_string(id)) ||
-          !db.exec("DELETE FROM " + table("position_segments") + " WHERE id = " + std::to_string(id)))
+      if (db.exec("DELETE FROM " + table("position_blocks") + " WHERE segment = " + std::to_string(id)) ||
+          db.exec("DELETE FROM " + table("position_segments") + " WHERE id = " + std::to_string(id)))
         return fail("cannot remove a merged segment");
     }
     const std::int64_t games = (reset ? 0 : std::atoll(meta("games").c_str())) + static_cast<std::int64_t>(facts.size());
@@ -647,10 +647,13 @@ std::unique_ptr<PositionIndex> PositionIndex::open(const std::string& path, Open
   auto impl = std::make_unique<Impl>();
   // As every reader opens an archive (read-write where the file and its directory allow
   // it, read-only or immutable elsewhere); never created here.
-  if (!open_existing_archive(path, impl->db, error)) return nullptr;
-  int version = 0;  // an older schema is read as it is (gibo import upgrades archives)
-  if (std::string e = schema::prepare(impl->db, false, version); !e.empty()) {
-    error = path + ": " + e;
+  if (auto e = open_existing_archive(path, impl->db)) {
+    error = e->message;
+    return nullptr;
+  }
+  // An older schema is read as it is (gibo import upgrades archives).
+  if (const Expected<int> version = schema::prepare(impl->db, false); !version) {
+    error = path + ": " + version.error().message;
     return nullptr;
   }
   impl->writable = mode == OpenMode::ReadWrite && sqlite3_db_readonly(impl->db.get(), "main") == 0;
@@ -688,7 +691,7 @@ bool PositionIndex::has_games() {
 std::optional<std::vector<PositionHit>> PositionIndex::find(const Position& position) {
   Impl& m = *impl_;
   // One read transaction: a concurrent update is seen whole or not at all.
-  if (!m.db.exec("BEGIN")) {
+  if (m.db.exec("BEGIN")) {
     m.fail("cannot read the position index");
     return std::nullopt;
   }

@@ -6,6 +6,7 @@
 
 #include "command.h"
 #include "gibo/report/explore.h"
+#include "outputs.h"
 #include "position_query.h"
 
 namespace gibo::cli {
@@ -45,7 +46,7 @@ int run_explore(const std::vector<std::string>& args) {
   const std::string text = format == "json"   ? explore::render_json(*e)
                            : format == "html" ? explore::render_html(*e)
                                               : explore::render_text(*e);
-  return write_query_output("explore", q, text);
+  return write_text_output("explore", q.output, text);
 }
 
 }  // namespace gibo::cli

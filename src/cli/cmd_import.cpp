@@ -287,7 +287,7 @@ int run_import(const std::vector<std::string>& args) {
   ProtectedFiles protect;
   for (const std::string& f : files) protect.add_input(f);
   for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
-    if (auto why = protect.conflict(db + suffix)) return usage(*why);
+    if (auto why = protect.conflict(db + suffix)) return usage(why->message);
   if (files.empty()) {
     std::cerr << "gibo import: " << (missing.empty() ? "no game file found" : "no input could be read") << "; "
               << db << " is left as it was\n";
@@ -310,13 +310,13 @@ int run_import(const std::vector<std::string>& args) {
     };
   archive::ImportSummary summary;
   keep_freed_memory();
-  const std::string error = archive::import_files(files, options, callbacks, summary);
+  const std::optional<Error> error = archive::import_files(files, options, callbacks, summary);
   if (bar_shown) std::cerr << "\r\033[K" << std::flush;
   // A database that could not be opened at all gets the error alone; otherwise the
   // summary says what was committed before the error.
-  if (error.empty() || summary.files > 0) print_summary(summary, db, jsonl);
-  if (!error.empty()) {
-    std::cerr << "gibo import: " << error << "\n";
+  if (!error || summary.files > 0) print_summary(summary, db, jsonl);
+  if (error) {
+    std::cerr << "gibo import: " << error->message << "\n";
     return kExitIo;
   }
   if (!missing.empty() || summary.unreadable) return kExitIo;

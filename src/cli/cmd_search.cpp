@@ -4,6 +4,7 @@
 
 #include "command.h"
 #include "gibo/report/explore.h"
+#include "outputs.h"
 #include "position_query.h"
 
 namespace gibo::cli {
@@ -46,7 +47,7 @@ int run_search(const std::vector<std::string>& args) {
     std::cerr << "gibo search: " << q.db << ": " << error << "\n";
     return kExitIo;
   }
-  return write_query_output("search", q, format == "jsonl" ? explore::render_search_jsonl(*s)
+  return write_text_output("search", q.output, format == "jsonl" ? explore::render_search_jsonl(*s)
                                                            : explore::render_search_text(*s));
 }
 

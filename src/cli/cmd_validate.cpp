@@ -94,15 +94,14 @@ ReadOptions read_options(const Settings& s, const std::string& path) {
 FileResult validate_part(const std::string& path, const Unit& u, SharedFile& shared, const Settings& s) {
   const ReadOptions options = read_options(s, path);
   std::call_once(shared.once, [&] {
-    std::string error;
-    if (auto bytes = read_input(path, error)) {
+    if (auto bytes = read_input(path)) {
       shared.bytes = std::move(*bytes);
       if (detect_format(shared.bytes) == Format::Gib) {
         shared.gib = std::make_unique<GibFile>(shared.bytes, gib_read_options(options));
         shared.info = read_info(shared.gib->info());
       }
     } else {
-      shared.io_error = error;
+      shared.io_error = bytes.error().message;
     }
   });
   FileResult r;

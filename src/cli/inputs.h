@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "gibo/core/expected.h"
 #include "gibo/core/rules.h"
 #include "gibo/record/game.h"
 #include "gibo/formats/detect.h"
@@ -35,16 +36,16 @@ struct InputError {
 // Paths that cannot be used are reported in `errors`.
 std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<InputError>& errors);
 
-// Reads a whole file (or stdin for "-"); nullopt and `error` on failure ("cannot open:
-// permission denied", "is a directory, not a game file", ...; the path is not repeated).
-std::optional<std::string> read_input(const std::string& path, std::string& error);
+// Reads a whole file (or stdin for "-"), or says why not ("cannot open: permission
+// denied", "is a directory, not a game file", ...; the path is not repeated).
+Expected<std::string> read_input(const std::string& path);
 
 // The one way a command reads the games of an input: read_input, then read_games
 // (format detection, encoding, the options' profile; file_name set to `path`), calling
 // `on_game` in file order and filling `info` (format, encoding, BOM, filler runs, file
-// diagnostics). False and `error` when the input cannot be read.
-bool read_input_games(const std::string& path, ReadOptions options, ReadInfo& info, std::string& error,
-                      const std::function<void(Game&&)>& on_game);
+// diagnostics). An Error (as read_input's) when the input cannot be read.
+std::optional<Error> read_input_games(const std::string& path, ReadOptions options, ReadInfo& info,
+                                      const std::function<void(Game&&)>& on_game);
 
 // The value of an --encoding option for input: "auto", "utf-8"/"utf8", "cp949"/"euc-kr";
 // nullopt for anything else.

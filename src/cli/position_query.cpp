@@ -105,14 +105,14 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   }
   if (!q.where.empty()) {
     // The one query language (decision 15): the archive's facts view.
-    auto archive = archive::Archive::open(q.db, archive::OpenMode::ReadOnly, error);
+    const auto archive = archive::Archive::open(q.db, archive::OpenMode::ReadOnly);
     if (!archive) {
-      std::cerr << "gibo " << command << ": " << error << "\n";
+      std::cerr << "gibo " << command << ": " << archive.error().message << "\n";
       return kExitIo;
     }
-    const auto ids = archive->select_games(q.where);
+    const auto ids = (*archive)->select_games(q.where);
     if (!ids) {
-      std::cerr << "gibo " << command << ": --where: " << archive->error() << "\n";
+      std::cerr << "gibo " << command << ": --where: " << ids.error().message << "\n";
       return kExitUsage;
     }
     selected.emplace(ids->begin(), ids->end());
@@ -145,29 +145,10 @@ std::optional<int> check_query_output(const std::string& command, const Position
   protect.add_archive(q.db);
   if (!q.game.empty()) protect.add_input(parse_record_target(q.game).file);
   if (auto why = protect.conflict(q.output)) {
-    std::cerr << "gibo " << command << ": " << *why << "\n";
+    std::cerr << "gibo " << command << ": " << why->message << "\n";
     return kExitUsage;
   }
   return std::nullopt;
-}
-
-int write_query_output(const std::string& command, const PositionQuery& q, const std::string& text) {
-  if (q.output.empty() || q.output == "-") {
-    std::cout << text;
-    return kExitOk;  // main checks standard output
-  }
-  OutputFile out;
-  std::string error;
-  if (!out.open(q.output, error)) {
-    std::cerr << "gibo " << command << ": " << error << "\n";
-    return kExitIo;
-  }
-  out.stream() << text;
-  if (!out.commit(error)) {
-    std::cerr << "gibo " << command << ": " << error << "\n";
-    return kExitIo;
-  }
-  return kExitOk;
 }
 
 }  // namespace gibo::cli

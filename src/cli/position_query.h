@@ -44,8 +44,4 @@ std::optional<int> open_position_index(const std::string& command, const Positio
 // --game file (outputs.h), before anything is done: prints why and returns 2.
 std::optional<int> check_query_output(const std::string& command, const PositionQuery& q);
 
-// Writes `text` to standard output, or to -o FILE (complete or absent: outputs.h).
-// Returns the exit status: 0, or 3 for a write error.
-int write_query_output(const std::string& command, const PositionQuery& q, const std::string& text);
-
 }  // namespace gibo::cli
