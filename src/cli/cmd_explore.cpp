@@ -35,10 +35,9 @@ int run_explore(const std::vector<std::string>& args) {
   std::unique_ptr<archive::PositionIndex> index;
   std::optional<std::unordered_set<std::int64_t>> selected;
   if (auto rc = open_position_index("explore", q, index, selected)) return *rc;
-  std::string error;
-  auto e = explore::explore(*index, position, selected ? &*selected : nullptr, error);
+  auto e = explore::explore(*index, position, selected ? &*selected : nullptr);
   if (!e) {
-    std::cerr << "gibo explore: " << q.db << ": " << error << "\n";
+    std::cerr << "gibo explore: " << q.db << ": " << e.error().message << "\n";
     return kExitIo;
   }
   e->archive = q.db;

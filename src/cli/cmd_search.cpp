@@ -41,10 +41,9 @@ int run_search(const std::vector<std::string>& args) {
   std::unique_ptr<archive::PositionIndex> index;
   std::optional<std::unordered_set<std::int64_t>> selected;
   if (auto rc = open_position_index("search", q, index, selected)) return *rc;
-  std::string error;
-  auto s = explore::search(*index, position, selected ? &*selected : nullptr, error);
+  auto s = explore::search(*index, position, selected ? &*selected : nullptr);
   if (!s) {
-    std::cerr << "gibo search: " << q.db << ": " << error << "\n";
+    std::cerr << "gibo search: " << q.db << ": " << s.error().message << "\n";
     return kExitIo;
   }
   return write_text_output("search", q.output, format == "jsonl" ? explore::render_search_jsonl(*s)

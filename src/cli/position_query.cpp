@@ -93,12 +93,12 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
 std::optional<int> open_position_index(const std::string& command, const PositionQuery& q,
                                        std::unique_ptr<archive::PositionIndex>& index,
                                        std::optional<std::unordered_set<std::int64_t>>& selected) {
-  std::string error;
-  index = archive::PositionIndex::open(q.db, archive::OpenMode::ReadWrite, error);
-  if (!index) {
-    std::cerr << "gibo " << command << ": " << error << "\n";
+  auto opened = archive::PositionIndex::open(q.db, archive::OpenMode::ReadWrite);
+  if (!opened) {
+    std::cerr << "gibo " << command << ": " << opened.error().message << "\n";
     return kExitIo;
   }
+  index = std::move(*opened);
   if (!index->has_games()) {
     std::cerr << "gibo " << command << ": " << q.db << ": the archive holds no games (add some with gibo import)\n";
     return kExitFindings;
@@ -120,15 +120,15 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   const bool terminal = stderr_is_terminal();
   const auto start = std::chrono::steady_clock::now();
   bool shown = false;
-  const bool ok = index->update(q.jobs, [&](const archive::IndexProgress& p) {
+  const std::optional<Error> failed = index->update(q.jobs, [&](const archive::IndexProgress& p) {
     if (!terminal || p.games_done == p.games_total) return;
     std::cerr << "\rgibo " << command << ": indexing positions: " << p.games_done << " of " << p.games_total
               << " games" << std::flush;
     shown = true;
   });
   if (shown) std::cerr << "\r\x1b[K" << std::flush;
-  if (!ok) {
-    std::cerr << "gibo " << command << ": " << q.db << ": cannot index positions: " << index->error() << "\n";
+  if (failed) {
+    std::cerr << "gibo " << command << ": " << q.db << ": cannot index positions: " << failed->message << "\n";
     return kExitIo;
   }
   if (index->in_memory()) {
