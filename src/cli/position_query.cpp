@@ -39,13 +39,13 @@ std::string position_query_help(const std::string& command) {
 namespace {
 
 // Parses "--moves" from `pos`, playing each move. An error names the ply.
-std::optional<std::string> play_moves(const std::string& moves, Position& pos) {
+std::optional<Error> play_moves(const std::string& moves, Position& pos) {
   std::istringstream in(moves);
   int ply = 0;
   for (std::string token; in >> token;) {
     ++ply;
     const MoveReadResult r = read_uci(pos, token);
-    if (!r) return "ply " + std::to_string(ply) + " '" + token + "': " + r.error().message;
+    if (!r) return Error{"ply " + std::to_string(ply) + " '" + token + "': " + r.error().message};
     pos.do_move(*r);
   }
   return std::nullopt;
@@ -86,7 +86,7 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
   if (!q.fen.empty())
     if (auto e = out.set_fen(q.fen)) return usage("--fen: " + e->message);
   out.set_rules(legality_rules(*profile, false));
-  if (auto e = play_moves(q.moves, out)) return usage("--moves: " + *e);
+  if (auto e = play_moves(q.moves, out)) return usage("--moves: " + e->message);
   return std::nullopt;
 }
 
