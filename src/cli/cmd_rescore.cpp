@@ -5,6 +5,7 @@
 #include <map>
 
 #include "command.h"
+#include "counts.h"
 #include "gibo/adjudication/rescore.h"
 #include "gibo/archive/archive.h"
 #include "gibo/formats/detect.h"
@@ -110,9 +111,9 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, O
   if (out == Output::Jsonl) {
     std::string s;
     json::Writer w(s);
-    w.begin_object().field("type", "summary").field("games", static_cast<std::int64_t>(games)).key("verdicts").begin_object();
-    for (const auto& [k, v] : verdicts) w.field(k, static_cast<std::int64_t>(v));
-    w.end_object().field("io_errors", static_cast<std::int64_t>(io_errors)).end_object();
+    w.begin_object().field("type", "summary").field("games", static_cast<std::int64_t>(games));
+    write_counts(w, "verdicts", verdicts);
+    w.field("io_errors", static_cast<std::int64_t>(io_errors)).end_object();
     std::cout << s << "\n";
   } else if (out == Output::Text) {
     std::cout << "summary: " << games << " games";
@@ -290,7 +291,7 @@ int run_rescore(const std::vector<std::string>& args) {
           return;
         }
         std::cout << fr.output;
-        for (const auto& [k, v] : fr.verdicts) counts[k] += v;
+        add_counts(counts, fr.verdicts);
       });
   return print_summary(counts, io_errors, out);
 }
