@@ -158,6 +158,8 @@ class EndingTracker {
   void record_ply();
   void evaluate();
   GameEnding make(EndReason reason, Ending kind) const;
+  // Indeterminate because the profile flag `flag_name` is unknown.
+  GameEnding unknown(EndReason reason, Ending kind, std::string_view flag_name) const;
   std::optional<GameEnding> end_with(const Flag<EndResult>& result, EndReason reason, Ending kind,
                                      std::string_view flag_name) const;
   std::optional<GameEnding> double_pass() const;
