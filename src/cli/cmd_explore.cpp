@@ -29,13 +29,9 @@ int run_explore(const std::vector<std::string>& args) {
     std::cerr << "gibo explore: --format must be text, json or html\n";
     return kExitUsage;
   }
-  Position position;
-  if (auto rc = query_position("explore", q, position)) return *rc;
-  if (auto rc = check_query_output("explore", q)) return *rc;
-  std::unique_ptr<archive::PositionIndex> index;
-  std::optional<std::unordered_set<std::int64_t>> selected;
-  if (auto rc = open_position_index("explore", q, index, selected)) return *rc;
-  auto e = explore::explore(*index, position, selected ? &*selected : nullptr);
+  PreparedQuery query;
+  if (auto rc = prepare_query("explore", q, query)) return *rc;
+  auto e = explore::explore(*query.index, query.position, query.selection());
   if (!e) {
     std::cerr << "gibo explore: " << q.db << ": " << e.error().message << "\n";
     return kExitIo;

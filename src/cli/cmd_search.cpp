@@ -35,13 +35,9 @@ int run_search(const std::vector<std::string>& args) {
     std::cerr << "gibo search: give the position: --fen, --moves or --game; usage: " << synopsis << "\n";
     return kExitUsage;
   }
-  Position position;
-  if (auto rc = query_position("search", q, position)) return *rc;
-  if (auto rc = check_query_output("search", q)) return *rc;
-  std::unique_ptr<archive::PositionIndex> index;
-  std::optional<std::unordered_set<std::int64_t>> selected;
-  if (auto rc = open_position_index("search", q, index, selected)) return *rc;
-  auto s = explore::search(*index, position, selected ? &*selected : nullptr);
+  PreparedQuery query;
+  if (auto rc = prepare_query("search", q, query)) return *rc;
+  auto s = explore::search(*query.index, query.position, query.selection());
   if (!s) {
     std::cerr << "gibo search: " << q.db << ": " << s.error().message << "\n";
     return kExitIo;

@@ -151,4 +151,10 @@ std::optional<int> check_query_output(const std::string& command, const Position
   return std::nullopt;
 }
 
+std::optional<int> prepare_query(const std::string& command, const PositionQuery& q, PreparedQuery& out) {
+  if (auto rc = query_position(command, q, out.position)) return rc;
+  if (auto rc = check_query_output(command, q)) return rc;
+  return open_position_index(command, q, out.index, out.selected);
+}
+
 }  // namespace gibo::cli
