@@ -105,14 +105,7 @@ EndingTracker::EndingTracker(const Profile& profile, bool bikjang_option, const 
   root.plies_since_capture = pos_.state().plies_since_capture;
   records_.push_back(root);
 
-  facts_.mover = ~pos_.side_to_move();
-  facts_.consecutive_passes = pos_.state().consecutive_passes;
-  facts_.facing = pos_.generals_facing();
-  facts_.facing_counts = root.facing_counts;
-  facts_.in_check = root.in_check;
-  facts_.plies_since_capture = root.plies_since_capture;
-  facts_.material = {pos_.material(Side::Cho), pos_.material(Side::Han)};
-  facts_.scores = scores_of(pos_, profile_.deom_half_points);
+  refresh_facts(root);
   facts_.rule_count = std::min(static_cast<int>(profile_.repetition_rules.size()), PlyFacts::kMaxRules);
 }
 
@@ -122,6 +115,18 @@ bool EndingTracker::play(Move m) {
   record_ply();
   evaluate();
   return true;
+}
+
+// The facts of the position now on the board, whose record is `r`.
+void EndingTracker::refresh_facts(const Record& r) {
+  facts_.mover = ~r.side_to_move;
+  facts_.consecutive_passes = pos_.state().consecutive_passes;
+  facts_.facing = pos_.generals_facing();
+  facts_.facing_counts = r.facing_counts;
+  facts_.in_check = r.in_check;
+  facts_.plies_since_capture = r.plies_since_capture;
+  facts_.material = {pos_.material(Side::Cho), pos_.material(Side::Han)};
+  facts_.scores = scores_of(pos_, profile_.deom_half_points);
 }
 
 // Appends the record of the ply just played and refreshes the facts, repetition included.
@@ -141,15 +146,8 @@ void EndingTracker::record_ply() {
   const Side mover = ~r.side_to_move;
   facts_.ply = ply();
   facts_.move = r.move;
-  facts_.mover = mover;
   facts_.capture = r.capture;
-  facts_.consecutive_passes = st.consecutive_passes;
-  facts_.facing = pos_.generals_facing();
-  facts_.facing_counts = r.facing_counts;
-  facts_.in_check = r.in_check;
-  facts_.plies_since_capture = r.plies_since_capture;
-  facts_.material = {pos_.material(Side::Cho), pos_.material(Side::Han)};
-  facts_.scores = scores_of(pos_, profile_.deom_half_points);
+  refresh_facts(r);
   int& checks = facts_.consecutive_checks[index(mover)];
   checks = r.in_check ? checks + 1 : 0;
 

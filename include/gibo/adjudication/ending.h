@@ -156,6 +156,7 @@ class EndingTracker {
 
  private:
   void record_ply();
+  void refresh_facts(const Record& r);
   void evaluate();
   GameEnding make(EndReason reason, Ending kind) const;
   // Indeterminate because the profile flag `flag_name` is unknown.
