@@ -177,9 +177,8 @@ Format detect_format(std::string_view bytes) {
   std::size_t q = 1;
   while (q < s.size() && is_blank_char(s[q])) ++q;
   if (s[0] == '{' || (s[0] == '[' && q < s.size() && (s[q] == '{' || s[q] == ']'))) {
-    json::ParseError error;
     std::size_t pos = 0;
-    if (json::parse_value(s, pos, error)) {
+    if (json::parse_value(s, pos)) {
       while (pos < s.size() && is_blank_char(s[pos])) ++pos;
       return pos < s.size() && s[0] == '{' ? Format::Jsonl : Format::Json;
     }

@@ -10,9 +10,7 @@ void read_fen(std::string_view bytes, const TextReadOptions& options, TextFileIn
   const DecodedText decoded = decode_file(bytes, options.encoding, options.file_name, info);
   const std::string_view text = decoded.text;
   for (std::size_t n = 0; n < decoded.line_text_offsets.size(); ++n) {
-    const std::size_t begin = decoded.line_text_offsets[n];
-    std::size_t end = text.find('\n', begin);
-    if (end == std::string_view::npos) end = text.size();
+    const auto [begin, end] = line_span(decoded, n);
     std::string_view line = text.substr(begin, end - begin);
     std::size_t lead = 0;
     while (lead < line.size() && (line[lead] == ' ' || line[lead] == '\t')) ++lead;
@@ -37,13 +35,7 @@ void read_fen(std::string_view bytes, const TextReadOptions& options, TextFileIn
     ++info.games;
     on_game(std::move(g));
   }
-  if (info.games == 0) {
-    Diagnostic d;
-    d.code = "no-games";
-    d.file = options.file_name;
-    d.message = "no FEN line found";
-    info.diagnostics.push_back(std::move(d));
-  }
+  detail::note_no_games(info, options.file_name, "no FEN line found");
 }
 
 }  // namespace gibo

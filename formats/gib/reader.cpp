@@ -731,13 +731,12 @@ class GameReader {
       }
     }
     if (pan) {
-      std::string error;
-      if (auto fen = pan_to_fen(*pan, &error)) {
+      if (auto fen = pan_to_fen(*pan)) {
         g.start.custom = true;
         g.start.fen = *fen;
         g.start.first_to_move = fen->find(" b ") != std::string::npos ? Side::Han : Side::Cho;
       } else {
-        add("bad-position", Severity::Error, pan_line, 1, 0, *pan, error);
+        add("bad-position", Severity::Error, pan_line, 1, 0, *pan, fen.error().message);
       }
     } else {
       if (cho) g.start.cho = *cho;

@@ -36,11 +36,7 @@ std::optional<Setup> parse_gib_setup(std::string_view value) {
 
 std::string_view gib_setup_name(Setup s) { return kSetupNames[static_cast<int>(s)]; }
 
-std::optional<std::string> pan_to_fen(std::string_view pan, std::string* error) {
-  auto fail = [&](std::string message) -> std::optional<std::string> {
-    if (error) *error = std::move(message);
-    return std::nullopt;
-  };
+Expected<std::string> pan_to_fen(std::string_view pan) {
   // "<board> <side> 접장기"
   const auto space = pan.find(' ');
   const std::string_view board = pan.substr(0, space);
@@ -49,7 +45,7 @@ std::optional<std::string> pan_to_fen(std::string_view pan, std::string* error) 
   Side first = Side::Cho;
   if (rest.rfind("한", 0) == 0) first = Side::Han;
   else if (rest.rfind("초", 0) == 0) first = Side::Cho;
-  else return fail("[판] value has no side to move ('초 접장기' or '한 접장기') after the board");
+  else return Error{"[판] value has no side to move ('초 접장기' or '한 접장기') after the board"};
 
   std::array<std::array<char, kFiles>, kRanks> grid{};
   for (auto& r : grid) r.fill(0);
@@ -57,7 +53,7 @@ std::optional<std::string> pan_to_fen(std::string_view pan, std::string* error) 
   for (std::size_t i = 0; i < board.size();) {
     const char c = board[i];
     if (c == '/') {
-      if (++rank >= kRanks) return fail("[판] board has more than 10 ranks");
+      if (++rank >= kRanks) return Error{"[판] board has more than 10 ranks"};
       file = 0;
       ++i;
       continue;
@@ -75,11 +71,11 @@ std::optional<std::string> pan_to_fen(std::string_view pan, std::string* error) 
           matched = true;
           break;
         }
-      if (!matched) return fail("[판] board has an unknown character at byte " + std::to_string(i));
+      if (!matched) return Error{"[판] board has an unknown character at byte " + std::to_string(i)};
     }
-    if (file > kFiles) return fail("[판] rank " + std::to_string(rank + 1) + " is wider than 9 points");
+    if (file > kFiles) return Error{"[판] rank " + std::to_string(rank + 1) + " is wider than 9 points"};
   }
-  if (rank != kRanks - 1) return fail("[판] board has " + std::to_string(rank + 1) + " ranks; expected 10");
+  if (rank != kRanks - 1) return Error{"[판] board has " + std::to_string(rank + 1) + " ranks; expected 10"};
   std::string fen;
   for (int r = kRanks - 1; r >= 0; --r) {
     int empty = 0;

@@ -81,8 +81,7 @@ namespace {
 
 class Parser {
  public:
-  Parser(std::string_view text, std::size_t pos, ParseError& error, int max_depth)
-      : s_(text), p_(pos), error_(error), max_depth_(max_depth) {}
+  Parser(std::string_view text, std::size_t pos, int max_depth) : s_(text), p_(pos), max_depth_(max_depth) {}
 
   // One value at p_ (white space first); `depth` counts the enclosing containers.
   std::optional<Value> value(int depth) {
@@ -105,6 +104,8 @@ class Parser {
   }
 
   std::size_t pos() const { return p_; }
+  // The last failure (valid after a call returned nullopt).
+  const ParseError& error() const { return error_; }
 
   // Skips JSON white space.
   void skip_ws() {
@@ -315,26 +316,30 @@ class Parser {
 
   std::string_view s_;
   std::size_t p_;
-  ParseError& error_;
   int max_depth_;
+  ParseError error_;
 };
 
 }  // namespace
 
-std::optional<Value> parse_value(std::string_view text, std::size_t& pos, ParseError& error, int max_depth) {
-  Parser p(text, pos, error, max_depth);
+Expected<Value, ParseError> parse_value(std::string_view text, std::size_t& pos, int max_depth) {
+  Parser p(text, pos, max_depth);
   auto v = p.value(0);
-  if (v) pos = p.pos();
-  return v;
+  if (!v) return p.error();
+  pos = p.pos();
+  return std::move(*v);
 }
 
-std::optional<Value> parse(std::string_view text, ParseError& error) {
-  Parser p(text, 0, error, 256);
+Expected<Value, ParseError> parse(std::string_view text) {
+  Parser p(text, 0, 256);
   auto v = p.value(0);
-  if (!v) return std::nullopt;
+  if (!v) return p.error();
   p.skip_ws();
-  if (p.pos() != text.size()) return p.fail("text after the JSON value");
-  return v;
+  if (p.pos() != text.size()) {
+    p.fail("text after the JSON value");
+    return p.error();
+  }
+  return std::move(*v);
 }
 
 }  // namespace gibo::json

@@ -59,10 +59,10 @@ class Reader {
     for (;;) {
       while (p < s.size() && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r')) ++p;
       if (p >= s.size()) break;
-      json::ParseError error;
       const std::size_t at = p;
-      auto v = json::parse_value(s, p, error);
+      auto v = json::parse_value(s, p);
       if (!v) {
+        const json::ParseError& error = v.error();
         if (syntax_errors++ < kMaxSyntaxErrors)
           file_error("bad-json", error.line, column_of_offset(decoded_, error.offset), error.message);
         // Resume at the next line (the next record of a JSON Lines file).

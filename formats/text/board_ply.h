@@ -1,4 +1,4 @@
-// Internal helper of the move-list readers (PGN, UCI): a move resolved on the board
+// Internal helpers of the text readers (PGN, UCI, FEN). A move resolved on the board
 // becomes a RecordedPly with the squares and the moving piece the board gives and the
 // capture and check marks the token itself states (annotation policy, formats/gib/README.md: replay() judges the
 // marks, so a token without them is unannotated, not wrong), and the move is played.
@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gibo/core/position.h"
+#include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
 
 namespace gibo::detail {
@@ -27,5 +28,9 @@ RecordedPly board_ply(Position& pos, Move m, std::string text, int line, int col
 // A diagnostic about a game (file, line, column, game index and ply given).
 Diagnostic game_diagnostic(const char* code, Severity severity, const std::string& file, int line, int column,
                            int game, int ply, std::string token, std::string message);
+
+// Ends reading a line-based file (FEN, UCI): when it held no game, `info` gets the file
+// diagnostic "no-games" with `message` ("no FEN line found").
+void note_no_games(TextFileInfo& info, const std::string& file, std::string message);
 
 }  // namespace gibo::detail

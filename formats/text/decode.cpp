@@ -99,6 +99,12 @@ DecodedText decode_file(std::string_view bytes, text::Encoding requested, const 
   return decoded;
 }
 
+LineSpan line_span(const DecodedText& decoded, std::size_t index) {
+  const std::size_t begin = decoded.line_text_offsets[index];
+  const std::size_t end = decoded.text.find('\n', begin);
+  return {begin, end == std::string::npos ? decoded.text.size() : end};
+}
+
 int line_of_offset(const DecodedText& decoded, std::size_t offset) {
   const auto& v = decoded.line_text_offsets;
   const auto it = std::upper_bound(v.begin(), v.end(), offset);

@@ -46,9 +46,7 @@ void read_uci_games(std::string_view bytes, const TextReadOptions& options, Text
   const DecodedText decoded = decode_file(bytes, options.encoding, options.file_name, info);
   const std::string_view text = decoded.text;
   for (std::size_t n = 0; n < decoded.line_text_offsets.size(); ++n) {
-    const std::size_t begin = decoded.line_text_offsets[n];
-    std::size_t end = text.find('\n', begin);
-    if (end == std::string_view::npos) end = text.size();
+    const auto [begin, end] = line_span(decoded, n);
     const std::vector<Word> words = split_words(text.substr(begin, end - begin), begin);
     if (words.empty() || words[0].text[0] == '#') continue;
 
@@ -118,13 +116,7 @@ void read_uci_games(std::string_view bytes, const TextReadOptions& options, Text
     ++info.games;
     on_game(std::move(g));
   }
-  if (info.games == 0) {
-    Diagnostic d;
-    d.code = "no-games";
-    d.file = options.file_name;
-    d.message = "no move-list line found";
-    info.diagnostics.push_back(std::move(d));
-  }
+  detail::note_no_games(info, options.file_name, "no move-list line found");
 }
 
 }  // namespace gibo

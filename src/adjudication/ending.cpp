@@ -105,14 +105,7 @@ EndingTracker::EndingTracker(const Profile& profile, bool bikjang_option, const 
   root.plies_since_capture = pos_.state().plies_since_capture;
   records_.push_back(root);
 
-  facts_.mover = ~pos_.side_to_move();
-  facts_.consecutive_passes = pos_.state().consecutive_passes;
-  facts_.facing = pos_.generals_facing();
-  facts_.facing_counts = root.facing_counts;
-  facts_.in_check = root.in_check;
-  facts_.plies_since_capture = root.plies_since_capture;
-  facts_.material = {pos_.material(Side::Cho), pos_.material(Side::Han)};
-  facts_.scores = scores_of(pos_, profile_.deom_half_points);
+  refresh_facts(root);
   facts_.rule_count = std::min(static_cast<int>(profile_.repetition_rules.size()), PlyFacts::kMaxRules);
 }
 
@@ -122,6 +115,18 @@ bool EndingTracker::play(Move m) {
   record_ply();
   evaluate();
   return true;
+}
+
+// The facts of the position now on the board, whose record is `r`.
+void EndingTracker::refresh_facts(const Record& r) {
+  facts_.mover = ~r.side_to_move;
+  facts_.consecutive_passes = pos_.state().consecutive_passes;
+  facts_.facing = pos_.generals_facing();
+  facts_.facing_counts = r.facing_counts;
+  facts_.in_check = r.in_check;
+  facts_.plies_since_capture = r.plies_since_capture;
+  facts_.material = {pos_.material(Side::Cho), pos_.material(Side::Han)};
+  facts_.scores = scores_of(pos_, profile_.deom_half_points);
 }
 
 // Appends the record of the ply just played and refreshes the facts, repetition included.
@@ -141,15 +146,8 @@ void EndingTracker::record_ply() {
   const Side mover = ~r.side_to_move;
   facts_.ply = ply();
   facts_.move = r.move;
-  facts_.mover = mover;
   facts_.capture = r.capture;
-  facts_.consecutive_passes = st.consecutive_passes;
-  facts_.facing = pos_.generals_facing();
-  facts_.facing_counts = r.facing_counts;
-  facts_.in_check = r.in_check;
-  facts_.plies_since_capture = r.plies_since_capture;
-  facts_.material = {pos_.material(Side::Cho), pos_.material(Side::Han)};
-  facts_.scores = scores_of(pos_, profile_.deom_half_points);
+  refresh_facts(r);
   int& checks = facts_.consecutive_checks[index(mover)];
   checks = r.in_check ? checks + 1 : 0;
 
@@ -208,25 +206,28 @@ GameEnding EndingTracker::make(EndReason reason, Ending kind) const {
   return g;
 }
 
+// The ending `reason`/`kind` whose outcome depends on the unknown profile flag `flag_name`:
+// Indeterminate, naming the flag.
+GameEnding EndingTracker::unknown(EndReason reason, Ending kind, std::string_view flag_name) const {
+  GameEnding g = make(reason, kind);
+  g.winner = Outcome::Indeterminate;
+  g.unknown_flag = flag_name;
+  return g;
+}
+
 // The ending an EndResult flag gives: a score decision (a draw when the profile does not
 // count material), a draw, or none; Indeterminate if the flag is unknown.
 std::optional<GameEnding> EndingTracker::end_with(const Flag<EndResult>& result, EndReason reason, Ending kind,
                                                   std::string_view flag_name) const {
+  if (!result.known) return unknown(reason, kind, flag_name);
   GameEnding g = make(reason, kind);
-  if (!result.known) {
-    g.winner = Outcome::Indeterminate;
-    g.unknown_flag = flag_name;
-    return g;
-  }
   switch (result.value) {
     case EndResult::None: return std::nullopt;
     case EndResult::Draw: g.winner = Outcome::Draw; return g;
     case EndResult::Score: break;
   }
-  if (!profile_.material_counting.known) {
-    g.winner = Outcome::Indeterminate;
-    g.unknown_flag = "material_counting";
-  } else if (profile_.material_counting.value) {
+  if (!profile_.material_counting.known) return unknown(reason, kind, "material_counting");
+  if (profile_.material_counting.value) {
     g.winner = g.scores.leader();
     g.by_score = true;
   } else {
@@ -250,21 +251,13 @@ std::optional<GameEnding> EndingTracker::bikjang() const {
   if (facts_.facing) {
     if (!reply.is_pass() && !profile_.bikjang_reply.known && profile_.bikjang_reply.value == BikjangReply::MustBreak) {
       // Under MUST_BREAK this reply is illegal; under ANY it ends the game. Which one holds is unknown.
-      GameEnding g = make(EndReason::Bikjang, Ending::Bikjang);
-      g.winner = Outcome::Indeterminate;
-      g.unknown_flag = "bikjang_reply";
-      return g;
+      return unknown(EndReason::Bikjang, Ending::Bikjang, "bikjang_reply");
     }
     return end_with(profile_.bikjang_result, EndReason::Bikjang, Ending::Bikjang, "bikjang_result");
   }
   if (facts_.capture && pos_.attacked(reply.to(), pos_.side_to_move())) {
     const Flag<bool>& clause = profile_.bikjang_capture_reply_clause;
-    if (!clause.known) {
-      GameEnding g = make(EndReason::Bikjang, Ending::Bikjang);
-      g.winner = Outcome::Indeterminate;
-      g.unknown_flag = "bikjang_capture_reply_clause";
-      return g;
-    }
+    if (!clause.known) return unknown(EndReason::Bikjang, Ending::Bikjang, "bikjang_capture_reply_clause");
     if (clause.value) return end_with(profile_.bikjang_result, EndReason::Bikjang, Ending::Bikjang, "bikjang_result");
   }
   return std::nullopt;
@@ -274,13 +267,9 @@ std::optional<GameEnding> EndingTracker::bikjang() const {
 std::optional<GameEnding> EndingTracker::checkmate() {
   if (!facts_.in_check || !side_to_move_mated()) return std::nullopt;
   const Flag<bool>& f = profile_.checkmate_ends_game;
-  GameEnding g = make(EndReason::Checkmate, Ending::Checkmate);
-  if (!f.known) {
-    g.winner = Outcome::Indeterminate;
-    g.unknown_flag = "checkmate_ends_game";
-    return g;
-  }
+  if (!f.known) return unknown(EndReason::Checkmate, Ending::Checkmate, "checkmate_ends_game");
   if (!f.value) return std::nullopt;
+  GameEnding g = make(EndReason::Checkmate, Ending::Checkmate);
   g.winner = winner_outcome(facts_.mover);
   return g;
 }
@@ -288,13 +277,9 @@ std::optional<GameEnding> EndingTracker::checkmate() {
 // The ply took a general (king-capture profiles); the mover wins.
 std::optional<GameEnding> EndingTracker::king_capture() const {
   if (!facts_.capture || type_of(pos_.state().captured) != PieceType::General) return std::nullopt;
+  if (!profile_.legality.known) return unknown(EndReason::KingCapture, Ending::KingCapture, "legality");
   GameEnding g = make(EndReason::KingCapture, Ending::KingCapture);
-  if (!profile_.legality.known) {
-    g.winner = Outcome::Indeterminate;
-    g.unknown_flag = "legality";
-  } else {
-    g.winner = winner_outcome(facts_.mover);
-  }
+  g.winner = winner_outcome(facts_.mover);
   return g;
 }
 
@@ -309,13 +294,9 @@ std::optional<GameEnding> EndingTracker::repetition() {
     const Flag<PerpetualCheck>& pc = profile_.perpetual_check;
     if (rule.detector != RepetitionDetector::Shuttle && (!pc.known || pc.value != PerpetualCheck::AsRepetition)) {
       if (const std::optional<Side> checker = detail::perpetual_checker(records_, s.first_ply)) {
-        GameEnding g = make(EndReason::PerpetualCheck, Ending::Repetition);
-        if (!pc.known) {
-          g.winner = Outcome::Indeterminate;
-          g.unknown_flag = "perpetual_check";
-          return g;
-        }
+        if (!pc.known) return unknown(EndReason::PerpetualCheck, Ending::Repetition, "perpetual_check");
         if (pc.value == PerpetualCheck::CheckerLoses) {
+          GameEnding g = make(EndReason::PerpetualCheck, Ending::Repetition);
           g.winner = winner_outcome(~*checker);
           return g;
         }
@@ -348,23 +329,16 @@ std::optional<GameEnding> EndingTracker::repetition() {
 // Not in check and no legal move, pass included: the profile's no_move_result.
 std::optional<GameEnding> EndingTracker::stalemate() const {
   if (facts_.in_check || has_legal_move()) return std::nullopt;
-  GameEnding g = make(EndReason::Stalemate, Ending::Stalemate);
   // A4 (src/adjudication/README.md): a pass banned only because the unknown scope is read literally (any facing, not
   // only a valid bikjang) would be legal under the other reading.
   const Flag<BikjangPassBanScope>& scope = profile_.bikjang_pass_ban_scope;
   if (facts_.facing && !facts_.facing_counts && bikjang_mode_ == BikjangMode::Active && profile_.pass_allowed.value &&
       profile_.bikjang_pass.value == BikjangPass::Forbidden && !scope.known &&
-      scope.value == BikjangPassBanScope::AnyFacing) {
-    g.winner = Outcome::Indeterminate;
-    g.unknown_flag = "bikjang_pass_ban_scope";
-    return g;
-  }
+      scope.value == BikjangPassBanScope::AnyFacing)
+    return unknown(EndReason::Stalemate, Ending::Stalemate, "bikjang_pass_ban_scope");
   const Flag<NoMoveResult>& f = profile_.no_move_result;
-  if (!f.known) {
-    g.winner = Outcome::Indeterminate;
-    g.unknown_flag = "no_move_result";
-    return g;
-  }
+  if (!f.known) return unknown(EndReason::Stalemate, Ending::Stalemate, "no_move_result");
+  GameEnding g = make(EndReason::Stalemate, Ending::Stalemate);
   switch (f.value) {
     case NoMoveResult::ForcedPass: return std::nullopt;
     case NoMoveResult::Draw: g.winner = Outcome::Draw; return g;
@@ -378,12 +352,7 @@ std::optional<GameEnding> EndingTracker::palace_only() const {
   if (facts_.in_check) return std::nullopt;
   if (!only_palace_pieces(pos_, Side::Cho) && !only_palace_pieces(pos_, Side::Han)) return std::nullopt;
   const Flag<PalaceOnlyEnd>& f = profile_.palace_only_end;
-  if (!f.known) {
-    GameEnding g = make(EndReason::PalaceOnly, Ending::PalaceOnly);
-    g.winner = Outcome::Indeterminate;
-    g.unknown_flag = "palace_only_end";
-    return g;
-  }
+  if (!f.known) return unknown(EndReason::PalaceOnly, Ending::PalaceOnly, "palace_only_end");
   if (f.value != PalaceOnlyEnd::ScoreIfEitherSide) return std::nullopt;
   return end_with(EndResult::Score, EndReason::PalaceOnly, Ending::PalaceOnly, "palace_only_end");
 }
@@ -403,12 +372,7 @@ std::optional<GameEnding> EndingTracker::no_capture_limit() const {
   const Flag<std::optional<int>>& f = profile_.no_capture_limit_plies;
   if (!f.value || facts_.plies_since_capture < *f.value) return std::nullopt;
   if (facts_.in_check && !has_legal_move()) return std::nullopt;
-  if (!f.known) {
-    GameEnding g = make(EndReason::NoCaptureLimit, Ending::NoCaptureLimit);
-    g.winner = Outcome::Indeterminate;
-    g.unknown_flag = "no_capture_limit_plies";
-    return g;
-  }
+  if (!f.known) return unknown(EndReason::NoCaptureLimit, Ending::NoCaptureLimit, "no_capture_limit_plies");
   return end_with(profile_.no_capture_result, EndReason::NoCaptureLimit, Ending::NoCaptureLimit, "no_capture_result");
 }
 
@@ -417,12 +381,7 @@ std::optional<GameEnding> EndingTracker::no_capture_limit() const {
 std::optional<GameEnding> EndingTracker::max_plies() const {
   const Flag<std::optional<int>>& f = profile_.max_plies;
   if (!f.value || ply() <= *f.value) return std::nullopt;
-  if (!f.known) {
-    GameEnding g = make(EndReason::MoveLimit, Ending::MaxPlies);
-    g.winner = Outcome::Indeterminate;
-    g.unknown_flag = "max_plies";
-    return g;
-  }
+  if (!f.known) return unknown(EndReason::MoveLimit, Ending::MaxPlies, "max_plies");
   return end_with(profile_.max_plies_result, EndReason::MoveLimit, Ending::MaxPlies, "max_plies_result");
 }
 

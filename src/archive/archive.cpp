@@ -74,7 +74,6 @@ struct Archive::Impl {
   // destroyed after it.
   facts::FunctionStatePtr facts_state;
   sql::Connection db;
-  std::string error;
   bool writable = false;
   int schema_version = kSchemaVersion;
   sql::Statement stored_game;
@@ -85,21 +84,19 @@ struct Archive::Impl {
   std::unordered_map<std::string, std::int64_t> start_ids, player_ids;
   bool caches_loaded = false;
 
-  bool fail(const std::string& what) {
-    error = what + ": " + db.current_error();
-    return false;
-  }
+  // `what` failed, with SQLite's message for the connection's latest failure.
+  Error fail(const std::string& what) const { return Error{what + ": " + db.current_error()}; }
 
   // Prepares `stmt` once.
-  bool ready(sql::Statement& stmt, const char* text) {
-    if (stmt.prepared()) return true;
+  std::optional<Error> ready(sql::Statement& stmt, const char* text) {
+    if (stmt.prepared()) return std::nullopt;
     stmt = db.prepare(text);
-    if (!stmt.prepared()) return fail(std::string("cannot prepare statement"));
-    return true;
+    if (!stmt.prepared()) return fail("cannot prepare statement");
+    return std::nullopt;
   }
 
-  bool load_caches() {
-    if (caches_loaded) return true;
+  std::optional<Error> load_caches() {
+    if (caches_loaded) return std::nullopt;
     start_ids.clear();
     player_ids.clear();
     sql::Statement s = db.prepare("SELECT id, key FROM starts");
@@ -109,45 +106,39 @@ struct Archive::Impl {
     if (!p.prepared()) return fail("cannot read players");
     while (p.step() == SQLITE_ROW) player_ids.emplace(std::string(p.text(1)), p.int64(0));
     caches_loaded = true;
-    return true;
+    return std::nullopt;
   }
 
-  std::optional<std::int64_t> start_id(const std::string& key) {
-    if (!load_caches()) return std::nullopt;
-    if (auto it = start_ids.find(key); it != start_ids.end()) return it->second;
-    if (!ready(insert_start, "INSERT INTO starts (key) VALUES (?1)")) return std::nullopt;
-    insert_start.bind_text(1, key);
-    if (!insert_start.run()) {
-      fail("cannot insert a start position");
-      return std::nullopt;
-    }
+  // The id of `key` in a name table (starts.key, players.name) through its cache, inserted
+  // by `insert` when new; `what` names the row for the error ("a player").
+  Expected<std::int64_t> cached_id(std::unordered_map<std::string, std::int64_t>& cache, sql::Statement& insert,
+                                   const char* insert_sql, const std::string& key, const char* what) {
+    if (auto e = load_caches()) return *e;
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+    if (auto e = ready(insert, insert_sql)) return *e;
+    insert.bind_text(1, key);
+    if (!insert.run()) return fail(std::string("cannot insert ") + what);
     const std::int64_t id = db.last_insert_rowid();
-    start_ids.emplace(key, id);
+    cache.emplace(key, id);
     return id;
   }
 
-  std::optional<std::int64_t> player_id(const std::string& name) {
-    if (!load_caches()) return std::nullopt;
-    if (auto it = player_ids.find(name); it != player_ids.end()) return it->second;
-    if (!ready(insert_player, "INSERT INTO players (name) VALUES (?1)")) return std::nullopt;
-    insert_player.bind_text(1, name);
-    if (!insert_player.run()) {
-      fail("cannot insert a player");
-      return std::nullopt;
-    }
-    const std::int64_t id = db.last_insert_rowid();
-    player_ids.emplace(name, id);
-    return id;
+  Expected<std::int64_t> start_id(const std::string& key) {
+    return cached_id(start_ids, insert_start, "INSERT INTO starts (key) VALUES (?1)", key, "a start position");
+  }
+
+  Expected<std::int64_t> player_id(const std::string& name) {
+    return cached_id(player_ids, insert_player, "INSERT INTO players (name) VALUES (?1)", name, "a player");
   }
 
   // A diagnostic about a file (no game index), a stored game (game_id) or a duplicate
   // occurrence (game index, no game_id).
-  bool add_diagnostic(std::int64_t source_id, std::optional<int> game_index, std::optional<std::int64_t> game_id,
-                      const Diagnostic& d) {
-    if (!ready(insert_diagnostic,
-               "INSERT INTO diagnostics (source_id, game_index, game_id, code, severity, line, col, ply, token, "
-               "message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"))
-      return false;
+  std::optional<Error> add_diagnostic(std::int64_t source_id, std::optional<int> game_index,
+                                      std::optional<std::int64_t> game_id, const Diagnostic& d) {
+    if (auto e = ready(insert_diagnostic,
+                       "INSERT INTO diagnostics (source_id, game_index, game_id, code, severity, line, col, ply, "
+                       "token, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"))
+      return e;
     sql::Statement& s = insert_diagnostic;
     s.bind(1, source_id);
     s.bind_optional(2, game_index);
@@ -160,21 +151,23 @@ struct Archive::Impl {
     s.bind_text(9, d.token);
     s.bind_text(10, d.message);
     if (!s.run()) return fail("cannot insert a diagnostic");
-    return true;
+    return std::nullopt;
   }
 
-  // Finishes opening: schema checks, journaling, the facts view. An empty string or why
-  // not.
-  std::string finish_open() {
+  // Finishes opening: schema checks, journaling, the facts view.
+  std::optional<Error> finish_open() {
     // The schema checks come first: a file that is refused is never changed (not even its
     // journal mode). schema::prepare also sets the page size and WAL for a new file.
-    if (std::string e = schema::prepare(db, writable, schema_version); !e.empty()) return e;
+    const Expected<int> version = schema::prepare(db, writable);
+    if (!version) return version.error();
+    schema_version = *version;
     if (writable) {
       // WAL: readers never block the importer, and a killed writer leaves the last
       // committed transaction intact. NORMAL sync is safe in WAL mode (durable up to the
       // last checkpoint after a power loss; never corrupt).
       sql::Statement wal = db.prepare("PRAGMA journal_mode = WAL");
-      if (!wal.prepared() || wal.step() != SQLITE_ROW) return "cannot use WAL journaling: " + db.current_error();
+      if (!wal.prepared() || wal.step() != SQLITE_ROW)
+        return Error{"cannot use WAL journaling: " + db.current_error()};
       db.exec("PRAGMA synchronous = NORMAL");
     }
     db.exec("PRAGMA cache_size = -32768");
@@ -182,44 +175,30 @@ struct Archive::Impl {
   }
 
   // Prepares user SQL that selects game ids (a whole SELECT) under the read-only
-  // authorizer; an unprepared statement and `error` when it does not parse, writes,
-  // holds more than one statement or returns no column.
-  sql::Statement prepare_selection(const std::string& sql) {
+  // authorizer; why not when it does not parse, writes, holds more than one statement or
+  // returns no column.
+  Expected<sql::Statement> prepare_selection(const std::string& sql) {
     std::string_view tail;
     sql::Statement s;
     {
       facts::ReadOnlyGuard guard(db);
       s = db.prepare(sql, &tail);
     }
-    if (!s.prepared()) {
-      error = db.current_error();
-      return s;
-    }
+    if (!s.prepared()) return Error{db.current_error()};
     for (char c : tail)
-      if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ';') {
-        error = "the selection must be a single statement";
-        return sql::Statement();
-      }
-    if (!sqlite3_stmt_readonly(s.get())) {
-      error = "the selection must not change the database";
-      return sql::Statement();
-    }
-    if (sqlite3_column_count(s.get()) < 1) {
-      error = "the selection must return game ids in its first column";
-      return sql::Statement();
-    }
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ';')
+        return Error{"the selection must be a single statement"};
+    if (!sqlite3_stmt_readonly(s.get())) return Error{"the selection must not change the database"};
+    if (sqlite3_column_count(s.get()) < 1) return Error{"the selection must return game ids in its first column"};
     return s;
   }
 
   // The first column of every row of a prepared selection.
-  std::optional<std::vector<std::int64_t>> ids_of(sql::Statement& s) {
+  Expected<std::vector<std::int64_t>> ids_of(sql::Statement& s) {
     std::vector<std::int64_t> ids;
     int rc;
     while ((rc = s.step()) == SQLITE_ROW) ids.push_back(s.int64(0));
-    if (rc != SQLITE_DONE) {
-      error = db.current_error();
-      return std::nullopt;
-    }
+    if (rc != SQLITE_DONE) return Error{db.current_error()};
     return ids;
   }
 };
@@ -239,22 +218,18 @@ void remove_database(const std::string& path) {
 // Creates a new archive at `path` as one step: it is built under a temporary name and
 // linked into place, so a kill at any moment leaves no archive or a complete empty one
 // (never a half-created file that only a writer could recover). Losing a race to another
-// creator is fine: its archive is used. False and `error` on failure.
-bool create_archive(const std::string& path, std::string& error) {
+// creator is fine: its archive is used.
+std::optional<Error> create_archive(const std::string& path) {
   const std::string temporary = path + ".creating-" + std::to_string(::getpid());
   remove_database(temporary);
   {
     sql::Connection db;
-    if (!db.open(temporary, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
-      error = path + ": cannot create: " + db.error();
-      return false;
-    }
-    int version = 0;
-    if (std::string e = schema::prepare(db, true, version); !e.empty()) {
+    if (auto e = db.open(temporary, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+      return Error{path + ": cannot create: " + e->message};
+    if (const Expected<int> version = schema::prepare(db, true); !version) {
       db.close();
       remove_database(temporary);
-      error = path + ": " + e;
-      return false;
+      return Error{path + ": " + version.error().message};
     }
   }  // closing checkpoints the WAL and removes it: one self-contained file remains
   if (::link(temporary.c_str(), path.c_str()) != 0 && errno != EEXIST) {
@@ -264,14 +239,13 @@ bool create_archive(const std::string& path, std::string& error) {
     if (std::filesystem::exists(path, ec) || std::rename(temporary.c_str(), path.c_str()) != 0) {
       const int saved = errno;
       remove_database(temporary);
-      if (std::filesystem::exists(path, ec)) return true;
-      error = path + ": cannot create: " + std::strerror(saved);
-      return false;
+      if (std::filesystem::exists(path, ec)) return std::nullopt;
+      return Error{path + ": cannot create: " + std::strerror(saved)};
     }
-    return true;
+    return std::nullopt;
   }
   remove_database(temporary);
-  return true;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -311,12 +285,9 @@ bool cannot_share_memory(int rc) {
 
 }  // namespace
 
-bool open_existing_archive(const std::string& path, sql::Connection& db, std::string& error) {
+std::optional<Error> open_existing_archive(const std::string& path, sql::Connection& db) {
   const int flags = may_write_beside(path) ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
-  if (!db.open(path, flags)) {
-    error = path + ": cannot open: " + db.error();
-    return false;
-  }
+  if (auto e = db.open(path, flags)) return Error{path + ": cannot open: " + e->message};
   sqlite3_busy_timeout(db.get(), 10000);
   // The first read needs the -shm file; where it cannot be had, nobody can be writing.
   sql::Statement probe = db.prepare("PRAGMA application_id");
@@ -324,62 +295,49 @@ bool open_existing_archive(const std::string& path, sql::Connection& db, std::st
   probe = sql::Statement();
   if (rc != SQLITE_ROW && flags == SQLITE_OPEN_READONLY && cannot_share_memory(rc)) {
     db.close();
-    if (!db.open(file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)) {
-      error = path + ": cannot open: " + db.error();
-      return false;
-    }
+    if (auto e = db.open(file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI))
+      return Error{path + ": cannot open: " + e->message};
   }
-  return true;
+  return std::nullopt;
 }
 
-std::unique_ptr<Archive> Archive::open(const std::string& path, OpenMode mode, std::string& error) {
+Expected<std::unique_ptr<Archive>> Archive::open(const std::string& path, OpenMode mode) {
   auto impl = std::make_unique<Impl>();
   impl->writable = mode == OpenMode::ReadWrite;
   std::error_code missing;
-  if (impl->writable && !std::filesystem::exists(path, missing) && !missing && !create_archive(path, error))
-    return nullptr;
+  if (impl->writable && !std::filesystem::exists(path, missing) && !missing)
+    if (auto e = create_archive(path)) return *e;
   if (!impl->writable) {
-    if (!open_existing_archive(path, impl->db, error)) return nullptr;
-  } else if (!impl->db.open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
-    error = path + ": cannot open: " + impl->db.error();
-    return nullptr;
+    if (auto e = open_existing_archive(path, impl->db)) return *e;
+  } else if (auto e = impl->db.open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
+    return Error{path + ": cannot open: " + e->message};
   } else {
     sqlite3_busy_timeout(impl->db.get(), 10000);
   }
-  if (std::string e = impl->finish_open(); !e.empty()) {
-    error = path + ": " + e;
-    return nullptr;
-  }
+  if (auto e = impl->finish_open()) return Error{path + ": " + e->message};
   return std::unique_ptr<Archive>(new Archive(std::move(impl)));
 }
 
-std::unique_ptr<Archive> Archive::open_temporary(std::string& error) {
+Expected<std::unique_ptr<Archive>> Archive::open_temporary() {
   auto impl = std::make_unique<Impl>();
   impl->writable = true;
   // An empty name: SQLite's private temporary database, deleted when closed.
-  if (!impl->db.open("", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
-    error = "cannot open a temporary archive: " + impl->db.error();
-    return nullptr;
-  }
-  if (std::string e = impl->finish_open(); !e.empty()) {
-    error = "temporary archive: " + e;
-    return nullptr;
-  }
+  if (auto e = impl->db.open("", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+    return Error{"cannot open a temporary archive: " + e->message};
+  if (auto e = impl->finish_open()) return Error{"temporary archive: " + e->message};
   return std::unique_ptr<Archive>(new Archive(std::move(impl)));
 }
 
-const std::string& Archive::error() const { return impl_->error; }
-
-bool Archive::begin() {
-  if (!impl_->db.exec("BEGIN IMMEDIATE")) return impl_->fail("cannot begin a transaction");
+std::optional<Error> Archive::begin() {
+  if (auto e = impl_->db.exec("BEGIN IMMEDIATE")) return Error{"cannot begin a transaction: " + e->message};
   impl_->in_transaction = true;
-  return true;
+  return std::nullopt;
 }
 
-bool Archive::commit() {
-  if (!impl_->db.exec("COMMIT")) return impl_->fail("cannot commit");
+std::optional<Error> Archive::commit() {
+  if (auto e = impl_->db.exec("COMMIT")) return Error{"cannot commit: " + e->message};
   impl_->in_transaction = false;
-  return true;
+  return std::nullopt;
 }
 
 void Archive::rollback() {
@@ -391,13 +349,10 @@ void Archive::rollback() {
 // ---------------------------------------------------------------------------
 // Sources
 
-std::optional<std::vector<SourceState>> Archive::sources() {
+Expected<std::vector<SourceState>> Archive::sources() {
   sql::Statement s =
       impl_->db.prepare("SELECT id, path, content_hash, games_done, complete, encoding FROM sources ORDER BY id");
-  if (!s.prepared()) {
-    impl_->fail("cannot read sources");
-    return std::nullopt;
-  }
+  if (!s.prepared()) return impl_->fail("cannot read sources");
   std::vector<SourceState> out;
   while (s.step() == SQLITE_ROW)
     out.push_back({s.int64(0), std::string(s.text(1)), std::string(s.text(2)), std::string(s.text(5)), s.integer(3),
@@ -405,69 +360,64 @@ std::optional<std::vector<SourceState>> Archive::sources() {
   return out;
 }
 
-std::optional<std::int64_t> Archive::insert_source(const SourceInfo& info) {
+Expected<std::int64_t> Archive::insert_source(const SourceInfo& info) {
   Impl& m = *impl_;
-  if (!m.ready(m.insert_source,
-               "INSERT INTO sources (path, size, content_hash, format, encoding, imported_at) "
-               "VALUES (?1, ?2, ?3, ?4, ?5, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"))
-    return std::nullopt;
+  if (auto e = m.ready(m.insert_source,
+                       "INSERT INTO sources (path, size, content_hash, format, encoding, imported_at) "
+                       "VALUES (?1, ?2, ?3, ?4, ?5, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"))
+    return *e;
   m.insert_source.bind_text(1, info.path);
   m.insert_source.bind(2, info.size);
   m.insert_source.bind_text(3, info.content_hash);
   m.insert_source.bind_text(4, info.format);
   m.insert_source.bind_text(5, info.encoding);
-  if (!m.insert_source.run()) {
-    m.fail("cannot insert source " + info.path);
-    return std::nullopt;
-  }
+  if (!m.insert_source.run()) return m.fail("cannot insert source " + info.path);
   return m.db.last_insert_rowid();
 }
 
-bool Archive::set_source_progress(std::int64_t source_id, int games_done, bool complete) {
+std::optional<Error> Archive::set_source_progress(std::int64_t source_id, int games_done, bool complete) {
   Impl& m = *impl_;
-  if (!m.ready(m.source_progress, "UPDATE sources SET games_done = ?1, complete = ?2 WHERE id = ?3")) return false;
+  if (auto e = m.ready(m.source_progress, "UPDATE sources SET games_done = ?1, complete = ?2 WHERE id = ?3")) return e;
   m.source_progress.bind(1, games_done);
   m.source_progress.bind(2, complete ? 1 : 0);
   m.source_progress.bind(3, source_id);
   if (!m.source_progress.run()) return m.fail("cannot update a source");
-  return true;
+  return std::nullopt;
 }
 
-bool Archive::set_source_encoding(std::int64_t source_id, const std::string& encoding) {
+std::optional<Error> Archive::set_source_encoding(std::int64_t source_id, const std::string& encoding) {
   sql::Statement s = impl_->db.prepare("UPDATE sources SET encoding = ?1 WHERE id = ?2");
   if (!s.prepared()) return impl_->fail("cannot prepare a source update");
   s.bind_text(1, encoding);
   s.bind(2, source_id);
   if (!s.run()) return impl_->fail("cannot update a source");
-  return true;
+  return std::nullopt;
 }
 
-bool Archive::insert_file_diagnostics(std::int64_t source_id, const std::vector<Diagnostic>& diagnostics) {
+std::optional<Error> Archive::insert_file_diagnostics(std::int64_t source_id,
+                                                      const std::vector<Diagnostic>& diagnostics) {
   for (const Diagnostic& d : diagnostics)
-    if (!impl_->add_diagnostic(source_id, std::nullopt, std::nullopt, d)) return false;
-  return true;
+    if (auto e = impl_->add_diagnostic(source_id, std::nullopt, std::nullopt, d)) return e;
+  return std::nullopt;
 }
 
 // ---------------------------------------------------------------------------
 // Games
 
-std::optional<std::vector<std::int64_t>> Archive::game_hashes() {
+Expected<std::vector<std::int64_t>> Archive::game_hashes() {
   sql::Statement s = impl_->db.prepare("SELECT hash FROM games");
-  if (!s.prepared()) {
-    impl_->fail("cannot read game hashes");
-    return std::nullopt;
-  }
+  if (!s.prepared()) return impl_->fail("cannot read game hashes");
   std::vector<std::int64_t> out;
   while (s.step() == SQLITE_ROW) out.push_back(s.int64(0));
   return out;
 }
 
-std::optional<std::int64_t> Archive::find_same_game(const PreparedGame& game) {
+Expected<std::int64_t> Archive::find_same_game(const PreparedGame& game) {
   Impl& m = *impl_;
-  if (!m.load_caches()) return std::nullopt;
+  if (auto e = m.load_caches()) return *e;
   auto start = m.start_ids.find(game.start_key);
-  if (start == m.start_ids.end()) return 0;  // no game has this start yet
-  if (!m.ready(m.find_same, "SELECT id, moves FROM games WHERE hash = ?1 AND start_id = ?2")) return std::nullopt;
+  if (start == m.start_ids.end()) return std::int64_t{0};  // no game has this start yet
+  if (auto e = m.ready(m.find_same, "SELECT id, moves FROM games WHERE hash = ?1 AND start_id = ?2")) return *e;
   m.find_same.bind(1, game.hash);
   m.find_same.bind(2, start->second);
   std::int64_t found = 0;
@@ -484,21 +434,23 @@ std::optional<std::int64_t> Archive::find_same_game(const PreparedGame& game) {
     }
   }
   m.find_same.reset();
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-    m.fail("cannot look up a game");
-    return std::nullopt;
-  }
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return m.fail("cannot look up a game");
   return found;
 }
 
-std::optional<std::int64_t> Archive::insert_game(std::int64_t source_id, const PreparedGame& g) {
+Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const PreparedGame& g) {
   Impl& m = *impl_;
   const auto start = m.start_id(g.start_key);
-  if (!start) return std::nullopt;
+  if (!start) return start.error();
+  // A player's id, or nothing when the record names none.
   std::optional<std::int64_t> cho, han;
-  if (g.cho_player && !g.cho_player->name.empty() && !(cho = m.player_id(g.cho_player->name))) return std::nullopt;
-  if (g.han_player && !g.han_player->name.empty() && !(han = m.player_id(g.han_player->name))) return std::nullopt;
-  if (!m.ready(m.insert_game,
+  for (auto [player, id] : {std::pair{&g.cho_player, &cho}, std::pair{&g.han_player, &han}}) {
+    if (!*player || (*player)->name.empty()) continue;
+    const auto found = m.player_id((*player)->name);
+    if (!found) return found.error();
+    *id = *found;
+  }
+  if (auto e = m.ready(m.insert_game,
                "INSERT INTO games (source_id, game_index, byte_offset, byte_length, line, hash, start_id, "
                "cho_setup, han_setup, start_fen, plies, valid_plies, moves, times, tail_tokens, tags_json, "
                "cho_player_id, cho_rank, han_player_id, han_rank, result_text, result_winner, result_method, "
@@ -506,7 +458,7 @@ std::optional<std::int64_t> Archive::insert_game(std::int64_t source_id, const P
                "status, error_code, error_ply, original_text, annotated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
                "?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, "
                "?29, ?30, ?31, ?32, ?33, ?34)"))
-    return std::nullopt;
+    return *e;
   sql::Statement& s = m.insert_game;
   auto rank = [](const std::optional<PlayerName>& p) -> std::optional<std::string> {
     if (!p || p->rank.empty()) return std::nullopt;
@@ -552,36 +504,30 @@ std::optional<std::int64_t> Archive::insert_game(std::int64_t source_id, const P
   else s.bind(32, g.error_ply);
   s.bind_optional_text(33, g.original_text);
   s.bind(34, g.annotated ? 1 : 0);
-  if (!s.run()) {
-    m.fail("cannot insert game " + std::to_string(g.game_index));
-    return std::nullopt;
-  }
+  if (!s.run()) return m.fail("cannot insert game " + std::to_string(g.game_index));
   const std::int64_t id = m.db.last_insert_rowid();
   if (!g.comments.empty()) {
-    if (!m.ready(m.insert_comment, "INSERT INTO comments (game_id, ply, seq, text) VALUES (?1, ?2, ?3, ?4)"))
-      return std::nullopt;
+    if (auto e = m.ready(m.insert_comment, "INSERT INTO comments (game_id, ply, seq, text) VALUES (?1, ?2, ?3, ?4)"))
+      return *e;
     for (const StoredComment& c : g.comments) {
       m.insert_comment.bind(1, id);
       m.insert_comment.bind(2, c.ply);
       m.insert_comment.bind(3, c.seq);
       m.insert_comment.bind_text(4, c.text);
-      if (!m.insert_comment.run()) {
-        m.fail("cannot insert a comment");
-        return std::nullopt;
-      }
+      if (!m.insert_comment.run()) return m.fail("cannot insert a comment");
     }
   }
   for (const Diagnostic& d : g.diagnostics)
-    if (!m.add_diagnostic(source_id, g.game_index, id, d)) return std::nullopt;
+    if (auto e = m.add_diagnostic(source_id, g.game_index, id, d)) return *e;
   return id;
 }
 
-bool Archive::insert_duplicate(std::int64_t source_id, const PreparedGame& g, std::int64_t kept_id) {
+std::optional<Error> Archive::insert_duplicate(std::int64_t source_id, const PreparedGame& g, std::int64_t kept_id) {
   Impl& m = *impl_;
-  if (!m.ready(m.insert_duplicate,
-               "INSERT INTO duplicates (source_id, game_index, byte_offset, line, game_id, status, error_code, "
-               "error_ply) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"))
-    return false;
+  if (auto e = m.ready(m.insert_duplicate,
+                       "INSERT INTO duplicates (source_id, game_index, byte_offset, line, game_id, status, "
+                       "error_code, error_ply) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"))
+    return e;
   sql::Statement& s = m.insert_duplicate;
   s.bind(1, source_id);
   s.bind(2, g.game_index);
@@ -596,42 +542,36 @@ bool Archive::insert_duplicate(std::int64_t source_id, const PreparedGame& g, st
   if (!s.run()) return m.fail("cannot insert a duplicate");
   // The copy's own findings are kept (its annotations may differ from the kept game's).
   for (const Diagnostic& d : g.diagnostics)
-    if (!m.add_diagnostic(source_id, g.game_index, std::nullopt, d)) return false;
-  return true;
+    if (auto e = m.add_diagnostic(source_id, g.game_index, std::nullopt, d)) return e;
+  return std::nullopt;
 }
 
 std::int64_t Archive::max_game_id() { return impl_->db.scalar("SELECT coalesce(max(id), 0) FROM games"); }
 std::int64_t Archive::game_count() { return impl_->db.scalar("SELECT count(*) FROM games"); }
 
-std::optional<Archive::GameOrigin> Archive::game_origin(std::int64_t id) {
+Expected<Archive::GameOrigin> Archive::game_origin(std::int64_t id) {
   sql::Statement s = impl_->db.prepare(
       "SELECT s.path, g.game_index, g.plies FROM games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.id = ?1");
-  if (!s.prepared()) {
-    impl_->fail("cannot read games");
-    return std::nullopt;
-  }
+  if (!s.prepared()) return impl_->fail("cannot read games");
   s.bind(1, id);
-  if (s.step() != SQLITE_ROW) {
-    impl_->error = "no game with id " + std::to_string(id);
-    return std::nullopt;
-  }
+  if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(id)};
   return GameOrigin{std::string(s.text(0)), s.integer(1), s.integer(2)};
 }
 
 // ---------------------------------------------------------------------------
 // Prefixes
 
-std::optional<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
+Expected<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
   Impl& m = *impl_;
   std::vector<PrefixPair> found;
   const std::int64_t through = m.db.scalar("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'prefix_scan_through'");
   const std::int64_t top = max_game_id();
   if (top <= through) return found;
-  if (!begin()) return std::nullopt;
-  auto abort = [&](const char* what) -> std::optional<std::vector<PrefixPair>> {
-    m.fail(what);
+  if (auto e = begin()) return *e;
+  auto abort = [&](const char* what) {
+    Error error = m.fail(what);
     rollback();
-    return std::nullopt;
+    return error;
   };
   // Every game's extensions sort right after it (memcmp order keeps a prefix's
   // continuations together), so comparing neighbours finds each prefix once.
@@ -656,11 +596,11 @@ std::optional<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
     prev_moves.assign(moves);
   }
   if (rc != SQLITE_DONE) return abort("prefix scan failed");
-  if (!m.db.exec("UPDATE meta SET value = '" + std::to_string(top) + "' WHERE key = 'prefix_scan_through'"))
+  if (m.db.exec("UPDATE meta SET value = '" + std::to_string(top) + "' WHERE key = 'prefix_scan_through'"))
     return abort("cannot record the prefix scan");
-  if (!commit()) {
+  if (auto e = commit()) {
     rollback();
-    return std::nullopt;
+    return *e;
   }
   return found;
 }
@@ -668,45 +608,33 @@ std::optional<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
 // ---------------------------------------------------------------------------
 // Reading back
 
-std::optional<std::vector<std::int64_t>> Archive::select_games(const std::string& where) {
-  Impl& m = *impl_;
+Expected<std::vector<std::int64_t>> Archive::select_games(const std::string& where) {
   // The expression sits alone on its lines, so a trailing "--" comment cannot swallow
   // the closing parenthesis.
   const std::string sql =
       where.empty() ? std::string("SELECT id FROM temp.facts ORDER BY id")
                     : "SELECT id FROM temp.facts WHERE (\n" + where + "\n) ORDER BY id";
-  sql::Statement s = m.prepare_selection(sql);
-  if (!s.prepared()) return std::nullopt;
-  return m.ids_of(s);
+  return select_query(sql);
 }
 
-std::optional<std::vector<std::int64_t>> Archive::select_query(const std::string& query) {
+Expected<std::vector<std::int64_t>> Archive::select_query(const std::string& query) {
   Impl& m = *impl_;
-  sql::Statement s = m.prepare_selection(query);
-  if (!s.prepared()) return std::nullopt;
-  return m.ids_of(s);
+  Expected<sql::Statement> s = m.prepare_selection(query);
+  if (!s) return s.error();
+  return m.ids_of(*s);
 }
 
-std::optional<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
+Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
   Impl& m = *impl_;
   sql::Statement s = m.db.prepare(
       "SELECT g.game_index, g.byte_offset, g.byte_length, g.line, s.path, st.key, g.cho_setup, g.han_setup, "
       "g.start_fen, g.plies, g.valid_plies, g.moves, g.times, g.tail_tokens, g.tags_json, g.result_text, "
       "g.saved_bikjang, g.profile_id, g.original_text, g.saved_rules FROM games AS g JOIN sources AS s ON s.id = g.source_id "
       "JOIN starts AS st ON st.id = g.start_id WHERE g.id = ?1");
-  if (!s.prepared()) {
-    m.fail("cannot read games");
-    return std::nullopt;
-  }
+  if (!s.prepared()) return m.fail("cannot read games");
   s.bind(1, id);
-  if (s.step() != SQLITE_ROW) {
-    m.error = "no game with id " + std::to_string(id);
-    return std::nullopt;
-  }
-  auto corrupt = [&](const char* what) -> std::optional<Game> {
-    m.error = "game " + std::to_string(id) + ": " + what;
-    return std::nullopt;
-  };
+  if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(id)};
+  auto corrupt = [&](const char* what) { return Error{"game " + std::to_string(id) + ": " + what}; };
   Game g;
   g.source.game_index = s.integer(0);
   g.source.byte_offset = static_cast<std::uint64_t>(s.int64(1));
@@ -746,10 +674,7 @@ std::optional<Game> Archive::load_game(std::int64_t id, std::string* profile_id)
   annotate_from_board(g, validated_under);
 
   sql::Statement c = m.db.prepare("SELECT ply, text FROM comments WHERE game_id = ?1 ORDER BY ply, seq");
-  if (!c.prepared()) {
-    m.fail("cannot read comments");
-    return std::nullopt;
-  }
+  if (!c.prepared()) return m.fail("cannot read comments");
   c.bind(1, id);
   while (c.step() == SQLITE_ROW) {
     const int ply = c.integer(0);
@@ -759,10 +684,7 @@ std::optional<Game> Archive::load_game(std::int64_t id, std::string* profile_id)
   }
   sql::Statement d = m.db.prepare(
       "SELECT code, severity, line, col, ply, token, message FROM diagnostics WHERE game_id = ?1 ORDER BY id");
-  if (!d.prepared()) {
-    m.fail("cannot read diagnostics");
-    return std::nullopt;
-  }
+  if (!d.prepared()) return m.fail("cannot read diagnostics");
   d.bind(1, id);
   while (d.step() == SQLITE_ROW) {
     Diagnostic x;
@@ -780,9 +702,9 @@ std::optional<Game> Archive::load_game(std::int64_t id, std::string* profile_id)
   return g;
 }
 
-std::optional<StoredGame> Archive::stored_game(std::int64_t id) {
+Expected<StoredGame> Archive::stored_game(std::int64_t id) {
   Impl& m = *impl_;
-  if (!m.ready(m.stored_game,
+  if (auto e = m.ready(m.stored_game,
                m.schema_version >= 2
                    ? "SELECT g.id, g.source_id, s.path, g.game_index, st.key, g.cho_setup, g.han_setup, g.start_fen, "
                      "g.plies, g.valid_plies, g.moves, g.tags_json, g.result_text, g.result_winner, g.result_method, "
@@ -794,19 +716,18 @@ std::optional<StoredGame> Archive::stored_game(std::int64_t id) {
                      "g.result_margin, g.result_recognised, g.saved_rules, g.saved_bikjang, g.profile_id, g.status, "
                      "NULL FROM games AS g JOIN sources AS s ON s.id = g.source_id JOIN starts AS st ON "
                      "st.id = g.start_id WHERE g.id = ?1"))
-    return std::nullopt;
+    return *e;
   sql::Statement& s = m.stored_game;
   s.bind(1, id);
   const int rc = s.step();
   if (rc != SQLITE_ROW) {
-    m.error = rc == SQLITE_DONE ? "no game with id " + std::to_string(id) : "cannot read games: " + m.db.current_error();
+    Error error{rc == SQLITE_DONE ? "no game with id " + std::to_string(id) : m.fail("cannot read games").message};
     s.reset();
-    return std::nullopt;
+    return error;
   }
-  auto corrupt = [&](const char* what) -> std::optional<StoredGame> {
-    m.error = "game " + std::to_string(id) + ": " + what;
+  auto corrupt = [&](const char* what) {
     s.reset();
-    return std::nullopt;
+    return Error{"game " + std::to_string(id) + ": " + what};
   };
   StoredGame g;
   g.game_id = s.int64(0);
@@ -841,7 +762,7 @@ std::optional<StoredGame> Archive::stored_game(std::int64_t id) {
   return g;
 }
 
-bool Archive::for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn) {
+std::optional<Error> Archive::for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn) {
   sql::Statement s =
       impl_->db.prepare("SELECT source_id, game_index, game_id, code, severity FROM diagnostics ORDER BY id");
   if (!s.prepared()) return impl_->fail("cannot read diagnostics");
@@ -856,25 +777,28 @@ bool Archive::for_each_diagnostic(const std::function<void(const StoredDiagnosti
     fn(d);
   }
   if (rc != SQLITE_DONE) return impl_->fail("reading diagnostics failed");
-  return true;
+  return std::nullopt;
 }
 
-std::optional<std::vector<std::int64_t>> Archive::duplicate_game_ids() {
+Expected<std::vector<std::int64_t>> Archive::duplicate_game_ids() {
   sql::Statement s = impl_->db.prepare("SELECT game_id FROM duplicates");
-  if (!s.prepared()) {
-    impl_->fail("cannot read duplicates");
-    return std::nullopt;
-  }
+  if (!s.prepared()) return impl_->fail("cannot read duplicates");
   return impl_->ids_of(s);
 }
 
 // ---------------------------------------------------------------------------
 // Verdicts
 
-bool Archive::store_verdicts(const std::vector<VerdictRow>& verdicts) {
+std::optional<Error> Archive::store_verdicts(const std::vector<VerdictRow>& verdicts) {
   Impl& m = *impl_;
   const bool own = !m.in_transaction;
-  if (own && !begin()) return false;
+  if (own)
+    if (auto e = begin()) return e;
+  // Why it failed, after rolling back the transaction this call opened.
+  auto abort = [&](Error error) {
+    if (own) rollback();
+    return error;
+  };
   sql::Statement s = m.db.prepare(
       "INSERT INTO verdicts (game_id, profile_id, profile_version, verdict, winner, reason, ply, cho_score, "
       "han_score, ended_early, note, computed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
@@ -882,11 +806,7 @@ bool Archive::store_verdicts(const std::vector<VerdictRow>& verdicts) {
       "verdict = excluded.verdict, winner = excluded.winner, reason = excluded.reason, ply = excluded.ply, "
       "cho_score = excluded.cho_score, han_score = excluded.han_score, ended_early = excluded.ended_early, "
       "note = excluded.note, computed_at = excluded.computed_at");
-  if (!s.prepared()) {
-    m.fail("cannot prepare the verdict insert");
-    if (own) rollback();
-    return false;
-  }
+  if (!s.prepared()) return abort(m.fail("cannot prepare the verdict insert"));
   for (const VerdictRow& v : verdicts) {
     s.bind(1, v.game_id);
     s.bind_text(2, v.profile_id);
@@ -899,29 +819,20 @@ bool Archive::store_verdicts(const std::vector<VerdictRow>& verdicts) {
     s.bind_optional(9, v.han_score);
     s.bind(10, v.ended_before_last_ply ? 1 : 0);
     s.bind_text(11, v.note);
-    if (!s.run()) {
-      m.fail("cannot store a verdict for game " + std::to_string(v.game_id));
-      if (own) rollback();
-      return false;
-    }
+    if (!s.run()) return abort(m.fail("cannot store a verdict for game " + std::to_string(v.game_id)));
   }
-  if (own && !commit()) {
-    rollback();
-    return false;
-  }
-  return true;
+  if (own)
+    if (auto e = commit()) return abort(*e);
+  return std::nullopt;
 }
 
-std::optional<std::int64_t> Archive::verdict_count() {
+Expected<std::int64_t> Archive::verdict_count() {
   sql::Statement s = impl_->db.prepare("SELECT count(*) FROM verdicts");
-  if (!s.prepared() || s.step() != SQLITE_ROW) {
-    impl_->fail("cannot read verdicts");
-    return std::nullopt;
-  }
+  if (!s.prepared() || s.step() != SQLITE_ROW) return impl_->fail("cannot read verdicts");
   return s.int64(0);
 }
 
-bool Archive::for_each_verdict(const std::function<void(const VerdictRow&)>& fn) {
+std::optional<Error> Archive::for_each_verdict(const std::function<void(const VerdictRow&)>& fn) {
   sql::Statement s = impl_->db.prepare(
       "SELECT game_id, profile_id, profile_version, verdict, winner, reason, ply, cho_score, han_score, ended_early, "
       "note FROM verdicts ORDER BY game_id, profile_id, profile_version");
@@ -943,12 +854,12 @@ bool Archive::for_each_verdict(const std::function<void(const VerdictRow&)>& fn)
     fn(v);
   }
   if (rc != SQLITE_DONE) return impl_->fail("reading verdicts failed");
-  return true;
+  return std::nullopt;
 }
 
-std::string Archive::integrity_check() {
+Expected<std::string> Archive::integrity_check() {
   sql::Statement s = impl_->db.prepare("PRAGMA integrity_check");
-  if (!s.prepared()) return "cannot run integrity_check: " + impl_->db.current_error();
+  if (!s.prepared()) return impl_->fail("cannot run integrity_check");
   std::string out;
   while (s.step() == SQLITE_ROW) {
     if (!out.empty()) out += '\n';

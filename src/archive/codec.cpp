@@ -153,8 +153,7 @@ void encode_tags(const std::vector<Tag>& tags, std::string& out) {
 }
 
 std::optional<std::vector<Tag>> decode_tags(std::string_view text) {
-  json::ParseError error;
-  const std::optional<json::Value> doc = json::parse(text, error);
+  const auto doc = json::parse(text);
   if (!doc || !doc->is_array()) return std::nullopt;
   std::vector<Tag> tags;
   tags.reserve(doc->items().size());

@@ -137,7 +137,7 @@ int read_only_authorizer(void*, int action, const char*, const char*, const char
 
 }  // namespace
 
-std::string install(sql::Connection& db, int schema_version, FunctionStatePtr& state) {
+std::optional<Error> install(sql::Connection& db, int schema_version, FunctionStatePtr& state) {
   state.reset(new FunctionState);
   const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
   sqlite3* h = db.get();
@@ -145,7 +145,7 @@ std::string install(sql::Connection& db, int schema_version, FunctionStatePtr& s
       sqlite3_create_function(h, "gibo_date", 1, flags, nullptr, sql_date, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_year", 1, flags, nullptr, sql_year, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_player", 1, flags, nullptr, sql_player, nullptr, nullptr) != SQLITE_OK)
-    return "cannot register the facts functions: " + db.current_error();
+    return Error{"cannot register the facts functions: " + db.current_error()};
   std::string sql = "CREATE TEMP VIEW IF NOT EXISTS facts AS SELECT ";
   bool first = true;
   for (const Column& c : kColumns) {
@@ -156,8 +156,10 @@ std::string install(sql::Connection& db, int schema_version, FunctionStatePtr& s
     sql += expression + " AS " + c.name;
   }
   sql += " FROM main.games AS g JOIN main.sources AS s ON s.id = g.source_id";
-  if (!db.exec("PRAGMA temp_store = MEMORY") || !db.exec(sql)) return "cannot create the facts view: " + db.error();
-  return "";
+  auto e = db.exec("PRAGMA temp_store = MEMORY");
+  if (!e) e = db.exec(sql);
+  if (e) return Error{"cannot create the facts view: " + e->message};
+  return std::nullopt;
 }
 
 ReadOnlyGuard::ReadOnlyGuard(sql::Connection& db) : db_(db) {

@@ -19,9 +19,9 @@ using FunctionStatePtr = std::unique_ptr<FunctionState, FunctionStateDeleter>;
 // Registers the view's SQL functions (gibo_fact, gibo_date, gibo_year, gibo_player) and
 // creates TEMP VIEW facts over the archive's tables. `schema_version` is the archive's
 // (an older archive opened read-only lacks later columns: they read as NULL). `state`
-// receives what the functions use; it must outlive the connection's statements. Empty
-// string on success, else why it failed.
-std::string install(sql::Connection& db, int schema_version, FunctionStatePtr& state);
+// receives what the functions use; it must outlive the connection's statements. Empty on
+// success, else why it failed.
+std::optional<Error> install(sql::Connection& db, int schema_version, FunctionStatePtr& state);
 
 // Allows reading and functions only while it lives (sqlite3_set_authorizer): user SQL is
 // prepared under one, so it cannot change anything.

@@ -59,18 +59,14 @@ struct Bytes {
 };
 
 // Reads a whole file ("-": standard input) with one allocation when the size is known.
-// False and `error` on failure.
-bool read_all(const std::string& path, Bytes& bytes, std::string& error) {
+Expected<Bytes> read_all(const std::string& path) {
   const int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    error = "cannot open: " + std::string(std::strerror(errno));
-    return false;
-  }
+  if (fd < 0) return Error{"cannot open: " + std::string(std::strerror(errno))};
+  Bytes bytes;
   struct stat st {};
   std::size_t capacity = 1 << 16;
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) capacity = static_cast<std::size_t>(st.st_size) + 1;
   bytes.data.reset(new char[capacity]);
-  bytes.size = 0;
   for (;;) {
     if (bytes.size == capacity) {  // grew while read, or a pipe: double the buffer
       std::unique_ptr<char[]> bigger(new char[capacity * 2]);
@@ -81,15 +77,15 @@ bool read_all(const std::string& path, Bytes& bytes, std::string& error) {
     const ssize_t n = ::read(fd, bytes.data.get() + bytes.size, capacity - bytes.size);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
-      error = "read error: " + std::string(std::strerror(errno));
+      Error error{"read error: " + std::string(std::strerror(errno))};
       if (fd != STDIN_FILENO) ::close(fd);
-      return false;
+      return error;
     }
     if (n == 0) break;
     bytes.size += static_cast<std::size_t>(n);
   }
   if (fd != STDIN_FILENO) ::close(fd);
-  return true;
+  return bytes;
 }
 
 // Reads every game of a file in `format` (formats/detect.h), in file order; `info` is
@@ -130,10 +126,9 @@ class Importer {
     fallback_ = options.fallback ? options.fallback : &default_profile();
   }
 
-  std::string run() {
+  std::optional<Error> run() {
     const auto start = std::chrono::steady_clock::now();
     start_ = start;
-    std::string error;
     // One import at a time (writer_lock.h): the duplicate check below trusts that no
     // other writer adds games between its batches. An archive handed in open is the
     // caller's own (stats' temporary archive) and needs no lock.
@@ -141,15 +136,17 @@ class Importer {
     if (options_.archive) {
       archive_ = options_.archive;
     } else {
-      if (!writer_lock.acquire(options_.db_path, error)) return error;
-      owned_ = Archive::open(options_.db_path, OpenMode::ReadWrite, error);
-      if (!owned_) return error;
+      if (auto e = writer_lock.acquire(options_.db_path)) return e;
+      auto opened = Archive::open(options_.db_path, OpenMode::ReadWrite);
+      if (!opened) return opened.error();
+      owned_ = std::move(*opened);
       archive_ = owned_.get();
     }
     // What earlier runs left: sources by content hash, and every stored game's hash.
     auto sources = archive_->sources();
+    if (!sources) return sources.error();
     auto hashes = archive_->game_hashes();
-    if (!sources || !hashes) return archive_->error();
+    if (!hashes) return hashes.error();
     for (const SourceState& s : *sources) known_[s.content_hash] = s;
     by_hash_ = known_;
     hashes_.reserve(hashes->size() * 2 + 1024);
@@ -159,14 +156,14 @@ class Importer {
     window_ = static_cast<std::size_t>(jobs) * 2 + 2;
     std::vector<std::thread> workers;
     for (int w = 0; w < jobs; ++w) workers.emplace_back([this] { work(); });
-    error = write_all();
+    std::optional<Error> error = write_all();
     {
       std::lock_guard lock(mutex_);
       abort_ = true;  // releases workers still waiting (only after an error)
     }
     to_workers_.notify_all();
     for (auto& t : workers) t.join();
-    if (error.empty()) {
+    if (!error) {
       if (auto pairs = archive_->update_prefixes()) {
         for (const auto& p : *pairs) {
           PrefixReport r;
@@ -178,7 +175,7 @@ class Importer {
           summary_.prefixes.push_back(std::move(r));
         }
       } else {
-        error = archive_->error();
+        error = pairs.error();
       }
     }
     summary_.games_in_archive = archive_->game_count();
@@ -205,17 +202,16 @@ class Importer {
   // Reads, replays and encodes file i into its slot; false if the import was aborted.
   bool read_file(std::size_t i) {
     Slot& slot = slots_[i];
-    Bytes file;
-    std::string error;
-    if (!read_all(slot.path, file, error)) {
+    Expected<Bytes> file = read_all(slot.path);
+    if (!file) {
       std::lock_guard lock(mutex_);
       slot.unreadable = true;
-      slot.io_error = error;
+      slot.io_error = file.error().message;
       slot.started = slot.finished = true;
       to_writer_.notify_all();
       return true;
     }
-    const std::string_view bytes = file.view();
+    const std::string_view bytes = file->view();
     SourceInfo info;
     info.path = slot.path;
     info.size = bytes.size();
@@ -286,25 +282,25 @@ class Importer {
     bool complete = false;
   };
 
-  std::string write_all() {
+  std::optional<Error> write_all() {
     for (std::size_t i = 0; i < slots_.size(); ++i) {
       {
         std::lock_guard lock(mutex_);
         writer_at_ = i;
       }
       to_workers_.notify_all();
-      if (std::string e = write_file(slots_[i]); !e.empty()) return roll_back(e);
+      if (auto e = write_file(slots_[i])) return roll_back(std::move(*e));
       ++files_done_;
       progress(false);
     }
-    if (std::string e = commit_batch(); !e.empty()) return roll_back(e);
+    if (auto e = commit_batch()) return roll_back(std::move(*e));
     progress(true);
-    return "";
+    return std::nullopt;
   }
 
   // Rolls the open batch back after `error`; the summary then counts only what was
   // committed (the games of the lost batch as `lost`). Returns `error`.
-  std::string roll_back(const std::string& error) {
+  Error roll_back(Error error) {
     archive_->rollback();
     summary_.lost = summary_.games - committed_.games;
     summary_.added = committed_.added;
@@ -323,7 +319,7 @@ class Importer {
     return true;
   }
 
-  std::string write_file(Slot& slot) {
+  std::optional<Error> write_file(Slot& slot) {
     {
       std::unique_lock lock(mutex_);
       to_writer_.wait(lock, [&] { return slot.started; });
@@ -336,7 +332,7 @@ class Importer {
       report.detail = slot.io_error;
       ++summary_.unreadable;
       emit(report);
-      return "";
+      return std::nullopt;
     }
     report.content_hash = slot.info.content_hash;
     // The writer's own view decides (a file earlier in this run may hold the same bytes).
@@ -352,54 +348,54 @@ class Importer {
       while (next_chunk(slot, discard)) {
       }
       emit(report);
-      return "";
+      return std::nullopt;
     }
     if (known != by_hash_.end()) {
       source_id = known->second.id;
       done_before = known->second.games_done;
       report.status = done_before > 0 ? FileStatus::Resumed : FileStatus::Imported;
       report.resumed_after = done_before;
-      if (done_before != slot.skip_before) return "internal error: resume point moved for " + slot.path;
+      if (done_before != slot.skip_before) return Error{"internal error: resume point moved for " + slot.path};
     }
     (report.status == FileStatus::Resumed ? summary_.resumed : summary_.imported) += 1;
 
-    auto ensure_source = [&]() -> std::string {
-      if (std::string e = ensure_transaction(); !e.empty()) return e;
-      if (source_id) return "";
+    auto ensure_source = [&]() -> std::optional<Error> {
+      if (auto e = ensure_transaction()) return e;
+      if (source_id) return std::nullopt;
       auto id = archive_->insert_source(slot.info);
-      if (!id) return archive_->error();
+      if (!id) return id.error();
       source_id = *id;
       SourceState st;
       st.id = source_id;
       st.path = slot.info.path;
       st.content_hash = slot.info.content_hash;
       by_hash_[st.content_hash] = st;
-      return "";
+      return std::nullopt;
     };
 
     std::vector<PreparedGame> chunk;
     while (next_chunk(slot, chunk)) {
       for (PreparedGame& g : chunk) {
         if (g.game_index < done_before) continue;
-        if (std::string e = ensure_source(); !e.empty()) return e;
-        if (std::string e = store(source_id, g, report); !e.empty()) return e;
+        if (auto e = ensure_source()) return e;
+        if (auto e = store(source_id, g, report)) return e;
         Dirty& d = dirty_[source_id];
         d.games_done = g.game_index + 1;
         by_hash_[slot.info.content_hash].games_done = d.games_done;
         if (++batch_count_ >= options_.batch_games)
-          if (std::string e = commit_batch(); !e.empty()) return e;
+          if (auto e = commit_batch()) return e;
         progress(false);
       }
     }
     // The end of the file: its record is completed in the transaction now open (the one
     // holding its last game, or a later one).
-    if (std::string e = ensure_source(); !e.empty()) return e;
-    if (!slot.file_diagnostics.empty() && !archive_->insert_file_diagnostics(source_id, slot.file_diagnostics))
-      return archive_->error();
+    if (auto e = ensure_source()) return e;
+    if (!slot.file_diagnostics.empty())
+      if (auto e = archive_->insert_file_diagnostics(source_id, slot.file_diagnostics)) return e;
     report.encoding = slot.info.encoding;
     report.bom = slot.bom;
     report.filler_runs = slot.filler_runs;
-    if (!archive_->set_source_encoding(source_id, slot.info.encoding)) return archive_->error();
+    if (auto e = archive_->set_source_encoding(source_id, slot.info.encoding)) return e;
     Dirty& d = dirty_[source_id];
     d.games_done = std::max(d.games_done, std::max(done_before, slot.games_in_file));
     d.complete = true;
@@ -415,11 +411,11 @@ class Importer {
     }
     report.file_diagnostics = std::move(slot.file_diagnostics);
     emit(report);
-    return "";
+    return std::nullopt;
   }
 
   // Stores (or counts) one game inside the open transaction.
-  std::string store(std::int64_t source_id, const PreparedGame& g, FileReport& report) {
+  std::optional<Error> store(std::int64_t source_id, const PreparedGame& g, FileReport& report) {
     ++report.games;
     ++summary_.games;
     report.plies += g.plies;
@@ -431,46 +427,46 @@ class Importer {
       if (options_.valid_only) {
         ++report.rejected;
         ++summary_.rejected;
-        return "";
+        return std::nullopt;
       }
     }
     if (hashes_.count(g.hash)) {
       const auto kept = archive_->find_same_game(g);
-      if (!kept) return archive_->error();
+      if (!kept) return kept.error();
       if (*kept) {
-        if (!archive_->insert_duplicate(source_id, g, *kept)) return archive_->error();
+        if (auto e = archive_->insert_duplicate(source_id, g, *kept)) return e;
         ++report.duplicates;
         ++summary_.duplicates;
-        return "";
+        return std::nullopt;
       }
     }
-    if (!archive_->insert_game(source_id, g)) return archive_->error();
+    if (auto id = archive_->insert_game(source_id, g); !id) return id.error();
     hashes_.insert(g.hash);
     ++report.added;
     ++summary_.added;
-    return "";
+    return std::nullopt;
   }
 
-  std::string ensure_transaction() {
-    if (in_transaction_) return "";
-    if (!archive_->begin()) return archive_->error();
+  std::optional<Error> ensure_transaction() {
+    if (in_transaction_) return std::nullopt;
+    if (auto e = archive_->begin()) return e;
     in_transaction_ = true;
-    return "";
+    return std::nullopt;
   }
 
   // Writes the sources' progress and commits the batch.
-  std::string commit_batch() {
-    if (!in_transaction_) return "";
+  std::optional<Error> commit_batch() {
+    if (!in_transaction_) return std::nullopt;
     for (const auto& [id, d] : dirty_)
-      if (!archive_->set_source_progress(id, d.games_done, d.complete)) return archive_->error();
-    if (!archive_->commit()) return archive_->error();
+      if (auto e = archive_->set_source_progress(id, d.games_done, d.complete)) return e;
+    if (auto e = archive_->commit()) return e;
     committed_.games = summary_.games;
     committed_.added = summary_.added;
     committed_.duplicates = summary_.duplicates;
     dirty_.clear();
     in_transaction_ = false;
     batch_count_ = 0;
-    return "";
+    return std::nullopt;
   }
 
   void emit(const FileReport& report) {
@@ -526,8 +522,8 @@ class Importer {
 
 }  // namespace
 
-std::string import_files(const std::vector<std::string>& paths, const ImportOptions& options,
-                         const ImportCallbacks& callbacks, ImportSummary& summary) {
+std::optional<Error> import_files(const std::vector<std::string>& paths, const ImportOptions& options,
+                                  const ImportCallbacks& callbacks, ImportSummary& summary) {
   Importer importer(paths, options, callbacks, summary);
   return importer.run();
 }

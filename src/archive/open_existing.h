@@ -11,8 +11,8 @@ namespace gibo::archive {
 // this process may write the file and create the -wal and -shm beside it (a reader
 // beside a running import must share them), else read-only, and where SQLite cannot
 // have the -shm file, as immutable (nobody can be writing a file no one may write). Sets
-// the busy timeout. False and `error` ("PATH: cannot open: ...") on failure. The schema
-// is not checked here.
-bool open_existing_archive(const std::string& path, sql::Connection& db, std::string& error);
+// the busy timeout. An Error ("PATH: cannot open: ...") on failure. The schema is not
+// checked here.
+std::optional<Error> open_existing_archive(const std::string& path, sql::Connection& db);
 
 }  // namespace gibo::archive

@@ -210,7 +210,6 @@ class SegmentSource : public RowSource {
 
 struct PositionIndex::Impl {
   sql::Connection db;
-  std::string error;
   bool writable = false, memory = false;
   std::string schema = "main";  // where the index tables are
 
@@ -219,10 +218,8 @@ struct PositionIndex::Impl {
     std::uint32_t first_game = 0;
   };
 
-  bool fail(const std::string& what) {
-    error = what + ": " + db.current_error();
-    return false;
-  }
+  // `what` failed, with SQLite's message for the connection's latest failure.
+  Error fail(const std::string& what) const { return Error{what + ": " + db.current_error()}; }
   std::string table(const char* name) const { return schema + "." + name; }
 
   bool has_tables() {
@@ -235,12 +232,13 @@ struct PositionIndex::Impl {
     s.bind_text(1, key);
     return s.step() == SQLITE_ROW ? std::string(s.text(0)) : "";
   }
-  bool set_meta(const std::string& key, const std::string& value) {
+  std::optional<Error> set_meta(const std::string& key, const std::string& value) {
     sql::Statement s = db.prepare("INSERT OR REPLACE INTO " + table("position_meta") + " (key, value) VALUES (?1, ?2)");
     if (!s.prepared()) return fail("cannot prepare the index bookkeeping");
     s.bind_text(1, key);
     s.bind_text(2, value);
-    return s.run() || fail("cannot write the index bookkeeping");
+    if (!s.run()) return fail("cannot write the index bookkeeping");
+    return std::nullopt;
   }
 
   // Is the index in `schema` complete for the games stored now?
@@ -250,9 +248,9 @@ struct PositionIndex::Impl {
     return through >= db.scalar("SELECT coalesce(max(id), 0) FROM main.games");
   }
 
-  bool create_tables() {
+  std::optional<Error> create_tables() {
     const std::string s = schema + ".";
-    return db.exec("CREATE TABLE IF NOT EXISTS " + s +
+    if (db.exec("CREATE TABLE IF NOT EXISTS " + s +
                    "position_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
                    "CREATE TABLE IF NOT EXISTS " + s +
                    "position_segments (id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, last_game INTEGER NOT "
@@ -260,18 +258,16 @@ struct PositionIndex::Impl {
                    "CREATE TABLE IF NOT EXISTS " + s +
                    "position_blocks (segment INTEGER NOT NULL, first_key INTEGER NOT NULL, part INTEGER NOT NULL, "
                    "data BLOB NOT NULL, PRIMARY KEY (segment, first_key, part)) WITHOUT ROWID;"
-                   "CREATE TABLE IF NOT EXISTS " + s + "position_games (block INTEGER PRIMARY KEY, data BLOB NOT NULL);") ||
-           fail("cannot create the position index tables");
+                   "CREATE TABLE IF NOT EXISTS " + s + "position_games (block INTEGER PRIMARY KEY, data BLOB NOT NULL);"))
+      return fail("cannot create the position index tables");
+    return std::nullopt;
   }
 
-  std::optional<std::vector<Segment>> segments() {
+  Expected<std::vector<Segment>> segments() {
     std::vector<Segment> out;
     if (!has_tables()) return out;
     sql::Statement s = db.prepare("SELECT id, rows, first_game FROM " + table("position_segments") + " ORDER BY first_game");
-    if (!s.prepared()) {
-      fail("cannot read the index segments");
-      return std::nullopt;
-    }
+    if (!s.prepared()) return fail("cannot read the index segments");
     while (s.step() == SQLITE_ROW)
       out.push_back({s.int64(0), s.int64(1), static_cast<std::uint32_t>(s.int64(2))});
     return out;
@@ -279,7 +275,7 @@ struct PositionIndex::Impl {
 
   // Reads the games after `through` up to `top`, computes their rows in `threads`
   // threads into sorted runs and their facts.
-  bool build_runs(std::int64_t through, std::int64_t top, int threads,
+  std::optional<Error> build_runs(std::int64_t through, std::int64_t top, int threads,
                   const std::function<void(const IndexProgress&)>& progress,
                   std::vector<std::unique_ptr<RunFile>>& runs, std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
     sql::Statement s = db.prepare(
@@ -338,37 +334,30 @@ struct PositionIndex::Impl {
       work(0);
       for (auto& th : pool) th.join();
       for (std::size_t t = 0; t < parts; ++t) {
-        if (!ok[t]) {
-          error = "cannot write a temporary file for the position index";
-          return false;
-        }
+        if (!ok[t]) return Error{"cannot write a temporary file for the position index"};
         runs.push_back(std::move(made[t]));
         facts.insert(facts.end(), made_facts[t].begin(), made_facts[t].end());
       }
       done += static_cast<long>(chunk.size());
       if (progress) progress({done, total});
     }
-    return true;
+    return std::nullopt;
   }
 
   // Merges `sources` into a new segment [first_game, last_game]; its id, or 0 when it
-  // would hold no rows (nothing is stored then); nullopt on error.
-  std::optional<std::int64_t> merge(std::vector<std::unique_ptr<RowSource>>& sources, std::uint32_t first_game,
-                                    std::int64_t last_game) {
-    auto failed = [&](const char* what) -> std::optional<std::int64_t> {
-      fail(what);
-      return std::nullopt;
-    };
+  // would hold no rows (nothing is stored then).
+  Expected<std::int64_t> merge(std::vector<std::unique_ptr<RowSource>>& sources, std::uint32_t first_game,
+                               std::int64_t last_game) {
     sql::Statement add_segment =
         db.prepare("INSERT INTO " + table("position_segments") + " (first_game, last_game, rows) VALUES (?1, ?2, 0)");
-    if (!add_segment.prepared()) return failed("cannot add a segment");
+    if (!add_segment.prepared()) return fail("cannot add a segment");
     add_segment.bind(1, static_cast<std::int64_t>(first_game));
     add_segment.bind(2, last_game);
-    if (!add_segment.run()) return failed("cannot add a segment");
+    if (!add_segment.run()) return fail("cannot add a segment");
     const std::int64_t segment = db.last_insert_rowid();
     sql::Statement add_block = db.prepare("INSERT INTO " + table("position_blocks") +
                                           " (segment, first_key, part, data) VALUES (?1, ?2, ?3, ?4)");
-    if (!add_block.prepared()) return failed("cannot add a block");
+    if (!add_block.prepared()) return fail("cannot add a block");
     positions::BlockWriter writer(first_game, [&](std::int64_t first_key, int part, std::string_view data) {
       add_block.bind(1, segment);
       add_block.bind(2, first_key);
@@ -385,27 +374,24 @@ struct PositionIndex::Impl {
     while (!heap.empty()) {
       const auto [top, i] = heap.top();
       heap.pop();
-      if (!writer.add(top)) return failed("cannot store an index block");
+      if (!writer.add(top)) return fail("cannot store an index block");
       if (sources[i]->next(row)) heap.emplace(row, i);
     }
     for (const auto& source : sources)
-      if (source->failed()) {
-        error = "the position index is damaged (a block does not decode): " + db.current_error();
-        return std::nullopt;
-      }
-    if (!writer.finish()) return failed("cannot store an index block");
+      if (source->failed()) return fail("the position index is damaged (a block does not decode)");
+    if (!writer.finish()) return fail("cannot store an index block");
     if (writer.rows() == 0) {
       db.exec("DELETE FROM " + table("position_segments") + " WHERE id = " + std::to_string(segment));
-      return 0;
+      return std::int64_t{0};
     }
-    if (!db.exec("UPDATE " + table("position_segments") + " SET rows = " + std::to_string(writer.rows()) +
+    if (db.exec("UPDATE " + table("position_segments") + " SET rows = " + std::to_string(writer.rows()) +
                  " WHERE id = " + std::to_string(segment)))
-      return failed("cannot count a segment");
+      return fail("cannot count a segment");
     return segment;
   }
 
   // Stores facts (sorted by id) into their blocks, keeping what the blocks held.
-  bool store_facts(const std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
+  std::optional<Error> store_facts(const std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
     sql::Statement read = db.prepare("SELECT data FROM " + table("position_games") + " WHERE block = ?1");
     sql::Statement write =
         db.prepare("INSERT OR REPLACE INTO " + table("position_games") + " (block, data) VALUES (?1, ?2)");
@@ -426,34 +412,31 @@ struct PositionIndex::Impl {
       write.bind_blob(2, data);
       if (!write.run()) return fail("cannot store game facts");
     }
-    return true;
+    return std::nullopt;
   }
 
-  bool update(int threads, const std::function<void(const IndexProgress&)>& progress) {
+  std::optional<Error> update(int threads, const std::function<void(const IndexProgress&)>& progress) {
     if (!writable && !memory) {
-      if (current()) return true;
+      if (current()) return std::nullopt;
       // Never write a read-only archive: build the whole index in the connection's
       // temporary database instead (in memory).
-      if (!db.exec("PRAGMA temp_store = MEMORY")) return fail("cannot keep the index in memory");
+      if (db.exec("PRAGMA temp_store = MEMORY")) return fail("cannot keep the index in memory");
       schema = kMemorySchema;
       memory = true;
     }
     for (int attempt = 0; attempt < 3; ++attempt) {
-      if (current()) return true;
+      if (current()) return std::nullopt;
       const bool reset = meta("format") != fingerprint();
       const std::int64_t through = reset ? 0 : std::atoll(meta("through").c_str());
       const std::int64_t top = db.scalar("SELECT coalesce(max(id), 0) FROM main.games");
-      if (top > 0xFFFFFFFFLL) {
-        error = "game ids above 2^32 cannot be indexed";
-        return false;
-      }
+      if (top > 0xFFFFFFFFLL) return Error{"game ids above 2^32 cannot be indexed"};
       std::vector<std::unique_ptr<RunFile>> runs;
       std::vector<std::pair<std::int64_t, FactEntry>> facts;
-      if (!build_runs(through, top, threads, progress, runs, facts)) return false;
+      if (auto e = build_runs(through, top, threads, progress, runs, facts)) return e;
 
       // An in-memory index is this connection's alone; the archive's index takes the
       // write lock first.
-      if (!db.exec(memory ? "BEGIN" : "BEGIN IMMEDIATE")) return fail("cannot start writing the position index");
+      if (db.exec(memory ? "BEGIN" : "BEGIN IMMEDIATE")) return fail("cannot start writing the position index");
       // Another process may have indexed meanwhile: then start again from what it left.
       const bool moved = (meta("format") != fingerprint()) != reset ||
                          (!reset && std::atoll(meta("through").c_str()) != through);
@@ -461,39 +444,36 @@ struct PositionIndex::Impl {
         db.exec("ROLLBACK");
         continue;
       }
-      if (!write(reset, through, top, runs, facts)) {
+      if (auto e = write(reset, through, top, runs, facts)) {
         db.exec("ROLLBACK");
-        return false;
+        return e;
       }
-      if (!db.exec("COMMIT")) {
-        fail("cannot commit the position index");
+      if (db.exec("COMMIT")) {
+        Error error = fail("cannot commit the position index");
         db.exec("ROLLBACK");
-        return false;
+        return error;
       }
-      return true;
+      return std::nullopt;
     }
-    error = "the position index kept changing while it was updated";
-    return false;
+    return Error{"the position index kept changing while it was updated"};
   }
 
   // The write half of update(), inside its transaction.
-  bool write(bool reset, std::int64_t through, std::int64_t top, std::vector<std::unique_ptr<RunFile>>& runs,
-             const std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
-    if (!create_tables()) return false;
-    if (reset && !db.exec("DELETE FROM " + table("position_blocks") + "; DELETE FROM " + table("position_segments") +
+  std::optional<Error> write(bool reset, std::int64_t through, std::int64_t top,
+                             std::vector<std::unique_ptr<RunFile>>& runs,
+                             const std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
+    if (auto e = create_tables()) return e;
+    if (reset && db.exec("DELETE FROM " + table("position_blocks") + "; DELETE FROM " + table("position_segments") +
                           "; DELETE FROM " + table("position_games") + ";"))
       return fail("cannot clear an outdated position index");
     auto existing = segments();
-    if (!existing) return false;
+    if (!existing) return existing.error();
     // The new rows, plus the newest segments while the rows so far outnumber them.
     std::int64_t rows = 0;
     std::vector<std::unique_ptr<RowSource>> sources;
     for (auto& run : runs) sources.push_back(std::make_unique<RunSource>(*run));
     for (const auto& run : sources)
-      if (run->failed()) {
-        error = "cannot read a temporary file of the position index";
-        return false;
-      }
+      if (run->failed()) return Error{"cannot read a temporary file of the position index"};
     for (const auto& run : runs) rows += run->rows;
     std::uint32_t first_game = static_cast<std::uint32_t>(through + 1);
     std::vector<std::int64_t> merged;
@@ -504,15 +484,17 @@ struct PositionIndex::Impl {
       merged.push_back(it->id);
       sources.push_back(std::make_unique<SegmentSource>(db, schema, it->id, it->first_game));
     }
-    if (!merge(sources, first_game, top)) return false;
+    if (auto merged_segment = merge(sources, first_game, top); !merged_segment) return merged_segment.error();
     for (std::int64_t id : merged) {
-      if (!db.exec("DELETE FROM " + table("position_blocks") + " WHERE segment = " + std::to_string(id)) ||
-          !db.exec("DELETE FROM " + table("position_segments") + " WHERE id = " + std::to_string(id)))
+      if (db.exec("DELETE FROM " + table("position_blocks") + " WHERE segment = " + std::to_string(id)) ||
+          db.exec("DELETE FROM " + table("position_segments") + " WHERE id = " + std::to_string(id)))
         return fail("cannot remove a merged segment");
     }
     const std::int64_t games = (reset ? 0 : std::atoll(meta("games").c_str())) + static_cast<std::int64_t>(facts.size());
-    return store_facts(facts) && set_meta("format", fingerprint()) && set_meta("through", std::to_string(top)) &&
-           set_meta("games", std::to_string(games));
+    if (auto e = store_facts(facts)) return e;
+    if (auto e = set_meta("format", fingerprint())) return e;
+    if (auto e = set_meta("through", std::to_string(top))) return e;
+    return set_meta("games", std::to_string(games));
   }
 
   // The facts of games by id (a block cache for one call).
@@ -543,9 +525,9 @@ struct PositionIndex::Impl {
   };
 
   // Candidate rows with `key`, from every segment.
-  bool candidates(std::int64_t key, std::vector<Row>& out) {
+  std::optional<Error> candidates(std::int64_t key, std::vector<Row>& out) {
     auto list = segments();
-    if (!list) return false;
+    if (!list) return list.error();
     sql::Statement before = db.prepare("SELECT first_key, data FROM " + table("position_blocks") +
                                        " WHERE segment = ?1 AND first_key < ?2 ORDER BY first_key DESC, part DESC LIMIT 1");
     sql::Statement at = db.prepare("SELECT data FROM " + table("position_blocks") +
@@ -568,16 +550,13 @@ struct PositionIndex::Impl {
         if (r.key == key) out.push_back(r);
     }
     std::sort(out.begin(), out.end(), [](const Row& a, const Row& b) { return a.game < b.game; });
-    return true;
+    return std::nullopt;
   }
 
-  bool damaged() {
-    error = "the position index is damaged (a block does not decode)";
-    return false;
-  }
+  static Error damaged() { return Error{"the position index is damaged (a block does not decode)"}; }
 
   // Confirms each candidate by replaying its game to the row's ply.
-  bool confirm(const Position& position, const std::vector<Row>& rows, std::vector<PositionHit>& out) {
+  std::optional<Error> confirm(const Position& position, const std::vector<Row>& rows, std::vector<PositionHit>& out) {
     FactReader facts(*this);
     sql::Statement start_key = db.prepare("SELECT key FROM main.starts WHERE id = ?1");
     sql::Statement moves = db.prepare("SELECT moves FROM main.games WHERE id = ?1");
@@ -636,23 +615,21 @@ struct PositionIndex::Impl {
       }
       out.push_back(h);
     }
-    return true;
+    return std::nullopt;
   }
 };
 
 PositionIndex::PositionIndex(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 PositionIndex::~PositionIndex() = default;
 
-std::unique_ptr<PositionIndex> PositionIndex::open(const std::string& path, OpenMode mode, std::string& error) {
+Expected<std::unique_ptr<PositionIndex>> PositionIndex::open(const std::string& path, OpenMode mode) {
   auto impl = std::make_unique<Impl>();
   // As every reader opens an archive (read-write where the file and its directory allow
   // it, read-only or immutable elsewhere); never created here.
-  if (!open_existing_archive(path, impl->db, error)) return nullptr;
-  int version = 0;  // an older schema is read as it is (gibo import upgrades archives)
-  if (std::string e = schema::prepare(impl->db, false, version); !e.empty()) {
-    error = path + ": " + e;
-    return nullptr;
-  }
+  if (auto e = open_existing_archive(path, impl->db)) return *e;
+  // An older schema is read as it is (gibo import upgrades archives).
+  if (const Expected<int> version = schema::prepare(impl->db, false); !version)
+    return Error{path + ": " + version.error().message};
   impl->writable = mode == OpenMode::ReadWrite && sqlite3_db_readonly(impl->db.get(), "main") == 0;
   // As the importer: in WAL mode, NORMAL syncs at checkpoints only and is never corrupt.
   if (impl->writable) impl->db.exec("PRAGMA synchronous = NORMAL");
@@ -660,24 +637,19 @@ std::unique_ptr<PositionIndex> PositionIndex::open(const std::string& path, Open
   return std::unique_ptr<PositionIndex>(new PositionIndex(std::move(impl)));
 }
 
-const std::string& PositionIndex::error() const { return impl_->error; }
-
-bool PositionIndex::update(int threads, const std::function<void(const IndexProgress&)>& progress) {
+std::optional<Error> PositionIndex::update(int threads, const std::function<void(const IndexProgress&)>& progress) {
   return impl_->update(threads, progress);
 }
 
 bool PositionIndex::in_memory() const { return impl_->memory; }
 
-std::optional<std::int64_t> PositionIndex::game_count() {
+Expected<std::int64_t> PositionIndex::game_count() {
   Impl& m = *impl_;
   // What the last update counted, while it is current (counting a large table costs a
   // scan of it); else counted now.
-  if (m.current()) return std::atoll(m.meta("games").c_str());
+  if (m.current()) return static_cast<std::int64_t>(std::atoll(m.meta("games").c_str()));
   sql::Statement s = m.db.prepare("SELECT count(*) FROM main.games");
-  if (!s.prepared() || s.step() != SQLITE_ROW) {
-    m.fail("cannot count games");
-    return std::nullopt;
-  }
+  if (!s.prepared() || s.step() != SQLITE_ROW) return m.fail("cannot count games");
   return s.int64(0);
 }
 
@@ -685,54 +657,43 @@ bool PositionIndex::has_games() {
   return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM main.games)") != 0;
 }
 
-std::optional<std::vector<PositionHit>> PositionIndex::find(const Position& position) {
+Expected<std::vector<PositionHit>> PositionIndex::find(const Position& position) {
   Impl& m = *impl_;
   // One read transaction: a concurrent update is seen whole or not at all.
-  if (!m.db.exec("BEGIN")) {
-    m.fail("cannot read the position index");
-    return std::nullopt;
-  }
+  if (m.db.exec("BEGIN")) return m.fail("cannot read the position index");
   std::vector<Row> rows;
   std::vector<PositionHit> hits;
-  const bool ok = m.candidates(static_cast<std::int64_t>(position.key()), rows) && m.confirm(position, rows, hits);
+  std::optional<Error> error = m.candidates(static_cast<std::int64_t>(position.key()), rows);
+  if (!error) error = m.confirm(position, rows, hits);
   m.db.exec("COMMIT");
-  if (!ok) return std::nullopt;
+  if (error) return *error;
   return hits;
 }
 
-std::optional<std::vector<IndexedGame>> PositionIndex::games(const std::vector<std::int64_t>& ids) {
+Expected<std::vector<IndexedGame>> PositionIndex::games(const std::vector<std::int64_t>& ids) {
   Impl& m = *impl_;
   Impl::FactReader facts(m);
   std::vector<IndexedGame> out;
   out.reserve(ids.size());
   for (std::int64_t id : ids) {
     const auto f = facts.get(id);
-    if (!f) {
-      m.error = "game " + std::to_string(id) + " is not in the position index";
-      return std::nullopt;
-    }
+    if (!f) return Error{"game " + std::to_string(id) + " is not in the position index"};
     out.push_back({id, f->plies, winner_of_code(f->winner), f->date});
   }
   return out;
 }
 
-std::optional<std::vector<GameListing>> PositionIndex::describe(const std::vector<std::int64_t>& ids) {
+Expected<std::vector<GameListing>> PositionIndex::describe(const std::vector<std::int64_t>& ids) {
   Impl& m = *impl_;
   sql::Statement s = m.db.prepare(
       "SELECT s.path, g.game_index, g.plies, g.tags_json, g.result_text FROM main.games AS g JOIN main.sources AS s ON "
       "s.id = g.source_id WHERE g.id = ?1");
-  if (!s.prepared()) {
-    m.fail("cannot read games");
-    return std::nullopt;
-  }
+  if (!s.prepared()) return m.fail("cannot read games");
   std::vector<GameListing> out;
   out.reserve(ids.size());
   for (std::int64_t id : ids) {
     s.bind(1, id);
-    if (s.step() != SQLITE_ROW) {
-      m.error = "no game with id " + std::to_string(id);
-      return std::nullopt;
-    }
+    if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(id)};
     GameListing g;
     g.id = id;
     g.file = s.text(0);
@@ -751,7 +712,7 @@ std::optional<std::vector<GameListing>> PositionIndex::describe(const std::vecto
   return out;
 }
 
-std::optional<IndexSize> PositionIndex::size() {
+IndexSize PositionIndex::size() {
   Impl& m = *impl_;
   IndexSize z;
   if (!m.has_tables()) return z;

@@ -149,91 +149,96 @@ static_assert(std::size(kMigrations) == kSchemaVersion - 1, "one migration per v
 
 std::string table_count_sql() { return "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'"; }
 
-std::string install(sql::Connection& db) {
+std::optional<Error> install(sql::Connection& db) {
   // 16 KiB pages (only possible before the first table and before WAL): a quarter of the
   // page writes of the default 4 KiB for rows of about a kilobyte. WAL is set by the
   // caller once the file is known to be ours.
-  if (!db.exec("PRAGMA page_size = 16384")) return "cannot set the page size: " + db.error();
+  if (auto e = db.exec("PRAGMA page_size = 16384")) return Error{"cannot set the page size: " + e->message};
   {
     sql::Statement wal = db.prepare("PRAGMA journal_mode = WAL");
-    if (!wal.prepared() || wal.step() != SQLITE_ROW) return "cannot use WAL journaling: " + db.current_error();
+    if (!wal.prepared() || wal.step() != SQLITE_ROW) return Error{"cannot use WAL journaling: " + db.current_error()};
   }
-  if (!db.exec("BEGIN IMMEDIATE")) return "cannot start the schema transaction: " + db.error();
+  if (auto e = db.exec("BEGIN IMMEDIATE")) return Error{"cannot start the schema transaction: " + e->message};
   // Re-check inside the write lock: another process may have installed it meanwhile.
   if (db.scalar(table_count_sql()) != 0) {
     db.exec("ROLLBACK");
-    return "";
+    return std::nullopt;
   }
   const std::string stamp = std::to_string(kApplicationId);
-  const bool ok = db.exec(kSchema) && db.exec("PRAGMA application_id = " + stamp) &&
-                  db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion)) &&
-                  db.exec("INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion) +
-                          ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(gibo::kVersion) + "')") &&
-                  db.exec("INSERT INTO meta VALUES ('prefix_scan_through', '0')") && db.exec("COMMIT");
-  if (!ok) {
-    const std::string e = db.error();
-    db.exec("ROLLBACK");
-    return "cannot create the schema: " + e;
-  }
-  return "";
+  const std::string steps[] = {kSchema,
+                               "PRAGMA application_id = " + stamp,
+                               "PRAGMA user_version = " + std::to_string(kSchemaVersion),
+                               "INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion) +
+                                   ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(gibo::kVersion) + "')",
+                               "INSERT INTO meta VALUES ('prefix_scan_through', '0')",
+                               "COMMIT"};
+  for (const std::string& step : steps)
+    if (auto e = db.exec(step)) {
+      db.exec("ROLLBACK");
+      return Error{"cannot create the schema: " + e->message};
+    }
+  return std::nullopt;
 }
 
 // Migrates a gibo archive of version `from` to the current one in one transaction (the
 // user_version and the schema_version rows move with it).
-std::string migrate(sql::Connection& db, std::int64_t from) {
-  if (!db.exec("BEGIN IMMEDIATE")) return "cannot start the migration: " + db.error();
+std::optional<Error> migrate(sql::Connection& db, std::int64_t from) {
+  if (auto e = db.exec("BEGIN IMMEDIATE")) return Error{"cannot start the migration: " + e->message};
   // Re-read inside the write lock: another process may have migrated it meanwhile.
   const std::int64_t now = db.scalar("PRAGMA user_version", -1);
-  bool ok = now >= from;
-  for (std::int64_t v = now; ok && v < kSchemaVersion; ++v)
-    ok = db.exec(kMigrations[v - 1]) &&
-         db.exec("INSERT INTO schema_version VALUES (" + std::to_string(v + 1) +
-                 ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(gibo::kVersion) + "')");
-  ok = ok && db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion)) && db.exec("COMMIT");
-  if (!ok) {
-    const std::string e = db.error();
-    db.exec("ROLLBACK");
-    return "cannot migrate the archive from schema version " + std::to_string(from) + ": " + e;
+  std::optional<Error> e;
+  if (now < from) e = Error{db.current_error()};
+  for (std::int64_t v = now; !e && v < kSchemaVersion; ++v) {
+    e = db.exec(kMigrations[v - 1]);
+    if (!e)
+      e = db.exec("INSERT INTO schema_version VALUES (" + std::to_string(v + 1) +
+                  ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(gibo::kVersion) + "')");
   }
-  return "";
+  if (!e) e = db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
+  if (!e) e = db.exec("COMMIT");
+  if (e) {
+    db.exec("ROLLBACK");
+    return Error{"cannot migrate the archive from schema version " + std::to_string(from) + ": " + e->message};
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
-std::string prepare(sql::Connection& db, bool writable, int& version_out) {
+Expected<int> prepare(sql::Connection& db, bool writable) {
   // Reading the header also tells whether this is an SQLite file at all.
   std::int64_t app = 0;
   {
     sql::Statement probe = db.prepare("PRAGMA application_id");
-    if (!probe.prepared() || probe.step() != SQLITE_ROW) return "not an SQLite database: " + db.current_error();
+    if (!probe.prepared() || probe.step() != SQLITE_ROW) return Error{"not an SQLite database: " + db.current_error()};
     app = probe.int64(0);
   }
   const std::int64_t version = db.scalar("PRAGMA user_version", -1);
   const std::int64_t tables = db.scalar(table_count_sql(), -1);
-  if (version < 0 || tables < 0) return "cannot read the database header: " + db.current_error();
+  if (version < 0 || tables < 0) return Error{"cannot read the database header: " + db.current_error()};
 
   if (app == 0 && tables == 0 && version == 0) {
-    if (!writable) return "the database is empty (create it with gibo import)";
-    if (std::string e = install(db); !e.empty()) return e;
-    return prepare(db, writable, version_out);  // checks what is there now (ours, or a racing creator's)
+    if (!writable) return Error{"the database is empty (create it with gibo import)"};
+    if (auto e = install(db)) return *e;
+    return prepare(db, writable);  // checks what is there now (ours, or a racing creator's)
   }
   if (app != kApplicationId) {
     char ids[64];
     std::snprintf(ids, sizeof ids, "0x%08llX, expected 0x%08X", static_cast<unsigned long long>(app) & 0xFFFFFFFFULL,
                   static_cast<unsigned>(kApplicationId));
-    return std::string("not a gibo archive (SQLite application id ") + ids + ")";
+    return Error{std::string("not a gibo archive (SQLite application id ") + ids + ")"};
   }
   if (version > kSchemaVersion)
-    return "the archive has schema version " + std::to_string(version) + ", newer than this gibo's " +
-           std::to_string(kSchemaVersion) + "; use a newer gibo";
-  if (version < 1) return "the archive's schema version (" + std::to_string(version) + ") is not a valid gibo schema";
-  version_out = static_cast<int>(version);
+    return Error{"the archive has schema version " + std::to_string(version) + ", newer than this gibo's " +
+                 std::to_string(kSchemaVersion) + "; use a newer gibo"};
+  if (version < 1)
+    return Error{"the archive's schema version (" + std::to_string(version) + ") is not a valid gibo schema"};
   if (version < kSchemaVersion && writable) {
-    if (std::string e = migrate(db, version); !e.empty()) return e;
-    version_out = kSchemaVersion;
+    if (auto e = migrate(db, version)) return *e;
+    return kSchemaVersion;
   }
   // Read-only and older: read as it is (later columns read as unknown).
-  return "";
+  return static_cast<int>(version);
 }
 
 }  // namespace gibo::archive::schema

@@ -2,7 +2,6 @@
 // "Database schema" documents the same tables for users; keep both in step.
 #pragma once
 
-#include <string>
 
 #include "sqlite.h"
 
@@ -15,8 +14,7 @@ namespace gibo::archive::schema {
 //   as it is when not;
 // * anything else (another application id, foreign tables, a newer version, a read-only
 //   file needing creation or migration) is refused with a message, and left untouched.
-// Returns an empty string on success, else the reason. `version` receives the schema
-// version the connection now sees.
-std::string prepare(sql::Connection& db, bool writable, int& version);
+// Returns the schema version the connection now sees, or the reason for refusing.
+Expected<int> prepare(sql::Connection& db, bool writable);
 
 }  // namespace gibo::archive::schema

@@ -1,6 +1,7 @@
 // A thin RAII layer over the SQLite C API for the archive layer's own use (not a public
-// header). Errors are data: every call that can fail returns false or an error text,
-// and the connection keeps the last message; nothing here throws.
+// header). Errors follow gibo's convention (gibo/core/expected.h): open and exec return
+// std::optional<Error>, empty on success; an unprepared Statement is prepare's failure,
+// and current_error() is SQLite's message for it. Nothing here throws.
 #pragma once
 
 #include <sqlite3.h>
@@ -9,6 +10,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "gibo/core/expected.h"
 
 namespace gibo::archive::sql {
 
@@ -106,17 +109,17 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
-  // Opens `path` with sqlite3_open_v2 `flags`; false and error() on failure.
-  bool open(const std::string& path, int flags) {
+  // Opens `path` with sqlite3_open_v2 `flags`; SQLite's message on failure.
+  std::optional<Error> open(const std::string& path, int flags) {
     close();
     const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
     if (rc != SQLITE_OK) {
-      error_ = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+      Error error{db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc)};
       close();
-      return false;
+      return error;
     }
     sqlite3_extended_result_codes(db_, 1);
-    return true;
+    return std::nullopt;
   }
   void close() {
     if (db_) sqlite3_close_v2(db_);
@@ -125,25 +128,24 @@ class Connection {
   bool is_open() const { return db_ != nullptr; }
   sqlite3* get() const { return db_; }
 
-  // Runs one or more statements with no results; false and error() on failure.
-  bool exec(std::string_view sql) {
+  // Runs one or more statements with no results; SQLite's message on failure.
+  std::optional<Error> exec(std::string_view sql) {
     char* message = nullptr;
     const std::string s(sql);
     if (sqlite3_exec(db_, s.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
-      error_ = message ? message : sqlite3_errmsg(db_);
+      Error error{message ? message : sqlite3_errmsg(db_)};
       sqlite3_free(message);
-      return false;
+      return error;
     }
-    return true;
+    return std::nullopt;
   }
-  // Prepares one statement; an unprepared Statement and error() on failure. `tail`, if
-  // given, receives the text after the first statement.
+  // Prepares one statement; an unprepared Statement on failure (current_error() says
+  // why). `tail`, if given, receives the text after the first statement.
   Statement prepare(std::string_view sql, std::string_view* tail = nullptr) {
     sqlite3_stmt* stmt = nullptr;
     const char* rest = nullptr;
     if (sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt, &rest) !=
         SQLITE_OK) {
-      error_ = sqlite3_errmsg(db_);
       sqlite3_finalize(stmt);
       return Statement();
     }
@@ -157,14 +159,11 @@ class Connection {
     return s.int64(0);
   }
   std::int64_t last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
-  // The connection's latest error text (also after a failed step).
-  std::string error() const { return error_.empty() && db_ ? sqlite3_errmsg(db_) : error_; }
-  std::string current_error() const { return db_ ? sqlite3_errmsg(db_) : error_; }
-  void set_error(std::string e) { error_ = std::move(e); }
+  // SQLite's message for the connection's latest failed call (prepare, step).
+  std::string current_error() const { return db_ ? sqlite3_errmsg(db_) : "the database is not open"; }
 
  private:
   sqlite3* db_ = nullptr;
-  std::string error_;
 };
 
 }  // namespace gibo::archive::sql

@@ -14,21 +14,17 @@ WriterLock::~WriterLock() { release(); }
 
 std::string WriterLock::path_for(const std::string& db) { return db + "-lock"; }
 
-bool WriterLock::acquire(const std::string& db, std::string& error) {
+std::optional<Error> WriterLock::acquire(const std::string& db) {
   release();
   const std::string path = path_for(db);
   for (int attempt = 0; attempt < 100; ++attempt) {
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) {
-      error = db + ": cannot create the lock file " + path + ": " + std::strerror(errno);
-      return false;
-    }
+    if (fd < 0) return Error{db + ": cannot create the lock file " + path + ": " + std::strerror(errno)};
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int e = errno;
       ::close(fd);
-      error = e == EWOULDBLOCK ? db + ": archive busy: another import is writing it"
-                               : db + ": cannot lock " + path + ": " + std::strerror(e);
-      return false;
+      return Error{e == EWOULDBLOCK ? db + ": archive busy: another import is writing it"
+                                    : db + ": cannot lock " + path + ": " + std::strerror(e)};
     }
     // The file locked must still be the one at `path` (a releasing holder unlinks it).
     struct stat held {}, now {};
@@ -36,12 +32,11 @@ bool WriterLock::acquire(const std::string& db, std::string& error) {
         held.st_ino == now.st_ino) {
       fd_ = fd;
       path_ = path;
-      return true;
+      return std::nullopt;
     }
     ::close(fd);
   }
-  error = db + ": cannot lock " + path + ": it keeps being replaced";
-  return false;
+  return Error{db + ": cannot lock " + path + ": it keeps being replaced"};
 }
 
 void WriterLock::release() {

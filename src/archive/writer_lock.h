@@ -9,7 +9,10 @@
 // it locked is still the one at that path (else it retries), so removing it is safe.
 #pragma once
 
+#include <optional>
 #include <string>
+
+#include "gibo/core/expected.h"
 
 namespace gibo::archive {
 
@@ -23,9 +26,9 @@ class WriterLock {
   // The lock file of archive `db`.
   static std::string path_for(const std::string& db);
 
-  // Takes the lock of archive `db`. False and `error` when another process holds it
-  // ("DB: archive busy: another import is writing it") or the lock file cannot be made.
-  bool acquire(const std::string& db, std::string& error);
+  // Takes the lock of archive `db`. An Error when another process holds it ("DB: archive
+  // busy: another import is writing it") or the lock file cannot be made.
+  std::optional<Error> acquire(const std::string& db);
   // Releases the lock (also done by the destructor).
   void release();
 

@@ -71,8 +71,7 @@ void convert_input(const std::string& path, const Settings& s, Counts& counts, G
     report_write_loss(g, writer.write(g), s.write);
     ++counts.written;
   };
-  std::string error;
-  const bool readable = read_input_games(path, ro, info, error, [&](Game&& g) {
+  const auto error = read_input_games(path, ro, info, [&](Game&& g) {
     ++counts.games;
     ReplayOptions replay_options;
     replay_options.strict_annotations = s.strict;
@@ -89,8 +88,8 @@ void convert_input(const std::string& path, const Settings& s, Counts& counts, G
       ++counts.kept_broken;
     }
   });
-  if (!readable) {
-    std::cerr << path << ": error[io]: " << error << "\n";
+  if (error) {
+    std::cerr << path << ": error[io]: " << error->message << "\n";
     ++counts.io_errors;
     return;
   }
@@ -193,9 +192,9 @@ int run_convert(const std::vector<std::string>& args) {
   }
   // No output overwrites an input (outputs.h).
   for (const fs::path& t : targets)
-    if (auto why = protect.conflict(t.string())) return usage(*why);
+    if (auto why = protect.conflict(t.string())) return usage(why->message);
   if (!dir_mode)
-    if (auto why = protect.conflict(output)) return usage(*why);
+    if (auto why = protect.conflict(output)) return usage(why->message);
   if (dir_mode && !fs::exists(output, ec)) {
     fs::create_directories(output, ec);
     if (ec) {
@@ -211,7 +210,6 @@ int run_convert(const std::vector<std::string>& args) {
   // output file is removed and its games are not counted as written.
   auto convert_into = [&](const std::string& target, const std::vector<std::string>& files) {
     const long written_before = counts.written;
-    std::string error;
     if (target.empty()) {
       GameWriter writer(std::cout, s.write);
       for (const std::string& f : files) convert_input(f, s, counts, writer);
@@ -220,16 +218,16 @@ int run_convert(const std::vector<std::string>& args) {
       return;
     }
     OutputFile out;
-    if (!out.open(target, error)) {
-      std::cerr << "gibo convert: " << error << "\n";
+    if (auto error = out.open(target)) {
+      std::cerr << "gibo convert: " << error->message << "\n";
       write_failed = true;
       return;
     }
     GameWriter writer(out.stream(), s.write);
     for (const std::string& f : files) convert_input(f, s, counts, writer);
     writer.finish();
-    if (!out.commit(error)) {
-      std::cerr << "gibo convert: " << error << "\n";
+    if (auto error = out.commit()) {
+      std::cerr << "gibo convert: " << error->message << "\n";
       counts.written = written_before;
       write_failed = true;
     }

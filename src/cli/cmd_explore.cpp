@@ -6,6 +6,7 @@
 
 #include "command.h"
 #include "gibo/report/explore.h"
+#include "outputs.h"
 #include "position_query.h"
 
 namespace gibo::cli {
@@ -28,16 +29,11 @@ int run_explore(const std::vector<std::string>& args) {
     std::cerr << "gibo explore: --format must be text, json or html\n";
     return kExitUsage;
   }
-  Position position;
-  if (auto rc = query_position("explore", q, position)) return *rc;
-  if (auto rc = check_query_output("explore", q)) return *rc;
-  std::unique_ptr<archive::PositionIndex> index;
-  std::optional<std::unordered_set<std::int64_t>> selected;
-  if (auto rc = open_position_index("explore", q, index, selected)) return *rc;
-  std::string error;
-  auto e = explore::explore(*index, position, selected ? &*selected : nullptr, error);
+  PreparedQuery query;
+  if (auto rc = prepare_query("explore", q, query)) return *rc;
+  auto e = explore::explore(*query.index, query.position, query.selection());
   if (!e) {
-    std::cerr << "gibo explore: " << q.db << ": " << error << "\n";
+    std::cerr << "gibo explore: " << q.db << ": " << e.error().message << "\n";
     return kExitIo;
   }
   e->archive = q.db;
@@ -45,7 +41,7 @@ int run_explore(const std::vector<std::string>& args) {
   const std::string text = format == "json"   ? explore::render_json(*e)
                            : format == "html" ? explore::render_html(*e)
                                               : explore::render_text(*e);
-  return write_query_output("explore", q, text);
+  return write_text_output("explore", q.output, text);
 }
 
 }  // namespace gibo::cli

@@ -37,9 +37,15 @@ class Outputs {
     directory_ = !target_.empty() && (target_.back() == '/' || fs::is_directory(target_, ec));
   }
 
-  // The writer for a game from `source`; nullptr and `error` if its file cannot be
-  // created (or would overwrite the archive: `refused` is then set).
-  GameWriter* writer(const std::string& source, std::string& error, bool& refused) {
+  // Why no writer can be had: its file cannot be created, or would overwrite the archive
+  // (`refused`: the caller's usage error).
+  struct Failure {
+    Error error;
+    bool refused = false;
+  };
+
+  // The writer for a game from `source`.
+  Expected<GameWriter*, Failure> writer(const std::string& source) {
     if (target_.empty()) {
       if (!stdout_) stdout_ = std::make_unique<GameWriter>(std::cout, options_);
       return stdout_.get();
@@ -48,16 +54,12 @@ class Outputs {
     auto it = files_.find(key);
     if (it != files_.end()) return it->second.writer.get();
     const fs::path path = directory_ ? fs::path(target_) / file_name(source) : fs::path(target_);
-    if (auto why = protect_.conflict(path.string())) {
-      error = *why;
-      refused = true;
-      return nullptr;
-    }
+    if (auto why = protect_.conflict(path.string())) return Failure{*why, true};
     std::error_code ec;
     if (directory_) fs::create_directories(target_, ec);
     Entry e;
     e.file = std::make_unique<OutputFile>();
-    if (!e.file->open(path.string(), error)) return nullptr;
+    if (auto why = e.file->open(path.string())) return Failure{*why, false};
     e.writer = std::make_unique<GameWriter>(e.file->stream(), options_);
     return files_.emplace(key, std::move(e)).first->second.writer.get();
   }
@@ -74,9 +76,8 @@ class Outputs {
     }
     for (auto& [key, e] : files_) {
       e.writer->finish();
-      std::string error;
-      if (!e.file->commit(error)) {
-        std::cerr << "gibo export: " << error << "\n";
+      if (auto error = e.file->commit()) {
+        std::cerr << "gibo export: " << error->message << "\n";
         failed = true;
         lost += e.writer->games();
       }
@@ -144,17 +145,17 @@ int run_export(const std::vector<std::string>& args) {
   wo.hanja = vm.count("hanja") > 0;
   ProtectedFiles protect;
   protect.add_archive(db);
-  if (auto why = protect.conflict(output)) return usage(*why);
+  if (auto why = protect.conflict(output)) return usage(why->message);
 
-  std::string error;
-  auto archive = archive::Archive::open(db, archive::OpenMode::ReadOnly, error);
-  if (!archive) {
-    std::cerr << "gibo export: " << error << "\n";
+  const auto opened = archive::Archive::open(db, archive::OpenMode::ReadOnly);
+  if (!opened) {
+    std::cerr << "gibo export: " << opened.error().message << "\n";
     return kExitIo;
   }
+  archive::Archive* archive = opened->get();
   const auto ids = query.empty() ? archive->select_games(where) : archive->select_query(query);
   if (!ids) {
-    std::cerr << "gibo export: " << (query.empty() ? "--where: " : "--query: ") << archive->error() << "\n";
+    std::cerr << "gibo export: " << (query.empty() ? "--where: " : "--query: ") << ids.error().message << "\n";
     return kExitUsage;
   }
   Outputs out(output, wo, protect);
@@ -162,23 +163,22 @@ int run_export(const std::vector<std::string>& args) {
   int status = kExitOk;
   for (std::int64_t id : *ids) {
     std::string profile_id;
-    std::optional<Game> game = archive->load_game(id, &profile_id);
+    Expected<Game> game = archive->load_game(id, &profile_id);
     if (!game) {
-      std::cerr << "gibo export: " << archive->error() << "\n";
+      std::cerr << "gibo export: " << game.error().message << "\n";
       status = kExitIo;
       break;
     }
-    bool refused = false;
-    GameWriter* writer = out.writer(game->source.file, error, refused);
+    const auto writer = out.writer(game->source.file);
     if (!writer) {
-      std::cerr << "gibo export: " << error << "\n";
-      status = refused ? kExitUsage : kExitIo;
+      std::cerr << "gibo export: " << writer.error().error.message << "\n";
+      status = writer.error().refused ? kExitUsage : kExitIo;
       break;
     }
     // The profile the game was validated under replays a record that names none as the
     // import did.
     const Profile* profile = find_profile(profile_id);
-    report_write_loss(*game, writer->write(*game, profile ? profile : &default_profile()), wo);
+    report_write_loss(*game, (*writer)->write(*game, profile ? profile : &default_profile()), wo);
     ++written;
   }
   if (status != kExitOk) return status;  // the outputs are discarded: nothing half-written stays

@@ -13,6 +13,7 @@
 #include <iostream>
 
 #include "command.h"
+#include "counts.h"
 #include "gibo/archive/import.h"
 #include "gibo/formats/json_writer.h"
 #include "inputs.h"
@@ -163,13 +164,10 @@ void print_summary(const archive::ImportSummary& s, const std::string& db, bool 
         .field("prefixes", static_cast<std::int64_t>(s.prefixes.size()))
         .field("games_in_archive", static_cast<std::int64_t>(s.games_in_archive))
         .field("seconds", s.seconds)
-        .field("games_per_second", rate)
-        .key("invalid_by_code")
-        .begin_object();
-    for (const auto& [k, v] : s.invalid_by_code) w.field(k, static_cast<std::int64_t>(v));
-    w.end_object().key("file_errors_by_code").begin_object();
-    for (const auto& [k, v] : s.file_errors_by_code) w.field(k, static_cast<std::int64_t>(v));
-    w.end_object().end_object();
+        .field("games_per_second", rate);
+    write_counts(w, "invalid_by_code", s.invalid_by_code);
+    write_counts(w, "file_errors_by_code", s.file_errors_by_code);
+    w.end_object();
     std::cout << line << "\n";
     return;
   }
@@ -191,16 +189,8 @@ void print_summary(const archive::ImportSummary& s, const std::string& db, bool 
   if (s.rejected) std::cout << " (" << s.rejected << " rejected by --valid-only)";
   if (s.lost) std::cout << "; " << s.lost << " not stored (their batch was rolled back after the error)";
   std::cout << "\n";
-  if (!s.invalid_by_code.empty()) {
-    std::cout << "invalid by code:";
-    for (const auto& [k, v] : s.invalid_by_code) std::cout << " " << k << "=" << v;
-    std::cout << "\n";
-  }
-  if (!s.file_errors_by_code.empty()) {
-    std::cout << "files without games by code:";
-    for (const auto& [k, v] : s.file_errors_by_code) std::cout << " " << k << "=" << v;
-    std::cout << "\n";
-  }
+  print_counts(std::cout, "invalid by code", s.invalid_by_code);
+  print_counts(std::cout, "files without games by code", s.file_errors_by_code);
   char timing[96];
   std::snprintf(timing, sizeof timing, "%.2f s, %s games/s", s.seconds, grouped(static_cast<long>(rate)).c_str());
   std::cout << "archive: " << db << " holds " << s.games_in_archive << " games (" << timing << ")\n";
@@ -287,7 +277,7 @@ int run_import(const std::vector<std::string>& args) {
   ProtectedFiles protect;
   for (const std::string& f : files) protect.add_input(f);
   for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
-    if (auto why = protect.conflict(db + suffix)) return usage(*why);
+    if (auto why = protect.conflict(db + suffix)) return usage(why->message);
   if (files.empty()) {
     std::cerr << "gibo import: " << (missing.empty() ? "no game file found" : "no input could be read") << "; "
               << db << " is left as it was\n";
@@ -310,13 +300,13 @@ int run_import(const std::vector<std::string>& args) {
     };
   archive::ImportSummary summary;
   keep_freed_memory();
-  const std::string error = archive::import_files(files, options, callbacks, summary);
+  const std::optional<Error> error = archive::import_files(files, options, callbacks, summary);
   if (bar_shown) std::cerr << "\r\033[K" << std::flush;
   // A database that could not be opened at all gets the error alone; otherwise the
   // summary says what was committed before the error.
-  if (error.empty() || summary.files > 0) print_summary(summary, db, jsonl);
-  if (!error.empty()) {
-    std::cerr << "gibo import: " << error << "\n";
+  if (!error || summary.files > 0) print_summary(summary, db, jsonl);
+  if (error) {
+    std::cerr << "gibo import: " << error->message << "\n";
     return kExitIo;
   }
   if (!missing.empty() || summary.unreadable) return kExitIo;

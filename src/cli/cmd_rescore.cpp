@@ -5,6 +5,7 @@
 #include <map>
 
 #include "command.h"
+#include "counts.h"
 #include "gibo/adjudication/rescore.h"
 #include "gibo/archive/archive.h"
 #include "gibo/formats/detect.h"
@@ -110,9 +111,9 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, O
   if (out == Output::Jsonl) {
     std::string s;
     json::Writer w(s);
-    w.begin_object().field("type", "summary").field("games", static_cast<std::int64_t>(games)).key("verdicts").begin_object();
-    for (const auto& [k, v] : verdicts) w.field(k, static_cast<std::int64_t>(v));
-    w.end_object().field("io_errors", static_cast<std::int64_t>(io_errors)).end_object();
+    w.begin_object().field("type", "summary").field("games", static_cast<std::int64_t>(games));
+    write_counts(w, "verdicts", verdicts);
+    w.field("io_errors", static_cast<std::int64_t>(io_errors)).end_object();
     std::cout << s << "\n";
   } else if (out == Output::Text) {
     std::cout << "summary: " << games << " games";
@@ -130,32 +131,33 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, O
 
 int rescore_database(const std::string& db, const Profile* forced, const Profile& fallback, bool bikjang_fallback,
                      const std::string& where, Output out) {
-  std::string error;
-  auto archive = archive::Archive::open(db, archive::OpenMode::ReadWrite, error);
-  if (!archive) {
-    std::cerr << "gibo rescore: " << error << "\n";
+  const auto opened = archive::Archive::open(db, archive::OpenMode::ReadWrite);
+  if (!opened) {
+    std::cerr << "gibo rescore: " << opened.error().message << "\n";
     return kExitIo;
   }
+  archive::Archive* archive = opened->get();
   std::map<std::string, long> counts;
   std::vector<archive::VerdictRow> batch;
   bool ok = true;
   auto flush = [&] {
-    if (!batch.empty() && !archive->store_verdicts(batch)) {
-      std::cerr << "gibo rescore: " << archive->error() << "\n";
+    if (batch.empty()) return;
+    if (auto e = archive->store_verdicts(batch)) {
+      std::cerr << "gibo rescore: " << e->message << "\n";
       ok = false;
     }
     batch.clear();
   };
   const auto ids = archive->select_games(where);
   if (!ids) {
-    std::cerr << "gibo rescore: --where: " << archive->error() << "\n";
+    std::cerr << "gibo rescore: --where: " << ids.error().message << "\n";
     return kExitUsage;
   }
-  bool walked = true;
+  std::optional<Error> unread;  // why a stored game could not be read
   for (std::int64_t id : *ids) {
     const auto g = archive->stored_game(id);
     if (!g) {
-      walked = false;
+      unread = g.error();
       break;
     }
     const Profile* profile = forced;
@@ -187,8 +189,8 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
     if (!ok) break;
   }
   flush();
-  if (!walked || !ok) {
-    if (!walked) std::cerr << "gibo rescore: " << archive->error() << "\n";
+  if (unread || !ok) {
+    if (unread) std::cerr << "gibo rescore: " << unread->message << "\n";
     return kExitIo;
   }
   return print_summary(counts, 0, out == Output::Csv ? Output::Text : out);
@@ -267,19 +269,18 @@ int run_rescore(const std::vector<std::string>& args) {
       files.size(), jobs,
       [&](std::size_t i) {
         FileResult fr;
-        std::string error;
         ReadOptions ro;
         ro.profile = &fallback;
         ReadInfo info;
-        const bool readable = read_input_games(files[i].path, ro, info, error, [&](Game&& g) {
+        const auto error = read_input_games(files[i].path, ro, info, [&](Game&& g) {
           const Rescore r = rescore_game(g, fallback, bikjang_fallback);
           const Row row = make_row(files[i].path, g.source.game_index, &g, r);
           ++fr.verdicts[row.verdict];
           fr.output += render(row, out);
         });
-        if (!readable) {
+        if (error) {
           fr.io_error = true;
-          fr.output = InputError{files[i].path, error}.text() + "\n";
+          fr.output = InputError{files[i].path, error->message}.text() + "\n";
         }
         return fr;
       },
@@ -290,7 +291,7 @@ int run_rescore(const std::vector<std::string>& args) {
           return;
         }
         std::cout << fr.output;
-        for (const auto& [k, v] : fr.verdicts) counts[k] += v;
+        add_counts(counts, fr.verdicts);
       });
   return print_summary(counts, io_errors, out);
 }

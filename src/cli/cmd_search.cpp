@@ -4,6 +4,7 @@
 
 #include "command.h"
 #include "gibo/report/explore.h"
+#include "outputs.h"
 #include "position_query.h"
 
 namespace gibo::cli {
@@ -34,19 +35,14 @@ int run_search(const std::vector<std::string>& args) {
     std::cerr << "gibo search: give the position: --fen, --moves or --game; usage: " << synopsis << "\n";
     return kExitUsage;
   }
-  Position position;
-  if (auto rc = query_position("search", q, position)) return *rc;
-  if (auto rc = check_query_output("search", q)) return *rc;
-  std::unique_ptr<archive::PositionIndex> index;
-  std::optional<std::unordered_set<std::int64_t>> selected;
-  if (auto rc = open_position_index("search", q, index, selected)) return *rc;
-  std::string error;
-  auto s = explore::search(*index, position, selected ? &*selected : nullptr, error);
+  PreparedQuery query;
+  if (auto rc = prepare_query("search", q, query)) return *rc;
+  auto s = explore::search(*query.index, query.position, query.selection());
   if (!s) {
-    std::cerr << "gibo search: " << q.db << ": " << error << "\n";
+    std::cerr << "gibo search: " << q.db << ": " << s.error().message << "\n";
     return kExitIo;
   }
-  return write_query_output("search", q, format == "jsonl" ? explore::render_search_jsonl(*s)
+  return write_text_output("search", q.output, format == "jsonl" ? explore::render_search_jsonl(*s)
                                                            : explore::render_search_text(*s));
 }
 

@@ -131,7 +131,7 @@ int run_stats(const std::vector<std::string>& args) {
   for (const InputFile& f : files) protect.add_input(f.path);
   if (!output.empty() && output != "-")
     if (auto why = protect.conflict(output)) {
-      std::cerr << "gibo stats: " << *why << "\n";
+      std::cerr << "gibo stats: " << why->message << "\n";
       return kExitUsage;
     }
 
@@ -139,14 +139,13 @@ int run_stats(const std::vector<std::string>& args) {
   int status = kExitOk;
   std::optional<stats::LoadError> error;
   if (!db.empty()) {
-    std::string open_error;
-    auto archive = archive::Archive::open(db, archive::OpenMode::ReadOnly, open_error);
+    const auto archive = archive::Archive::open(db, archive::OpenMode::ReadOnly);
     if (!archive) {
-      std::cerr << "gibo stats: " << open_error << "\n";
+      std::cerr << "gibo stats: " << archive.error().message << "\n";
       return kExitIo;
     }
     data.origin = db;
-    error = stats::load_archive(*archive, where, lo, data);
+    error = stats::load_archive(**archive, where, lo, data);
   } else {
     for (std::size_t i = 0; i < paths.size() && i < 3; ++i) data.origin += (i ? ", " : "") + paths[i];
     if (paths.size() > 3) data.origin += " and " + std::to_string(paths.size() - 3) + " more";
@@ -179,21 +178,7 @@ int run_stats(const std::vector<std::string>& args) {
                      : format == "csv" ? stats::render_csv(report)
                      : format == "json" ? stats::render_json(report)
                                         : stats::render_html(report);
-  if (output.empty() || output == "-") {
-    std::cout << text;
-    return status;  // main checks standard output
-  }
-  OutputFile out;
-  std::string write_error;
-  if (!out.open(output, write_error)) {
-    std::cerr << "gibo stats: " << write_error << "\n";
-    return kExitIo;
-  }
-  out.stream() << text;
-  if (!out.commit(write_error)) {
-    std::cerr << "gibo stats: " << write_error << "\n";
-    return kExitIo;
-  }
+  if (const int written = write_text_output("stats", output, text); written != kExitOk) return written;
   return status;
 }
 

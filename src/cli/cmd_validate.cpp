@@ -17,6 +17,7 @@
 #include "gibo/record/replay.h"
 #include "inputs.h"
 #include "options.h"
+#include "counts.h"
 #include "parallel.h"
 
 namespace gibo::cli {
@@ -95,15 +96,14 @@ FileResult validate_part(const InputFile& file, const Unit& u, SharedFile& share
   const std::string& path = file.path;
   const ReadOptions options = read_options(s, path);
   auto load = [&] {
-    std::string error;
-    if (auto bytes = read_input(path, error, file.size)) {
+    if (auto bytes = read_input(path, file.size)) {
       shared.bytes = std::move(*bytes);
       if (detect_format(shared.bytes) == Format::Gib) {
         shared.gib = std::make_unique<GibFile>(shared.bytes, gib_read_options(options));
         shared.info = read_info(shared.gib->info());
       }
     } else {
-      shared.io_error = error;
+      shared.io_error = bytes.error().message;
     }
   };
   if (u.parts == 1) load();  // a whole file: this part alone reads it
@@ -235,9 +235,9 @@ void add(Totals& t, const Totals& x) {
   t.rejected += x.rejected;
   t.io_errors += x.io_errors;
   t.unannotated += x.unannotated;
-  for (const auto& [k, v] : x.rejected_by_code) t.rejected_by_code[k] += v;
-  for (const auto& [k, v] : x.warnings_by_code) t.warnings_by_code[k] += v;
-  for (const auto& [k, v] : x.notes_by_code) t.notes_by_code[k] += v;
+  add_counts(t.rejected_by_code, x.rejected_by_code);
+  add_counts(t.warnings_by_code, x.warnings_by_code);
+  add_counts(t.notes_by_code, x.notes_by_code);
 }
 
 }  // namespace
@@ -376,36 +376,20 @@ int run_validate(const std::vector<std::string>& args) {
         .field("rejected", totals.rejected)
         .field("io_errors", totals.io_errors)
         .field("unannotated", totals.unannotated)
-        .field("seconds", seconds)
-        .key("rejected_by_code")
-        .begin_object();
-    for (const auto& [k, v] : totals.rejected_by_code) w.field(k, static_cast<std::int64_t>(v));
-    w.end_object().key("warnings_by_code").begin_object();
-    for (const auto& [k, v] : totals.warnings_by_code) w.field(k, static_cast<std::int64_t>(v));
-    w.end_object().key("notes_by_code").begin_object();
-    for (const auto& [k, v] : totals.notes_by_code) w.field(k, static_cast<std::int64_t>(v));
-    w.end_object().end_object();
+        .field("seconds", seconds);
+    write_counts(w, "rejected_by_code", totals.rejected_by_code);
+    write_counts(w, "warnings_by_code", totals.warnings_by_code);
+    write_counts(w, "notes_by_code", totals.notes_by_code);
+    w.end_object();
     std::cout << line << "\n";
   } else {
     std::cout << "summary: " << totals.files << " files, " << totals.games << " games, " << totals.plies
               << " plies, " << totals.valid << " valid, " << totals.rejected << " rejected";
     if (totals.io_errors) std::cout << ", " << totals.io_errors << " unreadable";
     std::cout << "\n";
-    if (!totals.rejected_by_code.empty()) {
-      std::cout << "rejected by code:";
-      for (const auto& [k, v] : totals.rejected_by_code) std::cout << " " << k << "=" << v;
-      std::cout << "\n";
-    }
-    if (!totals.warnings_by_code.empty()) {
-      std::cout << "warnings by code:";
-      for (const auto& [k, v] : totals.warnings_by_code) std::cout << " " << k << "=" << v;
-      std::cout << "\n";
-    }
-    if (!totals.notes_by_code.empty()) {
-      std::cout << "notes by code:";
-      for (const auto& [k, v] : totals.notes_by_code) std::cout << " " << k << "=" << v;
-      std::cout << "\n";
-    }
+    print_counts(std::cout, "rejected by code", totals.rejected_by_code);
+    print_counts(std::cout, "warnings by code", totals.warnings_by_code);
+    print_counts(std::cout, "notes by code", totals.notes_by_code);
   }
   if (totals.io_errors) return kExitIo;
   return totals.rejected ? kExitFindings : kExitOk;

@@ -122,25 +122,21 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std:
   return out;
 }
 
-std::optional<std::string> read_input(const std::string& path, std::string& error, std::int64_t known_size) {
+Expected<std::string> read_input(const std::string& path, std::int64_t known_size) {
   if (path == "-") {
     std::ostringstream ss;
     ss << std::cin.rdbuf();
     return ss.str();
   }
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    error = "cannot open: " + why_unusable(path, errno);
-    return std::nullopt;
-  }
+  if (fd < 0) return Error{"cannot open: " + why_unusable(path, errno)};
   struct stat st {};
   if (known_size >= 0) {
     st.st_mode = S_IFREG;
     st.st_size = static_cast<off_t>(known_size);
   } else if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
     ::close(fd);
-    error = "is a directory, not a game file";
-    return std::nullopt;
+    return Error{"is a directory, not a game file"};
   }
   // Read straight into the string: a regular file's size (and one byte more, so that the
   // end shows in the same read), growing if more comes (a file that grows while it is
@@ -152,9 +148,9 @@ std::optional<std::string> read_input(const std::string& path, std::string& erro
     const ssize_t n = ::read(fd, data.data() + have, data.size() - have);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
-      error = "read error: " + why_unusable(path, errno);
+      Error error{"read error: " + why_unusable(path, errno)};
       ::close(fd);
-      return std::nullopt;
+      return error;
     }
     if (n == 0) break;
     have += static_cast<std::size_t>(n);
@@ -164,13 +160,13 @@ std::optional<std::string> read_input(const std::string& path, std::string& erro
   return data;
 }
 
-bool read_input_games(const std::string& path, ReadOptions options, ReadInfo& info, std::string& error,
-                      const std::function<void(Game&&)>& on_game) {
-  const std::optional<std::string> bytes = read_input(path, error);
-  if (!bytes) return false;
+std::optional<Error> read_input_games(const std::string& path, ReadOptions options, ReadInfo& info,
+                                      const std::function<void(Game&&)>& on_game) {
+  const Expected<std::string> bytes = read_input(path);
+  if (!bytes) return bytes.error();
   options.file_name = path;
   read_games(*bytes, options, info, on_game);
-  return true;
+  return std::nullopt;
 }
 
 std::optional<text::Encoding> input_encoding(const std::string& name) {
@@ -208,13 +204,12 @@ RecordTarget parse_record_target(const std::string& spec) {
 
 std::optional<Game> read_record_game(const std::string& command, const RecordTarget& target, const Profile& fallback,
                                      LegalityRules& rules, int& status) {
-  std::string error;
   ReadOptions ro;
   ro.profile = &fallback;
   ReadInfo info;
   std::vector<Game> games;
-  if (!read_input_games(target.file, ro, info, error, [&](Game&& g) { games.push_back(std::move(g)); })) {
-    std::cerr << InputError{target.file, error}.text() << "\n";
+  if (auto error = read_input_games(target.file, ro, info, [&](Game&& g) { games.push_back(std::move(g)); })) {
+    std::cerr << InputError{target.file, error->message}.text() << "\n";
     status = kExitIo;
     return std::nullopt;
   }

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "gibo/core/expected.h"
 #include "gibo/core/rules.h"
 #include "gibo/record/game.h"
 #include "gibo/formats/detect.h"
@@ -37,18 +38,18 @@ struct InputError {
 // Paths that cannot be used are reported in `errors`.
 std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<InputError>& errors);
 
-// Reads a whole file (or stdin for "-"); nullopt and `error` on failure ("cannot open:
-// permission denied", "is a directory, not a game file", ...; the path is not repeated).
+// Reads a whole file (or stdin for "-"), or says why not ("cannot open: permission
+// denied", "is a directory, not a game file", ...; the path is not repeated).
 // `known_size` >= 0: the search found a regular file of that size (InputFile::size), so
 // the file is not examined again (a file that has changed since is still read whole).
-std::optional<std::string> read_input(const std::string& path, std::string& error, std::int64_t known_size = -1);
+Expected<std::string> read_input(const std::string& path, std::int64_t known_size = -1);
 
 // The one way a command reads the games of an input: read_input, then read_games
 // (format detection, encoding, the options' profile; file_name set to `path`), calling
 // `on_game` in file order and filling `info` (format, encoding, BOM, filler runs, file
-// diagnostics). False and `error` when the input cannot be read.
-bool read_input_games(const std::string& path, ReadOptions options, ReadInfo& info, std::string& error,
-                      const std::function<void(Game&&)>& on_game);
+// diagnostics). An Error (as read_input's) when the input cannot be read.
+std::optional<Error> read_input_games(const std::string& path, ReadOptions options, ReadInfo& info,
+                                      const std::function<void(Game&&)>& on_game);
 
 // The value of an --encoding option for input: "auto", "utf-8"/"utf8", "cp949"/"euc-kr";
 // nullopt for anything else.

@@ -11,6 +11,8 @@
 #include <iostream>
 #include <streambuf>
 
+#include "command.h"
+
 namespace gibo::cli {
 namespace fs = std::filesystem;
 
@@ -50,7 +52,7 @@ void ProtectedFiles::add_archive(const std::string& db) {
   for (const char* suffix : {"-wal", "-shm", "-journal", "-lock"}) add(db + suffix, db, "archive");
 }
 
-std::optional<std::string> ProtectedFiles::conflict(const std::string& output) const {
+std::optional<Error> ProtectedFiles::conflict(const std::string& output) const {
   if (output.empty() || output == "-") return std::nullopt;
   struct stat st {};
   const bool exists = ::stat(output.c_str(), &st) == 0;
@@ -58,7 +60,7 @@ std::optional<std::string> ProtectedFiles::conflict(const std::string& output) c
   for (const Entry& e : entries_) {
     const bool same = (exists && e.exists) ? (st.st_dev == e.dev && st.st_ino == e.ino)
                                             : (!canonical.empty() && canonical == e.canonical);
-    if (same) return "refusing to overwrite the " + e.role + " " + e.path + " with the output " + output;
+    if (same) return Error{"refusing to overwrite the " + e.role + " " + e.path + " with the output " + output};
   }
   return std::nullopt;
 }
@@ -128,7 +130,7 @@ void OutputFile::discard() {
   open_ = false;
 }
 
-bool OutputFile::open(const std::string& path, std::string& error) {
+std::optional<Error> OutputFile::open(const std::string& path) {
   discard();
   path_ = path;
   std::error_code ec;
@@ -136,21 +138,15 @@ bool OutputFile::open(const std::string& path, std::string& error) {
   if (ec) target_ = path;
   struct stat existing {};
   const bool exists = ::stat(target_.c_str(), &existing) == 0;
-  if (exists && S_ISDIR(existing.st_mode)) {
-    error = path + ": cannot create: it is a directory";
-    return false;
-  }
+  if (exists && S_ISDIR(existing.st_mode)) return Error{path + ": cannot create: it is a directory"};
   if (exists && !S_ISREG(existing.st_mode)) {
     // A device or a pipe (/dev/null, a FIFO) is written as it is: nothing to replace.
     const int fd = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) {
-      error = path + ": cannot open: " + std::strerror(errno);
-      return false;
-    }
+    if (fd < 0) return Error{path + ": cannot open: " + std::strerror(errno)};
     buffer_ = std::make_unique<Buffer>(fd);
     stream_ = std::make_unique<std::ostream>(buffer_.get());
     open_ = true;
-    return true;
+    return std::nullopt;
   }
   const fs::path target(target_);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
@@ -159,10 +155,7 @@ bool OutputFile::open(const std::string& path, std::string& error) {
   base += ".gibo-XXXXXX";
   std::string name = (dir / base).string();
   const int fd = ::mkstemp(name.data());
-  if (fd < 0) {
-    error = path + ": cannot create: " + std::strerror(errno);
-    return false;
-  }
+  if (fd < 0) return Error{path + ": cannot create: " + std::strerror(errno)};
   temporary_ = name;
   // The mode a plain create would give (or the replaced file's), not mkstemp's 0600.
   mode_t mode;
@@ -177,36 +170,49 @@ bool OutputFile::open(const std::string& path, std::string& error) {
   buffer_ = std::make_unique<Buffer>(fd);
   stream_ = std::make_unique<std::ostream>(buffer_.get());
   open_ = true;
-  return true;
+  return std::nullopt;
 }
 
 std::ostream& OutputFile::stream() { return *stream_; }
 
-bool OutputFile::commit(std::string& error) {
-  if (!open_) {
-    error = path_ + ": not open";
-    return false;
-  }
+std::optional<Error> OutputFile::commit() {
+  if (!open_) return Error{path_ + ": not open"};
   stream_->flush();
   const bool written = buffer_->close();
   if (!written || !*stream_) {
     const int e = buffer_->error();
-    error = path_ + ": write error: " + (e ? std::strerror(e) : "the output stream failed");
+    Error error{path_ + ": write error: " + (e ? std::strerror(e) : "the output stream failed")};
     discard();
-    return false;
+    return error;
   }
   if (temporary_.empty()) {  // written in place (a device or a pipe)
     discard();
-    return true;
+    return std::nullopt;
   }
   if (std::rename(temporary_.c_str(), target_.c_str()) != 0) {
-    error = path_ + ": cannot write: " + std::strerror(errno);
+    Error error{path_ + ": cannot write: " + std::strerror(errno)};
     discard();
-    return false;
+    return error;
   }
   temporary_.clear();
   discard();
-  return true;
+  return std::nullopt;
+}
+
+int write_text_output(const std::string& command, const std::string& output, const std::string& text) {
+  if (output.empty() || output == "-") {
+    std::cout << text;
+    return kExitOk;
+  }
+  OutputFile out;
+  std::optional<Error> error = out.open(output);
+  if (!error) {
+    out.stream() << text;
+    error = out.commit();
+  }
+  if (!error) return kExitOk;
+  std::cerr << "gibo " << command << ": " << error->message << "\n";
+  return kExitIo;
 }
 
 // ---- standard output ------------------------------------------------------------------

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "gibo/core/expected.h"
 #include "gibo/formats/game_writer.h"
 
 namespace gibo::cli {
@@ -31,8 +32,8 @@ class ProtectedFiles {
   // An archive: the database file and its -wal, -shm, -journal and -lock companions.
   void add_archive(const std::string& db);
   // Why writing `output` would destroy a protected file ("refusing to overwrite the input
-  // X with the output Y"), or nullopt when it would not.
-  std::optional<std::string> conflict(const std::string& output) const;
+  // X with the output Y"), or nothing when it would not.
+  std::optional<Error> conflict(const std::string& output) const;
 
  private:
   struct Entry {
@@ -58,14 +59,14 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   // Creates the temporary next to `path` (a symlink is followed: its target is
-  // replaced). A device or a pipe (`-o /dev/null`) is written in place instead. False
-  // and `error` ("PATH: cannot create: REASON") on failure.
-  bool open(const std::string& path, std::string& error);
+  // replaced). A device or a pipe (`-o /dev/null`) is written in place instead. An Error
+  // ("PATH: cannot create: REASON") on failure.
+  std::optional<Error> open(const std::string& path);
   // The stream to write to (valid after a successful open).
   std::ostream& stream();
-  // Flushes, closes and renames the temporary over the target. False and `error`
-  // ("PATH: write error: REASON") on failure; the temporary is then removed.
-  bool commit(std::string& error);
+  // Flushes, closes and renames the temporary over the target. An Error ("PATH: write
+  // error: REASON") on failure; the temporary is then removed.
+  std::optional<Error> commit();
   const std::string& path() const { return path_; }
 
  private:
@@ -76,6 +77,10 @@ class OutputFile {
   std::unique_ptr<std::ostream> stream_;
   bool open_ = false;
 };
+
+// Writes `text` to standard output (`output` empty or "-"; main checks it) or, through an
+// OutputFile, to `output`. kExitOk, or kExitIo after printing "gibo COMMAND: ERROR".
+int write_text_output(const std::string& command, const std::string& output, const std::string& text);
 
 // Flushes standard output. Returns true when every byte written to it went out; else
 // prints "gibo COMMAND: standard output: write error: REASON" on standard error (once per

@@ -39,13 +39,13 @@ std::string position_query_help(const std::string& command) {
 namespace {
 
 // Parses "--moves" from `pos`, playing each move. An error names the ply.
-std::optional<std::string> play_moves(const std::string& moves, Position& pos) {
+std::optional<Error> play_moves(const std::string& moves, Position& pos) {
   std::istringstream in(moves);
   int ply = 0;
   for (std::string token; in >> token;) {
     ++ply;
     const MoveReadResult r = read_uci(pos, token);
-    if (!r) return "ply " + std::to_string(ply) + " '" + token + "': " + r.error().message;
+    if (!r) return Error{"ply " + std::to_string(ply) + " '" + token + "': " + r.error().message};
     pos.do_move(*r);
   }
   return std::nullopt;
@@ -86,33 +86,33 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
   if (!q.fen.empty())
     if (auto e = out.set_fen(q.fen)) return usage("--fen: " + e->message);
   out.set_rules(legality_rules(*profile, false));
-  if (auto e = play_moves(q.moves, out)) return usage("--moves: " + *e);
+  if (auto e = play_moves(q.moves, out)) return usage("--moves: " + e->message);
   return std::nullopt;
 }
 
 std::optional<int> open_position_index(const std::string& command, const PositionQuery& q,
                                        std::unique_ptr<archive::PositionIndex>& index,
                                        std::optional<std::unordered_set<std::int64_t>>& selected) {
-  std::string error;
-  index = archive::PositionIndex::open(q.db, archive::OpenMode::ReadWrite, error);
-  if (!index) {
-    std::cerr << "gibo " << command << ": " << error << "\n";
+  auto opened = archive::PositionIndex::open(q.db, archive::OpenMode::ReadWrite);
+  if (!opened) {
+    std::cerr << "gibo " << command << ": " << opened.error().message << "\n";
     return kExitIo;
   }
+  index = std::move(*opened);
   if (!index->has_games()) {
     std::cerr << "gibo " << command << ": " << q.db << ": the archive holds no games (add some with gibo import)\n";
     return kExitFindings;
   }
   if (!q.where.empty()) {
     // The one query language (decision 15): the archive's facts view.
-    auto archive = archive::Archive::open(q.db, archive::OpenMode::ReadOnly, error);
+    const auto archive = archive::Archive::open(q.db, archive::OpenMode::ReadOnly);
     if (!archive) {
-      std::cerr << "gibo " << command << ": " << error << "\n";
+      std::cerr << "gibo " << command << ": " << archive.error().message << "\n";
       return kExitIo;
     }
-    const auto ids = archive->select_games(q.where);
+    const auto ids = (*archive)->select_games(q.where);
     if (!ids) {
-      std::cerr << "gibo " << command << ": --where: " << archive->error() << "\n";
+      std::cerr << "gibo " << command << ": --where: " << ids.error().message << "\n";
       return kExitUsage;
     }
     selected.emplace(ids->begin(), ids->end());
@@ -120,15 +120,15 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   const bool terminal = stderr_is_terminal();
   const auto start = std::chrono::steady_clock::now();
   bool shown = false;
-  const bool ok = index->update(q.jobs, [&](const archive::IndexProgress& p) {
+  const std::optional<Error> failed = index->update(q.jobs, [&](const archive::IndexProgress& p) {
     if (!terminal || p.games_done == p.games_total) return;
     std::cerr << "\rgibo " << command << ": indexing positions: " << p.games_done << " of " << p.games_total
               << " games" << std::flush;
     shown = true;
   });
   if (shown) std::cerr << "\r\x1b[K" << std::flush;
-  if (!ok) {
-    std::cerr << "gibo " << command << ": " << q.db << ": cannot index positions: " << index->error() << "\n";
+  if (failed) {
+    std::cerr << "gibo " << command << ": " << q.db << ": cannot index positions: " << failed->message << "\n";
     return kExitIo;
   }
   if (index->in_memory()) {
@@ -145,29 +145,16 @@ std::optional<int> check_query_output(const std::string& command, const Position
   protect.add_archive(q.db);
   if (!q.game.empty()) protect.add_input(parse_record_target(q.game).file);
   if (auto why = protect.conflict(q.output)) {
-    std::cerr << "gibo " << command << ": " << *why << "\n";
+    std::cerr << "gibo " << command << ": " << why->message << "\n";
     return kExitUsage;
   }
   return std::nullopt;
 }
 
-int write_query_output(const std::string& command, const PositionQuery& q, const std::string& text) {
-  if (q.output.empty() || q.output == "-") {
-    std::cout << text;
-    return kExitOk;  // main checks standard output
-  }
-  OutputFile out;
-  std::string error;
-  if (!out.open(q.output, error)) {
-    std::cerr << "gibo " << command << ": " << error << "\n";
-    return kExitIo;
-  }
-  out.stream() << text;
-  if (!out.commit(error)) {
-    std::cerr << "gibo " << command << ": " << error << "\n";
-    return kExitIo;
-  }
-  return kExitOk;
+std::optional<int> prepare_query(const std::string& command, const PositionQuery& q, PreparedQuery& out) {
+  if (auto rc = query_position(command, q, out.position)) return rc;
+  if (auto rc = check_query_output(command, q)) return rc;
+  return open_position_index(command, q, out.index, out.selected);
 }
 
 }  // namespace gibo::cli

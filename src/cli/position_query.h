@@ -44,8 +44,17 @@ std::optional<int> open_position_index(const std::string& command, const Positio
 // --game file (outputs.h), before anything is done: prints why and returns 2.
 std::optional<int> check_query_output(const std::string& command, const PositionQuery& q);
 
-// Writes `text` to standard output, or to -o FILE (complete or absent: outputs.h).
-// Returns the exit status: 0, or 3 for a write error.
-int write_query_output(const std::string& command, const PositionQuery& q, const std::string& text);
+// What a query works on once it is ready.
+struct PreparedQuery {
+  Position position;
+  std::unique_ptr<archive::PositionIndex> index;
+  std::optional<std::unordered_set<std::int64_t>> selected;  // the --where selection, if any
+  const std::unordered_set<std::int64_t>* selection() const { return selected ? &*selected : nullptr; }
+};
+
+// query_position, check_query_output and open_position_index, in that order (nothing is
+// indexed for a query with a bad position or output). On failure the exit status (the
+// step has printed why).
+std::optional<int> prepare_query(const std::string& command, const PositionQuery& q, PreparedQuery& out);
 
 }  // namespace gibo::cli

@@ -12,22 +12,24 @@ namespace gibo::explore {
 
 namespace {
 
-// The confirmed hits for `position` that `selected` keeps (all when it is null), and
-// their game ids; false and `error` on failure.
-bool selected_hits(archive::PositionIndex& index, const Position& position,
-                   const std::unordered_set<std::int64_t>* selected, std::vector<archive::PositionHit>& hits,
-                   std::vector<std::int64_t>& ids, std::string& error) {
+// The confirmed hits for a position that the selection keeps, and their game ids.
+struct Hits {
+  std::vector<archive::PositionHit> hits;
+  std::vector<std::int64_t> ids;
+};
+
+// The hits for `position` that `selected` keeps (all when it is null).
+Expected<Hits> selected_hits(archive::PositionIndex& index, const Position& position,
+                             const std::unordered_set<std::int64_t>* selected) {
   auto found = index.find(position);
-  if (!found) {
-    error = index.error();
-    return false;
-  }
+  if (!found) return found.error();
+  Hits out;
   for (const archive::PositionHit& h : *found)
     if (!selected || selected->count(h.game_id)) {
-      hits.push_back(h);
-      ids.push_back(h.game_id);
+      out.hits.push_back(h);
+      out.ids.push_back(h.game_id);
     }
-  return true;
+  return out;
 }
 
 // Is `a` more notable than `b`: more recent, then longer, then stored first?
@@ -37,17 +39,15 @@ bool more_notable(const archive::IndexedGame& a, const archive::IndexedGame& b) 
 
 }  // namespace
 
-std::optional<Exploration> explore(archive::PositionIndex& index, const Position& position,
-                                   const std::unordered_set<std::int64_t>* selected, std::string& error) {
-  std::vector<archive::PositionHit> hits;
-  std::vector<std::int64_t> ids;
-  if (!selected_hits(index, position, selected, hits, ids, error)) return std::nullopt;
+Expected<Exploration> explore(archive::PositionIndex& index, const Position& position,
+                              const std::unordered_set<std::int64_t>* selected) {
+  const auto selection = selected_hits(index, position, selected);
+  if (!selection) return selection.error();
+  const std::vector<archive::PositionHit>& hits = selection->hits;
   const auto total = index.game_count();
-  const auto facts = index.games(ids);
-  if (!total || !facts) {
-    error = index.error();
-    return std::nullopt;
-  }
+  if (!total) return total.error();
+  const auto facts = index.games(selection->ids);
+  if (!facts) return facts.error();
   Exploration e;
   e.position = position;
   e.fen = position.fen();
@@ -95,26 +95,20 @@ std::optional<Exploration> explore(archive::PositionIndex& index, const Position
     e.moves.push_back(std::move(m));
   }
   const auto listings = index.describe(notable_ids);
-  if (!listings) {
-    error = index.error();
-    return std::nullopt;
-  }
+  if (!listings) return listings.error();
   for (std::size_t i = 0; i < e.moves.size(); ++i) e.moves[i].notable = (*listings)[i];
   std::sort(e.moves.begin(), e.moves.end(),
             [](const MoveLine& a, const MoveLine& b) { return a.games != b.games ? a.games > b.games : a.uci < b.uci; });
   return e;
 }
 
-std::optional<Search> search(archive::PositionIndex& index, const Position& position,
-                             const std::unordered_set<std::int64_t>* selected, std::string& error) {
-  std::vector<archive::PositionHit> hits;
-  std::vector<std::int64_t> ids;
-  if (!selected_hits(index, position, selected, hits, ids, error)) return std::nullopt;
-  auto listings = index.describe(ids);
-  if (!listings) {
-    error = index.error();
-    return std::nullopt;
-  }
+Expected<Search> search(archive::PositionIndex& index, const Position& position,
+                        const std::unordered_set<std::int64_t>* selected) {
+  const auto selection = selected_hits(index, position, selected);
+  if (!selection) return selection.error();
+  const std::vector<archive::PositionHit>& hits = selection->hits;
+  auto listings = index.describe(selection->ids);
+  if (!listings) return listings.error();
   Search s;
   s.fen = position.fen();
   s.games.reserve(hits.size());

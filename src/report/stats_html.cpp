@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <functional>
 
 #include "gibo/report/diagram.h"
 #include "markup.h"
@@ -376,24 +377,18 @@ std::string render_html(const Report& report) {
   header_html(report, out);
   nav_html(out);
   out += "\n<main><div class=\"wrap\">\n";
-  overview_html(report, all, out);
-  out += "\n";
-  results_html(report, all, out);
-  out += "\n";
-  setups_html(report, all, out);
-  out += "\n";
-  simple_section("openings", all, out, 200);
-  out += "\n";
-  lengths_html(report, all, out);
-  out += "\n";
-  years_html(report, all, out);
-  out += "\n";
-  simple_section("players", all, out, 200);
-  out += "\n";
-  adjudication_html(report, all, out);
-  out += "\n";
-  simple_section("quality", all, out, 24);
-  out += "\n</div></main>\n<footer>Written by gibo stats. Stored results are counted as recorded; verdicts compare "
+  const std::function<void()> sections[] = {
+      [&] { overview_html(report, all, out); },        [&] { results_html(report, all, out); },
+      [&] { setups_html(report, all, out); },          [&] { simple_section("openings", all, out, 200); },
+      [&] { lengths_html(report, all, out); },         [&] { years_html(report, all, out); },
+      [&] { simple_section("players", all, out, 200); }, [&] { adjudication_html(report, all, out); },
+      [&] { simple_section("quality", all, out, 24); },
+  };
+  for (const auto& section : sections) {
+    section();
+    out += "\n";
+  }
+  out += "</div></main>\n<footer>Written by gibo stats. Stored results are counted as recorded; verdicts compare "
          "them with the board.</footer>\n</body>\n</html>\n";
   return out;
 }

@@ -106,7 +106,7 @@ void judge_all(std::vector<Board>& boards, Dataset& out, const AdjudicationChoic
   for (std::thread& t : pool) t.join();
 }
 
-std::optional<LoadError> io_error(const std::string& message) { return LoadError{false, message}; }
+std::optional<LoadError> io_error(const Error& error) { return LoadError{false, error.message}; }
 
 }  // namespace
 
@@ -115,7 +115,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
   const Profile& fallback = options.fallback ? *options.fallback : default_profile();
   // Sources, in import order.
   const auto sources = db.sources();
-  if (!sources) return io_error(db.error());
+  if (!sources) return io_error(sources.error());
   std::unordered_map<std::int64_t, std::size_t> source_at;
   for (const archive::SourceState& s : *sources) {
     SourceFacts f;
@@ -131,7 +131,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
   AdjudicationChoice judging = choice;
   if (choice.stored) {
     const auto stored = db.verdict_count();
-    if (!stored) return io_error(db.error());
+    if (!stored) return io_error(stored.error());
     use_stored = *stored > 0;
     if (!use_stored) judging = AdjudicationChoice{};  // none stored: each game's own profile
   }
@@ -142,7 +142,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
 
   // The selected games' facts (one stored row at a time), then in source order.
   const auto ids = db.select_games(where);
-  if (!ids) return LoadError{true, "--where: " + db.error()};
+  if (!ids) return LoadError{true, "--where: " + ids.error().message};
   struct Entry {
     std::size_t source = 0;
     int index = 0;
@@ -153,7 +153,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
   entries.reserve(ids->size());
   for (std::int64_t id : *ids) {
     auto g = db.stored_game(id);
-    if (!g) return io_error(db.error());
+    if (!g) return io_error(g.error());
     const auto at = source_at.find(g->source_id);
     Entry e{at == source_at.end() ? out.sources.size() : at->second, g->game_index, {}, std::nullopt};
     Position start;
@@ -181,7 +181,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
 
   // Diagnostics of the loaded games and of the files. A duplicate copy's own findings
   // (game_id NULL, game_index set) are not counted: the report describes distinct games.
-  const bool read = db.for_each_diagnostic([&](const archive::StoredDiagnostic& d) {
+  const std::optional<Error> unread = db.for_each_diagnostic([&](const archive::StoredDiagnostic& d) {
     if (d.game_id) {
       if (auto it = game_at.find(*d.game_id); it != game_at.end())
         out.games[it->second].diagnostics.push_back({d.code, d.severity});
@@ -190,16 +190,16 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
         out.sources[it->second].diagnostics.push_back({d.code, d.severity});
     }
   });
-  if (!read) return io_error(db.error());
+  if (unread) return io_error(*unread);
 
   // The copies of the loaded games.
   const auto kept = db.duplicate_game_ids();
-  if (!kept) return io_error(db.error());
+  if (!kept) return io_error(kept.error());
   for (std::int64_t id : *kept) out.duplicates += static_cast<long>(game_at.count(id));
 
   // The archive's verdicts of the loaded games, the latest profile version of each.
   if (use_stored) {
-    const bool ok = db.for_each_verdict([&](const archive::VerdictRow& row) {
+    const std::optional<Error> unread_verdicts = db.for_each_verdict([&](const archive::VerdictRow& row) {
       const auto it = game_at.find(row.game_id);
       if (it == game_at.end()) return;
       VerdictFact v;
@@ -215,16 +215,16 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
       if (!list.empty() && list.back().profile == v.profile) list.back() = std::move(v);  // a later version
       else list.push_back(std::move(v));
     });
-    if (!ok) return io_error(db.error());
+    if (unread_verdicts) return io_error(*unread_verdicts);
   }
   return std::nullopt;
 }
 
 std::optional<LoadError> load_files(const std::vector<std::string>& paths, const std::string& where,
                                     const LoadOptions& options, Dataset& out) {
-  std::string error;
-  auto db = archive::Archive::open_temporary(error);
-  if (!db) return io_error(error);
+  auto opened = archive::Archive::open_temporary();
+  if (!opened) return io_error(opened.error());
+  std::unique_ptr<archive::Archive> db = std::move(*opened);
   archive::ImportOptions import;
   import.archive = db.get();
   import.jobs = std::max(1, options.jobs);
@@ -242,7 +242,7 @@ std::optional<LoadError> load_files(const std::vector<std::string>& paths, const
     files.push_back(std::move(kept));
   };
   archive::ImportSummary summary;
-  if (std::string e = archive::import_files(paths, import, callbacks, summary); !e.empty()) return io_error(e);
+  if (auto e = archive::import_files(paths, import, callbacks, summary)) return io_error(*e);
 
   Dataset loaded;
   if (auto e = load_archive(*db, where, options, loaded)) return e;

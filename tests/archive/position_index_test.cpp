@@ -30,12 +30,28 @@ const gibo::testing::CorpusPositions& corpus() {
   return c;
 }
 
+// The index of the archive at `db`; null (after a failed expectation) when it cannot be
+// opened.
+std::unique_ptr<PositionIndex> open_index(const std::string& db, OpenMode mode) {
+  auto opened = PositionIndex::open(db, mode);
+  EXPECT_TRUE(opened) << opened.error().message;
+  return opened ? std::move(*opened) : nullptr;
+}
+
+// Brings `index` up to date with `threads`; false (after a failed expectation saying why)
+// when it cannot.
+bool updated(PositionIndex& index, int threads) {
+  const std::optional<Error> failed = index.update(threads);
+  EXPECT_FALSE(failed) << failed->message;
+  return !failed;
+}
+
 // "file:index ply next" for each hit, sorted.
 std::vector<std::string> described(PositionIndex& index, const std::vector<PositionHit>& hits) {
   std::vector<std::int64_t> ids;
   for (const PositionHit& h : hits) ids.push_back(h.game_id);
   const auto listing = index.describe(ids);
-  EXPECT_TRUE(listing) << index.error();
+  EXPECT_TRUE(listing) << listing.error().message;
   std::vector<std::string> out;
   for (std::size_t i = 0; listing && i < hits.size(); ++i) {
     const PositionHit& h = hits[i];
@@ -66,7 +82,7 @@ void expect_every_position(PositionIndex& index) {
     Position q;
     ASSERT_FALSE(q.set_fen(key)) << key;
     const auto hits = index.find(q);
-    ASSERT_TRUE(hits) << index.error();
+    ASSERT_TRUE(hits) << hits.error().message;
     ASSERT_EQ(described(index, *hits), expected(visits)) << key;
     std::set<int> plies;
     for (const auto& v : visits) plies.insert(v.ply), endings += v.next == "end";
@@ -139,18 +155,15 @@ class PositionIndexTest : public ::testing::Test {
 };
 
 TEST_F(PositionIndexTest, EveryCorpusPositionMatchesAnIndependentReplay) {
-  std::string error;
-  auto index = PositionIndex::open(db, OpenMode::ReadWrite, error);
-  ASSERT_TRUE(index) << error;
-  ASSERT_TRUE(index->update(2)) << index->error();
+  auto index = open_index(db, OpenMode::ReadWrite);
+  ASSERT_TRUE(index && updated(*index, 2));
   EXPECT_FALSE(index->in_memory());
-  const auto size = index->size();
-  ASSERT_TRUE(size);
+  const IndexSize size = index->size();
   std::int64_t rows = 0;
   for (const auto& [key, visits] : corpus().at) rows += static_cast<std::int64_t>(visits.size());
-  EXPECT_EQ(size->games, static_cast<std::int64_t>(corpus().games.size()));
-  EXPECT_EQ(size->positions, rows);
-  EXPECT_EQ(size->segments, 1);
+  EXPECT_EQ(size.games, static_cast<std::int64_t>(corpus().games.size()));
+  EXPECT_EQ(size.positions, rows);
+  EXPECT_EQ(size.segments, 1);
   expect_every_position(*index);
 
   // A position no game reaches.
@@ -160,14 +173,14 @@ TEST_F(PositionIndexTest, EveryCorpusPositionMatchesAnIndependentReplay) {
 }
 
 TEST_F(PositionIndexTest, FactsFollowTheStoredResults) {
-  std::string error;
-  auto index = PositionIndex::open(db, OpenMode::ReadWrite, error);
-  ASSERT_TRUE(index && index->update(1));
+  auto index = open_index(db, OpenMode::ReadWrite);
+  ASSERT_TRUE(index && updated(*index, 1));
   std::vector<std::int64_t> ids;
   for (std::int64_t id = 1; id <= static_cast<std::int64_t>(corpus().games.size()); ++id) ids.push_back(id);
   const auto facts = index->games(ids);
   const auto listing = index->describe(ids);
-  ASSERT_TRUE(facts && listing) << index->error();
+  ASSERT_TRUE(facts) << facts.error().message;
+  ASSERT_TRUE(listing) << listing.error().message;
   for (std::size_t i = 0; i < ids.size(); ++i) {
     const auto& l = (*listing)[i];
     const auto it = std::find_if(corpus().games.begin(), corpus().games.end(), [&](const auto& g) {
@@ -194,25 +207,20 @@ TEST_F(PositionIndexTest, IncrementalUpdatesMergeSegments) {
       args.push_back(files[i].string());
     const auto r = run_gibo(args);
     ASSERT_EQ(r.status, 0) << r.err;
-    std::string error;
-    auto index = PositionIndex::open(db2, OpenMode::ReadWrite, error);
-    ASSERT_TRUE(index && index->update(2)) << error;
-    segments_seen = std::max(segments_seen, index->size()->segments);
+    auto index = open_index(db2, OpenMode::ReadWrite);
+    ASSERT_TRUE(index && updated(*index, 2));
+    segments_seen = std::max(segments_seen, index->size().segments);
   }
-  std::string error;
-  auto index = PositionIndex::open(db2, OpenMode::ReadWrite, error);
-  ASSERT_TRUE(index);
-  ASSERT_TRUE(index->update(1));  // nothing new: a no-op
-  EXPECT_EQ(index->size()->games, static_cast<std::int64_t>(corpus().games.size()));
+  auto index = open_index(db2, OpenMode::ReadWrite);
+  ASSERT_TRUE(index && updated(*index, 1));  // nothing new: a no-op
+  EXPECT_EQ(index->size().games, static_cast<std::int64_t>(corpus().games.size()));
   EXPECT_GE(segments_seen, 2);  // a small update after a large one gets its own segment
   expect_every_position(*index);
 }
 
 TEST_F(PositionIndexTest, ReadOnlyArchiveIsIndexedInMemory) {
-  std::string error;
-  auto index = PositionIndex::open(db, OpenMode::ReadOnly, error);
-  ASSERT_TRUE(index) << error;
-  ASSERT_TRUE(index->update(2)) << index->error();
+  auto index = open_index(db, OpenMode::ReadOnly);
+  ASSERT_TRUE(index && updated(*index, 2));
   EXPECT_TRUE(index->in_memory());
   expect_every_position(*index);
   // Nothing was written to the file.
@@ -237,15 +245,14 @@ void exec(const std::string& db, const std::string& sql) {
 }
 
 TEST_F(PositionIndexTest, AnOutdatedFingerprintRebuilds) {
-  std::string error;
   {
-    auto index = PositionIndex::open(db, OpenMode::ReadWrite, error);
-    ASSERT_TRUE(index && index->update(1));
+    auto index = open_index(db, OpenMode::ReadWrite);
+    ASSERT_TRUE(index && updated(*index, 1));
   }
   exec(db, "UPDATE position_meta SET value = '0:0000000000000000' WHERE key = 'format'");
-  auto index = PositionIndex::open(db, OpenMode::ReadWrite, error);
-  ASSERT_TRUE(index && index->update(1)) << error;
-  EXPECT_EQ(index->size()->segments, 1);
+  auto index = open_index(db, OpenMode::ReadWrite);
+  ASSERT_TRUE(index && updated(*index, 1));
+  EXPECT_EQ(index->size().segments, 1);
   expect_every_position(*index);
 }
 
@@ -253,9 +260,8 @@ TEST_F(PositionIndexTest, ForgedRowsWithTheSameKeyAreNotCounted) {
   // A segment of rows that claim, under the start position's real key, that every other
   // game reaches it: at ply 0 (their start differs) or at ply 5 (Han to move there). A
   // 64-bit key collision would look like this; only the replay check rejects them.
-  std::string error;
-  auto index = PositionIndex::open(db, OpenMode::ReadWrite, error);
-  ASSERT_TRUE(index && index->update(1));
+  auto index = open_index(db, OpenMode::ReadWrite);
+  ASSERT_TRUE(index && updated(*index, 1));
   const Position start;
   const auto real = index->find(start);
   ASSERT_TRUE(real);
@@ -286,10 +292,10 @@ TEST_F(PositionIndexTest, ForgedRowsWithTheSameKeyAreNotCounted) {
     sqlite3_finalize(s);
   }
   sqlite3_close(raw);
-  auto forged = PositionIndex::open(db, OpenMode::ReadWrite, error);
+  auto forged = open_index(db, OpenMode::ReadWrite);
   ASSERT_TRUE(forged);
   const auto hits = forged->find(start);
-  ASSERT_TRUE(hits) << forged->error();
+  ASSERT_TRUE(hits) << hits.error().message;
   EXPECT_EQ(described(*forged, *hits), described(*index, *real));
 }
 

@@ -116,8 +116,7 @@ Timing time_query(const std::string& db, const std::string& fen, int runs, gibo:
   t.in_process = 1e9;
   for (int i = 0; i < runs; ++i) {
     const auto start = Clock::now();
-    std::string error;
-    const auto e = gibo::explore::explore(index, pos, nullptr, error);
+    const auto e = gibo::explore::explore(index, pos, nullptr);
     t.in_process = std::min(t.in_process, seconds_since(start));
     if (e) t.games = e->games;
   }
@@ -159,18 +158,19 @@ int main() {
   const double first = run_gibo({"explore", "--db", db, "--format", "json"});
   std::printf("first gibo explore (builds the index if missing): %.1f s%s\n", seconds_since(built),
               first < 0 ? " FAILED" : "");
-  std::string error;
-  auto index = gibo::archive::PositionIndex::open(db, gibo::archive::OpenMode::ReadOnly, error);
-  if (!index || !index->update(1)) {
-    std::printf("cannot open the index: %s\n", error.c_str());
+  auto opened = gibo::archive::PositionIndex::open(db, gibo::archive::OpenMode::ReadOnly);
+  std::optional<gibo::Error> failed = opened ? (*opened)->update(1) : opened.error();
+  if (failed) {
+    std::printf("cannot open the index: %s\n", failed->message.c_str());
     return 1;
   }
-  const auto size = index->size();
+  gibo::archive::PositionIndex* index = opened->get();
+  const gibo::archive::IndexSize size = index->size();
   std::printf("index: %lld games, %lld positions (%.1f per game), %lld segments, %.0f MB: %.2f bytes per position\n",
-              static_cast<long long>(size->games), static_cast<long long>(size->positions),
-              static_cast<double>(size->positions) / static_cast<double>(std::max<std::int64_t>(1, size->games)),
-              static_cast<long long>(size->segments), static_cast<double>(size->bytes) / 1e6,
-              static_cast<double>(size->bytes) / static_cast<double>(std::max<std::int64_t>(1, size->positions)));
+              static_cast<long long>(size.games), static_cast<long long>(size.positions),
+              static_cast<double>(size.positions) / static_cast<double>(std::max<std::int64_t>(1, size.games)),
+              static_cast<long long>(size.segments), static_cast<double>(size.bytes) / 1e6,
+              static_cast<double>(size.bytes) / static_cast<double>(std::max<std::int64_t>(1, size.positions)));
 
   const std::string start = query_text(
       raw, "SELECT st.key FROM games g JOIN starts st ON st.id = g.start_id GROUP BY g.start_id ORDER BY count(*) DESC "

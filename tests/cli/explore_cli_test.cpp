@@ -49,9 +49,8 @@ TempDir* ExploreCli::dir_ = nullptr;
 std::string ExploreCli::db_;
 
 gibo::json::Value parse_json(const std::string& text) {
-  gibo::json::ParseError error;
-  auto v = gibo::json::parse(text, error);
-  EXPECT_TRUE(v) << error.message << " in " << text.substr(0, 300);
+  auto v = gibo::json::parse(text);
+  EXPECT_TRUE(v) << v.error().message << " in " << text.substr(0, 300);
   return v ? *v : gibo::json::Value();
 }
 

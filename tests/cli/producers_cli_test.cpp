@@ -48,9 +48,8 @@ std::vector<gibo::json::Value> json_lines(const std::string& out) {
   std::vector<gibo::json::Value> values;
   std::istringstream in(out);
   for (std::string line; std::getline(in, line);) {
-    gibo::json::ParseError error;
-    auto v = gibo::json::parse(line, error);
-    EXPECT_TRUE(v) << error.message << ": " << line;
+    auto v = gibo::json::parse(line);
+    EXPECT_TRUE(v) << v.error().message << ": " << line;
     if (v) values.push_back(std::move(*v));
   }
   return values;

@@ -39,9 +39,8 @@ const std::vector<std::string> kExpressions = {
 };
 
 gibo::json::Value parse_json(const std::string& text) {
-  gibo::json::ParseError error;
-  auto v = gibo::json::parse(text, error);
-  EXPECT_TRUE(v.has_value()) << error.message << "\n" << text.substr(0, 200);
+  auto v = gibo::json::parse(text);
+  EXPECT_TRUE(v.has_value()) << v.error().message << "\n" << text.substr(0, 200);
   return v.value_or(gibo::json::Value());
 }
 

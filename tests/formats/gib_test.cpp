@@ -484,9 +484,9 @@ TEST(GibPan, ConvertsBottomUpWithSideToMove) {
   Position pos;
   ASSERT_FALSE(pos.set_fen(*fen));
   EXPECT_EQ(fen_to_pan(pos), "차마상사1사상마차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵1兵/1包5包/4將/車馬象3馬象車 한 접장기");
-  std::string error;
-  EXPECT_FALSE(pan_to_fen("차마상/// 접장기", &error));
-  EXPECT_FALSE(error.empty());
+  const auto bad = pan_to_fen("차마상/// 접장기");
+  ASSERT_FALSE(bad);
+  EXPECT_FALSE(bad.error().message.empty());
 }
 
 // ---------------------------------------------------------------------------

@@ -20,9 +20,8 @@ std::string json_literal(std::string_view s) {
 
 // Reads a JSON string literal back.
 std::string unquoted(const std::string& literal) {
-  json::ParseError error;
-  const auto v = json::parse(literal, error);
-  EXPECT_TRUE(v) << literal << ": " << error.message;
+  const auto v = json::parse(literal);
+  EXPECT_TRUE(v) << literal << ": " << (v ? "" : v.error().message);
   if (!v || !v->is_string()) return "<not a string>";
   return v->as_string();
 }

@@ -57,8 +57,7 @@ std::vector<Reference> references() {
   std::vector<Reference> out;
   std::ifstream in(GIBO_TEST_DATA "/notations.jsonl");
   for (std::string line; std::getline(in, line);) {
-    json::ParseError e;
-    auto v = json::parse(line, e);
+    auto v = json::parse(line);
     if (!v) continue;
     out.push_back({v->find("start_fen")->as_string(), v->find("final_fen")->as_string(), v->find("uci")->as_string(),
                    v->find("janggi")->as_string()});

@@ -112,9 +112,8 @@ const std::vector<ReferenceGame>& reference_games() {
     std::ifstream in(GIBO_TEST_DATA "/notations.jsonl");
     for (std::string line; std::getline(in, line);) {
       if (line.empty()) continue;
-      json::ParseError error;
-      auto v = json::parse(line, error);
-      EXPECT_TRUE(v) << error.message;
+      auto v = json::parse(line);
+      EXPECT_TRUE(v) << v.error().message;
       if (!v) continue;
       ReferenceGame g;
       g.id = static_cast<int>(v->find("id")->as_int().value_or(-1));

@@ -73,9 +73,8 @@ void expect_golden(const std::string& name, const std::string& actual) {
 }
 
 json::Value parse_json(const std::string& text) {
-  json::ParseError error;
-  auto v = json::parse(text, error);
-  EXPECT_TRUE(v.has_value()) << error.message << " at " << error.line << ":" << error.column;
+  auto v = json::parse(text);
+  EXPECT_TRUE(v.has_value()) << v.error().message << " at " << v.error().line << ":" << v.error().column;
   return v.value_or(json::Value());
 }
 

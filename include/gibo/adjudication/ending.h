@@ -156,8 +156,11 @@ class EndingTracker {
 
  private:
   void record_ply();
+  void refresh_facts(const Record& r);
   void evaluate();
   GameEnding make(EndReason reason, Ending kind) const;
+  // Indeterminate because the profile flag `flag_name` is unknown.
+  GameEnding unknown(EndReason reason, Ending kind, std::string_view flag_name) const;
   std::optional<GameEnding> end_with(const Flag<EndResult>& result, EndReason reason, Ending kind,
                                      std::string_view flag_name) const;
   std::optional<GameEnding> double_pass() const;

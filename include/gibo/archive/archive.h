@@ -12,9 +12,10 @@
 //   and read as it is when opened read-only (columns it lacks read as unknown).
 // * Reading never changes the archive or its directory: see Archive::open.
 // * Games are selected by an SQL expression over the facts view (facts.h), read-only.
-// * Errors are data: calls return false / nullopt / nullptr and error() says why. The
-//   class never throws and never aborts; a failed statement inside a transaction leaves
-//   rolling back to the caller.
+// * Errors follow gibo's convention (gibo/core/expected.h): a call that gives a value
+//   returns Expected<T>, one that only does something returns std::optional<Error> (empty
+//   on success). The class never throws and never aborts; a failed statement inside a
+//   transaction leaves rolling back to the caller.
 // * One Archive is used by one thread at a time.
 #pragma once
 
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "gibo/archive/codec.h"
+#include "gibo/core/expected.h"
 #include "gibo/record/player_name.h"
 #include "gibo/core/rules.h"
 #include "gibo/record/diagnostic.h"
@@ -159,7 +161,7 @@ class Archive {
  public:
   // Opens `path` (ReadWrite creates it when missing and installs the schema), checks the
   // application id and schema version, sets WAL journaling (ReadWrite) and installs the
-  // facts view. nullptr and `error` on failure or refusal.
+  // facts view. The Error ("PATH: ...") says why it failed or was refused.
   //
   // ReadOnly never writes the archive and leaves its directory as it found it: where the
   // file and its directory are writable it is opened as SQLite's read-write connection
@@ -167,46 +169,42 @@ class Archive {
   // reader beside a running import must share them); elsewhere (read-only media or
   // permissions) it is opened read-only, and when SQLite cannot create the -shm file
   // there, as immutable (nobody can be writing a file no one may write).
-  static std::unique_ptr<Archive> open(const std::string& path, OpenMode mode, std::string& error);
+  static Expected<std::unique_ptr<Archive>> open(const std::string& path, OpenMode mode);
   // A new, empty archive in a private temporary database (memory, spilling to a
   // temporary file when large), removed when closed: `gibo stats` on files.
-  static std::unique_ptr<Archive> open_temporary(std::string& error);
+  static Expected<std::unique_ptr<Archive>> open_temporary();
   ~Archive();
   Archive(const Archive&) = delete;
   Archive& operator=(const Archive&) = delete;
 
-  // The last error's text.
-  const std::string& error() const;
-
   // --- transactions (the importer's batches) ------------------------------------
-  bool begin();
-  bool commit();
+  std::optional<Error> begin();
+  std::optional<Error> commit();
   // Rolls back the open transaction (if any) and forgets cached ids made inside it.
   void rollback();
 
   // --- sources ------------------------------------------------------------------
   // Every source row.
-  std::optional<std::vector<SourceState>> sources();
-  // Inserts a source (games_done 0, not complete); its id, or nullopt.
-  std::optional<std::int64_t> insert_source(const SourceInfo& info);
-  bool set_source_progress(std::int64_t source_id, int games_done, bool complete);
+  Expected<std::vector<SourceState>> sources();
+  // Inserts a source (games_done 0, not complete); its id.
+  Expected<std::int64_t> insert_source(const SourceInfo& info);
+  std::optional<Error> set_source_progress(std::int64_t source_id, int games_done, bool complete);
   // The encoding is known once the whole file is read; the importer sets it with the
   // source's last games (until then it is what insert_source was given).
-  bool set_source_encoding(std::int64_t source_id, const std::string& encoding);
+  std::optional<Error> set_source_encoding(std::int64_t source_id, const std::string& encoding);
   // File-level diagnostics (game_id NULL).
-  bool insert_file_diagnostics(std::int64_t source_id, const std::vector<Diagnostic>& diagnostics);
+  std::optional<Error> insert_file_diagnostics(std::int64_t source_id, const std::vector<Diagnostic>& diagnostics);
 
   // --- games --------------------------------------------------------------------
   // The canonical hash of every stored game (for the importer's in-memory filter).
-  std::optional<std::vector<std::int64_t>> game_hashes();
-  // The id of a stored game with the same start and moves (canonical codes), 0 if none,
-  // nullopt on error.
-  std::optional<std::int64_t> find_same_game(const PreparedGame& game);
-  // Inserts a game with its players, comments and diagnostics; its id, or nullopt.
-  std::optional<std::int64_t> insert_game(std::int64_t source_id, const PreparedGame& game);
+  Expected<std::vector<std::int64_t>> game_hashes();
+  // The id of a stored game with the same start and moves (canonical codes), 0 if none.
+  Expected<std::int64_t> find_same_game(const PreparedGame& game);
+  // Inserts a game with its players, comments and diagnostics; its id.
+  Expected<std::int64_t> insert_game(std::int64_t source_id, const PreparedGame& game);
   // Records that `game` (at source/game_index) repeats the stored game `kept_id`, with
   // the copy's own status and diagnostics (game_id NULL, game_index set).
-  bool insert_duplicate(std::int64_t source_id, const PreparedGame& game, std::int64_t kept_id);
+  std::optional<Error> insert_duplicate(std::int64_t source_id, const PreparedGame& game, std::int64_t kept_id);
   std::int64_t max_game_id();
   std::int64_t game_count();
   // Where a stored game came from.
@@ -215,7 +213,8 @@ class Archive {
     int game_index = 0;
     int plies = 0;
   };
-  std::optional<GameOrigin> game_origin(std::int64_t id);
+  // Where game `id` came from; an Error when there is none.
+  Expected<GameOrigin> game_origin(std::int64_t id);
 
   // --- prefixes -----------------------------------------------------------------
   struct PrefixPair {
@@ -224,46 +223,46 @@ class Archive {
   // Finds every game whose moves are a strict prefix of another game's from the same
   // start, when games were added since the last scan; records the new pairs (one longer
   // game each) in `prefixes` and returns them. Runs its own transaction.
-  std::optional<std::vector<PrefixPair>> update_prefixes();
+  Expected<std::vector<PrefixPair>> update_prefixes();
 
   // --- reading back -------------------------------------------------------------
   // The ids of the games an expression selects, in id order: `where` is an SQL
   // expression over the facts view (facts.h: the fields `gibo stats --help` lists);
   // empty selects every game. The one way every command selects games. Only read-only
-  // SQL is accepted, one expression; nullopt and error() for anything else (a bad
-  // expression is the caller's usage error).
-  std::optional<std::vector<std::int64_t>> select_games(const std::string& where);
+  // SQL is accepted, one expression; an Error for anything else (a bad expression is the
+  // caller's usage error).
+  Expected<std::vector<std::int64_t>> select_games(const std::string& where);
   // The ids a whole read-only SELECT returns in its first column (export --query), in
-  // its order; nullopt and error() as select_games.
-  std::optional<std::vector<std::int64_t>> select_query(const std::string& query);
+  // its order; an Error as select_games.
+  Expected<std::vector<std::int64_t>> select_query(const std::string& query);
   // Rebuilds a game record: tags, comments, start, plies with times, their annotations
   // from the board where they replayed (piece, capture, check) and their recorded texts
   // from the first erroneous ply on, the stored result, the saved ruleset flags,
   // the source location (`source.file` is the source's path), the diagnostics.
   // `profile_id`, if given, receives the id of the profile the game was validated under
-  // (writers should replay it under that profile when the record names none).
-  std::optional<Game> load_game(std::int64_t id, std::string* profile_id = nullptr);
+  // (writers should replay it under that profile when the record names none). An Error
+  // when there is no such game or its row is malformed.
+  Expected<Game> load_game(std::int64_t id, std::string* profile_id = nullptr);
   // The stored game `id` without its comments, times and diagnostics (see StoredGame);
-  // nullopt and error() when there is none or its row is malformed.
-  std::optional<StoredGame> stored_game(std::int64_t id);
-  // Every diagnostic row, in id order; false and error() on failure.
-  bool for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn);
-  // The kept game's id of every duplicates row; nullopt and error() on failure.
-  std::optional<std::vector<std::int64_t>> duplicate_game_ids();
+  // an Error when there is none or its row is malformed.
+  Expected<StoredGame> stored_game(std::int64_t id);
+  // Every diagnostic row, in id order.
+  std::optional<Error> for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn);
+  // The kept game's id of every duplicates row.
+  Expected<std::vector<std::int64_t>> duplicate_game_ids();
 
   // --- verdicts -----------------------------------------------------------------
   // Stores verdicts in one transaction; a verdict for the same game, profile id and
   // version replaces the earlier one. Game rows are never touched.
-  bool store_verdicts(const std::vector<VerdictRow>& verdicts);
-  // Rows in the verdicts table; nullopt and error() on failure.
-  std::optional<std::int64_t> verdict_count();
-  // Every verdict, ordered by game id, profile id and profile version; false and
-  // error() on failure.
-  bool for_each_verdict(const std::function<void(const VerdictRow&)>& fn);
+  std::optional<Error> store_verdicts(const std::vector<VerdictRow>& verdicts);
+  // Rows in the verdicts table.
+  Expected<std::int64_t> verdict_count();
+  // Every verdict, ordered by game id, profile id and profile version.
+  std::optional<Error> for_each_verdict(const std::function<void(const VerdictRow&)>& fn);
 
   // --- checks -------------------------------------------------------------------
-  // PRAGMA integrity_check: "ok" or the problems found.
-  std::string integrity_check();
+  // PRAGMA integrity_check: "ok" or the problems found; an Error when it cannot run.
+  Expected<std::string> integrity_check();
 
  private:
   struct Impl;

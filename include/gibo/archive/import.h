@@ -21,9 +21,11 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "gibo/core/expected.h"
 #include "gibo/core/rules.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/record/diagnostic.h"
@@ -101,12 +103,12 @@ struct ImportCallbacks {
 };
 
 // Imports `paths` (files already expanded; "-" is standard input) into the archive at
-// options.db_path. Returns an empty string on success, else why the database could not
-// be used or written (the summary then covers what was committed before). Unreadable
+// options.db_path. Returns nothing on success, else why the database could not be used
+// or written (the summary then covers what was committed before). Unreadable
 // files are not an error here: they are reported per file and counted. One import
 // writes an archive at a time: while another holds it, this returns at once with
 // "DB: archive busy: another import is writing it" and changes nothing.
-std::string import_files(const std::vector<std::string>& paths, const ImportOptions& options,
-                         const ImportCallbacks& callbacks, ImportSummary& summary);
+std::optional<Error> import_files(const std::vector<std::string>& paths, const ImportOptions& options,
+                                  const ImportCallbacks& callbacks, ImportSummary& summary);
 
 }  // namespace gibo::archive

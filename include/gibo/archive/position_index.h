@@ -18,7 +18,8 @@
 // * The index tables are created with IF NOT EXISTS and belong to no schema version; an
 //   index written by another key function (a changed Zobrist table) is detected by its
 //   fingerprint and rebuilt.
-// * Errors are data: calls return false / nullopt and error() says why.
+// * Errors follow gibo's convention (gibo/core/expected.h): Expected<T> for a value,
+//   std::optional<Error> (empty on success) for a call that only does something.
 #pragma once
 
 #include <cstdint>
@@ -81,33 +82,31 @@ class PositionIndex {
  public:
   // Opens the archive at `path` (which must exist and be a gibo archive) for reading and,
   // with ReadWrite when the file allows it, for maintaining its index (ReadOnly never
-  // writes it). nullptr and `error` otherwise.
-  static std::unique_ptr<PositionIndex> open(const std::string& path, OpenMode mode, std::string& error);
+  // writes it). An Error ("PATH: ...") otherwise.
+  static Expected<std::unique_ptr<PositionIndex>> open(const std::string& path, OpenMode mode);
   ~PositionIndex();
   PositionIndex(const PositionIndex&) = delete;
   PositionIndex& operator=(const PositionIndex&) = delete;
 
-  const std::string& error() const;
-
   // Indexes the games not indexed yet with `threads` threads, committing once at the end
   // (an interrupted update leaves the index as it was). `progress` is called now and then.
-  bool update(int threads, const std::function<void(const IndexProgress&)>& progress = {});
+  std::optional<Error> update(int threads, const std::function<void(const IndexProgress&)>& progress = {});
   // Is the index kept in memory (read-only archive)?
   bool in_memory() const;
-  // Games in the archive (as the index counted them when it is up to date); nullopt on error.
-  std::optional<std::int64_t> game_count();
+  // Games in the archive (as the index counted them when it is up to date).
+  Expected<std::int64_t> game_count();
   // Does the archive hold a game (without counting them)?
   bool has_games();
 
   // Every game reaching `position`, confirmed by replay, in game id order. Call update()
   // first: games not indexed yet are not found.
-  std::optional<std::vector<PositionHit>> find(const Position& position);
+  Expected<std::vector<PositionHit>> find(const Position& position);
   // The index's facts of `ids`, in the same order.
-  std::optional<std::vector<IndexedGame>> games(const std::vector<std::int64_t>& ids);
+  Expected<std::vector<IndexedGame>> games(const std::vector<std::int64_t>& ids);
   // Where `ids` come from, with players, date and result, in the same order.
-  std::optional<std::vector<GameListing>> describe(const std::vector<std::int64_t>& ids);
+  Expected<std::vector<GameListing>> describe(const std::vector<std::int64_t>& ids);
   // The index's size.
-  std::optional<IndexSize> size();
+  IndexSize size();
 
  private:
   struct Impl;

@@ -61,6 +61,13 @@ DecodedText decode_text(std::string_view bytes, text::Encoding requested, const 
 DecodedText decode_file(std::string_view bytes, text::Encoding requested, const std::string& file_name,
                         TextFileInfo& info);
 
+// Where line `index` + 1 (0-based `index`; contract: below line_text_offsets.size())
+// stands in `text`: its first byte and the offset of its '\n' (or the text's end).
+struct LineSpan {
+  std::size_t begin = 0, end = 0;
+};
+LineSpan line_span(const DecodedText& decoded, std::size_t index);
+
 // The 1-based line holding text offset `offset` (binary search over line_text_offsets).
 int line_of_offset(const DecodedText& decoded, std::size_t offset);
 

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/core/expected.h"
 #include "gibo/core/rules.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/formats/text_format.h"
@@ -67,9 +68,9 @@ std::vector<Game> read_gib(std::string_view bytes, const GibReadOptions& options
 // Normalises a stored `대국결과` text by its grammar (formats/gib/README.md "Results").
 NormalizedResult normalize_gib_result(std::string_view text);
 
-// Converts a `[판 "…"]` value to a FEN (side to move from the trailer). nullopt and an
-// error text if it does not parse.
-std::optional<std::string> pan_to_fen(std::string_view pan, std::string* error = nullptr);
+// Converts a `[판 "…"]` value to a FEN (side to move from the trailer), or an Error saying
+// why it does not parse.
+Expected<std::string> pan_to_fen(std::string_view pan);
 // The inverse: a FEN position as a `[판]` value.
 std::string fen_to_pan(const Position& pos);
 

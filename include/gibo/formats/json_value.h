@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "gibo/core/expected.h"
+
 namespace gibo::json {
 
 class Value {
@@ -60,6 +62,8 @@ class Value {
   std::vector<Member> members_;
 };
 
+// Why a text is not JSON: where (the reader reports the line and column and resumes after
+// the offset) and what.
 struct ParseError {
   std::size_t offset = 0;  // byte offset in the parsed text
   int line = 1, column = 1;  // 1-based; column in bytes
@@ -68,10 +72,10 @@ struct ParseError {
 
 // Parses one JSON value starting at `pos` (leading white space skipped) and advances
 // `pos` just past it (white space after it is not consumed). Nesting deeper than
-// `max_depth` is an error. Returns nullopt and fills `error` on malformed input.
-std::optional<Value> parse_value(std::string_view text, std::size_t& pos, ParseError& error, int max_depth = 256);
+// `max_depth` is an error. Malformed input gives a ParseError and leaves `pos` unchanged.
+Expected<Value, ParseError> parse_value(std::string_view text, std::size_t& pos, int max_depth = 256);
 
 // Parses a whole document: exactly one value and nothing but white space after it.
-std::optional<Value> parse(std::string_view text, ParseError& error);
+Expected<Value, ParseError> parse(std::string_view text);
 
 }  // namespace gibo::json

@@ -41,10 +41,9 @@ struct Exploration {
 };
 
 // Explores `position` (its notations under its own legality rules) in `index`. `selected`,
-// if given, holds the game ids the --where selection keeps. nullopt and `error` on a
-// database error.
-std::optional<Exploration> explore(archive::PositionIndex& index, const Position& position,
-                                   const std::unordered_set<std::int64_t>* selected, std::string& error);
+// if given, holds the game ids the --where selection keeps. An Error on a database error.
+Expected<Exploration> explore(archive::PositionIndex& index, const Position& position,
+                              const std::unordered_set<std::int64_t>* selected);
 
 std::string render_text(const Exploration& e);
 // {"fen", "games", "ended_here", "broken_here", "moves": [{"uci", "san", "janggi", "games",
@@ -65,9 +64,9 @@ struct Search {
   std::vector<Found> games;  // by game id (import order)
 };
 
-// Every selected game reaching `position`. nullopt and `error` on a database error.
-std::optional<Search> search(archive::PositionIndex& index, const Position& position,
-                             const std::unordered_set<std::int64_t>* selected, std::string& error);
+// Every selected game reaching `position`. An Error on a database error.
+Expected<Search> search(archive::PositionIndex& index, const Position& position,
+                        const std::unordered_set<std::int64_t>* selected);
 
 // Text: one line per game ("FILE:GAME@PLY" as `gibo show` takes it, players, date,
 // result, next move) and a count; JSON Lines: one object per game.

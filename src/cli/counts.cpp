@@ -1,0 +1,24 @@
+#include "counts.h"
+
+#include <cstdint>
+
+namespace gibo::cli {
+
+void add_counts(NamedCounts& into, const NamedCounts& from) {
+  for (const auto& [name, n] : from) into[name] += n;
+}
+
+void write_counts(json::Writer& w, const char* key, const NamedCounts& counts) {
+  w.key(key).begin_object();
+  for (const auto& [name, n] : counts) w.field(name, static_cast<std::int64_t>(n));
+  w.end_object();
+}
+
+void print_counts(std::ostream& out, const char* label, const NamedCounts& counts) {
+  if (counts.empty()) return;
+  out << label << ":";
+  for (const auto& [name, n] : counts) out << " " << name << "=" << n;
+  out << "\n";
+}
+
+}  // namespace gibo::cli
