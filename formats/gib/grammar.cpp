@@ -174,7 +174,10 @@ struct Char {
 class TokenChars {
  public:
   TokenChars(std::string_view raw, Coding coding)
-      : u_(reinterpret_cast<const unsigned char*>(raw.data())), n_(raw.size()), coding_(coding) {}
+      : u_(reinterpret_cast<const unsigned char*>(raw.data())),
+        n_(raw.size()),
+        coding_(coding),
+        codes_(coding == Coding::Cp949 ? text::cp949_codes() : nullptr) {}
 
   std::size_t size() const { return n_; }
   unsigned char byte(std::size_t b) const { return b < n_ ? u_[b] : 0; }
@@ -195,7 +198,7 @@ class TokenChars {
       }
       case Coding::Cp949: {
         const text::Cp949Char d =
-            text::cp949_char(std::string_view(reinterpret_cast<const char*>(u_ + b), n_ - b));
+            text::cp949_char(codes_, std::string_view(reinterpret_cast<const char*>(u_ + b), n_ - b));
         return {d.cp, d.length};
       }
       case Coding::Ascii: return {U'?', 1};
@@ -207,6 +210,7 @@ class TokenChars {
   const unsigned char* u_;
   std::size_t n_;
   Coding coding_;
+  const char32_t* codes_;  // the CP949 table, for Coding::Cp949
 };
 
 // `raw` decoded to UTF-8 into `text` (a CP949 byte that does not decode is U+FFFD; with

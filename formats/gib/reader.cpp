@@ -244,6 +244,7 @@ struct Scan {
     if (auto d = text_end_diagnostic(bytes_, text_end, enc, options_.file_name))
       info_.diagnostics.push_back(std::move(*d));
 
+    const std::uint64_t* const valid_pairs = enc == text::Encoding::Cp949 ? text::cp949_valid_bits() : nullptr;
     tags_.reserve(lines_.size() / 4 + 4);  // a game's header is usually a tenth to a third of its lines
     std::string decoded_line;  // a tag line decoded (one buffer for all)
     gib::TagLine tag;
@@ -277,7 +278,7 @@ struct Scan {
           }
           // as text::cp949_char reads it: a mapped lead-trail pair, or one bad byte
           if (u[i] >= 0x81 && u[i] <= 0xFE && i + 1 < content.size() && u[i + 1] >= 0x41 && u[i + 1] <= 0xFE &&
-              text::cp949_pair_valid(u[i], u[i + 1])) {
+              text::cp949_pair_valid(valid_pairs, u[i], u[i + 1])) {
             i += 2;
             continue;
           }

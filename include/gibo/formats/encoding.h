@@ -37,10 +37,17 @@ struct Cp949Char {
 // Is the double byte lead, trail (0x81-0xFE, 0x41-0xFE) a CP949 character? A bitmap of
 // the table (3 KB, cache-friendly) for scanning text that is not decoded.
 const std::uint64_t* build_cp949_valid();
-inline bool cp949_pair_valid(unsigned char lead, unsigned char trail) {
+inline const std::uint64_t* cp949_valid_bits() {
   static const std::uint64_t* const bits = build_cp949_valid();
+  return bits;
+}
+// Contract: `bits` is cp949_valid_bits() (a loop fetches it once).
+inline bool cp949_pair_valid(const std::uint64_t* bits, unsigned char lead, unsigned char trail) {
   const unsigned k = (lead - 0x81u) * 190u + (trail - 0x41u);
   return (bits[k >> 6] >> (k & 63)) & 1;
+}
+inline bool cp949_pair_valid(unsigned char lead, unsigned char trail) {
+  return cp949_pair_valid(cp949_valid_bits(), lead, trail);
 }
 
 // The double-byte table again, each entry as its UTF-8 bytes (CP949 stays in the BMP: at
@@ -51,16 +58,18 @@ inline const std::uint32_t* cp949_utf8() {
   return table;
 }
 
-inline Cp949Char cp949_char(std::string_view in) {
+// Contract: `codes` is cp949_codes() (a loop fetches it once).
+inline Cp949Char cp949_char(const char32_t* codes, std::string_view in) {
   const unsigned char c = static_cast<unsigned char>(in[0]);
   if (c < 0x80) return {c, 1, false};
   if (c >= 0x81 && c <= 0xFE && in.size() > 1) {
     const unsigned char t = static_cast<unsigned char>(in[1]);
     if (t >= 0x41 && t <= 0xFE)
-      if (const char32_t cp = cp949_codes()[(c - 0x81) * 190 + (t - 0x41)]) return {cp, 2, false};
+      if (const char32_t cp = codes[(c - 0x81) * 190 + (t - 0x41)]) return {cp, 2, false};
   }
   return {0xFFFD, 1, true};
 }
+inline Cp949Char cp949_char(std::string_view in) { return cp949_char(cp949_codes(), in); }
 
 // Decodes CP949 `in`, appending UTF-8 to `out`. Each undecodable byte becomes U+FFFD
 // and its offset (relative to `in`) is appended to `bad_offsets`.
