@@ -2,7 +2,11 @@
 //
 // * `gibo validate --format jsonl --jobs 1` and `--jobs 2` on the repository's real corpus
 //   (tests/data/corpus) copied as many times as it takes to reach --plies (default
-//   2,500,000), one copy per folder: full replay, JSON Lines written to a file;
+//   2,500,000): full replay, JSON Lines written to a file. Laid out as the real archive the
+//   issue measures is (290 files of about 88 games): one file per copy, the corpus files
+//   one after another in it. Validate --jobs 1 also runs on the copies as separate small
+//   files, one folder per copy (twelve thousand files of about two games), where the cost
+//   of opening files shows;
 // * `gibo import --jobs 2` into a fresh archive, of distinct corpus-like games (real corpus
 //   games cut near their end and continued with random legal plies,
 //   tests/archive/variant_corpus.h) as many as the validate input holds: copies of the same
@@ -33,6 +37,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "../archive/variant_corpus.h"
@@ -209,6 +214,15 @@ int main(int argc, char** argv) {
     fs::create_directories(real / name);
     for (const fs::path& f : corpus_files) fs::copy_file(f, real / name / f.filename());
   }
+  // The same copies as archive-sized files: each copy's corpus files in one file.
+  const fs::path archive = work / "archive";
+  fs::create_directories(archive);
+  for (int c = 0; c < copies; ++c) {
+    char name[16];
+    std::snprintf(name, sizeof name, "r%04d.gib", c);
+    std::ofstream out(archive / name, std::ios::binary);
+    for (const fs::path& f : corpus_files) out << std::ifstream(f, std::ios::binary).rdbuf();
+  }
 
   // The import input: distinct games, as many as the validate input holds (in files of 100).
   // Written by a forked child, so that the games never grow this process (see run).
@@ -236,9 +250,10 @@ int main(int argc, char** argv) {
                "/dev/null", out.string());
   };
 
-  Measure v1, v2, imp, pgn, perft, fs_perft;
+  Measure v1, v2, v1_small, imp, pgn, perft, fs_perft;
   v1.name = "gibo validate --jobs 1";
   v2.name = "gibo validate --jobs 2";
+  v1_small.name = "gibo validate --jobs 1 (small files)";
   imp.name = "gibo import --jobs 2 (fresh)";
   pgn.name = "pgn-extract -r -s";
   perft.name = "gibo perft --rules fs-janggi 5";
@@ -249,8 +264,8 @@ int main(int argc, char** argv) {
 
   bool ok = true;
   for (int round = 0; round < o.rounds; ++round) {
-    for (auto [m, jobs] : {std::pair{&v1, 1}, std::pair{&v2, 2}}) {
-      m->runs.push_back(validate(jobs, real));
+    for (auto [m, jobs, dir] : {std::tuple{&v1, 1, archive}, std::tuple{&v2, 2, archive}, std::tuple{&v1_small, 1, real}}) {
+      m->runs.push_back(validate(jobs, dir));
       const std::string text = tail_of(out);
       m->units = summary_number(text, "plies");
       m->games = summary_number(text, "games");
@@ -273,7 +288,7 @@ int main(int argc, char** argv) {
   }
 
   // Peak memory against input size: one corpus copy and 1/10 of the import input.
-  const ChildRun v_small = validate(1, real / "r0000");
+  const ChildRun v_small = validate(1, archive / "r0000.gib");
   fs::create_directories(work / "variants-small");
   for (int f = 0; f < std::max(1, import_files / 10); ++f) {
     char name[32];
@@ -282,8 +297,9 @@ int main(int argc, char** argv) {
   }
   const ChildRun i_small = import(2, work / "variants-small");
 
-  std::printf("validate input: %d copies of %zu corpus files, %s games, %s plies\n", copies, corpus_files.size(),
-              with_commas(v1.games).c_str(), with_commas(v1.units).c_str());
+  std::printf("validate input: %d copies of %zu corpus files, %s games, %s plies; as %d files (small files: %d)\n",
+              copies, corpus_files.size(), with_commas(v1.games).c_str(), with_commas(v1.units).c_str(), copies,
+              copies * static_cast<int>(corpus_files.size()));
   std::printf("import input: %d files of 100 distinct games, %s plies\n", import_files, with_commas(imp.units).c_str());
   if (!o.pgn_extract.empty())
     std::printf("pgn-extract input: %s, %s plies\n", o.chess_pgn.c_str(), with_commas(pgn.units).c_str());
@@ -291,6 +307,7 @@ int main(int argc, char** argv) {
               "games/s", "cpu s", "rate per cpu-s", "peak MB");
   print(v1, "plies/s");
   print(v2, "plies/s");
+  print(v1_small, "plies/s");
   print(imp, "plies/s");
   if (!o.pgn_extract.empty()) print(pgn, "plies/s");
   print(perft, "nodes/s");
@@ -300,8 +317,8 @@ int main(int argc, char** argv) {
               static_cast<double>(i_small.max_rss_kb) / 1024, static_cast<double>(imp.max_rss_kb()) / 1024);
   std::printf("validate --jobs 2 / --jobs 1: %.2f (wall)\n", v2.rate() / v1.rate());
   if (!o.pgn_extract.empty())
-    std::printf("validate --jobs 1 / pgn-extract, plies/s: %.2f (wall), %.2f (cpu)\n", v1.rate() / pgn.rate(),
-                v1.cpu_rate() / pgn.cpu_rate());
+    std::printf("validate --jobs 1 / pgn-extract, plies/s: %.2f (wall), %.2f (cpu); small files: %.2f (wall)\n",
+                v1.rate() / pgn.rate(), v1.cpu_rate() / pgn.cpu_rate(), v1_small.rate() / pgn.rate());
   if (!o.fairy_stockfish.empty())
     std::printf("perft 5 gibo / fairy-stockfish, nodes/s: %.2f (wall), %.2f (cpu)\n", perft.rate() / fs_perft.rate(),
                 perft.cpu_rate() / fs_perft.cpu_rate());
