@@ -129,8 +129,8 @@ int run_convert(const std::vector<std::string>& args) {
       "notation", po::value(&notation), "uci output: move notation uci (default) or janggi (H02-83)")(
       "pgn-ranks", po::value(&ranks), "PGN input ranks: auto (default), 1 (Fairy-Stockfish) or 0 (WinBoard)");
   po::variables_map vm;
-  if (auto rc = parse_command_line("convert", synopsis, args, opts, paths,
-                                   "files, directories (searched recursively), or - for stdin", vm))
+  if (auto rc = parse_command_line_with_paths("convert", synopsis, args, opts, paths,
+                                              "files, directories (searched recursively), or - for stdin", vm))
     return *rc;
 
   auto usage = [&](const std::string& message) { return usage_error("convert", message, synopsis); };

@@ -227,8 +227,8 @@ int run_import(const std::vector<std::string>& args) {
       "encoding", po::value(&encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
       "batch", po::value(&batch), "games per transaction (default 5000)");
   po::variables_map vm;
-  if (auto rc = parse_command_line("import", synopsis, args, opts, paths,
-                                   "files, directories (searched recursively), globs, or - for stdin", vm))
+  if (auto rc = parse_command_line_with_paths("import", synopsis, args, opts, paths,
+                                              "files, directories (searched recursively), globs, or - for stdin", vm))
     return *rc;
 
   archive::ImportOptions options;

@@ -210,7 +210,8 @@ int run_rescore(const std::vector<std::string>& args) {
       "db", po::value(&db), "re-score the games of a gibo database and store the verdicts")(
       "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats");
   po::variables_map vm;
-  if (auto rc = parse_command_line("rescore", synopsis, args, opts, paths, "files, directories, or - for stdin", vm))
+  if (auto rc =
+          parse_command_line_with_paths("rescore", synopsis, args, opts, paths, "files, directories, or - for stdin", vm))
     return *rc;
 
   const Profile* forced = nullptr;

@@ -81,8 +81,8 @@ int run_stats(const std::vector<std::string>& args) {
       "opening-min", po::value(&ro.opening_min_games), "games a line needs to be shown (default 2)")(
       "top", po::value(&ro.top_players), "rows of the top-players table (default 20)");
   po::variables_map vm;
-  if (auto rc = parse_command_line("stats", synopsis, args, opts, paths, "files or directories (searched recursively)",
-                                   vm)) {
+  if (auto rc = parse_command_line_with_paths("stats", synopsis, args, opts, paths,
+                                              "files or directories (searched recursively)", vm)) {
     if (*rc == kExitOk) std::cout << more_help();
     return *rc;
   }

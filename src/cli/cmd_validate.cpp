@@ -255,8 +255,8 @@ int run_validate(const std::vector<std::string>& args) {
       "strict", po::bool_switch(&strict), "a capture or check the record does not mark is an error")(
       "jobs,j", po::value(&jobs), "worker threads (default 1)")("format", po::value(&format), "text or jsonl");
   po::variables_map vm;
-  if (auto rc = parse_command_line("validate", synopsis, args, opts, paths,
-                                   "files, directories (searched recursively), or - for stdin", vm))
+  if (auto rc = parse_command_line_with_paths("validate", synopsis, args, opts, paths,
+                                              "files, directories (searched recursively), or - for stdin", vm))
     return *rc;
 
   Settings s;

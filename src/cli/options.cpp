@@ -25,13 +25,23 @@ std::optional<int> parse_command_line(const std::string& command, const std::str
   return std::nullopt;
 }
 
-std::optional<int> parse_command_line(const std::string& command, const std::string& synopsis,
-                                      const std::vector<std::string>& args, po::options_description& visible,
-                                      std::vector<std::string>& paths, const char* help, po::variables_map& vm) {
+std::optional<int> parse_command_line_with_paths(const std::string& command, const std::string& synopsis,
+                                                 const std::vector<std::string>& args,
+                                                 po::options_description& visible, std::vector<std::string>& paths,
+                                                 const char* help, po::variables_map& vm) {
   visible.add_options()("paths", po::value(&paths), help);
   po::positional_options_description positional;
   positional.add("paths", -1);
   return parse_command_line(command, synopsis, args, visible, positional, vm);
+}
+
+std::optional<int> parse_command_line_with_argument(const std::string& command, const std::string& synopsis,
+                                                    const std::vector<std::string>& args,
+                                                    po::options_description& visible, const char* positional,
+                                                    po::variables_map& vm) {
+  po::positional_options_description one;
+  one.add(positional, 1);
+  return parse_command_line(command, synopsis, args, visible, one, vm);
 }
 
 int usage_error(const std::string& command, const std::string& message) {

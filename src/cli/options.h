@@ -26,9 +26,17 @@ std::optional<int> parse_command_line(const std::string& command, const std::str
 
 // parse_command_line for a command whose positional arguments are PATHS: they go to
 // `paths`, listed last among the options as "paths" with `help`.
-std::optional<int> parse_command_line(const std::string& command, const std::string& synopsis,
-                                      const std::vector<std::string>& args, po::options_description& visible,
-                                      std::vector<std::string>& paths, const char* help, po::variables_map& vm);
+std::optional<int> parse_command_line_with_paths(const std::string& command, const std::string& synopsis,
+                                                 const std::vector<std::string>& args,
+                                                 po::options_description& visible, std::vector<std::string>& paths,
+                                                 const char* help, po::variables_map& vm);
+
+// parse_command_line for a command with one positional argument: it fills the option
+// `positional`.
+std::optional<int> parse_command_line_with_argument(const std::string& command, const std::string& synopsis,
+                                                    const std::vector<std::string>& args,
+                                                    po::options_description& visible, const char* positional,
+                                                    po::variables_map& vm);
 
 // Prints "gibo COMMAND: MESSAGE" on stderr and returns kExitUsage.
 int usage_error(const std::string& command, const std::string& message);
