@@ -7,8 +7,10 @@
 namespace gibo {
 namespace {
 
-// Adds what a text reader learnt to the ReadInfo.
-void copy_text_info(const TextFileInfo& from, ReadInfo& to) {
+// Adds what a reader learnt about the file (a GibFileInfo or a TextFileInfo: the same
+// fields) to the ReadInfo.
+template <class FileInfo>
+void add_file_info(const FileInfo& from, ReadInfo& to) {
   to.encoding = from.encoding;
   to.bom = from.bom;
   to.filler_runs = from.filler_runs;
@@ -29,11 +31,7 @@ GibReadOptions gib_read_options(const ReadOptions& options) {
 ReadInfo read_info(const GibFileInfo& gi) {
   ReadInfo info;
   info.format = Format::Gib;
-  info.encoding = gi.encoding;
-  info.bom = gi.bom;
-  info.filler_runs = gi.filler_runs;
-  info.diagnostics = gi.diagnostics;
-  info.games = gi.games;
+  add_file_info(gi, info);
   return info;
 }
 
@@ -75,7 +73,7 @@ void read_games(std::string_view bytes, const ReadOptions& options, ReadInfo& in
       return;
     }
   }
-  copy_text_info(text_info, info);
+  add_file_info(text_info, info);
 }
 
 }  // namespace gibo

@@ -5,6 +5,7 @@
 // .gib game begins at a tag line.
 // Piece letters, capture suffixes and 장군 come from the board (replay under the game's
 // profile); plies past a replay error are written as they were recorded.
+#include "../text/games_apart.h"
 #include "gibo/formats/gib.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/formats/tag_text.h"
@@ -133,12 +134,7 @@ void write_gib_game(std::string& out, const Game& game, const GibWriteOptions& o
 }
 
 std::string write_gib(const std::vector<Game>& games, const GibWriteOptions& options) {
-  std::string out;
-  for (std::size_t i = 0; i < games.size(); ++i) {
-    if (i) out += '\n';
-    write_gib_game(out, games[i], options);
-  }
-  return out;
+  return detail::games_apart(games, [&](std::string& out, const Game& g) { write_gib_game(out, g, options); });
 }
 
 }  // namespace gibo

@@ -137,35 +137,32 @@ class Parser {
     return v;
   }
 
+  // Consumes `c` when it is next; says whether it was.
+  bool take(char c) {
+    if (p_ >= s_.size() || s_[p_] != c) return false;
+    ++p_;
+    return true;
+  }
+
   // Contract: s_[p_] == '{'.
   std::optional<Value> object(int depth) {
     ++p_;  // '{'
     std::vector<Value::Member> members;
     skip_ws();
-    if (p_ < s_.size() && s_[p_] == '}') {
-      ++p_;
-      return Value::make_object(std::move(members));
-    }
+    if (take('}')) return Value::make_object(std::move(members));
     for (;;) {
       skip_ws();
       if (p_ >= s_.size() || s_[p_] != '"') return fail("expected a string key");
       std::string key;
       if (!string(key)) return std::nullopt;
       skip_ws();
-      if (p_ >= s_.size() || s_[p_] != ':') return fail("expected ':' after a key");
-      ++p_;
+      if (!take(':')) return fail("expected ':' after a key");
       auto v = value(depth + 1);
       if (!v) return std::nullopt;
       members.emplace_back(std::move(key), std::move(*v));
       skip_ws();
-      if (p_ < s_.size() && s_[p_] == ',') {
-        ++p_;
-        continue;
-      }
-      if (p_ < s_.size() && s_[p_] == '}') {
-        ++p_;
-        return Value::make_object(std::move(members));
-      }
+      if (take(',')) continue;
+      if (take('}')) return Value::make_object(std::move(members));
       return fail("expected ',' or '}' in an object");
     }
   }
@@ -175,23 +172,14 @@ class Parser {
     ++p_;  // '['
     std::vector<Value> items;
     skip_ws();
-    if (p_ < s_.size() && s_[p_] == ']') {
-      ++p_;
-      return Value::make_array(std::move(items));
-    }
+    if (take(']')) return Value::make_array(std::move(items));
     for (;;) {
       auto v = value(depth + 1);
       if (!v) return std::nullopt;
       items.push_back(std::move(*v));
       skip_ws();
-      if (p_ < s_.size() && s_[p_] == ',') {
-        ++p_;
-        continue;
-      }
-      if (p_ < s_.size() && s_[p_] == ']') {
-        ++p_;
-        return Value::make_array(std::move(items));
-      }
+      if (take(',')) continue;
+      if (take(']')) return Value::make_array(std::move(items));
       return fail("expected ',' or ']' in an array");
     }
   }
@@ -291,7 +279,7 @@ class Parser {
   // A number at p_ (strict RFC 8259 syntax).
   std::optional<Value> number() {
     const std::size_t begin = p_;
-    if (p_ < s_.size() && s_[p_] == '-') ++p_;
+    take('-');
     auto digits = [&] {
       const std::size_t d = p_;
       while (p_ < s_.size() && s_[p_] >= '0' && s_[p_] <= '9') ++p_;
@@ -300,10 +288,7 @@ class Parser {
     if (p_ >= s_.size() || s_[p_] < '0' || s_[p_] > '9') return fail("expected a value");
     if (s_[p_] == '0') ++p_;
     else digits();
-    if (p_ < s_.size() && s_[p_] == '.') {
-      ++p_;
-      if (digits() == 0) return fail("expected digits after '.'");
-    }
+    if (take('.') && digits() == 0) return fail("expected digits after '.'");
     if (p_ < s_.size() && (s_[p_] == 'e' || s_[p_] == 'E')) {
       ++p_;
       if (p_ < s_.size() && (s_[p_] == '+' || s_[p_] == '-')) ++p_;

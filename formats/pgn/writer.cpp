@@ -1,6 +1,7 @@
 // The PGN writer: tags from pgn_tags(), then the movetext in Fairy-Stockfish SAN,
 // wrapped before the line width, with comments and {[%emt H:MM:SS]} times.
 #include "../text/game_walk.h"
+#include "../text/games_apart.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/pgn.h"
@@ -152,12 +153,7 @@ void write_pgn_game(std::string& out, const Game& g, const PgnWriteOptions& opti
 }
 
 std::string write_pgn(const std::vector<Game>& games, const PgnWriteOptions& options) {
-  std::string out;
-  for (std::size_t i = 0; i < games.size(); ++i) {
-    if (i) out += '\n';
-    write_pgn_game(out, games[i], options);
-  }
-  return out;
+  return detail::games_apart(games, [&](std::string& out, const Game& g) { write_pgn_game(out, g, options); });
 }
 
 }  // namespace gibo

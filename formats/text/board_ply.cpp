@@ -43,13 +43,4 @@ Diagnostic game_diagnostic(const char* code, Severity severity, const std::strin
   return d;
 }
 
-void note_no_games(TextFileInfo& info, const std::string& file, std::string message) {
-  if (info.games != 0) return;
-  Diagnostic d;
-  d.code = "no-games";
-  d.file = file;
-  d.message = std::move(message);
-  info.diagnostics.push_back(std::move(d));
-}
-
 }  // namespace gibo::detail

@@ -29,8 +29,4 @@ RecordedPly board_ply(Position& pos, Move m, std::string text, int line, int col
 Diagnostic game_diagnostic(const char* code, Severity severity, const std::string& file, int line, int column,
                            int game, int ply, std::string token, std::string message);
 
-// Ends reading a line-based file (FEN, UCI): when it held no game, `info` gets the file
-// diagnostic "no-games" with `message` ("no FEN line found").
-void note_no_games(TextFileInfo& info, const std::string& file, std::string message);
-
 }  // namespace gibo::detail

@@ -127,17 +127,13 @@ int run_convert(const std::vector<std::string>& args) {
       "hanja", po::bool_switch(&hanja), ".gib output: piece letters in hanja (車包馬象士將卒兵)")(
       "each", po::bool_switch(&each), "fen output: every position of each game, not only the last")(
       "notation", po::value(&notation), "uci output: move notation uci (default) or janggi (H02-83)")(
-      "pgn-ranks", po::value(&ranks), "PGN input ranks: auto (default), 1 (Fairy-Stockfish) or 0 (WinBoard)")(
-      "paths", po::value(&paths), "files, directories (searched recursively), or - for stdin");
-  po::positional_options_description pos_opts;
-  pos_opts.add("paths", -1);
+      "pgn-ranks", po::value(&ranks), "PGN input ranks: auto (default), 1 (Fairy-Stockfish) or 0 (WinBoard)");
   po::variables_map vm;
-  if (auto rc = parse_command_line("convert", synopsis, args, opts, pos_opts, vm)) return *rc;
+  if (auto rc = parse_command_line_with_paths("convert", synopsis, args, opts, paths,
+                                              "files, directories (searched recursively), or - for stdin", vm))
+    return *rc;
 
-  auto usage = [&](const std::string& message) {
-    std::cerr << "gibo convert: " << message << "\nusage: " << synopsis << "\n";
-    return kExitUsage;
-  };
+  auto usage = [&](const std::string& message) { return usage_error("convert", message, synopsis); };
   Settings s;
   if (to.empty()) return usage("--to is required");
   const auto to_format = format_from_name(to);
@@ -151,11 +147,12 @@ int run_convert(const std::vector<std::string>& args) {
   s.profile = profile_or_usage("convert", rules_id);
   if (!s.profile) return kExitUsage;
   s.write.profile = s.profile;
-  if (encoding == "utf-8" || encoding == "utf8") s.write.gib_encoding = text::Encoding::Utf8;
-  else if (encoding == "cp949" || encoding == "euc-kr") s.write.gib_encoding = text::Encoding::Cp949;
-  else return usage("--encoding must be utf-8 or cp949");
-  if (const auto e = input_encoding(input_encoding_name)) s.input_encoding = *e;
-  else return usage("--input-encoding must be auto, utf-8 or cp949");
+  const auto gib_enc = gib_encoding_option("--encoding", encoding);
+  if (!gib_enc) return usage(gib_enc.error().message);
+  s.write.gib_encoding = *gib_enc;
+  const auto input_enc = input_encoding_option("--input-encoding", input_encoding_name);
+  if (!input_enc) return usage(input_enc.error().message);
+  s.input_encoding = *input_enc;
   if (notation == "uci") s.write.notation = MoveNotation::Uci;
   else if (notation == "janggi") s.write.notation = MoveNotation::Janggi;
   else return usage("--notation must be uci or janggi");

@@ -128,17 +128,14 @@ int run_export(const std::vector<std::string>& args) {
   po::positional_options_description pos_opts;
   po::variables_map vm;
   if (auto rc = parse_command_line("export", synopsis, args, opts, pos_opts, vm)) return *rc;
-  auto usage = [&](const std::string& message) {
-    std::cerr << "gibo export: " << message << "\nusage: " << synopsis << "\n";
-    return kExitUsage;
-  };
+  auto usage = [&](const std::string& message) { return usage_error("export", message, synopsis); };
   if (db.empty()) return usage("--db FILE is required");
   if (to.empty()) return usage("--to FORMAT is required");
   if (!where.empty() && !query.empty()) return usage("give --where or --query, not both");
   WriteOptions wo;
-  if (encoding == "utf-8" || encoding == "utf8") wo.gib_encoding = text::Encoding::Utf8;
-  else if (encoding == "cp949" || encoding == "euc-kr") wo.gib_encoding = text::Encoding::Cp949;
-  else return usage("--encoding must be utf-8 or cp949");
+  const auto gib_enc = gib_encoding_option("--encoding", encoding);
+  if (!gib_enc) return usage(gib_enc.error().message);
+  wo.gib_encoding = *gib_enc;
   const std::optional<Format> format = format_from_name(to);
   if (!format) return usage("--to must be gib, pgn, json, jsonl, fen or uci");
   wo.format = *format;

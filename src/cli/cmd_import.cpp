@@ -225,26 +225,23 @@ int run_import(const std::vector<std::string>& args) {
       "strict", "a capture or check the record does not mark is an error")(
       "format", po::value(&format), "text or jsonl")(
       "encoding", po::value(&encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
-      "batch", po::value(&batch), "games per transaction (default 5000)")(
-      "paths", po::value(&paths), "files, directories (searched recursively), globs, or - for stdin");
-  po::positional_options_description pos_opts;
-  pos_opts.add("paths", -1);
+      "batch", po::value(&batch), "games per transaction (default 5000)");
   po::variables_map vm;
-  if (auto rc = parse_command_line("import", synopsis, args, opts, pos_opts, vm)) return *rc;
+  if (auto rc = parse_command_line_with_paths("import", synopsis, args, opts, paths,
+                                              "files, directories (searched recursively), globs, or - for stdin", vm))
+    return *rc;
 
   archive::ImportOptions options;
   options.fallback = profile_or_usage("import", rules_id);
   if (!options.fallback) return kExitUsage;
-  auto usage = [&](const std::string& message) {
-    std::cerr << "gibo import: " << message << "\nusage: " << synopsis << "\n";
-    return kExitUsage;
-  };
+  auto usage = [&](const std::string& message) { return usage_error("import", message, synopsis); };
   if (db.empty()) return usage("--db FILE is required");
   if (format != "text" && format != "jsonl") return usage("--format must be text or jsonl");
-  if (jobs < 1 || jobs > 256) return usage("--jobs must be between 1 and 256");
+  if (const auto e = jobs_error(jobs)) return usage(*e);
   if (batch < 1) return usage("--batch must be at least 1");
-  if (const auto e = input_encoding(encoding)) options.encoding = *e;
-  else return usage("--encoding must be auto, utf-8 or cp949");
+  const auto input_enc = input_encoding_option("--encoding", encoding);
+  if (!input_enc) return usage(input_enc.error().message);
+  options.encoding = *input_enc;
   if (paths.empty()) return usage("no input");
   options.db_path = db;
   options.jobs = jobs;

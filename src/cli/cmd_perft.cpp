@@ -45,38 +45,24 @@ int run_perft(const std::vector<std::string>& args) {
       "setup", po::value(&setups), "start from the setups CHO,HAN (HEEH or 마상상마 ...; absolute, seen from Cho)")(
       "depth", po::value(&depth)->required(), "depth in plies")("divide", "print the count under each root move")(
       "board", "print the start position as a diagram");
-  po::positional_options_description pos_opts;
-  pos_opts.add("depth", 1);
   po::variables_map vm;
-  if (auto rc = parse_command_line("perft", synopsis, args, opts, pos_opts, vm)) return *rc;
+  if (auto rc = parse_command_line_with_argument("perft", synopsis, args, opts, "depth", vm)) return *rc;
 
   const Profile* profile = profile_or_usage("perft", rules_id);
   if (!profile) return kExitUsage;
-  if (depth < 1 || depth > 12) {
-    std::cerr << "gibo perft: DEPTH must be between 1 and 12\n";
-    return kExitUsage;
-  }
-  if (vm.count("fen") && vm.count("setup")) {
-    std::cerr << "gibo perft: give --fen or --setup, not both\n";
-    return kExitUsage;
-  }
+  if (depth < 1 || depth > 12) return usage_error("perft", "DEPTH must be between 1 and 12");
+  if (vm.count("fen") && vm.count("setup")) return usage_error("perft", "give --fen or --setup, not both");
 
   Position pos;
   pos.set_rules(legality_rules(*profile));
   if (vm.count("fen")) {
-    if (auto err = pos.set_fen(fen)) {
-      std::cerr << "gibo perft: invalid FEN: " << err->message << "\n";
-      return kExitUsage;
-    }
+    if (auto err = pos.set_fen(fen)) return usage_error("perft", "invalid FEN: " + err->message);
   } else if (vm.count("setup")) {
     const auto comma = setups.find(',');
     const auto cho = comma == std::string::npos ? std::nullopt : parse_setup_name(setups.substr(0, comma));
     const auto han = comma == std::string::npos ? std::nullopt : parse_setup_name(setups.substr(comma + 1));
-    if (!cho || !han) {
-      std::cerr << "gibo perft: --setup takes CHO,HAN, each one of HEEH EHHE HEHE EHEH "
-                   "(마상상마 상마마상 마상마상 상마상마)\n";
-      return kExitUsage;
-    }
+    if (!cho || !han)
+      return usage_error("perft", "--setup takes CHO,HAN, each one of HEEH EHHE HEHE EHEH (마상상마 상마마상 마상마상 상마상마)");
     pos.set_setups(*cho, *han);
   }
 

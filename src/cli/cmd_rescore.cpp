@@ -149,10 +149,7 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
     batch.clear();
   };
   const auto ids = archive->select_games(where);
-  if (!ids) {
-    std::cerr << "gibo rescore: --where: " << ids.error().message << "\n";
-    return kExitUsage;
-  }
+  if (!ids) return usage_error("rescore", "--where: " + ids.error().message);
   std::optional<Error> unread;  // why a stored game could not be read
   for (std::int64_t id : *ids) {
     const auto g = archive->stored_game(id);
@@ -211,12 +208,11 @@ int run_rescore(const std::vector<std::string>& args) {
       "bikjang", po::value(&bikjang), "bikjang option (janggi-gg) for records that state none: on or off")(
       "format", po::value(&format), "text, csv or jsonl")("jobs,j", po::value(&jobs), "worker threads for files")(
       "db", po::value(&db), "re-score the games of a gibo database and store the verdicts")(
-      "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats")(
-      "paths", po::value(&paths), "files, directories, or - for stdin");
-  po::positional_options_description pos_opts;
-  pos_opts.add("paths", -1);
+      "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats");
   po::variables_map vm;
-  if (auto rc = parse_command_line("rescore", synopsis, args, opts, pos_opts, vm)) return *rc;
+  if (auto rc =
+          parse_command_line_with_paths("rescore", synopsis, args, opts, paths, "files, directories, or - for stdin", vm))
+    return *rc;
 
   const Profile* forced = nullptr;
   if (!rules_id.empty()) {
@@ -224,38 +220,20 @@ int run_rescore(const std::vector<std::string>& args) {
     if (!forced) return kExitUsage;
   }
   const Profile& fallback = forced ? *forced : default_profile();
-  if (bikjang != "on" && bikjang != "off") {
-    std::cerr << "gibo rescore: --bikjang must be on or off\n";
-    return kExitUsage;
-  }
+  if (bikjang != "on" && bikjang != "off") return usage_error("rescore", "--bikjang must be on or off");
   const bool bikjang_fallback = bikjang == "on";
   Output out;
   if (format == "text") out = Output::Text;
   else if (format == "csv") out = Output::Csv;
   else if (format == "jsonl") out = Output::Jsonl;
-  else {
-    std::cerr << "gibo rescore: --format must be text, csv or jsonl\n";
-    return kExitUsage;
-  }
-  if (jobs < 1 || jobs > 256) {
-    std::cerr << "gibo rescore: --jobs must be between 1 and 256\n";
-    return kExitUsage;
-  }
+  else return usage_error("rescore", "--format must be text, csv or jsonl");
+  if (const auto e = jobs_error(jobs)) return usage_error("rescore", *e);
   if (!db.empty()) {
-    if (!paths.empty()) {
-      std::cerr << "gibo rescore: give PATHS or --db, not both\n";
-      return kExitUsage;
-    }
+    if (!paths.empty()) return usage_error("rescore", "give PATHS or --db, not both");
     return rescore_database(db, forced, fallback, bikjang_fallback, where, out);
   }
-  if (!where.empty()) {
-    std::cerr << "gibo rescore: --where needs --db\n";
-    return kExitUsage;
-  }
-  if (paths.empty()) {
-    std::cerr << "gibo rescore: no input; usage: " << synopsis << "\n";
-    return kExitUsage;
-  }
+  if (!where.empty()) return usage_error("rescore", "--where needs --db");
+  if (paths.empty()) return no_input_error("rescore", synopsis);
 
   std::vector<InputError> missing;
   const std::vector<InputFile> files = expand_inputs(paths, missing);

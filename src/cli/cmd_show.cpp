@@ -24,24 +24,17 @@ int run_show(const std::vector<std::string>& args) {
       "letters", po::value(&letters), "mixed (Cho hangul, Han hanja), hangul or hanja")(
       "color", po::value(&color), "auto (when stdout is a terminal), always or never")(
       "rules", po::value(&rules_id), "profile for records that name none");
-  po::positional_options_description pos_opts;
-  pos_opts.add("target", 1);
   po::variables_map vm;
-  if (auto rc = parse_command_line("show", synopsis, args, opts, pos_opts, vm)) return *rc;
+  if (auto rc = parse_command_line_with_argument("show", synopsis, args, opts, "target", vm)) return *rc;
   const Profile* profile = profile_or_usage("show", rules_id);
   if (!profile) return kExitUsage;
   DiagramOptions d;
   if (letters == "mixed") d.letters = DiagramOptions::Letters::Mixed;
   else if (letters == "hangul") d.letters = DiagramOptions::Letters::Hangul;
   else if (letters == "hanja") d.letters = DiagramOptions::Letters::Hanja;
-  else {
-    std::cerr << "gibo show: --letters must be mixed, hangul or hanja\n";
-    return kExitUsage;
-  }
-  if (color != "auto" && color != "always" && color != "never") {
-    std::cerr << "gibo show: --color must be auto, always or never\n";
-    return kExitUsage;
-  }
+  else return usage_error("show", "--letters must be mixed, hangul or hanja");
+  if (color != "auto" && color != "always" && color != "never")
+    return usage_error("show", "--color must be auto, always or never");
   d.color = color == "always" || (color == "auto" && isatty(STDOUT_FILENO));
 
   const RecordTarget t = parse_record_target(spec);

@@ -79,48 +79,33 @@ int run_stats(const std::vector<std::string>& args) {
       "jobs,j", po::value(&jobs), "worker threads reading files and judging games (default: the cores, at most 8)")(
       "openings", po::value(&ro.opening_depth), "plies in the openings tree (default 6)")(
       "opening-min", po::value(&ro.opening_min_games), "games a line needs to be shown (default 2)")(
-      "top", po::value(&ro.top_players), "rows of the top-players table (default 20)")(
-      "paths", po::value(&paths), "files or directories (searched recursively)");
-  po::positional_options_description pos_opts;
-  pos_opts.add("paths", -1);
+      "top", po::value(&ro.top_players), "rows of the top-players table (default 20)");
   po::variables_map vm;
-  if (auto rc = parse_command_line("stats", synopsis, args, opts, pos_opts, vm)) {
+  if (auto rc = parse_command_line_with_paths("stats", synopsis, args, opts, paths,
+                                              "files or directories (searched recursively)", vm)) {
     if (*rc == kExitOk) std::cout << more_help();
     return *rc;
   }
 
-  if (format != "text" && format != "csv" && format != "json" && format != "html") {
-    std::cerr << "gibo stats: --format must be text, csv, json or html\n";
-    return kExitUsage;
-  }
+  if (format != "text" && format != "csv" && format != "json" && format != "html")
+    return usage_error("stats", "--format must be text, csv, json or html");
   if (db.empty() == paths.empty()) {
     std::cerr << "gibo stats: give either --db FILE or PATHS; usage: " << synopsis << "\n";
     return kExitUsage;
   }
-  if (jobs < 1 || jobs > 256) {
-    std::cerr << "gibo stats: --jobs must be between 1 and 256\n";
-    return kExitUsage;
-  }
-  if (ro.opening_depth < 0 || ro.opening_depth > 40 || ro.opening_min_games < 1 || ro.top_players < 0) {
-    std::cerr << "gibo stats: --openings must be 0..40, --opening-min at least 1, --top at least 0\n";
-    return kExitUsage;
-  }
+  if (const auto e = jobs_error(jobs)) return usage_error("stats", *e);
+  if (ro.opening_depth < 0 || ro.opening_depth > 40 || ro.opening_min_games < 1 || ro.top_players < 0)
+    return usage_error("stats", "--openings must be 0..40, --opening-min at least 1, --top at least 0");
   stats::LoadOptions lo;
   lo.fallback = profile_or_usage("stats", rules_id);
   if (!lo.fallback) return kExitUsage;
   if (profiles.empty()) profiles = db.empty() ? "own" : "stored";
   if (!parse_profiles(profiles, lo.adjudication)) return kExitUsage;
-  if (lo.adjudication.stored && db.empty()) {
-    std::cerr << "gibo stats: --profiles stored needs --db\n";
-    return kExitUsage;
-  }
+  if (lo.adjudication.stored && db.empty()) return usage_error("stats", "--profiles stored needs --db");
   lo.opening_plies = ro.opening_depth;
-  if (const auto e = input_encoding(encoding)) {
-    lo.encoding = *e;
-  } else {
-    std::cerr << "gibo stats: --encoding must be auto, utf-8 or cp949\n";
-    return kExitUsage;
-  }
+  const auto input_enc = input_encoding_option("--encoding", encoding);
+  if (!input_enc) return usage_error("stats", input_enc.error().message);
+  lo.encoding = *input_enc;
 
   lo.jobs = jobs;
   // The report never replaces what it reports on (outputs.h).
@@ -130,10 +115,7 @@ int run_stats(const std::vector<std::string>& args) {
   if (!db.empty()) protect.add_archive(db);
   for (const InputFile& f : files) protect.add_input(f.path);
   if (!output.empty() && output != "-")
-    if (auto why = protect.conflict(output)) {
-      std::cerr << "gibo stats: " << why->message << "\n";
-      return kExitUsage;
-    }
+    if (auto why = protect.conflict(output)) return usage_error("stats", why->message);
 
   stats::Dataset data;
   int status = kExitOk;

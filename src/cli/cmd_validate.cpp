@@ -253,36 +253,23 @@ int run_validate(const std::vector<std::string>& args) {
   opts.add_options()("rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
       "encoding", po::value(&encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
       "strict", po::bool_switch(&strict), "a capture or check the record does not mark is an error")(
-      "jobs,j", po::value(&jobs), "worker threads (default 1)")("format", po::value(&format), "text or jsonl")(
-      "paths", po::value(&paths), "files, directories (searched recursively), or - for stdin");
-  po::positional_options_description pos_opts;
-  pos_opts.add("paths", -1);
+      "jobs,j", po::value(&jobs), "worker threads (default 1)")("format", po::value(&format), "text or jsonl");
   po::variables_map vm;
-  if (auto rc = parse_command_line("validate", synopsis, args, opts, pos_opts, vm)) return *rc;
+  if (auto rc = parse_command_line_with_paths("validate", synopsis, args, opts, paths,
+                                              "files, directories (searched recursively), or - for stdin", vm))
+    return *rc;
 
   Settings s;
   s.profile = profile_or_usage("validate", rules_id);
   if (!s.profile) return kExitUsage;
-  if (const auto e = input_encoding(encoding)) {
-    s.encoding = *e;
-  } else {
-    std::cerr << "gibo validate: --encoding must be auto, utf-8 or cp949\n";
-    return kExitUsage;
-  }
+  const auto input_enc = input_encoding_option("--encoding", encoding);
+  if (!input_enc) return usage_error("validate", input_enc.error().message);
+  s.encoding = *input_enc;
   s.strict = strict;
-  if (format != "text" && format != "jsonl") {
-    std::cerr << "gibo validate: --format must be text or jsonl\n";
-    return kExitUsage;
-  }
+  if (format != "text" && format != "jsonl") return usage_error("validate", "--format must be text or jsonl");
   s.jsonl = format == "jsonl";
-  if (jobs < 1 || jobs > 256) {
-    std::cerr << "gibo validate: --jobs must be between 1 and 256\n";
-    return kExitUsage;
-  }
-  if (paths.empty()) {
-    std::cerr << "gibo validate: no input; usage: " << synopsis << "\n";
-    return kExitUsage;
-  }
+  if (const auto e = jobs_error(jobs)) return usage_error("validate", *e);
+  if (paths.empty()) return no_input_error("validate", synopsis);
   std::vector<InputError> missing;
   const std::vector<InputFile> files = expand_inputs(paths, missing);
 

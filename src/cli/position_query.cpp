@@ -14,6 +14,9 @@
 
 namespace gibo::cli {
 
+namespace {
+
+// Adds --db, --fen, --moves, --game, --where, --rules, --jobs and -o to `opts`.
 void add_position_query_options(po::options_description& opts, PositionQuery& q) {
   q.jobs = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
   opts.add_options()("db", po::value(&q.db), "the archive (written by gibo import; required)")(
@@ -26,6 +29,7 @@ void add_position_query_options(po::options_description& opts, PositionQuery& q)
       "output,o", po::value(&q.output), "write to FILE (default: standard output)");
 }
 
+// What --help prints after the options (the position, the index, --where, exit statuses).
 std::string position_query_help(const std::string& command) {
   return "\nThe archive's position index is built on first use and brought up to date with each later " + command +
          " or\nsearch (the games imported since); a read-only archive is indexed in memory for the run.\n"
@@ -34,6 +38,25 @@ std::string position_query_help(const std::string& command) {
          "--where: the SQL expression gibo stats --db takes, over the same fields (gibo stats --help).\n"
          "An archive that holds no game is a finding (1); a bad FEN, move list (the ply is named), --game or\n"
          "--where is a usage error (2).\n";
+}
+
+}  // namespace
+
+std::optional<int> parse_query_command_line(const std::string& command, const std::string& synopsis,
+                                            const std::vector<std::string>& args, const char* formats,
+                                            const std::string& more_help, PositionQuery& q) {
+  po::options_description opts("options");
+  add_position_query_options(opts, q);
+  opts.add_options()("format", po::value(&q.format), formats);
+  po::variables_map vm;
+  const auto rc = parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm);
+  if (rc == kExitOk) std::cout << more_help << position_query_help(command);
+  return rc;
+}
+
+int query_error(const std::string& command, const PositionQuery& q, const Error& error) {
+  std::cerr << "gibo " << command << ": " << q.db << ": " << error.message << "\n";
+  return kExitIo;
 }
 
 namespace {

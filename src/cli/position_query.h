@@ -16,15 +16,21 @@
 namespace gibo::cli {
 
 struct PositionQuery {
-  std::string db, fen, moves, game, where, output, rules_id = default_profile().id;
+  std::string db, fen, moves, game, where, output, rules_id = default_profile().id, format = "text";
   int jobs = 2;
 };
 
-// Adds --db, --fen, --moves, --game, --where, --rules, --jobs and -o to `opts`.
-void add_position_query_options(po::options_description& opts, PositionQuery& q);
+// Parses the command line of explore or search: --db, --fen, --moves, --game, --where,
+// --rules, --jobs, -o and --format (its values named by `formats`: "text or jsonl"). For
+// --help prints the options, then `more_help` and what the query options mean. As
+// parse_command_line: nullopt on success, else the exit status.
+std::optional<int> parse_query_command_line(const std::string& command, const std::string& synopsis,
+                                            const std::vector<std::string>& args, const char* formats,
+                                            const std::string& more_help, PositionQuery& q);
 
-// What --help prints after the options (the position, the index, --where, exit statuses).
-std::string position_query_help(const std::string& command);
+// A query the archive could not answer: prints "gibo COMMAND: DB: MESSAGE" and returns
+// kExitIo.
+int query_error(const std::string& command, const PositionQuery& q, const Error& error);
 
 // The position the query names, under the --rules profile: --game FILE[:GAME]@PLY (the
 // record's own rules), else --fen (default: the standard start) with --moves (UCI, blank-

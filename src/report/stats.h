@@ -232,6 +232,12 @@ struct Table {
   std::size_t human_rows = 0;  // > 0: text and HTML show only this many rows (and say so)
 };
 
+// Does `reader` (Human or Machine) see a table or a column meant for `audience`?
+bool seen_by(Audience audience, Audience reader);
+
+// The indices of the columns of `t` that `reader` sees, in order.
+std::vector<std::size_t> shown_columns(const Table& t, Audience reader);
+
 // The rows humans see of `t` (all, or the first human_rows), and the note to print under
 // them (the table's note, plus "the first N of M rows" when rows were left out).
 std::size_t shown_rows(const Table& t);

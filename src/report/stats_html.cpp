@@ -97,7 +97,7 @@ const Table* find_table(const std::vector<Table>& all, const std::string& id) {
 // The index of the human column `id` of `t`, or -1.
 int column_of(const Table& t, const std::string& id) {
   for (std::size_t c = 0; c < t.columns.size(); ++c)
-    if (t.columns[c].id == id && t.columns[c].audience != Audience::Machine) return static_cast<int>(c);
+    if (t.columns[c].id == id && seen_by(t.columns[c].audience, Audience::Human)) return static_cast<int>(c);
   return -1;
 }
 
@@ -121,9 +121,7 @@ std::optional<Tally> row_tally(const Table& t, const std::vector<std::string>& r
 // One human table: title, then the table (a mini result bar appended when the rows carry
 // result counts), then its note; tables longer than `fold_after` rows are folded away.
 void table_html(const Table& t, std::string& out, std::size_t fold_after = 24, bool title = true) {
-  std::vector<std::size_t> shown;
-  for (std::size_t c = 0; c < t.columns.size(); ++c)
-    if (t.columns[c].audience != Audience::Machine) shown.push_back(c);
+  const std::vector<std::size_t> shown = shown_columns(t, Audience::Human);
   const std::size_t rows = shown_rows(t);
   const bool fold = rows > fold_after;
   if (fold)
@@ -265,7 +263,7 @@ void setups_html(const Report& r, const std::vector<Table>& all, std::string& ou
 void simple_section(const std::string& id, const std::vector<Table>& all, std::string& out, std::size_t fold_after) {
   section_open(id, out);
   for (const Table& t : all)
-    if (t.section == id && t.audience != Audience::Machine) table_html(t, out, fold_after);
+    if (t.section == id && seen_by(t.audience, Audience::Human)) table_html(t, out, fold_after);
   out += "</section>";
 }
 

@@ -75,10 +75,8 @@ std::string render_json(const Report& report) {
   out += "{";
   bool first_table = true;
   for (const Table& t : tables(report)) {
-    if (t.audience == Audience::Human) continue;
-    std::vector<std::size_t> shown;
-    for (std::size_t c = 0; c < t.columns.size(); ++c)
-      if (t.columns[c].audience != Audience::Human) shown.push_back(c);
+    if (!seen_by(t.audience, Audience::Machine)) continue;
+    const std::vector<std::size_t> shown = shown_columns(t, Audience::Machine);
     out += first_table ? "\n" : ",\n";
     first_table = false;
     out += "    ";

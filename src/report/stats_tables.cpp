@@ -452,6 +452,15 @@ const std::vector<Section>& sections() {
   return list;
 }
 
+bool seen_by(Audience audience, Audience reader) { return audience == Audience::Both || audience == reader; }
+
+std::vector<std::size_t> shown_columns(const Table& t, Audience reader) {
+  std::vector<std::size_t> shown;
+  for (std::size_t c = 0; c < t.columns.size(); ++c)
+    if (seen_by(t.columns[c].audience, reader)) shown.push_back(c);
+  return shown;
+}
+
 std::size_t shown_rows(const Table& t) {
   return t.human_rows && t.human_rows < t.rows.size() ? t.human_rows : t.rows.size();
 }

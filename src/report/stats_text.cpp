@@ -7,13 +7,9 @@
 namespace gibo::stats {
 namespace {
 
-bool for_humans(Audience a) { return a != Audience::Machine; }
-
 // One table: title, header, a rule, rows (first column indented for trees), note.
 void render_table(const Table& t, std::string& out) {
-  std::vector<std::size_t> shown;
-  for (std::size_t c = 0; c < t.columns.size(); ++c)
-    if (for_humans(t.columns[c].audience)) shown.push_back(c);
+  const std::vector<std::size_t> shown = shown_columns(t, Audience::Human);
   out += t.title + "\n";
   if (t.rows.empty()) {
     out += "  (none)\n\n";
@@ -71,7 +67,7 @@ std::string render_text(const Report& report) {
   for (const Section& s : sections()) {
     std::string body;
     for (const Table& t : all)
-      if (t.section == s.id && for_humans(t.audience)) render_table(t, body);
+      if (t.section == s.id && seen_by(t.audience, Audience::Human)) render_table(t, body);
     if (body.empty()) continue;
     std::string heading = "== " + s.title + " ";
     out += heading + std::string(static_cast<std::size_t>(std::max(0, 72 - display_width(heading))), '=') + "\n\n";
