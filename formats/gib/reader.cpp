@@ -27,6 +27,7 @@
 #include <cstring>
 #include <limits>
 
+#include "../text/all_games.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/gib.h"
 #include "grammar.h"
@@ -802,10 +803,7 @@ void read_gib(std::string_view bytes, const GibReadOptions& options, GibFileInfo
 }
 
 std::vector<Game> read_gib(std::string_view bytes, const GibReadOptions& options, GibFileInfo* info) {
-  std::vector<Game> games;
-  GibFileInfo local;
-  read_gib(bytes, options, info ? *info : local, [&](Game&& g) { games.push_back(std::move(g)); });
-  return games;
+  return detail::all_games(info, [&](GibFileInfo& i, const auto& on_game) { read_gib(bytes, options, i, on_game); });
 }
 
 }  // namespace gibo

@@ -109,28 +109,21 @@ void Writer::separator() {
   }
 }
 
-Writer& Writer::begin_object() {
+Writer& Writer::open(char bracket) {
   separator();
-  out_ += '{';
+  out_ += bracket;
   push_first();
   return *this;
 }
-Writer& Writer::end_object() {
-  out_ += '}';
+Writer& Writer::close(char bracket) {
+  out_ += bracket;
   pop_first();
   return *this;
 }
-Writer& Writer::begin_array() {
-  separator();
-  out_ += '[';
-  push_first();
-  return *this;
-}
-Writer& Writer::end_array() {
-  out_ += ']';
-  pop_first();
-  return *this;
-}
+Writer& Writer::begin_object() { return open('{'); }
+Writer& Writer::end_object() { return close('}'); }
+Writer& Writer::begin_array() { return open('['); }
+Writer& Writer::end_array() { return close(']'); }
 Writer& Writer::key(std::string_view k) {
   separator();
   append_string(out_, k);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "../text/all_games.h"
 #include "../text/board_ply.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/fen.h"
@@ -546,10 +547,7 @@ void read_pgn(std::string_view bytes, const PgnReadOptions& options, TextFileInf
 }
 
 std::vector<Game> read_pgn(std::string_view bytes, const PgnReadOptions& options, TextFileInfo* info) {
-  std::vector<Game> games;
-  TextFileInfo local;
-  read_pgn(bytes, options, info ? *info : local, [&](Game&& g) { games.push_back(std::move(g)); });
-  return games;
+  return detail::all_games(info, [&](TextFileInfo& i, const auto& on_game) { read_pgn(bytes, options, i, on_game); });
 }
 
 }  // namespace gibo

@@ -41,6 +41,8 @@ class Writer {
 
  private:
   void separator();
+  Writer& open(char bracket);   // '{' or '[': a container starts
+  Writer& close(char bracket);  // '}' or ']': the innermost container ends
   // Per open container, innermost last: no element written yet. The first levels stand
   // in the writer itself (no allocation for a usual document), deeper ones in `deeper_`.
   static constexpr std::size_t kInlineDepth = 32;
