@@ -91,28 +91,41 @@ char comment_escape(char c) {
 
 namespace {
 
+// A character as its UTF-8 bytes packed from the lowest byte up (ASCII: the byte itself):
+// the tokens' letters are compared in this form, which UTF-8 text gives without decoding
+// and CP949 text gives from one table (text::cp949_utf8).
+constexpr std::uint32_t key_of(char32_t cp) {
+  if (cp < 0x80) return cp;
+  if (cp < 0x800) return (0xC0 | (cp >> 6)) | ((0x80 | (cp & 0x3F)) << 8);
+  if (cp < 0x10000)
+    return (0xE0 | (cp >> 12)) | ((0x80 | ((cp >> 6) & 0x3F)) << 8) | ((0x80 | (cp & 0x3F)) << 16);
+  return (0xF0 | (cp >> 18)) | ((0x80 | ((cp >> 12) & 0x3F)) << 8) | ((0x80 | ((cp >> 6) & 0x3F)) << 16) |
+         ((0x80 | (cp & 0x3F)) << 24);
+}
+
 struct LetterEntry {
-  char32_t cp = 0;
+  std::uint32_t key = 0;
   PieceLetter letter;
 };
 
-// The letters by code point in an open-addressing table (a switch over these sparse
-// code points costs a chain of mispredicted compares on every ply). Built at compile time.
+// The letters by key in an open-addressing table (a switch over these sparse values
+// costs a chain of mispredicted compares on every ply). Built at compile time.
 struct LetterTable {
   static constexpr std::size_t kSize = 64;
   std::array<LetterEntry, kSize> slot{};
-  static constexpr std::size_t hash(char32_t cp) {
-    return static_cast<std::uint32_t>(cp * 2654435761u) >> 26;  // top 6 bits of 32
+  static constexpr std::size_t hash(std::uint32_t key) {
+    return static_cast<std::uint32_t>(key * 2654435761u) >> 26;  // top 6 bits of 32
   }
   constexpr void add(char32_t cp, PieceType t, std::optional<Side> side, bool hanja) {
-    std::size_t h = hash(cp);
-    while (slot[h].cp) h = (h + 1) % kSize;
-    slot[h] = {cp, PieceLetter{t, side, hanja}};
+    const std::uint32_t key = key_of(cp);
+    std::size_t h = hash(key);
+    while (slot[h].key) h = (h + 1) % kSize;
+    slot[h] = {key, PieceLetter{t, side, hanja}};
   }
-  constexpr const PieceLetter* find(char32_t cp) const {
-    for (std::size_t h = hash(cp);; h = (h + 1) % kSize) {
-      if (slot[h].cp == cp) return &slot[h].letter;
-      if (!slot[h].cp) return nullptr;
+  constexpr const PieceLetter* find(std::uint32_t key) const {
+    for (std::size_t h = hash(key);; h = (h + 1) % kSize) {
+      if (slot[h].key == key) return &slot[h].letter;
+      if (!slot[h].key) return nullptr;
     }
   }
   constexpr LetterTable() {
@@ -145,28 +158,28 @@ constexpr LetterTable kLetters;
 // piece = 차 車 | 포 包 砲 | 마 馬 | 상 象 | 사 士 | 장 將 궁 帥 | 졸 卒 (Cho) | 병 兵 (Han)
 //       | 楚 (Cho general) | 漢 (Han general)     (formats/gib/README.md "Ply tokens": a general may be written
 //                                                 with its side's character)
-// nullptr if `cp` is no piece letter.
-const PieceLetter* piece_letter(char32_t cp) {
-  if (cp < 0x80) return nullptr;  // digits and letters, the common case
-  return kLetters.find(cp);
+// nullptr if the character (as key_of) is no piece letter.
+const PieceLetter* piece_letter(std::uint32_t key) {
+  if (key < 0x80) return nullptr;  // digits and letters, the common case
+  return kLetters.find(key);
 }
 
 // side = 楚 | 漢 | 초 | 한
-std::optional<Side> side_letter(char32_t cp) {
-  switch (cp) {
-    case U'楚':
-    case U'초': return Side::Cho;
-    case U'漢':
-    case U'한': return Side::Han;
+std::optional<Side> side_letter(std::uint32_t key) {
+  switch (key) {
+    case key_of(U'楚'):
+    case key_of(U'초'): return Side::Cho;
+    case key_of(U'漢'):
+    case key_of(U'한'): return Side::Han;
     default: return std::nullopt;
   }
 }
 
 bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
-// One character of a token: its code point and its length in bytes (0 at the end).
+// One character of a token: its key (key_of) and its length in raw bytes (0 at the end).
 struct Char {
-  char32_t cp = 0;
+  std::uint32_t key = 0;
   std::uint32_t len = 0;
 };
 
@@ -177,13 +190,15 @@ class TokenChars {
       : u_(reinterpret_cast<const unsigned char*>(raw.data())),
         n_(raw.size()),
         coding_(coding),
-        codes_(coding == Coding::Cp949 ? text::cp949_codes() : nullptr) {}
+        pairs_(coding == Coding::Cp949 ? text::cp949_utf8() : nullptr) {}
 
   std::size_t size() const { return n_; }
   unsigned char byte(std::size_t b) const { return b < n_ ? u_[b] : 0; }
 
-  // The character at byte `b` (cp 0, len 0 at or past the end). UTF-8 is valid here (the
-  // reader checked the line); a character cut by the end keeps the bytes there are.
+  // The character at byte `b` (key 0, len 0 at or past the end). UTF-8 is valid here (the
+  // reader checked the line); a character cut by the end keeps the bytes there are. A
+  // CP949 byte that does not decode reads as U+FFFD; with Coding::Ascii, every byte >= 0x80
+  // reads as '?'.
   Char at(std::size_t b) const {
     if (b >= n_) return {};
     const unsigned char c = u_[b];
@@ -191,26 +206,58 @@ class TokenChars {
     switch (coding_) {
       case Coding::Utf8: {
         const std::uint32_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-        char32_t v = c & (0x7F >> len);
-        std::uint32_t k = 1;
-        for (; k < len && b + k < n_; ++k) v = (v << 6) | (u_[b + k] & 0x3F);
-        return {v, k};
+        std::uint32_t key = c, k = 1;
+        for (; k < len && b + k < n_; ++k) key |= static_cast<std::uint32_t>(u_[b + k]) << (8 * k);
+        return {key, k};
       }
       case Coding::Cp949: {
-        const text::Cp949Char d =
-            text::cp949_char(codes_, std::string_view(reinterpret_cast<const char*>(u_ + b), n_ - b));
-        return {d.cp, d.length};
+        // as text::cp949_char reads it: a mapped lead-trail pair, or one bad byte
+        if (c >= 0x81 && c <= 0xFE && b + 1 < n_ && u_[b + 1] >= 0x41 && u_[b + 1] <= 0xFE)
+          if (const std::uint32_t v = pairs_[(c - 0x81) * 190 + (u_[b + 1] - 0x41)]) return {v & 0xFFFFFF, 2};
+        return {key_of(0xFFFD), 1};
       }
-      case Coding::Ascii: return {U'?', 1};
+      case Coding::Ascii: return {'?', 1};
     }
-    return {U'?', 1};
+    return {'?', 1};
   }
 
  private:
   const unsigned char* u_;
   std::size_t n_;
   Coding coding_;
-  const char32_t* codes_;  // the CP949 table, for Coding::Cp949
+  const std::uint32_t* pairs_;  // text::cp949_utf8(), for Coding::Cp949
+};
+
+// The UTF-8 length of a key: from its lead byte.
+std::uint32_t key_length(std::uint32_t key) {
+  const std::uint32_t lead = key & 0xFF;
+  return lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+}
+
+// A token's text, written as its characters are read.
+class TextOut {
+ public:
+  explicit TextOut(std::size_t raw_size) {
+    if (raw_size > kInline) heap_.resize(4 * raw_size);
+    begin_ = o_ = raw_size > kInline ? heap_.data() : inline_;
+  }
+  void ascii(std::string_view run) {  // a square: usually two bytes, copied without a call
+    for (char c : run) *o_++ = c;
+  }
+  void character(std::uint32_t key) {
+    const char bytes[4] = {static_cast<char>(key), static_cast<char>(key >> 8), static_cast<char>(key >> 16),
+                           static_cast<char>(key >> 24)};
+    std::memcpy(o_, bytes, 4);  // one store; only key_length(key) of the bytes count
+    o_ += key_length(key);
+  }
+  void into(std::string& text) const { text.assign(begin_, static_cast<std::size_t>(o_ - begin_)); }
+
+ private:
+  static constexpr std::size_t kInline = 48;  // raw bytes; at most four UTF-8 bytes each
+  char inline_[4 * kInline];
+  std::string heap_;
+  char* begin_;
+  char* o_;
 };
 
 // `raw` decoded to UTF-8 into `text` (a CP949 byte that does not decode is U+FFFD; with
@@ -265,15 +312,16 @@ void token_text(std::string_view raw, Coding coding, std::string& text) {
 // ply = "한수쉼" | square [side piece-follows] piece square [capture] ["장군"]
 // capture = (not "장군") ["타"] piece
 // square = letter a-i and one digit | one or more digits
-// Read straight from the raw bytes, a character where the grammar needs one; the squares
-// are ASCII, so they are views into `raw`.
+// Read straight from the raw bytes, a character where the grammar needs one, its text
+// written as it is read; the squares are ASCII, so they are views into `raw`.
 bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, PlyToken& out) {
   out = PlyToken{};
-  token_text(raw, coding, text);
   const TokenChars chars(raw, coding);
+  TextOut written(raw.size());
   std::size_t b = 0;  // the byte where the next character starts
   int count = 0;      // characters read
   auto take = [&](const Char& c) {
+    written.character(c.key);
     b += c.len;
     ++count;
   };
@@ -288,55 +336,66 @@ bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, Ply
     }
     count += static_cast<int>(b - start);
     sq = raw.substr(start, b - start);
+    written.ascii(sq);
     return true;
   };
   // Is "장군" at byte `at`? Its length in bytes, or 0.
   auto check_mark = [&](std::size_t at) -> std::uint32_t {
     const Char a = chars.at(at);
-    if (a.cp != U'장') return 0;
+    if (a.key != key_of(U'장')) return 0;
     const Char g = chars.at(at + a.len);
-    return g.cp == U'군' ? a.len + g.len : 0;
+    return g.key == key_of(U'군') ? a.len + g.len : 0;
+  };
+  auto no_ply = [&] {
+    token_text(raw, coding, text);
+    return false;
   };
 
   if (!square(out.from)) {
     // the only ply that does not start with a square
     const Char a = chars.at(0), s = chars.at(a.len), w = chars.at(a.len + s.len);
-    if (a.cp == U'한' && s.cp == U'수' && w.cp == U'쉼' && a.len + s.len + w.len == raw.size()) {
+    if (a.key == key_of(U'한') && s.key == key_of(U'수') && w.key == key_of(U'쉼') &&
+        a.len + s.len + w.len == raw.size()) {
+      take(a);
+      take(s);
+      take(w);
+      written.into(text);
       out.pass = true;
       out.chars = 3;
       return true;
     }
-    return false;
+    return no_ply();
   }
   // A side mark counts only when a piece letter follows it (`95楚84` is a general).
   Char c = chars.at(b);
-  if (const auto side = side_letter(c.cp); side && piece_letter(chars.at(b + c.len).cp)) {
+  if (const auto side = side_letter(c.key); side && piece_letter(chars.at(b + c.len).key)) {
     out.side_mark = side;
     take(c);
     c = chars.at(b);
   }
-  const PieceLetter* piece = piece_letter(c.cp);
-  if (!piece) return false;
+  const PieceLetter* piece = piece_letter(c.key);
+  if (!piece) return no_ply();
   out.piece = *piece;
   take(c);
-  if (!square(out.to)) return false;
+  if (!square(out.to)) return no_ply();
   if (b < raw.size() && !check_mark(b)) {
     c = chars.at(b);
-    const bool marker = c.cp == U'타';
+    const bool marker = c.key == key_of(U'타');
     const Char p = marker ? chars.at(b + c.len) : c;
-    if (const PieceLetter* captured = piece_letter(p.cp)) {
+    if (const PieceLetter* captured = piece_letter(p.key)) {
       out.capture_marker = marker;
       out.captured = *captured;
       if (marker) take(c);
       take(p);
     }
   }
-  if (const std::uint32_t len = b < raw.size() ? check_mark(b) : 0) {
+  if (b < raw.size() && check_mark(b)) {
     out.check = true;
-    b += len;
-    count += 2;
+    take(chars.at(b));
+    take(chars.at(b));
   }
-  if (b != raw.size()) return false;
+  if (b != raw.size()) return no_ply();
+  written.into(text);
   out.chars = count;
   return true;
 }
