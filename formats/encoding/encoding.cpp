@@ -197,6 +197,8 @@ char* cp949_to_utf8_into(std::string_view in, char* o, std::vector<std::size_t>&
   for (std::size_t i = 0; i < n;) {
     const unsigned char c = p[i];
     if (c < 0x80) {  // an ASCII run: eight bytes at a time while they last
+      *o++ = static_cast<char>(c);
+      if (++i == n || p[i] >= 0x80) continue;  // one ASCII byte between characters (a blank)
       while (i + 8 <= n) {
         std::uint64_t w;
         std::memcpy(&w, p + i, 8);

@@ -484,7 +484,9 @@ class GameReader {
     const Line& open = lines_[i];
     const std::size_t first_content = i;
     std::string comment;
-    std::string line_text = text(open);  // the blanks before `at` decode to themselves
+    std::string& line_text = line_buffer_;  // the blanks before `at` decode to themselves
+    line_text.clear();
+    decode(raw(open), open.coding, line_text);
     std::string_view s = std::string_view(line_text).substr(at + 1);
     for (;;) {
       const std::size_t close = closing_brace(s);
@@ -525,7 +527,8 @@ class GameReader {
         return resume;
       }
       comment += '\n';
-      line_text = text(lines_[i]);
+      line_text.clear();
+      decode(raw(lines_[i]), lines_[i].coding, line_text);
       s = line_text;
     }
   }
@@ -773,6 +776,7 @@ class GameReader {
   const GibReadOptions& options_;
   Game* game_ = nullptr;
   std::vector<int> tag_lines_;
+  std::string line_buffer_;  // a comment's line, decoded (one buffer for all)
   bool old_coordinates_ = false;
   bool broken_ = false;
   int expected_number_ = 1;
