@@ -22,6 +22,10 @@ namespace gibo::archive {
 
 namespace {
 
+// SQLite's page cache for an open archive: 32 MB at the most (memory stays bounded
+// however large the archive grows).
+constexpr const char* kCacheSize = "PRAGMA cache_size = -32768";
+
 // The start of a stored game, from its columns and its start key.
 StartPosition decode_start(std::string_view key, const std::optional<std::string>& cho,
                            const std::optional<std::string>& han, const std::optional<std::string>& fen) {
@@ -170,7 +174,7 @@ struct Archive::Impl {
         return Error{"cannot use WAL journaling: " + db.current_error()};
       db.exec("PRAGMA synchronous = NORMAL");
     }
-    db.exec("PRAGMA cache_size = -32768");
+    db.exec(kCacheSize);
     return facts::install(db, schema_version, facts_state);
   }
 
@@ -574,7 +578,15 @@ Expected<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
     return error;
   };
   // Every game's extensions sort right after it (memcmp order keeps a prefix's
-  // continuations together), so comparing neighbours finds each prefix once.
+  // continuations together), so comparing neighbours finds each prefix once. SQLite's
+  // sorter may hold as much as the page cache in memory before it spills to a temporary
+  // file: a smaller cache for the scan keeps the import's memory from growing with the
+  // archive (the writer's cache comes back after it).
+  m.db.exec("PRAGMA cache_size = -4096");
+  struct RestoreCache {
+    sql::Connection& db;
+    ~RestoreCache() { db.exec(kCacheSize); }
+  } restore_cache{m.db};
   sql::Statement scan = m.db.prepare("SELECT id, start_id, moves FROM games ORDER BY start_id, moves");
   sql::Statement add =
       m.db.prepare("INSERT OR IGNORE INTO prefixes (game_id, longer_game_id) VALUES (?1, ?2)");
