@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "escapes.h"
 #include "gibo/formats/encoding.h"
 
 namespace gibo::json {
@@ -233,15 +234,11 @@ class Parser {
         return false;
       }
       const char e = s_[p_++];
+      if (const char escaped = detail::escaped_character(e)) {
+        out += escaped;
+        continue;
+      }
       switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
         case 'u': {
           unsigned cp = 0;
           if (!hex4(cp)) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "escapes.h"
 #include "gibo/formats/encoding.h"
 
 namespace gibo::json {
@@ -76,21 +77,13 @@ void append_string(std::string& out, std::string_view s) {
         std::snprintf(buf, sizeof buf, "\\\\x%02x", static_cast<unsigned>(u));
         out += buf;
       }
+    } else if (const char letter = detail::escape_letter(c)) {
+      out += '\\';
+      out += letter;
     } else {
-      switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        default: {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(u));
-          out += buf;
-        }
-      }
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(u));
+      out += buf;
     }
     plain = ++i;
   }
