@@ -4,11 +4,14 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
+#include <vector>
 
 #include "run_gibo.h"
 
 namespace {
 
+namespace fs = std::filesystem;
 using gibo::testing::Result;
 using gibo::testing::run_gibo;
 using gibo::testing::TempDir;
@@ -130,6 +133,34 @@ TEST(ValidateCli, UsageAndIoErrors) {
   const Result missing = run_gibo({"validate", kCorpus + "/no-such-file.gib"});
   EXPECT_EQ(missing.status, 3);
   EXPECT_EQ(last_line(missing), "summary: 0 files, 0 games, 0 plies, 0 valid, 0 rejected, 1 unreadable");
+}
+
+// The directory search: game files by their ending in any case, in sorted order, through
+// subfolders; a link to a file is read, a link to a folder is not followed; other files,
+// and a file whose whole name is an ending (".gib"), are not game files.
+TEST(ValidateCli, DirectorySearchRules) {
+  TempDir dir;
+  const fs::path tree = dir.path() / "tree";
+  fs::create_directories(tree / "b_sub" / "deeper");
+  fs::create_directories(dir.path() / "elsewhere");
+  const std::string game = kCorpus + "/pobsiz_2012_kbs_seol.gib";
+  fs::copy_file(game, tree / "c.GIB");
+  fs::copy_file(game, tree / "b_sub" / "deeper" / "d.gib");
+  fs::copy_file(game, tree / ".gib");
+  fs::copy_file(game, tree / "notes.txt");
+  fs::copy_file(game, dir.path() / "elsewhere" / "e.gib");
+  fs::create_symlink(game, tree / "a_link.gib");
+  fs::create_symlink(dir.path() / "elsewhere", tree / "z_folder_link.gib");
+  fs::create_symlink(dir.path() / "elsewhere", tree / "y_folder_link");
+  const Result r = run_gibo({"validate", "--format", "jsonl", tree.string() + "/"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  std::vector<std::string> files;
+  const std::regex file_line(R"re(\{"type":"file","file":"([^"]*)")re");
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);)
+    if (std::smatch m; std::regex_search(line, m, file_line)) files.push_back(m[1]);
+  const std::string t = tree.string() + "/";
+  EXPECT_EQ(files, (std::vector<std::string>{t + "a_link.gib", t + "b_sub/deeper/d.gib", t + "c.GIB"}));
 }
 
 TEST(ValidateCli, ForcedEncodingReportsUndecodableBytes) {
