@@ -386,11 +386,7 @@ std::optional<GameEnding> EndingTracker::max_plies() const {
 }
 
 // Has the side to move any legal move under the profile (after an immediate end too)?
-bool EndingTracker::has_legal_move() const {
-  MoveList list;
-  pos_.legal_moves(list, false);
-  return !list.empty();
-}
+bool EndingTracker::has_legal_move() const { return pos_.has_legal_move(false); }
 
 bool EndingTracker::side_to_move_mated() {
   const Side us = pos_.side_to_move();
@@ -402,10 +398,9 @@ bool EndingTracker::side_to_move_mated() {
   strict.legality = Legality::Strict;
   if (strict.pass_in_check == PassInCheck::Allowed) strict.pass_in_check = PassInCheck::Forbidden;  // suicidal
   pos_.set_rules(strict);
-  MoveList list;
-  pos_.legal_moves(list, false);
+  const bool mated = !pos_.has_legal_move(false);
   pos_.set_rules(saved);
-  return list.empty();
+  return mated;
 }
 
 Adjudication EndingTracker::summary() {

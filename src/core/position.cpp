@@ -593,6 +593,17 @@ void Position::legal_moves(MoveList& list, bool stop_at_immediate_end) const {
   list.truncate(kept);
 }
 
+bool Position::has_legal_move(bool stop_at_immediate_end) const {
+  if (stop_at_immediate_end && immediate_end()) return false;
+  MoveList list;
+  pseudo_legal_moves(list);
+  const bool check = in_check();
+  const bool facing = generals_facing();
+  for (const Move m : list)
+    if (m.is_pass() ? pass_legal(check, facing) : legal_after_pseudo(m, check, facing)) return true;
+  return false;
+}
+
 bool Position::is_pseudo_legal(Move m) const {
   if (m.is_none()) return false;
   const Square from = m.from(), to = m.to();

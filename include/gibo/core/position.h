@@ -109,6 +109,9 @@ class Position {
   // The legal moves under the rules. Empty after an immediate end only if
   // `stop_at_immediate_end` (perft semantics); validation replays on regardless.
   void legal_moves(MoveList& list, bool stop_at_immediate_end = true) const;
+  // Is there a legal move? The same answer as !legal_moves(...).empty(), found at the
+  // first legal move (the legality of the rest is not tested).
+  bool has_legal_move(bool stop_at_immediate_end = true) const;
   // Is `m` legal here (ignoring immediate ends)? Works for any 16-bit move.
   bool is_legal(Move m) const;
   bool is_pseudo_legal(Move m) const;
