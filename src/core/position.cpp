@@ -595,10 +595,13 @@ void Position::legal_moves(MoveList& list, bool stop_at_immediate_end) const {
 
 bool Position::has_legal_move(bool stop_at_immediate_end) const {
   if (stop_at_immediate_end && immediate_end()) return false;
-  MoveList list;
-  pseudo_legal_moves(list);
   const bool check = in_check();
   const bool facing = generals_facing();
+  // A pass, when the rules have one, is the quickest answer (pseudo_legal_moves lists it
+  // for the general exactly then).
+  if (rules_.pass_allowed && general_[index(side_)] != kNoSquare && pass_legal(check, facing)) return true;
+  MoveList list;
+  pseudo_legal_moves(list);
   for (const Move m : list)
     if (m.is_pass() ? pass_legal(check, facing) : legal_after_pseudo(m, check, facing)) return true;
   return false;
