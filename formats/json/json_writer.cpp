@@ -1,6 +1,7 @@
 #include "gibo/formats/json_writer.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <cmath>
@@ -36,12 +37,35 @@ bool needs_care(std::uint64_t w) {
   return ((w & kHighs) | control | quote | backslash) != 0;
 }
 
+// The same for one byte.
+constexpr std::array<bool, 256> kNeedsCare = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = c < 0x20 || c == '"' || c == '\\' || c >= 0x80;
+  return t;
+}();
+
+// Short text that needs no care at all (a key, a square, a number's text): written with
+// its quotes in one append. False, and nothing written, otherwise.
+bool append_short_plain(std::string& out, const char* d, std::size_t n) {
+  constexpr std::size_t kShort = 64;
+  if (n > kShort) return false;
+  for (std::size_t i = 0; i < n; ++i)
+    if (kNeedsCare[static_cast<unsigned char>(d[i])]) return false;
+  char buf[kShort + 2];
+  buf[0] = '"';
+  std::memcpy(buf + 1, d, n);
+  buf[n + 1] = '"';
+  out.append(buf, n + 2);
+  return true;
+}
+
 }  // namespace
 
 void append_string(std::string& out, std::string_view s) {
-  out += '"';
   const char* const d = s.data();
   const std::size_t n = s.size();
+  if (append_short_plain(out, d, n)) return;
+  out += '"';
   int valid = -1;  // is `s` well-formed UTF-8? (-1: not asked yet; only a byte >= 0x80 asks)
   std::size_t plain = 0;  // start of the run of bytes written as they are (appended at once)
   for (std::size_t i = 0; i < n;) {
@@ -54,7 +78,7 @@ void append_string(std::string& out, std::string_view s) {
     if (i >= n) break;
     const char c = d[i];
     const unsigned char u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && c != '"' && c != '\\' && u < 0x80) {
+    if (!kNeedsCare[u]) {
       ++i;
       continue;
     }
