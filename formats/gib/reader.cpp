@@ -102,7 +102,7 @@ std::size_t next_blank(std::string_view s, std::size_t from) {
 }
 
 struct Line {
-  std::size_t begin = 0, end = 0;  // in the filler-free bytes (Reader::clean_)
+  std::size_t begin = 0, end = 0;  // in the filler-free bytes (Scan::clean_)
   std::uint64_t raw_offset = 0;    // first raw byte of the line (filler included)
   std::uint64_t raw_end = 0;       // one past the last raw byte before the line end
   int number = 0;                  // 1-based
