@@ -115,12 +115,6 @@ bool is_blank(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t'; });
 }
 
-// Bytes that end a run of plain text: line ends and the filler bytes.
-constexpr std::array<bool, 256> kSpecial = [] {
-  std::array<bool, 256> t{};
-  t['\n'] = t['\r'] = t[0xFF] = t[0x1A] = true;
-  return t;
-}();
 
 // The file-wide pass: lines, encoding, undecodable bytes, tag lines, file diagnostics,
 // and where each game starts. Read-only afterwards, so games can be read from it by
@@ -175,7 +169,10 @@ struct Scan {
     const bool fillers = rest.find('\xFF') != std::string_view::npos || rest.find('\x1A') != std::string_view::npos;
     if (fillers) clean_storage_.reserve(rest.size());
     lines_.reserve(rest.size() / 24 + 1);  // about the shortest usual line (a tag or six plies are longer)
-    std::size_t clean_len = fillers ? 0 : start;  // without fillers, clean offsets are raw offsets
+    // Offsets in clean_: without fillers the raw offsets; with fillers, clean_storage_ holds
+    // every byte but the filler runs (line ends included), copied a stretch between two
+    // runs at a time.
+    std::size_t clean_len = fillers ? 0 : start;
     Line cur;
     cur.begin = clean_len;
     cur.raw_offset = start;
@@ -184,16 +181,15 @@ struct Scan {
       cur.raw_end = end_of_content;
       cur.number = static_cast<int>(lines_.size()) + 1;
       lines_.push_back(cur);
-      if (!fillers) clean_len = next_start;
+      if (fillers) clean_len += next_start - end_of_content;  // the line end
+      else clean_len = next_start;
       cur = Line{};
       cur.begin = clean_len;
       cur.raw_offset = next_start;
     };
     const char* b = bytes_.data();
     const std::size_t n = limit;
-    // The next '\n' and '\r' at or after `from` (memchr, each found once), for input
-    // without fillers; with fillers, a byte loop finds them too.
-    std::ptrdiff_t lf_at = -1, cr_at = -1;
+    // The next of a byte at or after `from` (memchr, each found once).
     auto next_of = [&](char c, std::size_t from, std::ptrdiff_t& at) {
       if (at < static_cast<std::ptrdiff_t>(from)) {
         const void* hit = std::memchr(b + from, c, n - from);
@@ -201,22 +197,20 @@ struct Scan {
       }
       return static_cast<std::size_t>(at);
     };
+    std::ptrdiff_t lf_at = -1, cr_at = -1, ff_at = -1, sub_at = -1;
+    std::size_t copied = start;  // with fillers: the raw bytes before this are in clean_storage_
     for (std::size_t i = start; i < n;) {
-      std::size_t j = i;
-      if (fillers) {
-        while (j < n && !kSpecial[static_cast<unsigned char>(b[j])]) ++j;
-      } else {
-        j = std::min(next_of('\n', i, lf_at), next_of('\r', i, cr_at));
-      }
-      if (fillers) clean_storage_.append(b + i, j - i);
+      std::size_t j = std::min(next_of('\n', i, lf_at), next_of('\r', i, cr_at));
+      if (fillers) j = std::min({j, next_of('\xFF', i, ff_at), next_of('\x1A', i, sub_at)});
       clean_len += j - i;
       if (j == n) break;
       const unsigned char c = static_cast<unsigned char>(b[j]);
       if (c == 0xFF || c == 0x1A) {
+        clean_storage_.append(b + copied, j - copied);
         std::size_t k = j;
         while (k < n && static_cast<unsigned char>(b[k]) == c) ++k;
         info_.filler_runs.push_back({j, static_cast<std::uint32_t>(k - j), c});
-        i = k;
+        i = copied = k;
       } else if (c == '\n') {
         ++info_.lf;
         flush(j, j + 1);
@@ -231,6 +225,7 @@ struct Scan {
         i = j + 1;
       }
     }
+    if (fillers) clean_storage_.append(b + copied, n - copied);
     if (clean_len > cur.begin) flush(n, n);
     info_.filler_runs.insert(info_.filler_runs.end(), text_end.filler.begin(), text_end.filler.end());
     clean_ = fillers ? std::string_view(clean_storage_) : bytes_;
