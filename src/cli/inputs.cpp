@@ -130,18 +130,19 @@ Expected<std::string> read_input(const std::string& path, std::int64_t known_siz
   }
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return Error{"cannot open: " + why_unusable(path, errno)};
-  struct stat st {};
-  if (known_size >= 0) {
-    st.st_mode = S_IFREG;
-    st.st_size = static_cast<off_t>(known_size);
-  } else if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    ::close(fd);
-    return Error{"is a directory, not a game file"};
+  std::int64_t size = known_size;  // a regular file's size, or -1 (a pipe, a device)
+  if (size < 0) {
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+      ::close(fd);
+      return Error{"is a directory, not a game file"};
+    }
+    if (S_ISREG(st.st_mode)) size = static_cast<std::int64_t>(st.st_size);
   }
   // Read straight into the string: a regular file's size (and one byte more, so that the
   // end shows in the same read), growing if more comes (a file that grows while it is
   // read, or a pipe).
-  std::string data(S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) + 1 : std::size_t{1} << 16, '\0');
+  std::string data(size >= 0 ? static_cast<std::size_t>(size) + 1 : std::size_t{1} << 16, '\0');
   std::size_t have = 0;
   for (;;) {
     if (have == data.size()) data.resize(2 * data.size());

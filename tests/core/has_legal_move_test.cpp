@@ -3,33 +3,18 @@
 // have moves and on positions that have none.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <random>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include "gibo/core/position.h"
+#include "reference_fens.h"
 
 namespace {
 
 using namespace gibo;
 
-// The distinct FENs of the reference perft table: start setups and published positions.
-std::set<std::string> reference_fens() {
-  std::ifstream in(GIBO_TEST_DATA "/perft.tsv");
-  std::set<std::string> fens;
-  std::string line;
-  std::getline(in, line);  // header
-  while (std::getline(in, line)) {
-    std::istringstream ls(line);
-    std::string rules, fen;
-    std::getline(ls, rules, '\t');
-    std::getline(ls, fen, '\t');
-    fens.insert(fen);
-  }
-  return fens;
-}
+using gibo::testing::reference_fens;
 
 TEST(HasLegalMove, AgreesWithTheWholeListOnRandomWalks) {
   std::mt19937_64 rng(29);
