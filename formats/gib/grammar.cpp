@@ -260,54 +260,22 @@ class TextOut {
   char* o_;
 };
 
-// `raw` decoded to UTF-8 into `text` (a CP949 byte that does not decode is U+FFFD; with
-// Coding::Ascii every byte >= 0x80 is '?').
-void token_text(std::string_view raw, Coding coding, std::string& text) {
-  if (coding == Coding::Utf8) {
-    text.assign(raw);
-    return;
-  }
-  // At most three UTF-8 bytes a raw byte (U+FFFD for a bad one); decoded on the stack,
-  // so that a short token's text stays in the string's own small buffer.
-  constexpr std::size_t kInline = 48;
-  char inline_buffer[3 * kInline + 1];  // + 1: the four-byte store of a three-byte character
-  std::string heap_buffer;
-  if (raw.size() > kInline) heap_buffer.resize(3 * raw.size() + 1);
-  char* const begin = raw.size() > kInline ? heap_buffer.data() : inline_buffer;
-  char* o = begin;
-  const auto* u = reinterpret_cast<const unsigned char*>(raw.data());
-  const std::size_t n = raw.size();
-  const std::uint32_t* pairs = coding == Coding::Cp949 ? text::cp949_utf8() : nullptr;
-  for (std::size_t b = 0; b < n;) {
-    const unsigned char c = u[b];
-    if (c < 0x80) {
-      *o++ = static_cast<char>(c);
-      ++b;
-      continue;
-    }
-    // as text::cp949_char reads it: a mapped lead-trail pair, or one bad byte (U+FFFD);
-    // with Coding::Ascii every such byte is '?'
-    std::uint32_t v = 0;
-    if (pairs && c >= 0x81 && c <= 0xFE && b + 1 < n && u[b + 1] >= 0x41 && u[b + 1] <= 0xFE)
-      v = pairs[(c - 0x81) * 190 + (u[b + 1] - 0x41)];
-    if (v) {
-      const char bytes[4] = {static_cast<char>(v), static_cast<char>(v >> 8), static_cast<char>(v >> 16), 0};
-      std::memcpy(o, bytes, 4);  // one store; only v >> 24 of the bytes count
-      o += v >> 24;
-      b += 2;
-    } else if (pairs) {
-      std::memcpy(o, "\xEF\xBF\xBD", 3);
-      o += 3;
-      ++b;
-    } else {
-      *o++ = '?';
-      ++b;
-    }
-  }
-  text.assign(begin, static_cast<std::size_t>(o - begin));
-}
-
 }  // namespace
+
+// Undecodable bytes are reported once per file by the reader's scan, not here.
+void decode(std::string_view raw, Coding coding, std::string& out) {
+  switch (coding) {
+    case Coding::Utf8: out += raw; return;
+    case Coding::Cp949: {
+      std::vector<std::size_t> bad;
+      text::cp949_to_utf8(raw, out, bad);
+      return;
+    }
+    case Coding::Ascii:
+      for (char c : raw) out += static_cast<unsigned char>(c) < 0x80 ? c : '?';
+      return;
+  }
+}
 
 // ply = "한수쉼" | square [side piece-follows] piece square [capture] ["장군"]
 // capture = (not "장군") ["타"] piece
@@ -346,8 +314,9 @@ bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, Ply
     const Char g = chars.at(at + a.len);
     return g.key == key_of(U'군') ? a.len + g.len : 0;
   };
-  auto no_ply = [&] {
-    token_text(raw, coding, text);
+  auto no_ply = [&] {  // the token as a whole, for the reader's message
+    text.clear();
+    decode(raw, coding, text);
     return false;
   };
 

@@ -20,6 +20,10 @@ enum class Coding : std::uint8_t {
   Ascii,  // forced UTF-8 on invalid bytes: every byte >= 0x80 reads as '?'
 };
 
+// Appends `raw` decoded to UTF-8: a CP949 byte that does not decode is U+FFFD; with
+// Coding::Ascii every byte >= 0x80 is '?'.
+void decode(std::string_view raw, Coding coding, std::string& out);
+
 struct TagLine {
   std::string name, value;
 };

@@ -42,21 +42,8 @@ constexpr int kMaxStrayDiagnostics = 20;
 
 using gib::Coding;
 
-// Appends raw bytes decoded to UTF-8 (undecodable bytes are reported once per file by
-// split_and_decode, not here).
-void decode(std::string_view raw, Coding coding, std::string& out) {
-  switch (coding) {
-    case Coding::Utf8: out += raw; return;
-    case Coding::Cp949: {
-      std::vector<std::size_t> bad;
-      text::cp949_to_utf8(raw, out, bad);
-      return;
-    }
-    case Coding::Ascii:
-      for (char c : raw) out += static_cast<unsigned char>(c) < 0x80 ? c : '?';
-      return;
-  }
-}
+using gib::decode;
+
 std::string decoded(std::string_view raw, Coding coding) {
   std::string s;
   decode(raw, coding, s);
