@@ -105,8 +105,7 @@ namespace {
 // A table that stays all zeros when the C library has no CP949 converter: every
 // double-byte character then reads as undecodable.
 const char32_t* build_cp949_codes_once() {
-  constexpr int kLeads = 0xFE - 0x81 + 1, kTrails = 0xFE - 0x41 + 1;
-  static std::vector<char32_t> code(static_cast<std::size_t>(kLeads) * kTrails, 0);
+  static std::vector<char32_t> code(kCp949TableSize, 0);
   Converter conv("UTF-32LE", "CP949");
   if (!conv.ok()) return code.data();
   for (int lead = 0x81; lead <= 0xFE; ++lead)
@@ -121,7 +120,8 @@ const char32_t* build_cp949_codes_once() {
           dst - out != 4)
         continue;
       const auto* b = reinterpret_cast<const unsigned char*>(out);
-      code[static_cast<std::size_t>(lead - 0x81) * kTrails + (trail - 0x41)] =
+      const unsigned char pair[2] = {static_cast<unsigned char>(lead), static_cast<unsigned char>(trail)};
+      code[cp949_pair(pair, 2)] =
           static_cast<char32_t>(b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24));
     }
   return code.data();
@@ -136,9 +136,9 @@ const char32_t* build_cp949_codes() {
 
 const std::uint64_t* build_cp949_valid() {
   static const std::vector<std::uint64_t> bits = [] {
-    std::vector<std::uint64_t> b((126 * 190 + 63) / 64, 0);
+    std::vector<std::uint64_t> b((kCp949TableSize + 63) / 64, 0);
     const char32_t* codes = cp949_codes();
-    for (std::size_t k = 0; k < 126 * 190; ++k)
+    for (std::size_t k = 0; k < kCp949TableSize; ++k)
       if (codes[k]) b[k >> 6] |= std::uint64_t{1} << (k & 63);
     return b;
   }();
@@ -172,7 +172,7 @@ void append_utf8(std::string& out, char32_t cp) {
 
 const std::uint32_t* build_cp949_utf8() {
   static const std::vector<std::uint32_t> table = [] {
-    std::vector<std::uint32_t> t(126 * 190, 0);
+    std::vector<std::uint32_t> t(kCp949TableSize, 0);
     const char32_t* codes = cp949_codes();
     for (std::size_t k = 0; k < t.size(); ++k) {
       if (!codes[k]) continue;
@@ -210,9 +210,7 @@ char* cp949_to_utf8_into(std::string_view in, char* o, std::vector<std::size_t>&
       while (i < n && p[i] < 0x80) *o++ = static_cast<char>(p[i++]);
       continue;
     }
-    std::uint32_t v = 0;
-    if (c >= 0x81 && c <= 0xFE && i + 1 < n && p[i + 1] >= 0x41 && p[i + 1] <= 0xFE)
-      v = table[(c - 0x81) * 190 + (p[i + 1] - 0x41)];
+    const std::uint32_t v = table[cp949_pair(p + i, n - i)];
     if (v == 0) {  // not a CP949 character: report this byte, go on with the next
       bad_offsets.push_back(i);
       std::memcpy(o, "\xEF\xBF\xBD", 3);

@@ -1,14 +1,27 @@
-// The two line-level pieces of `.gib` text, read by hand-written recursive descent over
-// decoded (UTF-8) text: tag lines and ply tokens (formats/gib/README.md). Internal to the
-// .gib reader.
+// The .gib grammar, in Boost.Spirit X3 and in one place (formats/gib/README.md quotes these
+// rules): tag lines, ply tokens (numbered, hangul or hanja piece names, side marks, capture
+// and check suffixes, 한수쉼, letter and old numbered squares), the pieces of a move line
+// (ply numbers, times), comments, and the values of the setup and [판] tags.
+//
+// The line-level rules read a line's raw bytes in its coding (no decoding first): a
+// character is compared as its UTF-8 bytes packed into an integer (key_of), which UTF-8
+// text gives as it stands and CP949 text gives from one table (text::cp949_utf8). Each rule
+// is built once, per coding where it reads letters (a template over Coding), and yields
+// positions in the input (raw[] over the bytes) so that the reader keeps every
+// diagnostic's exact place. Internal to the .gib reader.
 #pragma once
 
+#include <boost/spirit/home/x3.hpp>
+
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "gibo/core/types.h"
 #include "gibo/formats/encoding.h"
+#include "gibo/formats/tag_text.h"
 
 namespace gibo::gib {
 
@@ -28,11 +41,9 @@ struct TagLine {
   std::string name, value;
 };
 
-// `[name "value"]` with optional spaces around; nothing else on the line. The line is
-// decoded text (UTF-8). The value's escapes (gibo/formats/tag_text.h) are undone; a line
-// whose value holds unescaped quotes is read leniently (the value runs from the first
-// quote to the last).
-bool parse_tag_line(std::string_view line, TagLine& out);
+// A tag line (grammar::tag_line), given as the raw bytes of one line in `coding`; the name
+// and the value (its escapes undone) are decoded to UTF-8.
+bool parse_tag_line(std::string_view raw, Coding coding, TagLine& out);
 
 // Comment text as the writer escapes it inside `{…}`: `\\` a backslash, `\}` a closing
 // brace, `\r` a carriage return, and `\[` a bracket that begins one of the comment's
@@ -49,11 +60,10 @@ struct PieceLetter {
   bool hanja = false;
 };
 
-// One ply token after its `N.` number: `한수쉼`, or from-square, optional side mark,
-// piece, to-square, optional capture (`타` + piece, or piece), optional `장군`.
-// Squares are kept as written ("79", "i3", "4"), as views into the raw token (they are
-// ASCII, the same bytes in every coding); their meaning depends on the game's coordinate
-// system and is decided by the reader.
+// One ply token after its `N.` number (grammar::ply). Squares are kept as written ("79",
+// "i3", "4"), as views into the raw token (they are ASCII, the same bytes in every
+// coding); their meaning depends on the game's coordinate system and is decided by the
+// reader.
 struct PlyToken {
   bool pass = false;
   std::string_view from, to;
@@ -65,9 +75,413 @@ struct PlyToken {
   int chars = 0;  // the token's length in characters
 };
 
-// Reads a whole token, given as raw bytes in `coding` (decoded where the grammar looks):
-// false if it is not a ply. `text` receives the token decoded to UTF-8 (also when it is
-// no ply); the squares in `out` are views into `raw`.
+// Reads a whole token, given as raw bytes in `coding`: false if it is not a ply. `text`
+// receives the token decoded to UTF-8 (also when it is no ply); the squares in `out` are
+// views into `raw`.
 bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, PlyToken& out);
+
+namespace grammar {
+
+namespace x3 = boost::spirit::x3;
+using Iterator = const char*;
+
+// ---- characters ------------------------------------------------------------------
+// A character as its UTF-8 bytes packed from the lowest byte up (ASCII: the byte itself).
+constexpr std::uint32_t key_of(char32_t cp) {
+  if (cp < 0x80) return cp;
+  if (cp < 0x800) return (0xC0 | (cp >> 6)) | ((0x80 | (cp & 0x3F)) << 8);
+  if (cp < 0x10000)
+    return (0xE0 | (cp >> 12)) | ((0x80 | ((cp >> 6) & 0x3F)) << 8) | ((0x80 | (cp & 0x3F)) << 16);
+  return (0xF0 | (cp >> 18)) | ((0x80 | ((cp >> 12) & 0x3F)) << 8) | ((0x80 | ((cp >> 6) & 0x3F)) << 16) |
+         ((0x80 | (cp & 0x3F)) << 24);
+}
+
+// One character: its key and its length in raw bytes (0 at the end).
+struct Char {
+  std::uint32_t key = 0;
+  std::uint32_t len = 0;
+};
+
+// The character at `p` in coding C. UTF-8 is valid there (the reader checked the line); a
+// character cut by the end keeps the bytes there are. A CP949 byte that is no mapped
+// lead-trail pair (text::cp949_pair) is one character, U+FFFD; with Coding::Ascii every
+// byte >= 0x80 is '?'.
+template <Coding C>
+inline Char char_at(Iterator p, Iterator end) {
+  if (p == end) return {};
+  const unsigned char c = static_cast<unsigned char>(*p);
+  if (c < 0x80) return {c, 1};
+  if constexpr (C == Coding::Utf8) {
+    const std::uint32_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    std::uint32_t key = c, k = 1;
+    for (; k < len && p + k < end; ++k) key |= static_cast<std::uint32_t>(static_cast<unsigned char>(p[k])) << (8 * k);
+    return {key, k};
+  } else if constexpr (C == Coding::Cp949) {
+    const auto* u = reinterpret_cast<const unsigned char*>(p);
+    if (const std::uint32_t v = text::cp949_utf8()[text::cp949_pair(u, static_cast<std::size_t>(end - p))])
+      return {v & 0xFFFFFF, 2};
+    return {key_of(0xFFFD), 1};
+  } else {
+    return {'?', 1};
+  }
+}
+
+// The piece letters by key in an open-addressing table built at compile time (the symbol
+// table of `piece`; a switch over these sparse values costs a chain of mispredicted
+// compares on every ply).
+struct LetterTable {
+  struct Entry {
+    std::uint32_t key = 0;
+    PieceLetter letter;
+  };
+  static constexpr std::size_t kSize = 64;
+  std::array<Entry, kSize> slot{};
+  static constexpr std::size_t hash(std::uint32_t key) {
+    return static_cast<std::uint32_t>(key * 2654435761u) >> 26;  // top 6 bits of 32
+  }
+  constexpr void add(char32_t cp, PieceType t, std::optional<Side> side, bool hanja) {
+    const std::uint32_t key = key_of(cp);
+    std::size_t h = hash(key);
+    while (slot[h].key) h = (h + 1) % kSize;
+    slot[h] = {key, PieceLetter{t, side, hanja}};
+  }
+  constexpr const PieceLetter* find(std::uint32_t key) const {
+    if (key < 0x80) return nullptr;  // digits and letters, the common case
+    for (std::size_t h = hash(key);; h = (h + 1) % kSize) {
+      if (slot[h].key == key) return &slot[h].letter;
+      if (!slot[h].key) return nullptr;
+    }
+  }
+  // piece = 차 車 | 포 包 砲 | 마 馬 | 상 象 | 사 士 | 장 將 궁 帥 | 졸 卒 (Cho) | 병 兵 (Han)
+  //       | 楚 (Cho general) | 漢 (Han general)
+  constexpr LetterTable() {
+    using T = PieceType;
+    add(U'차', T::Chariot, std::nullopt, false);
+    add(U'車', T::Chariot, std::nullopt, true);
+    add(U'포', T::Cannon, std::nullopt, false);
+    add(U'包', T::Cannon, std::nullopt, true);
+    add(U'砲', T::Cannon, std::nullopt, true);
+    add(U'마', T::Horse, std::nullopt, false);
+    add(U'馬', T::Horse, std::nullopt, true);
+    add(U'상', T::Elephant, std::nullopt, false);
+    add(U'象', T::Elephant, std::nullopt, true);
+    add(U'사', T::Advisor, std::nullopt, false);
+    add(U'士', T::Advisor, std::nullopt, true);
+    add(U'장', T::General, std::nullopt, false);
+    add(U'궁', T::General, std::nullopt, false);
+    add(U'將', T::General, std::nullopt, true);
+    add(U'帥', T::General, std::nullopt, true);
+    add(U'졸', T::Soldier, Side::Cho, false);
+    add(U'병', T::Soldier, Side::Han, false);
+    add(U'卒', T::Soldier, Side::Cho, true);
+    add(U'兵', T::Soldier, Side::Han, true);
+    add(U'楚', T::General, Side::Cho, true);
+    add(U'漢', T::General, Side::Han, true);
+  }
+};
+inline constexpr LetterTable kPieceLetters;
+
+// ---- primitive parsers over the raw bytes -----------------------------------------
+// `letter<C>(U'장')`: that one character.
+template <Coding C>
+struct letter_parser : x3::parser<letter_parser<C>> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  constexpr explicit letter_parser(char32_t cp) : key(key_of(cp)) {}
+  std::uint32_t key;
+  template <typename It, typename Context, typename RContext, typename Attribute>
+  bool parse(It& first, It const& last, Context const&, RContext&, Attribute&) const {
+    const Char c = char_at<C>(first, last);
+    if (c.key != key || c.len == 0) return false;
+    first += c.len;
+    return true;
+  }
+};
+template <Coding C>
+constexpr letter_parser<C> letter(char32_t cp) {
+  return letter_parser<C>(cp);
+}
+
+// `piece<C>`: one piece letter (kPieceLetters), as its PieceLetter.
+template <Coding C>
+struct piece_parser : x3::parser<piece_parser<C>> {
+  using attribute_type = PieceLetter;
+  static bool const has_attribute = true;
+  template <typename It, typename Context, typename RContext, typename Attribute>
+  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
+    const Char c = char_at<C>(first, last);
+    const PieceLetter* p = kPieceLetters.find(c.key);
+    if (!p) return false;
+    first += c.len;
+    x3::traits::move_to(*p, attr);
+    return true;
+  }
+};
+template <Coding C>
+inline constexpr piece_parser<C> piece{};
+
+// `side<C>` = 楚 | 초 (Cho) | 漢 | 한 (Han).
+template <Coding C>
+struct side_parser : x3::parser<side_parser<C>> {
+  using attribute_type = Side;
+  static bool const has_attribute = true;
+  template <typename It, typename Context, typename RContext, typename Attribute>
+  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
+    const Char c = char_at<C>(first, last);
+    Side s;
+    switch (c.key) {
+      case key_of(U'楚'):
+      case key_of(U'초'): s = Side::Cho; break;
+      case key_of(U'漢'):
+      case key_of(U'한'): s = Side::Han; break;
+      default: return false;
+    }
+    first += c.len;
+    x3::traits::move_to(s, attr);
+    return true;
+  }
+};
+template <Coding C>
+inline constexpr side_parser<C> side{};
+
+// `any<C>`: any one character (a CP949 lead and its trail together, so that a trail byte
+// is never read as '\\' or ']').
+template <Coding C>
+struct any_parser : x3::parser<any_parser<C>> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <typename It, typename Context, typename RContext, typename Attribute>
+  bool parse(It& first, It const& last, Context const&, RContext&, Attribute&) const {
+    const Char c = char_at<C>(first, last);
+    first += c.len;
+    return c.len != 0;
+  }
+};
+template <Coding C>
+inline constexpr any_parser<C> any{};
+
+// `escaped{f}`: a byte c for which f(c) names an escape, as the character f(c) (the
+// escape tables are tag_value_escape and comment_escape).
+struct escaped_parser : x3::parser<escaped_parser> {
+  using attribute_type = char;
+  static bool const has_attribute = true;
+  char (*unescape)(char);
+  constexpr explicit escaped_parser(char (*f)(char)) : unescape(f) {}
+  template <typename It, typename Context, typename RContext, typename Attribute>
+  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
+    if (first == last) return false;
+    const char e = unescape(*first);
+    if (!e) return false;
+    ++first;
+    x3::traits::move_to(e, attr);
+    return true;
+  }
+};
+
+// ---- shared pieces ----------------------------------------------------------------
+inline const auto blank = x3::lit(' ') | x3::lit('\t');
+inline const auto blanks = *blank;
+inline const auto digit = x3::char_('0', '9');
+
+// The view a raw[] directive yields, as a string_view.
+template <typename Range>
+std::string_view view_of(const Range& r) {
+  return std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
+}
+
+// ---- ply tokens ------------------------------------------------------------------
+// ply     = "한수쉼" eoi                                        (a pass)
+//         | square [ &(side piece) side ] piece square [ capture ] [ check ] eoi
+// capture = !check ( "타" piece | piece )
+// check   = "장군"
+// square  = 'a'-'i' digit | digit { digit }
+inline const auto square = x3::raw[x3::char_('a', 'i') >> digit | +digit];
+
+namespace act {
+inline constexpr auto pass = [](auto& ctx) { x3::_val(ctx).pass = true; };
+inline constexpr auto from = [](auto& ctx) { x3::_val(ctx).from = view_of(x3::_attr(ctx)); };
+inline constexpr auto to = [](auto& ctx) { x3::_val(ctx).to = view_of(x3::_attr(ctx)); };
+inline constexpr auto side_mark = [](auto& ctx) { x3::_val(ctx).side_mark = x3::_attr(ctx); };
+inline constexpr auto piece = [](auto& ctx) { x3::_val(ctx).piece = x3::_attr(ctx); };
+inline constexpr auto marked_capture = [](auto& ctx) {
+  x3::_val(ctx).captured = x3::_attr(ctx);
+  x3::_val(ctx).capture_marker = true;
+};
+inline constexpr auto capture = [](auto& ctx) { x3::_val(ctx).captured = x3::_attr(ctx); };
+inline constexpr auto check = [](auto& ctx) { x3::_val(ctx).check = true; };
+}  // namespace act
+
+template <Coding C>
+inline const auto check = letter<C>(U'장') >> letter<C>(U'군');
+
+template <Coding C>
+inline const auto capture =
+    !check<C> >> (letter<C>(U'타') >> piece<C>[act::marked_capture] | piece<C>[act::capture]);
+
+template <Coding C>
+struct ply_id;
+template <Coding C>
+inline const auto ply = x3::rule<ply_id<C>, PlyToken>{"ply"} =
+    (letter<C>(U'한') >> letter<C>(U'수') >> letter<C>(U'쉼') >> x3::eoi)[act::pass] |
+    (square[act::from] >> -(&(side<C> >> piece<C>) >> side<C>[act::side_mark]) >> piece<C>[act::piece] >>
+     square[act::to] >> -capture<C> >> -check<C>[act::check] >> x3::eoi);
+
+// ---- move lines --------------------------------------------------------------------
+// move-line    = numbered-ply { blanks ( numbered-ply | time ) }
+// numbered-ply = ply-number blanks ply          (the ply token runs to the next blank)
+// ply-number   = digit { digit } "."
+// time         = "<" seconds ">"                (the seconds spent on the ply before it;
+//                                                a whole blank-delimited token)
+inline const auto ply_number = x3::raw[+digit] >> x3::lit('.');
+inline const auto ply_number_value = x3::uint_parser<int>{};  // the digits' value, if it fits an int
+inline const auto seconds = x3::uint_parser<int>{} | x3::lit('-') >> +x3::lit('0') >> x3::attr(0);
+inline const auto time = x3::lit('<') >> seconds >> x3::lit('>') >> x3::eoi;
+
+// ---- comments ----------------------------------------------------------------------
+// comment = "{" { escape | any character but '}' } "}"    (over the decoded text: it is
+//                                                         kept, and '}' may be a CP949
+// escape  = "\" ( "\" | "}" | "r" | "[" )                  trail byte; may span lines)
+// The text's attribute is the comment with its escapes undone.
+inline const auto comment_text = *(x3::lit('\\') >> escaped_parser(comment_escape) | ~x3::char_('}'));
+
+// ---- tag lines ---------------------------------------------------------------------
+// tag-line = blanks "[" name blank blanks '"' value '"' blanks "]" blanks eoi
+//          | blanks "[" name blank blanks '"' verbatim '"' blanks "]" blanks eoi
+// name     = { any character but blank, '"', "]" }-   (one or more)
+// value    = { escape | any character but '"' and "\" | "\" }
+// escape   = "\" ( "\" | '"' | "n" | "r" )            (tag_value_escape)
+// verbatim = { any character but a '"' that closes the line }   (the lenient reading of
+//            values written without escapes: `[Event "The "Big" Open"]`, `[Dir "C:\"]`)
+struct TagState {
+  TagLine* out;
+  Coding coding;
+};
+struct tag_state_tag;
+namespace act {
+inline constexpr auto name = [](auto& ctx) {
+  const TagState& s = x3::get<tag_state_tag>(ctx);
+  s.out->name.clear();
+  decode(view_of(x3::_attr(ctx)), s.coding, s.out->name);
+};
+inline constexpr auto value_run = [](auto& ctx) {
+  const TagState& s = x3::get<tag_state_tag>(ctx);
+  decode(view_of(x3::_attr(ctx)), s.coding, s.out->value);
+};
+inline constexpr auto value_char = [](auto& ctx) { x3::get<tag_state_tag>(ctx).out->value += x3::_attr(ctx); };
+inline constexpr auto verbatim = [](auto& ctx) {
+  const TagState& s = x3::get<tag_state_tag>(ctx);
+  s.out->value.clear();
+  decode(view_of(x3::_attr(ctx)), s.coding, s.out->value);
+};
+}  // namespace act
+
+inline const auto tag_close = x3::lit('"') >> blanks >> x3::lit(']') >> blanks >> x3::eoi;
+template <Coding C>
+inline const auto tag_open = blanks >> x3::lit('[') >> x3::raw[+(any<C> - (blank | x3::lit('"') | x3::lit(']')))][act::name] >>
+                             +blank >> x3::lit('"');
+template <Coding C>
+inline const auto tag_value =
+    *(x3::raw[+(any<C> - (x3::lit('"') | x3::lit('\\')))][act::value_run] |
+      (x3::lit('\\') >> escaped_parser(tag_value_escape))[act::value_char] | x3::char_('\\')[act::value_char]);
+template <Coding C>
+inline const auto tag_line = tag_open<C> >> tag_value<C> >> tag_close |
+                             tag_open<C> >> x3::raw[*(any<C> - tag_close)][act::verbatim] >> tag_close;
+
+// ---- setup and [판] values (decoded text) -----------------------------------------
+// setup = { " " } ( "마상상마" | "상마마상" | "마상마상" | "상마상마" ) { " " } eoi
+// pan   = raw[ { any character but " " } ] " " { " " } ( "초" | "한" ) { any }
+//                                   (the board, then the side that moves first; the
+//                                    `접장기` after it is not checked)
+// board = { "/" | "1"-"9" | pan-letter }   (10 ranks from Cho's back rank up; a digit is
+//                                          that many empty points; short ranks allowed)
+// pan-letter = 차 마 상 사 장 포 졸 (Cho) | 車 馬 象 士 將 包 兵 (Han)
+inline constexpr std::array<std::string_view, 4> kSetupNames = {"마상상마", "상마마상", "마상마상", "상마상마"};
+
+struct PanLetter {
+  std::string_view text;
+  Piece piece;
+};
+inline constexpr PanLetter kPanLetters[] = {
+    {"차", make_piece(Side::Cho, PieceType::Chariot)},  {"마", make_piece(Side::Cho, PieceType::Horse)},
+    {"상", make_piece(Side::Cho, PieceType::Elephant)}, {"사", make_piece(Side::Cho, PieceType::Advisor)},
+    {"장", make_piece(Side::Cho, PieceType::General)},  {"포", make_piece(Side::Cho, PieceType::Cannon)},
+    {"졸", make_piece(Side::Cho, PieceType::Soldier)},  {"車", make_piece(Side::Han, PieceType::Chariot)},
+    {"馬", make_piece(Side::Han, PieceType::Horse)},    {"象", make_piece(Side::Han, PieceType::Elephant)},
+    {"士", make_piece(Side::Han, PieceType::Advisor)},  {"將", make_piece(Side::Han, PieceType::General)},
+    {"包", make_piece(Side::Han, PieceType::Cannon)},   {"兵", make_piece(Side::Han, PieceType::Soldier)},
+};
+
+// The symbol tables, built once.
+inline const x3::symbols<Setup>& setup_names() {
+  static const x3::symbols<Setup> table = [] {
+    x3::symbols<Setup> t;
+    for (Setup s : kAllSetups) t.add(std::string(kSetupNames[static_cast<int>(s)]), s);
+    return t;
+  }();
+  return table;
+}
+inline const x3::symbols<Piece>& pan_letters() {
+  static const x3::symbols<Piece> table = [] {
+    x3::symbols<Piece> t;
+    for (const PanLetter& l : kPanLetters) t.add(std::string(l.text), l.piece);
+    return t;
+  }();
+  return table;
+}
+
+inline const auto setup_value = *x3::lit(' ') >> setup_names() >> *x3::lit(' ') >> x3::eoi;
+inline const auto pan = x3::raw[*~x3::char_(' ')] >> x3::lit(' ') >> *x3::lit(' ') >>
+                        (x3::lit("초") >> x3::attr(Side::Cho) | x3::lit("한") >> x3::attr(Side::Han));
+
+}  // namespace grammar
+
+// What the board rule's actions fill in: the points read so far and the first rule
+// broken (a rank past the tenth, a rank wider than nine points).
+struct PanBoard {
+  std::array<std::array<Piece, kFiles>, kRanks> grid{};
+  int rank = 0, file = 0;
+  std::string error;  // empty if none
+  PanBoard() {
+    for (auto& r : grid) r.fill(Piece::None);
+  }
+};
+
+namespace grammar {
+struct pan_board_tag;
+namespace act {
+inline constexpr auto pan_rank = [](auto& ctx) {
+  PanBoard& b = x3::get<pan_board_tag>(ctx);
+  if (++b.rank >= kRanks) {
+    b.error = "[판] board has more than 10 ranks";
+    x3::_pass(ctx) = false;
+    return;
+  }
+  b.file = 0;
+};
+inline constexpr auto pan_width = [](PanBoard& b, auto& ctx) {
+  if (b.file > kFiles) {
+    b.error = "[판] rank " + std::to_string(b.rank + 1) + " is wider than 9 points";
+    x3::_pass(ctx) = false;
+  }
+};
+inline constexpr auto pan_empty = [](auto& ctx) {
+  PanBoard& b = x3::get<pan_board_tag>(ctx);
+  b.file += x3::_attr(ctx) - '0';
+  pan_width(b, ctx);
+};
+inline constexpr auto pan_piece = [](auto& ctx) {
+  PanBoard& b = x3::get<pan_board_tag>(ctx);
+  if (b.file < kFiles) b.grid[static_cast<std::size_t>(b.rank)][static_cast<std::size_t>(b.file)] = x3::_attr(ctx);
+  ++b.file;
+  pan_width(b, ctx);
+};
+}  // namespace act
+inline const auto pan_board =
+    *(x3::lit('/')[act::pan_rank] | x3::char_('1', '9')[act::pan_empty] | pan_letters()[act::pan_piece]);
+}  // namespace grammar
+
+// Reads a [판] board (grammar::pan_board) into `out`: false with out.error set when a
+// rule is broken or a character is no part of a board.
+bool parse_pan_board(std::string_view board, PanBoard& out);
 
 }  // namespace gibo::gib

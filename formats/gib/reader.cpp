@@ -43,6 +43,8 @@ constexpr int kMaxStrayDiagnostics = 20;
 using gib::Coding;
 
 using gib::decode;
+namespace grammar = gib::grammar;
+namespace x3 = boost::spirit::x3;
 
 std::string decoded(std::string_view raw, Coding coding) {
   std::string s;
@@ -229,7 +231,6 @@ struct Scan {
 
     const std::uint64_t* const valid_pairs = enc == text::Encoding::Cp949 ? text::cp949_valid_bits() : nullptr;
     tags_.reserve(lines_.size() / 4 + 4);  // a game's header is usually a tenth to a third of its lines
-    std::string decoded_line;  // a tag line decoded (one buffer for all)
     gib::TagLine tag;
     int bad_reported = 0, bad_total = 0;
     auto report = [&](const Line& line, std::string_view content, std::size_t off) {
@@ -260,8 +261,7 @@ struct Scan {
             continue;
           }
           // as text::cp949_char reads it: a mapped lead-trail pair, or one bad byte
-          if (u[i] >= 0x81 && u[i] <= 0xFE && i + 1 < content.size() && u[i + 1] >= 0x41 && u[i + 1] <= 0xFE &&
-              text::cp949_pair_valid(valid_pairs, u[i], u[i + 1])) {
+          if (text::cp949_pair_valid(valid_pairs, text::cp949_pair(u + i, content.size() - i))) {
             i += 2;
             continue;
           }
@@ -278,9 +278,7 @@ struct Scan {
       while (lead < content.size() && (content[lead] == ' ' || content[lead] == '\t')) ++lead;
       line.blank = lead == content.size();
       if (!line.blank && content[lead] == '[') {
-        decoded_line.clear();
-        decode(content, line.coding, decoded_line);
-        if (gib::parse_tag_line(decoded_line, tag)) {
+        if (gib::parse_tag_line(content, line.coding, tag)) {
           line.tag = static_cast<int>(tags_.size());
           tags_.push_back(std::move(tag));
         }
@@ -412,30 +410,19 @@ class GameReader {
     add_diagnostic(*game_, std::move(d));
   }
 
-  // Attaches a comment given as written (its escapes are undone here).
-  void attach_comment(std::string_view written) {
-    std::string comment;
-    comment.reserve(written.size());
-    for (std::size_t k = 0; k < written.size();) {
-      const std::size_t slash = std::min(written.find('\\', k), written.size());
-      comment.append(written.data() + k, slash - k);  // the plain run at once
-      k = slash;
-      if (k == written.size()) break;
-      const char e = k + 1 < written.size() ? gib::comment_escape(written[k + 1]) : '\0';
-      comment += e ? e : '\\';
-      k += e ? 2 : 1;
-    }
+  // Attaches a comment (its escapes undone).
+  void attach_comment(std::string comment) {
     if (game_->plies.empty()) game_->header_comments.push_back(std::move(comment));
     else game_->plies.back().comments.push_back(std::move(comment));
   }
 
-  // The position of the '}' that closes a comment in `s` (escaped ones skipped), or npos.
-  static std::size_t closing_brace(std::string_view s) {
-    for (std::size_t k = 0; k < s.size(); ++k) {
-      if (s[k] == '\\' && k + 1 < s.size() && gib::comment_escape(s[k + 1])) ++k;
-      else if (s[k] == '}') return k;
-    }
-    return std::string_view::npos;
+  // Reads comment text (grammar::comment_text) from `s` up to its closing '}': appends it,
+  // escapes undone, to `comment`; returns the position of the '}', or npos.
+  static std::size_t comment_part(std::string_view s, std::string& comment) {
+    grammar::Iterator first = s.data();
+    const grammar::Iterator last = s.data() + s.size();
+    x3::parse(first, last, grammar::comment_text, comment);
+    return first == last ? std::string_view::npos : static_cast<std::size_t>(first - s.data());
   }
 
   std::size_t parse_body(std::size_t i) {
@@ -471,16 +458,14 @@ class GameReader {
     decode(raw(open), open.coding, line_text);
     std::string_view s = std::string_view(line_text).substr(at + 1);
     for (;;) {
-      const std::size_t close = closing_brace(s);
+      const std::size_t close = comment_part(s, comment);
       if (close != std::string_view::npos) {
-        comment += s.substr(0, close);
         if (!is_blank(s.substr(close + 1)))
           add("stray-text", Severity::Warning, lines_[i].number, 0, 0, std::string(s.substr(close + 1)),
               "text after a closing '}' is ignored");
-        attach_comment(comment);
+        attach_comment(std::move(comment));
         return i + 1;
       }
-      comment += s;
       ++i;
       if (i >= lines_.size() || is_tag(i)) {
         // Never closed: end it before the first line that reads as plies, if any, so
@@ -493,11 +478,11 @@ class GameReader {
             break;
           }
         if (resume != i) {
-          // rebuild the comment from the lines before `resume`
-          kept = text(open).substr(at + 1);
+          // rebuild the comment from the lines before `resume` (none holds a '}')
+          comment_part(std::string_view(text(open)).substr(at + 1), kept);
           for (std::size_t k = first_content + 1; k < resume; ++k) {
             kept += '\n';
-            kept += text(lines_[k]);
+            comment_part(text(lines_[k]), kept);
           }
           comment = std::move(kept);
         }
@@ -505,7 +490,7 @@ class GameReader {
             "comment opened here is never closed; it ends at " +
                 std::string(resume != i ? "line " + std::to_string(lines_[resume - 1].number)
                             : i >= lines_.size() ? "the end of the file" : "the next game's header"));
-        attach_comment(comment);
+        attach_comment(std::move(comment));
         return resume;
       }
       comment += '\n';
@@ -518,15 +503,9 @@ class GameReader {
   // Does the line start with "N." and a readable ply token?
   bool starts_with_ply(const Line& line) const {
     const std::string_view s = raw(line);
-    std::size_t p = s.find_first_not_of(" \t");
-    if (p == std::string_view::npos) return false;
-    const std::size_t d = p;
-    while (p < s.size() && s[p] >= '0' && s[p] <= '9') ++p;
-    if (p == d || p >= s.size() || s[p] != '.') return false;
-    ++p;
-    while (p < s.size() && (s[p] == ' ' || s[p] == '\t')) ++p;
-    std::size_t e = p;
-    while (e < s.size() && s[e] != ' ' && s[e] != '\t') ++e;
+    grammar::Iterator at = s.data();
+    if (!x3::parse(at, s.data() + s.size(), grammar::blanks >> grammar::ply_number >> grammar::blanks)) return false;
+    const std::size_t p = static_cast<std::size_t>(at - s.data()), e = next_blank(s, p);
     gib::PlyToken t;
     std::string text;
     return e > p && gib::parse_ply_token(s.substr(p, e - p), line.coding, text, t);
@@ -542,9 +521,10 @@ class GameReader {
     std::size_t p = 0;
     int col = 1;  // column of s[p]
     auto skip_blanks = [&] {
-      const std::size_t q = p;
-      while (p < n && (d[p] == ' ' || d[p] == '\t')) ++p;
-      col += static_cast<int>(p - q);
+      grammar::Iterator at = d + p;
+      x3::parse(at, d + n, grammar::blanks);
+      col += static_cast<int>(static_cast<std::size_t>(at - d) - p);
+      p = static_cast<std::size_t>(at - d);
     };
     auto token_at = [&](std::size_t from) { return s.substr(from, next_blank(s, from) - from); };
     for (;;) {
@@ -554,12 +534,10 @@ class GameReader {
 
       if (d[p] == '<') {  // <N> seconds for the ply before it
         const std::string_view tok = token_at(p);
-        int seconds = -1;
-        if (tok.size() >= 3 && tok.back() == '>') {
-          auto [ptr, ec] = std::from_chars(tok.data() + 1, tok.data() + tok.size() - 1, seconds);
-          if (ec != std::errc() || ptr != tok.data() + tok.size() - 1) seconds = -1;
-        }
-        if (seconds < 0 || game_->plies.empty()) {
+        int seconds = 0;
+        grammar::Iterator at = tok.data();
+        const bool time = x3::parse(at, tok.data() + tok.size(), grammar::time, seconds);
+        if (!time || game_->plies.empty()) {
           fail("bad-token", line.number, tok_col, decoded(tok, line.coding), "not a time token <N> after a ply");
           return;
         }
@@ -571,19 +549,18 @@ class GameReader {
       // "N." then the ply (glued or after blanks); the digits' value is 0 when it does
       // not fit an int
       const std::size_t number_at = p;
-      std::int64_t value = 0;
-      while (p < n && d[p] >= '0' && d[p] <= '9') {
-        if (value <= std::numeric_limits<int>::max()) value = value * 10 + (d[p] - '0');
-        ++p;
-      }
-      const std::size_t digits = p - number_at;
-      if (digits == 0 || p >= n || d[p] != '.') {
+      boost::iterator_range<grammar::Iterator> digit_run;
+      grammar::Iterator at = d + p;
+      if (!x3::parse(at, d + n, grammar::ply_number, digit_run)) {
         fail("bad-token", line.number, tok_col, decoded(token_at(number_at), line.coding),
              "expected a ply number 'N.'");
         return;
       }
-      ++p;  // the '.'
-      const int number = value <= std::numeric_limits<int>::max() ? static_cast<int>(value) : 0;
+      p = static_cast<std::size_t>(at - d);  // after the '.'
+      const std::size_t digits = digit_run.size();
+      int number = 0;  // 0 when the digits do not fit an int
+      grammar::Iterator v = digit_run.begin();
+      if (!x3::parse(v, digit_run.end(), grammar::ply_number_value, number) || v != digit_run.end()) number = 0;
       const int ply_index = static_cast<int>(game_->plies.size()) + 1;
       if (number != expected_number_)
         add("ply-number", Severity::Warning, line.number, tok_col, ply_index, std::string(s.substr(number_at, digits + 1)),

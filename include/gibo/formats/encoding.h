@@ -17,9 +17,28 @@ std::string_view encoding_name(Encoding e);  // "auto", "utf-8", "cp949"
 // Is `bytes` well-formed UTF-8 (no overlongs, no surrogates, <= U+10FFFF)?
 bool is_valid_utf8(std::string_view bytes);
 
-// The CP949 double-byte table: the code point of lead 0x81-0xFE and trail 0x41-0xFE at
-// [(lead - 0x81) * 190 + (trail - 0x41)], 0 where the pair is unmapped. Built once, from
-// the C library's own CP949 converter (the whole Windows code page 949 / UHC).
+// The CP949 double-byte rule, written once: a lead byte 0x81-0xFE and a trail byte
+// 0x41-0xFE form a pair, numbered (lead - 0x81) * kCp949Trails + (trail - 0x41) in the
+// tables below. Every table has one entry more, kCp949NoPair, which is always unmapped,
+// so that a loop can look up any byte without a second test.
+inline constexpr unsigned kCp949Leads = 0xFE - 0x81 + 1;
+inline constexpr unsigned kCp949Trails = 190;  // 0x41-0xFE
+inline constexpr std::size_t kCp949NoPair = std::size_t{kCp949Leads} * kCp949Trails;
+inline constexpr std::size_t kCp949TableSize = kCp949NoPair + 1;
+static_assert(kCp949Trails == 0xFE - 0x41 + 1);
+
+// The table index of the two bytes at `p` (`left` >= 1 bytes there), or kCp949NoPair when
+// they are no lead-trail pair (an ASCII byte, a bad lead, a bad trail, or no byte after
+// the lead). Inlined by every loop that reads CP949.
+inline std::size_t cp949_pair(const unsigned char* p, std::size_t left) {
+  const unsigned lead = p[0] - 0x81u;
+  const unsigned trail = left > 1 ? p[1] - 0x41u : kCp949Trails;
+  return lead < kCp949Leads && trail < kCp949Trails ? lead * kCp949Trails + trail : kCp949NoPair;
+}
+
+// The CP949 double-byte table: the code point of each pair at cp949_pair(), 0 where the
+// pair is unmapped. Built once, from the C library's own CP949 converter (the whole
+// Windows code page 949 / UHC).
 const char32_t* build_cp949_codes();
 inline const char32_t* cp949_codes() {
   static const char32_t* const codes = build_cp949_codes();
@@ -34,21 +53,15 @@ struct Cp949Char {
   std::uint8_t length = 1;
   bool bad = false;
 };
-// Is the double byte lead, trail (0x81-0xFE, 0x41-0xFE) a CP949 character? A bitmap of
-// the table (3 KB, cache-friendly) for scanning text that is not decoded.
+// Is the pair at cp949_pair() a CP949 character? A bitmap of the table (3 KB,
+// cache-friendly) for scanning text that is not decoded.
 const std::uint64_t* build_cp949_valid();
 inline const std::uint64_t* cp949_valid_bits() {
   static const std::uint64_t* const bits = build_cp949_valid();
   return bits;
 }
-// Contract: `bits` is cp949_valid_bits() (a loop fetches it once).
-inline bool cp949_pair_valid(const std::uint64_t* bits, unsigned char lead, unsigned char trail) {
-  const unsigned k = (lead - 0x81u) * 190u + (trail - 0x41u);
-  return (bits[k >> 6] >> (k & 63)) & 1;
-}
-inline bool cp949_pair_valid(unsigned char lead, unsigned char trail) {
-  return cp949_pair_valid(cp949_valid_bits(), lead, trail);
-}
+// Contract: `bits` is cp949_valid_bits() (a loop fetches it once); `k` from cp949_pair().
+inline bool cp949_pair_valid(const std::uint64_t* bits, std::size_t k) { return (bits[k >> 6] >> (k & 63)) & 1; }
 
 // The double-byte table again, each entry as its UTF-8 bytes (CP949 stays in the BMP: at
 // most 3) from the lowest byte up and their count in the top byte; 0 where unmapped.
@@ -60,13 +73,9 @@ inline const std::uint32_t* cp949_utf8() {
 
 // Contract: `codes` is cp949_codes() (a loop fetches it once).
 inline Cp949Char cp949_char(const char32_t* codes, std::string_view in) {
-  const unsigned char c = static_cast<unsigned char>(in[0]);
-  if (c < 0x80) return {c, 1, false};
-  if (c >= 0x81 && c <= 0xFE && in.size() > 1) {
-    const unsigned char t = static_cast<unsigned char>(in[1]);
-    if (t >= 0x41 && t <= 0xFE)
-      if (const char32_t cp = codes[(c - 0x81) * 190 + (t - 0x41)]) return {cp, 2, false};
-  }
+  const unsigned char* p = reinterpret_cast<const unsigned char*>(in.data());
+  if (p[0] < 0x80) return {p[0], 1, false};
+  if (const char32_t cp = codes[cp949_pair(p, in.size())]) return {cp, 2, false};
   return {0xFFFD, 1, true};
 }
 inline Cp949Char cp949_char(std::string_view in) { return cp949_char(cp949_codes(), in); }
