@@ -290,11 +290,15 @@ std::string_view view_of(const Range& r) {
 }
 
 // ---- ply tokens ------------------------------------------------------------------
-// ply     = "한수쉼" eoi                                        (a pass)
-//         | square [ &(side piece) side ] piece square [ capture ] [ check ] eoi
+// ply     = "한수쉼" eoi                                       (a pass)
+//         | square [ &( side piece ) side ] piece square [ capture ] [ check ] eoi
 // capture = !check ( "타" piece | piece )
 // check   = "장군"
-// square  = 'a'-'i' digit | digit { digit }
+// square  = "a"-"i" digit | digit { digit }
+// side    = 楚 | 초 (Cho) | 漢 | 한 (Han)
+// piece   = 차 車 | 포 包 砲 | 마 馬 | 상 象 | 사 士 | 장 將 궁 帥 | 졸 卒 (Cho) | 병 兵 (Han)
+//         | 楚 (Cho general) | 漢 (Han general)
+// (a rule that reads letters is built once per coding: ply<Coding::Cp949> and so on)
 inline const auto square = x3::raw[x3::char_('a', 'i') >> digit | +digit];
 
 namespace act {
@@ -326,32 +330,45 @@ inline const auto ply = x3::rule<ply_id<C>, PlyToken>{"ply"} =
     (square[act::from] >> -(&(side<C> >> piece<C>) >> side<C>[act::side_mark]) >> piece<C>[act::piece] >>
      square[act::to] >> -capture<C> >> -check<C>[act::check] >> x3::eoi);
 
-// ---- move lines --------------------------------------------------------------------
+// ---- lines -------------------------------------------------------------------------
+// file    = { blank-line } { game }
+// game    = tag-line { tag-line } body            (a game starts at a tag line)
+// body    = { move-line | comment | blank-line }   (up to the next tag line)
+// (the reader splits the lines and tells them apart by their first byte that is not
+// blank: "[" a tag line if it parses, "{" a comment, else a move line)
+//
 // move-line    = numbered-ply { blanks ( numbered-ply | time ) }
 // numbered-ply = ply-number blanks ply          (the ply token runs to the next blank)
 // ply-number   = digit { digit } "."
 // time         = "<" seconds ">"                (the seconds spent on the ply before it;
 //                                                a whole blank-delimited token)
+// seconds      = digit { digit }                (that fits an int)
+//              | "-" "0" { "0" }                (zero, as std::from_chars read it)
 inline const auto ply_number = x3::raw[+digit] >> x3::lit('.');
 inline const auto ply_number_value = x3::uint_parser<int>{};  // the digits' value, if it fits an int
 inline const auto seconds = x3::uint_parser<int>{} | x3::lit('-') >> +x3::lit('0') >> x3::attr(0);
 inline const auto time = x3::lit('<') >> seconds >> x3::lit('>') >> x3::eoi;
 
 // ---- comments ----------------------------------------------------------------------
-// comment = "{" { escape | any character but '}' } "}"    (over the decoded text: it is
-//                                                         kept, and '}' may be a CP949
-// escape  = "\" ( "\" | "}" | "r" | "[" )                  trail byte; may span lines)
+// comment      = "{" comment-text "}"        (may span lines; read over the decoded
+//                                            text, which the game keeps)
+// comment-text = { "\" comment-escape | any character but "}" }
+// comment-escape = "\" | "}" | "r" | "["
 // The text's attribute is the comment with its escapes undone.
 inline const auto comment_text = *(x3::lit('\\') >> escaped_parser(comment_escape) | ~x3::char_('}'));
 
 // ---- tag lines ---------------------------------------------------------------------
-// tag-line = blanks "[" name blank blanks '"' value '"' blanks "]" blanks eoi
-//          | blanks "[" name blank blanks '"' verbatim '"' blanks "]" blanks eoi
-// name     = { any character but blank, '"', "]" }-   (one or more)
-// value    = { escape | any character but '"' and "\" | "\" }
-// escape   = "\" ( "\" | '"' | "n" | "r" )            (tag_value_escape)
-// verbatim = { any character but a '"' that closes the line }   (the lenient reading of
-//            values written without escapes: `[Event "The "Big" Open"]`, `[Dir "C:\"]`)
+// tag-line  = tag-open value tag-close
+//           | tag-open verbatim tag-close      (values written without escapes:
+//                                               `[Event "The "Big" Open"]`, `[Dir "C:\"]`)
+// tag-open  = blanks "[" name blank blanks '"'
+// tag-close = '"' blanks "]" blanks eoi
+// name      = ( any character but blank, '"', "]" ) { the same }
+// value     = { run | "\" tag-escape | "\" }
+// run       = ( any character but '"', "\" ) { the same }
+// tag-escape = "\" | '"' | "n" | "r"           (tag_value_escape)
+// verbatim  = { any character but the '"' of a tag-close }
+// blanks    = { " " | "\t" }
 struct TagState {
   TagLine* out;
   Coding coding;

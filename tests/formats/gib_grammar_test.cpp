@@ -1,0 +1,318 @@
+// The .gib grammar's X3 rules (formats/gib/grammar.h), rule by rule, with examples that
+// must parse and examples that must not, in UTF-8 and in CP949 bytes.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../../formats/gib/grammar.h"
+#include "gibo/formats/encoding.h"
+#include "gibo/formats/gib.h"
+
+namespace gibo::gib {
+namespace {
+
+namespace x3 = boost::spirit::x3;
+
+std::string cp949(std::string_view utf8) {
+  std::string out;
+  EXPECT_EQ(text::utf8_to_cp949(utf8, out), 0u) << utf8;
+  return out;
+}
+
+// Does `rule` match the whole of `s`?
+template <typename Rule>
+bool whole(const Rule& rule, std::string_view s) {
+  const char* first = s.data();
+  return x3::parse(first, s.data() + s.size(), rule >> x3::eoi);
+}
+
+struct Ply {
+  bool ok = false;
+  PlyToken token;
+  std::string text;
+};
+Ply ply(std::string_view raw, Coding coding = Coding::Utf8) {
+  Ply p;
+  p.ok = parse_ply_token(raw, coding, p.text, p.token);
+  return p;
+}
+
+TEST(GibGrammar, PlyTokensThatParse) {
+  for (Coding coding : {Coding::Utf8, Coding::Cp949}) {
+    auto in = [&](std::string_view u) { return coding == Coding::Utf8 ? std::string(u) : cp949(u); };
+    const std::string s1 = in("79졸78");
+    Ply p = ply(s1, coding);
+    ASSERT_TRUE(p.ok);
+    EXPECT_EQ(p.text, "79졸78");
+    EXPECT_EQ(p.token.from, "79");
+    EXPECT_EQ(p.token.to, "78");
+    EXPECT_EQ(p.token.from.data(), s1.data());  // a view into the raw token
+    EXPECT_EQ(p.token.piece.type, PieceType::Soldier);
+    EXPECT_EQ(p.token.piece.implied_side, Side::Cho);
+    EXPECT_EQ(p.token.chars, 5);
+    EXPECT_FALSE(p.token.check);
+    EXPECT_EQ(p.token.captured.type, PieceType::None);
+
+    p = ply(in("41차49타포장군"), coding);  // capture marker, captured piece, check
+    ASSERT_TRUE(p.ok);
+    EXPECT_TRUE(p.token.capture_marker);
+    EXPECT_EQ(p.token.captured.type, PieceType::Cannon);
+    EXPECT_TRUE(p.token.check);
+    EXPECT_EQ(p.token.chars, 9);
+    EXPECT_EQ(p.text, "41차49타포장군");
+
+    p = ply(in("41차49포"), coding);  // captured piece without 타
+    ASSERT_TRUE(p.ok);
+    EXPECT_FALSE(p.token.capture_marker);
+    EXPECT_EQ(p.token.captured.type, PieceType::Cannon);
+
+    p = ply(in("41차49장군"), coding);  // 장군 is the check, not a captured 장
+    ASSERT_TRUE(p.ok);
+    EXPECT_TRUE(p.token.check);
+    EXPECT_EQ(p.token.captured.type, PieceType::None);
+
+    p = ply(in("41차49장장군"), coding);  // a captured general, then the check
+    ASSERT_TRUE(p.ok);
+    EXPECT_EQ(p.token.captured.type, PieceType::General);
+    EXPECT_TRUE(p.token.check);
+
+    p = ply(in("95楚84"), coding);  // 楚 as the piece: a general, no side mark
+    ASSERT_TRUE(p.ok);
+    EXPECT_EQ(p.token.piece.type, PieceType::General);
+    EXPECT_EQ(p.token.piece.implied_side, Side::Cho);
+    EXPECT_FALSE(p.token.side_mark);
+
+    p = ply(in("85漢卒84"), coding);  // side mark, then a hanja piece
+    ASSERT_TRUE(p.ok);
+    EXPECT_EQ(p.token.side_mark, Side::Han);
+    EXPECT_EQ(p.token.piece.type, PieceType::Soldier);
+    EXPECT_TRUE(p.token.piece.hanja);
+
+    p = ply(in("12초마33"), coding);  // hangul side mark
+    ASSERT_TRUE(p.ok);
+    EXPECT_EQ(p.token.side_mark, Side::Cho);
+
+    p = ply(in("i3차i9"), coding);  // letter squares
+    ASSERT_TRUE(p.ok);
+    EXPECT_EQ(p.token.from, "i3");
+    EXPECT_EQ(p.token.to, "i9");
+
+    p = ply(in("4마23"), coding);  // old numbered squares: kept as written
+    ASSERT_TRUE(p.ok);
+    EXPECT_EQ(p.token.from, "4");
+    EXPECT_EQ(p.token.to, "23");
+
+    p = ply(in("한수쉼"), coding);
+    ASSERT_TRUE(p.ok);
+    EXPECT_TRUE(p.token.pass);
+    EXPECT_EQ(p.token.chars, 3);
+  }
+}
+
+TEST(GibGrammar, PlyTokensThatDoNot) {
+  for (Coding coding : {Coding::Utf8, Coding::Cp949}) {
+    auto in = [&](std::string_view u) { return coding == Coding::Utf8 ? std::string(u) : cp949(u); };
+    for (const char* bad : {"", "79", "79졸", "79졸7x", "x9졸78", "79Z78", "79졸78 ", "79졸78타", "79졸78군",
+                            "79졸78타장군", "79졸78장군x", "한수쉼x", "한수", "79초78", "졸78"}) {
+      Ply p = ply(in(bad), coding);
+      EXPECT_FALSE(p.ok) << bad;
+      EXPECT_EQ(p.text, bad);  // the token decoded, for the reader's message
+    }
+  }
+  // Forced UTF-8 on bytes that are not: every byte >= 0x80 reads as '?'
+  const Ply p = ply("79\xC1\xB9" "78", Coding::Ascii);
+  EXPECT_FALSE(p.ok);
+  EXPECT_EQ(p.text, "79??78");
+  // A CP949 byte that does not decode is U+FFFD, never part of a letter
+  const Ply q = ply("79\x81" "78", Coding::Cp949);
+  EXPECT_FALSE(q.ok);
+  EXPECT_EQ(q.text, "79\xEF\xBF\xBD" "78");
+}
+
+TEST(GibGrammar, Squares) {
+  for (const char* s : {"79", "0", "1234", "a0", "i9"}) EXPECT_TRUE(whole(grammar::square, s)) << s;
+  for (const char* s : {"", "j1", "a", "ab", "A1", "-1"}) EXPECT_FALSE(whole(grammar::square, s)) << s;
+}
+
+TEST(GibGrammar, PlyNumbersAndTimes) {
+  for (const char* s : {"1.", "12.", "007."}) EXPECT_TRUE(whole(grammar::ply_number, s)) << s;
+  for (const char* s : {"", "12", ".", "a.", "1 ."}) EXPECT_FALSE(whole(grammar::ply_number, s)) << s;
+
+  auto time = [](std::string_view s, int& seconds) {
+    const char* first = s.data();
+    return x3::parse(first, s.data() + s.size(), grammar::time, seconds);
+  };
+  int seconds = -1;
+  EXPECT_TRUE(time("<12>", seconds));
+  EXPECT_EQ(seconds, 12);
+  EXPECT_TRUE(time("<0>", seconds));
+  EXPECT_EQ(seconds, 0);
+  EXPECT_TRUE(time("<-0>", seconds));  // read as std::from_chars did: minus zero is zero
+  EXPECT_EQ(seconds, 0);
+  EXPECT_TRUE(time("<0007>", seconds));
+  EXPECT_EQ(seconds, 7);
+  for (const char* s : {"<>", "<-1>", "<+5>", "<1x>", "<12", "12>", "<99999999999>", "<12>>", "< 1>"})
+    EXPECT_FALSE(time(s, seconds)) << s;
+}
+
+TEST(GibGrammar, TagLines) {
+  struct Case {
+    const char* line;
+    const char* name;
+    const char* value;
+  };
+  const Case good[] = {
+      {"[초차림 \"마상상마\"]", "초차림", "마상상마"},
+      {"  [a \"b\"]  ", "a", "b"},
+      {"[a\t\"b\"]\t", "a", "b"},
+      {"[a  \"\"]", "a", ""},
+      {"[a \"x\\\"y\\\\z\\n\\r\"]", "a", "x\"y\\z\n\r"},  // escapes
+      {"[Dir \"C:\\games\"]", "Dir", "C:\\games"},         // a lone backslash is itself
+      {"[Event \"The \"Big\" Open\"]", "Event", "The \"Big\" Open"},  // lenient: first to last quote
+      {"[Dir \"C:\\\"]", "Dir", "C:\\"},
+      {"[a \"b] c\"]", "a", "b] c"},
+  };
+  for (Coding coding : {Coding::Utf8, Coding::Cp949}) {
+    for (const Case& c : good) {
+      const std::string raw = coding == Coding::Utf8 ? std::string(c.line) : cp949(c.line);
+      TagLine t;
+      ASSERT_TRUE(parse_tag_line(raw, coding, t)) << c.line;
+      EXPECT_EQ(t.name, c.name);
+      EXPECT_EQ(t.value, c.value);
+    }
+    for (const char* bad : {"[a\"b\"]", "[ \"b\"]", "[a \"b\"] x", "[a \"b\"", "a \"b\"]", "[a b]", "[]",
+                            "[a \"b\"]]", "[a] \"b\"]", "{[a \"b\"]"}) {
+      const std::string raw = coding == Coding::Utf8 ? std::string(bad) : cp949(bad);
+      TagLine t;
+      EXPECT_FALSE(parse_tag_line(raw, coding, t)) << bad;
+      EXPECT_TRUE(t.name.empty() && t.value.empty());
+    }
+  }
+  // CP949: a byte that does not decode is one character (U+FFFD); the ']' after it is
+  // itself, so the name ends there and the line is no tag line.
+  TagLine t;
+  EXPECT_FALSE(parse_tag_line("[\xB0] \"v\"]", Coding::Cp949, t));
+  ASSERT_TRUE(parse_tag_line("[\xB0 \"v\xB0\"]", Coding::Cp949, t));
+  EXPECT_EQ(t.name, "\xEF\xBF\xBD");
+  EXPECT_EQ(t.value, "v\xEF\xBF\xBD");
+  ASSERT_TRUE(parse_tag_line("[\xB0 \"v\"]", Coding::Ascii, t));
+  EXPECT_EQ(t.name, "?");
+}
+
+TEST(GibGrammar, Comments) {
+  auto read = [](std::string_view s, std::string& out) {
+    const char* first = s.data();
+    x3::parse(first, s.data() + s.size(), grammar::comment_text, out);
+    return static_cast<std::size_t>(first - s.data());
+  };
+  std::string out;
+  EXPECT_EQ(read("abc} rest", out), 3u);  // stops at the closing brace
+  EXPECT_EQ(out, "abc");
+  out.clear();
+  EXPECT_EQ(read("a\\}b}", out), 4u);  // an escaped brace does not close
+  EXPECT_EQ(out, "a}b");
+  out.clear();
+  EXPECT_EQ(read("x\\qy\\\\\\r\\[", out), 10u);  // \q is no escape: the backslash stays
+  EXPECT_EQ(out, "x\\qy\\\r[");
+  out.clear();
+  EXPECT_EQ(read("no close \\", out), 10u);  // to the end; a final backslash is itself
+  EXPECT_EQ(out, "no close \\");
+}
+
+TEST(GibGrammar, SetupValues) {
+  EXPECT_EQ(parse_gib_setup("마상상마"), Setup::HEEH);
+  EXPECT_EQ(parse_gib_setup("  상마상마 "), Setup::EHEH);
+  for (const char* bad : {"", "마상상", "마상상마x", "\t마상상마", "마상 상마", "상상마마"})
+    EXPECT_FALSE(parse_gib_setup(bad)) << bad;
+}
+
+TEST(GibGrammar, PanBoards) {
+  const std::string start = "차마상사1사상마차/4장/1포5포/졸1졸1졸1졸1졸/9/9/兵1兵1兵1兵1兵/1包5包/4將/車馬象士1士象馬車";
+  auto fen = pan_to_fen(start + " 초 접장기");
+  ASSERT_TRUE(fen) << fen.error().message;
+  EXPECT_EQ(*fen, "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1");
+  fen = pan_to_fen(start + "   한 접장기");
+  ASSERT_TRUE(fen);
+  EXPECT_NE(fen->find(" b "), std::string::npos);
+
+  EXPECT_EQ(pan_to_fen(start).error().message,
+            "[판] value has no side to move ('초 접장기' or '한 접장기') after the board");
+  EXPECT_EQ(pan_to_fen(start + " 접장기").error().message,
+            "[판] value has no side to move ('초 접장기' or '한 접장기') after the board");
+
+  PanBoard b;
+  EXPECT_TRUE(parse_pan_board("9/9/9/9/9/9/9/9/9/9", b));
+  EXPECT_EQ(b.rank, 9);
+  b = PanBoard{};
+  EXPECT_FALSE(parse_pan_board("9/9/9/9/9/9/9/9/9/9/9", b));
+  EXPECT_EQ(b.error, "[판] board has more than 10 ranks");
+  b = PanBoard{};
+  EXPECT_FALSE(parse_pan_board("9/55", b));
+  EXPECT_EQ(b.error, "[판] rank 2 is wider than 9 points");
+  b = PanBoard{};
+  EXPECT_FALSE(parse_pan_board("9/차x", b));
+  EXPECT_EQ(b.error, "[판] board has an unknown character at byte 5");
+  b = PanBoard{};
+  EXPECT_FALSE(parse_pan_board("0", b));
+  EXPECT_EQ(b.error, "[판] board has an unknown character at byte 0");
+  b = PanBoard{};
+  EXPECT_TRUE(parse_pan_board("차/", b));
+  EXPECT_EQ(b.grid[0][0], make_piece(Side::Cho, PieceType::Chariot));
+  EXPECT_EQ(b.rank, 1);
+  EXPECT_EQ(pan_to_fen("9/9 초 접장기").error().message, "[판] board has 2 ranks; expected 10");
+}
+
+TEST(GibGrammar, Cp949PairRule) {
+  const unsigned char ga[2] = {0xB0, 0xA1};  // 가
+  EXPECT_EQ(text::cp949_codes()[text::cp949_pair(ga, 2)], U'가');
+  EXPECT_EQ(text::cp949_pair(ga, 1), text::kCp949NoPair);  // no trail byte after the lead
+  const unsigned char low[2] = {0x41, 0x41};
+  EXPECT_EQ(text::cp949_pair(low, 2), text::kCp949NoPair);
+  const unsigned char bad_trail[2] = {0xB0, 0x40};
+  EXPECT_EQ(text::cp949_pair(bad_trail, 2), text::kCp949NoPair);
+  const unsigned char first[2] = {0x81, 0x41}, last[2] = {0xFE, 0xFE};
+  EXPECT_EQ(text::cp949_pair(first, 2), 0u);
+  EXPECT_EQ(text::cp949_pair(last, 2), text::kCp949NoPair - 1);
+  EXPECT_EQ(text::cp949_codes()[text::kCp949NoPair], 0u);  // the sentinel is unmapped
+  EXPECT_EQ(text::cp949_utf8()[text::kCp949NoPair], 0u);
+  EXPECT_FALSE(text::cp949_pair_valid(text::cp949_valid_bits(), text::kCp949NoPair));
+  EXPECT_TRUE(text::cp949_pair_valid(text::cp949_valid_bits(), text::cp949_pair(ga, 2)));
+}
+
+// The specification quotes the grammar as the code states it: every line of each grammar
+// block in formats/gib/README.md is a comment line of grammar.h.
+TEST(GibGrammar, ReadmeQuotesTheRules) {
+  auto read = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    EXPECT_TRUE(in) << path;
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const std::string root = std::string(GIBO_TEST_DATA) + "/../../formats/gib/";
+  const std::string readme = read(root + "README.md"), code = read(root + "grammar.h");
+  std::istringstream lines(readme);
+  std::string line;
+  bool in_block = false, grammar_block = false;
+  int quoted = 0;
+  const std::regex rule_start(R"(^[a-z-]+ *= )");
+  while (std::getline(lines, line)) {
+    if (line.rfind("```", 0) == 0) {
+      in_block = !in_block;
+      grammar_block = false;
+      continue;
+    }
+    if (!in_block) continue;
+    if (!grammar_block) grammar_block = std::regex_search(line, rule_start);
+    if (!grammar_block) continue;
+    EXPECT_NE(code.find("// " + line + "\n"), std::string::npos) << "README line not in grammar.h: " << line;
+    ++quoted;
+  }
+  EXPECT_GT(quoted, 40);
+}
+
+}  // namespace
+}  // namespace gibo::gib
