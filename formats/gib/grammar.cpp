@@ -4,6 +4,7 @@
 
 #include "gibo/formats/tag_text.h"
 
+#include <cstring>
 #include <vector>
 
 namespace gibo::gib {
@@ -34,28 +35,42 @@ bool tag_line_in(std::string_view raw, Coding coding, TagLine& out) {
   return x3::parse(first, raw.data() + raw.size(), x3::with<grammar::tag_state_tag>(state)[grammar::tag_line<C>]);
 }
 
-// The characters of a token that the ply rule read whole: all of them are ASCII or
-// letters (mapped pairs in CP949).
+// Sets `text` to the token decoded (a character at a time, as the rules read them: a CP949
+// byte that does not decode is U+FFFD, with Coding::Ascii a byte >= 0x80 is '?'); returns
+// its length in characters.
 template <Coding C>
-int chars_of(std::string_view raw) {
+int decode_token(std::string_view raw, std::string& text) {
   if constexpr (C == Coding::Utf8) {
-    return text::utf8_length(raw);
-  } else {
+    text.assign(raw);
     int n = 0;
-    for (grammar::Iterator p = raw.data(), end = p + raw.size(); p < end; ++n) p += grammar::char_at<C>(p, end).len;
+    for (char c : raw) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+  } else {
+    char buffer[4 * 64];
+    std::string heap;
+    char* const begin = raw.size() <= 64 ? buffer : (heap.resize(4 * raw.size()), heap.data());
+    char* o = begin;
+    int n = 0;
+    for (grammar::Iterator p = raw.data(), end = p + raw.size(); p < end; ++n) {
+      const grammar::Char c = grammar::char_at<C>(p, end);
+      const char bytes[4] = {static_cast<char>(c.key), static_cast<char>(c.key >> 8), static_cast<char>(c.key >> 16),
+                             static_cast<char>(c.key >> 24)};
+      std::memcpy(o, bytes, 4);  // one store; only the key's UTF-8 length counts
+      o += c.key < 0x80 ? 1 : c.key < 0x10000 ? 2 : c.key < 0x1000000 ? 3 : 4;
+      p += c.len;
+    }
+    text.assign(begin, static_cast<std::size_t>(o - begin));
     return n;
   }
 }
 
 template <Coding C>
-bool ply_in(std::string_view raw, std::string& text, PlyToken& out) {
+[[gnu::flatten]] bool ply_in(std::string_view raw, std::string& text, PlyToken& out) {
   out = PlyToken{};
   grammar::Iterator first = raw.data();
   const bool ok = x3::parse(first, raw.data() + raw.size(), grammar::ply<C>, out);
-  text.clear();
-  if constexpr (C == Coding::Utf8) text.assign(raw);
-  else decode(raw, C, text);
-  if (ok) out.chars = chars_of<C>(raw);
+  const int chars = decode_token<C>(raw, text);
+  if (ok) out.chars = chars;
   return ok;
 }
 

@@ -339,13 +339,13 @@ inline const auto ply = x3::rule<ply_id<C>, PlyToken>{"ply"} =
 //
 // move-line    = numbered-ply { blanks ( numbered-ply | time ) }
 // numbered-ply = ply-number blanks ply          (the ply token runs to the next blank)
-// ply-number   = digit { digit } "."
+// ply-number   = digit { digit } "."            (its value, or 0 if it does not fit an int)
 // time         = "<" seconds ">"                (the seconds spent on the ply before it;
 //                                                a whole blank-delimited token)
 // seconds      = digit { digit }                (that fits an int)
 //              | "-" "0" { "0" }                (zero, as std::from_chars read it)
-inline const auto ply_number = x3::raw[+digit] >> x3::lit('.');
-inline const auto ply_number_value = x3::uint_parser<int>{};  // the digits' value, if it fits an int
+// The attribute is the number's value, 0 when it does not fit an int.
+inline const auto ply_number = (x3::uint_parser<int>{} | x3::attr(0) >> x3::omit[+digit]) >> x3::lit('.');
 inline const auto seconds = x3::uint_parser<int>{} | x3::lit('-') >> +x3::lit('0') >> x3::attr(0);
 inline const auto time = x3::lit('<') >> seconds >> x3::lit('>') >> x3::eoi;
 
@@ -354,8 +354,25 @@ inline const auto time = x3::lit('<') >> seconds >> x3::lit('>') >> x3::eoi;
 //                                            text, which the game keeps)
 // comment-text = { "\" comment-escape | any character but "}" }
 // comment-escape = "\" | "}" | "r" | "["
-// The text's attribute is the comment with its escapes undone.
-inline const auto comment_text = *(x3::lit('\\') >> escaped_parser(comment_escape) | ~x3::char_('}'));
+// Its actions append the comment, escapes undone, to the string given by
+// x3::with<comment_out_tag> (read_comment_text).
+struct comment_out_tag;
+namespace act {
+inline constexpr auto comment_run = [](auto& ctx) {
+  const auto& r = x3::_attr(ctx);
+  x3::get<comment_out_tag>(ctx).append(r.begin(), r.end());
+};
+inline constexpr auto comment_char = [](auto& ctx) { x3::get<comment_out_tag>(ctx) += x3::_attr(ctx); };
+}  // namespace act
+inline const auto comment_text =
+    *(x3::raw[+(x3::char_ - (x3::lit('}') | x3::lit('\\')))][act::comment_run] |
+      (x3::lit('\\') >> escaped_parser(comment_escape))[act::comment_char] | x3::char_('\\')[act::comment_char]);
+
+// Reads comment-text from `first`, appending it (escapes undone) to `out`; `first` is left
+// at the closing '}' or at `last`.
+inline void read_comment_text(Iterator& first, Iterator last, std::string& out) {
+  x3::parse(first, last, x3::with<comment_out_tag>(out)[comment_text]);
+}
 
 // ---- tag lines ---------------------------------------------------------------------
 // tag-line  = tag-open value tag-close

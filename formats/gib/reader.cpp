@@ -165,7 +165,7 @@ struct Scan {
     Line cur;
     cur.begin = clean_len;
     cur.raw_offset = start;
-    auto flush = [&](std::size_t end_of_content, std::size_t next_start) {
+    auto flush = [&](std::size_t end_of_content, std::size_t next_start) __attribute__((always_inline)) {
       cur.end = clean_len;
       cur.raw_end = end_of_content;
       cur.number = static_cast<int>(lines_.size()) + 1;
@@ -421,7 +421,7 @@ class GameReader {
   static std::size_t comment_part(std::string_view s, std::string& comment) {
     grammar::Iterator first = s.data();
     const grammar::Iterator last = s.data() + s.size();
-    x3::parse(first, last, grammar::comment_text, comment);
+    grammar::read_comment_text(first, last, comment);
     return first == last ? std::string_view::npos : static_cast<std::size_t>(first - s.data());
   }
 
@@ -513,7 +513,7 @@ class GameReader {
 
   // Reads the plies of a move line from its raw bytes. Blanks, ply numbers and time
   // tokens are ASCII; only a ply token's characters are counted for the columns.
-  void parse_move_line(const Line& line) {
+  [[gnu::flatten]] void parse_move_line(const Line& line) {
     const std::string_view s = raw(line);
     if (broken_) return;  // the game's plies already ended at a bad token
     const char* const d = s.data();
@@ -549,18 +549,15 @@ class GameReader {
       // "N." then the ply (glued or after blanks); the digits' value is 0 when it does
       // not fit an int
       const std::size_t number_at = p;
-      boost::iterator_range<grammar::Iterator> digit_run;
+      int number = 0;
       grammar::Iterator at = d + p;
-      if (!x3::parse(at, d + n, grammar::ply_number, digit_run)) {
+      if (!x3::parse(at, d + n, grammar::ply_number, number)) {
         fail("bad-token", line.number, tok_col, decoded(token_at(number_at), line.coding),
              "expected a ply number 'N.'");
         return;
       }
       p = static_cast<std::size_t>(at - d);  // after the '.'
-      const std::size_t digits = digit_run.size();
-      int number = 0;  // 0 when the digits do not fit an int
-      grammar::Iterator v = digit_run.begin();
-      if (!x3::parse(v, digit_run.end(), grammar::ply_number_value, number) || v != digit_run.end()) number = 0;
+      const std::size_t digits = p - number_at - 1;
       const int ply_index = static_cast<int>(game_->plies.size()) + 1;
       if (number != expected_number_)
         add("ply-number", Severity::Warning, line.number, tok_col, ply_index, std::string(s.substr(number_at, digits + 1)),
@@ -590,7 +587,7 @@ class GameReader {
   }
 
   // Square text -> square, per the game's coordinate system. kNoSquare if invalid.
-  Square to_square(std::string_view t) const {
+  [[gnu::always_inline]] Square to_square(std::string_view t) const {
     if (t.size() == 2 && t[0] >= 'a' && t[0] <= 'i') {  // letter file, 0-based rank
       return make_square(t[0] - 'a', t[1] - '0');
     }

@@ -141,6 +141,17 @@ TEST(GibGrammar, Squares) {
 
 TEST(GibGrammar, PlyNumbersAndTimes) {
   for (const char* s : {"1.", "12.", "007."}) EXPECT_TRUE(whole(grammar::ply_number, s)) << s;
+  auto number = [](std::string_view s) {
+    int n = -1;
+    const char* first = s.data();
+    EXPECT_TRUE(x3::parse(first, s.data() + s.size(), grammar::ply_number >> x3::eoi, n)) << s;
+    return n;
+  };
+  EXPECT_EQ(number("12."), 12);
+  EXPECT_EQ(number("0007."), 7);
+  EXPECT_EQ(number("2147483647."), 2147483647);
+  EXPECT_EQ(number("2147483648."), 0);  // does not fit an int
+  EXPECT_EQ(number("99999999999999999999999."), 0);
   for (const char* s : {"", "12", ".", "a.", "1 ."}) EXPECT_FALSE(whole(grammar::ply_number, s)) << s;
 
   auto time = [](std::string_view s, int& seconds) {
@@ -207,7 +218,7 @@ TEST(GibGrammar, TagLines) {
 TEST(GibGrammar, Comments) {
   auto read = [](std::string_view s, std::string& out) {
     const char* first = s.data();
-    x3::parse(first, s.data() + s.size(), grammar::comment_text, out);
+    grammar::read_comment_text(first, s.data() + s.size(), out);
     return static_cast<std::size_t>(first - s.data());
   };
   std::string out;
