@@ -64,14 +64,53 @@ int decode_token(std::string_view raw, std::string& text) {
   }
 }
 
+// The text of a ply the rule read, from what it read (the squares are the raw ASCII; the
+// letters' keys are their UTF-8 bytes): the token decoded, without decoding it again.
+void ply_text(const PlyToken& t, std::string& text) {
+  char buffer[8 * 4 + 2 * 48];
+  char* o = buffer;
+  auto put = [&](std::uint32_t key) {
+    const char bytes[4] = {static_cast<char>(key), static_cast<char>(key >> 8), static_cast<char>(key >> 16),
+                           static_cast<char>(key >> 24)};
+    std::memcpy(o, bytes, 4);  // one store; only the key's UTF-8 length counts
+    o += key < 0x80 ? 1 : key < 0x10000 ? 2 : key < 0x1000000 ? 3 : 4;
+  };
+  if (t.pass) {
+    put(grammar::key_of(U'한'));
+    put(grammar::key_of(U'수'));
+    put(grammar::key_of(U'쉼'));
+  } else {
+    std::memcpy(o, t.from.data(), t.from.size());
+    o += t.from.size();
+    if (t.side_key) put(t.side_key);
+    put(t.piece.key);
+    std::memcpy(o, t.to.data(), t.to.size());
+    o += t.to.size();
+    if (t.capture_marker) put(grammar::key_of(U'타'));
+    if (t.captured.key) put(t.captured.key);
+    if (t.check) {
+      put(grammar::key_of(U'장'));
+      put(grammar::key_of(U'군'));
+    }
+  }
+  text.assign(buffer, static_cast<std::size_t>(o - buffer));
+}
+
 template <Coding C>
 [[gnu::flatten]] bool ply_in(std::string_view raw, std::string& text, PlyToken& out) {
   out = PlyToken{};
   grammar::Iterator first = raw.data();
-  const bool ok = x3::parse(first, raw.data() + raw.size(), grammar::ply<C>, out);
-  const int chars = decode_token<C>(raw, text);
-  if (ok) out.chars = chars;
-  return ok;
+  if (!x3::parse(first, raw.data() + raw.size(), grammar::ply<C>, out)) {
+    decode_token<C>(raw, text);
+    return false;
+  }
+  out.chars = out.pass ? 3
+                       : static_cast<int>(out.from.size() + out.to.size()) + 1 + (out.side_key != 0) +
+                             out.capture_marker + (out.captured.key != 0) + 2 * out.check;
+  if constexpr (C == Coding::Utf8) text.assign(raw);
+  else if (raw.size() <= 48) ply_text(out, text);  // squares of up to 48 digits fit the buffer
+  else decode_token<C>(raw, text);
+  return true;
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -58,6 +59,13 @@ struct PieceLetter {
   PieceType type = PieceType::None;
   std::optional<Side> implied_side;  // 졸/卒 Cho, 병/兵 Han, 楚 Cho general, 漢 Han general
   bool hanja = false;
+  std::uint32_t key = 0;  // the letter as its UTF-8 bytes (grammar::key_of)
+};
+
+// A side mark: the side, and the letter as its UTF-8 bytes (grammar::key_of).
+struct SideLetter {
+  Side side = Side::Cho;
+  std::uint32_t key = 0;
 };
 
 // One ply token after its `N.` number (grammar::ply). Squares are kept as written ("79",
@@ -68,6 +76,7 @@ struct PlyToken {
   bool pass = false;
   std::string_view from, to;
   std::optional<Side> side_mark;
+  std::uint32_t side_key = 0;  // the side mark's letter (grammar::key_of), 0 if none
   PieceLetter piece;
   bool capture_marker = false;
   PieceLetter captured;
@@ -143,7 +152,7 @@ struct LetterTable {
     const std::uint32_t key = key_of(cp);
     std::size_t h = hash(key);
     while (slot[h].key) h = (h + 1) % kSize;
-    slot[h] = {key, PieceLetter{t, side, hanja}};
+    slot[h] = {key, PieceLetter{t, side, hanja, key}};
   }
   constexpr const PieceLetter* find(std::uint32_t key) const {
     if (key < 0x80) return nullptr;  // digits and letters, the common case
@@ -223,7 +232,7 @@ inline constexpr piece_parser<C> piece{};
 // `side<C>` = 楚 | 초 (Cho) | 漢 | 한 (Han).
 template <Coding C>
 struct side_parser : x3::parser<side_parser<C>> {
-  using attribute_type = Side;
+  using attribute_type = SideLetter;
   static bool const has_attribute = true;
   template <typename It, typename Context, typename RContext, typename Attribute>
   bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
@@ -237,7 +246,7 @@ struct side_parser : x3::parser<side_parser<C>> {
       default: return false;
     }
     first += c.len;
-    x3::traits::move_to(s, attr);
+    x3::traits::move_to(SideLetter{s, c.key}, attr);
     return true;
   }
 };
@@ -259,6 +268,44 @@ struct any_parser : x3::parser<any_parser<C>> {
 };
 template <Coding C>
 inline constexpr any_parser<C> any{};
+
+// `chars_but<C>(" \t\"]")`: one or more characters, none of them one of the given ASCII
+// bytes; the same as +(any<C> - char_(stops)), as one loop. A stop byte is always a
+// character of its own: UTF-8 continuation bytes and the bytes of a CP949 pair that
+// char_at reads together are never ASCII stops (a pair's trail may be a letter, and
+// letters are no stops here).
+template <Coding C>
+struct chars_but_parser : x3::parser<chars_but_parser<C>> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  std::uint64_t stop[2] = {0, 0};  // the stop set over ASCII
+  constexpr explicit chars_but_parser(std::string_view stops) {
+    for (char c : stops) stop[static_cast<unsigned char>(c) >> 6] |= std::uint64_t{1} << (c & 63);
+  }
+  constexpr bool stops(unsigned char c) const { return c < 0x80 && ((stop[c >> 6] >> (c & 63)) & 1); }
+  template <typename It, typename Context, typename RContext, typename Attribute>
+  bool parse(It& first, It const& last, Context const&, RContext&, Attribute&) const {
+    It p = first;
+    while (p != last) {
+      const unsigned char c = static_cast<unsigned char>(*p);
+      if (c < 0x80) {
+        if (stops(c)) break;
+        ++p;
+      } else if constexpr (C == Coding::Cp949) {
+        p += char_at<C>(p, last).len;
+      } else {
+        ++p;  // a UTF-8 lead or continuation byte, or a byte read as '?'
+      }
+    }
+    if (p == first) return false;
+    first = p;
+    return true;
+  }
+};
+template <Coding C>
+constexpr chars_but_parser<C> chars_but(std::string_view stops) {
+  return chars_but_parser<C>(stops);
+}
 
 // `escaped{f}`: a byte c for which f(c) names an escape, as the character f(c) (the
 // escape tables are tag_value_escape and comment_escape).
@@ -305,7 +352,10 @@ namespace act {
 inline constexpr auto pass = [](auto& ctx) { x3::_val(ctx).pass = true; };
 inline constexpr auto from = [](auto& ctx) { x3::_val(ctx).from = view_of(x3::_attr(ctx)); };
 inline constexpr auto to = [](auto& ctx) { x3::_val(ctx).to = view_of(x3::_attr(ctx)); };
-inline constexpr auto side_mark = [](auto& ctx) { x3::_val(ctx).side_mark = x3::_attr(ctx); };
+inline constexpr auto side_mark = [](auto& ctx) {
+  x3::_val(ctx).side_mark = x3::_attr(ctx).side;
+  x3::_val(ctx).side_key = x3::_attr(ctx).key;
+};
 inline constexpr auto piece = [](auto& ctx) { x3::_val(ctx).piece = x3::_attr(ctx); };
 inline constexpr auto marked_capture = [](auto& ctx) {
   x3::_val(ctx).captured = x3::_attr(ctx);
@@ -344,8 +394,28 @@ inline const auto ply = x3::rule<ply_id<C>, PlyToken>{"ply"} =
 //                                                a whole blank-delimited token)
 // seconds      = digit { digit }                (that fits an int)
 //              | "-" "0" { "0" }                (zero, as std::from_chars read it)
+// `number_or_zero`: digit { digit }, as the value of the digits, or 0 when it does not
+// fit an int (x3::uint_parser<int> would fail there; one loop instead of uint_parser
+// and a second pass over digits too long for it).
+struct number_or_zero_parser : x3::parser<number_or_zero_parser> {
+  using attribute_type = int;
+  static bool const has_attribute = true;
+  template <typename It, typename Context, typename RContext, typename Attribute>
+  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
+    It p = first;
+    std::int64_t value = 0;
+    for (; p != last && *p >= '0' && *p <= '9'; ++p)
+      if (value <= std::numeric_limits<int>::max()) value = value * 10 + (*p - '0');
+    if (p == first) return false;
+    first = p;
+    x3::traits::move_to(value <= std::numeric_limits<int>::max() ? static_cast<int>(value) : 0, attr);
+    return true;
+  }
+};
+inline constexpr number_or_zero_parser number_or_zero{};
+
 // The attribute is the number's value, 0 when it does not fit an int.
-inline const auto ply_number = (x3::uint_parser<int>{} | x3::attr(0) >> x3::omit[+digit]) >> x3::lit('.');
+inline const auto ply_number = number_or_zero >> x3::lit('.');
 inline const auto seconds = x3::uint_parser<int>{} | x3::lit('-') >> +x3::lit('0') >> x3::attr(0);
 inline const auto time = x3::lit('<') >> seconds >> x3::lit('>') >> x3::eoi;
 
@@ -365,7 +435,7 @@ inline constexpr auto comment_run = [](auto& ctx) {
 inline constexpr auto comment_char = [](auto& ctx) { x3::get<comment_out_tag>(ctx) += x3::_attr(ctx); };
 }  // namespace act
 inline const auto comment_text =
-    *(x3::raw[+(x3::char_ - (x3::lit('}') | x3::lit('\\')))][act::comment_run] |
+    *(x3::raw[chars_but<Coding::Utf8>("}\\")][act::comment_run] |
       (x3::lit('\\') >> escaped_parser(comment_escape))[act::comment_char] | x3::char_('\\')[act::comment_char]);
 
 // Reads comment-text from `first`, appending it (escapes undone) to `out`; `first` is left
@@ -411,11 +481,11 @@ inline constexpr auto verbatim = [](auto& ctx) {
 
 inline const auto tag_close = x3::lit('"') >> blanks >> x3::lit(']') >> blanks >> x3::eoi;
 template <Coding C>
-inline const auto tag_open = blanks >> x3::lit('[') >> x3::raw[+(any<C> - (blank | x3::lit('"') | x3::lit(']')))][act::name] >>
-                             +blank >> x3::lit('"');
+inline const auto tag_open =
+    blanks >> x3::lit('[') >> x3::raw[chars_but<C>(" \t\"]")][act::name] >> +blank >> x3::lit('"');
 template <Coding C>
 inline const auto tag_value =
-    *(x3::raw[+(any<C> - (x3::lit('"') | x3::lit('\\')))][act::value_run] |
+    *(x3::raw[chars_but<C>("\"\\")][act::value_run] |
       (x3::lit('\\') >> escaped_parser(tag_value_escape))[act::value_char] | x3::char_('\\')[act::value_char]);
 template <Coding C>
 inline const auto tag_line = tag_open<C> >> tag_value<C> >> tag_close |
