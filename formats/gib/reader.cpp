@@ -1,5 +1,6 @@
-// The .gib reader: bytes -> lines -> games. One parse loop; every problem becomes a
-// diagnostic on the game (or the file) and nothing is dropped silently.
+// The .gib reader: bytes -> lines -> games, driving the grammar's X3 rules (grammar.h) over
+// the raw bytes of each line; every problem becomes a diagnostic on the game (or the
+// file), placed by the positions the rules stop at, and nothing is dropped silently.
 //
 // Bad-input policy (see formats/gib/README.md):
 // * 0x1A (the DOS end-of-file mark) ends the text unless the next game's tag line follows
@@ -13,13 +14,14 @@
 // * Text outside any game is reported (`stray-text`), never taken as moves.
 // * A bad ply token ends the game's plies there (`bad-token`, `truncated-ply`,
 //   `bad-square`); the rest of the game's text stays in original_text.
-// * An unterminated comment ends at the next tag line or at the end of the file.
+// * An unterminated comment ends before the first following line that reads as plies,
+//   else at the next tag line or at the end of the file.
 // * Tag values and comments have their escapes undone (grammar.h: the ones the writer
 //   makes); a backslash before any other character is kept as it is.
 //
-// The lines stay raw bytes in the file's encoding: ply tokens are read from them directly
-// and only what a game keeps is decoded (tags, comments, ply texts, the game's text, the
-// tokens of diagnostics).
+// The lines stay raw bytes in the file's encoding: tag lines and ply tokens are parsed
+// from them directly and only what a game keeps is decoded (tags, comments, ply texts,
+// the game's text, the tokens of diagnostics).
 #include <algorithm>
 #include <array>
 #include <bit>
