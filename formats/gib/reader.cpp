@@ -1,6 +1,10 @@
-// The .gib reader: bytes -> lines -> games, driving the grammar's X3 rules (grammar.h) over
-// the raw bytes of each line; every problem becomes a diagnostic on the game (or the
-// file), placed by the positions the rules stop at, and nothing is dropped silently.
+// The .gib reader: bytes -> lines -> games. One scan of the file (Scan) splits it into
+// lines, removes filler and finds where each game starts (tag lines parsed there); each
+// game is then read from its lines on demand (GameReader: tags, ply tokens, comments;
+// GibFile::game), without reading the games before it. Both drive the grammar's X3 rules
+// (grammar.h) over the raw bytes of each line. Every problem becomes a diagnostic on the
+// game (or the file), placed by the positions the rules stop at, and nothing is dropped
+// silently.
 //
 // Bad-input policy (see formats/gib/README.md):
 // * 0x1A (the DOS end-of-file mark) ends the text unless the next game's tag line follows
