@@ -80,12 +80,10 @@ void ply_text(const PlyToken& t, std::string& text) {
     put(grammar::key_of(U'수'));
     put(grammar::key_of(U'쉼'));
   } else {
-    std::memcpy(o, t.from.data(), t.from.size());
-    o += t.from.size();
+    for (char c : t.from) *o++ = c;  // a square: usually two bytes, copied without a call
     if (t.side_key) put(t.side_key);
     put(t.piece.key);
-    std::memcpy(o, t.to.data(), t.to.size());
-    o += t.to.size();
+    for (char c : t.to) *o++ = c;
     if (t.capture_marker) put(grammar::key_of(U'타'));
     if (t.captured.key) put(t.captured.key);
     if (t.check) {
