@@ -463,6 +463,7 @@ class GameReader {
     line_text.clear();
     decode(raw(open), open.coding, line_text);
     std::string_view s = std::string_view(line_text).substr(at + 1);
+    comment.reserve(s.size());
     for (;;) {
       const std::size_t close = comment_part(s, comment);
       if (close != std::string_view::npos) {
