@@ -244,3 +244,47 @@ TEST(ValidateCli, EveryFormatThroughTheOneReader) {
 }
 
 }  // namespace
+
+namespace {
+
+// What a terminal shows of `raw` (output written to a terminal): each line as it stands
+// after its last carriage return (a progress line redrawn and cleared with "\r\033[K").
+std::vector<std::string> rendered_lines(const std::string& raw) {
+  std::vector<std::string> lines;
+  std::istringstream in(raw);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // the terminal's "\r\n"
+    if (const auto cr = line.rfind('\r'); cr != std::string::npos) line.erase(0, cr + 1);
+    if (line.rfind("\033[K", 0) == 0) line.erase(0, 3);
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+// The progress line appears on a terminal only, and is cleared before any other line is
+// written: on a terminal (util-linux `script` gives gibo one for stdout and stderr) every
+// line shows exactly as without one.
+TEST(ValidateCli, ProgressLineOnATerminalNeverGarblesALine) {
+  TempDir dir;
+  const fs::path typescript = dir.path() / "typescript";
+  const std::string command = gibo::testing::shell_quote(GIBO_BINARY) + " validate " +
+                              gibo::testing::shell_quote(kFixtures) + " " + gibo::testing::shell_quote(kCorpus);
+  const std::string run = "script -q -e -c " + gibo::testing::shell_quote(command) + " " +
+                          gibo::testing::shell_quote(typescript.string()) + " >/dev/null 2>&1 </dev/null";
+  ASSERT_NE(std::system(run.c_str()), -1);
+  const std::string raw = gibo::testing::slurp(typescript);
+  EXPECT_NE(raw.find(" files, "), std::string::npos) << raw;  // the progress was drawn
+  EXPECT_NE(raw.find("\r\033[K"), std::string::npos) << raw;  // and cleared
+  std::vector<std::string> shown = rendered_lines(raw);
+  // script's own first and last lines ("Script started …", "Script done …") and the blank
+  // line before the last.
+  while (!shown.empty() && shown.back().rfind("summary: ", 0) != 0 && shown.back().find(" by code: ") == std::string::npos)
+    shown.pop_back();
+  ASSERT_FALSE(shown.empty());
+  shown.erase(shown.begin());
+  const Result plain = run_gibo({"validate", kFixtures, kCorpus});
+  EXPECT_TRUE(plain.err.empty()) << plain.err;  // no progress when stderr is not a terminal
+  EXPECT_EQ(shown, plain.out_lines());
+}
+
+}  // namespace
