@@ -1,0 +1,233 @@
+// Storing games: the importer's duplicate check, the games insert (its columns in one
+// list, bound by name), duplicates, and the start and player name tables behind them.
+#include <unordered_map>
+
+#include "archive_impl.h"
+
+namespace gibo::archive {
+
+namespace {
+
+using sql::Statement;
+
+// The columns of a games row, each bound by name from the GameRow: adding a column
+// touches the schema (schema.cpp) and this list.
+constexpr sql::Param<GameRow> kGameParams[] = {
+    {"source_id", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.source_id); }},
+    {"game_index", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.game_index); }},
+    {"byte_offset", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.byte_offset); }},
+    {"byte_length", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.byte_length); }},
+    {"line", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.line); }},
+    {"hash", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.hash); }},
+    {"start_id", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.start_id); }},
+    {"cho_setup", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.cho_setup); }},
+    {"han_setup", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.han_setup); }},
+    {"start_fen", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.start_fen); }},
+    {"plies", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.plies); }},
+    {"valid_plies", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.valid_plies); }},
+    {"moves", [](Statement& s, int i, const GameRow& r) { s.bind_blob(i, r.g.moves); }},
+    {"times",
+     [](Statement& s, int i, const GameRow& r) {
+       if (r.g.times.empty()) s.bind_null(i);
+       else s.bind_blob(i, r.g.times);
+     }},
+    {"tail_tokens", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.tail_tokens); }},
+    {"tags_json", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, r.g.tags_json); }},
+    {"cho_player_id", [](Statement& s, int i, const GameRow& r) { s.bind_optional(i, r.cho_player_id); }},
+    {"cho_rank", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.cho_rank); }},
+    {"han_player_id", [](Statement& s, int i, const GameRow& r) { s.bind_optional(i, r.han_player_id); }},
+    {"han_rank", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.han_rank); }},
+    {"result_text",
+     [](Statement& s, int i, const GameRow& r) {
+       if (r.g.has_result) s.bind_text(i, r.g.result_text);
+       else s.bind_null(i);
+     }},
+    {"result_winner", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, winner_name(r.g.result.winner)); }},
+    {"result_method", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, method_name(r.g.result.method)); }},
+    {"result_margin", [](Statement& s, int i, const GameRow& r) { s.bind_optional(i, r.g.result.margin_half_points); }},
+    {"result_recognised", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.result.recognised ? 1 : 0); }},
+    {"saved_rules", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.saved_rules); }},
+    {"saved_bikjang",
+     [](Statement& s, int i, const GameRow& r) {
+       if (r.g.saved_bikjang) s.bind(i, *r.g.saved_bikjang ? 1 : 0);
+       else s.bind_null(i);
+     }},
+    {"profile_id", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, r.g.profile_id); }},
+    {"profile_version", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.profile_version); }},
+    {"status", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, r.g.valid ? "valid" : "invalid"); }},
+    {"error_code",
+     [](Statement& s, int i, const GameRow& r) {
+       if (r.g.valid) s.bind_null(i);
+       else s.bind_text(i, r.g.error_code);
+     }},
+    {"error_ply",
+     [](Statement& s, int i, const GameRow& r) {
+       if (r.g.valid) s.bind_null(i);
+       else s.bind(i, r.g.error_ply);
+     }},
+    {"original_text", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.original_text); }},
+    {"annotated", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.annotated ? 1 : 0); }},
+};
+
+constexpr sql::Param<CommentRow> kCommentParams[] = {
+    {"game_id", [](Statement& s, int i, const CommentRow& r) { s.bind(i, r.game_id); }},
+    {"ply", [](Statement& s, int i, const CommentRow& r) { s.bind(i, r.c.ply); }},
+    {"seq", [](Statement& s, int i, const CommentRow& r) { s.bind(i, r.c.seq); }},
+    {"text", [](Statement& s, int i, const CommentRow& r) { s.bind_text(i, r.c.text); }},
+};
+
+constexpr sql::Param<DuplicateRow> kDuplicateParams[] = {
+    {"source_id", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.source_id); }},
+    {"game_index", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.g.game_index); }},
+    {"byte_offset", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.g.byte_offset); }},
+    {"line", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.g.line); }},
+    {"game_id", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.kept_id); }},
+    {"status", [](Statement& s, int i, const DuplicateRow& r) { s.bind_text(i, r.g.valid ? "valid" : "invalid"); }},
+    {"error_code",
+     [](Statement& s, int i, const DuplicateRow& r) {
+       if (r.g.valid) s.bind_null(i);
+       else s.bind_text(i, r.g.error_code);
+     }},
+    {"error_ply",
+     [](Statement& s, int i, const DuplicateRow& r) {
+       if (r.g.valid) s.bind_null(i);
+       else s.bind(i, r.g.error_ply);
+     }},
+};
+
+// A name table's row (starts.key, players.name).
+constexpr sql::Param<std::string> kStartParams[] = {
+    {"key", [](Statement& s, int i, const std::string& key) { s.bind_text(i, key); }},
+};
+constexpr sql::Param<std::string> kPlayerParams[] = {
+    {"name", [](Statement& s, int i, const std::string& name) { s.bind_text(i, name); }},
+};
+
+// The rank of a named player, or nothing.
+std::optional<std::string> rank_of(const std::optional<PlayerName>& p) {
+  if (!p || p->rank.empty()) return std::nullopt;
+  return p->rank;
+}
+
+}  // namespace
+
+std::optional<Error> Archive::Impl::load_caches() {
+  if (caches_loaded) return std::nullopt;
+  start_ids.clear();
+  player_ids.clear();
+  sql::Statement s = db.prepare("SELECT id, key FROM starts");
+  if (!s.prepared()) return fail("cannot read starts");
+  while (s.step() == SQLITE_ROW) start_ids.emplace(std::string(s.text(1)), s.int64(0));
+  sql::Statement p = db.prepare("SELECT id, name FROM players");
+  if (!p.prepared()) return fail("cannot read players");
+  while (p.step() == SQLITE_ROW) player_ids.emplace(std::string(p.text(1)), p.int64(0));
+  caches_loaded = true;
+  return std::nullopt;
+}
+
+Expected<std::int64_t> Archive::Impl::cached_id(std::unordered_map<std::string, std::int64_t>& cache,
+                                                sql::Bound<std::string>& insert, std::string_view insert_sql,
+                                                std::span<const sql::Param<std::string>> params,
+                                                const std::string& key, const char* what) {
+  if (auto e = load_caches()) return *e;
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  if (auto e = insert.prepare(db, insert_sql, params)) return *e;
+  if (!insert.run(key)) return fail(std::string("cannot insert ") + what);
+  const std::int64_t id = db.last_insert_rowid();
+  cache.emplace(key, id);
+  return id;
+}
+
+Expected<std::int64_t> Archive::Impl::start_id(const std::string& key) {
+  return cached_id(start_ids, insert_start, sql::insert_sql("starts", kStartParams), kStartParams, key,
+                   "a start position");
+}
+
+Expected<std::int64_t> Archive::Impl::player_id(const std::string& name) {
+  return cached_id(player_ids, insert_player, sql::insert_sql("players", kPlayerParams), kPlayerParams, name,
+                   "a player");
+}
+
+Expected<std::vector<std::int64_t>> Archive::game_hashes() {
+  sql::Statement s = impl_->db.prepare("SELECT hash FROM games");
+  if (!s.prepared()) return impl_->fail("cannot read game hashes");
+  std::vector<std::int64_t> out;
+  while (s.step() == SQLITE_ROW) out.push_back(s.int64(0));
+  return out;
+}
+
+Expected<std::int64_t> Archive::find_same_game(const PreparedGame& game) {
+  Impl& m = *impl_;
+  if (auto e = m.load_caches()) return *e;
+  auto start = m.start_ids.find(game.start_key);
+  if (start == m.start_ids.end()) return std::int64_t{0};  // no game has this start yet
+  if (auto e = m.ready(m.find_same, "SELECT id, moves FROM games WHERE hash = ?1 AND start_id = ?2")) return *e;
+  m.find_same.bind(1, game.hash);
+  m.find_same.bind(2, start->second);
+  std::int64_t found = 0;
+  int rc;
+  while ((rc = m.find_same.step()) == SQLITE_ROW) {
+    const std::string_view moves = m.find_same.blob(1);
+    if (moves.size() != game.moves.size()) continue;
+    bool same = true;
+    for (std::size_t i = 0; same && i < moves.size() / 2; ++i)
+      same = canonical_code(code_at(moves, i)) == canonical_code(code_at(game.moves, i));
+    if (same) {
+      found = m.find_same.int64(0);
+      break;
+    }
+  }
+  m.find_same.reset();
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return m.fail("cannot look up a game");
+  return found;
+}
+
+Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const PreparedGame& g) {
+  Impl& m = *impl_;
+  const auto start = m.start_id(g.start_key);
+  if (!start) return start.error();
+  GameRow row{source_id, g, *start, std::nullopt, std::nullopt, rank_of(g.cho_player), rank_of(g.han_player)};
+  // A player's id, or nothing when the record names none.
+  for (auto [player, id] : {std::pair{&g.cho_player, &row.cho_player_id}, std::pair{&g.han_player, &row.han_player_id}}) {
+    if (!*player || (*player)->name.empty()) continue;
+    const auto found = m.player_id((*player)->name);
+    if (!found) return found.error();
+    *id = *found;
+  }
+  if (auto e = m.insert_game.prepare(m.db, sql::insert_sql("games", kGameParams), kGameParams)) return *e;
+  if (!m.insert_game.run(row)) return m.fail("cannot insert game " + std::to_string(g.game_index));
+  const std::int64_t id = m.db.last_insert_rowid();
+  if (!g.comments.empty()) {
+    if (auto e = m.insert_comment.prepare(m.db, sql::insert_sql("comments", kCommentParams), kCommentParams)) return *e;
+    for (const StoredComment& c : g.comments)
+      if (!m.insert_comment.run({id, c})) return m.fail("cannot insert a comment");
+  }
+  for (const Diagnostic& d : g.diagnostics)
+    if (auto e = m.add_diagnostic({source_id, g.game_index, id, d})) return *e;
+  return id;
+}
+
+std::optional<Error> Archive::insert_duplicate(std::int64_t source_id, const PreparedGame& g, std::int64_t kept_id) {
+  Impl& m = *impl_;
+  if (auto e = m.insert_duplicate.prepare(m.db, sql::insert_sql("duplicates", kDuplicateParams), kDuplicateParams))
+    return e;
+  if (!m.insert_duplicate.run({source_id, g, kept_id})) return m.fail("cannot insert a duplicate");
+  // The copy's own findings are kept (its annotations may differ from the kept game's).
+  for (const Diagnostic& d : g.diagnostics)
+    if (auto e = m.add_diagnostic({source_id, g.game_index, std::nullopt, d})) return e;
+  return std::nullopt;
+}
+
+std::int64_t Archive::max_game_id() { return impl_->db.scalar("SELECT coalesce(max(id), 0) FROM games"); }
+std::int64_t Archive::game_count() { return impl_->db.scalar("SELECT count(*) FROM games"); }
+
+Expected<Archive::GameOrigin> Archive::game_origin(std::int64_t id) {
+  sql::Statement s = impl_->db.prepare(
+      "SELECT s.path, g.game_index, g.plies FROM games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.id = ?1");
+  if (!s.prepared()) return impl_->fail("cannot read games");
+  s.bind(1, id);
+  if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(id)};
+  return GameOrigin{std::string(s.text(0)), s.integer(1), s.integer(2)};
+}
+
+}  // namespace gibo::archive
