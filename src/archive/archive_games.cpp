@@ -1,8 +1,9 @@
 // Storing games: the importer's duplicate check, the games insert (its columns in one
-// list, bound by name), duplicates, and the start and player name tables behind them.
+// list, bound by name), duplicates, a valid copy replacing a broken one, and the start and player name tables behind them.
 #include <unordered_map>
 
 #include "archive_impl.h"
+#include "position_upkeep.h"
 
 namespace gibo::archive {
 
@@ -103,6 +104,14 @@ constexpr sql::Param<std::string> kPlayerParams[] = {
     {"name", [](Statement& s, int i, const std::string& name) { s.bind_text(i, name); }},
 };
 
+// The columns find_stored_copy reads, and its key.
+constexpr sql::Param<SameKey> kSameParams[] = {
+    {"hash", [](Statement& s, int i, const SameKey& k) { s.bind(i, k.hash); }},
+    {"start_id", [](Statement& s, int i, const SameKey& k) { s.bind(i, k.start_id); }},
+};
+constexpr std::array<sql::Selected, 3> kSameColumns = {{{"id"}, {"moves"}, {"status"}}};
+consteval int same(std::string_view expr) { return sql::column(kSameColumns, expr); }
+
 // The rank of a named player, or nothing.
 std::optional<std::string> rank_of(const std::optional<PlayerName>& p) {
   if (!p || p->rank.empty()) return std::nullopt;
@@ -157,27 +166,36 @@ Expected<std::vector<std::int64_t>> Archive::game_hashes() {
 }
 
 Expected<std::int64_t> Archive::find_same_game(const PreparedGame& game) {
+  const Expected<StoredCopy> copy = find_stored_copy(game);
+  if (!copy) return copy.error();
+  return copy->id;
+}
+
+Expected<Archive::StoredCopy> Archive::find_stored_copy(const PreparedGame& game) {
   Impl& m = *impl_;
   if (auto e = m.load_caches()) return *e;
   auto start = m.start_ids.find(game.start_key);
-  if (start == m.start_ids.end()) return std::int64_t{0};  // no game has this start yet
-  if (auto e = m.ready(m.find_same, "SELECT id, moves FROM games WHERE hash = ?1 AND start_id = ?2")) return *e;
-  m.find_same.bind(1, game.hash);
-  m.find_same.bind(2, start->second);
-  std::int64_t found = 0;
+  if (start == m.start_ids.end()) return StoredCopy{};  // no game has this start yet
+  if (auto e = m.find_same.prepare(m.db, "SELECT " + sql::select_list(kSameColumns, m.schema_version) +
+                                             " FROM games WHERE hash = :hash AND start_id = :start_id",
+                                   kSameParams))
+    return *e;
+  sql::Statement& s = m.find_same.statement();
+  m.find_same.bind({game.hash, start->second});
+  StoredCopy found;
   int rc;
-  while ((rc = m.find_same.step()) == SQLITE_ROW) {
-    const std::string_view moves = m.find_same.blob(1);
+  while ((rc = s.step()) == SQLITE_ROW) {
+    const std::string_view moves = s.blob(same("moves"));
     if (moves.size() != game.moves.size()) continue;
-    bool same = true;
-    for (std::size_t i = 0; same && i < moves.size() / 2; ++i)
-      same = canonical_code(code_at(moves, i)) == canonical_code(code_at(game.moves, i));
-    if (same) {
-      found = m.find_same.int64(0);
+    bool equal = true;
+    for (std::size_t i = 0; equal && i < moves.size() / 2; ++i)
+      equal = canonical_code(code_at(moves, i)) == canonical_code(code_at(game.moves, i));
+    if (equal) {
+      found = {s.int64(same("id")), s.text(same("status")) == "valid"};
       break;
     }
   }
-  m.find_same.reset();
+  s.reset();
   if (rc != SQLITE_ROW && rc != SQLITE_DONE) return m.fail("cannot look up a game");
   return found;
 }
@@ -216,6 +234,51 @@ std::optional<Error> Archive::insert_duplicate(std::int64_t source_id, const Pre
   for (const Diagnostic& d : g.diagnostics)
     if (auto e = m.add_diagnostic({source_id, g.game_index, std::nullopt, d})) return e;
   return std::nullopt;
+}
+
+Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, const PreparedGame& game,
+                                                      std::int64_t broken_id) {
+  Impl& m = *impl_;
+  ReplacedCopy r;
+  r.old_id = broken_id;
+  {
+    sql::Statement s = m.db.prepare(
+        "SELECT s.path, g.game_index, g.status, g.error_code, g.error_ply FROM games AS g JOIN sources AS s ON "
+        "s.id = g.source_id WHERE g.id = :id");
+    if (!s.prepared()) return m.fail("cannot read games");
+    s.bind(1, broken_id);
+    if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(broken_id)};
+    if (s.text(2) == "valid") return Error{"internal error: game " + std::to_string(broken_id) + " is not broken"};
+    r.path = s.text(0);
+    r.game_index = s.integer(1);
+    r.error_code = s.text(3);
+    r.error_ply = s.integer(4);
+  }
+  const Expected<std::int64_t> id = insert_game(source_id, game);
+  if (!id) return id.error();
+  r.new_id = *id;
+  // Every statement names the broken game :old and the valid copy :new.
+  static constexpr const char* kSteps[] = {
+      // The broken copy as a duplicate of the valid one (as insert_duplicate writes it).
+      "INSERT INTO duplicates (source_id, game_index, byte_offset, line, game_id, status, error_code, error_ply) "
+      "SELECT source_id, game_index, byte_offset, line, :new, status, error_code, error_ply FROM games WHERE id = :old",
+      "UPDATE duplicates SET game_id = :new WHERE game_id = :old",
+      "UPDATE diagnostics SET game_id = NULL WHERE game_id = :old",
+      "UPDATE prefixes SET game_id = :new WHERE game_id = :old",
+      "UPDATE prefixes SET longer_game_id = :new WHERE longer_game_id = :old",
+      "DELETE FROM comments WHERE game_id = :old",
+      "DELETE FROM verdicts WHERE game_id = :old",
+      "DELETE FROM games WHERE id = :old",
+  };
+  for (const char* step : kSteps) {
+    sql::Statement s = m.db.prepare(step);
+    if (!s.prepared()) return m.fail("cannot replace a broken game");
+    for (auto [name, value] : {std::pair{":old", broken_id}, std::pair{":new", r.new_id}})
+      if (const int i = sqlite3_bind_parameter_index(s.get(), name)) s.bind(i, value);
+    if (!s.run()) return m.fail("cannot replace a broken game");
+  }
+  if (auto e = forget_indexed_game(m.db, broken_id)) return *e;
+  return r;
 }
 
 std::int64_t Archive::max_game_id() { return impl_->db.scalar("SELECT coalesce(max(id), 0) FROM games"); }

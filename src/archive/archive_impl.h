@@ -39,6 +39,11 @@ struct GameRow {
   std::optional<std::string> cho_rank, han_rank;
 };
 
+// The key find_stored_copy looks games up by.
+struct SameKey {
+  std::int64_t hash = 0, start_id = 0;
+};
+
 // A comment of the game `game_id`, as insert_game binds it.
 struct CommentRow {
   std::int64_t game_id = 0;
@@ -73,7 +78,8 @@ struct Archive::Impl {
   bool in_transaction = false;
 
   // Statements prepared once (each by the file of its concern).
-  sql::Statement stored_game, load_game, find_same;
+  sql::Statement stored_game, load_game;
+  sql::Bound<SameKey> find_same;
   sql::Bound<std::string> insert_player, insert_start;
   sql::Bound<SourceInfo> insert_source;
   sql::Bound<SourceProgress> source_progress;
