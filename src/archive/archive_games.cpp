@@ -11,6 +11,17 @@ namespace {
 
 using sql::Statement;
 
+// A copy's status and first error, as games and duplicates both store them.
+void bind_status(Statement& s, int i, const PreparedGame& g) { s.bind_text(i, g.valid ? "valid" : "invalid"); }
+void bind_error_code(Statement& s, int i, const PreparedGame& g) {
+  if (g.valid) s.bind_null(i);
+  else s.bind_text(i, g.error_code);
+}
+void bind_error_ply(Statement& s, int i, const PreparedGame& g) {
+  if (g.valid) s.bind_null(i);
+  else s.bind(i, g.error_ply);
+}
+
 // The columns of a games row, each bound by name from the GameRow: adding a column
 // touches the schema (schema.cpp) and this list.
 constexpr sql::Param<GameRow> kGameParams[] = {
@@ -55,17 +66,9 @@ constexpr sql::Param<GameRow> kGameParams[] = {
      }},
     {"profile_id", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, r.g.profile_id); }},
     {"profile_version", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.profile_version); }},
-    {"status", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, r.g.valid ? "valid" : "invalid"); }},
-    {"error_code",
-     [](Statement& s, int i, const GameRow& r) {
-       if (r.g.valid) s.bind_null(i);
-       else s.bind_text(i, r.g.error_code);
-     }},
-    {"error_ply",
-     [](Statement& s, int i, const GameRow& r) {
-       if (r.g.valid) s.bind_null(i);
-       else s.bind(i, r.g.error_ply);
-     }},
+    {"status", [](Statement& s, int i, const GameRow& r) { bind_status(s, i, r.g); }},
+    {"error_code", [](Statement& s, int i, const GameRow& r) { bind_error_code(s, i, r.g); }},
+    {"error_ply", [](Statement& s, int i, const GameRow& r) { bind_error_ply(s, i, r.g); }},
     {"original_text", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.original_text); }},
     {"annotated", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.annotated ? 1 : 0); }},
 };
@@ -83,17 +86,9 @@ constexpr sql::Param<DuplicateRow> kDuplicateParams[] = {
     {"byte_offset", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.g.byte_offset); }},
     {"line", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.g.line); }},
     {"game_id", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.kept_id); }},
-    {"status", [](Statement& s, int i, const DuplicateRow& r) { s.bind_text(i, r.g.valid ? "valid" : "invalid"); }},
-    {"error_code",
-     [](Statement& s, int i, const DuplicateRow& r) {
-       if (r.g.valid) s.bind_null(i);
-       else s.bind_text(i, r.g.error_code);
-     }},
-    {"error_ply",
-     [](Statement& s, int i, const DuplicateRow& r) {
-       if (r.g.valid) s.bind_null(i);
-       else s.bind(i, r.g.error_ply);
-     }},
+    {"status", [](Statement& s, int i, const DuplicateRow& r) { bind_status(s, i, r.g); }},
+    {"error_code", [](Statement& s, int i, const DuplicateRow& r) { bind_error_code(s, i, r.g); }},
+    {"error_ply", [](Statement& s, int i, const DuplicateRow& r) { bind_error_ply(s, i, r.g); }},
 };
 
 // A name table's row (starts.key, players.name).

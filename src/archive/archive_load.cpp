@@ -95,17 +95,33 @@ struct ResetOnExit {
   ~ResetOnExit() { s.reset(); }
 };
 
+// Why the row of game `id` cannot be read back.
+Error corrupt_row(std::int64_t id, const char* what) { return Error{"game " + std::to_string(id) + ": " + what}; }
+
+// Steps the game-row statement `s` (prepared once from `columns` and kGameJoins) for
+// game `id`: nothing when it holds the row, else why not.
+template <std::size_t N>
+std::optional<Error> step_game_row(sql::Connection& db, sql::Statement& s, const std::array<sql::Selected, N>& columns,
+                                   int schema_version, std::int64_t id) {
+  if (!s.prepared()) {
+    s = db.prepare("SELECT " + sql::select_list(columns, schema_version) + kGameJoins);
+    if (!s.prepared()) return Error{"cannot read games: " + db.current_error()};
+  }
+  s.bind(1, id);  // the statement's one parameter, :id
+  const int rc = s.step();
+  if (rc == SQLITE_ROW) return std::nullopt;
+  if (rc == SQLITE_DONE) return Error{"no game with id " + std::to_string(id)};
+  return Error{"cannot read games: " + db.current_error()};
+}
+
 }  // namespace
 
 Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
   Impl& m = *impl_;
-  if (auto e = m.ready(m.load_game, "SELECT " + sql::select_list(kLoadColumns, m.schema_version) + kGameJoins))
-    return *e;
-  sql::Statement& s = m.load_game;
-  ResetOnExit reset{s};
-  s.bind(1, id);  // the statement's one parameter, :id
-  if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(id)};
-  auto corrupt = [&](const char* what) { return Error{"game " + std::to_string(id) + ": " + what}; };
+  ResetOnExit reset{m.load_game};
+  if (auto e = step_game_row(m.db, m.load_game, kLoadColumns, m.schema_version, id)) return *e;
+  const sql::Statement& s = m.load_game;
+  auto corrupt = [id](const char* what) { return corrupt_row(id, what); };
   Game g;
   g.source.game_index = s.integer(load("g.game_index"));
   g.source.byte_offset = static_cast<std::uint64_t>(s.int64(load("g.byte_offset")));
@@ -175,16 +191,9 @@ Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
 }
 
 Expected<StoredGame> Archive::stored_game(std::int64_t id) {
-  Impl& m = *impl_;
-  if (auto e = m.ready(m.stored_game, "SELECT " + sql::select_list(kStoredColumns, m.schema_version) + kGameJoins))
-    return *e;
-  sql::Statement& s = m.stored_game;
-  ResetOnExit reset{s};
-  s.bind(1, id);  // the statement's one parameter, :id
-  const int rc = s.step();
-  if (rc != SQLITE_ROW)
-    return Error{rc == SQLITE_DONE ? "no game with id " + std::to_string(id) : m.fail("cannot read games").message};
-  auto corrupt = [&](const char* what) { return Error{"game " + std::to_string(id) + ": " + what}; };
+  ResetOnExit reset{impl_->stored_game};
+  if (auto e = step_game_row(impl_->db, impl_->stored_game, kStoredColumns, impl_->schema_version, id)) return *e;
+  const sql::Statement& s = impl_->stored_game;
   StoredGame g;
   g.game_id = s.int64(stored("g.id"));
   g.source_id = s.int64(stored("g.source_id"));
@@ -196,10 +205,10 @@ Expected<StoredGame> Archive::stored_game(std::int64_t id) {
   g.plies = s.integer(stored("g.plies"));
   g.valid_plies = s.integer(stored("g.valid_plies"));
   const auto plies = decode_moves(s.blob(stored("g.moves")));
-  if (!plies || static_cast<int>(plies->size()) != g.plies) return corrupt("moves blob does not match its ply count");
+  if (!plies || static_cast<int>(plies->size()) != g.plies) return corrupt_row(id, "moves blob does not match its ply count");
   g.moves = playable_moves(*plies);
   auto tags = decode_tags(s.text(stored("g.tags_json")));
-  if (!tags) return corrupt("tags are not a JSON array of pairs");
+  if (!tags) return corrupt_row(id, "tags are not a JSON array of pairs");
   g.tags = std::move(*tags);
   if (!s.is_null(stored("g.result_text"))) {
     g.result_text = std::string(s.text(stored("g.result_text")));
@@ -219,21 +228,16 @@ Expected<StoredGame> Archive::stored_game(std::int64_t id) {
 }
 
 std::optional<Error> Archive::for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn) {
-  sql::Statement s = impl_->db.prepare("SELECT " + sql::select_list(kDiagnosticColumns, impl_->schema_version) +
-                                       " FROM diagnostics ORDER BY id");
-  if (!s.prepared()) return impl_->fail("cannot read diagnostics");
-  int rc;
-  while ((rc = s.step()) == SQLITE_ROW) {
-    StoredDiagnostic d;
-    d.source_id = s.int64(any_diag("source_id"));
-    d.game_index = s.optional_int(any_diag("game_index"));
-    if (!s.is_null(any_diag("game_id"))) d.game_id = s.int64(any_diag("game_id"));
-    d.code = std::string(s.text(any_diag("code")));
-    d.severity = severity_from_name(s.text(any_diag("severity")));
-    fn(d);
-  }
-  if (rc != SQLITE_DONE) return impl_->fail("reading diagnostics failed");
-  return std::nullopt;
+  return sql::for_each_row(impl_->db, kDiagnosticColumns, impl_->schema_version, "FROM diagnostics ORDER BY id",
+                           "diagnostics", [&](const sql::Statement& s) {
+                             StoredDiagnostic d;
+                             d.source_id = s.int64(any_diag("source_id"));
+                             d.game_index = s.optional_int(any_diag("game_index"));
+                             if (!s.is_null(any_diag("game_id"))) d.game_id = s.int64(any_diag("game_id"));
+                             d.code = std::string(s.text(any_diag("code")));
+                             d.severity = severity_from_name(s.text(any_diag("severity")));
+                             fn(d);
+                           });
 }
 
 Expected<std::vector<std::int64_t>> Archive::duplicate_game_ids() {

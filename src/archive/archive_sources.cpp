@@ -57,20 +57,19 @@ std::optional<Error> Archive::Impl::add_diagnostic(const DiagnosticRow& row) {
 }
 
 Expected<std::vector<SourceState>> Archive::sources() {
-  sql::Statement s =
-      impl_->db.prepare("SELECT " + sql::select_list(kSourceColumns, impl_->schema_version) + " FROM sources ORDER BY id");
-  if (!s.prepared()) return impl_->fail("cannot read sources");
   std::vector<SourceState> out;
-  while (s.step() == SQLITE_ROW) {
-    SourceState st;
-    st.id = s.int64(col("id"));
-    st.path = s.text(col("path"));
-    st.content_hash = s.text(col("content_hash"));
-    st.encoding = s.text(col("encoding"));
-    st.games_done = s.integer(col("games_done"));
-    st.complete = s.integer(col("complete")) != 0;
-    out.push_back(std::move(st));
-  }
+  if (auto e = sql::for_each_row(impl_->db, kSourceColumns, impl_->schema_version, "FROM sources ORDER BY id",
+                                 "sources", [&](const sql::Statement& s) {
+                                   SourceState st;
+                                   st.id = s.int64(col("id"));
+                                   st.path = s.text(col("path"));
+                                   st.content_hash = s.text(col("content_hash"));
+                                   st.encoding = s.text(col("encoding"));
+                                   st.games_done = s.integer(col("games_done"));
+                                   st.complete = s.integer(col("complete")) != 0;
+                                   out.push_back(std::move(st));
+                                 }))
+    return *e;
   return out;
 }
 

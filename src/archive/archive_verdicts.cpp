@@ -67,27 +67,23 @@ Expected<std::int64_t> Archive::verdict_count() {
 }
 
 std::optional<Error> Archive::for_each_verdict(const std::function<void(const VerdictRow&)>& fn) {
-  sql::Statement s = impl_->db.prepare("SELECT " + sql::select_list(kVerdictColumns, impl_->schema_version) +
-                                       " FROM verdicts ORDER BY game_id, profile_id, profile_version");
-  if (!s.prepared()) return impl_->fail("cannot read verdicts");
-  int rc;
-  while ((rc = s.step()) == SQLITE_ROW) {
-    VerdictRow v;
-    v.game_id = s.int64(col("game_id"));
-    v.profile_id = std::string(s.text(col("profile_id")));
-    v.profile_version = s.integer(col("profile_version"));
-    v.verdict = std::string(s.text(col("verdict")));
-    v.winner = std::string(s.text(col("winner")));
-    v.reason = s.optional_text(col("reason"));
-    v.ply = s.optional_int(col("ply"));
-    v.cho_score = s.optional_int(col("cho_score"));
-    v.han_score = s.optional_int(col("han_score"));
-    v.ended_before_last_ply = s.integer(col("ended_early")) != 0;
-    v.note = std::string(s.text(col("note")));
-    fn(v);
-  }
-  if (rc != SQLITE_DONE) return impl_->fail("reading verdicts failed");
-  return std::nullopt;
+  return sql::for_each_row(impl_->db, kVerdictColumns, impl_->schema_version,
+                           "FROM verdicts ORDER BY game_id, profile_id, profile_version", "verdicts",
+                           [&](const sql::Statement& s) {
+                             VerdictRow v;
+                             v.game_id = s.int64(col("game_id"));
+                             v.profile_id = std::string(s.text(col("profile_id")));
+                             v.profile_version = s.integer(col("profile_version"));
+                             v.verdict = std::string(s.text(col("verdict")));
+                             v.winner = std::string(s.text(col("winner")));
+                             v.reason = s.optional_text(col("reason"));
+                             v.ply = s.optional_int(col("ply"));
+                             v.cho_score = s.optional_int(col("cho_score"));
+                             v.han_score = s.optional_int(col("han_score"));
+                             v.ended_before_last_ply = s.integer(col("ended_early")) != 0;
+                             v.note = std::string(s.text(col("note")));
+                             fn(v);
+                           });
 }
 
 }  // namespace gibo::archive

@@ -121,4 +121,19 @@ consteval int column(const std::array<Selected, N>& columns, std::string_view ex
   throw "no such column in the list";
 }
 
+// Runs "SELECT <columns> <rest>" on `db` and calls `fn(statement)` for every row; an
+// Error ("cannot read <what>: ...") when it does not prepare or a step fails.
+template <std::size_t N, typename Fn>
+std::optional<Error> for_each_row(Connection& db, const std::array<Selected, N>& columns, int schema_version,
+                                  std::string_view rest, const char* what, Fn&& fn) {
+  std::string sql = "SELECT ";
+  sql.append(select_list(columns, schema_version)).append(" ").append(rest);
+  Statement s = db.prepare(sql);
+  if (!s.prepared()) return Error{std::string("cannot read ") + what + ": " + db.current_error()};
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW) fn(s);
+  if (rc != SQLITE_DONE) return Error{std::string("reading ") + what + " failed: " + db.current_error()};
+  return std::nullopt;
+}
+
 }  // namespace gibo::archive::sql
