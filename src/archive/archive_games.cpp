@@ -130,12 +130,12 @@ std::optional<Error> Archive::Impl::load_caches() {
 }
 
 Expected<std::int64_t> Archive::Impl::cached_id(std::unordered_map<std::string, std::int64_t>& cache,
-                                                sql::Bound<std::string>& insert, std::string_view insert_sql,
+                                                sql::Bound<std::string>& insert, std::string_view table,
                                                 std::span<const sql::Param<std::string>> params,
                                                 const std::string& key, const char* what) {
   if (auto e = load_caches()) return *e;
   if (auto it = cache.find(key); it != cache.end()) return it->second;
-  if (auto e = insert.prepare(db, insert_sql, params)) return *e;
+  if (auto e = insert.prepare_insert(db, table, params)) return *e;
   if (!insert.run(key)) return fail(std::string("cannot insert ") + what);
   const std::int64_t id = db.last_insert_rowid();
   cache.emplace(key, id);
@@ -143,12 +143,12 @@ Expected<std::int64_t> Archive::Impl::cached_id(std::unordered_map<std::string, 
 }
 
 Expected<std::int64_t> Archive::Impl::start_id(const std::string& key) {
-  return cached_id(start_ids, insert_start, sql::insert_sql("starts", kStartParams), kStartParams, key,
+  return cached_id(start_ids, insert_start, "starts", kStartParams, key,
                    "a start position");
 }
 
 Expected<std::int64_t> Archive::Impl::player_id(const std::string& name) {
-  return cached_id(player_ids, insert_player, sql::insert_sql("players", kPlayerParams), kPlayerParams, name,
+  return cached_id(player_ids, insert_player, "players", kPlayerParams, name,
                    "a player");
 }
 
@@ -171,10 +171,11 @@ Expected<Archive::StoredCopy> Archive::find_stored_copy(const PreparedGame& game
   if (auto e = m.load_caches()) return *e;
   auto start = m.start_ids.find(game.start_key);
   if (start == m.start_ids.end()) return StoredCopy{};  // no game has this start yet
-  if (auto e = m.find_same.prepare(m.db, "SELECT " + sql::select_list(kSameColumns, m.schema_version) +
-                                             " FROM games WHERE hash = :hash AND start_id = :start_id",
-                                   kSameParams))
-    return *e;
+  if (!m.find_same.prepared())
+    if (auto e = m.find_same.prepare(m.db, "SELECT " + sql::select_list(kSameColumns, m.schema_version) +
+                                               " FROM games WHERE hash = :hash AND start_id = :start_id",
+                                     kSameParams))
+      return *e;
   sql::Statement& s = m.find_same.statement();
   m.find_same.bind({game.hash, start->second});
   StoredCopy found;
@@ -207,11 +208,11 @@ Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const Prepar
     if (!found) return found.error();
     *id = *found;
   }
-  if (auto e = m.insert_game.prepare(m.db, sql::insert_sql("games", kGameParams), kGameParams)) return *e;
+  if (auto e = m.insert_game.prepare_insert(m.db, "games", kGameParams)) return *e;
   if (!m.insert_game.run(row)) return m.fail("cannot insert game " + std::to_string(g.game_index));
   const std::int64_t id = m.db.last_insert_rowid();
   if (!g.comments.empty()) {
-    if (auto e = m.insert_comment.prepare(m.db, sql::insert_sql("comments", kCommentParams), kCommentParams)) return *e;
+    if (auto e = m.insert_comment.prepare_insert(m.db, "comments", kCommentParams)) return *e;
     for (const StoredComment& c : g.comments)
       if (!m.insert_comment.run({id, c})) return m.fail("cannot insert a comment");
   }
@@ -222,7 +223,7 @@ Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const Prepar
 
 std::optional<Error> Archive::insert_duplicate(std::int64_t source_id, const PreparedGame& g, std::int64_t kept_id) {
   Impl& m = *impl_;
-  if (auto e = m.insert_duplicate.prepare(m.db, sql::insert_sql("duplicates", kDuplicateParams), kDuplicateParams))
+  if (auto e = m.insert_duplicate.prepare_insert(m.db, "duplicates", kDuplicateParams))
     return e;
   if (!m.insert_duplicate.run({source_id, g, kept_id})) return m.fail("cannot insert a duplicate");
   // The copy's own findings are kept (its annotations may differ from the kept game's).
@@ -281,9 +282,9 @@ std::int64_t Archive::game_count() { return impl_->db.scalar("SELECT count(*) FR
 
 Expected<Archive::GameOrigin> Archive::game_origin(std::int64_t id) {
   sql::Statement s = impl_->db.prepare(
-      "SELECT s.path, g.game_index, g.plies FROM games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.id = ?1");
+      "SELECT s.path, g.game_index, g.plies FROM games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.id = :id");
   if (!s.prepared()) return impl_->fail("cannot read games");
-  s.bind(1, id);
+  s.bind(1, id);  // its one parameter, :id
   if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(id)};
   return GameOrigin{std::string(s.text(0)), s.integer(1), s.integer(2)};
 }

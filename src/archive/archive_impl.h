@@ -94,14 +94,6 @@ struct Archive::Impl {
   // `what` failed, with SQLite's message for the connection's latest failure.
   Error fail(const std::string& what) const { return Error{what + ": " + db.current_error()}; }
 
-  // Prepares `stmt` once.
-  std::optional<Error> ready(sql::Statement& stmt, std::string_view text) {
-    if (stmt.prepared()) return std::nullopt;
-    stmt = db.prepare(text);
-    if (!stmt.prepared()) return fail("cannot prepare statement");
-    return std::nullopt;
-  }
-
   // --- archive_open.cpp
   // Finishes opening: schema checks, journaling, the facts view.
   std::optional<Error> finish_open();
@@ -112,10 +104,10 @@ struct Archive::Impl {
   // The id of a start key / a player's name, inserted when new.
   Expected<std::int64_t> start_id(const std::string& key);
   Expected<std::int64_t> player_id(const std::string& name);
-  // The id of `key` in a name table through its cache, inserted by `insert` (prepared
-  // from `insert_sql` and `params`) when new; `what` names the row for the error ("a player").
+  // The id of `key` in the name table `table` through its cache, inserted by `insert`
+  // (of `params`) when new; `what` names the row for the error ("a player").
   Expected<std::int64_t> cached_id(std::unordered_map<std::string, std::int64_t>& cache,
-                                   sql::Bound<std::string>& insert, std::string_view insert_sql,
+                                   sql::Bound<std::string>& insert, std::string_view table,
                                    std::span<const sql::Param<std::string>> params, const std::string& key,
                                    const char* what);
 

@@ -37,7 +37,7 @@ Expected<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
   } restore_cache{m.db};
   sql::Statement scan = m.db.prepare("SELECT id, start_id, moves FROM games ORDER BY start_id, moves");
   sql::Bound<PrefixPair> add;
-  if (!scan.prepared() || add.prepare(m.db, sql::insert_sql("prefixes", kPrefixParams, "ON CONFLICT DO NOTHING"), kPrefixParams))
+  if (!scan.prepared() || add.prepare_insert(m.db, "prefixes", kPrefixParams, "ON CONFLICT DO NOTHING"))
     return abort("cannot scan for prefixes");
   std::int64_t prev_id = 0, prev_start = -1;
   std::string prev_moves;

@@ -50,7 +50,7 @@ consteval int col(std::string_view expr) { return sql::column(kSourceColumns, ex
 }  // namespace
 
 std::optional<Error> Archive::Impl::add_diagnostic(const DiagnosticRow& row) {
-  if (auto e = insert_diagnostic.prepare(db, sql::insert_sql("diagnostics", kDiagnosticParams), kDiagnosticParams))
+  if (auto e = insert_diagnostic.prepare_insert(db, "diagnostics", kDiagnosticParams))
     return e;
   if (!insert_diagnostic.run(row)) return fail("cannot insert a diagnostic");
   return std::nullopt;
@@ -75,7 +75,7 @@ Expected<std::vector<SourceState>> Archive::sources() {
 
 Expected<std::int64_t> Archive::insert_source(const SourceInfo& info) {
   Impl& m = *impl_;
-  if (auto e = m.insert_source.prepare(m.db, sql::insert_sql("sources", kSourceParams), kSourceParams)) return *e;
+  if (auto e = m.insert_source.prepare_insert(m.db, "sources", kSourceParams)) return *e;
   if (!m.insert_source.run(info)) return m.fail("cannot insert source " + info.path);
   return m.db.last_insert_rowid();
 }

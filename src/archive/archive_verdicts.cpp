@@ -51,7 +51,7 @@ std::optional<Error> Archive::store_verdicts(const std::vector<VerdictRow>& verd
     return error;
   };
   sql::Bound<VerdictRow> insert;
-  if (insert.prepare(m.db, sql::insert_sql("verdicts", kVerdictParams, kReplaceVerdict), kVerdictParams))
+  if (insert.prepare_insert(m.db, "verdicts", kVerdictParams, kReplaceVerdict))
     return abort(m.fail("cannot prepare the verdict insert"));
   for (const VerdictRow& v : verdicts)
     if (!insert.run(v)) return abort(m.fail("cannot store a verdict for game " + std::to_string(v.game_id)));

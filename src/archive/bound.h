@@ -28,8 +28,8 @@ struct Param {
 };
 
 // "INSERT INTO table (a, b, ...) VALUES (:a, :b, ...)" for `params`, then `tail`.
-template <typename Row, std::size_t N>
-std::string insert_sql(std::string_view table, const Param<Row> (&params)[N], std::string_view tail = {}) {
+template <typename Row>
+std::string insert_sql(std::string_view table, std::span<const Param<Row>> params, std::string_view tail = {}) {
   std::string sql = "INSERT INTO ", values;
   sql.append(table).append(" (");
   for (const Param<Row>& p : params) {
@@ -74,6 +74,13 @@ class Bound {
     index_ = std::move(index);
     stmt_ = std::move(s);
     return std::nullopt;
+  }
+
+  // Prepares, once, the INSERT of `params` into `table` (insert_sql), then `tail`.
+  std::optional<Error> prepare_insert(Connection& db, std::string_view table, std::span<const Param<Row>> params,
+                                      std::string_view tail = {}) {
+    if (stmt_.prepared()) return std::nullopt;
+    return prepare(db, insert_sql(table, params, tail), params);
   }
 
   // Binds every parameter from `row`, runs the statement to completion and resets it;
