@@ -93,6 +93,7 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
         .field("resumed_after", static_cast<std::int64_t>(r.resumed_after))
         .field("added", static_cast<std::int64_t>(r.added))
         .field("duplicates", static_cast<std::int64_t>(r.duplicates))
+        .field("replaced", static_cast<std::int64_t>(r.replaced))
         .field("invalid", static_cast<std::int64_t>(r.invalid))
         .field("rejected", static_cast<std::int64_t>(r.rejected));
     Reporter::diagnostics(w, "diagnostics", r.file_diagnostics);
@@ -109,6 +110,20 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
           .begin_array();
       for (const Diagnostic& d : g.diagnostics) Reporter::diagnostic(gw, in_game(d, r.path, g.game_index));
       gw.end_array().end_object();
+      line += '\n';
+    }
+    for (const archive::ReplacedGame& g : r.replacements) {
+      json::Writer(line)
+          .begin_object()
+          .field("type", "replaced")
+          .field("file", r.path)
+          .field("index", g.game_index)
+          .field("game_id", g.game_id)
+          .field("broken_file", g.path)
+          .field("broken_index", g.broken_game_index)
+          .field("broken_error_code", g.error_code)
+          .field("broken_error_ply", g.error_ply)
+          .end_object();
       line += '\n';
     }
     return line;
@@ -134,6 +149,12 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
       out += "\n";
       break;
     }
+  // Every valid game stored in place of a broken copy.
+  for (const archive::ReplacedGame& g : r.replacements)
+    out += r.path + ":" + std::to_string(g.game_index + 1) + ": stored in place of its broken copy " + g.path + ":" +
+           std::to_string(g.broken_game_index + 1) + " (error[" + g.error_code + "]" +
+           (g.error_ply > 0 ? " at ply " + std::to_string(g.error_ply) : std::string()) +
+           "), now kept as its duplicate\n";
   // Every game with errors: its first error (the rest are in the archive).
   for (const archive::InvalidGame& g : r.invalid_games)
     for (const Diagnostic& d : g.diagnostics)
@@ -182,6 +203,7 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
         .field("plies", static_cast<std::int64_t>(s.plies))
         .field("added", static_cast<std::int64_t>(s.added))
         .field("duplicates", static_cast<std::int64_t>(s.duplicates))
+        .field("replaced", static_cast<std::int64_t>(s.replaced))
         .field("invalid", static_cast<std::int64_t>(s.invalid))
         .field("rejected", static_cast<std::int64_t>(s.rejected))
         .field("lost", static_cast<std::int64_t>(s.lost))
@@ -210,7 +232,9 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
   std::cout << "summary: " << s.files + unreadable_inputs << " files (" << s.imported << " imported, " << s.resumed << " resumed, "
             << s.skipped << " skipped, " << s.unreadable + unreadable_inputs << " unreadable"
             << ")" << Reporter::input_counts_text(0, not_game_files) << ", " << s.games << " games read: " << s.added
-            << " added, " << s.duplicates << " duplicates, " << s.invalid << " invalid";
+            << " added, " << s.duplicates << " duplicates, ";
+  if (s.replaced) std::cout << s.replaced << " stored in place of a broken copy, ";
+  std::cout << s.invalid << " invalid";
   if (s.rejected) std::cout << " (" << s.rejected << " rejected by --valid-only)";
   if (s.lost) std::cout << "; " << s.lost << " not stored (their batch was rolled back after the error)";
   std::cout << "\n";

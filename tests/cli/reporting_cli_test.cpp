@@ -51,6 +51,21 @@ TEST(ReportingCli, ImportNamesEveryInvalidGameAsValidateDoes) {
       << j.out;
 }
 
+// A valid copy stored over a broken one stored earlier: import names both by FILE:GAME.
+TEST(ReportingCli, ImportNamesAValidCopyStoredOverABrokenOne) {
+  TempDir dir;
+  const std::string db = (dir.path() / "r.sqlite").string();
+  const Result broken = run_gibo({"import", "--db", db, kFixtures + "/wrong_piece.gib"});
+  EXPECT_EQ(broken.status, 1);
+  const Result valid = run_gibo({"import", "--db", db, kCorpus + "/pobsiz_2010_kbs_chuseok.gib"});
+  EXPECT_EQ(valid.status, 0) << valid.out << valid.err;
+  EXPECT_TRUE(contains(valid.out, kCorpus + "/pobsiz_2010_kbs_chuseok.gib:1: stored in place of its broken copy " +
+                                      kFixtures + "/wrong_piece.gib:1 (error[wrong-piece] at ply 3), now kept as its "
+                                                  "duplicate\n"))
+      << valid.out;
+  EXPECT_TRUE(contains(valid.out, " 1 stored in place of a broken copy, ")) << valid.out;
+}
+
 TEST(ReportingCli, ImportNamesPrefixesByFileAndGame) {
   TempDir dir;
   const Result r = run_gibo({"import", "--db", (dir.path() / "p").string(), kFixtures});
