@@ -10,12 +10,14 @@
 // file, named after it (`<stem>.<ext>`, `-2`, `-3`... when two sources share a stem).
 // No output may be the archive (outputs.h); every output file is complete or absent.
 // Memory policy: one game is loaded, written and let go at a time (GameWriter).
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
 #include <set>
+#include <unordered_set>
 
 #include "command.h"
 #include "gibo/archive/archive.h"
@@ -154,6 +156,22 @@ int run_export(const std::vector<std::string>& args) {
   if (!ids) {
     std::cerr << "gibo export: " << (query.empty() ? "--where: " : "--query: ") << ids.error().message << "\n";
     return kExitUsage;
+  }
+  // --query must select games: every value of its first column the id of a game (a
+  // text or a number that is no game's id is a usage error, before anything is written).
+  if (!query.empty() && !ids->empty()) {
+    const auto [low, high] = std::minmax_element(ids->begin(), ids->end());
+    const auto known = archive->select_games("id BETWEEN " + std::to_string(*low) + " AND " + std::to_string(*high));
+    if (!known) {
+      std::cerr << "gibo export: " << known.error().message << "\n";
+      return kExitIo;
+    }
+    const std::unordered_set<std::int64_t> games(known->begin(), known->end());
+    for (std::size_t row = 0; row < ids->size(); ++row)
+      if (!games.count((*ids)[row]))
+        return usage("--query must select game ids in its first column (games.id, tags.game_id, facts.id): row " +
+                     std::to_string(row + 1) + " gives " + std::to_string((*ids)[row]) +
+                     ", which is no game's id (a text reads as 0)");
   }
   Outputs out(output, wo, protect);
   long written = 0;

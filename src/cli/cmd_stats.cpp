@@ -161,6 +161,8 @@ int run_stats(const std::vector<std::string>& args) {
                      : format == "json" ? stats::render_json(report)
                                         : stats::render_html(report);
   if (const int written = write_text_output("stats", output, text); written != kExitOk) return written;
+  // Findings (README "Exit status"): a rejected game among those reported.
+  if (status == kExitOk && report.overview.rejected > 0) status = kExitFindings;
   return status;
 }
 
