@@ -117,7 +117,7 @@ class Outputs {
 
 int run_export(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo export --db FILE [--where EXPR | --query SQL] --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR]";
+      "gibo export [OPTIONS] --db FILE --to gib|pgn|json|jsonl|fen|uci [--where EXPR | --query SQL] [-o FILE|DIR]";
   po::options_description opts("options");
   std::string db, where, query, to, output, encoding = "utf-8";
   opts.add_options()("db", po::value(&db), "the archive (a SQLite file)")(
@@ -126,7 +126,8 @@ int run_export(const std::vector<std::string>& args) {
       "to", po::value(&to), "output format: gib, pgn, json (one array), jsonl (one game a line), fen or uci")(
       "output,o", po::value(&output), "output file, or directory for one file per source (default stdout)")(
       "encoding", po::value(&encoding), "gib output encoding: utf-8 or cp949")(
-      "hanja", "gib output: hanja piece letters");
+      "hanja", "gib output: hanja piece letters")(
+      "positions", "json, jsonl output: one object a ply with the board's view of it and the FEN after it");
   po::positional_options_description pos_opts;
   po::variables_map vm;
   if (auto rc = parse_command_line("export", synopsis, args, opts, pos_opts, vm)) return *rc;
@@ -142,6 +143,7 @@ int run_export(const std::vector<std::string>& args) {
   if (!format) return usage("--to must be gib, pgn, json, jsonl, fen or uci");
   wo.format = *format;
   wo.hanja = vm.count("hanja") > 0;
+  wo.positions = vm.count("positions") > 0;
   ProtectedFiles protect;
   protect.add_archive(db);
   if (auto why = protect.conflict(output)) return usage(why->message);
