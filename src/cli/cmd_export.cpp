@@ -176,7 +176,7 @@ int run_export(const std::vector<std::string>& args) {
                      ", which is no game's id (a text reads as 0)");
   }
   Outputs out(output, wo, protect);
-  long written = 0;
+  long written = 0, cut = 0;
   int status = kExitOk;
   for (std::int64_t id : *ids) {
     std::string profile_id;
@@ -195,14 +195,24 @@ int run_export(const std::vector<std::string>& args) {
     // The profile the game was validated under replays a record that names none as the
     // import did.
     const Profile* profile = find_profile(profile_id);
-    report_write_loss(*game, (*writer)->write(*game, profile ? profile : &default_profile()), wo);
+    const WriteLoss loss = (*writer)->write(*game, profile ? profile : &default_profile());
+    report_write_loss(*game, loss, wo);
+    if (loss.unwritten_plies > 0) ++cut;
     ++written;
   }
   if (status != kExitOk) return status;  // the outputs are discarded: nothing half-written stays
   bool failed = false;
   written -= out.close(failed);
-  if (!output.empty()) std::cerr << "gibo export: " << written << " games written to " << output << "\n";
-  return failed ? kExitIo : kExitOk;
+  if (failed) cut = 0;
+  // Games the format could hold only up to their last legal ply are counted (and are a
+  // finding, as `convert --keep-broken` makes them): never cut short silently.
+  const std::string cut_note = cut ? " (" + std::to_string(cut) + (cut == 1 ? " game" : " games") +
+                                         " only up to the last legal ply, marked [Termination \"unterminated\"])"
+                                   : std::string();
+  if (!output.empty()) std::cerr << "gibo export: " << written << " games written to " << output << cut_note << "\n";
+  else if (cut) std::cerr << "gibo export: " << written << " games written" << cut_note << "\n";
+  if (failed) return kExitIo;
+  return cut ? kExitFindings : kExitOk;
 }
 
 }  // namespace gibo::cli
