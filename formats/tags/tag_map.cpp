@@ -141,13 +141,14 @@ std::vector<Tag> pgn_tags_with(const Game& g, const std::string* order_marker) {
   }
   const std::string token = result_token(g);
   out.push_back({"Result", token});
+  // Right after the roster, where a game read back from this PGN has them too.
+  out.insert(out.end(), originals.begin(), originals.end());
 
   if (!find(g.tags, "Variant")) out.push_back({"Variant", std::string(kVariant)});
   if (!find(g.tags, "FEN")) out.push_back({"FEN", start_fen(g).value_or(g.start.fen)});
   if (!find(g.tags, "SetUp")) out.push_back({"SetUp", "1"});
   const std::string* gib_result = find(g.tags, "대국결과");
   if (gib_result && *gib_result != gib_result_for_token(token)) out.push_back({"GibResult", *gib_result});
-  out.insert(out.end(), originals.begin(), originals.end());
   if (g.saved_profile_id && !find(g.tags, "규칙") && !find(g.tags, "Ruleset"))
     out.push_back({"Ruleset", *g.saved_profile_id});
   if (g.saved_bikjang_option && !find(g.tags, "빅장") && !find(g.tags, "Bikjang"))

@@ -211,7 +211,7 @@ TEST_F(ExitStatusTable, ExportMarksAndCountsGamesCutShort) {
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_TRUE(contains(r.err, "1 games written to " + pgn.string() + " (1 game only up to the last legal ply")) << r.err;
   const std::string text = slurp(pgn);
-  EXPECT_TRUE(contains(text, "[Result \"1-0\"]\n[Termination \"unterminated\"]\n")) << text;
+  EXPECT_TRUE(contains(text, "[Result \"1-0\"]\n[Termination \"unterminated\"]\n[GibSite")) << text;
   EXPECT_TRUE(contains(text, "107 more plies in the record do not replay from ply 1")) << text;
   // The .gib keeps every ply: nothing cut, nothing to count.
   const Result gib = run_gibo({"export", "--db", broken_db_, "--to", "gib"});

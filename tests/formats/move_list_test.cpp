@@ -278,9 +278,9 @@ TEST(TagMap, RosterResultAndOrder) {
   // values it changed kept verbatim beside it.
   const std::vector<Tag> want = {{"Event", "친선"},     {"Site", "한게임"},   {"Date", "2010.09.22"},
                                  {"Round", "?"},        {"White", "가"},      {"Black", "나"},
-                                 {"Result", "0-1"},     {"Variant", "Janggi"}, {"FEN", std::string(kStartFen)},
-                                 {"SetUp", "1"},        {"GibResult", "한 시간승"}, {"GibDate", "2010-09-22"},
-                                 {"GibRound", "미상"},  {"제한시간", "5분"},   {"총수", "0"}};
+                                 {"Result", "0-1"},     {"GibDate", "2010-09-22"}, {"GibRound", "미상"},
+                                 {"Variant", "Janggi"}, {"FEN", std::string(kStartFen)}, {"SetUp", "1"},
+                                 {"GibResult", "한 시간승"}, {"제한시간", "5분"},   {"총수", "0"}};
   EXPECT_EQ(pgn, want);
   EXPECT_EQ(through_pgn(g), g.tags);
 
