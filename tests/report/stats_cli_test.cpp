@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "../cli/run_gibo.h"
 #include "gibo/formats/detect.h"
@@ -235,6 +236,48 @@ TEST(StatsFiles, CsvHoldsEveryJsonTable) {
     const long rows = static_cast<long>(table.find("rows")->items().size());
     EXPECT_EQ(csv_rows.count(id) ? csv_rows[id] : 0, rows) << id;
   }
+}
+
+// Issue 19 item 8: machine outputs hold every row; --top limits text and HTML only.
+TEST(StatsFiles, TopLimitsTextAndHtmlOnlyAndAliasesExtendTheTable) {
+  const Result json = run_in(kData, with({"stats", "--format", "json", "--top", "2"}, kSample));
+  const json::Value report = parse_json(json.out);
+  EXPECT_EQ(rows_of(report, "players").size(), 102u);  // every player, --top aside
+  const Result csv = run_in(kData, with({"stats", "--format", "csv", "--top", "2"}, kSample));
+  long player_rows = 0;
+  std::istringstream in(csv.out);
+  for (std::string line; std::getline(in, line);) player_rows += line.rfind("players,", 0) == 0;
+  EXPECT_EQ(player_rows, 102);
+  const Result two = run_in(kData, with({"stats", "--top", "2"}, kSample));
+  EXPECT_NE(two.out.find("the first 2 of 102 rows; CSV and JSON have all"), std::string::npos) << two.out;
+  const Result all = run_in(kData, with({"stats", "--top", "0"}, kSample));
+  EXPECT_EQ(all.out.find("the first 20 of 102"), std::string::npos);
+  EXPECT_EQ(all.out.find(" of 102 rows"), std::string::npos);
+  // Sites: Hangame's rooms and spellings are one site; 미상 and none are unknown.
+  const auto& sites = rows_of(report, "sites");
+  long hangame = 0, unknown = 0;
+  for (const json::Value& row : sites) {
+    const std::string& name = row.find("site")->as_string();
+    EXPECT_NE(name, "미상");
+    EXPECT_EQ(name.find("한게임 "), std::string::npos) << name;
+    if (name == "한게임") hangame = int_at(row, "games");
+    if (name.empty()) unknown = int_at(row, "games");
+  }
+  EXPECT_EQ(hangame, 20);
+  EXPECT_EQ(unknown, 38);
+  // A user's table adds to the built-in one.
+  TempDir dir;
+  const fs::path mine = dir.path() / "mine.tsv";
+  std::ofstream(mine) << "site\t엔씨소프트\t한게임\n";
+  const Result more = run_in(kData, with({"stats", "--format", "json", "--aliases", mine.string()}, kSample));
+  const json::Value more_report = parse_json(more.out);
+  for (const json::Value& row : rows_of(more_report, "sites"))
+    if (row.find("site")->as_string() == "한게임") {
+      EXPECT_EQ(int_at(row, "games"), 21);
+    }
+  std::ofstream(mine) << "site only\n";
+  EXPECT_EQ(run_in(kData, with({"stats", "--aliases", mine.string()}, kSample)).status, 2);
+  EXPECT_EQ(run_in(kData, with({"stats", "--aliases", (dir.path() / "none.tsv").string()}, kSample)).status, 3);
 }
 
 TEST(StatsFiles, WhereSelectsGames) {
