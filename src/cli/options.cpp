@@ -1,4 +1,4 @@
-// Option helpers shared by the commands: usage errors (exit 2), --jobs, the encodings, --rules (options.h).
+// Option helpers shared by the commands: parsing with help that lists positional arguments as arguments, usage errors (exit 2), --jobs, the encodings, --rules (options.h).
 #include "options.h"
 
 #include <algorithm>
