@@ -105,10 +105,7 @@ void convert_input(const std::string& path, const Settings& s, Counts& counts, G
 }  // namespace
 
 int run_convert(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo convert PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR] [--keep-broken] [--strict] [--rules ID] "
-      "[--encoding utf-8|cp949] [--input-encoding auto|utf-8|cp949] [--from FORMAT] [--hanja] [--each] [--positions] "
-      "[--notation uci|janggi] [--pgn-ranks auto|1|0]";
+  const std::string synopsis = "gibo convert [OPTIONS] PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR]";
   po::options_description opts("options");
   std::string to, from = "auto", output, rules_id = default_profile().id, encoding = "utf-8",
                    input_encoding_name = "auto", notation = "uci", ranks = "auto";

@@ -77,7 +77,7 @@ std::string more_help() {
 
 int run_stats(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo stats (--db FILE | PATHS...) [--where EXPR] [--format text|csv|json|html] [-o FILE]";
+      "gibo stats [OPTIONS] (--db FILE | PATHS...)";
   po::options_description opts("options");
   std::string db, where, format = "text", output, rules_id = default_profile().id, encoding = "auto",
                      profiles, aliases_file;
