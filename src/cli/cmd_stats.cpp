@@ -193,8 +193,13 @@ int run_stats(const std::vector<std::string>& args) {
                      : format == "json" ? stats::render_json(report)
                                         : stats::render_html(report);
   if (const int written = write_text_output("stats", output, text); written != kExitOk) return written;
-  // Findings (README "Exit status"): a rejected game among those reported.
-  if (status == kExitOk && report.overview.rejected > 0) status = kExitFindings;
+  // Findings (README "Exit status"): a rejected game among those reported, or an input
+  // file that holds no game (an error about the file: empty-file, no-games, …).
+  bool file_error = false;
+  if (db.empty())
+    for (const stats::SourceFacts& f : data.sources)
+      for (const stats::DiagnosticFact& d : f.diagnostics) file_error |= f.readable && d.severity == Severity::Error;
+  if (status == kExitOk && (report.overview.rejected > 0 || file_error)) status = kExitFindings;
   return status;
 }
 

@@ -185,6 +185,9 @@ TEST_F(ExitStatusTable, StatsOfARejectedGameIsAFindingFromFilesAndArchives) {
   EXPECT_EQ(run_gibo({"stats", "--db", broken_db_}).status, 1);
   EXPECT_EQ(run_gibo({"stats", "--db", good_db_}).status, 0);
   EXPECT_EQ(run_gibo({"stats", "--db", broken_db_, "--where", "valid = 1"}).status, 0);  // none selected
+  // A file that holds no game is a finding too, as in validate.
+  EXPECT_EQ(run_gibo({"stats", empty_file_}).status, 1);
+  EXPECT_EQ(run_gibo({"stats", kKbs, empty_file_}).status, 1);
 }
 
 TEST_F(ExitStatusTable, ExportQueryMustSelectGames) {
