@@ -236,6 +236,8 @@ void checked_standard_output() {
   auto* buffer = new OutputFile::Buffer(STDOUT_FILENO, false);
   standard_output_buffer() = buffer;
   std::cout.rdbuf(buffer);
+  // On a terminal every output is seen at once, as a line-buffered stdout would show it.
+  if (::isatty(STDOUT_FILENO)) std::cout << std::unitbuf;
 }
 
 bool flush_standard_output(const std::string& command) {
