@@ -10,7 +10,7 @@
 
 #include "command.h"
 #include "gibo/archive/facts.h"
-#include "report/name_aliases.h"
+#include "gibo/record/name_aliases.h"
 #include "report/stats.h"
 #include "report/stats_load.h"
 #include "report/stats_render.h"
@@ -99,7 +99,7 @@ int run_stats(const std::vector<std::string>& args) {
                                   "15 sites and events; 0: all); CSV and JSON always hold every row")(
       "aliases", po::value(&aliases_file),
       "an alias table of site and event spellings (KIND<TAB>SPELLING<TAB>NAME lines) added to the built-in "
-      "one (src/report/aliases.tsv)");
+      "one (src/record/aliases.tsv)");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_paths("stats", synopsis, args, opts, paths,
                                               "files or directories (searched recursively)", vm)) {
@@ -118,7 +118,7 @@ int run_stats(const std::vector<std::string>& args) {
   if (ro.opening_depth < 0 || ro.opening_depth > 40 || ro.opening_min_games < 1 || ro.top_players < 0)
     return usage_error("stats", "--openings must be 0..40, --opening-min at least 1, --top at least 0");
   // Sites and events: the built-in alias table, and the user's lines after it.
-  stats::NameAliases aliases = stats::NameAliases::builtin();
+  NameAliases aliases = NameAliases::builtin();
   if (!aliases_file.empty()) {
     std::string text;
     if (auto why = read_whole_file(aliases_file, text)) {

@@ -13,7 +13,11 @@
 
 namespace gibo::stats {
 
+}  // namespace gibo::stats
+namespace gibo {
 class NameAliases;
+}  // namespace gibo
+namespace gibo::stats {
 
 struct ReportOptions {
   int opening_depth = 6;        // plies shown in the openings tree

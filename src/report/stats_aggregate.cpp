@@ -5,7 +5,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "name_aliases.h"
+#include "gibo/record/name_aliases.h"
 #include "stats.h"
 
 namespace gibo::stats {

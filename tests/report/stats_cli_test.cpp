@@ -265,6 +265,11 @@ TEST(StatsFiles, TopLimitsTextAndHtmlOnlyAndAliasesExtendTheTable) {
   }
   EXPECT_EQ(hangame, 20);
   EXPECT_EQ(unknown, 38);
+  // --where site_name selects the games the table counts under a site (site: verbatim).
+  const Result named = run_in(kData, with({"stats", "--format", "json", "--where", "site_name = '한게임'"}, kSample));
+  EXPECT_EQ(int_at(parse_json(named.out), "games"), 20) << named.err;
+  const Result none = run_in(kData, with({"stats", "--format", "json", "--where", "site_name = ''"}, kSample));
+  EXPECT_EQ(int_at(parse_json(none.out), "games"), 38) << none.err;
   // A user's table adds to the built-in one.
   TempDir dir;
   const fs::path mine = dir.path() / "mine.tsv";

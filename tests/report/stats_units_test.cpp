@@ -3,8 +3,8 @@
 // with the facts view, tests/archive/facts_test.cpp.)
 #include <gtest/gtest.h>
 
-#include "gibo/report/aliases_tsv.h"
-#include "report/name_aliases.h"
+#include "gibo/record/aliases_tsv.h"
+#include "gibo/record/name_aliases.h"
 #include "report/stats.h"
 #include "report/text_width.h"
 
@@ -45,7 +45,7 @@ TEST(NameAliases, SpellingsOfOneNameAndUnknownValues) {
 
 TEST(NameAliases, TheBuiltInTableIsWellFormed) {
   NameAliases t;
-  EXPECT_FALSE(t.add(kDefaultAliases, "src/report/aliases.tsv"));
+  EXPECT_FALSE(t.add(kDefaultAliases, "src/record/aliases.tsv"));
 }
 
 TEST(GameDate, ReadsTheFormsArchivesWrite) {

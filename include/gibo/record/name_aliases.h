@@ -10,7 +10,7 @@
 
 #include "gibo/core/expected.h"
 
-namespace gibo::stats {
+namespace gibo {
 
 // The key two spellings share: full-width ASCII forms and the ideographic space folded
 // to ASCII, ASCII letters in lower case, white space left out ("Hangame", "ＨＡＮＧＡＭＥ",
@@ -19,7 +19,7 @@ std::string name_key(std::string_view value);
 
 class NameAliases {
  public:
-  // The table built into the program (src/report/aliases.tsv).
+  // The table built into the program (src/record/aliases.tsv).
   static const NameAliases& builtin();
 
   // Adds the lines of an alias table (KIND TAB SPELLING TAB NAME; `#` comments and blank
@@ -38,4 +38,4 @@ class NameAliases {
   std::unordered_map<std::string, std::string> sites_, events_;  // key -> name ("?": unknown)
 };
 
-}  // namespace gibo::stats
+}  // namespace gibo

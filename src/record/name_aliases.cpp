@@ -1,10 +1,10 @@
 // Site and event names counted as entities: the key of a spelling and the alias table
-// (name_aliases.h; the default table is src/report/aliases.tsv, built in by CMake).
-#include "name_aliases.h"
+// (name_aliases.h; the default table is src/record/aliases.tsv, built in by CMake).
+#include "gibo/record/name_aliases.h"
 
-#include "gibo/report/aliases_tsv.h"
+#include "gibo/record/aliases_tsv.h"
 
-namespace gibo::stats {
+namespace gibo {
 namespace {
 
 // The next UTF-8 code point of `s` at `i` (advanced past it); a stray byte as itself.
@@ -78,7 +78,7 @@ std::string name_key(std::string_view value) {
 const NameAliases& NameAliases::builtin() {
   static const NameAliases table = [] {
     NameAliases t;
-    const auto error = t.add(kDefaultAliases, "src/report/aliases.tsv");
+    const auto error = t.add(kDefaultAliases, "src/record/aliases.tsv");
     (void)error;  // the built-in table is checked by tests/report/stats_units_test.cpp
     return t;
   }();
@@ -119,4 +119,4 @@ NameAliases::Counted NameAliases::count_as(bool site, std::string_view value) co
   return {name_key(it->second), it->second};
 }
 
-}  // namespace gibo::stats
+}  // namespace gibo
