@@ -185,10 +185,9 @@ int run_analyze(const std::vector<std::string>& args) {
     config.options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
   }
   if (find_executable(config.command.front()).empty()) {
-    std::cerr << "gibo analyze: engine '" << config.command.front() << "' not found on PATH"
-              << (config.command.front() == "fairy-stockfish"
-                      ? "; install it (Debian/Ubuntu: apt-get install fairy-stockfish) or give --engine CMD\n"
-                      : "; give --engine with an engine's command or path\n");
+    std::cerr << "gibo analyze: engine '" << config.command.front()
+              << "' not found on PATH; install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) "
+                 "or give --engine with an engine's command or path\n";
     return kExitUsage;
   }
   // The engine is started once here so that an engine that does not speak UCI is one
