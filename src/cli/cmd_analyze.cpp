@@ -8,9 +8,11 @@
 #include "command.h"
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/formats/json_writer.h"
+#include "gibo/formats/pgn.h"
 #include "gibo/record/replay.h"
 #include "inputs.h"
 #include "options.h"
+#include "outputs.h"
 #include "parallel.h"
 
 namespace gibo::cli {
@@ -27,7 +29,7 @@ struct Item {
 };
 
 struct Done {
-  std::string output;
+  std::string output, pgn;
   std::vector<std::string> messages;  // for stderr
   bool failed = false;                // the game, or one of its positions
 };
@@ -124,6 +126,35 @@ std::string render(const std::string& ref, const GameAnalysis& a, const std::str
   return s;
 }
 
+// The evaluation as PGN's %eval command reads it: pawns from Cho's (White's) view, "#N" / "#-N" for mates.
+std::string pgn_eval(const Score& s) {
+  char buf[32];
+  if (s.mate) std::snprintf(buf, sizeof buf, "#%s%d", s.winner == Side::Cho ? "" : "-", s.mate_moves);
+  else std::snprintf(buf, sizeof buf, "%.2f", s.cp / 100.0);
+  return buf;
+}
+
+// The game as PGN with, after each judged ply, a comment "[%eval E]" (the position after
+// the move) and, for an inaccuracy, mistake or blunder, its class and the best move.
+std::string annotated_pgn(Game game, const GameAnalysis& a, const Profile& profile) {
+  for (const PlyAnalysis& p : a.plies) {
+    if (!p.judged) continue;
+    std::string c = "[%eval " + pgn_eval(p.after) + "]";
+    if (p.judgement != MoveClass::Good) {
+      c += ' ';
+      c += class_name(p.judgement);
+      c += "; best ";
+      c += p.best;
+    }
+    game.plies[static_cast<std::size_t>(p.ply - 1)].comments.push_back(c);
+  }
+  PgnWriteOptions o;
+  o.profile = &profile;
+  std::string out;
+  write_pgn_game(out, game, o);
+  return out;
+}
+
 std::vector<std::string> split_command(const std::string& cmd) {
   std::vector<std::string> argv;
   std::istringstream in(cmd);
@@ -136,9 +167,9 @@ std::vector<std::string> split_command(const std::string& cmd) {
 int run_analyze(const std::vector<std::string>& args) {
   const std::string synopsis =
       "gibo analyze PATHS... [--engine CMD] [--depth N | --nodes N | --movetime MS] [--option NAME=VALUE]... "
-      "[--rules ID] [--format text|jsonl] [--timeout S] [--jobs N]";
+      "[--rules ID] [--format text|jsonl] [--pgn FILE] [--timeout S] [--jobs N]";
   po::options_description opts("options");
-  std::string engine_cmd = "fairy-stockfish", rules_id, format = "text";
+  std::string engine_cmd = "fairy-stockfish", rules_id, format = "text", pgn_path;
   std::vector<std::string> option_texts, paths;
   std::int64_t depth = 0, nodes = 0, movetime = 0;
   int jobs = 1, timeout_s = 60;
@@ -149,6 +180,7 @@ int run_analyze(const std::vector<std::string>& args) {
       "option", po::value(&option_texts)->composing(), "engine option NAME=VALUE (setoption), repeatable")(
       "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg, which no engine plays)")(
       "format", po::value(&format), "text (a summary per game) or jsonl (a line per ply and per game)")(
+      "pgn", po::value(&pgn_path), "also write the games as PGN annotated with {[%eval E]} comments")(
       "timeout", po::value(&timeout_s), "seconds a position may take beyond --movetime before the engine is stopped (default 60)")(
       "jobs,j", po::value(&jobs), "engine processes in parallel");
   po::variables_map vm;
@@ -203,6 +235,10 @@ int run_analyze(const std::vector<std::string>& args) {
   const std::vector<InputFile> files = expand_inputs(paths, missing);
   for (const InputError& m : missing) std::cerr << m.text() << "\n";
   long io_errors = static_cast<long>(missing.size());
+  ProtectedFiles protect;
+  for (const InputFile& f : files) protect.add_input(f.path);
+  if (!pgn_path.empty())
+    if (const auto e = protect.conflict(pgn_path)) return usage_error("analyze", e->message);
   std::vector<Item> items;
   for (const InputFile& f : files) {
     ReadOptions ro;
@@ -236,6 +272,7 @@ int run_analyze(const std::vector<std::string>& args) {
     pool.push_back(std::move(s));
   };
   long games = 0, failed = 0;
+  std::string pgn;
   ordered_parallel<Done>(
       items.size(), jobs,
       [&](std::size_t i) {
@@ -246,6 +283,7 @@ int run_analyze(const std::vector<std::string>& args) {
         release(std::move(session));
         Done d;
         d.output = render(ref, a, engine_name, limit, out);
+        if (!pgn_path.empty() && a.error.empty()) d.pgn = annotated_pgn(it.game, a, *it.profile);
         d.failed = !a.error.empty() || a.failed_positions > 0;
         if (!a.error.empty()) d.messages.push_back(ref + ": error[analysis]: " + a.error);
         for (const std::string& w : a.warnings) d.messages.push_back(ref + ": warning[engine]: " + w);
@@ -255,10 +293,16 @@ int run_analyze(const std::vector<std::string>& args) {
         ++games;
         failed += d.failed;
         std::cout << d.output;
+        if (!d.pgn.empty()) {
+          if (!pgn.empty()) pgn += '\n';
+          pgn += d.pgn;
+        }
         for (const std::string& m : d.messages) std::cerr << m << "\n";
       });
   if (out == Output::Text)
     std::cout << "summary: " << games << " games analysed, " << failed << " with errors or failed positions\n";
+  if (!pgn_path.empty())
+    if (const int rc = write_text_output("analyze", pgn_path, pgn); rc != kExitOk) return rc;
   if (!std::cout.flush()) return kExitIo;
   if (io_errors) return kExitIo;
   return failed ? kExitFindings : kExitOk;

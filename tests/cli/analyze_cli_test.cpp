@@ -56,6 +56,24 @@ TEST(AnalyzeCli, TextSummaryAndTheSameOutputWithJobs) {
   EXPECT_EQ(two.out, one.out);
 }
 
+TEST(AnalyzeCli, AnnotatedPgnWithEvalComments) {
+  ScriptedRun s;
+  const std::string pgn = (s.dir.path() / "annotated.pgn").string();
+  const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--pgn", pgn});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string text = slurp(pgn);
+  EXPECT_NE(text.find("1. Hc3 {[%eval 0.30]} 1... Hc8 {[%eval 5.00] blunder; best a7b7} 2. Hg3"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("{[%eval #2]} *"), std::string::npos) << text;
+  // The annotated file reads back as a valid game.
+  const Result v = run_gibo({"validate", pgn});
+  EXPECT_EQ(v.status, 0) << v.out << v.err;
+  // It never overwrites an input.
+  const Result same = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--pgn", s.game});
+  EXPECT_EQ(same.status, 2);
+  EXPECT_NE(same.err.find("refusing to overwrite"), std::string::npos) << same.err;
+}
+
 TEST(AnalyzeCli, NoEngineIsAUsageErrorWithTheInstallHint) {
   ScriptedRun s;
   const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", "no-such-engine-gibo"});
@@ -88,7 +106,9 @@ TEST(AnalyzeCli, EngineThatIsNotUciIsAUsageError) {
   // tests/analysis with a scripted engine that never says uciok).
   const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", "true"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("the engine ended before answering 'uci' with 'uciok'"), std::string::npos) << r.err;
+  // Whether it is gone before gibo writes `uci` or only after, the message says so.
+  EXPECT_NE(r.err.find("gibo analyze: engine 'true': the engine "), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
 }
 
 TEST(AnalyzeCli, OneLimitOnly) {
