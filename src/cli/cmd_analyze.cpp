@@ -7,6 +7,7 @@
 
 #include "command.h"
 #include "gibo/analysis/game_analysis.h"
+#include "gibo/archive/archive.h"
 #include "gibo/formats/json_writer.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/record/replay.h"
@@ -155,6 +156,45 @@ std::string annotated_pgn(Game game, const GameAnalysis& a, const Profile& profi
   return out;
 }
 
+// The games of an archive (--db, --where) as games to analyse: start, tags, saved rules and
+// the moves that replayed at import.
+std::optional<Error> archive_items(const std::string& db, const std::string& where, const Profile* forced,
+                                   const Profile& fallback, std::vector<Item>& items, bool& bad_where) {
+  const auto opened = archive::Archive::open(db, archive::OpenMode::ReadOnly);
+  if (!opened) return opened.error();
+  const auto ids = (*opened)->select_games(where);
+  if (!ids) {
+    bad_where = true;
+    return Error{"--where: " + ids.error().message};
+  }
+  for (std::int64_t id : *ids) {
+    const auto sg = (*opened)->stored_game(id);
+    if (!sg) return sg.error();
+    Item item;
+    item.file = sg->file;
+    Game& g = item.game;
+    g.start = sg->start;
+    g.tags = sg->tags;
+    g.saved_profile_id = sg->saved_rules;
+    g.saved_bikjang_option = sg->saved_bikjang;
+    g.source.file = sg->file;
+    g.source.game_index = sg->game_index;
+    if (sg->result_text) g.result_text = *sg->result_text, g.has_result = true;
+    for (Move m : sg->moves) {
+      RecordedPly p;
+      p.move = m;
+      p.pass = m.is_pass();
+      g.plies.push_back(p);
+    }
+    g.valid_plies = std::min<int>(sg->valid_plies, static_cast<int>(g.plies.size()));
+    g.played_plies = g.valid_plies;
+    g.replayed = true;
+    item.profile = forced ? forced : &game_profile(g, fallback);
+    items.push_back(std::move(item));
+  }
+  return std::nullopt;
+}
+
 std::vector<std::string> split_command(const std::string& cmd) {
   std::vector<std::string> argv;
   std::istringstream in(cmd);
@@ -166,10 +206,10 @@ std::vector<std::string> split_command(const std::string& cmd) {
 
 int run_analyze(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo analyze PATHS... [--engine CMD] [--depth N | --nodes N | --movetime MS] [--option NAME=VALUE]... "
+      "gibo analyze (PATHS... | --db FILE [--where EXPR]) [--engine CMD] [--depth N | --nodes N | --movetime MS] [--option NAME=VALUE]... "
       "[--rules ID] [--format text|jsonl] [--pgn FILE] [--timeout S] [--jobs N]";
   po::options_description opts("options");
-  std::string engine_cmd = "fairy-stockfish", rules_id, format = "text", pgn_path;
+  std::string engine_cmd = "fairy-stockfish", rules_id, format = "text", pgn_path, db, where;
   std::vector<std::string> option_texts, paths;
   std::int64_t depth = 0, nodes = 0, movetime = 0;
   int jobs = 1, timeout_s = 60;
@@ -182,11 +222,15 @@ int run_analyze(const std::vector<std::string>& args) {
       "format", po::value(&format), "text (a summary per game) or jsonl (a line per ply and per game)")(
       "pgn", po::value(&pgn_path), "also write the games as PGN annotated with {[%eval E]} comments")(
       "timeout", po::value(&timeout_s), "seconds a position may take beyond --movetime before the engine is stopped (default 60)")(
-      "jobs,j", po::value(&jobs), "engine processes in parallel");
+      "jobs,j", po::value(&jobs), "engine processes in parallel")(
+      "db", po::value(&db), "analyse the games of a gibo database (read only)")(
+      "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_paths("analyze", synopsis, args, opts, paths, "files, directories, or - for stdin", vm))
     return *rc;
-  if (paths.empty()) return no_input_error("analyze", synopsis);
+  if (!db.empty() && !paths.empty()) return usage_error("analyze", "give PATHS or --db, not both");
+  if (db.empty() && !where.empty()) return usage_error("analyze", "--where needs --db");
+  if (db.empty() && paths.empty()) return no_input_error("analyze", synopsis);
   Limit limit;
   limit.value = 10;
   const int given = (depth > 0) + (nodes > 0) + (movetime > 0);
@@ -237,9 +281,18 @@ int run_analyze(const std::vector<std::string>& args) {
   long io_errors = static_cast<long>(missing.size());
   ProtectedFiles protect;
   for (const InputFile& f : files) protect.add_input(f.path);
+  if (!db.empty()) protect.add_archive(db);
   if (!pgn_path.empty())
     if (const auto e = protect.conflict(pgn_path)) return usage_error("analyze", e->message);
   std::vector<Item> items;
+  if (!db.empty()) {
+    bool bad_where = false;
+    if (auto e = archive_items(db, where, forced, fallback, items, bad_where)) {
+      if (bad_where) return usage_error("analyze", e->message);
+      std::cerr << "gibo analyze: " << e->message << "\n";
+      return kExitIo;
+    }
+  }
   for (const InputFile& f : files) {
     ReadOptions ro;
     ro.profile = &fallback;

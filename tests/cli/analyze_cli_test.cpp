@@ -74,6 +74,19 @@ TEST(AnalyzeCli, AnnotatedPgnWithEvalComments) {
   EXPECT_NE(same.err.find("refusing to overwrite"), std::string::npos) << same.err;
 }
 
+TEST(AnalyzeCli, ArchiveGamesAnalyseAsTheirFiles) {
+  ScriptedRun s;
+  const std::string db = (s.dir.path() / "games.db").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, s.game}).status, 0);
+  const Result files = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--format", "jsonl"});
+  const Result archive = run_gibo({"analyze", "--db", db, "--where", "game = 1", "--rules", "fs-janggi", "--engine",
+                                   s.engine("normal"), "--format", "jsonl"});
+  ASSERT_EQ(archive.status, 0) << archive.err;
+  EXPECT_EQ(archive.out, files.out);
+  EXPECT_EQ(run_gibo({"analyze", "--db", db, "--where", "no_such_column = 1", "--engine", s.engine("normal")}).status, 2);
+  EXPECT_EQ(run_gibo({"analyze", "--db", db, s.game, "--engine", s.engine("normal")}).status, 2);
+}
+
 TEST(AnalyzeCli, NoEngineIsAUsageErrorWithTheInstallHint) {
   ScriptedRun s;
   const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", "no-such-engine-gibo"});
