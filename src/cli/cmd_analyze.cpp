@@ -276,8 +276,10 @@ int run_analyze(const std::vector<std::string>& args) {
   const std::string engine_name = (*probe)->name();
 
   std::vector<InputError> missing;
-  const std::vector<InputFile> files = expand_inputs(paths, missing);
+  std::vector<NotGameFile> not_game;  // a directory's other files: a note each, not read
+  const std::vector<InputFile> files = expand_inputs(paths, missing, not_game);
   for (const InputError& m : missing) std::cerr << m.text() << "\n";
+  for (const NotGameFile& n : not_game) std::cerr << n.text() << "\n";
   long io_errors = static_cast<long>(missing.size());
   ProtectedFiles protect;
   for (const InputFile& f : files) protect.add_input(f.path);
