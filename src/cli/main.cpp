@@ -22,6 +22,7 @@ const std::vector<Command>& commands() {
       {"rescore", "re-score each game's ending under a rules profile beside its stored result", run_rescore},
       {"explore", "the moves played from a position in an archive, with their results (opening explorer)", run_explore},
       {"search", "the archive's games that reach a position", run_search},
+      {"analyze", "evaluate every move of each game with a UCI engine (fairy-stockfish): losses, mistakes, accuracy", run_analyze},
   };
   return list;
 }

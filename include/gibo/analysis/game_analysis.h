@@ -1,0 +1,84 @@
+// One game's analysis: every position of its valid plies searched by a UCI engine, each
+// move judged, and per side the average loss, accuracy, class counts and largest swing.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gibo/analysis/judgement.h"
+#include "gibo/analysis/uci_engine.h"
+#include "gibo/record/game.h"
+
+namespace gibo::analysis {
+
+// An engine that is restarted when it dies: one per worker.
+class EngineSession {
+ public:
+  explicit EngineSession(EngineConfig config) : config_(std::move(config)) {}
+  // Starts the engine if it is not running. An Error if it cannot be started.
+  std::optional<Error> ensure_started();
+  UciEngine* engine() { return engine_.get(); }
+  // Searches; an engine that crashes is restarted and the position tried once more; one
+  // that hangs past `timeout_ms` is stopped and restarted, the position failed.
+  // `restarts` counts the restarts.
+  Expected<SearchResult, SearchError> search(const std::string& variant, const std::string& fen,
+                                             const std::vector<std::string>& moves, Side to_move,
+                                             const Limit& limit, int timeout_ms);
+  int restarts() const { return restarts_; }
+
+ private:
+  EngineConfig config_;
+  std::unique_ptr<UciEngine> engine_;
+  int restarts_ = 0;
+};
+
+struct PositionEval {
+  bool ok = false;
+  std::string error;  // why not ok
+  SearchResult result;
+};
+
+struct PlyAnalysis {
+  int ply = 0;                 // 1-based
+  Side mover = Side::Cho;
+  std::string played;          // UCI
+  bool judged = false;         // both evaluations known
+  Score before, after;         // Cho's view
+  std::string best;            // engine's best move before the ply
+  std::vector<std::string> pv;
+  int depth = 0;
+  int loss_cp = 0;             // the mover's loss, capped at kCpCap
+  double drop = 0;             // the mover's winning chances lost, points
+  MoveClass judgement = MoveClass::Good;
+};
+
+struct SideSummary {
+  int moves = 0;               // judged moves
+  double average_loss = 0;     // centipawns
+  double accuracy = 0;         // percent, mean of move accuracies
+  std::array<int, 4> counts{}; // by MoveClass
+  double largest_swing = 0;    // the largest drop, points
+  int largest_swing_ply = 0;   // 0: none
+};
+
+struct GameAnalysis {
+  std::string error;                    // the whole game could not be analysed
+  std::string variant;
+  std::vector<PositionEval> positions;  // before each valid ply, and the final position
+  std::vector<PlyAnalysis> plies;
+  std::array<SideSummary, 2> sides{};
+  int failed_positions = 0;
+  std::vector<std::string> warnings;    // malformed lines, failed positions
+};
+
+// Analyses a replayed game (replay_under_profile) under `profile` (its engine variant).
+GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSession& session, const Limit& limit,
+                          int timeout_ms);
+
+// The move a UCI text names ("b1c3", "a10a9"); Move::none() if it names no squares.
+Move parse_uci_move(const std::string& text);
+
+}  // namespace gibo::analysis

@@ -1,0 +1,133 @@
+// A game's analysis: each position searched (with restart and retry), each move judged, each side summed up.
+#include "gibo/analysis/game_analysis.h"
+
+#include <algorithm>
+
+#include "gibo/formats/fen.h"
+#include "gibo/record/replay.h"
+
+namespace gibo::analysis {
+
+std::optional<Error> EngineSession::ensure_started() {
+  if (engine_) return std::nullopt;
+  auto e = UciEngine::start(config_);
+  if (!e) return e.error();
+  engine_ = std::move(*e);
+  return std::nullopt;
+}
+
+Expected<SearchResult, SearchError> EngineSession::search(const std::string& variant, const std::string& fen,
+                                                          const std::vector<std::string>& moves, Side to_move,
+                                                          const Limit& limit, int timeout_ms) {
+  for (int attempt = 0;; ++attempt) {
+    if (auto e = ensure_started()) return SearchError{SearchError::Kind::Crashed, "engine restart failed: " + e->message};
+    if (auto e = engine_->set_variant(variant)) {
+      engine_.reset();  // its state is unknown: a fresh one for the next position
+      ++restarts_;
+      return SearchError{SearchError::Kind::Protocol, e->message};
+    }
+    auto r = engine_->search(fen, moves, to_move, limit, timeout_ms);
+    if (r || r.error().kind == SearchError::Kind::Protocol) return r;
+    engine_.reset();
+    ++restarts_;
+    if (r.error().kind == SearchError::Kind::TimedOut || attempt == 1) return r;
+  }
+}
+
+Move parse_uci_move(const std::string& text) {
+  std::size_t split = 1;
+  while (split < text.size() && text[split] >= '0' && text[split] <= '9') ++split;
+  const Square from = parse_square(text.substr(0, split));
+  const Square to = parse_square(text.substr(split));
+  if (from == kNoSquare || to == kNoSquare) return Move::none();
+  return Move(from, to);
+}
+
+GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSession& session, const Limit& limit,
+                          int timeout_ms) {
+  GameAnalysis out;
+  const auto variant = engine_variant(profile);
+  if (!variant) {
+    out.error = "profile " + profile.id +
+                " has no engine variant (analyze plays fs-janggi, fs-traditional, fs-modern, fs-casual or pychess; "
+                "give --rules for records that name none)";
+    return out;
+  }
+  out.variant = *variant;
+  const auto fen = start_fen(game);
+  if (!fen) {
+    out.error = "start position: " + fen.error().message;
+    return out;
+  }
+  const LegalityRules rules = game_legality_rules(game, profile);
+  Position pos;
+  if (auto e = start_position(game, rules, pos)) {
+    out.error = "start position: " + e->message;
+    return out;
+  }
+  if (auto e = session.ensure_started()) {
+    out.error = "engine: " + e->message;
+    return out;
+  }
+  const int n = std::min<int>(game.valid_plies, static_cast<int>(game.plies.size()));
+  std::vector<std::string> moves;
+  std::vector<Side> to_move;
+  for (int k = 0; k <= n; ++k) {
+    to_move.push_back(pos.side_to_move());
+    PositionEval ev;
+    auto r = session.search(*variant, *fen, moves, pos.side_to_move(), limit, timeout_ms);
+    if (!r) {
+      ev.error = r.error().message;
+    } else {
+      ev.result = std::move(*r);
+      for (const std::string& m : ev.result.malformed)
+        out.warnings.push_back("ply " + std::to_string(k) + ": malformed engine output ignored: " + m.substr(0, 120));
+      if (!ev.result.best_move.empty()) {
+        const Move best = parse_uci_move(ev.result.best_move);
+        if (best.is_none() || !pos.is_legal(best))
+          ev.error = "engine's best move " + ev.result.best_move + " is not legal here";
+      }
+      ev.ok = ev.error.empty();
+    }
+    if (!ev.ok) {
+      ++out.failed_positions;
+      out.warnings.push_back("position after ply " + std::to_string(k) + " failed: " + ev.error);
+    }
+    out.positions.push_back(std::move(ev));
+    if (k == n) break;
+    const Move m = game.plies[static_cast<std::size_t>(k)].move;
+    moves.push_back(uci(m));
+    pos.do_move(m);
+  }
+  for (int k = 0; k < n; ++k) {
+    PlyAnalysis p;
+    p.ply = k + 1;
+    p.mover = to_move[static_cast<std::size_t>(k)];
+    p.played = moves[static_cast<std::size_t>(k)];
+    const PositionEval& b = out.positions[static_cast<std::size_t>(k)];
+    const PositionEval& a = out.positions[static_cast<std::size_t>(k + 1)];
+    if (b.ok) p.before = b.result.score, p.best = b.result.best_move, p.pv = b.result.pv, p.depth = b.result.depth;
+    if (a.ok) p.after = a.result.score;
+    p.judged = a.ok && b.ok;
+    if (p.judged) {
+      const int sign = p.mover == Side::Cho ? 1 : -1;
+      if (p.played != p.best) {
+        p.loss_cp = std::max(0, sign * (p.before.clamped_cp(kCpCap) - p.after.clamped_cp(kCpCap)));
+        p.drop = std::max(0.0, win_chance(p.before, p.mover) - win_chance(p.after, p.mover));
+      }
+      p.judgement = classify(p.drop);
+      SideSummary& s = out.sides[static_cast<std::size_t>(index(p.mover))];
+      ++s.moves;
+      s.average_loss += p.loss_cp;
+      s.accuracy += move_accuracy(p.drop);
+      ++s.counts[static_cast<std::size_t>(p.judgement)];
+      if (p.drop > s.largest_swing) s.largest_swing = p.drop, s.largest_swing_ply = p.ply;
+    }
+    out.plies.push_back(std::move(p));
+  }
+  for (SideSummary& s : out.sides)
+    if (s.moves) s.average_loss /= s.moves, s.accuracy /= s.moves;
+  return out;
+}
+
+}  // namespace gibo::analysis
