@@ -16,9 +16,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <queue>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 
 #include "gibo/archive/archive.h"
@@ -708,6 +710,38 @@ Expected<std::vector<GameListing>> PositionIndex::describe(const std::vector<std
     g.result = s.optional_text(4);
     s.reset();
     out.push_back(std::move(g));
+  }
+  return out;
+}
+
+Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unordered_set<std::int64_t>* selected) {
+  Impl& m = *impl_;
+  // The winner as the index's facts read it: none without a stored result.
+  const std::string winner = "CASE WHEN result_text IS NULL THEN '' ELSE result_winner END";
+  sql::Statement s = m.db.prepare(
+      selected ? "SELECT id, cho_setup, han_setup, " + winner + ", 1 FROM main.games"
+               : "SELECT 0, cho_setup, han_setup, " + winner + ", count(*) FROM main.games GROUP BY 2, 3, 4");
+  if (!s.prepared()) return m.fail("cannot count the set-ups");
+  std::map<std::tuple<int, int, int>, std::int64_t> counts;  // setup + 1 (0 custom), winner code
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW) {
+    if (selected && !selected->count(s.int64(0))) continue;
+    const auto cho = setup_from_code(s.text(1)), han = setup_from_code(s.text(2));
+    const std::string_view w = s.text(3);
+    const int code = w == "cho" ? 1 : w == "han" ? 2 : w == "draw" ? 3 : 0;
+    const bool standard = cho && han;
+    counts[{standard ? static_cast<int>(*cho) + 1 : 0, standard ? static_cast<int>(*han) + 1 : 0, code}] += s.int64(4);
+  }
+  if (rc != SQLITE_DONE) return m.fail("cannot count the set-ups");
+  std::vector<SetupTally> out;
+  for (const auto& [key, games] : counts) {
+    SetupTally t;
+    const auto [cho, han, code] = key;
+    if (cho) t.cho = kAllSetups[static_cast<std::size_t>(cho - 1)];
+    if (han) t.han = kAllSetups[static_cast<std::size_t>(han - 1)];
+    t.winner = winner_of_code(static_cast<std::uint8_t>(code));
+    t.games = games;
+    out.push_back(t);
   }
   return out;
 }

@@ -11,7 +11,8 @@ namespace gibo::cli {
 
 int run_search(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo search --db FILE (--fen FEN | --moves \"UCI ...\" | --game FILE[:GAME]@PLY) [--where EXPR] [--rules ID] "
+      "gibo search --db FILE (--fen FEN | --setup CHO,HAN | --moves \"MOVES\" | --game FILE[:GAME]@PLY) [--where EXPR] "
+      "[--rules ID] "
       "[--format text|jsonl] [-o FILE]";
   PositionQuery q;
   if (auto rc = parse_query_command_line(
@@ -22,8 +23,8 @@ int run_search(const std::vector<std::string>& args) {
           q))
     return *rc;
   if (q.format != "text" && q.format != "jsonl") return usage_error("search", "--format must be text or jsonl");
-  if (q.fen.empty() && q.moves.empty() && q.game.empty()) {
-    std::cerr << "gibo search: give the position: --fen, --moves or --game; usage: " << synopsis << "\n";
+  if (!q.names_position()) {
+    std::cerr << "gibo search: give the position: --fen, --setup, --moves or --game; usage: " << synopsis << "\n";
     return kExitUsage;
   }
   PreparedQuery query;

@@ -11,6 +11,7 @@
 #include "gibo/archive/archive.h"
 #include "inputs.h"
 #include "outputs.h"
+#include "setup_names.h"
 
 namespace gibo::cli {
 
@@ -20,7 +21,8 @@ namespace {
 void add_position_query_options(po::options_description& opts, PositionQuery& q) {
   q.jobs = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
   opts.add_options()("db", po::value(&q.db), "the archive (written by gibo import; required)")(
-      "fen", po::value(&q.fen), "the position as a FEN (default: the standard start, 마상상마 both sides)")(
+      "fen", po::value(&q.fen), "the position as a FEN")(
+      "setup", po::value(&q.setup), "CHO,HAN: the start of that set-up pair (HEEH or 마상상마 ..., as perft --setup)")(
       "moves", po::value(&q.moves), "UCI moves played from the FEN or the start (\"c4c5 c7c6 ...\"; a pass: e2e2)")(
       "game", po::value(&q.game), "FILE[:GAME]@PLY: the position of a record (GAME from 1, PLY 0 = start)")(
       "where", po::value(&q.where), "select games, as gibo stats --where (see gibo stats --help)")(
@@ -88,7 +90,8 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
     return kExitUsage;
   };
   if (!q.game.empty()) {
-    if (!q.fen.empty() || !q.moves.empty()) return usage("give --game, or --fen and/or --moves, not both");
+    if (!q.fen.empty() || !q.setup.empty() || !q.moves.empty())
+      return usage("give --game, or --fen (or --setup) and/or --moves, not both");
     const RecordTarget t = parse_record_target(q.game);
     int status = kExitOk;
     LegalityRules rules;
@@ -106,8 +109,14 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
     for (int i = 0; i < want; ++i) out.do_move(g->plies[static_cast<std::size_t>(i)].move);
     return std::nullopt;
   }
+  if (!q.fen.empty() && !q.setup.empty()) return usage("give --fen or --setup, not both");
   if (!q.fen.empty())
     if (auto e = out.set_fen(q.fen)) return usage("--fen: " + e->message);
+  if (!q.setup.empty()) {
+    const auto pair = parse_setup_pair(q.setup);
+    if (!pair) return usage(kSetupPairHelp);
+    out.set_setups(pair->first, pair->second);
+  }
   out.set_rules(legality_rules(*profile, false));
   if (auto e = play_moves(q.moves, out)) return usage("--moves: " + e->message);
   return std::nullopt;
@@ -172,6 +181,15 @@ std::optional<int> check_query_output(const std::string& command, const Position
     return kExitUsage;
   }
   return std::nullopt;
+}
+
+std::optional<int> prepare_archive_query(const std::string& command, const PositionQuery& q, PreparedQuery& out) {
+  if (q.db.empty()) {
+    std::cerr << "gibo " << command << ": --db FILE is required (an archive written by gibo import)\n";
+    return kExitUsage;
+  }
+  if (auto rc = check_query_output(command, q)) return rc;
+  return open_position_index(command, q, out.index, out.selected);
 }
 
 std::optional<int> prepare_query(const std::string& command, const PositionQuery& q, PreparedQuery& out) {

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include "../archive/corpus_positions.h"
 #include "gibo/formats/json_value.h"
@@ -156,9 +157,9 @@ TEST_F(ExploreCli, CountsMatchAnIndependentReplay) {
     SCOPED_TRACE(key);
     expect_explore(db_, {"--fen", key}, expected(corpus().at.at(key)));
   }
-  // The standard start, given as nothing at all, and a position reached by moves.
+  // The standard start, given as --setup, and a position reached by moves.
   Position p;
-  expect_explore(db_, {}, expected(corpus().at.count(gibo::testing::placement_key(p))
+  expect_explore(db_, {"--setup", "HEEH,HEEH"}, expected(corpus().at.count(gibo::testing::placement_key(p))
                                        ? corpus().at.at(gibo::testing::placement_key(p))
                                        : std::vector<Occurrence>{}));
   Position q;
@@ -169,6 +170,56 @@ TEST_F(ExploreCli, CountsMatchAnIndependentReplay) {
   ASSERT_TRUE(move.has_value());
   q.do_move(*move);
   expect_explore(db_, {"--fen", start, "--moves", first}, expected(corpus().at.at(gibo::testing::placement_key(q))));
+}
+
+// Without a position, explore lists the set-up pairs: each pair's games are the corpus
+// games whose walk starts in that pair's start position, the lines add up to the
+// archive's games, and --setup explores each pair's start as a replay counts it.
+TEST_F(ExploreCli, SetupTableMatchesTheCorpusStarts) {
+  const Result r = run_gibo({"explore", "--db", db_, "--format", "json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto v = parse_json(r.out);
+  const long games = static_cast<long>(corpus().games.size());
+  EXPECT_EQ(number(v, "archive_games"), games);
+  EXPECT_EQ(number(v, "games"), games);
+  long sum = 0, standard = 0;
+  std::set<std::string> pairs;
+  for (const auto& line : v.find("setups")->items()) {
+    const long n = number(line, "games");
+    EXPECT_GT(n, 0);
+    sum += n;
+    EXPECT_EQ(n, number(line, "cho_wins") + number(line, "han_wins") + number(line, "draw") + number(line, "other"));
+    if (line.find("cho")->is_null()) continue;
+    const std::string cho = line.find("cho")->as_string(), han = line.find("han")->as_string();
+    EXPECT_TRUE(pairs.insert(cho + "," + han).second);
+    Position start;
+    start.set_setups(*gibo::setup_from_code(cho), *gibo::setup_from_code(han));
+    const std::string key = gibo::testing::placement_key(start);
+    ASSERT_TRUE(corpus().at.count(key)) << cho << "," << han;
+    long starting = 0;
+    for (const Occurrence& o : corpus().at.at(key)) starting += o.ply == 0;
+    EXPECT_EQ(n, starting) << cho << "," << han;
+    standard += n;
+    SCOPED_TRACE(cho + "," + han);
+    expect_explore(db_, {"--setup", cho + "," + han}, expected(corpus().at.at(key)));
+  }
+  EXPECT_EQ(sum, games);
+  EXPECT_GT(pairs.size(), 4u);  // the corpus plays many pairs
+  EXPECT_LE(standard, games);
+
+  // The text table names each pair in Korean and ends with the total.
+  const Result text = run_gibo({"explore", "--db", db_});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("마상상마 / 상마마상"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("total " + std::to_string(games) + " games"), std::string::npos) << text.out;
+  // The Korean names work as --setup takes them; search takes --setup too.
+  const Result korean = run_gibo({"search", "--db", db_, "--setup", "마상마상,마상마상", "--format", "jsonl"});
+  ASSERT_EQ(korean.status, 0) << korean.err;
+  Position hehe;
+  hehe.set_setups(gibo::Setup::HEHE, gibo::Setup::HEHE);
+  EXPECT_EQ(korean.out_lines().size(), corpus().at.at(gibo::testing::placement_key(hehe)).size());
+  EXPECT_EQ(run_gibo({"explore", "--db", db_, "--setup", "HEEH"}).status, 2);
+  EXPECT_EQ(run_gibo({"explore", "--db", db_, "--setup", "HEEH,HEEH", "--fen", Position().fen()}).status, 2);
 }
 
 TEST_F(ExploreCli, WhereSelectsTheSameGamesAsTheTags) {

@@ -27,6 +27,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "gibo/archive/archive.h"
@@ -67,6 +68,13 @@ struct GameListing {
   std::optional<std::string> result;  // the stored result text; nullopt when none
 };
 
+// Games of one set-up pair with one stored result (PositionIndex::setup_tallies).
+struct SetupTally {
+  std::optional<Setup> cho, han;  // nullopt: the game starts from a position of its own (a FEN)
+  Winner winner = Winner::Unknown;  // as IndexedGame::winner
+  std::int64_t games = 0;
+};
+
 struct IndexProgress {
   long games_done = 0, games_total = 0;
 };
@@ -105,6 +113,9 @@ class PositionIndex {
   Expected<std::vector<IndexedGame>> games(const std::vector<std::int64_t>& ids);
   // Where `ids` come from, with players, date and result, in the same order.
   Expected<std::vector<GameListing>> describe(const std::vector<std::int64_t>& ids);
+  // The archive's games (those in `selected` when given) counted by set-up pair and
+  // stored result; every game is in exactly one tally.
+  Expected<std::vector<SetupTally>> setup_tallies(const std::unordered_set<std::int64_t>* selected);
   // The index's size.
   IndexSize size();
 

@@ -52,6 +52,36 @@ std::string render_json(const Exploration& e);
 // One self-contained page (inline CSS and SVG, no script, no external resource).
 std::string render_html(const Exploration& e);
 
+// --- The set-up table: the explorer's first move ---------------------------------------
+
+// The games of one set-up pair (Cho's and Han's, absolute as seen from Cho), or of the
+// games that start from a position of their own (cho and han nullopt).
+struct SetupLine {
+  std::optional<Setup> cho, han;
+  long games = 0, cho_wins = 0, han_wins = 0, draw = 0, other = 0;
+};
+
+struct SetupTable {
+  std::string archive, where;
+  long archive_games = 0;
+  long games = 0;                // selected games; the lines' games add up to it
+  std::vector<SetupLine> lines;  // by games (most first), then Cho's and Han's set-up; custom starts last
+};
+
+// "HEEH,EHHE" as --setup takes it; "" for custom starts.
+std::string setup_pair_code(const SetupLine& line);
+// "마상상마 / 상마마상"; "other start (FEN)" for custom starts.
+std::string setup_pair_name(const SetupLine& line);
+
+// The selected games by set-up pair. An Error on a database error.
+Expected<SetupTable> setup_table(archive::PositionIndex& index, const std::unordered_set<std::int64_t>* selected);
+
+// Text: one line per pair (code, Korean names, games, share, results); JSON:
+// {"archive","where","archive_games","games","setups":[{"cho","han","name","games",
+// "cho_wins","han_wins","draw","other"}]} (cho/han null for custom starts).
+std::string render_setups_text(const SetupTable& t);
+std::string render_setups_json(const SetupTable& t);
+
 // One game reaching a position, as `gibo search` lists it.
 struct Found {
   archive::GameListing game;
