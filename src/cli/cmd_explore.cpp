@@ -25,6 +25,8 @@ int run_explore(const std::vector<std::string>& args) {
     return *rc;
   if (q.format != "text" && q.format != "json" && q.format != "html")
     return usage_error("explore", "--format must be text, json or html");
+  if (!explore::valid_notation(q.notation))
+    return usage_error("explore", "--notation takes a comma-separated list of korean, uci, san, janggi");
   PreparedQuery query;
   if (!q.names_position() && q.format != "html") {
     if (auto rc = prepare_archive_query("explore", q, query)) return *rc;
@@ -42,7 +44,7 @@ int run_explore(const std::vector<std::string>& args) {
   e->where = q.where;
   const std::string text = q.format == "json"   ? explore::render_json(*e)
                            : q.format == "html" ? explore::render_html(*e)
-                                                : explore::render_text(*e);
+                                                : explore::render_text(*e, q.notation);
   return write_text_output("explore", q.output, text);
 }
 

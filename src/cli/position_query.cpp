@@ -10,6 +10,7 @@
 #include "gibo/formats/notation.h"
 #include "gibo/archive/archive.h"
 #include "inputs.h"
+#include "move_input.h"
 #include "outputs.h"
 #include "setup_names.h"
 
@@ -23,7 +24,8 @@ void add_position_query_options(po::options_description& opts, PositionQuery& q)
   opts.add_options()("db", po::value(&q.db), "the archive (written by gibo import; required)")(
       "fen", po::value(&q.fen), "the position as a FEN")(
       "setup", po::value(&q.setup), "CHO,HAN: the start of that set-up pair (HEEH or 마상상마 ..., as perft --setup)")(
-      "moves", po::value(&q.moves), "UCI moves played from the FEN or the start (\"c4c5 c7c6 ...\"; a pass: e2e2)")(
+      "moves", po::value(&q.moves), "moves played from the FEN, the set-ups or the start, in any notation, mixed: UCI c4c5, Korean 79졸78 "
+      "or 7978 (hangul or hanja; a pass 한수쉼), SAN Hc3, JANGGI H02-83")(
       "game", po::value(&q.game), "FILE[:GAME]@PLY: the position of a record (GAME from 1, PLY 0 = start)")(
       "where", po::value(&q.where), "select games, as gibo stats --where (see gibo stats --help)")(
       "rules", po::value(&q.rules_id), "rules profile for reading --moves and --game (default janggi-gg)")(
@@ -50,6 +52,9 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
   po::options_description opts("options");
   add_position_query_options(opts, q);
   opts.add_options()("format", po::value(&q.format), formats);
+  if (command == "explore")
+    opts.add_options()("notation", po::value(&q.notation),
+                       "the text table's move columns: korean, uci, san, janggi, comma-separated (default korean,uci)");
   po::variables_map vm;
   const auto rc = parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm);
   if (rc == kExitOk) std::cout << more_help << position_query_help(command);
@@ -60,23 +65,6 @@ int query_error(const std::string& command, const PositionQuery& q, const Error&
   std::cerr << "gibo " << command << ": " << q.db << ": " << error.message << "\n";
   return kExitIo;
 }
-
-namespace {
-
-// Parses "--moves" from `pos`, playing each move. An error names the ply.
-std::optional<Error> play_moves(const std::string& moves, Position& pos) {
-  std::istringstream in(moves);
-  int ply = 0;
-  for (std::string token; in >> token;) {
-    ++ply;
-    const MoveReadResult r = read_uci(pos, token);
-    if (!r) return Error{"ply " + std::to_string(ply) + " '" + token + "': " + r.error().message};
-    pos.do_move(*r);
-  }
-  return std::nullopt;
-}
-
-}  // namespace
 
 std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out) {
   if (q.db.empty()) {
@@ -118,7 +106,7 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
     out.set_setups(pair->first, pair->second);
   }
   out.set_rules(legality_rules(*profile, false));
-  if (auto e = play_moves(q.moves, out)) return usage("--moves: " + e->message);
+  if (auto e = play_move_list(q.moves, out)) return usage("--moves: " + e->message);
   return std::nullopt;
 }
 

@@ -17,6 +17,7 @@ namespace gibo::cli {
 
 struct PositionQuery {
   std::string db, fen, setup, moves, game, where, output, rules_id = default_profile().id, format = "text";
+  std::string notation = "korean,uci";  // explore's text table (report/explore.h)
   int jobs = 2;
   // Does the command line name a position (--fen, --setup, --moves or --game)?
   bool names_position() const { return !fen.empty() || !setup.empty() || !moves.empty() || !game.empty(); }

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "gibo/formats/notation.h"
+#include "stats_facts.h"
 
 namespace gibo::explore {
 
@@ -91,6 +92,7 @@ Expected<Exploration> explore(archive::PositionIndex& index, const Position& pos
     const bool writable = position.is_pseudo_legal(m.move);
     m.san = writable ? write_san(position, m.move) : m.uci;
     m.janggi = writable ? write_janggi(position, m.move) : m.uci;
+    m.korean = stats::ply_name(position.piece_on(m.move.from()), m.move);
     notable_ids.push_back(g.notable.id);
     e.moves.push_back(std::move(m));
   }

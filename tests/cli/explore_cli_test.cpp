@@ -222,6 +222,44 @@ TEST_F(ExploreCli, SetupTableMatchesTheCorpusStarts) {
   EXPECT_EQ(run_gibo({"explore", "--db", db_, "--setup", "HEEH,HEEH", "--fen", Position().fen()}).status, 2);
 }
 
+// --moves reads every notation gibo reads, mixed: the same three plies in UCI, Korean
+// coordinates (with and without piece names, hangul and hanja), SAN and JANGGI reach one
+// position, the position a replay with the core reaches.
+TEST_F(ExploreCli, MovesInAnyNotationReachTheSamePosition) {
+  Position p;
+  for (const char* uci : {"i4h4", "a7b7", "b1c3"}) {
+    const gibo::MoveReadResult m = gibo::read_uci(p, uci);
+    ASSERT_TRUE(m.has_value()) << uci;
+    p.do_move(*m);
+  }
+  for (const char* moves : {"i4h4 a7b7 b1c3", "79졸78 41병42 02마83", "7978 41兵42 02馬83", "Pih4 Pab7 Hc3",
+                            "P79-78 P41-42 H02-83", "79졸78 Pab7 b1c3"}) {
+    SCOPED_TRACE(moves);
+    const Result r = run_gibo({"explore", "--db", db_, "--moves", moves, "--format", "json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(parse_json(r.out).find("fen")->as_string(), p.fen());
+  }
+  // A pass in Korean and UCI; moves are shown in Korean notation and UCI.
+  const Result pass = run_gibo({"explore", "--db", db_, "--moves", "한수쉼 e9e9", "--format", "json"});
+  ASSERT_EQ(pass.status, 0) << pass.err;
+  const Result text = run_gibo({"explore", "--db", db_, "--setup", "HEHE,HEHE"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("79졸78"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("i4h4"), std::string::npos) << text.out;
+  const Result san = run_gibo({"explore", "--db", db_, "--setup", "HEHE,HEHE", "--notation", "san"});
+  EXPECT_EQ(san.out.find("79졸78"), std::string::npos) << san.out;
+  EXPECT_NE(san.out.find("Pih4"), std::string::npos) << san.out;
+  // Errors name the ply and what was expected.
+  const Result bad = run_gibo({"explore", "--db", db_, "--moves", "79졸78 41병42 zz"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("ply 3 'zz'"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("Korean notation"), std::string::npos) << bad.err;
+  const Result wrong = run_gibo({"explore", "--db", db_, "--moves", "79마78"});
+  EXPECT_EQ(wrong.status, 2);
+  EXPECT_NE(wrong.err.find("ply 1 '79마78'"), std::string::npos) << wrong.err;
+  EXPECT_EQ(run_gibo({"explore", "--db", db_, "--notation", "kanji"}).status, 2);
+}
+
 TEST_F(ExploreCli, WhereSelectsTheSameGamesAsTheTags) {
   const std::string start = most_common_start();
   const Expected modern =
@@ -278,7 +316,7 @@ TEST_F(ExploreCli, TextAndHtml) {
   const Result text = run_gibo({"explore", "--db", db_, "--fen", start});
   ASSERT_EQ(text.status, 0) << text.err;
   EXPECT_NE(text.out.find("a  b  c  d  e  f  g  h  i"), std::string::npos);  // the diagram
-  EXPECT_NE(text.out.find("move  janggi  san"), std::string::npos);
+  EXPECT_NE(text.out.find("move    uci"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find(std::to_string(expected(corpus().at.at(start)).games) + " games reach"), std::string::npos);
   const std::string html_path = (dir_->path() / "e.html").string();
   const Result html = run_gibo({"explore", "--db", db_, "--fen", start, "--format", "html", "-o", html_path});

@@ -20,6 +20,7 @@ namespace gibo::explore {
 struct MoveLine {
   Move move;
   std::string uci, san, janggi;  // a pass: "e2e2", "Ke2", "K95-95" (Fairy-Stockfish's forms)
+  std::string korean;            // the Korean coordinate notation: "79졸78", a pass "한수쉼"
   long games = 0, cho = 0, han = 0, draw = 0, other = 0;
   double avg_plies = 0;    // mean length (recorded plies) of those games
   std::uint32_t last_date = 0;  // the most recent date_number among them; 0 when none is dated
@@ -45,8 +46,14 @@ struct Exploration {
 Expected<Exploration> explore(archive::PositionIndex& index, const Position& position,
                               const std::unordered_set<std::int64_t>* selected);
 
-std::string render_text(const Exploration& e);
-// {"fen", "games", "ended_here", "broken_here", "moves": [{"uci", "san", "janggi", "games",
+// The move notations a text table shows, as --notation names them: a comma-separated
+// list of korean, uci, san, janggi (default "korean,uci").
+inline constexpr const char* kDefaultNotation = "korean,uci";
+// Is `notation` such a list?
+bool valid_notation(const std::string& notation);
+
+std::string render_text(const Exploration& e, const std::string& notation = kDefaultNotation);
+// {"fen", "games", "ended_here", "broken_here", "moves": [{"uci", "korean", "san", "janggi", "games",
 // "cho", "han", "draw", "other", "avg_plies", "last_date", "notable": {...}}, ...], ...}
 std::string render_json(const Exploration& e);
 // One self-contained page (inline CSS and SVG, no script, no external resource).
