@@ -15,6 +15,8 @@
 #include "gibo/archive/position_index.h"
 
 #include <algorithm>
+#include <array>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -25,6 +27,7 @@
 
 #include "gibo/archive/archive.h"
 #include "gibo/archive/codec.h"
+#include "gibo/archive/import.h"
 #include "gibo/record/game_date.h"
 #include "open_existing.h"
 #include "position_rows.h"
@@ -326,7 +329,8 @@ struct PositionIndex::Impl {
           positions::game_rows(static_cast<std::uint32_t>(g.id), g.start_key, g.moves, g.valid_plies, g.plies, rows);
           made_facts[t].emplace_back(g.id, fact_of(g));
         }
-        std::sort(rows.begin(), rows.end(), positions::row_less);
+        // A lambda, so that the comparison is inlined (a function pointer is not).
+        std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return positions::row_less(a, b); });
         made[t] = std::make_unique<RunFile>();
         made[t]->rows = static_cast<std::int64_t>(rows.size());
         ok[t] = made[t]->ok() && made[t]->write(rows);
@@ -716,34 +720,69 @@ Expected<std::vector<GameListing>> PositionIndex::describe(const std::vector<std
 
 Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unordered_set<std::int64_t>* selected) {
   Impl& m = *impl_;
-  // The winner as the index's facts read it: none without a stored result.
-  const std::string winner = "CASE WHEN result_text IS NULL THEN '' ELSE result_winner END";
-  sql::Statement s = m.db.prepare(
-      selected ? "SELECT id, cho_setup, han_setup, " + winner + ", 1 FROM main.games"
-               : "SELECT 0, cho_setup, han_setup, " + winner + ", count(*) FROM main.games GROUP BY 2, 3, 4");
-  if (!s.prepared()) return m.fail("cannot count the set-ups");
-  std::map<std::tuple<int, int, int>, std::int64_t> counts;  // setup + 1 (0 custom), winner code
-  int rc;
-  while ((rc = s.step()) == SQLITE_ROW) {
-    if (selected && !selected->count(s.int64(0))) continue;
-    const auto cho = setup_from_code(s.text(1)), han = setup_from_code(s.text(2));
-    const std::string_view w = s.text(3);
-    const int code = w == "cho" ? 1 : w == "han" ? 2 : w == "draw" ? 3 : 0;
-    const bool standard = cho && han;
-    counts[{standard ? static_cast<int>(*cho) + 1 : 0, standard ? static_cast<int>(*han) + 1 : 0, code}] += s.int64(4);
+  // Counted from the index's own facts (12 bytes a game), not by a scan of the games.
+  std::map<std::pair<std::uint32_t, std::uint8_t>, std::int64_t> counts;  // (start id, winner code)
+  if (m.has_tables()) {
+    sql::Statement s = m.db.prepare("SELECT block, data FROM " + m.table("position_games"));
+    if (!s.prepared()) return m.fail("cannot read the position index");
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) {
+      const std::int64_t block = s.int64(0);
+      const std::string_view data = s.blob(1);
+      for (std::size_t i = 0; (i + 1) * kFactBytes <= data.size(); ++i) {
+        const FactEntry f = decode_fact(data.data() + i * kFactBytes);
+        if (!f.present) continue;
+        if (selected && !selected->count(block * kFactsPerBlock + static_cast<std::int64_t>(i))) continue;
+        ++counts[{f.start_id, f.winner}];
+      }
+    }
+    if (rc != SQLITE_DONE) return m.fail("cannot read the position index");
   }
-  if (rc != SQLITE_DONE) return m.fail("cannot count the set-ups");
+  // Each start position's set-up pair, if it is the start of one.
+  std::array<std::pair<Setup, Setup>, 16> pairs;
+  std::array<Position, 16> starts;
+  for (std::size_t i = 0; i < 16; ++i) {
+    pairs[i] = {kAllSetups[i / 4], kAllSetups[i % 4]};
+    starts[i].set_setups(pairs[i].first, pairs[i].second);
+  }
+  sql::Statement key = m.db.prepare("SELECT key FROM main.starts WHERE id = ?1");
+  if (!key.prepared()) return m.fail("cannot read the start positions");
+  std::map<std::uint32_t, std::optional<std::pair<Setup, Setup>>> pair_of;
   std::vector<SetupTally> out;
-  for (const auto& [key, games] : counts) {
+  for (const auto& [k, games] : counts) {
+    auto it = pair_of.find(k.first);
+    if (it == pair_of.end()) {
+      std::optional<std::pair<Setup, Setup>> pair;
+      key.bind(1, static_cast<std::int64_t>(k.first));
+      Position p;
+      if (key.step() == SQLITE_ROW && positions::start_position_of(key.text(0), p))
+        for (std::size_t i = 0; i < 16 && !pair; ++i)
+          if (positions::same_position(p, starts[i])) pair = pairs[i];
+      key.reset();
+      it = pair_of.emplace(k.first, pair).first;
+    }
     SetupTally t;
-    const auto [cho, han, code] = key;
-    if (cho) t.cho = kAllSetups[static_cast<std::size_t>(cho - 1)];
-    if (han) t.han = kAllSetups[static_cast<std::size_t>(han - 1)];
-    t.winner = winner_of_code(static_cast<std::uint8_t>(code));
+    if (it->second) {
+      t.cho = it->second->first;
+      t.han = it->second->second;
+    }
+    t.winner = winner_of_code(k.second);
     t.games = games;
     out.push_back(t);
   }
   return out;
+}
+
+std::optional<Error> index_imported_games(const std::string& path, int threads, ImportSummary& summary) {
+  const auto start = std::chrono::steady_clock::now();
+  auto index = PositionIndex::open(path, OpenMode::ReadWrite);
+  if (!index) return index.error();
+  std::optional<Error> e = (*index)->update(std::max(1, threads));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  summary.seconds += seconds;
+  summary.index_seconds += seconds;
+  if (e) return Error{path + ": cannot index positions: " + e->message};
+  return std::nullopt;
 }
 
 IndexSize PositionIndex::size() {

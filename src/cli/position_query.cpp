@@ -140,7 +140,15 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   const bool terminal = stderr_is_terminal();
   const auto start = std::chrono::steady_clock::now();
   bool shown = false;
+  bool announced = false;
   const std::optional<Error> failed = index->update(q.jobs, [&](const archive::IndexProgress& p) {
+    // gibo import indexes what it stores; an archive written by an older gibo (or one
+    // whose index another key function wrote) is indexed here, once, and says so.
+    if (!announced && p.games_total > 0 && !index->in_memory()) {
+      std::cerr << "gibo " << command << ": " << q.db << ": indexing the positions of " << p.games_total
+                << " games not indexed yet (once; gibo import keeps the index up to date)\n";
+      announced = true;
+    }
     if (!terminal || p.games_done == p.games_total) return;
     std::cerr << "\rgibo " << command << ": indexing positions: " << p.games_done << " of " << p.games_total
               << " games" << std::flush;

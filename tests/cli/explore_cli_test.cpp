@@ -3,6 +3,7 @@
 // the most common start, a transposition, a position where games end and a --where
 // selection; the formats; and the errors with their exit statuses.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <map>
@@ -258,6 +259,46 @@ TEST_F(ExploreCli, MovesInAnyNotationReachTheSamePosition) {
   EXPECT_EQ(wrong.status, 2);
   EXPECT_NE(wrong.err.find("ply 1 '79마78'"), std::string::npos) << wrong.err;
   EXPECT_EQ(run_gibo({"explore", "--db", db_, "--notation", "kanji"}).status, 2);
+}
+
+// import builds the position index as it stores games, so the first query finds it
+// ready and says nothing; an archive without it (as an older gibo wrote them) is indexed
+// once by the first query, which says so, and answers the same.
+TEST_F(ExploreCli, ImportIndexesAndAnOlderArchiveIsIndexedOnce) {
+  TempDir dir;
+  const std::string db = (dir.path() / "a.db").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus}).status, 0);
+  auto scalar = [&](const std::string& sql) {
+    sqlite3* h = nullptr;
+    EXPECT_EQ(sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    std::string value;
+    if (sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW &&
+        sqlite3_column_text(st, 0))
+      value = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return value;
+  };
+  EXPECT_EQ(scalar("SELECT value FROM position_meta WHERE key = 'through'"), scalar("SELECT max(id) FROM games"));
+  EXPECT_EQ(scalar("SELECT value FROM position_meta WHERE key = 'games'"), std::to_string(corpus().games.size()));
+  const Result first = run_gibo({"explore", "--db", db, "--setup", "HEHE,HEHE", "--format", "json"});
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(first.err, "");
+  // An archive without the index tables.
+  scalar("DROP TABLE position_meta");
+  scalar("DROP TABLE position_segments");
+  scalar("DROP TABLE position_blocks");
+  scalar("DROP TABLE position_games");
+  const Result older = run_gibo({"explore", "--db", db, "--setup", "HEHE,HEHE", "--format", "json"});
+  ASSERT_EQ(older.status, 0) << older.err;
+  EXPECT_NE(older.err.find("indexing the positions of " + std::to_string(corpus().games.size()) + " games"),
+            std::string::npos)
+      << older.err;
+  EXPECT_EQ(older.out, first.out);
+  const Result again = run_gibo({"explore", "--db", db, "--setup", "HEHE,HEHE", "--format", "json"});
+  EXPECT_EQ(again.err, "");
+  EXPECT_EQ(again.out, first.out);
 }
 
 TEST_F(ExploreCli, WhereSelectsTheSameGamesAsTheTags) {
