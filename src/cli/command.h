@@ -41,5 +41,6 @@ int run_export(const std::vector<std::string>& args);
 int run_rescore(const std::vector<std::string>& args);
 int run_explore(const std::vector<std::string>& args);
 int run_search(const std::vector<std::string>& args);
+int run_serve(const std::vector<std::string>& args);
 
 }  // namespace gibo::cli

@@ -21,6 +21,7 @@ const std::vector<Command>& commands() {
       {"rescore", "re-score each game's ending under a rules profile beside its stored result", run_rescore},
       {"explore", "the moves played from a position in an archive, with their results (opening explorer)", run_explore},
       {"search", "the archive's games that reach a position", run_search},
+      {"serve", "the archive as a local web application: explorer, games, game viewer, statistics", run_serve},
   };
   return list;
 }
