@@ -63,7 +63,7 @@ std::string setups_page(const explore::SetupTable& t, const Filters& filters) {
 
 std::string explorer_page(const explore::Exploration& e, const Path& path, const Position& start,
                           const Filters& filters) {
-  std::string body = "<section class=\"path\" id=\"path\"><b>Path:</b> ";
+  std::string body = "<section id=\"path\" class=\"path\"><b>Path:</b> ";
   Path prefix = path;
   prefix.moves.clear();
   body += "<a href=\"/explore?" + xml_escape(prefix.query() + filters.query()) + "\">start</a>";
