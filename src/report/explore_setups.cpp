@@ -7,6 +7,7 @@
 #include "gibo/formats/gib.h"
 #include "gibo/formats/json_writer.h"
 #include "gibo/report/explore.h"
+#include "gibo/report/i18n.h"
 #include "text_width.h"
 
 namespace gibo::explore {
@@ -17,7 +18,7 @@ std::string setup_pair_code(const SetupLine& line) {
 }
 
 std::string setup_pair_name(const SetupLine& line) {
-  if (!line.cho || !line.han) return "other start (FEN)";
+  if (!line.cho || !line.han) return i18n::translate("other start (FEN)");
   return std::string(gib_setup_name(*line.cho)) + " / " + std::string(gib_setup_name(*line.han));
 }
 
@@ -61,14 +62,17 @@ std::string percent(long part, long whole) {
 }  // namespace
 
 std::string render_setups_text(const SetupTable& t) {
-  std::string out = t.archive + ": " + std::to_string(t.archive_games) + " games";
-  if (!t.where.empty()) out += ", " + std::to_string(t.games) + " selected by " + t.where;
-  out += "\nset-ups played (Cho / Han, as seen from Cho); explore one with --setup CHO,HAN\n\n";
-  std::vector<std::vector<std::string>> rows = {{"--setup", "set-ups", "games", "share", "Cho", "Han", "draw", "other"}};
+  using i18n::number;
+  using i18n::translate;
+  std::string out = t.archive + ": " + translate("games:") + " " + number(t.archive_games);
+  if (!t.where.empty()) out += ", " + translate("selected:") + " " + number(t.games) + " (" + t.where + ")";
+  out += std::string("\n") + translate("set-ups played (Cho / Han, as seen from Cho); explore one with --setup CHO,HAN") +
+         "\n\n";
+  std::vector<std::vector<std::string>> rows = {{"--setup", translate("set-ups"), translate("games"), translate("share"),
+                                                 translate("Cho"), translate("Han"), translate("draw"), translate("other")}};
   for (const SetupLine& l : t.lines)
-    rows.push_back({l.cho ? setup_pair_code(l) : "--fen", setup_pair_name(l), std::to_string(l.games),
-                    percent(l.games, t.games), std::to_string(l.cho_wins), std::to_string(l.han_wins),
-                    std::to_string(l.draw), std::to_string(l.other)});
+    rows.push_back({l.cho ? setup_pair_code(l) : "--fen", setup_pair_name(l), number(l.games), percent(l.games, t.games),
+                    number(l.cho_wins), number(l.han_wins), number(l.draw), number(l.other)});
   std::vector<int> width(8, 0);
   for (const auto& r : rows)
     for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], display_width(r[c]));
@@ -80,7 +84,8 @@ std::string render_setups_text(const SetupTable& t) {
     }
     out += line + "\n";
   }
-  out += "total " + std::to_string(t.games) + " games (Cho, Han, draw: stored results as recorded)\n";
+  out += translate("total") + std::string(" ") + number(t.games) + " " +
+         translate("games (Cho, Han, draw: stored results as recorded)") + "\n";
   return out;
 }
 

@@ -15,12 +15,14 @@ std::string filter_form(const Filters& f, const std::string& action, const std::
   std::string out = "<form class=\"filters\" method=\"get\" action=\"" + xml_escape(action) + "\">";
   for (const auto& [name, value] : hidden)
     out += "<input type=\"hidden\" name=\"" + xml_escape(name) + "\" value=\"" + xml_escape(value) + "\">";
-  out += "<label>player<input name=\"player\" value=\"" + xml_escape(f.player) + "\"></label>";
-  out += "<label>site<input name=\"site\" value=\"" + xml_escape(f.site) + "\"></label>";
-  out += "<label>from year<input name=\"from\" size=\"5\" value=\"" + (f.from ? std::to_string(*f.from) : "") + "\"></label>";
-  out += "<label>to year<input name=\"to\" size=\"5\" value=\"" + (f.to ? std::to_string(*f.to) : "") + "\"></label>";
-  out += "<button type=\"submit\">Filter</button>";
-  if (!f.empty()) out += " <a href=\"" + xml_escape(action) + "\">clear</a>";
+  out += "<label>" + tr("player") + "<input name=\"player\" value=\"" + xml_escape(f.player) + "\"></label>";
+  out += "<label>" + tr("site") + "<input name=\"site\" value=\"" + xml_escape(f.site) + "\"></label>";
+  out += "<label>" + tr("from year") + "<input name=\"from\" size=\"5\" value=\"" + (f.from ? std::to_string(*f.from) : "") +
+         "\"></label>";
+  out += "<label>" + tr("to year") + "<input name=\"to\" size=\"5\" value=\"" + (f.to ? std::to_string(*f.to) : "") +
+         "\"></label>";
+  out += "<button type=\"submit\">" + tr("Filter") + "</button>";
+  if (!f.empty()) out += " <a href=\"" + xml_escape(action) + "\">" + tr("clear") + "</a>";
   return out + "</form>\n";
 }
 
@@ -33,14 +35,18 @@ std::string result_cells(long cho, long han, long draw, long other, long games) 
 }  // namespace
 
 std::string setups_page(const explore::SetupTable& t, const Filters& filters) {
-  std::string body = "<section><p>" + with_commas(t.archive_games) + " games in the archive";
-  if (!filters.empty()) body += ", " + with_commas(t.games) + " selected";
-  body += ". Each game starts from one of the set-up pairs below (Cho's / Han's horses and elephants, as seen from "
-          "Cho); choose one to explore its games move by move.</p>\n";
+  std::string body = "<section><p>" + tr("Games in the archive:") + " " + with_commas(t.archive_games);
+  if (!filters.empty()) body += ", " + tr("selected:") + " " + with_commas(t.games);
+  body += ". " +
+          tr("Each game starts from one of the set-up pairs below (Cho's / Han's horses and elephants, as seen from Cho); "
+             "choose one to explore its games move by move.") +
+          "</p>\n";
   body += filter_form(filters, "/", {});
-  body += "</section>\n<section id=\"setups\"><h2>Set-ups played</h2>\n<table class=\"setups\">\n<thead><tr><th>set-ups (Cho / Han)"
-          "</th><th>code</th><th class=\"n\">games</th><th class=\"n\">share</th><th class=\"n\">Cho wins</th><th "
-          "class=\"n\">Han wins</th><th class=\"n\">draws</th><th class=\"n\">other</th></tr></thead>\n<tbody>\n";
+  body += "</section>\n<section id=\"setups\"><h2>" + tr("Set-ups played") + "</h2>\n<table class=\"setups\">\n<thead><tr><th>" +
+          tr("set-ups (Cho / Han)") + "</th><th>" + tr("code") + "</th><th class=\"n\">" + tr("games") +
+          "</th><th class=\"n\">" + tr("share") + "</th><th class=\"n\">" + tr("Cho wins") + "</th><th class=\"n\">" +
+          tr("Han wins") + "</th><th class=\"n\">" + tr("draws") + "</th><th class=\"n\">" + tr("other") +
+          "</th></tr></thead>\n<tbody>\n";
   for (const explore::SetupLine& l : t.lines) {
     body += "<tr><td>";
     if (l.cho) {
@@ -55,18 +61,18 @@ std::string setups_page(const explore::SetupTable& t, const Filters& filters) {
             with_commas(l.games) + "</td><td class=\"n\">" + share(l.games, t.games) + "</td>" +
             result_cells(l.cho_wins, l.han_wins, l.draw, l.other, l.games) + "</tr>\n";
   }
-  body += "</tbody>\n<tfoot><tr><th>total</th><th></th><th class=\"n\">" + with_commas(t.games) +
+  body += "</tbody>\n<tfoot><tr><th>" + tr("total") + "</th><th></th><th class=\"n\">" + with_commas(t.games) +
           "</th><th class=\"n\">100.0%</th><th></th><th></th><th></th><th></th></tr></tfoot>\n</table>\n"
-          "<p class=\"muted\">Results are the stored results as recorded.</p></section>\n";
-  return document("Opening explorer", body);
+          "<p class=\"muted\">" + tr("Results are the stored results as recorded.") + "</p></section>\n";
+  return document(tr("Opening explorer"), body);
 }
 
 std::string explorer_page(const explore::Exploration& e, const Path& path, const Position& start,
                           const Filters& filters) {
-  std::string body = "<section id=\"path\" class=\"path\"><b>Path:</b> ";
+  std::string body = "<section id=\"path\" class=\"path\"><b>" + tr("Path:") + "</b> ";
   Path prefix = path;
   prefix.moves.clear();
-  body += "<a href=\"/explore?" + xml_escape(prefix.query() + filters.query()) + "\">start</a>";
+  body += "<a href=\"/explore?" + xml_escape(prefix.query() + filters.query()) + "\">" + tr("start") + "</a>";
   if (!path.setup.empty()) body += " <small>(" + xml_escape(path.setup) + ")</small>";
   Position walk = start;
   for (std::size_t i = 0; i < path.moves.size(); ++i) {
@@ -83,7 +89,7 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
   SvgOptions so;
   so.title = "the position";
   if (!path.moves.empty()) so.last_move = path.moves.back();
-  so.caption = std::string(e.position.side_to_move() == Side::Cho ? "Cho" : "Han") + " to move · ply " +
+  so.caption = tr(e.position.side_to_move() == Side::Cho ? "Cho to move" : "Han to move") + " · " + tr("ply") + " " +
                std::to_string(path.moves.size());
   body += svg_diagram(e.position, so) + "</figure>\n<p><code class=\"fen\">" + xml_escape(e.fen) + "</code></p>\n";
   std::string moves;
@@ -92,17 +98,19 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
     moves += uci(path.moves[i]);
   }
   body += filter_form(filters, "/explore", {{"setup", path.setup}, {"fen", path.fen}, {"moves", moves}});
-  body += "</section>\n<section id=\"moves\"><h2>Moves played</h2>\n<p>" + with_commas(e.games) + " games reach this position";
+  body += "</section>\n<section id=\"moves\"><h2>" + tr("Moves played") + "</h2>\n<p>" + tr("Games reaching this position:") +
+          " " + with_commas(e.games);
   if (e.games) {
-    body += " (<a href=\"/games?" + xml_escape(path.query() + filters.query()) + "\">list them</a>)";
+    body += " (<a href=\"/games?" + xml_escape(path.query() + filters.query()) + "\">" + tr("list them") + "</a>)";
   }
-  body += "; " + with_commas(e.ended_here) + " ended here.</p>\n";
+  body += "; " + tr("ended here:") + " " + with_commas(e.ended_here) + ".</p>\n";
   if (e.moves.empty()) {
-    body += "<p class=\"muted\">No selected game plays on from this position.</p>\n";
+    body += "<p class=\"muted\">" + tr("No selected game plays on from this position.") + "</p>\n";
   } else {
-    body += "<table class=\"moves-played\">\n<thead><tr><th>move</th><th>uci</th><th class=\"n\">games</th><th "
-            "class=\"n\">share</th><th class=\"n\">Cho</th><th class=\"n\">Han</th><th class=\"n\">draw</th><th "
-            "class=\"n\">other</th><th>notable game</th></tr></thead>\n<tbody>\n";
+    body += "<table class=\"moves-played\">\n<thead><tr><th>" + tr("move") + "</th><th>uci</th><th class=\"n\">" +
+            tr("games") + "</th><th class=\"n\">" + tr("share") + "</th><th class=\"n\">" + tr("Cho") +
+            "</th><th class=\"n\">" + tr("Han") + "</th><th class=\"n\">" + tr("draw") + "</th><th class=\"n\">" +
+            tr("other") + "</th><th>" + tr("notable game") + "</th></tr></thead>\n<tbody>\n";
     for (const explore::MoveLine& m : e.moves) {
       Path next = path;
       next.moves.push_back(m.move);
@@ -117,9 +125,9 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
     }
     body += "</tbody></table>\n";
   }
-  body += "<p class=\"muted\">Each game counts once, at its first visit of the position; results as recorded.</p>"
-          "</section>\n</div>\n";
-  return document("Opening explorer", body);
+  body += "<p class=\"muted\">" + tr("Each game counts once, at its first visit of the position; results as recorded.") +
+          "</p></section>\n</div>\n";
+  return document(tr("Opening explorer"), body);
 }
 
 }  // namespace gibo::pages

@@ -52,14 +52,14 @@ namespace {
 std::string facts(const GameView& g) {
   std::string out = "<dl class=\"facts\">";
   auto item = [&](const char* name, const std::string& value) {
-    if (!value.empty()) out += std::string("<dt>") + name + "</dt><dd>" + xml_escape(value) + "</dd>";
+    if (!value.empty()) out += "<dt>" + tr(name) + "</dt><dd>" + xml_escape(value) + "</dd>";
   };
   item("Cho", g.cho);
   item("Han", g.han);
   item("event", g.event);
   item("site", g.site);
   item("date", g.date);
-  item("result", g.result.empty() ? "none stored" : g.result);
+  item("result", g.result.empty() ? tr("none stored") : g.result);
   item("verdict", g.verdict);
   item("plies", std::to_string(g.recorded_plies) +
                     (static_cast<int>(g.moves.size()) < g.recorded_plies
@@ -97,7 +97,7 @@ std::string comments_of(const GameView& g, int ply) {
 template <class Href>
 std::string move_list(const GameView& g, int now, Href href) {
   std::string out = "<div class=\"moves\"><ol>";
-  out += "<li><a href=\"" + href(0) + "\"" + (now == 0 ? " class=\"now\"" : "") + ">start</a></li>";
+  out += "<li><a href=\"" + href(0) + "\"" + (now == 0 ? " class=\"now\"" : "") + ">" + tr("start") + "</a></li>";
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
     const int k = static_cast<int>(i) + 1;
     out += "<li><small>" + std::to_string(k) + ".</small> <a href=\"" + href(k) + "\"" + (now == k ? " class=\"now\"" : "") +
@@ -113,8 +113,8 @@ template <class Href>
 std::string steps(int ply, int last, Href href) {
   std::string out = "<p class=\"steps\">";
   auto one = [&](int to, const char* label, const char* rel) {
-    if (to < 0 || to > last || to == ply) out += std::string("<span class=\"muted\">") + label + "</span>";
-    else out += "<a rel=\"" + std::string(rel) + "\" href=\"" + href(to) + "\">" + label + "</a>";
+    if (to < 0 || to > last || to == ply) out += "<span class=\"muted\">" + tr(label) + "</span>";
+    else out += "<a rel=\"" + std::string(rel) + "\" href=\"" + href(to) + "\">" + tr(label) + "</a>";
   };
   one(0, "« first", "first");
   one(ply - 1, "‹ previous", "prev");
@@ -142,8 +142,8 @@ std::string game_page(const GameView& g, int ply, DiagramOptions::Letters letter
   if (!g.explore_setup.empty()) p.setup = g.explore_setup;
   else p.fen = g.start.fen();
   p.moves.assign(g.moves.begin(), g.moves.begin() + ply);
-  body += "<p><a href=\"/explore?" + xml_escape(p.query()) + "\">Explore this position</a></p></section>\n";
-  body += "<section id=\"record\">" + facts(g) + "<h2>Moves</h2>" + move_list(g, ply, href) + "</section>\n</div>\n";
+  body += "<p><a href=\"/explore?" + xml_escape(p.query()) + "\">" + tr("Explore this position") + "</a></p></section>\n";
+  body += "<section id=\"record\">" + facts(g) + "<h2>" + tr("Moves") + "</h2>" + move_list(g, ply, href) + "</section>\n</div>\n";
   return document(g.title, body, true, kKeys);
 }
 
@@ -157,7 +157,7 @@ std::string game_file_page(const GameView& g, DiagramOptions::Letters letters) {
     body += "<div class=\"ply" + std::string(ply == 0 ? " default" : "") + "\" id=\"p" + std::to_string(ply) + "\">" +
             board(g, ply, letters) + steps(ply, last, href) + comments_of(g, ply) + "</div>\n";
   }
-  body += "</section>\n<section id=\"record\">" + facts(g) + "<h2>Moves</h2>" + move_list(g, -1, href) +
+  body += "</section>\n<section id=\"record\">" + facts(g) + "<h2>" + tr("Moves") + "</h2>" + move_list(g, -1, href) +
           "</section>\n</div>\n";
   return document(g.title, body, false, kKeys);
 }

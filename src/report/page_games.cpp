@@ -12,19 +12,20 @@ std::string games_page(const explore::Search& s, const Path& path, const Filters
   const int pages = std::max(1, static_cast<int>((total + per_page - 1) / per_page));
   page = std::clamp(page, 1, pages);
   const std::string base = "/games?" + path.query() + filters.query();
-  std::string body = "<section><p>" + with_commas(total) + " games reach <a href=\"/explore?" +
-                     xml_escape(path.query() + filters.query()) + "\">this position</a>. Page " + std::to_string(page) +
-                     " of " + std::to_string(pages) + ".</p>\n<p class=\"steps\">";
+  std::string body = "<section><p><a href=\"/explore?" + xml_escape(path.query() + filters.query()) + "\">" +
+                     tr("Games reaching this position:") + "</a> " + with_commas(total) + ". " + tr("Page") + " " +
+                     std::to_string(page) + " / " + std::to_string(pages) + ".</p>\n<p class=\"steps\">";
   auto step = [&](int to, const char* label) {
-    if (to < 1 || to > pages || to == page) body += std::string("<span class=\"muted\">") + label + "</span>";
-    else body += "<a href=\"" + xml_escape(base + "&page=" + std::to_string(to)) + "\">" + label + "</a>";
+    if (to < 1 || to > pages || to == page) body += "<span class=\"muted\">" + tr(label) + "</span>";
+    else body += "<a href=\"" + xml_escape(base + "&page=" + std::to_string(to)) + "\">" + tr(label) + "</a>";
   };
   step(1, "first");
   step(page - 1, "previous");
   step(page + 1, "next");
   step(pages, "last");
-  body += "</p>\n<table class=\"games\">\n<thead><tr><th>game</th><th>Cho</th><th>Han</th><th>date</th><th>result</th>"
-          "<th class=\"n\">ply</th><th class=\"n\">plies</th></tr></thead>\n<tbody>\n";
+  body += "</p>\n<table class=\"games\">\n<thead><tr><th>" + tr("game") + "</th><th>" + tr("Cho") + "</th><th>" + tr("Han") +
+          "</th><th>" + tr("date") + "</th><th>" + tr("result") + "</th><th class=\"n\">" + tr("ply") +
+          "</th><th class=\"n\">" + tr("plies") + "</th></tr></thead>\n<tbody>\n";
   const std::size_t first = static_cast<std::size_t>(page - 1) * static_cast<std::size_t>(per_page);
   for (std::size_t i = first; i < s.games.size() && i < first + static_cast<std::size_t>(per_page); ++i) {
     const explore::Found& f = s.games[i];
@@ -36,7 +37,7 @@ std::string games_page(const explore::Search& s, const Path& path, const Filters
             "</td><td class=\"n\">" + std::to_string(f.game.plies) + "</td></tr>\n";
   }
   body += "</tbody></table></section>\n";
-  return document("Games reaching the position", body);
+  return document(tr("Games reaching the position"), body);
 }
 
 }  // namespace gibo::pages

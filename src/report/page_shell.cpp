@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "gibo/report/pages.h"
+#include "gibo/report/i18n.h"
 #include "markup.h"
 #include "page_shell.h"
 
@@ -83,14 +84,9 @@ std::string Path::query() const {
   return q;
 }
 
-std::string with_commas(long n) {
-  std::string digits = std::to_string(n < 0 ? -n : n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return n < 0 ? "-" + out : out;
-}
+std::string tr(const char* english) { return i18n::translate(english); }
+
+std::string with_commas(long n) { return i18n::number(n); }
 
 std::string share(long part, long whole) {
   char buffer[16];
@@ -146,10 +142,12 @@ dl.facts dd { margin: 0; }
 
 std::string document(const std::string& title, const std::string& body, bool nav, const std::string& script) {
   std::string out =
-      "<!DOCTYPE html>\n<html lang=\"ko\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<!DOCTYPE html>\n<html lang=\"" + i18n::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
       xml_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<header><div class=\"wrap\">\n";
-  if (nav) out += "<nav class=\"site\"><a href=\"/\">Set-ups</a><a href=\"/stats\">Statistics</a></nav>\n";
+  if (nav)
+    out += "<nav class=\"site\"><a href=\"/\">" + tr("Set-ups") + "</a><a href=\"/stats\">" + tr("Statistics") +
+           "</a></nav>\n";
   out += "<h1>" + xml_escape(title) + "</h1>\n</div></header>\n<main><div class=\"wrap\">\n" + body +
          "</div></main>\n";
   if (!script.empty()) out += "<script>" + script + "</script>\n";
@@ -158,7 +156,8 @@ std::string document(const std::string& title, const std::string& body, bool nav
 
 std::string error_page(int status, const std::string& message) {
   return document("gibo: " + std::to_string(status), "<section><p>" + xml_escape(message) +
-                                                         "</p><p><a href=\"/\">Back to the set-ups</a></p></section>\n");
+                                                         "</p><p><a href=\"/\">" + tr("Back to the set-ups") +
+                                                         "</a></p></section>\n");
 }
 
 }  // namespace gibo::pages
