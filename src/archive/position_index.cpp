@@ -127,26 +127,46 @@ FactEntry fact_of(const GameInput& g) {
   return f;
 }
 
-// A temporary file holding rows in row_less order (removed when closed).
+// Rows in row_less order: in a temporary file (removed when closed), or, for an update
+// that reads its games in one chunk (as an import's usually does), kept in memory, where
+// they already are (the memory bound is the chunk's either way).
 class RunFile {
  public:
-  RunFile() : file_(std::tmpfile()) {}
+  explicit RunFile(bool in_memory) : file_(in_memory ? nullptr : std::tmpfile()), in_memory_(in_memory) {}
   ~RunFile() {
     if (file_) std::fclose(file_);
   }
   RunFile(const RunFile&) = delete;
   RunFile& operator=(const RunFile&) = delete;
-  bool ok() const { return file_ != nullptr; }
-  bool write(const std::vector<Row>& rows) {
+  bool ok() const { return in_memory_ || file_ != nullptr; }
+  // Takes the rows (`rows` is left empty).
+  bool write(std::vector<Row>& rows) {
+    if (in_memory_) {
+      memory_ = std::move(rows);
+      rows.clear();
+      return true;
+    }
     return rows.empty() || std::fwrite(rows.data(), sizeof(Row), rows.size(), file_) == rows.size();
   }
-  bool rewind() { return std::fseek(file_, 0, SEEK_SET) == 0; }
+  bool rewind() {
+    at_ = 0;
+    return in_memory_ || std::fseek(file_, 0, SEEK_SET) == 0;
+  }
   std::int64_t rows = 0;  // rows written
   // Reads up to `n` rows into `out`; how many.
-  std::size_t read(Row* out, std::size_t n) { return std::fread(out, sizeof(Row), n, file_); }
+  std::size_t read(Row* out, std::size_t n) {
+    if (!in_memory_) return std::fread(out, sizeof(Row), n, file_);
+    const std::size_t k = std::min(n, memory_.size() - at_);
+    std::copy_n(memory_.begin() + static_cast<std::ptrdiff_t>(at_), k, out);
+    at_ += k;
+    return k;
+  }
 
  private:
   std::FILE* file_;
+  bool in_memory_;
+  std::vector<Row> memory_;
+  std::size_t at_ = 0;
 };
 
 // A stream of rows in row_less order.
@@ -295,6 +315,7 @@ struct PositionIndex::Impl {
     long done = 0;
     if (progress) progress({done, total});
     std::vector<GameInput> chunk;
+    const bool one_chunk = total <= static_cast<long>(kChunkGames);
     bool more = true;
     while (more) {
       chunk.clear();
@@ -331,7 +352,7 @@ struct PositionIndex::Impl {
         }
         // A lambda, so that the comparison is inlined (a function pointer is not).
         std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return positions::row_less(a, b); });
-        made[t] = std::make_unique<RunFile>();
+        made[t] = std::make_unique<RunFile>(one_chunk);
         made[t]->rows = static_cast<std::int64_t>(rows.size());
         ok[t] = made[t]->ok() && made[t]->write(rows);
       };
