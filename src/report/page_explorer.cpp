@@ -118,7 +118,7 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
       body += "<tr><td><a href=\"" + xml_escape(href) + "\">" + xml_escape(m.korean) + "</a></td><td><a href=\"" +
               xml_escape(href) + "\">" + xml_escape(m.uci) + "</a></td><td class=\"n\">" + with_commas(m.games) +
               "</td><td class=\"n\">" + share(m.games, e.games) + "</td>" + result_cells(m.cho, m.han, m.draw, m.other, m.games) +
-              "<td><a href=\"/game/" + std::to_string(m.notable.id) + "?ply=" + std::to_string(path.moves.size()) + "\">" +
+              "<td><a href=\"/game/" + std::to_string(m.notable.id) + "?ply=" + std::to_string(m.notable_ply) + "\">" +
               xml_escape(m.notable.cho.empty() ? "?" : m.notable.cho) + " – " +
               xml_escape(m.notable.han.empty() ? "?" : m.notable.han) + "</a> <small>" + xml_escape(m.notable.date) +
               "</small></td></tr>\n";

@@ -27,6 +27,7 @@ struct MoveLine {
   // The notable game: the most recent (by date), the longest among equals, then the first
   // stored.
   archive::GameListing notable;
+  int notable_ply = 0;  // the ply at which the notable game reaches the position
 };
 
 struct Exploration {
