@@ -304,6 +304,11 @@ TEST_F(ServeCli, ShowWritesTheViewerAsOneOfflineFile) {
   const Result svg = run_gibo({"show", game + "@3", "--svg"});
   EXPECT_NE(svg.out.find("class=\"caption\""), std::string::npos);
   EXPECT_NE(svg.out.find("金漢英"), std::string::npos);
+  // The comments come with their plies.
+  const Result commented = run_gibo({"show", (dir_->path() / "hostile.gib").string(), "--moves"});
+  ASSERT_EQ(commented.status, 0) << commented.err;
+  EXPECT_NE(commented.out.find("  1. 79졸78 i4h4\n     {</p><script>alert(2)</script>}\n  2. 41병42 a7b7"), std::string::npos)
+      << commented.out;
   // Never over the input.
   EXPECT_EQ(run_gibo({"show", game, "--format", "html", "-o", game}).status, 2);
 }
