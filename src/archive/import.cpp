@@ -8,6 +8,7 @@
 // the file it is on, whose worker started before any later file's, so no wait is ever
 // circular.
 #include "gibo/archive/import.h"
+#include "gibo/archive/position_index.h"
 
 #include <algorithm>
 #include <atomic>
@@ -496,7 +497,9 @@ class Importer {
 std::optional<Error> import_files(const std::vector<std::string>& paths, const ImportOptions& options,
                                   const ImportCallbacks& callbacks, ImportSummary& summary) {
   Importer importer(paths, options, callbacks, summary);
-  return importer.run();
+  if (auto e = importer.run()) return e;
+  if (!options.index_positions || options.archive || options.db_path.empty()) return std::nullopt;
+  return index_imported_games(options.db_path, options.jobs, summary);
 }
 
 }  // namespace gibo::archive

@@ -15,14 +15,19 @@
 #include "gibo/archive/position_index.h"
 
 #include <algorithm>
+#include <array>
+#include <chrono>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <queue>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 
 #include "gibo/archive/archive.h"
 #include "gibo/archive/codec.h"
+#include "gibo/archive/import.h"
 #include "gibo/record/game_date.h"
 #include "open_existing.h"
 #include "position_rows.h"
@@ -123,26 +128,46 @@ FactEntry fact_of(const GameInput& g) {
   return f;
 }
 
-// A temporary file holding rows in row_less order (removed when closed).
+// Rows in row_less order: in a temporary file (removed when closed), or, for an update
+// that reads its games in one chunk (as an import's usually does), kept in memory, where
+// they already are (the memory bound is the chunk's either way).
 class RunFile {
  public:
-  RunFile() : file_(std::tmpfile()) {}
+  explicit RunFile(bool in_memory) : file_(in_memory ? nullptr : std::tmpfile()), in_memory_(in_memory) {}
   ~RunFile() {
     if (file_) std::fclose(file_);
   }
   RunFile(const RunFile&) = delete;
   RunFile& operator=(const RunFile&) = delete;
-  bool ok() const { return file_ != nullptr; }
-  bool write(const std::vector<Row>& rows) {
+  bool ok() const { return in_memory_ || file_ != nullptr; }
+  // Takes the rows (`rows` is left empty).
+  bool write(std::vector<Row>& rows) {
+    if (in_memory_) {
+      memory_ = std::move(rows);
+      rows.clear();
+      return true;
+    }
     return rows.empty() || std::fwrite(rows.data(), sizeof(Row), rows.size(), file_) == rows.size();
   }
-  bool rewind() { return std::fseek(file_, 0, SEEK_SET) == 0; }
+  bool rewind() {
+    at_ = 0;
+    return in_memory_ || std::fseek(file_, 0, SEEK_SET) == 0;
+  }
   std::int64_t rows = 0;  // rows written
   // Reads up to `n` rows into `out`; how many.
-  std::size_t read(Row* out, std::size_t n) { return std::fread(out, sizeof(Row), n, file_); }
+  std::size_t read(Row* out, std::size_t n) {
+    if (!in_memory_) return std::fread(out, sizeof(Row), n, file_);
+    const std::size_t k = std::min(n, memory_.size() - at_);
+    std::copy_n(memory_.begin() + static_cast<std::ptrdiff_t>(at_), k, out);
+    at_ += k;
+    return k;
+  }
 
  private:
   std::FILE* file_;
+  bool in_memory_;
+  std::vector<Row> memory_;
+  std::size_t at_ = 0;
 };
 
 // A stream of rows in row_less order.
@@ -291,6 +316,7 @@ struct PositionIndex::Impl {
     long done = 0;
     if (progress) progress({done, total});
     std::vector<GameInput> chunk;
+    const bool one_chunk = total <= static_cast<long>(kChunkGames);
     bool more = true;
     while (more) {
       chunk.clear();
@@ -325,8 +351,9 @@ struct PositionIndex::Impl {
           positions::game_rows(static_cast<std::uint32_t>(g.id), g.start_key, g.moves, g.valid_plies, g.plies, rows);
           made_facts[t].emplace_back(g.id, fact_of(g));
         }
-        std::sort(rows.begin(), rows.end(), positions::row_less);
-        made[t] = std::make_unique<RunFile>();
+        // A lambda, so that the comparison is inlined (a function pointer is not).
+        std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return positions::row_less(a, b); });
+        made[t] = std::make_unique<RunFile>(one_chunk);
         made[t]->rows = static_cast<std::int64_t>(rows.size());
         ok[t] = made[t]->ok() && made[t]->write(rows);
       };
@@ -711,6 +738,73 @@ Expected<std::vector<GameListing>> PositionIndex::describe(const std::vector<std
     out.push_back(std::move(g));
   }
   return out;
+}
+
+Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unordered_set<std::int64_t>* selected) {
+  Impl& m = *impl_;
+  // Counted from the index's own facts (12 bytes a game), not by a scan of the games.
+  std::map<std::pair<std::uint32_t, std::uint8_t>, std::int64_t> counts;  // (start id, winner code)
+  if (m.has_tables()) {
+    sql::Statement s = m.db.prepare("SELECT block, data FROM " + m.table("position_games"));
+    if (!s.prepared()) return m.fail("cannot read the position index");
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) {
+      const std::int64_t block = s.int64(0);
+      const std::string_view data = s.blob(1);
+      for (std::size_t i = 0; (i + 1) * kFactBytes <= data.size(); ++i) {
+        const FactEntry f = decode_fact(data.data() + i * kFactBytes);
+        if (!f.present) continue;
+        if (selected && !selected->count(block * kFactsPerBlock + static_cast<std::int64_t>(i))) continue;
+        ++counts[{f.start_id, f.winner}];
+      }
+    }
+    if (rc != SQLITE_DONE) return m.fail("cannot read the position index");
+  }
+  // Each start position's set-up pair, if it is the start of one.
+  std::array<std::pair<Setup, Setup>, 16> pairs;
+  std::array<Position, 16> starts;
+  for (std::size_t i = 0; i < 16; ++i) {
+    pairs[i] = {kAllSetups[i / 4], kAllSetups[i % 4]};
+    starts[i].set_setups(pairs[i].first, pairs[i].second);
+  }
+  sql::Statement key = m.db.prepare("SELECT key FROM main.starts WHERE id = ?1");
+  if (!key.prepared()) return m.fail("cannot read the start positions");
+  std::map<std::uint32_t, std::optional<std::pair<Setup, Setup>>> pair_of;
+  std::vector<SetupTally> out;
+  for (const auto& [k, games] : counts) {
+    auto it = pair_of.find(k.first);
+    if (it == pair_of.end()) {
+      std::optional<std::pair<Setup, Setup>> pair;
+      key.bind(1, static_cast<std::int64_t>(k.first));
+      Position p;
+      if (key.step() == SQLITE_ROW && positions::start_position_of(key.text(0), p))
+        for (std::size_t i = 0; i < 16 && !pair; ++i)
+          if (positions::same_position(p, starts[i])) pair = pairs[i];
+      key.reset();
+      it = pair_of.emplace(k.first, pair).first;
+    }
+    SetupTally t;
+    if (it->second) {
+      t.cho = it->second->first;
+      t.han = it->second->second;
+    }
+    t.winner = winner_of_code(k.second);
+    t.games = games;
+    out.push_back(t);
+  }
+  return out;
+}
+
+std::optional<Error> index_imported_games(const std::string& path, int threads, ImportSummary& summary) {
+  const auto start = std::chrono::steady_clock::now();
+  auto index = PositionIndex::open(path, OpenMode::ReadWrite);
+  if (!index) return index.error();
+  std::optional<Error> e = (*index)->update(std::max(1, threads));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  summary.seconds += seconds;
+  summary.index_seconds += seconds;
+  if (e) return Error{path + ": cannot index positions: " + e->message};
+  return std::nullopt;
 }
 
 IndexSize PositionIndex::size() {

@@ -12,10 +12,28 @@ namespace gibo::cli {
 int run_explore(const std::vector<std::string>& args) {
   const std::string synopsis = "gibo explore [OPTIONS] --db FILE";
   PositionQuery q;
-  if (auto rc = parse_query_command_line("explore", synopsis, args, "text, json or html", "", q)) return *rc;
+  if (auto rc = parse_query_command_line(
+          "explore", synopsis, args, "text, json or html",
+          "\nWithout a position (--fen, --setup, --moves, --game) explore lists the set-up pairs the archive's\n"
+          "games start from (Cho's and Han's, as --setup takes them), with their games and results; the\n"
+          "games of every line add up to the archive's (or the selection's). --moves alone starts from the\n"
+          "standard start (마상상마 / 마상상마).\n",
+          q))
+    return *rc;
   if (q.format != "text" && q.format != "json" && q.format != "html")
     return usage_error("explore", "--format must be text, json or html");
+  if (!explore::valid_notation(q.notation))
+    return usage_error("explore", "--notation takes a comma-separated list of korean, uci, san, janggi");
   PreparedQuery query;
+  if (!q.names_position() && q.format != "html") {
+    if (auto rc = prepare_archive_query("explore", q, query)) return *rc;
+    auto t = explore::setup_table(*query.index, query.selection());
+    if (!t) return query_error("explore", q, t.error());
+    t->archive = q.db;
+    t->where = q.where;
+    return write_text_output("explore", q.output,
+                             q.format == "json" ? explore::render_setups_json(*t) : explore::render_setups_text(*t));
+  }
   if (auto rc = prepare_query("explore", q, query)) return *rc;
   auto e = explore::explore(*query.index, query.position, query.selection());
   if (!e) return query_error("explore", q, e.error());
@@ -23,7 +41,7 @@ int run_explore(const std::vector<std::string>& args) {
   e->where = q.where;
   const std::string text = q.format == "json"   ? explore::render_json(*e)
                            : q.format == "html" ? explore::render_html(*e)
-                                                : explore::render_text(*e);
+                                                : explore::render_text(*e, q.notation);
   return write_text_output("explore", q.output, text);
 }
 

@@ -7,18 +7,10 @@
 #include "command.h"
 #include "gibo/core/position.h"
 #include "options.h"
+#include "setup_names.h"
 
 namespace gibo::cli {
 namespace {
-
-// Accepts the codes HEEH/EHHE/HEHE/EHEH or the .gib strings 마상상마/상마마상/마상마상/상마상마.
-std::optional<Setup> parse_setup_name(const std::string& s) {
-  static const char* const hangul[4] = {"마상상마", "상마마상", "마상마상", "상마상마"};
-  for (Setup setup : kAllSetups) {
-    if (s == setup_code(setup) || s == hangul[static_cast<int>(setup)]) return setup;
-  }
-  return std::nullopt;
-}
 
 void print_board(const Position& pos, std::ostream& out) {
   for (int rank = kRanks - 1; rank >= 0; --rank) {
@@ -58,12 +50,9 @@ int run_perft(const std::vector<std::string>& args) {
   if (vm.count("fen")) {
     if (auto err = pos.set_fen(fen)) return usage_error("perft", "invalid FEN: " + err->message);
   } else if (vm.count("setup")) {
-    const auto comma = setups.find(',');
-    const auto cho = comma == std::string::npos ? std::nullopt : parse_setup_name(setups.substr(0, comma));
-    const auto han = comma == std::string::npos ? std::nullopt : parse_setup_name(setups.substr(comma + 1));
-    if (!cho || !han)
-      return usage_error("perft", "--setup takes CHO,HAN, each one of HEEH EHHE HEHE EHEH (마상상마 상마마상 마상마상 상마상마)");
-    pos.set_setups(*cho, *han);
+    const auto pair = parse_setup_pair(setups);
+    if (!pair) return usage_error("perft", kSetupPairHelp);
+    pos.set_setups(pair->first, pair->second);
   }
 
   std::cout << "position " << pos.fen() << "\nrules " << profile->id << "\ndepth " << depth << "\n";

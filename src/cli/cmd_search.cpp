@@ -10,7 +10,8 @@
 namespace gibo::cli {
 
 int run_search(const std::vector<std::string>& args) {
-  const std::string synopsis = "gibo search [OPTIONS] --db FILE (--fen FEN | --moves \"UCI ...\" | --game FILE[:GAME]@PLY)";
+  const std::string synopsis =
+      "gibo search [OPTIONS] --db FILE (--fen FEN | --setup CHO,HAN | --moves \"MOVES\" | --game FILE[:GAME]@PLY)";
   PositionQuery q;
   if (auto rc = parse_query_command_line(
           "search", synopsis, args, "text or jsonl",
@@ -20,8 +21,8 @@ int run_search(const std::vector<std::string>& args) {
           q))
     return *rc;
   if (q.format != "text" && q.format != "jsonl") return usage_error("search", "--format must be text or jsonl");
-  if (q.fen.empty() && q.moves.empty() && q.game.empty()) {
-    std::cerr << "gibo search: give the position: --fen, --moves or --game; usage: " << synopsis << "\n";
+  if (!q.names_position()) {
+    std::cerr << "gibo search: give the position: --fen, --setup, --moves or --game; usage: " << synopsis << "\n";
     return kExitUsage;
   }
   PreparedQuery query;

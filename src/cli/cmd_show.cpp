@@ -1,6 +1,7 @@
 // gibo show: the position of a record at a ply, as a board diagram in the terminal or
-// as SVG. FILE[:GAME][@PLY]: GAME counts from 1 (default 1); PLY 0 is the start
-// position, default the last ply.
+// as SVG, its moves with their comments (--moves), or the whole game as one
+// self-contained HTML viewer (--format html). FILE[:GAME][@PLY]: GAME counts from 1
+// (default 1); PLY 0 is the start position, default the last ply.
 #include <unistd.h>
 
 #include <iostream>
@@ -9,8 +10,10 @@
 #include "gibo/formats/detect.h"
 #include "gibo/record/replay.h"
 #include "gibo/report/diagram.h"
+#include "gibo/report/pages.h"
 #include "inputs.h"
 #include "options.h"
+#include "outputs.h"
 
 namespace gibo::cli {
 
@@ -18,11 +21,13 @@ int run_show(const std::vector<std::string>& args) {
   const std::string synopsis =
       "gibo show [OPTIONS] FILE[:GAME][@PLY]";
   po::options_description opts("options");
-  std::string spec, letters = "mixed", color = "auto", rules_id = default_profile().id;
+  std::string spec, letters = "mixed", color = "auto", rules_id = default_profile().id, format = "text", output;
   opts.add_options()("target", po::value(&spec)->required()->value_name("FILE[:GAME][@PLY]"),
                      "the record, its game (from 1; default 1) and ply (0 = the start; default the last)")(
-      "svg", "write an SVG picture instead of a text diagram")(
-      "letters", po::value(&letters), "mixed (Cho hangul, Han hanja), hangul or hanja")(
+      "format", po::value(&format), "text (a diagram), svg (a picture) or html (the whole game as an offline viewer)")(
+      "svg", "the same as --format svg")("moves", "list the moves (Korean notation and UCI) with their comments")(
+      "letters", po::value(&letters), "mixed (Cho hangul, Han hanja), hangul, hanja or latin (K A E H R C P)")(
+      "output,o", po::value(&output), "write to FILE (default: standard output)")(
       "color", po::value(&color), "auto (when stdout is a terminal), always or never")(
       "rules", po::value(&rules_id), "profile for records that name none");
   po::variables_map vm;
@@ -30,20 +35,33 @@ int run_show(const std::vector<std::string>& args) {
   const Profile* profile = profile_or_usage("show", rules_id);
   if (!profile) return kExitUsage;
   DiagramOptions d;
-  if (letters == "mixed") d.letters = DiagramOptions::Letters::Mixed;
-  else if (letters == "hangul") d.letters = DiagramOptions::Letters::Hangul;
-  else if (letters == "hanja") d.letters = DiagramOptions::Letters::Hanja;
-  else return usage_error("show", "--letters must be mixed, hangul or hanja");
+  const auto parsed_letters = parse_letters(letters);
+  if (!parsed_letters) return usage_error("show", "--letters must be mixed, hangul, hanja or latin");
+  d.letters = *parsed_letters;
+  if (vm.count("svg")) format = "svg";
+  if (format != "text" && format != "svg" && format != "html")
+    return usage_error("show", "--format must be text, svg or html");
   if (color != "auto" && color != "always" && color != "never")
     return usage_error("show", "--color must be auto, always or never");
   d.color = color == "always" || (color == "auto" && isatty(STDOUT_FILENO));
 
   const RecordTarget t = parse_record_target(spec);
+  if (!output.empty() && output != "-") {
+    ProtectedFiles protect;
+    protect.add_input(t.file);
+    if (auto why = protect.conflict(output)) return usage_error("show", why->message);
+  }
   int failed = kExitOk;
   LegalityRules rules;
   auto game = read_record_game("show", t, *profile, rules, failed);
   if (!game) return failed;
   Game& g = *game;
+  if (format == "html") {
+    // The same viewer as gibo serve's, every ply in the file (pages.h).
+    pages::GameView view = pages::game_view(g, *profile);
+    view.title = t.file + ":" + std::to_string(t.game);
+    return write_text_output("show", output, pages::game_file_page(view, d.letters));
+  }
   const int plies = static_cast<int>(g.plies.size());
   const int want = t.ply.value_or(plies);
   if (want < 0 || want > plies) {
@@ -66,27 +84,43 @@ int run_show(const std::vector<std::string>& args) {
     last = g.plies[i].move;
     pos.do_move(last);
   }
-  if (vm.count("svg")) {
-    SvgOptions so;
-    so.last_move = last;
-    so.title = t.file + " game " + std::to_string(t.game) + " ply " + std::to_string(shown);
-    std::cout << svg_diagram(pos, so) << "\n";
-    return status;
-  }
-  d.last_move = last;
   const std::string* cho = g.tag("초대국자");
   const std::string* han = g.tag("한대국자");
   if (!cho) cho = g.tag("White");  // PGN records name the players in the roster
   if (!han) han = g.tag("Black");
-  std::cout << t.file << " game " << t.game;
-  if (cho || han) std::cout << ": " << (cho ? *cho : "?") << " (Cho) vs " << (han ? *han : "?") << " (Han)";
-  if (g.has_result) std::cout << ", " << g.result_text;
-  std::cout << "\nply " << shown << " of " << plies;
-  if (shown > 0) std::cout << ", last move " << uci(last) << " (" << g.plies[shown - 1].text << ")";
-  std::cout << ", " << (pos.side_to_move() == Side::Cho ? "Cho" : "Han") << " to move"
-            << (pos.in_check() ? ", in check" : "") << "\n"
-            << text_diagram(pos, d) << "fen " << pos.fen() << "\n";
-  return status;
+  if (format == "svg") {
+    SvgOptions so;
+    so.last_move = last;
+    so.letters = d.letters == DiagramOptions::Letters::Mixed ? DiagramOptions::Letters::Hanja : d.letters;
+    so.title = t.file + " game " + std::to_string(t.game) + " ply " + std::to_string(shown);
+    so.caption = (cho ? *cho : std::string("?")) + " – " + (han ? *han : std::string("?")) + " · ply " +
+                 std::to_string(shown) + (shown > 0 ? " · " + g.plies[static_cast<std::size_t>(shown - 1)].text : "");
+    const int rc = write_text_output("show", output, svg_diagram(pos, so) + "\n");
+    return rc != kExitOk ? rc : status;
+  }
+  d.last_move = last;
+  std::string out = t.file + " game " + std::to_string(t.game);
+  if (cho || han) out += ": " + (cho ? *cho : std::string("?")) + " (Cho) vs " + (han ? *han : std::string("?")) + " (Han)";
+  if (g.has_result) out += ", " + g.result_text;
+  out += "\nply " + std::to_string(shown) + " of " + std::to_string(plies);
+  if (shown > 0) out += ", last move " + uci(last) + " (" + g.plies[static_cast<std::size_t>(shown - 1)].text + ")";
+  out += std::string(", ") + (pos.side_to_move() == Side::Cho ? "Cho" : "Han") + " to move" +
+         (pos.in_check() ? ", in check" : "") + "\n" + text_diagram(pos, d) + "fen " + pos.fen() + "\n";
+  if (vm.count("moves")) {
+    // Every ply that replays, in Korean notation (as pages.h's viewer writes it) and UCI,
+    // with the comments after it.
+    const pages::GameView view = pages::game_view(g, *profile);
+    out += "\nmoves:\n";
+    for (const std::string& c : view.comments[0]) out += "  {" + c + "}\n";
+    for (std::size_t i = 0; i < view.moves.size(); ++i) {
+      out += "  " + std::to_string(i + 1) + ". " + view.korean[i] + " " + uci(view.moves[i]) + "\n";
+      for (const std::string& c : view.comments[i + 1]) out += "     {" + c + "}\n";
+    }
+    if (static_cast<int>(view.moves.size()) < plies)
+      out += "  (plies " + std::to_string(view.moves.size() + 1) + " to " + std::to_string(plies) + " do not replay)\n";
+  }
+  const int rc = write_text_output("show", output, out);
+  return rc != kExitOk ? rc : status;
 }
 
 }  // namespace gibo::cli

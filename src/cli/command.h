@@ -42,5 +42,6 @@ int run_rescore(const std::vector<std::string>& args);
 int run_explore(const std::vector<std::string>& args);
 int run_search(const std::vector<std::string>& args);
 int run_analyze(const std::vector<std::string>& args);
+int run_serve(const std::vector<std::string>& args);
 
 }  // namespace gibo::cli

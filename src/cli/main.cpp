@@ -1,10 +1,14 @@
 // gibo: one program, one subcommand per source file (see command.h).
 #include <csignal>
+#include <unistd.h>
+
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 
 #include "command.h"
 #include "outputs.h"
+#include "gibo/report/i18n.h"
 #include "gibo/version.h"
 
 namespace gibo::cli {
@@ -15,7 +19,7 @@ const std::vector<Command>& commands() {
       {"rules", "list the rules profiles or show one profile's flags", run_rules},
       {"validate", "read game files and replay every move through the rules engine", run_validate},
       {"convert", "convert game files between .gib, PGN, JSON, JSON Lines, FEN and UCI move lists", run_convert},
-      {"show", "show a record's position at a ply as a board diagram (text or SVG)", run_show},
+      {"show", "show a record's position at a ply (text or SVG), its moves, or the game as an HTML viewer", run_show},
       {"stats", "report on a collection: results, setups, openings, players, verdicts, data quality", run_stats},
       {"import", "load game files into a SQLite archive (deduplicated, resumable)", run_import},
       {"export", "write games from a SQLite archive back to files", run_export},
@@ -23,6 +27,7 @@ const std::vector<Command>& commands() {
       {"explore", "the moves played from a position in an archive, with their results (opening explorer)", run_explore},
       {"search", "the archive's games that reach a position", run_search},
       {"analyze", "evaluate every move of each game with a UCI engine (fairy-stockfish): losses, mistakes, accuracy", run_analyze},
+      {"serve", "the archive as a local web application: explorer, games, game viewer, statistics", run_serve},
   };
   return list;
 }
@@ -30,16 +35,31 @@ const std::vector<Command>& commands() {
 namespace {
 
 void print_overview(std::ostream& out) {
-  out << "gibo: Janggi (Korean chess) game records\n\n"
-         "usage: gibo COMMAND [OPTIONS]\n"
-         "       gibo help [COMMAND]\n\n"
-         "commands:\n";
+  using i18n::translate;
+  out << translate("gibo: Janggi (Korean chess) game records") << "\n\n"
+      << translate("usage:") << " gibo [--lang en|ko] COMMAND [OPTIONS]\n"
+      << "       gibo help [COMMAND]\n\n"
+      << translate("commands:") << "\n";
   for (const Command& c : commands()) {
     out << "  " << c.name;
     for (std::size_t i = std::strlen(c.name); i < 12; ++i) out << ' ';
-    out << c.summary << "\n";
+    out << translate(c.summary) << "\n";
   }
-  out << "\nRun 'gibo COMMAND --help' for a command's options.\n\n" << kExitStatusHelp;
+  out << "\n" << translate("Run 'gibo COMMAND --help' for a command's options.") << "\n"
+      << translate("Language: --lang ko or a Korean locale (LANG=ko_KR.UTF-8) for Korean.") << "\n\n"
+      << translate(kExitStatusHelp);
+}
+
+// Where the message catalogues are: $GIBO_LOCALEDIR, else beside the program (the build
+// tree's locale/), else the installed share/locale.
+std::string locale_dir() {
+  if (const char* dir = std::getenv("GIBO_LOCALEDIR"); dir && *dir) return dir;
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "/usr/share/locale";
+  const std::filesystem::path beside = self.parent_path() / "locale";
+  if (std::filesystem::exists(beside / "ko" / "LC_MESSAGES" / "gibo.mo", ec)) return beside.string();
+  return (self.parent_path().parent_path() / "share" / "locale").string();
 }
 
 const Command* find(const std::string& name) {
@@ -58,6 +78,20 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   checked_standard_output();
   std::vector<std::string> args(argv + 1, argv + argc);
+  // --lang LANG (or --lang=LANG) before the command chooses the language of the run.
+  std::string lang;
+  if (!args.empty() && args.front().rfind("--lang=", 0) == 0) {
+    lang = args.front().substr(7);
+    args.erase(args.begin());
+  } else if (args.size() >= 2 && args.front() == "--lang") {
+    lang = args[1];
+    args.erase(args.begin(), args.begin() + 2);
+  }
+  if (!lang.empty() && lang != "en" && lang != "ko") {
+    std::cerr << "gibo: --lang takes en or ko\n";
+    return kExitUsage;
+  }
+  gibo::i18n::set_language(gibo::i18n::requested_language(lang), locale_dir());
   if (args.empty()) {
     print_overview(std::cerr);
     return kExitUsage;

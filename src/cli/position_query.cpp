@@ -10,7 +10,9 @@
 #include "gibo/formats/notation.h"
 #include "gibo/archive/archive.h"
 #include "inputs.h"
+#include "move_input.h"
 #include "outputs.h"
+#include "setup_names.h"
 
 namespace gibo::cli {
 
@@ -20,8 +22,10 @@ namespace {
 void add_position_query_options(po::options_description& opts, PositionQuery& q) {
   q.jobs = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
   opts.add_options()("db", po::value(&q.db), "the archive (written by gibo import; required)")(
-      "fen", po::value(&q.fen), "the position as a FEN (default: the standard start, 마상상마 both sides)")(
-      "moves", po::value(&q.moves), "UCI moves played from the FEN or the start (\"c4c5 c7c6 ...\"; a pass: e2e2)")(
+      "fen", po::value(&q.fen), "the position as a FEN")(
+      "setup", po::value(&q.setup), "CHO,HAN: the start of that set-up pair (HEEH or 마상상마 ..., as perft --setup)")(
+      "moves", po::value(&q.moves), "moves played from the FEN, the set-ups or the start, in any notation, mixed: UCI c4c5, Korean 79졸78 "
+      "or 7978 (hangul or hanja; a pass 한수쉼), SAN Hc3, JANGGI H02-83")(
       "game", po::value(&q.game), "FILE[:GAME]@PLY: the position of a record (GAME from 1, PLY 0 = start)")(
       "where", po::value(&q.where), "select games, as gibo stats --where (see gibo stats --help)")(
       "rules", po::value(&q.rules_id), "rules profile for reading --moves and --game (default janggi-gg)")(
@@ -48,6 +52,9 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
   po::options_description opts("options");
   add_position_query_options(opts, q);
   opts.add_options()("format", po::value(&q.format), formats);
+  if (command == "explore")
+    opts.add_options()("notation", po::value(&q.notation),
+                       "the text table's move columns: korean, uci, san, janggi, comma-separated (default korean,uci)");
   po::variables_map vm;
   const auto rc = parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm);
   if (rc == kExitOk) std::cout << more_help << position_query_help();
@@ -58,23 +65,6 @@ int query_error(const std::string& command, const PositionQuery& q, const Error&
   std::cerr << "gibo " << command << ": " << q.db << ": " << error.message << "\n";
   return kExitIo;
 }
-
-namespace {
-
-// Parses "--moves" from `pos`, playing each move. An error names the ply.
-std::optional<Error> play_moves(const std::string& moves, Position& pos) {
-  std::istringstream in(moves);
-  int ply = 0;
-  for (std::string token; in >> token;) {
-    ++ply;
-    const MoveReadResult r = read_uci(pos, token);
-    if (!r) return Error{"ply " + std::to_string(ply) + " '" + token + "': " + r.error().message};
-    pos.do_move(*r);
-  }
-  return std::nullopt;
-}
-
-}  // namespace
 
 std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out) {
   if (q.db.empty()) {
@@ -88,7 +78,8 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
     return kExitUsage;
   };
   if (!q.game.empty()) {
-    if (!q.fen.empty() || !q.moves.empty()) return usage("give --game, or --fen and/or --moves, not both");
+    if (!q.fen.empty() || !q.setup.empty() || !q.moves.empty())
+      return usage("give --game, or --fen (or --setup) and/or --moves, not both");
     const RecordTarget t = parse_record_target(q.game);
     int status = kExitOk;
     LegalityRules rules;
@@ -106,10 +97,16 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
     for (int i = 0; i < want; ++i) out.do_move(g->plies[static_cast<std::size_t>(i)].move);
     return std::nullopt;
   }
+  if (!q.fen.empty() && !q.setup.empty()) return usage("give --fen or --setup, not both");
   if (!q.fen.empty())
     if (auto e = out.set_fen(q.fen)) return usage("--fen: " + e->message);
+  if (!q.setup.empty()) {
+    const auto pair = parse_setup_pair(q.setup);
+    if (!pair) return usage(kSetupPairHelp);
+    out.set_setups(pair->first, pair->second);
+  }
   out.set_rules(legality_rules(*profile, false));
-  if (auto e = play_moves(q.moves, out)) return usage("--moves: " + e->message);
+  if (auto e = play_move_list(q.moves, out)) return usage("--moves: " + e->message);
   return std::nullopt;
 }
 
@@ -144,7 +141,15 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   const bool terminal = stderr_is_terminal();
   const auto start = std::chrono::steady_clock::now();
   bool shown = false;
+  bool announced = false;
   const std::optional<Error> failed = index->update(q.jobs, [&](const archive::IndexProgress& p) {
+    // gibo import indexes what it stores; an archive written by an older gibo (or one
+    // whose index another key function wrote) is indexed here, once, and says so.
+    if (!announced && p.games_total > 0 && !index->in_memory()) {
+      std::cerr << "gibo " << command << ": " << q.db << ": indexing the positions of " << p.games_total
+                << " games not indexed yet (once; gibo import keeps the index up to date)\n";
+      announced = true;
+    }
     if (!terminal || p.games_done == p.games_total) return;
     std::cerr << "\rgibo " << command << ": indexing positions: " << p.games_done << " of " << p.games_total
               << " games" << std::flush;
@@ -173,6 +178,15 @@ std::optional<int> check_query_output(const std::string& command, const Position
     return kExitUsage;
   }
   return std::nullopt;
+}
+
+std::optional<int> prepare_archive_query(const std::string& command, const PositionQuery& q, PreparedQuery& out) {
+  if (q.db.empty()) {
+    std::cerr << "gibo " << command << ": --db FILE is required (an archive written by gibo import)\n";
+    return kExitUsage;
+  }
+  if (auto rc = check_query_output(command, q)) return rc;
+  return open_position_index(command, q, out.index, out.selected);
 }
 
 std::optional<int> prepare_query(const std::string& command, const PositionQuery& q, PreparedQuery& out) {

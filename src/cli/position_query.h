@@ -16,8 +16,11 @@
 namespace gibo::cli {
 
 struct PositionQuery {
-  std::string db, fen, moves, game, where, output, rules_id = default_profile().id, format = "text";
+  std::string db, fen, setup, moves, game, where, output, rules_id = default_profile().id, format = "text";
+  std::string notation = "korean,uci";  // explore's text table (report/explore.h)
   int jobs = 2;
+  // Does the command line name a position (--fen, --setup, --moves or --game)?
+  bool names_position() const { return !fen.empty() || !setup.empty() || !moves.empty() || !game.empty(); }
 };
 
 // Parses the command line of explore or search: --db, --fen, --moves, --game, --where,
@@ -33,8 +36,8 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
 int query_error(const std::string& command, const PositionQuery& q, const Error& error);
 
 // The position the query names, under the --rules profile: --game FILE[:GAME]@PLY (the
-// record's own rules), else --fen (default: the standard start) with --moves (UCI, blank-
-// separated, a pass as the general's square twice) played from it. On failure prints
+// record's own rules), else --fen or --setup CHO,HAN (default: the standard start) with
+// --moves (UCI, blank-separated, a pass as the general's square twice) played from it. On failure prints
 // "gibo COMMAND: ..." and returns the exit status.
 std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out);
 
@@ -57,6 +60,10 @@ struct PreparedQuery {
   std::optional<std::unordered_set<std::int64_t>> selected;  // the --where selection, if any
   const std::unordered_set<std::int64_t>* selection() const { return selected ? &*selected : nullptr; }
 };
+
+// The index and the --where selection alone (no position): check_query_output and
+// open_position_index.
+std::optional<int> prepare_archive_query(const std::string& command, const PositionQuery& q, PreparedQuery& out);
 
 // query_position, check_query_output and open_position_index, in that order (nothing is
 // indexed for a query with a bad position or output). On failure the exit status (the

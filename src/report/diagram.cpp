@@ -3,6 +3,7 @@
 
 #include "markup.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace gibo {
@@ -10,6 +11,8 @@ namespace {
 
 constexpr const char* kHangul[kPieceTypeCount] = {"", "장", "사", "상", "마", "차", "포", "졸"};
 constexpr const char* kHanja[kPieceTypeCount] = {"", "將", "士", "象", "馬", "車", "包", "卒"};
+
+constexpr const char* kLatin = " KAEHRCP";
 
 // The letter of a piece in a script; Han soldiers are 병/兵.
 std::string glyph(Piece p, bool hanja) {
@@ -22,12 +25,30 @@ bool use_hanja(Piece p, DiagramOptions::Letters letters) {
     case DiagramOptions::Letters::Hangul: return false;
     case DiagramOptions::Letters::Hanja: return true;
     case DiagramOptions::Letters::Mixed: return side_of(p) == Side::Han;
+    case DiagramOptions::Letters::Latin: return false;
   }
   return false;
 }
 
+// A piece's letter in `letters`: Latin upper case for Cho, lower for Han.
+std::string letter_of(Piece p, DiagramOptions::Letters letters) {
+  if (letters == DiagramOptions::Letters::Latin) {
+    const char c = kLatin[static_cast<int>(type_of(p))];
+    return std::string(1, side_of(p) == Side::Cho ? c : static_cast<char>(c - 'A' + 'a'));
+  }
+  return glyph(p, use_hanja(p, letters));
+}
+
 
 }  // namespace
+
+std::optional<DiagramOptions::Letters> parse_letters(std::string_view name) {
+  if (name == "mixed") return DiagramOptions::Letters::Mixed;
+  if (name == "hangul") return DiagramOptions::Letters::Hangul;
+  if (name == "hanja") return DiagramOptions::Letters::Hanja;
+  if (name == "latin") return DiagramOptions::Letters::Latin;
+  return std::nullopt;
+}
 
 std::string text_diagram(const Position& pos, const DiagramOptions& o) {
   const bool marked = !o.last_move.is_none();
@@ -47,7 +68,8 @@ std::string text_diagram(const Position& pos, const DiagramOptions& o) {
         continue;
       }
       if (o.color) out += side_of(p) == Side::Cho ? "\x1b[1;34m" : "\x1b[1;31m";
-      out += glyph(p, use_hanja(p, o.letters));
+      out += letter_of(p, o.letters);
+      if (o.letters == DiagramOptions::Letters::Latin) out += ' ';
       if (o.color) out += "\x1b[0m";
     }
     out += '\n';
@@ -56,7 +78,9 @@ std::string text_diagram(const Position& pos, const DiagramOptions& o) {
 }
 
 std::string svg_diagram(const Position& pos, const SvgOptions& o) {
-  const int c = o.cell, margin = c, w = c * 8 + 2 * margin, h = c * 9 + 2 * margin;
+  const int c = o.cell, margin = c, w = c * 8 + 2 * margin, board_h = c * 9 + 2 * margin;
+  const int caption_h = o.caption.empty() ? 0 : c / 2 + 8;
+  const int h = board_h + caption_h;
   auto x = [&](int file) { return margin + file * c; };
   auto y = [&](int rank) { return margin + (kRanks - 1 - rank) * c; };  // rank 10 on top
   std::string s;
@@ -67,7 +91,7 @@ std::string svg_diagram(const Position& pos, const SvgOptions& o) {
                 w, h, w, h);
   s += buf;
   if (!o.title.empty()) s += "<title>" + xml_escape(o.title) + "</title>";
-  std::snprintf(buf, sizeof buf, "<rect width=\"%d\" height=\"%d\" rx=\"6\" fill=\"#e8c98b\"/>", w, h);
+  std::snprintf(buf, sizeof buf, "<rect width=\"%d\" height=\"%d\" rx=\"6\" fill=\"#e8c98b\"/>", w, board_h);
   s += buf;
   s += "<g stroke=\"#5a4322\" stroke-width=\"1.2\">";
   for (int r = 0; r < kRanks; ++r) {
@@ -88,7 +112,7 @@ std::string svg_diagram(const Position& pos, const SvgOptions& o) {
   // Coordinates
   s += "<g font-family=\"sans-serif\" font-size=\"11\" fill=\"#5a4322\" text-anchor=\"middle\">";
   for (int f = 0; f < kFiles; ++f) {
-    std::snprintf(buf, sizeof buf, "<text x=\"%d\" y=\"%d\">%c</text>", x(f), h - 8, 'a' + f);
+    std::snprintf(buf, sizeof buf, "<text x=\"%d\" y=\"%d\">%c</text>", x(f), board_h - 8, 'a' + f);
     s += buf;
   }
   for (int r = 0; r < kRanks; ++r) {
@@ -104,6 +128,14 @@ std::string svg_diagram(const Position& pos, const SvgOptions& o) {
                     x(file_of(sq)) - c / 2 + 2, y(rank_of(sq)) - c / 2 + 2, c - 4, c - 4);
       s += buf;
     }
+  }
+  if (!o.last_move.is_none() && !o.last_move.is_pass()) {
+    std::snprintf(buf, sizeof buf,
+                  "<line class=\"last-move\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#2e8b57\" "
+                  "stroke-width=\"4\" stroke-opacity=\".55\" stroke-linecap=\"round\"/>",
+                  x(file_of(o.last_move.from())), y(rank_of(o.last_move.from())), x(file_of(o.last_move.to())),
+                  y(rank_of(o.last_move.to())));
+    s += buf;
   }
   // Pieces: octagon-like discs, generals largest, soldiers and advisors smallest.
   for (int sq = 0; sq < kSquares; ++sq) {
@@ -123,8 +155,25 @@ std::string svg_diagram(const Position& pos, const SvgOptions& o) {
                   "fill=\"%s\" font-family=\"serif\">",
                   x(file_of(static_cast<Square>(sq))), y(rank_of(static_cast<Square>(sq))), radius * 1.15, ink);
     s += buf;
-    s += glyph(p, true);
+    if (t == PieceType::General && o.letters != DiagramOptions::Letters::Latin) s += cho ? "楚" : "漢";
+    else s += letter_of(p, o.letters);
     s += "</text>";
+  }
+  if (o.show_side) {
+    // The side to move: a disc of its colour beside its own back rank's corner.
+    const bool cho = pos.side_to_move() == Side::Cho;
+    std::snprintf(buf, sizeof buf,
+                  "<g class=\"to-move\"><circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"/><title>%s to move</title></g>",
+                  w - 12, cho ? board_h - 14 : 14, c / 6, cho ? "#1f4fa3" : "#b3261e", cho ? "Cho" : "Han");
+    s += buf;
+  }
+  if (!o.caption.empty()) {
+    std::snprintf(buf, sizeof buf,
+                  "<text class=\"caption\" x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" "
+                  "fill=\"#1d2430\" text-anchor=\"middle\">",
+                  w / 2, board_h + caption_h - 8, std::max(11, c / 3));
+    s += buf;
+    s += xml_escape(o.caption) + "</text>";
   }
   s += "</svg>";
   return s;

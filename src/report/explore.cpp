@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "gibo/formats/notation.h"
+#include "stats_facts.h"
 
 namespace gibo::explore {
 
@@ -56,6 +57,7 @@ Expected<Exploration> explore(archive::PositionIndex& index, const Position& pos
     MoveLine line;
     long plies = 0;
     archive::IndexedGame notable;
+    int notable_ply = 0;
   };
   std::map<std::uint16_t, Group> groups;
   for (std::size_t i = 0; i < hits.size(); ++i) {
@@ -70,6 +72,7 @@ Expected<Exploration> explore(archive::PositionIndex& index, const Position& pos
     if (m.games == 0) {
       m.move = h.move;
       g.notable = f;
+      g.notable_ply = h.ply;
     }
     ++m.games;
     switch (f.winner) {
@@ -80,17 +83,22 @@ Expected<Exploration> explore(archive::PositionIndex& index, const Position& pos
     }
     g.plies += f.plies;
     m.last_date = std::max(m.last_date, f.date);
-    if (more_notable(f, g.notable)) g.notable = f;
+    if (more_notable(f, g.notable)) {
+      g.notable = f;
+      g.notable_ply = h.ply;
+    }
   }
   std::vector<std::int64_t> notable_ids;
   for (auto& [raw, g] : groups) {
     MoveLine& m = g.line;
     m.avg_plies = static_cast<double>(g.plies) / static_cast<double>(m.games);
+    m.notable_ply = g.notable_ply;
     m.uci = write_uci(m.move);
     // The games played it under their own rules; the writers need it to be a move here.
     const bool writable = position.is_pseudo_legal(m.move);
     m.san = writable ? write_san(position, m.move) : m.uci;
     m.janggi = writable ? write_janggi(position, m.move) : m.uci;
+    m.korean = stats::ply_name(position.piece_on(m.move.from()), m.move);
     notable_ids.push_back(g.notable.id);
     e.moves.push_back(std::move(m));
   }

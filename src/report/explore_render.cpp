@@ -173,7 +173,39 @@ std::string svg_bar(const MoveLine& m, int width) {
 
 }  // namespace
 
-std::string render_text(const Exploration& e) {
+bool valid_notation(const std::string& notation) {
+  if (notation.empty()) return false;
+  std::size_t at = 0;
+  while (at <= notation.size()) {
+    const std::size_t comma = std::min(notation.find(',', at), notation.size());
+    const std::string name = notation.substr(at, comma - at);
+    if (name != "korean" && name != "uci" && name != "san" && name != "janggi") return false;
+    at = comma + 1;
+  }
+  return true;
+}
+
+namespace {
+
+// The notations of `notation` in its order, with a move's text in each.
+std::vector<std::string> notation_names(const std::string& notation) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at <= notation.size()) {
+    const std::size_t comma = std::min(notation.find(',', at), notation.size());
+    out.push_back(notation.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return out;
+}
+
+const std::string& move_text(const MoveLine& m, const std::string& name) {
+  return name == "korean" ? m.korean : name == "uci" ? m.uci : name == "san" ? m.san : m.janggi;
+}
+
+}  // namespace
+
+std::string render_text(const Exploration& e, const std::string& notation) {
   std::string out = e.archive + ": " + std::to_string(e.archive_games) + " games";
   if (!e.where.empty()) out += ", selected by " + e.where;
   out += "\nposition " + e.fen + " (" + side_name(e.position.side_to_move()) + " to move)\n\n";
@@ -183,18 +215,30 @@ std::string render_text(const Exploration& e) {
   if (e.broken_here) out += ", " + std::to_string(e.broken_here) + " went on with an invalid ply";
   out += "\n";
   if (e.moves.empty()) return out;
-  std::vector<std::vector<std::string>> rows = {
-      {"move", "janggi", "san", "games", "share", "Cho / draw / Han", "", "avg plies", "last date", "notable game"}};
+  const std::vector<std::string> names = notation_names(notation);
+  std::vector<std::vector<std::string>> rows(1);
+  std::vector<bool> right;
+  for (const std::string& n : names) {
+    rows[0].push_back(n == "korean" ? "move" : n);
+    right.push_back(false);
+  }
+  for (const char* h : {"games", "share", "Cho / draw / Han", "", "avg plies", "last date", "notable game"})
+    rows[0].push_back(h);
+  for (bool r : {true, true, false, true, true, false, false}) right.push_back(r);
   for (const MoveLine& m : e.moves) {
     const std::string shares = whole_percent(m.cho, m.games) + "/" + whole_percent(m.draw, m.games) + "/" +
                                whole_percent(m.han, m.games) + "%";
     const std::string notable = game_ref(m.notable) + " (" +
                                 (m.notable.date.empty() ? std::string() : m.notable.date + ", ") +
                                 std::to_string(m.notable.plies) + " plies)";
-    rows.push_back({m.uci, m.janggi, m.san, std::to_string(m.games), percent(m.games, e.games), text_bar(m, 20), shares,
-                    fixed1(m.avg_plies), date_key(m.last_date), notable});
+    std::vector<std::string> row;
+    for (const std::string& n : names) row.push_back(move_text(m, n));
+    for (std::string cell : {std::to_string(m.games), percent(m.games, e.games), text_bar(m, 20), shares,
+                             fixed1(m.avg_plies), date_key(m.last_date), notable})
+      row.push_back(std::move(cell));
+    rows.push_back(std::move(row));
   }
-  out += "\n" + aligned(rows, {false, false, false, true, true, false, true, true, false, false});
+  out += "\n" + aligned(rows, right);
   out += "(bar: █ Cho wins, ▒ draws, ░ Han wins, · other; stored results as recorded)\n";
   return out;
 }
@@ -211,7 +255,7 @@ std::string render_json(const Exploration& e) {
   w.key("moves").begin_array();
   for (const MoveLine& m : e.moves) {
     w.begin_object();
-    w.field("uci", m.uci).field("san", m.san).field("janggi", m.janggi);
+    w.field("uci", m.uci).field("korean", m.korean).field("san", m.san).field("janggi", m.janggi);
     w.field("games", static_cast<std::int64_t>(m.games)).field("cho", static_cast<std::int64_t>(m.cho));
     w.field("han", static_cast<std::int64_t>(m.han)).field("draw", static_cast<std::int64_t>(m.draw));
     w.field("other", static_cast<std::int64_t>(m.other));
@@ -257,11 +301,11 @@ std::string render_html(const Exploration& e) {
     static constexpr const char* kNames[4] = {"Cho wins", "draws", "Han wins", "other"};
     for (int c = 0; c < 4; ++c)
       out += std::string("<span><i style=\"background:") + bar_color(c) + "\"></i>" + kNames[c] + "</span>";
-    out += "</div>\n<div class=\"scroll\"><table>\n<thead><tr><th>move</th><th>janggi</th><th>san</th><th class=\"n\">games</th><th "
+    out += "</div>\n<div class=\"scroll\"><table>\n<thead><tr><th>move</th><th>uci</th><th>san</th><th class=\"n\">games</th><th "
            "class=\"n\">share</th><th>Cho / draw / Han</th><th class=\"n\">avg plies</th><th>last date</th><th>notable "
            "game</th></tr></thead>\n<tbody>\n";
     for (const MoveLine& m : e.moves) {
-      out += "<tr><td class=\"mv\">" + xml_escape(m.uci) + "</td><td class=\"nw\">" + xml_escape(m.janggi) + "</td><td>" +
+      out += "<tr><td class=\"mv\">" + xml_escape(m.korean) + "</td><td class=\"nw\">" + xml_escape(m.uci) + "</td><td>" +
              xml_escape(m.san) + "</td><td class=\"n\">" + std::to_string(m.games) + "</td><td class=\"n\">" +
              percent(m.games, e.games) + "</td><td>" + svg_bar(m, 150) + "</td><td class=\"n\">" + fixed1(m.avg_plies) +
              "</td><td class=\"nw\">" + date_key(m.last_date) + "</td><td class=\"notable\"><span title=\"" +

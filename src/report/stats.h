@@ -88,9 +88,16 @@ struct OpeningNode {
   Tally tally;
   std::vector<OpeningNode> children;  // most games first
 };
+// The tree of one set-up pair's games.
+struct SetupOpenings {
+  Setup cho = Setup::HEEH, han = Setup::HEEH;  // absolute, as seen from Cho
+  long games = 0;
+  Tally tally;
+  std::vector<OpeningNode> roots;
+};
 struct Openings {
   long games = 0;    // standard-start games with at least one valid ply
-  std::vector<OpeningNode> roots;
+  std::vector<SetupOpenings> setups;  // one tree per set-up pair played, most games first
 };
 
 struct LengthBucket {

@@ -135,15 +135,18 @@ std::vector<OpeningNode> prune(const std::map<std::string, TrieNode>& children, 
   return out;
 }
 
-// The openings tree over the first plies of standard-start games.
+// The openings trees over the first plies of standard-start games, one per set-up pair
+// (each pair's games start from a different position).
 Openings openings_of(const Dataset& data, const ReportOptions& o) {
   Openings op;
-  TrieNode root;
+  std::map<std::pair<Setup, Setup>, TrieNode> roots;
   for (const GameFacts& g : data.games) {
-    if (g.custom_start || g.opening.empty()) continue;
+    if (g.custom_start || g.opening.empty() || !g.cho_setup || !g.han_setup) continue;
     ++op.games;
     const int cls = result_class(g);
-    TrieNode* at = &root;
+    TrieNode* at = &roots[{*g.cho_setup, *g.han_setup}];
+    ++at->games;
+    at->tally.add(cls);
     const std::size_t depth = std::min(g.opening.size(), static_cast<std::size_t>(std::max(o.opening_depth, 0)));
     for (std::size_t i = 0; i < depth; ++i) {
       at = &at->children[g.opening[i]];
@@ -151,7 +154,18 @@ Openings openings_of(const Dataset& data, const ReportOptions& o) {
       at->tally.add(cls);
     }
   }
-  op.roots = prune(root.children, o, 1);
+  for (const auto& [pair, root] : roots) {
+    if (root.games < o.opening_min_games) continue;
+    SetupOpenings s;
+    s.cho = pair.first;
+    s.han = pair.second;
+    s.games = root.games;
+    s.tally = root.tally;
+    s.roots = prune(root.children, o, 1);
+    op.setups.push_back(std::move(s));
+  }
+  std::stable_sort(op.setups.begin(), op.setups.end(),
+                   [](const SetupOpenings& a, const SetupOpenings& b) { return a.games > b.games; });
   return op;
 }
 

@@ -200,14 +200,15 @@ void setup_tables(const Report& r, std::vector<Table>& out) {
 }
 
 // Machine rows: one per node of the tree, with its whole line.
-void opening_rows(const std::vector<OpeningNode>& nodes, int depth, const std::string& prefix, Table& t) {
+void opening_rows(const std::string& setup, const std::vector<OpeningNode>& nodes, int depth, const std::string& prefix,
+                  Table& t) {
   for (const OpeningNode& n : nodes) {
     const std::string line = prefix.empty() ? n.ply : prefix + " " + n.ply;
-    std::vector<std::string> row{num(depth), line, n.ply, num(n.games)};
+    std::vector<std::string> row{setup, num(depth), line, n.ply, num(n.games)};
     tally_cells(row, n.tally);
     row.push_back(format_decimal(n.tally.cho_win_percent()));
     t.rows.push_back(std::move(row));
-    opening_rows(n.children, depth + 1, line, t);
+    opening_rows(setup, n.children, depth + 1, line, t);
   }
 }
 
@@ -234,23 +235,34 @@ void opening_tree_rows(const std::vector<OpeningNode>& nodes, int depth, int ind
 
 // The openings tree for humans (merged lines) and for machines (one row a node).
 void opening_tables(const Report& r, std::vector<Table>& out) {
-  const std::string note = num(r.openings.games) + " games from a standard start; lines played in at least " +
+  const std::string note = num(r.openings.games) + " games from a standard start, one tree per set-up pair (Cho / Han); lines played in at least " +
                            num(r.options.opening_min_games) + " games, up to " + num(r.options.opening_depth) +
                            " plies, " + num(r.options.opening_children) + " continuations each";
   Table h{"opening_tree", "openings", "Openings: the most frequent first plies", Audience::Human,
           {text_col("line", "plies"), num_col("games", "games")}, {}, {}, ""};
   tally_columns(h);
   h.columns.push_back(num_col("cho_win_percent", "Cho win %"));
-  opening_tree_rows(r.openings.roots, 1, 0, h);
+  for (const SetupOpenings& so : r.openings.setups) {
+    // A set-up pair's row heads its tree (Cho's / Han's, as seen from Cho).
+    std::vector<std::string> row{std::string(gib_setup_name(so.cho)) + " / " + std::string(gib_setup_name(so.han)),
+                                 num(so.games)};
+    tally_cells(row, so.tally);
+    row.push_back(format_decimal(so.tally.cho_win_percent()));
+    h.rows.push_back(std::move(row));
+    h.indent.push_back(0);
+    opening_tree_rows(so.roots, 1, 1, h);
+  }
   h.note = note + "; a line followed by all its games is shown on one row";
   out.push_back(std::move(h));
 
   Table t{"openings", "openings", "Openings: the most frequent first plies", Audience::Machine,
-          {num_col("depth", "depth"), text_col("line", "line"), text_col("ply", "ply"), num_col("games", "games")},
+          {text_col("setup", "set-ups"), num_col("depth", "depth"), text_col("line", "line"), text_col("ply", "ply"),
+           num_col("games", "games")},
           {}, {}, ""};
   tally_columns(t);
   t.columns.push_back(num_col("cho_win_percent", "Cho win %"));
-  opening_rows(r.openings.roots, 1, "", t);
+  for (const SetupOpenings& so : r.openings.setups)
+    opening_rows(std::string(setup_code(so.cho)) + "," + std::string(setup_code(so.han)), so.roots, 1, "", t);
   t.note = note;
   out.push_back(std::move(t));
 }

@@ -219,6 +219,17 @@ TEST_F(PositionIndexTest, IncrementalUpdatesMergeSegments) {
 }
 
 TEST_F(PositionIndexTest, ReadOnlyArchiveIsIndexedInMemory) {
+  // An archive without the index (gibo import builds it; an older gibo did not).
+  {
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(raw,
+                           "DROP TABLE position_meta; DROP TABLE position_segments; DROP TABLE position_blocks; "
+                           "DROP TABLE position_games;",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(raw);
+  }
   auto index = open_index(db, OpenMode::ReadOnly);
   ASSERT_TRUE(index && updated(*index, 2));
   EXPECT_TRUE(index->in_memory());

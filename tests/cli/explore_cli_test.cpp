@@ -3,9 +3,11 @@
 // the most common start, a transposition, a position where games end and a --where
 // selection; the formats; and the errors with their exit statuses.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include "../archive/corpus_positions.h"
 #include "gibo/formats/json_value.h"
@@ -156,9 +158,9 @@ TEST_F(ExploreCli, CountsMatchAnIndependentReplay) {
     SCOPED_TRACE(key);
     expect_explore(db_, {"--fen", key}, expected(corpus().at.at(key)));
   }
-  // The standard start, given as nothing at all, and a position reached by moves.
+  // The standard start, given as --setup, and a position reached by moves.
   Position p;
-  expect_explore(db_, {}, expected(corpus().at.count(gibo::testing::placement_key(p))
+  expect_explore(db_, {"--setup", "HEEH,HEEH"}, expected(corpus().at.count(gibo::testing::placement_key(p))
                                        ? corpus().at.at(gibo::testing::placement_key(p))
                                        : std::vector<Occurrence>{}));
   Position q;
@@ -169,6 +171,134 @@ TEST_F(ExploreCli, CountsMatchAnIndependentReplay) {
   ASSERT_TRUE(move.has_value());
   q.do_move(*move);
   expect_explore(db_, {"--fen", start, "--moves", first}, expected(corpus().at.at(gibo::testing::placement_key(q))));
+}
+
+// Without a position, explore lists the set-up pairs: each pair's games are the corpus
+// games whose walk starts in that pair's start position, the lines add up to the
+// archive's games, and --setup explores each pair's start as a replay counts it.
+TEST_F(ExploreCli, SetupTableMatchesTheCorpusStarts) {
+  const Result r = run_gibo({"explore", "--db", db_, "--format", "json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto v = parse_json(r.out);
+  const long games = static_cast<long>(corpus().games.size());
+  EXPECT_EQ(number(v, "archive_games"), games);
+  EXPECT_EQ(number(v, "games"), games);
+  long sum = 0, standard = 0;
+  std::set<std::string> pairs;
+  for (const auto& line : v.find("setups")->items()) {
+    const long n = number(line, "games");
+    EXPECT_GT(n, 0);
+    sum += n;
+    EXPECT_EQ(n, number(line, "cho_wins") + number(line, "han_wins") + number(line, "draw") + number(line, "other"));
+    if (line.find("cho")->is_null()) continue;
+    const std::string cho = line.find("cho")->as_string(), han = line.find("han")->as_string();
+    EXPECT_TRUE(pairs.insert(cho + "," + han).second);
+    Position start;
+    start.set_setups(*gibo::setup_from_code(cho), *gibo::setup_from_code(han));
+    const std::string key = gibo::testing::placement_key(start);
+    ASSERT_TRUE(corpus().at.count(key)) << cho << "," << han;
+    long starting = 0;
+    for (const Occurrence& o : corpus().at.at(key)) starting += o.ply == 0;
+    EXPECT_EQ(n, starting) << cho << "," << han;
+    standard += n;
+    SCOPED_TRACE(cho + "," + han);
+    expect_explore(db_, {"--setup", cho + "," + han}, expected(corpus().at.at(key)));
+  }
+  EXPECT_EQ(sum, games);
+  EXPECT_GT(pairs.size(), 4u);  // the corpus plays many pairs
+  EXPECT_LE(standard, games);
+
+  // The text table names each pair in Korean and ends with the total.
+  const Result text = run_gibo({"explore", "--db", db_});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("마상상마 / 상마마상"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("total " + std::to_string(games) + " games"), std::string::npos) << text.out;
+  // The Korean names work as --setup takes them; search takes --setup too.
+  const Result korean = run_gibo({"search", "--db", db_, "--setup", "마상마상,마상마상", "--format", "jsonl"});
+  ASSERT_EQ(korean.status, 0) << korean.err;
+  Position hehe;
+  hehe.set_setups(gibo::Setup::HEHE, gibo::Setup::HEHE);
+  EXPECT_EQ(korean.out_lines().size(), corpus().at.at(gibo::testing::placement_key(hehe)).size());
+  EXPECT_EQ(run_gibo({"explore", "--db", db_, "--setup", "HEEH"}).status, 2);
+  EXPECT_EQ(run_gibo({"explore", "--db", db_, "--setup", "HEEH,HEEH", "--fen", Position().fen()}).status, 2);
+}
+
+// --moves reads every notation gibo reads, mixed: the same three plies in UCI, Korean
+// coordinates (with and without piece names, hangul and hanja), SAN and JANGGI reach one
+// position, the position a replay with the core reaches.
+TEST_F(ExploreCli, MovesInAnyNotationReachTheSamePosition) {
+  Position p;
+  for (const char* uci : {"i4h4", "a7b7", "b1c3"}) {
+    const gibo::MoveReadResult m = gibo::read_uci(p, uci);
+    ASSERT_TRUE(m.has_value()) << uci;
+    p.do_move(*m);
+  }
+  for (const char* moves : {"i4h4 a7b7 b1c3", "79졸78 41병42 02마83", "7978 41兵42 02馬83", "Pih4 Pab7 Hc3",
+                            "P79-78 P41-42 H02-83", "79졸78 Pab7 b1c3"}) {
+    SCOPED_TRACE(moves);
+    const Result r = run_gibo({"explore", "--db", db_, "--moves", moves, "--format", "json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(parse_json(r.out).find("fen")->as_string(), p.fen());
+  }
+  // A pass in Korean and UCI; moves are shown in Korean notation and UCI.
+  const Result pass = run_gibo({"explore", "--db", db_, "--moves", "한수쉼 e9e9", "--format", "json"});
+  ASSERT_EQ(pass.status, 0) << pass.err;
+  const Result text = run_gibo({"explore", "--db", db_, "--setup", "HEHE,HEHE"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("79졸78"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("i4h4"), std::string::npos) << text.out;
+  const Result san = run_gibo({"explore", "--db", db_, "--setup", "HEHE,HEHE", "--notation", "san"});
+  EXPECT_EQ(san.out.find("79졸78"), std::string::npos) << san.out;
+  EXPECT_NE(san.out.find("Pih4"), std::string::npos) << san.out;
+  // Errors name the ply and what was expected.
+  const Result bad = run_gibo({"explore", "--db", db_, "--moves", "79졸78 41병42 zz"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("ply 3 'zz'"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("Korean notation"), std::string::npos) << bad.err;
+  const Result wrong = run_gibo({"explore", "--db", db_, "--moves", "79마78"});
+  EXPECT_EQ(wrong.status, 2);
+  EXPECT_NE(wrong.err.find("ply 1 '79마78'"), std::string::npos) << wrong.err;
+  EXPECT_EQ(run_gibo({"explore", "--db", db_, "--notation", "kanji"}).status, 2);
+}
+
+// import builds the position index as it stores games, so the first query finds it
+// ready and says nothing; an archive without it (as an older gibo wrote them) is indexed
+// once by the first query, which says so, and answers the same.
+TEST_F(ExploreCli, ImportIndexesAndAnOlderArchiveIsIndexedOnce) {
+  TempDir dir;
+  const std::string db = (dir.path() / "a.db").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus}).status, 0);
+  auto scalar = [&](const std::string& sql) {
+    sqlite3* h = nullptr;
+    EXPECT_EQ(sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    std::string value;
+    if (sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW &&
+        sqlite3_column_text(st, 0))
+      value = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return value;
+  };
+  EXPECT_EQ(scalar("SELECT value FROM position_meta WHERE key = 'through'"), scalar("SELECT max(id) FROM games"));
+  EXPECT_EQ(scalar("SELECT value FROM position_meta WHERE key = 'games'"), std::to_string(corpus().games.size()));
+  const Result first = run_gibo({"explore", "--db", db, "--setup", "HEHE,HEHE", "--format", "json"});
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(first.err, "");
+  // An archive without the index tables.
+  scalar("DROP TABLE position_meta");
+  scalar("DROP TABLE position_segments");
+  scalar("DROP TABLE position_blocks");
+  scalar("DROP TABLE position_games");
+  const Result older = run_gibo({"explore", "--db", db, "--setup", "HEHE,HEHE", "--format", "json"});
+  ASSERT_EQ(older.status, 0) << older.err;
+  EXPECT_NE(older.err.find("indexing the positions of " + std::to_string(corpus().games.size()) + " games"),
+            std::string::npos)
+      << older.err;
+  EXPECT_EQ(older.out, first.out);
+  const Result again = run_gibo({"explore", "--db", db, "--setup", "HEHE,HEHE", "--format", "json"});
+  EXPECT_EQ(again.err, "");
+  EXPECT_EQ(again.out, first.out);
 }
 
 TEST_F(ExploreCli, WhereSelectsTheSameGamesAsTheTags) {
@@ -227,7 +357,7 @@ TEST_F(ExploreCli, TextAndHtml) {
   const Result text = run_gibo({"explore", "--db", db_, "--fen", start});
   ASSERT_EQ(text.status, 0) << text.err;
   EXPECT_NE(text.out.find("a  b  c  d  e  f  g  h  i"), std::string::npos);  // the diagram
-  EXPECT_NE(text.out.find("move  janggi  san"), std::string::npos);
+  EXPECT_NE(text.out.find("move    uci"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find(std::to_string(expected(corpus().at.at(start)).games) + " games reach"), std::string::npos);
   const std::string html_path = (dir_->path() / "e.html").string();
   const Result html = run_gibo({"explore", "--db", db_, "--fen", start, "--format", "html", "-o", html_path});

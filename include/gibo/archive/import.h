@@ -42,6 +42,10 @@ struct ImportOptions {
   std::string db_path;
   Archive* archive = nullptr;         // an open archive to import into instead (db_path unused)
   int jobs = 1;                       // reader/validator threads (the writer is extra)
+  // Bring the archive's position index up to date after the games are stored
+  // (position_index.h; with `jobs` threads), so that the first explore or search finds it
+  // ready. Only for db_path (not for an open `archive`).
+  bool index_positions = true;
   const Profile* fallback = nullptr;  // profile for records that name none (nullptr: the default)
   bool valid_only = false;
   int batch_games = 5000;             // games handled per transaction
@@ -121,7 +125,8 @@ struct ImportSummary {
   std::map<std::string, long> file_errors_by_code;  // files holding no game, by their first error
   std::vector<PrefixReport> prefixes;           // pairs found in this run
   std::int64_t games_in_archive = 0;
-  double seconds = 0;
+  double seconds = 0;        // the whole import, the position index's update included
+  double index_seconds = 0;  // of which updating the position index
 };
 
 struct ImportCallbacks {

@@ -5,11 +5,13 @@
 // documents the tables and what building them costs.
 //
 // Policies (enforced here):
-// * Built on first use, not by `gibo import`: update() indexes every game the index does
-//   not hold yet (all of them the first time, the new ones after an import), so an archive
-//   made before the index existed gets it without re-import. Games are never changed; a
-//   game is removed only when a valid copy replaces a broken one (Archive::replace_game),
-//   which marks it absent in the index, so what is indexed stays right.
+// * Built by `gibo import` as it stores games (index_imported_games), and on first use
+//   of an archive that lacks it: update() indexes every game the index does not hold yet
+//   (all of them the first time, the new ones after an import), so an archive made before
+//   the index existed, or by an import told not to index, gets it without re-import.
+//   Games are never changed; a game is removed only when a valid copy replaces a broken
+//   one (Archive::replace_game), which marks it absent in the index, so what is indexed
+//   stays right.
 // * Exact answers: rows are found by a 64-bit Zobrist key, and every candidate game is
 //   confirmed by replaying its moves to the ply the row names and comparing the placement
 //   and side to move, so a key collision can never add a game; a game's positions are
@@ -28,6 +30,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "gibo/archive/archive.h"
@@ -68,6 +71,13 @@ struct GameListing {
   std::optional<std::string> result;  // the stored result text; nullopt when none
 };
 
+// Games of one set-up pair with one stored result (PositionIndex::setup_tallies).
+struct SetupTally {
+  std::optional<Setup> cho, han;  // nullopt: the game starts from a position of its own (a FEN)
+  Winner winner = Winner::Unknown;  // as IndexedGame::winner
+  std::int64_t games = 0;
+};
+
 struct IndexProgress {
   long games_done = 0, games_total = 0;
 };
@@ -106,6 +116,11 @@ class PositionIndex {
   Expected<std::vector<IndexedGame>> games(const std::vector<std::int64_t>& ids);
   // Where `ids` come from, with players, date and result, in the same order.
   Expected<std::vector<GameListing>> describe(const std::vector<std::int64_t>& ids);
+  // The indexed games (those in `selected` when given) counted by the set-up pair whose
+  // start position they start from (a game starting from a FEN of its own counts under
+  // the pair whose start it is, if any) and stored result; every game is in exactly one
+  // tally. Call update() first.
+  Expected<std::vector<SetupTally>> setup_tallies(const std::unordered_set<std::int64_t>* selected);
   // The index's size.
   IndexSize size();
 
@@ -114,5 +129,14 @@ class PositionIndex {
   explicit PositionIndex(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
+
+struct ImportSummary;
+
+// What import_files does once its games are stored (import.h, index_positions): opens the
+// archive at `path` and updates its position index with `threads` threads, adding the
+// time it took to summary.seconds and summary.index_seconds. An Error
+// ("PATH: cannot index positions: ...") when the index cannot be written; the games
+// stay stored, and the next explore or search indexes them.
+std::optional<Error> index_imported_games(const std::string& path, int threads, ImportSummary& summary);
 
 }  // namespace gibo::archive

@@ -20,12 +20,14 @@ namespace gibo::explore {
 struct MoveLine {
   Move move;
   std::string uci, san, janggi;  // a pass: "e2e2", "Ke2", "K95-95" (Fairy-Stockfish's forms)
+  std::string korean;            // the Korean coordinate notation: "79졸78", a pass "한수쉼"
   long games = 0, cho = 0, han = 0, draw = 0, other = 0;
   double avg_plies = 0;    // mean length (recorded plies) of those games
   std::uint32_t last_date = 0;  // the most recent date_number among them; 0 when none is dated
   // The notable game: the most recent (by date), the longest among equals, then the first
   // stored.
   archive::GameListing notable;
+  int notable_ply = 0;  // the ply at which the notable game reaches the position
 };
 
 struct Exploration {
@@ -45,12 +47,48 @@ struct Exploration {
 Expected<Exploration> explore(archive::PositionIndex& index, const Position& position,
                               const std::unordered_set<std::int64_t>* selected);
 
-std::string render_text(const Exploration& e);
-// {"fen", "games", "ended_here", "broken_here", "moves": [{"uci", "san", "janggi", "games",
+// The move notations a text table shows, as --notation names them: a comma-separated
+// list of korean, uci, san, janggi (default "korean,uci").
+inline constexpr const char* kDefaultNotation = "korean,uci";
+// Is `notation` such a list?
+bool valid_notation(const std::string& notation);
+
+std::string render_text(const Exploration& e, const std::string& notation = kDefaultNotation);
+// {"fen", "games", "ended_here", "broken_here", "moves": [{"uci", "korean", "san", "janggi", "games",
 // "cho", "han", "draw", "other", "avg_plies", "last_date", "notable": {...}}, ...], ...}
 std::string render_json(const Exploration& e);
 // One self-contained page (inline CSS and SVG, no script, no external resource).
 std::string render_html(const Exploration& e);
+
+// --- The set-up table: the explorer's first move ---------------------------------------
+
+// The games of one set-up pair (Cho's and Han's, absolute as seen from Cho), or of the
+// games that start from a position of their own (cho and han nullopt).
+struct SetupLine {
+  std::optional<Setup> cho, han;
+  long games = 0, cho_wins = 0, han_wins = 0, draw = 0, other = 0;
+};
+
+struct SetupTable {
+  std::string archive, where;
+  long archive_games = 0;
+  long games = 0;                // selected games; the lines' games add up to it
+  std::vector<SetupLine> lines;  // by games (most first), then Cho's and Han's set-up; custom starts last
+};
+
+// "HEEH,EHHE" as --setup takes it; "" for custom starts.
+std::string setup_pair_code(const SetupLine& line);
+// "마상상마 / 상마마상"; "other start (FEN)" for custom starts.
+std::string setup_pair_name(const SetupLine& line);
+
+// The selected games by set-up pair. An Error on a database error.
+Expected<SetupTable> setup_table(archive::PositionIndex& index, const std::unordered_set<std::int64_t>* selected);
+
+// Text: one line per pair (code, Korean names, games, share, results); JSON:
+// {"archive","where","archive_games","games","setups":[{"cho","han","name","games",
+// "cho_wins","han_wins","draw","other"}]} (cho/han null for custom starts).
+std::string render_setups_text(const SetupTable& t);
+std::string render_setups_json(const SetupTable& t);
 
 // One game reaching a position, as `gibo search` lists it.
 struct Found {

@@ -1,0 +1,96 @@
+// The archive as web pages (`gibo serve`) and one game as a page (`gibo show --format
+// html`): the set-up page, the explorer at a position, the games reaching it, the game
+// viewer. Every page is whole HTML5 with inline CSS and SVG, no external resource, and
+// works with scripting off (links and forms); the viewer adds a few lines of script for
+// the arrow keys. Every string from a record is escaped. The links follow the server's
+// routes (README "gibo serve"):
+//
+//   /                                        the set-up page
+//   /explore?setup=CHO,HAN&moves=U1,U2,...   the explorer (or fen=FEN instead of setup)
+//   /games?setup=...&moves=...&page=N        the games reaching that position, paged
+//   /game/ID?ply=N                           the game viewer at ply N
+//   /stats                                   the statistics report
+//
+// each with the filters player=, site=, from=, to= (years) kept across links.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gibo/core/position.h"
+#include "gibo/core/rules.h"
+#include "gibo/record/game.h"
+#include "gibo/report/diagram.h"
+#include "gibo/report/explore.h"
+
+namespace gibo::pages {
+
+// Percent-encodes `text` for a URL query value (unreserved characters pass).
+std::string url_encode(std::string_view text);
+// Decodes a query value (%XX and '+' for a blank); malformed escapes pass through as text.
+std::string url_decode(std::string_view text);
+
+// The explorer's --where-style filters as the form sends them.
+struct Filters {
+  std::string player, site;    // a player's name (either side), a site (substring)
+  std::optional<int> from, to;  // years, inclusive
+  bool empty() const { return player.empty() && site.empty() && !from && !to; }
+  // The facts-view expression (gibo stats --where) selecting these games; "" when empty.
+  std::string where() const;
+  // "&player=...&site=..." for links (empty when empty()).
+  std::string query() const;
+};
+
+// A position the explorer can link to: a start (a set-up pair, or a FEN) and the UCI
+// moves played from it.
+struct Path {
+  std::string setup;  // "HEEH,EHHE"; "" with a FEN or for the standard start
+  std::string fen;    // a start of its own; "" otherwise
+  std::vector<Move> moves;
+  // The query for /explore and /games (setup=...&moves=... or fen=...&moves=...).
+  std::string query() const;
+};
+
+// The set-up page: the pairs played, each a link to the explorer at its start.
+std::string setups_page(const explore::SetupTable& table, const Filters& filters);
+
+// The explorer at `e.position`, reached by `path` from `start` (the path shown as
+// clickable moves), every move of the table a link to the position after it.
+std::string explorer_page(const explore::Exploration& e, const Path& path, const Position& start,
+                          const Filters& filters);
+
+// The games reaching a position, `per_page` a page (page from 1), each a link to the game
+// at the ply where it reaches the position.
+std::string games_page(const explore::Search& s, const Path& path, const Filters& filters, int page, int per_page);
+
+// One game as the viewer shows it.
+struct GameView {
+  std::string title;  // "FILE:GAME"
+  std::string cho, han, event, site, date, result, verdict;  // record strings (escaped when written)
+  Position start;
+  std::vector<Move> moves;                    // the plies that replay
+  std::vector<std::string> korean;            // each ply in Korean notation ("79졸78", "한수쉼")
+  std::vector<std::vector<std::string>> comments;  // by ply: [0] before the first ply, [k] after ply k
+  int recorded_plies = 0;                     // plies the record holds (beyond `moves` they do not replay)
+  std::string explore_setup;                  // "CHO,HAN" when the game starts from a set-up pair
+  std::int64_t id = 0;                        // the archive's game id (0 for a file)
+};
+
+// The viewer's view of a record: it is replayed (rescore_game: under the profile it names,
+// else `fallback`), its valid prefix kept, its verdict beside the stored result.
+GameView game_view(Game game, const Profile& fallback);
+
+// The viewer at `ply` (0..moves.size()) with links to the server's routes.
+std::string game_page(const GameView& game, int ply, DiagramOptions::Letters letters);
+// The viewer as one self-contained file that steps through the game offline: every
+// ply's board in the page, shown by its #pN anchor (CSS :target; no script needed),
+// arrow keys with script on; no link leaves the file.
+std::string game_file_page(const GameView& game, DiagramOptions::Letters letters);
+
+// A page saying why a request failed (404, 400, ...); `message` is escaped.
+std::string error_page(int status, const std::string& message);
+
+}  // namespace gibo::pages

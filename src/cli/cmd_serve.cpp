@@ -1,0 +1,47 @@
+// gibo serve: the archive as a local web application (gibo/server/server.h): the
+// set-ups, the explorer, the games reaching a position, the game viewer, the statistics.
+#include <iostream>
+
+#include "command.h"
+#include "gibo/server/server.h"
+#include "options.h"
+
+namespace gibo::cli {
+
+int run_serve(const std::vector<std::string>& args) {
+  const std::string synopsis =
+      "gibo serve --db FILE [--host 127.0.0.1] [--port 8080] [--letters hanja|hangul|mixed|latin]";
+  po::options_description opts("options");
+  server::ServeOptions o;
+  std::string letters = "hanja";
+  opts.add_options()("db", po::value(&o.db), "the archive (written by gibo import; opened read-only)")(
+      "host", po::value(&o.host)->default_value("127.0.0.1"), "the address to listen on (a non-local one is warned about)")(
+      "port", po::value(&o.port)->default_value(8080), "the port (0: any free port; the address is printed)")(
+      "letters", po::value(&letters), "piece letters on the boards: hanja (default), hangul, mixed or latin");
+  po::variables_map vm;
+  if (const auto rc = parse_command_line("serve", synopsis, args, opts, po::positional_options_description(), vm)) {
+    if (*rc == kExitOk)
+      std::cout << "\nRoutes: / (the set-ups played), /explore?setup=CHO,HAN&moves=UCI,... (the explorer),\n"
+                 "/games?... (the games reaching the position), /game/ID?ply=N (the game viewer), /stats.\n"
+                   "The archive is only read. Stop with Ctrl-C.\n";
+    return *rc;
+  }
+  if (o.db.empty()) return usage_error("serve", "--db FILE is required (an archive written by gibo import)");
+  const auto l = parse_letters(letters);
+  if (!l) return usage_error("serve", "--letters must be hanja, hangul, mixed or latin");
+  o.letters = *l;
+  if (!server::is_local_host(o.host))
+    std::cerr << "gibo serve: warning: listening on " << o.host
+              << ", not a local address: anyone who can reach this machine can read the archive\n";
+  const auto failed = server::serve(o, [](const std::string& url) {
+    std::cout << "gibo serve: listening on " << url << " (Ctrl-C stops)" << std::endl;
+  });
+  if (failed) {
+    std::cerr << "gibo serve: " << failed->message << "\n";
+    return kExitIo;
+  }
+  std::cout << "gibo serve: stopped" << std::endl;
+  return kExitOk;
+}
+
+}  // namespace gibo::cli

@@ -1,0 +1,165 @@
+// The game viewer (pages.h): a record's facts, its moves in Korean notation with their
+// comments, the board at a ply with the last move marked, and the steps between plies;
+// as a page of the server or as one self-contained file.
+#include <algorithm>
+
+#include "gibo/adjudication/rescore.h"
+#include "gibo/adjudication/verdict.h"
+#include "gibo/record/fact_tags.h"
+#include "gibo/report/pages.h"
+#include "markup.h"
+#include "page_shell.h"
+#include "stats_facts.h"
+
+namespace gibo::pages {
+
+GameView game_view(Game game, const Profile& fallback) {
+  GameView v;
+  v.title = game.source.file + ":" + std::to_string(game.source.game_index + 1);
+  auto tag = [&](FactTag f) {
+    const std::string* t = fact_tag(game.tags, f);
+    return t ? *t : std::string();
+  };
+  v.cho = tag(FactTag::Cho);
+  v.han = tag(FactTag::Han);
+  v.event = tag(FactTag::Event);
+  v.site = tag(FactTag::Site);
+  v.date = tag(FactTag::Date);
+  v.result = game.has_result ? game.result_text : "";
+  const Rescore r = rescore_game(game, fallback, false);
+  v.verdict = std::string(verdict_name(r.verdict.kind)) + (r.verdict.note.empty() ? "" : ": " + std::string(r.verdict.note));
+  LegalityRules rules = r.profile ? legality_rules(*r.profile, false) : LegalityRules{};
+  if (start_position(game, rules, v.start)) v.start = Position();
+  if (!game.start.custom) v.explore_setup = std::string(setup_code(game.start.cho)) + "," + std::string(setup_code(game.start.han));
+  v.recorded_plies = static_cast<int>(game.plies.size());
+  v.comments.resize(1);
+  v.comments[0] = game.header_comments;
+  Position p = v.start;
+  for (int i = 0; i < game.valid_plies && i < v.recorded_plies; ++i) {
+    const Move m = game.plies[static_cast<std::size_t>(i)].move;
+    if (!p.is_pseudo_legal(m)) break;
+    v.korean.push_back(stats::ply_name(p.piece_on(m.from()), m));
+    v.moves.push_back(m);
+    v.comments.push_back(game.plies[static_cast<std::size_t>(i)].comments);
+    p.do_move(m);
+  }
+  return v;
+}
+
+namespace {
+
+// The facts list and the board at `ply`.
+std::string facts(const GameView& g) {
+  std::string out = "<dl class=\"facts\">";
+  auto item = [&](const char* name, const std::string& value) {
+    if (!value.empty()) out += "<dt>" + tr(name) + "</dt><dd>" + xml_escape(value) + "</dd>";
+  };
+  item("Cho", g.cho);
+  item("Han", g.han);
+  item("event", g.event);
+  item("site", g.site);
+  item("date", g.date);
+  item("result", g.result.empty() ? tr("none stored") : g.result);
+  item("verdict", g.verdict);
+  item("plies", std::to_string(g.recorded_plies) +
+                    (static_cast<int>(g.moves.size()) < g.recorded_plies
+                         ? " (" + std::to_string(g.moves.size()) + " replay)"
+                         : ""));
+  return out + "</dl>\n";
+}
+
+Position position_at(const GameView& g, int ply) {
+  Position p = g.start;
+  for (int i = 0; i < ply; ++i) p.do_move(g.moves[static_cast<std::size_t>(i)]);
+  return p;
+}
+
+std::string board(const GameView& g, int ply, DiagramOptions::Letters letters) {
+  const Position p = position_at(g, ply);
+  SvgOptions so;
+  so.letters = letters;
+  so.title = g.title + " ply " + std::to_string(ply);
+  if (ply > 0) so.last_move = g.moves[static_cast<std::size_t>(ply - 1)];
+  so.caption = (g.cho.empty() ? "?" : g.cho) + " – " + (g.han.empty() ? "?" : g.han) + " · ply " + std::to_string(ply) +
+               (ply > 0 ? " · " + g.korean[static_cast<std::size_t>(ply - 1)] : "");
+  return "<figure>" + svg_diagram(p, so) + "</figure>\n";
+}
+
+std::string comments_of(const GameView& g, int ply) {
+  std::string out;
+  if (static_cast<std::size_t>(ply) < g.comments.size())
+    for (const std::string& c : g.comments[static_cast<std::size_t>(ply)])
+      out += "<p class=\"comment\">" + xml_escape(c) + "</p>";
+  return out;
+}
+
+// The move list, each ply a link made by `href(k)`; ply `now` highlighted.
+template <class Href>
+std::string move_list(const GameView& g, int now, Href href) {
+  std::string out = "<div class=\"moves\"><ol>";
+  out += "<li><a href=\"" + href(0) + "\"" + (now == 0 ? " class=\"now\"" : "") + ">" + tr("start") + "</a></li>";
+  for (std::size_t i = 0; i < g.moves.size(); ++i) {
+    const int k = static_cast<int>(i) + 1;
+    out += "<li><small>" + std::to_string(k) + ".</small> <a href=\"" + href(k) + "\"" + (now == k ? " class=\"now\"" : "") +
+           ">" + xml_escape(g.korean[i]) + "</a>";
+    for (const std::string& c : g.comments[i + 1]) out += " <span class=\"comment\">{" + xml_escape(c) + "}</span>";
+    out += "</li>";
+  }
+  return out + "</ol></div>\n";
+}
+
+// The steps: first, previous, next, last, each by `href(k)`.
+template <class Href>
+std::string steps(int ply, int last, Href href) {
+  std::string out = "<p class=\"steps\">";
+  auto one = [&](int to, const char* label, const char* rel) {
+    if (to < 0 || to > last || to == ply) out += "<span class=\"muted\">" + tr(label) + "</span>";
+    else out += "<a rel=\"" + std::string(rel) + "\" href=\"" + href(to) + "\">" + tr(label) + "</a>";
+  };
+  one(0, "« first", "first");
+  one(ply - 1, "‹ previous", "prev");
+  one(ply + 1, "next ›", "next");
+  one(last, "last »", "last");
+  return out + "</p>\n";
+}
+
+// Arrow keys follow the rel=prev / rel=next links of the page (or of the shown ply).
+constexpr const char* kKeys =
+    "document.addEventListener('keydown',function(e){var k={ArrowLeft:'prev',ArrowRight:'next',Home:'first',End:'last'}"
+    "[e.key];if(!k)return;var s=document.querySelector('.ply:target')||document.querySelector('.ply.default')||document;"
+    "var a=s.querySelector('a[rel='+k+']');if(a){e.preventDefault();location.href=a.getAttribute('href');}});";
+
+}  // namespace
+
+std::string game_page(const GameView& g, int ply, DiagramOptions::Letters letters) {
+  const int last = static_cast<int>(g.moves.size());
+  ply = std::clamp(ply, 0, last);
+  const std::string base = "/game/" + std::to_string(g.id) + "?ply=";
+  auto href = [&](int k) { return xml_escape(base + std::to_string(k)); };
+  std::string body = "<div class=\"layout\">\n<section id=\"board\">" + board(g, ply, letters) + steps(ply, last, href) +
+                     comments_of(g, ply);
+  Path p;
+  if (!g.explore_setup.empty()) p.setup = g.explore_setup;
+  else p.fen = g.start.fen();
+  p.moves.assign(g.moves.begin(), g.moves.begin() + ply);
+  body += "<p><a href=\"/explore?" + xml_escape(p.query()) + "\">" + tr("Explore this position") + "</a></p></section>\n";
+  body += "<section id=\"record\">" + facts(g) + "<h2>" + tr("Moves") + "</h2>" + move_list(g, ply, href) + "</section>\n</div>\n";
+  return document(g.title, body, true, kKeys);
+}
+
+std::string game_file_page(const GameView& g, DiagramOptions::Letters letters) {
+  const int last = static_cast<int>(g.moves.size());
+  auto href = [](int k) { return "#p" + std::to_string(k); };
+  std::string body = "<div class=\"layout\">\n<section id=\"board\">";
+  // Every ply's board; the start comes last and shows while no other is targeted.
+  for (int k = 1; k <= last + 1; ++k) {
+    const int ply = k <= last ? k : 0;
+    body += "<div class=\"ply" + std::string(ply == 0 ? " default" : "") + "\" id=\"p" + std::to_string(ply) + "\">" +
+            board(g, ply, letters) + steps(ply, last, href) + comments_of(g, ply) + "</div>\n";
+  }
+  body += "</section>\n<section id=\"record\">" + facts(g) + "<h2>" + tr("Moves") + "</h2>" + move_list(g, -1, href) +
+          "</section>\n</div>\n";
+  return document(g.title, body, false, kKeys);
+}
+
+}  // namespace gibo::pages

@@ -1,0 +1,43 @@
+// The games reaching a position, paged (pages.h).
+#include <algorithm>
+
+#include "gibo/report/pages.h"
+#include "markup.h"
+#include "page_shell.h"
+
+namespace gibo::pages {
+
+std::string games_page(const explore::Search& s, const Path& path, const Filters& filters, int page, int per_page) {
+  const long total = static_cast<long>(s.games.size());
+  const int pages = std::max(1, static_cast<int>((total + per_page - 1) / per_page));
+  page = std::clamp(page, 1, pages);
+  const std::string base = "/games?" + path.query() + filters.query();
+  std::string body = "<section><p><a href=\"/explore?" + xml_escape(path.query() + filters.query()) + "\">" +
+                     tr("Games reaching this position:") + "</a> " + with_commas(total) + ". " + tr("Page") + " " +
+                     std::to_string(page) + " / " + std::to_string(pages) + ".</p>\n<p class=\"steps\">";
+  auto step = [&](int to, const char* label) {
+    if (to < 1 || to > pages || to == page) body += "<span class=\"muted\">" + tr(label) + "</span>";
+    else body += "<a href=\"" + xml_escape(base + "&page=" + std::to_string(to)) + "\">" + tr(label) + "</a>";
+  };
+  step(1, "first");
+  step(page - 1, "previous");
+  step(page + 1, "next");
+  step(pages, "last");
+  body += "</p>\n<table class=\"games\">\n<thead><tr><th>" + tr("game") + "</th><th>" + tr("Cho") + "</th><th>" + tr("Han") +
+          "</th><th>" + tr("date") + "</th><th>" + tr("result") + "</th><th class=\"n\">" + tr("ply") +
+          "</th><th class=\"n\">" + tr("plies") + "</th></tr></thead>\n<tbody>\n";
+  const std::size_t first = static_cast<std::size_t>(page - 1) * static_cast<std::size_t>(per_page);
+  for (std::size_t i = first; i < s.games.size() && i < first + static_cast<std::size_t>(per_page); ++i) {
+    const explore::Found& f = s.games[i];
+    const std::string file = f.game.file.substr(f.game.file.find_last_of('/') + 1);
+    body += "<tr><td><a href=\"/game/" + std::to_string(f.game.id) + "?ply=" + std::to_string(f.ply) + "\">" +
+            xml_escape(file) + ":" + std::to_string(f.game.index + 1) + "</a></td><td>" + xml_escape(f.game.cho) +
+            "</td><td>" + xml_escape(f.game.han) + "</td><td>" + xml_escape(f.game.date) + "</td><td>" +
+            xml_escape(f.game.result.value_or("")) + "</td><td class=\"n\">" + std::to_string(f.ply) +
+            "</td><td class=\"n\">" + std::to_string(f.game.plies) + "</td></tr>\n";
+  }
+  body += "</tbody></table></section>\n";
+  return document(tr("Games reaching the position"), body);
+}
+
+}  // namespace gibo::pages

@@ -1,0 +1,163 @@
+// The pages' shared parts (pages.h, page_shell.h): URL encoding, the filters and paths
+// as queries, the document and its style, the error page.
+#include <cstdio>
+
+#include "gibo/report/pages.h"
+#include "gibo/report/i18n.h"
+#include "markup.h"
+#include "page_shell.h"
+
+namespace gibo::pages {
+
+std::string url_encode(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+        c == '.' || c == '~' || c == ',') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::string url_decode(std::string_view text) {
+  auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1; };
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '+') {
+      out += ' ';
+    } else if (text[i] == '%' && i + 2 < text.size() + 0 && hex(text[i + 1]) >= 0 && hex(text[i + 2]) >= 0) {
+      out += static_cast<char>(hex(text[i + 1]) * 16 + hex(text[i + 2]));
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// `text` as an SQL string literal ('it''s').
+std::string sql_string(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
+}
+
+}  // namespace
+
+std::string Filters::where() const {
+  std::string w;
+  auto add = [&](const std::string& clause) { w += (w.empty() ? "" : " AND ") + clause; };
+  if (!player.empty()) add("(cho = " + sql_string(player) + " OR han = " + sql_string(player) + ")");
+  if (!site.empty()) add("instr(coalesce(site, ''), " + sql_string(site) + ") > 0");
+  if (from) add("year >= " + std::to_string(*from));
+  if (to) add("year <= " + std::to_string(*to));
+  return w;
+}
+
+std::string Filters::query() const {
+  std::string q;
+  if (!player.empty()) q += "&player=" + url_encode(player);
+  if (!site.empty()) q += "&site=" + url_encode(site);
+  if (from) q += "&from=" + std::to_string(*from);
+  if (to) q += "&to=" + std::to_string(*to);
+  return q;
+}
+
+std::string Path::query() const {
+  std::string q = fen.empty() ? "setup=" + url_encode(setup.empty() ? "HEEH,HEEH" : setup) : "fen=" + url_encode(fen);
+  q += "&moves=";
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (i) q += ',';
+    q += uci(moves[i]);
+  }
+  return q;
+}
+
+std::string tr(const char* english) { return i18n::translate(english); }
+
+std::string with_commas(long n) { return i18n::number(n); }
+
+std::string share(long part, long whole) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%.1f%%", whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+  return buffer;
+}
+
+namespace {
+
+constexpr const char* kStyle = R"css(
+:root { --ink: #1d2430; --muted: #5f6b7a; --line: #e3e6ea; --paper: #fff; --ground: #f5f6f8; --cho: #1f4fa3; --han: #b3261e; }
+* { box-sizing: border-box; }
+html { background: var(--ground); }
+body { margin: 0; color: var(--ink); font: 15px/1.5 "Noto Sans CJK KR", "NanumGothic", "Nanum Gothic", "Malgun Gothic",
+       system-ui, sans-serif; }
+header { background: linear-gradient(135deg, #2b2f3a, #3d3428); color: #fff; padding: 14px 0 12px; }
+header a { color: #fff; }
+nav.site { display: flex; gap: 18px; font-size: 14px; margin-bottom: 6px; }
+.wrap { max-width: 1200px; margin: 0 auto; padding: 0 20px; }
+h1 { margin: 0; font-size: 22px; }
+h2 { font-size: 17px; margin: 10px 0 8px; }
+main { padding: 14px 0 30px; }
+section { background: var(--paper); border: 1px solid var(--line); border-radius: 10px; padding: 8px 16px 14px; margin-bottom: 14px; }
+.layout { display: grid; grid-template-columns: minmax(260px, 420px) minmax(0, 1fr); gap: 16px; align-items: start; }
+@media (max-width: 860px) { .layout { grid-template-columns: 1fr; } }
+figure { margin: 0; }
+figure svg { display: block; max-width: 100%; height: auto; }
+table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; font-size: 14px; }
+th { text-align: left; color: var(--muted); font-weight: 600; border-bottom: 1px solid #cfd4da; padding: 4px 8px; }
+td { padding: 4px 8px; border-bottom: 1px solid #eff1f3; }
+td.n, th.n { text-align: right; }
+a { color: #1f4fa3; text-decoration: none; }
+a:hover { text-decoration: underline; }
+.path a, .moves a, table.moves-played td { white-space: nowrap; }
+.path { font-size: 15px; line-height: 1.9; }
+.muted, small { color: var(--muted); }
+.moves li { display: inline; margin-right: 8px; }
+.moves ol { padding-left: 0; list-style: none; }
+.moves .now { background: #ffe9a8; border-radius: 4px; padding: 0 3px; }
+.comment { color: #5a4322; font-style: italic; }
+.steps a, .steps span { display: inline-block; margin-right: 10px; }
+form.filters { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: end; font-size: 13px; }
+form.filters label { display: flex; flex-direction: column; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; }
+dl.facts dt { color: var(--muted); }
+dl.facts dd { margin: 0; }
+.ply { display: none; }
+.ply:target, .ply.default { display: block; }
+.ply:target ~ .ply.default { display: none; }
+)css";
+
+}  // namespace
+
+std::string document(const std::string& title, const std::string& body, bool nav, const std::string& script) {
+  std::string out =
+      "<!DOCTYPE html>\n<html lang=\"" + i18n::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
+      xml_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<header><div class=\"wrap\">\n";
+  if (nav)
+    out += "<nav class=\"site\"><a href=\"/\">" + tr("Set-ups") + "</a><a href=\"/stats\">" + tr("Statistics") +
+           "</a></nav>\n";
+  out += "<h1>" + xml_escape(title) + "</h1>\n</div></header>\n<main><div class=\"wrap\">\n" + body +
+         "</div></main>\n";
+  if (!script.empty()) out += "<script>" + script + "</script>\n";
+  return out + "</body>\n</html>\n";
+}
+
+std::string error_page(int status, const std::string& message) {
+  return document("gibo: " + std::to_string(status), "<section><p>" + xml_escape(message) +
+                                                         "</p><p><a href=\"/\">" + tr("Back to the set-ups") +
+                                                         "</a></p></section>\n");
+}
+
+}  // namespace gibo::pages

@@ -1,0 +1,23 @@
+// What every page of pages.h shares: the document around its body, the style, the site
+// navigation (internal to src/report).
+#pragma once
+
+#include <string>
+
+namespace gibo::pages {
+
+// The message `english` in the run's language (i18n.h).
+std::string tr(const char* english);
+
+// A whole HTML5 document titled `title` (escaped here) around `body` (HTML), with the
+// pages' style and, when `nav` is set, the site navigation (set-ups, statistics).
+std::string document(const std::string& title, const std::string& body, bool nav = true,
+                     const std::string& script = "");
+
+// `n` with thousands separators ("24,668").
+std::string with_commas(long n);
+
+// "48.2%" of `part` in `whole` ("0.0%" when whole is 0).
+std::string share(long part, long whole);
+
+}  // namespace gibo::pages

@@ -1,0 +1,216 @@
+// The server's routes (routes.h): parsing a request's target, asking the archive, and
+// rendering the page (report/pages.h).
+#include "routes.h"
+
+#include <charconv>
+#include <map>
+#include <mutex>
+#include <unordered_set>
+
+#include "gibo/archive/archive.h"
+#include "gibo/archive/position_index.h"
+#include "gibo/formats/notation.h"
+#include "gibo/report/explore.h"
+#include "gibo/report/pages.h"
+#include "report/stats.h"
+#include "report/stats_load.h"
+#include "report/stats_render.h"
+
+namespace gibo::server {
+
+namespace {
+
+using Query = std::map<std::string, std::string>;
+
+// Splits "path?a=1&b=2" into the path and its decoded query values (the first of each name).
+std::string split_target(const std::string& target, Query& query) {
+  const std::size_t mark = target.find('?');
+  const std::string path = pages::url_decode(target.substr(0, mark));
+  if (mark == std::string::npos) return path;
+  std::string_view rest = std::string_view(target).substr(mark + 1);
+  while (!rest.empty()) {
+    const std::size_t amp = std::min(rest.find('&'), rest.size());
+    const std::string_view pair = rest.substr(0, amp);
+    const std::size_t eq = pair.find('=');
+    const std::string name = pages::url_decode(pair.substr(0, eq));
+    const std::string value = eq == std::string_view::npos ? "" : pages::url_decode(pair.substr(eq + 1));
+    query.emplace(name, value);
+    rest.remove_prefix(std::min(amp + 1, rest.size()));
+  }
+  return path;
+}
+
+std::string value(const Query& q, const char* name) {
+  const auto it = q.find(name);
+  return it == q.end() ? "" : it->second;
+}
+
+// A whole non-negative number of at most 9 digits, else nullopt.
+std::optional<int> number(const std::string& text) {
+  int n = 0;
+  if (text.empty() || text.size() > 9) return std::nullopt;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < 0) return std::nullopt;
+  return n;
+}
+
+Reply page(int status, std::string body) { return Reply{status, "text/html; charset=utf-8", std::move(body)}; }
+Reply error(int status, const std::string& message) { return page(status, pages::error_page(status, message)); }
+
+// The statistics page, made once for the life of the process (the archive never changes
+// under a read-only server).
+std::mutex stats_mutex;
+std::optional<std::string> stats_html;
+
+}  // namespace
+
+struct Site::Impl {
+  ServeOptions options;
+  std::unique_ptr<archive::PositionIndex> index;
+  std::unique_ptr<archive::Archive> archive;
+  std::string where;  // of the selection below
+  std::optional<std::unordered_set<std::int64_t>> selected;
+
+  // The filters of a query; an Error message when one is malformed.
+  std::optional<std::string> filters(const Query& q, pages::Filters& f) {
+    f.player = value(q, "player");
+    f.site = value(q, "site");
+    for (auto [name, field] : {std::pair{"from", &f.from}, std::pair{"to", &f.to}}) {
+      const std::string v = value(q, name);
+      if (v.empty()) continue;
+      const auto n = number(v);
+      if (!n) return std::string("the year '") + v + "' is not a number";
+      *field = *n;
+    }
+    return std::nullopt;
+  }
+
+  // The selection of the filters (nullptr: every game). An Error on a database error.
+  Expected<const std::unordered_set<std::int64_t>*> selection(const pages::Filters& f) {
+    if (f.empty()) return static_cast<const std::unordered_set<std::int64_t>*>(nullptr);
+    const std::string w = f.where();
+    if (!selected || w != where) {
+      const auto ids = archive->select_games(w);
+      if (!ids) return ids.error();
+      selected.emplace(ids->begin(), ids->end());
+      where = w;
+    }
+    return static_cast<const std::unordered_set<std::int64_t>*>(&*selected);
+  }
+
+  // The path of a query (setup= or fen=, and moves=), played into `pos`.
+  std::optional<std::string> path(const Query& q, pages::Path& p, Position& start, Position& pos) {
+    p.setup = value(q, "setup");
+    p.fen = value(q, "fen");
+    if (!p.fen.empty()) {
+      if (auto e = start.set_fen(p.fen)) return "fen: " + e->message;
+      p.setup.clear();
+    } else if (!p.setup.empty()) {
+      const std::size_t comma = p.setup.find(',');
+      const auto cho = setup_from_code(p.setup.substr(0, comma));
+      const auto han = comma == std::string::npos ? std::nullopt : setup_from_code(p.setup.substr(comma + 1));
+      if (!cho || !han) return "setup takes CHO,HAN (HEEH, EHHE, HEHE or EHEH each)";
+      start.set_setups(*cho, *han);
+    }
+    pos = start;
+    const std::string moves = value(q, "moves");
+    std::size_t at = 0;
+    int ply = 0;
+    while (at < moves.size()) {
+      const std::size_t comma = std::min(moves.find(',', at), moves.size());
+      const std::string token = moves.substr(at, comma - at);
+      at = comma + 1;
+      if (token.empty()) continue;
+      ++ply;
+      if (ply > 1000) return "too many moves";
+      const MoveReadResult m = read_uci(pos, token);
+      if (!m) return "move " + std::to_string(ply) + ": " + m.error().message;
+      p.moves.push_back(*m);
+      pos.do_move(*m);
+    }
+    return std::nullopt;
+  }
+
+  Reply setups(const Query& q) {
+    pages::Filters f;
+    if (auto bad = filters(q, f)) return error(400, *bad);
+    const auto sel = selection(f);
+    if (!sel) return error(500, sel.error().message);
+    auto t = explore::setup_table(*index, *sel);
+    if (!t) return error(500, t.error().message);
+    return page(200, pages::setups_page(*t, f));
+  }
+
+  Reply explorer(const Query& q, bool list) {
+    pages::Filters f;
+    if (auto bad = filters(q, f)) return error(400, *bad);
+    pages::Path p;
+    Position start, pos;
+    if (auto bad = path(q, p, start, pos)) return error(400, *bad);
+    const auto sel = selection(f);
+    if (!sel) return error(500, sel.error().message);
+    if (list) {
+      auto s = explore::search(*index, pos, *sel);
+      if (!s) return error(500, s.error().message);
+      const auto n = number(value(q, "page"));
+      return page(200, pages::games_page(*s, p, f, n.value_or(1), 50));
+    }
+    auto e = explore::explore(*index, pos, *sel);
+    if (!e) return error(500, e.error().message);
+    return page(200, pages::explorer_page(*e, p, start, f));
+  }
+
+  Reply game(const std::string& id_text, const Query& q) {
+    const auto id = number(id_text);
+    if (!id || *id == 0) return error(404, "no such game");
+    std::string profile_id;
+    auto g = archive->load_game(*id, &profile_id);
+    if (!g) return error(404, "no game " + id_text);
+    const Profile* profile = find_profile(profile_id);
+    pages::GameView view = pages::game_view(std::move(*g), profile ? *profile : default_profile());
+    view.id = *id;
+    const auto ply = number(value(q, "ply"));
+    return page(200, pages::game_page(view, ply.value_or(static_cast<int>(view.moves.size())), options.letters));
+  }
+
+  Reply stats() {
+    std::lock_guard<std::mutex> lock(stats_mutex);
+    if (!stats_html) {
+      stats::LoadOptions lo;
+      stats::Dataset data;
+      data.origin = options.db;
+      if (auto e = stats::load_archive(*archive, "", lo, data)) return error(500, e->message);
+      stats_html = stats::render_html(stats::aggregate(data));
+    }
+    return page(200, *stats_html);
+  }
+};
+
+Site::Site(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Site::~Site() = default;
+
+Expected<std::unique_ptr<Site>> Site::open(const ServeOptions& options) {
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  auto index = archive::PositionIndex::open(options.db, archive::OpenMode::ReadOnly);
+  if (!index) return index.error();
+  impl->index = std::move(*index);
+  if (auto e = impl->index->update(1)) return *e;
+  auto a = archive::Archive::open(options.db, archive::OpenMode::ReadOnly);
+  if (!a) return a.error();
+  impl->archive = std::move(*a);
+  return std::unique_ptr<Site>(new Site(std::move(impl)));
+}
+
+Reply Site::get(const std::string& target) {
+  Query q;
+  const std::string path = split_target(target, q);
+  if (path == "/") return impl_->setups(q);
+  if (path == "/explore") return impl_->explorer(q, false);
+  if (path == "/games") return impl_->explorer(q, true);
+  if (path == "/stats") return impl_->stats();
+  if (path.rfind("/game/", 0) == 0) return impl_->game(path.substr(6), q);
+  return error(404, "no such page: " + path);
+}
+
+}  // namespace gibo::server

@@ -1,0 +1,330 @@
+// `gibo serve` end to end: a real archive of the corpus (plus a game whose player names
+// are hostile markup), the server started as a process on 127.0.0.1 with a free port,
+// spoken to over real sockets: every route's page is whole HTML whose links all answer;
+// the links lead from the set-up page five plies deep and on to a game and back to the
+// explorer; paths outside the routes, other methods and oversized requests are refused;
+// record strings are escaped; pages render in headless Chromium with the board and the
+// table drawn; SIGINT stops the server cleanly. Also `gibo show --format html`.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include "run_gibo.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gibo::testing::Result;
+using gibo::testing::run_gibo;
+using gibo::testing::shell_quote;
+using gibo::testing::slurp;
+using gibo::testing::TempDir;
+
+const std::string kCorpus = GIBO_TEST_DATA "/corpus";
+const std::string kRender = GIBO_TEST_DATA "/../report/render_html.sh";
+const std::string kColours = GIBO_TEST_DATA "/../report/png_colors.py";
+
+struct Reply {
+  int status = 0;
+  std::string head, body;
+};
+
+// One request on a fresh connection (10 s timeouts); `raw` is sent as it is.
+Reply request(int port, const std::string& raw) {
+  Reply r;
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  timeval tv{10, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return r;
+  }
+  ::send(fd, raw.data(), raw.size(), MSG_NOSIGNAL);
+  std::string all;
+  char buffer[65536];
+  for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) all.append(buffer, static_cast<std::size_t>(n));
+  ::close(fd);
+  const std::size_t end = all.find("\r\n\r\n");
+  r.head = all.substr(0, end);
+  if (end != std::string::npos) r.body = all.substr(end + 4);
+  if (all.rfind("HTTP/1.1 ", 0) == 0) r.status = std::atoi(all.c_str() + 9);
+  return r;
+}
+
+Reply get(int port, const std::string& target) {
+  return request(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+}
+
+// The page is one whole HTML5 document whose container tags are balanced.
+void expect_valid_html(const std::string& page, const std::string& where) {
+  SCOPED_TRACE(where);
+  EXPECT_EQ(page.rfind("<!DOCTYPE html>\n<html", 0), 0u);
+  EXPECT_NE(page.find("<meta charset=\"utf-8\">"), std::string::npos);
+  EXPECT_TRUE(page.size() > 8 && page.compare(page.size() - 8, 8, "</html>\n") == 0);
+  for (const char* tag : {"html", "head", "body", "main", "section", "div", "table", "thead", "tbody", "tr", "td", "th",
+                          "a", "p", "form", "svg", "g", "figure", "ol", "li", "dl", "title", "style", "script"}) {
+    std::string opening = "<", closing = "</";
+    opening.append(tag).append("[ >]");
+    closing.append(tag).append(">");
+    const std::regex open(opening), close(closing);
+    const auto count = [&](const std::regex& re) {
+      return std::distance(std::sregex_iterator(page.begin(), page.end(), re), std::sregex_iterator());
+    };
+    EXPECT_EQ(count(open), count(close)) << tag;
+  }
+}
+
+// The page's links, their &amp; undone.
+std::vector<std::string> links(const std::string& page) {
+  std::vector<std::string> out;
+  const std::regex href("href=\"([^\"]*)\"");
+  for (auto it = std::sregex_iterator(page.begin(), page.end(), href); it != std::sregex_iterator(); ++it) {
+    const std::string raw = (*it)[1];
+    std::string l;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      l.push_back(raw[i]);
+      if (raw.compare(i, 5, "&amp;") == 0) i += 4;
+    }
+    out.push_back(l);
+  }
+  return out;
+}
+
+// The first link after `marker` in the page.
+std::string first_link_after(const std::string& page, const std::string& marker, const std::string& prefix) {
+  const std::size_t at = page.find(marker);
+  if (at == std::string::npos) return "";
+  for (const std::string& l : links(page.substr(at)))
+    if (l.rfind(prefix, 0) == 0) return l;
+  return "";
+}
+
+class ServeCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    db_ = (dir_->path() / "games.db").string();
+    // A game whose player names are markup, and a comment that is too.
+    const fs::path hostile = dir_->path() / "hostile.gib";
+    std::ofstream(hostile) << "[대회명 \"<b>bold</b> & co\"]\n[초대국자 \"<script>alert('cho')</script>\"]\n"
+                              "[한대국자 \"\\\"><img src=x onerror=alert(1)>\"]\n[초차림 \"마상상마\"]\n[한차림 \"마상상마\"]\n"
+                              "[대국결과 \"초 완승\"]\n\n1. 79졸78\n{</p><script>alert(2)</script>}\n2. 41병42\n";
+    ASSERT_EQ(run_gibo({"import", "--db", db_, kCorpus, hostile.string()}).status, 0);
+    const std::string out = (dir_->path() / "serve.out").string(), err = (dir_->path() / "serve.err").string();
+    const std::string cmd = shell_quote(GIBO_BINARY) + " serve --db " + shell_quote(db_) + " --port 0 > " +
+                            shell_quote(out) + " 2> " + shell_quote(err) + " & echo $!";
+    FILE* p = ::popen(cmd.c_str(), "r");
+    ASSERT_NE(p, nullptr);
+    ASSERT_EQ(std::fscanf(p, "%d", &pid_), 1);
+    ::pclose(p);
+    for (int i = 0; i < 100 && port_ == 0; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      std::smatch m;
+      const std::string text = slurp(out);
+      if (std::regex_search(text, m, std::regex("listening on http://127\\.0\\.0\\.1:([0-9]+)/")))
+        port_ = std::stoi(m[1]);
+    }
+    ASSERT_GT(port_, 0) << slurp(out) << slurp(err);
+  }
+  static void TearDownTestSuite() {
+    if (pid_ > 0) ::kill(pid_, SIGKILL);
+    delete dir_;
+  }
+  static TempDir* dir_;
+  static std::string db_;
+  static int pid_, port_;
+};
+TempDir* ServeCli::dir_ = nullptr;
+std::string ServeCli::db_;
+int ServeCli::pid_ = 0, ServeCli::port_ = 0;
+
+TEST_F(ServeCli, LinksFromTheSetupsFiveDeepAndToAGame) {
+  std::set<std::string> checked;
+  // Every link of a visited page answers with a whole page.
+  auto visit = [&](const std::string& target) {
+    const Reply r = get(port_, target);
+    EXPECT_EQ(r.status, 200) << target;
+    EXPECT_NE(r.head.find("Content-Type: text/html; charset=utf-8"), std::string::npos) << target;
+    expect_valid_html(r.body, target);
+    for (const std::string& l : links(r.body)) {
+      if (l.rfind("#", 0) == 0) continue;  // within the page (the statistics report's contents)
+      EXPECT_EQ(l.rfind("/", 0), 0u) << l;  // only the server's own routes
+      if (checked.size() >= 400 || !checked.insert(l).second) continue;
+      const Reply linked = get(port_, l);
+      EXPECT_EQ(linked.status, 200) << l << " from " << target;
+    }
+    return r.body;
+  };
+  const std::string setups = visit("/");
+  EXPECT_NE(setups.find("마상마상 / 마상마상"), std::string::npos);
+  std::string at = first_link_after(setups, "<table class=\"setups\">", "/explore?");
+  ASSERT_FALSE(at.empty());
+  std::string page;
+  for (int ply = 0; ply <= 5; ++ply) {
+    SCOPED_TRACE(at);
+    page = visit(at);
+    EXPECT_NE(page.find("<svg"), std::string::npos);
+    if (ply == 5) break;
+    at = first_link_after(page, "<table class=\"moves-played\">", "/explore?");
+    ASSERT_FALSE(at.empty()) << "no move to follow at ply " << ply;
+  }
+  // Five moves in the path, each a link.
+  const std::size_t moves_at = at.find("moves=");
+  ASSERT_NE(moves_at, std::string::npos);
+  EXPECT_EQ(std::count(at.begin() + static_cast<std::ptrdiff_t>(moves_at), at.end(), ','), 4) << at;
+  const std::string game = first_link_after(page, "<table class=\"moves-played\">", "/game/");
+  ASSERT_FALSE(game.empty());
+  const std::string viewer = visit(game);
+  EXPECT_NE(viewer.find("rel=\"prev\""), std::string::npos);
+  const std::string back = first_link_after(viewer, "Explore this position", "");
+  const std::string games = first_link_after(page, "list them", "");
+  EXPECT_FALSE(games.empty());
+  visit(games);
+  visit("/stats");
+}
+
+TEST_F(ServeCli, RefusesWhatIsNotARoute) {
+  for (const char* target : {"/etc/passwd", "/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/game/x", "/game/0",
+                             "/game/999999", "/explore/../../etc/passwd", "/index.html", "/games/"}) {
+    const Reply r = get(port_, target);
+    EXPECT_EQ(r.status, 404) << target;
+    EXPECT_EQ(r.body.find("root:"), std::string::npos) << target;
+  }
+  EXPECT_EQ(get(port_, "/explore?moves=z9z9").status, 400);
+  EXPECT_EQ(get(port_, "/explore?setup=XXXX,HEEH").status, 400);
+  EXPECT_EQ(request(port_, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").status, 405);
+  EXPECT_EQ(request(port_, "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n").status, 431);
+  EXPECT_EQ(request(port_, "GET http://example.com/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").status, 400);
+  EXPECT_EQ(request(port_, "garbage\r\n\r\n").status, 400);
+  // Still serving.
+  EXPECT_EQ(get(port_, "/").status, 200);
+}
+
+TEST_F(ServeCli, EscapesEveryRecordString) {
+  // The hostile game: the highest id.
+  const Reply setups = get(port_, "/");
+  std::smatch m;
+  const Reply list = get(port_, "/games?setup=HEEH,HEEH&moves=i4h4,a7b7");
+  ASSERT_EQ(list.status, 200);
+  ASSERT_TRUE(std::regex_search(list.body, m, std::regex("href=\"(/game/[0-9]+)\\?ply=2\">hostile\\.gib:1")))
+      << list.body.substr(0, 4000);
+  for (const std::string& page : {list.body, get(port_, std::string(m[1]) + "?ply=1").body,
+                                  get(port_, "/explore?setup=HEEH,HEEH&moves=i4h4").body}) {
+    EXPECT_EQ(page.find("<script>alert"), std::string::npos);
+    EXPECT_EQ(page.find("<img src=x"), std::string::npos);
+    EXPECT_EQ(page.find("</p><script>"), std::string::npos);
+    expect_valid_html(page, "hostile");
+  }
+  const std::string viewer = get(port_, std::string(m[1]) + "?ply=1").body;
+  EXPECT_NE(viewer.find("&lt;script&gt;alert('cho')&lt;/script&gt;"), std::string::npos);
+  EXPECT_NE(viewer.find("&lt;b&gt;bold&lt;/b&gt; &amp; co"), std::string::npos);
+  EXPECT_NE(viewer.find("&lt;/p&gt;&lt;script&gt;alert(2)"), std::string::npos);
+}
+
+TEST_F(ServeCli, ServesConcurrently) {
+  std::vector<std::thread> clients;
+  std::atomic<int> ok{0};
+  for (int i = 0; i < 8; ++i)
+    clients.emplace_back([&] {
+      for (int k = 0; k < 5; ++k) ok += get(port_, "/explore?setup=HEHE,HEHE&moves=i4h4").status == 200;
+    });
+  for (auto& t : clients) t.join();
+  EXPECT_EQ(ok, 40);
+}
+
+TEST_F(ServeCli, PagesRenderInHeadlessChromium) {
+  if (std::system("command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "chromium is not installed";
+  struct Shot {
+    std::string target, sections;
+  };
+  for (const Shot& s : {Shot{"/explore?setup=HEHE,HEHE&moves=i4h4", "path board moves"}, Shot{"/game/1?ply=10", "board record"}}) {
+    SCOPED_TRACE(s.target);
+    const fs::path html = dir_->path() / "page.html", png = dir_->path() / "page.png";
+    std::ofstream(html) << get(port_, s.target).body;
+    const std::string cmd = "bash " + shell_quote(kRender) + " " + shell_quote(html.string()) + " " +
+                            shell_quote(png.string()) + " 1200 900 " + shell_quote(s.sections) + " > /dev/null 2>&1";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    // The board is drawn on the left (its wood, both sides' pieces), the table or the
+    // move list on the right (dark text).
+    FILE* p = ::popen(("python3 " + shell_quote(kColours) + " " + shell_quote(png.string())).c_str(), "r");
+    ASSERT_NE(p, nullptr);
+    std::map<std::string, std::pair<long, long>> colours;
+    char name[16];
+    long left = 0, right = 0;
+    while (std::fscanf(p, "%15s %ld %ld", name, &left, &right) == 3) colours[name] = {left, right};
+    ::pclose(p);
+    EXPECT_GT(colours["board"].first, 20000);
+    EXPECT_GT(colours["cho"].first, 200);
+    EXPECT_GT(colours["han"].first, 200);
+    EXPECT_GT(colours["text"].second, 1000);
+  }
+}
+
+TEST_F(ServeCli, ShowWritesTheViewerAsOneOfflineFile) {
+  const fs::path html = dir_->path() / "game.html";
+  const std::string game = kCorpus + "/pobsiz_1937_donga_ilbo.gib";
+  const Result r = run_gibo({"show", game, "--format", "html", "-o", html.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string page = slurp(html);
+  expect_valid_html(page, "show");
+  for (const std::string& l : links(page)) EXPECT_EQ(l.rfind("#p", 0), 0u) << l;  // no link leaves the file
+  EXPECT_EQ(page.find("src="), std::string::npos);
+  // One board a ply (166 plies and the start), each with its anchor.
+  EXPECT_EQ(std::count(page.begin(), page.end(), '\0'), 0);
+  std::size_t boards = 0;
+  for (std::size_t at = 0; (at = page.find("<svg", at)) != std::string::npos; ++at) ++boards;
+  EXPECT_EQ(boards, 167u);
+  EXPECT_NE(page.find("id=\"p166\""), std::string::npos);
+  EXPECT_NE(page.find("楚"), std::string::npos);
+  EXPECT_NE(page.find("漢"), std::string::npos);
+  // --moves lists the plies with their comments; --letters latin is honoured.
+  const Result moves = run_gibo({"show", game + ":1@2", "--moves", "--letters", "latin"});
+  ASSERT_EQ(moves.status, 0) << moves.err;
+  EXPECT_NE(moves.out.find("  1. 71졸72 a4b4"), std::string::npos) << moves.out;
+  EXPECT_NE(moves.out.find("  1  R  E"), std::string::npos) << moves.out;
+  const Result svg = run_gibo({"show", game + "@3", "--svg"});
+  EXPECT_NE(svg.out.find("class=\"caption\""), std::string::npos);
+  EXPECT_NE(svg.out.find("金漢英"), std::string::npos);
+  // The comments come with their plies.
+  const Result commented = run_gibo({"show", (dir_->path() / "hostile.gib").string(), "--moves"});
+  ASSERT_EQ(commented.status, 0) << commented.err;
+  EXPECT_NE(commented.out.find("  1. 79졸78 i4h4\n     {</p><script>alert(2)</script>}\n  2. 41병42 a7b7"), std::string::npos)
+      << commented.out;
+  // Never over the input.
+  EXPECT_EQ(run_gibo({"show", game, "--format", "html", "-o", game}).status, 2);
+}
+
+// Last: SIGINT stops the server cleanly, with status 0.
+TEST_F(ServeCli, ZStopsCleanlyOnSigint) {
+  ASSERT_EQ(get(port_, "/").status, 200);
+  ASSERT_EQ(::kill(pid_, SIGINT), 0);
+  bool gone = false;
+  for (int i = 0; i < 100 && !gone; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    gone = ::kill(pid_, 0) != 0;
+  }
+  EXPECT_TRUE(gone);
+  EXPECT_NE(slurp(dir_->path() / "serve.out").find("gibo serve: stopped"), std::string::npos);
+  pid_ = 0;
+}
+
+}  // namespace
