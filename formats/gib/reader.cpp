@@ -16,7 +16,8 @@
 // * Text outside any game is reported (`stray-text`), never taken as moves.
 // * A bad ply token ends the game's plies there (`bad-token`, `truncated-ply`,
 //   `bad-square`); the rest of the game's text stays in original_text.
-// * An unterminated comment ends at the next tag line or at the end of the file.
+// * An unterminated comment ends before the first following line that reads as plies,
+//   else at the next tag line or at the end of the file.
 // * Tag values and comments have their escapes undone (grammar.h: the ones the writer
 //   makes); a backslash before any other character is kept as it is.
 //
