@@ -1,7 +1,8 @@
-// Internal helpers of the text readers (PGN, UCI, FEN). A move resolved on the board
-// becomes a RecordedPly with the squares and the moving piece the board gives and the
-// capture and check marks the token itself states (annotation policy, formats/gib/README.md: replay() judges the
-// marks, so a token without them is unannotated, not wrong), and the move is played.
+// Internal helpers of the text readers (PGN, UCI, JSON; FEN's through line_game.cpp). A
+// move resolved on the board becomes a RecordedPly with the squares and the moving piece
+// the board gives and the capture and check marks the token itself states (annotation
+// policy, formats/gib/README.md: replay() judges the marks, so a token without them is
+// unannotated, not wrong), and the move is played.
 #pragma once
 
 #include <string>

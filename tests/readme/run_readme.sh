@@ -14,7 +14,8 @@
 #   some games are rejected`).
 # * A fence ```sh no-test marks a block that is not run here (the set-up and build
 #   commands, benchmarks); a trailing `# no-test` comment marks one such command.
-# * Each command gets READMETEST_TIMEOUT seconds (default 300).
+# * Each command gets READMETEST_TIMEOUT seconds (default 300). A set-up (.ci/), cmake, ctest
+#   or benchmark command outside a no-test block fails without being run.
 # On failure it names the block, its README line, the command, the exit status expected and
 # got, and prints the end of the command's output; the exit status is 1 when any failed.
 set -uo pipefail
@@ -87,6 +88,13 @@ failed=0 n=0
 while IFS=$'\t' read -r block line expected cmd; do
   n=$((n + 1))
   log=$scratch/out.$n
+  if [[ $cmd =~ (^|[[:space:]\;\&\|\(])((bash[[:space:]]+)?\.ci/|cmake[[:space:]]|ctest[[:space:]]|(build/)?tests/bench/) ]]; then
+    # Set-up, builds and benchmarks take many minutes: never from inside the tests.
+    failed=$((failed + 1))
+    echo "FAIL $name:$line (block $block): $cmd"
+    echo "     not run: set-up (.ci/), cmake, ctest and benchmark commands belong in a \`\`\`sh no-test block"
+    continue
+  fi
   (cd "$work" && exec timeout "$timeout_s" bash -c "$cmd" </dev/null >"$log" 2>&1) &
   running=$!
   wait "$running"

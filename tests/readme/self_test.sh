@@ -34,13 +34,15 @@ false (not a shell block)
 ```sh
 build/gibo validate tests/data/fixtures/gib/wrong_piece.gib
 exit 3   # exit 2
+bash .ci/main
+cmake --build build
 ```
 MD
 
 bash "$here/run_readme.sh" "$1" "$2" "$tmp/EXAMPLE.md" >"$tmp/out" 2>&1
 status=$?
 [ "$status" -eq 1 ] || fail "exit status $status, expected 1 (two commands fail)"
-grep -q '^run_readme: 7 commands, 5 passed, 2 failed$' "$tmp/out" || fail "wrong count of commands"
+grep -q '^run_readme: 9 commands, 5 passed, 4 failed$' "$tmp/out" || fail "wrong count of commands"
 grep -q '^ok   EXAMPLE.md:10 (block 2): build/gibo validate    samples/' "$tmp/out" || fail "continuation not joined"
 grep -q '^ok   EXAMPLE.md:12 (block 2): build/gibo validate tests/data/fixtures/gib/wrong_piece.gib' "$tmp/out" ||
   fail "# exit 1 not honoured"
@@ -49,6 +51,8 @@ grep -q '^FAIL EXAMPLE.md:23 (block 3): build/gibo validate tests/data/fixtures/
 grep -q 'exit status 1, expected 0' "$tmp/out" || fail "statuses not reported"
 grep -q 'error\[wrong-piece\]' "$tmp/out" || fail "the failing command's output is not shown"
 grep -q '^FAIL EXAMPLE.md:24 (block 3): exit 3   # exit 2$' "$tmp/out" || fail "a wrong status passed"
+grep -q '^FAIL EXAMPLE.md:25 (block 3): bash .ci/main$' "$tmp/out" || fail "a .ci/ command was not refused"
+grep -q '^FAIL EXAMPLE.md:26 (block 3): cmake --build build$' "$tmp/out" || fail "a build command was not refused"
 grep -q 'sleep 100' "$tmp/out" && fail "a # no-test line was run"
 [ -e "$1/made.txt" ] && fail "a command wrote into the source tree"
 echo "self_test: ok"
