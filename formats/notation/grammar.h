@@ -9,6 +9,11 @@
 #include <boost/optional.hpp>
 #include <boost/spirit/home/x3.hpp>
 
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+
 #include "gibo/core/types.h"
 
 namespace gibo::notation_grammar {
@@ -42,43 +47,80 @@ namespace gibo::notation_grammar {
 
 namespace x3 = boost::spirit::x3;
 
-// ---- symbols (tables built once) ------------------------------------------------------
-// file = "a" .. "i"
-struct Files : x3::symbols<int> {
-  Files() { add("a", 0)("b", 1)("c", 2)("d", 3)("e", 4)("f", 5)("g", 6)("h", 7)("i", 8); }
-};
-// rank = "1" .. "9" | "10"  (one-based; the longest match, so "10" is never "1" then "0")
-struct Ranks : x3::symbols<int> {
-  Ranks() { add("1", 0)("2", 1)("3", 2)("4", 3)("5", 4)("6", 5)("7", 6)("8", 7)("9", 8)("10", 9); }
-};
-// rank0 = "0" .. "9"  (WinBoard / UCCI zero-based ranks)
-struct ZeroRanks : x3::symbols<int> {
-  ZeroRanks() { add("0", 0)("1", 1)("2", 2)("3", 3)("4", 4)("5", 5)("6", 6)("7", 7)("8", 8)("9", 9); }
-};
-// letter = "K" | "A" | "E" | "B" | "H" | "N" | "R" | "C" | "P"
-struct Letters : x3::symbols<PieceType> {
-  Letters() {
-    add("K", PieceType::General)("A", PieceType::Advisor)("E", PieceType::Elephant)("B", PieceType::Elephant)(
-        "H", PieceType::Horse)("N", PieceType::Horse)("R", PieceType::Chariot)("C", PieceType::Cannon)(
-        "P", PieceType::Soldier);
+// ---- one-byte tables -------------------------------------------------------------------------
+// A parser of one byte looked up in a 256-entry table (-1: not in the set), whose attribute
+// is the entry as T. Tables are constants, so copying a parser copies one pointer.
+using Table = std::array<std::int8_t, 256>;
+template <typename T>
+struct ByteTable : x3::parser<ByteTable<T>> {
+  using attribute_type = T;
+  static bool const has_attribute = true;
+  const Table* table;
+  constexpr explicit ByteTable(const Table& t) : table(&t) {}
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It& first, const It& last, const Ctx&, RCtx&, Attr& attr) const {
+    if (first == last) return false;
+    const int v = (*table)[static_cast<unsigned char>(*first)];
+    if (v < 0) return false;
+    x3::traits::move_to(static_cast<T>(v), attr);
+    ++first;
+    return true;
   }
 };
-// janggi-row = "1" .. "9" | "0"  (the row from Han's back rank; "0" is the tenth row) as a
-// rank index: row r is rank 10 - r.
-struct JanggiRows : x3::symbols<int> {
-  JanggiRows() { add("1", 9)("2", 8)("3", 7)("4", 6)("5", 5)("6", 4)("7", 3)("8", 2)("9", 1)("0", 0); }
-};
-// janggi-column = "1" .. "9" as a file index.
-struct JanggiColumns : x3::symbols<int> {
-  JanggiColumns() { add("1", 0)("2", 1)("3", 2)("4", 3)("5", 4)("6", 5)("7", 6)("8", 7)("9", 8); }
+// The table giving `value + k` to the k-th byte of `bytes`.
+constexpr Table table_of(std::string_view bytes, int value = 0) {
+  Table t{};
+  for (auto& e : t) e = -1;
+  for (char c : bytes) t[static_cast<unsigned char>(c)] = static_cast<std::int8_t>(value++);
+  return t;
+}
+// The piece letters a reader takes (K A E B H N R C P; N and B are the FEN letters).
+constexpr Table letter_table() {
+  Table t = table_of("");
+  const std::pair<char, PieceType> letters[] = {
+      {'K', PieceType::General}, {'A', PieceType::Advisor}, {'E', PieceType::Elephant},
+      {'B', PieceType::Elephant}, {'H', PieceType::Horse},  {'N', PieceType::Horse},
+      {'R', PieceType::Chariot}, {'C', PieceType::Cannon},  {'P', PieceType::Soldier}};
+  for (auto [c, type] : letters) t[static_cast<unsigned char>(c)] = static_cast<std::int8_t>(type);
+  return t;
+}
+inline constexpr Table kFiles = table_of("abcdefghi");
+inline constexpr Table kDigits = table_of("0123456789");
+inline constexpr Table kLetters = letter_table();
+inline constexpr Table kJanggiRows = table_of("0987654321");  // "0" rank 1 .. "1" rank 10, as rank indices
+inline constexpr Table kJanggiColumns = table_of("123456789");
+
+// One-based rank: "1" .. "9" or "10" (read whole: "10" is never "1" then "0"), as index 0..9.
+struct OneBasedRank : x3::parser<OneBasedRank> {
+  using attribute_type = int;
+  static bool const has_attribute = true;
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It& first, const It& last, const Ctx&, RCtx&, Attr& attr) const {
+    if (first == last || *first < '1' || *first > '9') return false;
+    if (*first == '1' && first + 1 != last && first[1] == '0') {
+      x3::traits::move_to(9, attr);
+      first += 2;
+      return true;
+    }
+    x3::traits::move_to(*first - '1', attr);
+    ++first;
+    return true;
+  }
 };
 
-inline const Files file;
-inline const Ranks rank;
-inline const ZeroRanks rank0;
-inline const Letters letter;
-inline const JanggiRows janggi_row;
-inline const JanggiColumns janggi_column;
+// file = "a" .. "i"
+inline constexpr ByteTable<int> file{kFiles};
+// rank = "1" .. "9" | "10"
+inline constexpr OneBasedRank rank{};
+// rank0 = "0" .. "9"  (WinBoard / UCCI zero-based ranks)
+inline constexpr ByteTable<int> rank0{kDigits};
+// letter = "K" | "A" | "E" | "B" | "H" | "N" | "R" | "C" | "P"
+inline constexpr ByteTable<PieceType> letter{kLetters};
+// janggi-row = "1" .. "9" | "0"  (the row from Han's back rank; "0" is the tenth row), as a
+// rank index: row r is rank 10 - r.
+inline constexpr ByteTable<int> janggi_row{kJanggiRows};
+// janggi-column = "1" .. "9", as a file index.
+inline constexpr ByteTable<int> janggi_column{kJanggiColumns};
 
 // ---- shared pieces ----------------------------------------------------------------------
 // mark = "+" | "#" | "!" | "?"   (check, mate and move-quality glyphs, ignored by readers)
@@ -97,6 +139,9 @@ auto san_squares_of(const Rank& r) {
 }
 inline const auto san_squares = san_squares_of(rank);
 inline const auto san_squares0 = san_squares_of(rank0);
+// san-squares with the marks after it, to the end of the text.
+inline const auto san_tail = san_squares >> end;
+inline const auto san_tail0 = san_squares0 >> end;
 // san-pass = "pass" (any case) | "@@@@"
 inline const auto san_pass = (x3::no_case[x3::lit("pass")] | x3::lit("@@@@")) >> x3::eoi;
 // Only marks (or nothing): an empty SAN move.

@@ -72,8 +72,8 @@ MoveReadResult read_san(const Position& pos, std::string_view text, const SanRea
     body.remove_prefix(1);
   }
   g::SanSquares squares;
-  const bool ok = options.zero_based_ranks ? g::parse_all(body, g::san_squares0 >> g::end, squares)
-                                           : g::parse_all(body, g::san_squares >> g::end, squares);
+  const bool ok = options.zero_based_ranks ? g::parse_all(body, g::san_tail0, squares)
+                                           : g::parse_all(body, g::san_tail, squares);
   if (!ok) return read_error(NotationErrorKind::Syntax, quoted + " is not a SAN move");
   MovePattern pattern;
   pattern.piece = piece;

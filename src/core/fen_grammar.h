@@ -30,20 +30,10 @@ inline const auto field = x3::raw[+(~x3::char_(" \t"))];
 inline const auto rank_text = x3::raw[*(~x3::char_('/'))];
 inline const auto digit_1_9 = x3::char_('1', '9');
 
-// The letters piece_from_fen_letter knows (position.h), as a table built once.
-struct PieceLetters : x3::symbols<Piece> {
-  PieceLetters() {
-    for (char c = 'A'; c <= 'z'; ++c)
-      if (const Piece p = piece_from_fen_letter(c); p != Piece::None) add(std::string_view(&c, 1), p);
-  }
-};
-inline const PieceLetters piece_letter;
-
-struct Sides : x3::symbols<Side> {
-  Sides() { add("w", Side::Cho)("W", Side::Cho)("b", Side::Han)("B", Side::Han); }
-};
-inline const Sides side;
-
+// A piece letter: any byte piece_from_fen_letter (position.h) knows; the rule checks it.
+inline const auto piece_letter = x3::char_;
+inline const auto side = (x3::omit[x3::char_("wW")] >> x3::attr(Side::Cho)) |
+                         (x3::omit[x3::char_("bB")] >> x3::attr(Side::Han));
 inline const auto dash = x3::lit('-');
 // A move counter: what std::from_chars takes for an int (an optional '-', no '+').
 inline const auto number = !x3::lit('+') >> x3::int_;

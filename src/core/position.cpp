@@ -186,8 +186,13 @@ const auto add_empty = [](auto& ctx) {
   if (r.file > kFiles) x3::_pass(ctx) = false;
 };
 const auto put_piece_at = [](auto& ctx) {
+  const Piece p = piece_from_fen_letter(x3::_attr(ctx));
+  if (p == Piece::None) {
+    x3::_pass(ctx) = false;
+    return;
+  }
   FenRank& r = x3::get<fen_rank_tag>(ctx).get();
-  if (r.file < kFiles) (*r.board)[make_square(r.file, r.rank)] = x3::_attr(ctx);
+  if (r.file < kFiles) (*r.board)[make_square(r.file, r.rank)] = p;
   if (++r.file > kFiles) x3::_pass(ctx) = false;
 };
 const auto fen_fields = fg::blanks >> *(fg::field[push_field] >> fg::blanks);
