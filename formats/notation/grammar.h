@@ -1,7 +1,24 @@
 // The grammars of the three move notations (README.md: SAN, JANGGI, UCI) as Boost.Spirit X3
-// rules over the bytes of one move text. Rules only: what a text says about the move
-// (piece, from-file, from-rank, to-square) comes out as attributes; matching it against the
-// legal moves is the readers' (san.cpp, janggi_notation.cpp, uci.cpp). Internal to
+// rules over the bytes of one move text:
+//
+//   san-squares = [from-file] [from-rank] ["x" | ":" | "-"] file rank { mark }
+//                 (a file is a from-file only when it does not begin the last square)
+//   file        = "a" .. "i"
+//   rank        = "1" .. "9" | "10"          (rank0 = "0" .. "9" with zero-based ranks)
+//   letter      = "K" | "A" | "E" | "B" | "H" | "N" | "R" | "C" | "P"
+//   mark        = "+" | "#" | "!" | "?"
+//   san-pass    = "pass" (any case) | "@@@@"
+//
+//   janggi        = letter janggi-square ("-" | "x") janggi-square { mark }
+//   janggi-square = janggi-row janggi-column
+//   janggi-row    = "1" .. "9" | "0"        (from Han's back rank; "0" is the tenth row)
+//   janggi-column = "1" .. "9"
+//
+//   uci      = file rank file rank        (uci0: with rank0)
+//   uci-pass = "pass" | "@@@@"            (and "0000" when the null move reads as a pass)
+//
+// Rules only: what a text says about the move (piece, from-file, from-rank, to-square) comes
+// out as attributes; matching it against the legal moves is the readers' (san.cpp, janggi_notation.cpp, uci.cpp). Internal to
 // formats/notation.
 #pragma once
 

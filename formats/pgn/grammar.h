@@ -2,6 +2,10 @@
 // the decoded text. reader.cpp drives the rules at each point of a game and turns what they
 // find (views and positions in the text) into tags, moves, comments and diagnostics.
 //
+//   file        = { game }
+//   game        = { tag-line } movetext
+//   movetext    = { move-number | symbol | comment | variation | nag | escape-line } [ result ]
+//
 //   space       = " " | "\t" | "\n" | "\r" | "\f" | "\v"
 //   blank       = " " | "\t"
 //   escape-line = "%" { any - "\n" }                     ("%" first on its line)
