@@ -166,18 +166,29 @@ struct FenFields {
   std::array<std::string_view, 7> field{};  // the first seven (all a message can name)
   std::size_t count = 0;
 };
+struct FenRanks {
+  std::array<std::string_view, kRanks> rank{};  // the texts of the first ten
+  int count = 0;
+};
 struct FenRank {
   std::array<Piece, kSquares>* board;
   int rank = 0, file = 0;
 };
 struct fen_fields_tag;
 struct fen_rank_tag;
+struct fen_ranks_tag;
 
 namespace fg = fen_grammar;
 const auto push_field = [](auto& ctx) {
   FenFields& f = x3::get<fen_fields_tag>(ctx).get();
   const auto& r = x3::_attr(ctx);
   if (f.count < f.field.size()) f.field[f.count] = std::string_view(&*r.begin(), r.size());
+  ++f.count;
+};
+const auto keep_rank = [](auto& ctx) {
+  FenRanks& f = x3::get<fen_ranks_tag>(ctx).get();
+  const auto& r = x3::_attr(ctx);
+  if (f.count < kRanks) f.rank[f.count] = std::string_view(r.begin(), r.size());
   ++f.count;
 };
 // A rank's point stops the rank's reading once it is more than nine wide.
@@ -197,6 +208,7 @@ const auto put_piece_at = [](auto& ctx) {
   if (++r.file > kFiles) x3::_pass(ctx) = false;
 };
 const auto fen_fields = fg::blanks >> *(fg::field[push_field] >> fg::blanks);
+const auto placement_ranks = fg::rank_text[keep_rank] % '/';
 const auto rank_points = *(fg::digit_1_9[add_empty] | fg::piece_letter[put_piece_at]);
 
 }  // namespace
@@ -211,23 +223,17 @@ std::optional<Error> Position::set_fen(std::string_view fen) {
 
   std::array<Piece, kSquares> b{};
   b.fill(Piece::None);
-  std::array<std::string_view, kRanks> ranks;
+  FenRanks ranks;
   {
-    int n = 0;
-    const auto keep = [&](auto& ctx) {
-      const auto& r = x3::_attr(ctx);
-      if (n < kRanks) ranks[n] = std::string_view(r.begin(), r.size());
-      ++n;
-    };
     const std::string_view placement = fields.field[0];
     const char* first = placement.data();
-    x3::parse(first, placement.data() + placement.size(), fg::rank_text[keep] % '/');
-    if (n != kRanks) return Error{"FEN has " + std::to_string(n) + " ranks; expected 10"};
+    x3::parse(first, placement.data() + placement.size(), x3::with<fen_ranks_tag>(std::ref(ranks))[placement_ranks]);
+    if (ranks.count != kRanks) return Error{"FEN has " + std::to_string(ranks.count) + " ranks; expected 10"};
   }
   for (int i = 0; i < kRanks; ++i) {
     FenRank r{&b, kRanks - 1 - i, 0};  // first FEN rank is rank 10
-    const char* first = ranks[i].data();
-    const char* const last = ranks[i].data() + ranks[i].size();
+    const char* first = ranks.rank[i].data();
+    const char* const last = ranks.rank[i].data() + ranks.rank[i].size();
     x3::parse(first, last, x3::with<fen_rank_tag>(std::ref(r))[rank_points]);
     if (r.file <= kFiles && first != last)
       return Error{std::string("unknown piece letter '") + *first + "' in FEN rank " + std::to_string(r.rank + 1)};
