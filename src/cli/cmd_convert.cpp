@@ -167,8 +167,10 @@ int run_convert(const std::vector<std::string>& args) {
   if (paths.empty()) return usage("no input");
 
   std::vector<InputError> missing;
-  const std::vector<InputFile> inputs = expand_inputs(paths, missing);
+  std::vector<NotGameFile> not_game;
+  const std::vector<InputFile> inputs = expand_inputs(paths, missing, not_game);
   for (const InputError& m : missing) std::cerr << m.text() << "\n";
+  for (const NotGameFile& f : not_game) std::cerr << f.text() << "\n";
   ProtectedFiles protect;
   for (const InputFile& in : inputs) protect.add_input(in.path);
 
@@ -242,6 +244,8 @@ int run_convert(const std::vector<std::string>& args) {
   if (s.keep_broken && counts.kept_broken) std::cerr << " (" << counts.kept_broken << " written up to the error)";
   if (counts.unreadable_files) std::cerr << ", " << counts.unreadable_files << " files with no readable game";
   if (counts.io_errors) std::cerr << ", " << counts.io_errors << " unreadable";
+  if (!not_game.empty())
+    std::cerr << ", " << not_game.size() << (not_game.size() == 1 ? " not a game file" : " not game files");
   if (write_failed) std::cerr << ", output not written";
   std::cerr << "\n";
   if (counts.io_errors || write_failed) return kExitIo;

@@ -110,7 +110,8 @@ int run_stats(const std::vector<std::string>& args) {
   lo.jobs = jobs;
   // The report never replaces what it reports on (outputs.h).
   std::vector<InputError> missing;
-  const std::vector<InputFile> files = db.empty() ? expand_inputs(paths, missing) : std::vector<InputFile>{};
+  std::vector<NotGameFile> not_game;  // listed on standard error, not read (a note: the status is unchanged)
+  const std::vector<InputFile> files = db.empty() ? expand_inputs(paths, missing, not_game) : std::vector<InputFile>{};
   ProtectedFiles protect;
   if (!db.empty()) protect.add_archive(db);
   for (const InputFile& f : files) protect.add_input(f.path);
@@ -140,6 +141,10 @@ int run_stats(const std::vector<std::string>& args) {
       data.sources.push_back(std::move(f));
       status = kExitIo;
     }
+    for (const NotGameFile& f : not_game) std::cerr << "gibo stats: " << f.text() << "\n";
+    if (!not_game.empty())
+      std::cerr << "gibo stats: " << not_game.size() << (not_game.size() == 1 ? " file is" : " files are")
+                << " not a game file; the report covers " << files.size() << " game files\n";
     std::vector<std::string> file_paths;
     for (const InputFile& f : files) file_paths.push_back(f.path);
     const std::size_t first = data.sources.size();
