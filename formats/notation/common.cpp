@@ -94,15 +94,6 @@ MoveReadResult find_pass(const Position& pos, std::string_view text) {
   return pass;
 }
 
-std::string_view strip_suffix_marks(std::string_view text) {
-  while (!text.empty()) {
-    const char c = text.back();
-    if (c != '+' && c != '#' && c != '!' && c != '?') break;
-    text.remove_suffix(1);
-  }
-  return text;
-}
-
 std::string quote(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 2);

@@ -1,6 +1,7 @@
 // Fairy-Stockfish's JANGGI notation ("H02-83"), writer and reader (README.md, "JANGGI").
 #include <string>
 
+#include "grammar.h"
 #include "notation_internal.h"
 
 namespace gibo {
@@ -14,11 +15,9 @@ std::string janggi_square_name(Square s) {
 }
 
 Square parse_janggi_square(std::string_view text) {
-  if (text.size() != 2) return kNoSquare;
-  const char row = text[0], column = text[1];
-  if (row < '0' || row > '9' || column < '1' || column > '9') return kNoSquare;
-  const int row_number = row == '0' ? 10 : row - '0';
-  return make_square(column - '1', kRanks - row_number);
+  boost::fusion::deque<int, int> square;  // (rank, file)
+  if (!notation_grammar::parse_all(text, notation_grammar::janggi_square, square)) return kNoSquare;
+  return make_square(boost::fusion::at_c<1>(square), boost::fusion::at_c<0>(square));
 }
 
 std::string write_janggi(const Position& pos, Move m) {
@@ -31,24 +30,18 @@ std::string write_janggi(const Position& pos, Move m) {
 }
 
 MoveReadResult read_janggi(const Position& pos, std::string_view text) {
-  using notation_detail::read_error;
+  namespace g = notation_grammar;
   const std::string_view original = notation_detail::trim_blanks(text);
-  const std::string_view body = notation_detail::strip_suffix_marks(original);
-  const std::string quoted = notation_detail::quote(original);
-  if (body.size() != 6 || (body[3] != '-' && body[3] != 'x')) {
-    return read_error(NotationErrorKind::Syntax, quoted + " is not JANGGI notation (like H02-83)");
-  }
-  const PieceType piece = piece_type_from_notation_letter(body[0]);
-  const Square from = parse_janggi_square(body.substr(1, 2));
-  const Square to = parse_janggi_square(body.substr(4, 2));
-  if (piece == PieceType::None || from == kNoSquare || to == kNoSquare) {
-    return read_error(NotationErrorKind::Syntax, quoted + " is not JANGGI notation (like H02-83)");
+  g::JanggiMove move;
+  if (!g::parse_all(original, g::janggi, move)) {
+    return notation_detail::read_error(NotationErrorKind::Syntax,
+                                       notation_detail::quote(original) + " is not JANGGI notation (like H02-83)");
   }
   notation_detail::MovePattern pattern;
-  pattern.piece = piece;
-  pattern.from_file = file_of(from);
-  pattern.from_rank = rank_of(from);
-  pattern.to = to;
+  pattern.piece = move.piece;
+  pattern.from_file = move.from_file;
+  pattern.from_rank = move.from_rank;
+  pattern.to = make_square(move.to_file, move.to_rank);
   return notation_detail::find_move(pos, pattern, original);
 }
 

@@ -34,9 +34,6 @@ MoveReadResult find_move(const Position& pos, const MovePattern& pattern, std::s
 // error when passing is not legal here.
 MoveReadResult find_pass(const Position& pos, std::string_view text);
 
-// Removes trailing check/mate marks and move-quality glyphs ('+', '#', '!', '?').
-std::string_view strip_suffix_marks(std::string_view text);
-
 // `text` in single quotes, for error messages.
 std::string quote(std::string_view text);
 

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "grammar.h"
 #include "notation_internal.h"
 
 namespace gibo {
@@ -35,77 +36,6 @@ Disambiguation disambiguation(const Position& pos, Move m) {
   return Disambiguation::Square;
 }
 
-// One lexical unit of the squares part of a SAN move.
-struct Token {
-  enum Kind { File, Rank, Capture, Dash } kind;
-  int value = 0;  // file 0..8 or rank index 0..9
-};
-
-// Splits `text` (the part after the piece letter) into file letters, ranks, 'x' and '-'.
-// Ranks are "1".."9" and "10" (one-based) or "0".."9" (zero-based). nullopt on any other
-// character or on a rank out of range.
-std::optional<std::vector<Token>> tokenize(std::string_view text, bool zero_based) {
-  std::vector<Token> out;
-  for (std::size_t i = 0; i < text.size();) {
-    const char c = text[i];
-    if (c >= 'a' && c <= 'i') {
-      out.push_back({Token::File, c - 'a'});
-      ++i;
-    } else if (c == 'x' || c == ':') {
-      out.push_back({Token::Capture, 0});
-      ++i;
-    } else if (c == '-') {
-      out.push_back({Token::Dash, 0});
-      ++i;
-    } else if (c >= '0' && c <= '9') {
-      if (zero_based) {
-        out.push_back({Token::Rank, c - '0'});
-        ++i;
-      } else if (c == '1' && i + 1 < text.size() && text[i + 1] == '0') {
-        out.push_back({Token::Rank, 9});
-        i += 2;
-      } else if (c == '0') {
-        return std::nullopt;
-      } else {
-        out.push_back({Token::Rank, c - '1'});
-        ++i;
-      }
-    } else {
-      return std::nullopt;
-    }
-  }
-  return out;
-}
-
-// The pattern for a `piece` move the tokens describe, which must read
-// [file][rank][x|-]file rank; nullopt if they do not.
-std::optional<MovePattern> pattern_from_tokens(const std::vector<Token>& tokens, PieceType piece) {
-  const std::size_t n = tokens.size();
-  if (n < 2 || tokens[n - 2].kind != Token::File || tokens[n - 1].kind != Token::Rank) return std::nullopt;
-  MovePattern pattern;
-  pattern.piece = piece;
-  pattern.to = make_square(tokens[n - 2].value, tokens[n - 1].value);
-  std::size_t end = n - 2;  // tokens [0, end) are the optional prefix
-  if (end > 0 && (tokens[end - 1].kind == Token::Capture || tokens[end - 1].kind == Token::Dash)) --end;
-  std::size_t i = 0;
-  if (i < end && tokens[i].kind == Token::File) pattern.from_file = tokens[i++].value;
-  if (i < end && tokens[i].kind == Token::Rank) pattern.from_rank = tokens[i++].value;
-  if (i != end) return std::nullopt;
-  return pattern;
-}
-
-// Is `text` one of the pass words a SAN reader accepts ("pass" in any case, "@@@@")?
-bool is_pass_word(std::string_view text) {
-  if (text == "@@@@") return true;
-  if (text.size() != 4) return false;
-  const std::string_view lower = "pass";
-  for (std::size_t i = 0; i < 4; ++i) {
-    const char c = text[i] >= 'A' && text[i] <= 'Z' ? static_cast<char>(text[i] - 'A' + 'a') : text[i];
-    if (c != lower[i]) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 std::string write_san(const Position& pos, Move m) {
@@ -126,25 +56,31 @@ std::string write_san(const Position& pos, Move m) {
 }
 
 MoveReadResult read_san(const Position& pos, std::string_view text, const SanReadOptions& options) {
+  namespace g = notation_grammar;
   using notation_detail::read_error;
   const std::string_view original = notation_detail::trim_blanks(text);
-  if (is_pass_word(original)) return notation_detail::find_pass(pos, original);
-  std::string_view body = notation_detail::strip_suffix_marks(original);
+  if (g::parse_all(original, g::san_pass)) return notation_detail::find_pass(pos, original);
   const std::string quoted = notation_detail::quote(original);
-  if (body.empty()) return read_error(NotationErrorKind::Syntax, "empty SAN move " + quoted);
+  if (g::parse_all(original, g::only_marks)) return read_error(NotationErrorKind::Syntax, "empty SAN move " + quoted);
 
+  std::string_view body = original;
   PieceType piece = PieceType::Soldier;  // chess-style SAN without a soldier letter
   if (body.front() >= 'A' && body.front() <= 'Z') {
-    piece = piece_type_from_notation_letter(body.front());
-    if (piece == PieceType::None) {
+    if (!g::parse_all(body.substr(0, 1), g::letter, piece)) {
       return read_error(NotationErrorKind::Syntax, quoted + ": unknown piece letter '" + body.front() + "'");
     }
     body.remove_prefix(1);
   }
-  const std::optional<std::vector<Token>> tokens = tokenize(body, options.zero_based_ranks);
-  const std::optional<MovePattern> pattern = tokens ? pattern_from_tokens(*tokens, piece) : std::nullopt;
-  if (!pattern) return read_error(NotationErrorKind::Syntax, quoted + " is not a SAN move");
-  return notation_detail::find_move(pos, *pattern, original);
+  g::SanSquares squares;
+  const bool ok = options.zero_based_ranks ? g::parse_all(body, g::san_tail0, squares)
+                                           : g::parse_all(body, g::san_tail, squares);
+  if (!ok) return read_error(NotationErrorKind::Syntax, quoted + " is not a SAN move");
+  MovePattern pattern;
+  pattern.piece = piece;
+  pattern.from_file = squares.from_file.value_or(-1);
+  pattern.from_rank = squares.from_rank.value_or(-1);
+  pattern.to = make_square(squares.to_file, squares.to_rank);
+  return notation_detail::find_move(pos, pattern, original);
 }
 
 }  // namespace gibo

@@ -9,10 +9,10 @@
 // * With ranks Auto, a game that reads further with WinBoard's 0-based ranks is read so
 //   (`zero-based-ranks`, a note).
 #include <algorithm>
-#include <charconv>
 
 #include "../text/all_games.h"
 #include "../text/board_ply.h"
+#include "grammar.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/fen.h"
 #include "gibo/formats/notation.h"
@@ -27,7 +27,7 @@ namespace {
 using detail::game_diagnostic;
 
 struct Token {
-  std::string text;
+  std::string_view text;   // in the decoded text (or a comment's own text)
   std::size_t offset = 0;  // in the decoded text
 };
 
@@ -36,7 +36,11 @@ struct RawGame {
   std::vector<Tag> tags;
   std::vector<std::size_t> tag_offsets;
   std::vector<Token> moves;
-  std::vector<std::vector<Token>> comments;  // [0] before the first move, [k] after move k
+  struct Comment {
+    std::string text;
+    std::size_t offset;
+  };
+  std::vector<std::vector<Comment>> comments;  // [0] before the first move, [k] after move k
   Token result;                               // empty text: no result token
   std::size_t begin = 0, end = 0;             // decoded-text span of the game
   struct Skipped {
@@ -54,40 +58,25 @@ struct RawGame {
   std::vector<Problem> problems;
 };
 
-// PGN white space.
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
 // "[%emt H:MM:SS]" (also M:SS or S) inside a comment: removes it and returns the seconds.
 std::optional<int> take_emt(std::string& comment) {
+  namespace g = pgn_grammar;
   const std::size_t at = comment.find("[%emt");
   if (at == std::string::npos) return std::nullopt;
-  const std::size_t close = comment.find(']', at);
-  if (close == std::string::npos) return std::nullopt;
-  std::string_view body = std::string_view(comment).substr(at + 5, close - at - 5);
-  while (!body.empty() && body.front() == ' ') body.remove_prefix(1);
-  while (!body.empty() && body.back() == ' ') body.remove_suffix(1);
-  long total = 0;
-  int fields = 0;
-  std::size_t i = 0;
-  while (i <= body.size()) {
-    std::size_t j = body.find(':', i);
-    if (j == std::string_view::npos) j = body.size();
-    const std::string_view part = body.substr(i, j - i);
-    int n = 0;
-    auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
-    if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || n < 0) return std::nullopt;
-    if (++fields > 3 || (fields > 1 && n >= 60)) return std::nullopt;
-    total = total * 60 + n;
-    if (total > 100000000) return std::nullopt;
-    i = j + 1;
-  }
+  g::Emt e;
+  const char* first = comment.c_str() + at;
+  const char* const last = comment.c_str() + comment.size();
+  if (!boost::spirit::x3::parse(first, last,
+                                boost::spirit::x3::with<g::emt_tag>(std::ref(e))[g::emt]) ||
+      !e.ok)
+    return std::nullopt;
   // Remove the command and the blanks that separated it from the rest.
-  std::size_t from = at, to = close + 1;
+  std::size_t from = at, to = static_cast<std::size_t>(first - comment.c_str());
   while (from > 0 && comment[from - 1] == ' ') --from;
   if (from == 0)
     while (to < comment.size() && comment[to] == ' ') ++to;
   comment.erase(from, to - from);
-  return static_cast<int>(total);
+  return static_cast<int>(e.total);
 }
 
 class Reader {
@@ -100,7 +89,9 @@ class Reader {
   void run() {
     decoded_ = decode_file(bytes_, options_.encoding, options_.file_name, info_);
     s_ = decoded_.text;
-    if (std::all_of(s_.begin(), s_.end(), is_space)) {
+    const char* first = s_.data();
+    pgn_grammar::parse(first, end(), pgn_grammar::spaces);
+    if (first == end()) {
       file_error("empty-file", "the file holds no games");
       return;
     }
@@ -117,7 +108,11 @@ class Reader {
   }
 
  private:
-  // ---- lexing ------------------------------------------------------------------
+  // ---- lexing (the rules are grammar.h's) ------------------------------------------------
+  const char* at(std::size_t offset) const { return s_.data() + offset; }
+  std::size_t offset_of(const char* p) const { return static_cast<std::size_t>(p - s_.data()); }
+  const char* end() const { return s_.data() + s_.size(); }
+
   // Is `at` preceded only by blanks on its line?
   bool at_line_start(std::size_t at) const {
     std::size_t i = at;
@@ -128,131 +123,105 @@ class Reader {
   // Skips white space and '%' escape lines.
   void skip_blank_and_escapes() {
     for (;;) {
-      while (p_ < s_.size() && is_space(s_[p_])) ++p_;
-      if (p_ < s_.size() && s_[p_] == '%' && at_line_start(p_)) {
-        while (p_ < s_.size() && s_[p_] != '\n') ++p_;
+      const char* p = at(p_);
+      pgn_grammar::parse(p, end(), pgn_grammar::spaces);
+      p_ = offset_of(p);
+      if (p_ < s_.size() && s_[p_] == '%' && at_line_start(p_) && pgn_grammar::parse(p, end(), pgn_grammar::escape_line)) {
+        p_ = offset_of(p);
         continue;
       }
       return;
     }
   }
 
-  // Does a tag line start at `at`? ('[' then a name character)
-  bool tag_line_at(std::size_t at) const {
-    if (at >= s_.size() || s_[at] != '[' || !at_line_start(at)) return false;
-    std::size_t i = at + 1;
-    while (i < s_.size() && (s_[i] == ' ' || s_[i] == '\t')) ++i;
-    return i < s_.size() && !is_space(s_[i]) && s_[i] != '"' && s_[i] != ']' && s_[i] != '%';
+  // Does a tag line start at `at`? (tag-start at the start of a line)
+  bool tag_line_at(std::size_t offset) const {
+    const char* p = at(offset);
+    return offset < s_.size() && s_[offset] == '[' && at_line_start(offset) &&
+           pgn_grammar::parse(p, end(), pgn_grammar::tag_start);
   }
 
-  // Parses a tag line at p_; on failure skips the line and records a problem.
+  // Parses a tag line at p_; on failure skips the line and records a problem naming the
+  // part of tag-line that is missing.
   void lex_tag(RawGame& g) {
+    namespace pg = pgn_grammar;
     const std::size_t start = p_;
-    std::size_t i = p_ + 1;
-    auto fail = [&](const char* why) {
-      std::size_t eol = s_.find('\n', start);
-      if (eol == std::string_view::npos) eol = s_.size();
-      g.problems.push_back({"bad-tag", Severity::Warning, start, std::string(s_.substr(start, eol - start)),
-                            std::string("tag line skipped: ") + why});
-      p_ = eol;
-    };
-    while (i < s_.size() && (s_[i] == ' ' || s_[i] == '\t')) ++i;
-    const std::size_t name_begin = i;
-    while (i < s_.size() && !is_space(s_[i]) && s_[i] != '"' && s_[i] != ']') ++i;
-    std::string name(s_.substr(name_begin, i - name_begin));
-    while (i < s_.size() && (s_[i] == ' ' || s_[i] == '\t')) ++i;
-    if (name.empty()) return fail("no tag name");
-    if (i >= s_.size() || s_[i] != '"') return fail("expected '\"' before the value");
-    ++i;
-    std::string value;
-    for (;;) {
-      if (i >= s_.size() || s_[i] == '\n') return fail("unterminated value");
-      if (s_[i] == '\\' && i + 1 < s_.size() && tag_value_escape(s_[i + 1])) {  // tag_text.h
-        value += tag_value_escape(s_[i + 1]);
-        i += 2;
-        continue;
-      }
-      if (s_[i] == '"') break;
-      value += s_[i++];
+    boost::fusion::deque<boost::iterator_range<const char*>, boost::iterator_range<const char*>> parts;
+    const char* p = at(p_);
+    if (pg::parse(p, end(), pg::tag_line, parts)) {
+      g.tags.push_back({std::string(pg::view(boost::fusion::at_c<0>(parts))),
+                        unescape_tag_value(pg::view(boost::fusion::at_c<1>(parts)))});
+      g.tag_offsets.push_back(start);
+      p_ = offset_of(p);
+      return;
     }
-    ++i;
-    while (i < s_.size() && (s_[i] == ' ' || s_[i] == '\t')) ++i;
-    if (i >= s_.size() || s_[i] != ']') return fail("expected ']' after the value");
-    ++i;
-    g.tags.push_back({std::move(name), std::move(value)});
-    g.tag_offsets.push_back(start);
-    p_ = i;
+    // Which part is missing: read the parts one by one.
+    const char* why = "no tag name";
+    p = at(p_ + 1);
+    boost::iterator_range<const char*> part;
+    pg::parse(p, end(), pg::blanks);
+    if (pg::parse(p, end(), pg::tag_name, part)) {
+      pg::parse(p, end(), pg::blanks);
+      why = "expected '\"' before the value";
+      if (pg::parse(p, end(), boost::spirit::x3::lit('"'))) {
+        pg::parse(p, end(), pg::tag_value, part);
+        why = "expected ']' after the value";
+        if (!pg::parse(p, end(), boost::spirit::x3::lit('"'))) why = "unterminated value";
+      }
+    }
+    std::size_t eol = s_.find('\n', start);
+    if (eol == std::string_view::npos) eol = s_.size();
+    g.problems.push_back({"bad-tag", Severity::Warning, start, std::string(s_.substr(start, eol - start)),
+                          std::string("tag line skipped: ") + why});
+    p_ = eol;
   }
 
-  // The start of the first tag line after the line holding `open` and before `limit`,
-  // or `limit` if there is none: where an unterminated construct opened at `open` ends.
-  // Only a '[' in the first column counts here (gibo's writer indents a comment line
-  // that would begin with '[', so such a comment reads back whole). Scans only
-  // [open, limit), so well-formed input is lexed in linear time.
-  std::size_t recovery_point(std::size_t open, std::size_t limit) const {
-    const std::string_view window = s_.substr(0, limit);  // never search past `limit`
-    for (std::size_t i = window.find('\n', open); i != std::string_view::npos; i = window.find('\n', i + 1))
-      if (tag_line_at(i + 1)) return std::min(i + 1, limit);
-    return limit;
-  }
+  // Where an unclosed comment whose text the rule comment-text stopped at `stop` ends:
+  // after the line end before the tag line, or at the end of the text.
+  std::size_t unclosed_end(const char* stop) const { return stop == end() ? s_.size() : offset_of(stop) + 1; }
 
   // A {…} comment at p_ (the brace included).
   void lex_brace_comment(RawGame& g) {
+    namespace pg = pgn_grammar;
     const std::size_t open = p_;
-    const std::size_t close = s_.find('}', open + 1);
-    const std::size_t limit = close == std::string_view::npos ? s_.size() : close;
-    const std::size_t stop = recovery_point(open, limit);
-    if (close == std::string_view::npos || stop < limit) {
-      g.problems.push_back({"unterminated-comment", Severity::Error, open, "{",
-                            std::string("comment opened here is never closed; it ends at ") +
-                                (stop >= s_.size() ? "the end of the file" : "the next tag line")});
-      std::string text(s_.substr(open + 1, stop - open - 1));
-      while (!text.empty() && text.back() == '\n') text.pop_back();
-      g.comments.back().push_back({std::move(text), open});
-      p_ = stop;
+    const char* p = at(open + 1);
+    boost::iterator_range<const char*> text;
+    pg::parse(p, end(), pg::comment_text, text);
+    if (p != end() && *p == '}') {
+      g.comments.back().push_back({std::string(pg::view(text)), open});
+      p_ = offset_of(p) + 1;
       return;
     }
-    g.comments.back().push_back({std::string(s_.substr(open + 1, close - open - 1)), open});
-    p_ = close + 1;
+    const std::size_t stop = unclosed_end(p);
+    g.problems.push_back({"unterminated-comment", Severity::Error, open, "{",
+                          std::string("comment opened here is never closed; it ends at ") +
+                              (stop >= s_.size() ? "the end of the file" : "the next tag line")});
+    std::string kept(s_.substr(open + 1, stop - open - 1));
+    while (!kept.empty() && kept.back() == '\n') kept.pop_back();
+    g.comments.back().push_back({std::move(kept), open});
+    p_ = stop;
   }
 
   // A (…) variation at p_, nested, with comments inside; skipped with a note. One never
   // closed ends at the next tag line (or the end of the file).
   void skip_variation(RawGame& g) {
+    namespace pg = pgn_grammar;
     const std::size_t open = p_;
-    int depth = 0;
-    std::size_t i = p_, stop = s_.size();
-    for (; i < s_.size(); ++i) {
-      const char c = s_[i];
-      if (c == '\n') {
-        std::size_t j = i + 1;
-        while (j < s_.size() && (s_[j] == ' ' || s_[j] == '\t')) ++j;
-        if (tag_line_at(j)) {
-          stop = i + 1;
-          break;
-        }
-      } else if (c == '{') {
-        const std::size_t close = s_.find('}', i + 1);
-        const std::size_t limit = close == std::string_view::npos ? s_.size() : close;
-        const std::size_t tag = recovery_point(i, limit);
-        if (close == std::string_view::npos || tag < limit) {
-          stop = tag;
-          break;
-        }
-        i = close;
-      } else if (c == ';') {
-        const std::size_t eol = s_.find('\n', i);
-        if (eol == std::string_view::npos) break;
-        i = eol - 1;  // the newline is looked at next
-      } else if (c == '(') {
-        ++depth;
-      } else if (c == ')') {
-        if (--depth == 0) {
-          g.skipped.push_back({open, "variation", static_cast<int>(g.moves.size())});
-          p_ = i + 1;
-          return;
-        }
-      }
+    int depth = 1;
+    const char* p = at(open + 1);
+    pg::parse(p, end(), boost::spirit::x3::with<pg::depth_tag>(std::ref(depth))[pg::variation_body]);
+    if (depth == 0) {
+      g.skipped.push_back({open, "variation", static_cast<int>(g.moves.size())});
+      p_ = offset_of(p);
+      return;
+    }
+    std::size_t stop = s_.size();
+    if (p != end() && *p == '\n') {
+      stop = offset_of(p) + 1;
+    } else if (p != end()) {  // a '{' never closed
+      ++p;
+      pg::parse(p, end(), pg::comment_text);
+      stop = unclosed_end(p);
     }
     g.problems.push_back({"unterminated-variation", Severity::Error, open, "(",
                           "variation opened here is never closed; the rest of the game is skipped"});
@@ -260,11 +229,15 @@ class Reader {
   }
 
   // Is `t` a PGN result token?
-  static bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+  static bool is_result(std::string_view t) {
+    const char* p = t.data();
+    return pgn_grammar::parse(p, t.data() + t.size(), pgn_grammar::result) && p == t.data() + t.size();
+  }
 
   // Lexes one game from p_: its tag section, then movetext up to a result token or the
   // next tag line.
   void lex_game(RawGame& g) {
+    namespace pg = pgn_grammar;
     g.begin = p_;
     g.comments.emplace_back();
     // Tag section.
@@ -280,52 +253,44 @@ class Reader {
       if (p_ >= s_.size()) break;
       const char c = s_[p_];
       if (c == '[' && tag_line_at(p_)) break;
+      const char* p = at(p_);
+      boost::iterator_range<const char*> text;
       if (c == '{') {
         lex_brace_comment(g);
       } else if (c == ';') {
-        std::size_t eol = s_.find('\n', p_);
-        if (eol == std::string_view::npos) eol = s_.size();
-        g.comments.back().push_back({std::string(s_.substr(p_ + 1, eol - p_ - 1)), p_});
-        p_ = eol;
+        pg::parse(p, end(), pg::line_comment, text);
+        g.comments.back().push_back({std::string(pg::view(text)), p_});
+        p_ = offset_of(p);
       } else if (c == '(') {
         skip_variation(g);
       } else if (c == ')') {
         g.problems.push_back({"stray-text", Severity::Warning, p_, ")", "')' without a variation is ignored"});
         ++p_;
       } else if (c == '$') {
-        std::size_t e = p_ + 1;
-        while (e < s_.size() && s_[e] >= '0' && s_[e] <= '9') ++e;
-        g.skipped.push_back({p_, "annotation glyph " + std::string(s_.substr(p_, e - p_)),
-                             static_cast<int>(g.moves.size())});
-        p_ = e;
+        pg::parse(p, end(), pg::nag, text);
+        g.skipped.push_back({p_, "annotation glyph " + std::string(pg::view(text)), static_cast<int>(g.moves.size())});
+        p_ = offset_of(p);
+      } else if (c == '}') {
+        g.end = ++p_;
+        g.problems.push_back({"stray-text", Severity::Warning, p_ - 1, "}", "'}' without a comment is ignored"});
+        continue;
       } else {
-        std::size_t e = p_;
-        while (e < s_.size() && !is_space(s_[e]) && s_[e] != '{' && s_[e] != '}' && s_[e] != '(' &&
-               s_[e] != ')' && s_[e] != ';' && s_[e] != '$')
-          ++e;
-        if (e == p_) ++e;  // a lone '}' or similar
-        Token t{std::string(s_.substr(p_, e - p_)), p_};
-        p_ = e;
-        g.end = p_;
-        if (is_result(t.text)) {
-          g.result = std::move(t);
+        const char* q = p;
+        if (pg::parse(q, end(), pg::result)) {
+          g.result = {std::string_view(p, static_cast<std::size_t>(q - p)), p_};
+          g.end = p_ = offset_of(q);
           take_trailing_comments(g);
           return;
         }
+        pg::parse(p, end(), pg::symbol, text);
+        g.end = offset_of(p);
         // A move number ("12." or "12...") alone or glued to the move.
-        std::size_t k = 0;
-        while (k < t.text.size() && t.text[k] >= '0' && t.text[k] <= '9') ++k;
-        if (k > 0 && k < t.text.size() && t.text[k] == '.') {
-          while (k < t.text.size() && t.text[k] == '.') ++k;
-          t.text.erase(0, k);
-          t.offset += k;
-          if (t.text.empty()) continue;
-        }
-        if (t.text == "}") {
-          g.problems.push_back({"stray-text", Severity::Warning, t.offset, "}", "'}' without a comment is ignored"});
-          continue;
-        }
-        g.moves.push_back(std::move(t));
+        q = text.begin();
+        if (!pg::parse(q, text.end(), pg::move_number)) q = text.begin();
+        const std::size_t from = p_ + static_cast<std::size_t>(q - text.begin());
+        p_ = offset_of(p);
+        if (q == text.end()) continue;
+        g.moves.push_back({std::string_view(q, static_cast<std::size_t>(text.end() - q)), from});
         g.comments.emplace_back();
       }
       g.end = p_;
@@ -335,10 +300,10 @@ class Reader {
   // Comments right after the result token belong to the game that just ended.
   void take_trailing_comments(RawGame& g) {
     for (;;) {
-      std::size_t q = p_;
-      while (q < s_.size() && is_space(s_[q])) ++q;
-      if (q >= s_.size() || s_[q] != '{') return;
-      p_ = q;
+      const char* q = at(p_);
+      pgn_grammar::parse(q, end(), pgn_grammar::spaces);
+      if (q == end() || *q != '{') return;
+      p_ = offset_of(q);
       lex_brace_comment(g);
       g.end = p_;
     }
@@ -438,7 +403,7 @@ class Reader {
                              : e.kind == NotationErrorKind::Illegal   ? "illegal-move"
                                                                        : "ambiguous-move";
           const std::size_t left = raw.moves.size() - k;
-          add(*out, code, Severity::Error, t.offset, static_cast<int>(k) + 1, t.text,
+          add(*out, code, Severity::Error, t.offset, static_cast<int>(k) + 1, std::string(t.text),
               e.message + (left > 1 ? "; this and the " + std::to_string(left - 1) + " moves after it are not read"
                                     : "; the move is not read"));
         }
@@ -446,7 +411,7 @@ class Reader {
       }
       if (out) {
         const int line = line_of(t.offset), col = column_of(t.offset);
-        out->plies.push_back(detail::board_ply(pos, *r, t.text, line, col, detail::stated_marks(t.text)));
+        out->plies.push_back(detail::board_ply(pos, *r, std::string(t.text), line, col, detail::stated_marks(t.text)));
         attach_comments(*out, raw.comments[k + 1], &out->plies.back());
       } else {
         pos.do_move(*r);
@@ -459,8 +424,8 @@ class Reader {
 
   // Adds comments to `ply` (its [%emt] becoming the ply's seconds), or to the game's
   // header comments when `ply` is null.
-  void attach_comments(Game& g, const std::vector<Token>& comments, RecordedPly* ply) {
-    for (const Token& c : comments) {
+  void attach_comments(Game& g, const std::vector<RawGame::Comment>& comments, RecordedPly* ply) {
+    for (const RawGame::Comment& c : comments) {
       std::string text = c.text;
       if (ply) {
         if (auto seconds = take_emt(text)) {
@@ -497,8 +462,8 @@ class Reader {
         g.result_text = raw.result.text;
         g.has_result = true;
       } else if (g.result_text != raw.result.text) {
-        add(g, "result-mismatch", Severity::Warning, raw.result.offset, 0, raw.result.text,
-            "the movetext ends with " + raw.result.text + " but the Result tag says " + g.result_text);
+        add(g, "result-mismatch", Severity::Warning, raw.result.offset, 0, std::string(raw.result.text),
+            "the movetext ends with " + std::string(raw.result.text) + " but the Result tag says " + g.result_text);
       }
     }
 

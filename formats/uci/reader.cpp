@@ -1,40 +1,14 @@
 // The move-list reader: `[position] (startpos | fen <FEN>) [moves m…]`, or bare moves.
-#include <sstream>
-
 #include "../text/board_ply.h"
 #include "../text/line_game.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/uci.h"
 #include "gibo/record/replay.h"
+#include "grammar.h"
 
 namespace gibo {
 namespace {
-
-struct Word {
-  std::string_view text;
-  std::size_t offset;  // in the decoded text
-  int column;          // 1-based, in characters
-};
-
-// The blank-separated words of `line`; `base` is the line's offset in the text. Columns
-// are counted in the same pass, so a line of any length costs linear time.
-std::vector<Word> split_words(std::string_view line, std::size_t base) {
-  std::vector<Word> out;
-  std::size_t i = 0;
-  int column = 1;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i, ++column;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-    if (j > i) {
-      out.push_back({line.substr(i, j - i), base + i, column});
-      column += text::utf8_length(line.substr(i, j - i));
-    }
-    i = j;
-  }
-  return out;
-}
 
 // JANGGI notation starts with an uppercase piece letter; UCI with a file letter.
 bool is_janggi_notation(std::string_view t) { return !t.empty() && t[0] >= 'A' && t[0] <= 'Z'; }
@@ -43,58 +17,67 @@ bool is_janggi_notation(std::string_view t) { return !t.empty() && t[0] >= 'A' &
 // blank or comment line; `game_index`: the index it gets in its file.
 std::optional<Game> read_line(const DecodedText& decoded, std::size_t n, std::size_t begin, std::size_t end,
                               const TextReadOptions& options, int game_index) {
-  const std::vector<Word> words = split_words(std::string_view(decoded.text).substr(begin, end - begin), begin);
-  if (words.empty() || words[0].text[0] == '#') return std::nullopt;
-
-  Game g = detail::line_game(decoded, n, words[0].offset, end, words[0].column, options.file_name, game_index);
-  auto diag = [&](const char* code, const Word& w, int ply, std::string message) {
-    add_diagnostic(g, detail::game_diagnostic(code, Severity::Error, options.file_name, g.source.line, w.column,
-                                              g.source.game_index, ply, std::string(w.text), std::move(message)));
+  namespace g = uci_grammar;
+  const std::string_view text = std::string_view(decoded.text).substr(begin, end - begin);
+  const char* first = text.data();
+  const char* const last = text.data() + text.size();
+  boost::spirit::x3::parse(first, last, g::blanks);
+  if (first == last || *first == '#') return std::nullopt;
+  g::Line line;
+  {
+    const char* it = text.data();
+    boost::spirit::x3::parse(it, last, boost::spirit::x3::with<g::line_tag>(std::ref(line))[g::line]);
+  }
+  // Columns (1-based, in characters) of words, counted on from the last one asked for.
+  std::size_t counted = 0;
+  int column = 1;
+  auto column_of = [&](std::string_view w) {
+    const std::size_t at = static_cast<std::size_t>(w.data() - text.data());
+    column += text::utf8_length(text.substr(counted, at - counted));
+    counted = at;
+    return column;
   };
 
-  std::size_t k = 0;
-  if (words[k].text == "position") ++k;
+  const std::size_t lead = static_cast<std::size_t>(first - text.data());
+  Game game = detail::line_game(decoded, n, begin + lead, end, column_of(text.substr(lead, 0)), options.file_name,
+                                game_index);
+  auto diag = [&](const char* code, std::string_view w, int at_column, int ply, std::string message) {
+    add_diagnostic(game, detail::game_diagnostic(code, Severity::Error, options.file_name, game.source.line,
+                                                 at_column, game.source.game_index, ply, std::string(w),
+                                                 std::move(message)));
+  };
+
   bool start_ok = true;
-  if (k < words.size() && words[k].text == "startpos") {
-    ++k;
-  } else if (k < words.size() && words[k].text == "fen") {
-    const Word& at = words[k];
-    ++k;
-    std::string fen;
-    while (k < words.size() && words[k].text != "moves") {
-      if (!fen.empty()) fen += ' ';
-      fen += words[k++].text;
-    }
-    start_ok = detail::start_from_fen_text(g, fen, at.column, std::string(at.text));
-  }
-  if (k < words.size() && words[k].text == "moves") ++k;
+  if (line.fen_keyword.data())
+    start_ok = detail::start_from_fen_text(game, line.fen, column_of(line.fen_keyword), std::string(line.fen_keyword));
 
   if (start_ok) {
     Position pos;
-    start_position(g, game_legality_rules(g, options.profile ? *options.profile : default_profile()), pos);
-    for (; k < words.size(); ++k) {
-      const Word& w = words[k];
-      const int ply = static_cast<int>(g.plies.size()) + 1;
-      const MoveReadResult r = is_janggi_notation(w.text) ? read_janggi(pos, w.text) : read_uci(pos, w.text);
+    start_position(game, game_legality_rules(game, options.profile ? *options.profile : default_profile()), pos);
+    for (std::size_t k = 0; k < line.moves.size(); ++k) {
+      const std::string_view w = line.moves[k];
+      const int ply = static_cast<int>(game.plies.size()) + 1;
+      const int at_column = column_of(w);
+      const MoveReadResult r = is_janggi_notation(w) ? read_janggi(pos, w) : read_uci(pos, w);
       if (!r) {
         const NotationErrorKind kind = r.error().kind;
         const char* code = kind == NotationErrorKind::Syntax    ? "bad-move"
                            : kind == NotationErrorKind::NoMatch ? "no-such-move"
                            : kind == NotationErrorKind::Illegal ? "illegal-move"
                                                                 : "ambiguous-move";
-        const std::size_t left = words.size() - k;
-        diag(code, w, ply,
+        const std::size_t left = line.moves.size() - k;
+        diag(code, w, at_column, ply,
              r.error().message + (left > 1 ? "; this and the " + std::to_string(left - 1) +
                                                  " moves after it are not read"
                                            : "; the move is not read"));
         break;
       }
       // A UCI move states no capture or check; a JANGGI-notation one may (P56x66+).
-      g.plies.push_back(
-          detail::board_ply(pos, *r, std::string(w.text), g.source.line, w.column, detail::stated_marks(w.text)));
+      game.plies.push_back(
+          detail::board_ply(pos, *r, std::string(w), game.source.line, at_column, detail::stated_marks(w)));
     }
   }
-  return g;
+  return game;
 }
 
 }  // namespace

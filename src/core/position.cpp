@@ -2,8 +2,8 @@
 #include "gibo/core/position.h"
 
 #include <cassert>
-#include <charconv>
 
+#include "fen_grammar.h"
 #include "tables.h"
 
 namespace gibo {
@@ -11,6 +11,8 @@ namespace gibo {
 using detail::kTables;
 
 namespace {
+
+namespace x3 = boost::spirit::x3;
 
 // Set-up positions (FEN) may hold any material, as in Fairy-Stockfish: the edge cases' own
 // examples (src/core/README.md, "Edge cases") have three chariots (item 17, an FS test.py vector) or three advisors
@@ -191,71 +193,103 @@ std::optional<Error> Position::set_board(const std::array<Piece, kSquares>& b, S
   return std::nullopt;
 }
 
-std::optional<Error> Position::set_fen(std::string_view fen) {
-  // Split into whitespace-separated fields.
-  std::vector<std::string_view> fields;
-  for (std::size_t i = 0; i < fen.size();) {
-    while (i < fen.size() && (fen[i] == ' ' || fen[i] == '\t')) ++i;
-    std::size_t j = i;
-    while (j < fen.size() && fen[j] != ' ' && fen[j] != '\t') ++j;
-    if (j > i) fields.push_back(fen.substr(i, j - i));
-    i = j;
+namespace {
+
+// What the FEN rules collect (fen_grammar.h): the fields, and the rank being read.
+struct FenFields {
+  std::array<std::string_view, 7> field{};  // the first seven (all a message can name)
+  std::size_t count = 0;
+};
+struct FenRanks {
+  std::array<std::string_view, kRanks> rank{};  // the texts of the first ten
+  int count = 0;
+};
+struct FenRank {
+  std::array<Piece, kSquares>* board;
+  int rank = 0, file = 0;
+};
+struct fen_fields_tag;
+struct fen_rank_tag;
+struct fen_ranks_tag;
+
+namespace fg = fen_grammar;
+const auto push_field = [](auto& ctx) {
+  FenFields& f = x3::get<fen_fields_tag>(ctx).get();
+  const auto& r = x3::_attr(ctx);
+  if (f.count < f.field.size()) f.field[f.count] = std::string_view(&*r.begin(), r.size());
+  ++f.count;
+};
+const auto keep_rank = [](auto& ctx) {
+  FenRanks& f = x3::get<fen_ranks_tag>(ctx).get();
+  const auto& r = x3::_attr(ctx);
+  if (f.count < kRanks) f.rank[f.count] = std::string_view(r.begin(), r.size());
+  ++f.count;
+};
+// A rank's point stops the rank's reading once it is more than nine wide.
+const auto add_empty = [](auto& ctx) {
+  FenRank& r = x3::get<fen_rank_tag>(ctx).get();
+  r.file += x3::_attr(ctx) - '0';
+  if (r.file > kFiles) x3::_pass(ctx) = false;
+};
+const auto put_piece_at = [](auto& ctx) {
+  const Piece p = piece_from_fen_letter(x3::_attr(ctx));
+  if (p == Piece::None) {
+    x3::_pass(ctx) = false;
+    return;
   }
-  if (fields.empty()) return Error{"empty FEN"};
+  FenRank& r = x3::get<fen_rank_tag>(ctx).get();
+  if (r.file < kFiles) (*r.board)[make_square(r.file, r.rank)] = p;
+  if (++r.file > kFiles) x3::_pass(ctx) = false;
+};
+const auto fen_fields = fg::blanks >> *(fg::field[push_field] >> fg::blanks);
+const auto placement_ranks = fg::rank_text[keep_rank] % '/';
+const auto rank_points = *(fg::digit_1_9[add_empty] | fg::piece_letter[put_piece_at]);
+
+}  // namespace
+
+std::optional<Error> Position::set_fen(std::string_view fen) {
+  FenFields fields;
+  {
+    const char* first = fen.data();
+    x3::parse(first, fen.data() + fen.size(), x3::with<fen_fields_tag>(std::ref(fields))[fen_fields]);
+  }
+  if (fields.count == 0) return Error{"empty FEN"};
 
   std::array<Piece, kSquares> b{};
   b.fill(Piece::None);
-  std::vector<std::string_view> ranks;
+  FenRanks ranks;
   {
-    std::string_view placement = fields[0];
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= placement.size(); ++i)
-      if (i == placement.size() || placement[i] == '/') {
-        ranks.push_back(placement.substr(start, i - start));
-        start = i + 1;
-      }
+    const std::string_view placement = fields.field[0];
+    const char* first = placement.data();
+    x3::parse(first, placement.data() + placement.size(), x3::with<fen_ranks_tag>(std::ref(ranks))[placement_ranks]);
+    if (ranks.count != kRanks) return Error{"FEN has " + std::to_string(ranks.count) + " ranks; expected 10"};
   }
-  if (ranks.size() != kRanks)
-    return Error{"FEN has " + std::to_string(ranks.size()) + " ranks; expected 10"};
   for (int i = 0; i < kRanks; ++i) {
-    const int rank = kRanks - 1 - i;  // first FEN rank is rank 10
-    int file = 0;
-    for (char c : ranks[i]) {
-      if (c >= '1' && c <= '9') {
-        file += c - '0';
-      } else {
-        const Piece p = piece_from_fen_letter(c);
-        if (p == Piece::None)
-          return Error{std::string("unknown piece letter '") + c + "' in FEN rank " + std::to_string(rank + 1)};
-        if (file < kFiles) b[make_square(file, rank)] = p;
-        ++file;
-      }
-      if (file > kFiles) break;
-    }
-    if (file != kFiles)
-      return Error{"FEN rank " + std::to_string(rank + 1) + " is " +
-                   (file > kFiles ? "more than 9" : std::to_string(file)) + " points wide; expected 9"};
+    FenRank r{&b, kRanks - 1 - i, 0};  // first FEN rank is rank 10
+    const char* first = ranks.rank[i].data();
+    const char* const last = ranks.rank[i].data() + ranks.rank[i].size();
+    x3::parse(first, last, x3::with<fen_rank_tag>(std::ref(r))[rank_points]);
+    if (r.file <= kFiles && first != last)
+      return Error{std::string("unknown piece letter '") + *first + "' in FEN rank " + std::to_string(r.rank + 1)};
+    if (r.file != kFiles)
+      return Error{"FEN rank " + std::to_string(r.rank + 1) + " is " +
+                   (r.file > kFiles ? "more than 9" : std::to_string(r.file)) + " points wide; expected 9"};
   }
 
-  if (fields.size() < 2) return Error{"FEN has no side to move"};
+  if (fields.count < 2) return Error{"FEN has no side to move"};
   Side to_move;
-  if (fields[1] == "w" || fields[1] == "W") to_move = Side::Cho;
-  else if (fields[1] == "b" || fields[1] == "B") to_move = Side::Han;
-  else return Error{"bad side to move '" + std::string(fields[1]) + "'; expected w or b"};
+  if (!fg::parse_all(fields.field[1], fg::side, to_move))
+    return Error{"bad side to move '" + std::string(fields.field[1]) + "'; expected w or b"};
 
   // Either "- - half full" (standard), "half full" (short form), or nothing.
   std::size_t k = 2;
-  while (k < fields.size() && k < 4 && fields[k] == "-") ++k;
+  while (k < fields.count && k < 4 && fg::parse_all(fields.field[k], fg::dash)) ++k;
   int numbers[2] = {0, 1};
-  for (int n = 0; n < 2 && k < fields.size(); ++n, ++k) {
-    const std::string_view f = fields[k];
-    int v = 0;
-    auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
-    if (ec != std::errc() || ptr != f.data() + f.size())
-      return Error{"bad number '" + std::string(f) + "' in FEN move counters"};
-    numbers[n] = v;
+  for (int n = 0; n < 2 && k < fields.count; ++n, ++k) {
+    if (!fg::parse_all(fields.field[k], fg::number, numbers[n]))
+      return Error{"bad number '" + std::string(fields.field[k]) + "' in FEN move counters"};
   }
-  if (k < fields.size()) return Error{"unexpected field '" + std::string(fields[k]) + "' in FEN"};
+  if (k < fields.count) return Error{"unexpected field '" + std::string(fields.field[k]) + "' in FEN"};
   return set_board(b, to_move, numbers[0], numbers[1]);
 }
 

@@ -1,0 +1,21 @@
+// The grammar of a FEN file (README.md, "Reading") in Boost.Spirit X3 rules: one position a
+// line, blank lines and "#" comment lines skipped. A position itself is read by the FEN rules
+// of the core (src/core/fen_grammar.h, through Position::set_fen).
+//
+//   fen-file = { line }
+//   line     = blanks ( "#" { any } | fen | nothing )      blank = " " | "\t"
+//
+// Internal to formats/fen.
+#pragma once
+
+#include <boost/spirit/home/x3.hpp>
+
+namespace gibo::fen_file_grammar {
+
+namespace x3 = boost::spirit::x3;
+
+inline const auto blanks = x3::omit[*x3::char_(" \t")];
+// A line holding no position: nothing but blanks, or a "#" comment after them.
+inline const auto no_position = blanks >> (x3::eoi | x3::lit('#'));
+
+}  // namespace gibo::fen_file_grammar

@@ -1,0 +1,97 @@
+// The grammar of a date as records write it (`2010.03.12`, `2010-03-12`, `20100312`,
+// `2010년 3월 12일`, `1937년`, `2020.01~2020.06`, `미상`) in Boost.Spirit X3 rules over the
+// bytes of the tag value; game_date.cpp gives the meaning (gibo/record/game_date.h).
+//
+//   date     = { skip } ( year | compact ) [ month-part ]
+//   skip     = run - ( year | compact ) | other        any digits that are no year, other bytes
+//   year     = 4 digits (1000..2999), not followed by a digit
+//   compact  = 8 digits YYYYMMDD (year 1000..2999), not followed by a digit
+//   month-part = other month [ other day ]            only when the year part gave no month
+//   month    = 1 or 2 digits (1..12), not followed by a digit
+//   day      = 1 or 2 digits (1..31), not followed by a digit
+//   run      = digit { digit } ;  other = non-digit { non-digit }
+//
+// The separators are any non-digit bytes, so "년 " and "월 " (UTF-8 or CP949) separate as
+// "." and "-" do. Internal to src/record.
+#pragma once
+
+#include <boost/spirit/home/x3.hpp>
+
+namespace gibo::date_grammar {
+
+namespace x3 = boost::spirit::x3;
+
+// What the rules found: year 0 = none; month, day 0 = not given.
+struct Found {
+  unsigned year = 0, month = 0, day = 0;
+};
+struct found_tag;
+
+inline const auto digit = x3::char_('0', '9');
+inline const auto run = +digit;
+inline const auto other = +(~x3::char_('0', '9'));
+inline const auto no_digit_follows = !digit;
+
+// The Found of the parse (x3::with).
+template <typename Context>
+Found& found(const Context& ctx) {
+  return x3::get<found_tag>(ctx).get();
+}
+
+inline const auto set_year = [](auto& ctx) {
+  const unsigned y = x3::_attr(ctx);
+  if (y < 1000 || y > 2999) x3::_pass(ctx) = false;
+  else found(ctx).year = y;
+};
+inline const auto set_compact = [](auto& ctx) {
+  const unsigned v = x3::_attr(ctx), y = v / 10000;
+  if (y < 1000 || y > 2999) {
+    x3::_pass(ctx) = false;
+    return;
+  }
+  Found& f = found(ctx);
+  f.year = y;
+  f.month = v / 100 % 100;
+  f.day = v % 100;
+  if (f.month < 1 || f.month > 12) f.month = 0, f.day = 0;
+  if (f.day < 1 || f.day > 31) f.day = 0;
+};
+inline const auto set_month = [](auto& ctx) {
+  const unsigned m = x3::_attr(ctx);
+  if (m < 1 || m > 12) x3::_pass(ctx) = false;
+  else found(ctx).month = m;
+};
+inline const auto set_day = [](auto& ctx) {
+  const unsigned d = x3::_attr(ctx);
+  if (d < 1 || d > 31) x3::_pass(ctx) = false;
+  else found(ctx).day = d;
+};
+// The year part left the month open (a compact date with an impossible month).
+struct MonthOpen : x3::parser<MonthOpen> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <typename It, typename Ctx, typename RCtx, typename Attr>
+  bool parse(It&, const It&, const Ctx& ctx, RCtx&, Attr&) const {
+    return found(ctx).month == 0;
+  }
+};
+inline const MonthOpen month_open{};
+
+// Each number is checked (and kept) only once it is known to be a whole run of digits.
+inline const auto year = (x3::uint_parser<unsigned, 10, 4, 4>{} >> no_digit_follows)[set_year];
+inline const auto compact = (x3::uint_parser<unsigned, 10, 8, 8>{} >> no_digit_follows)[set_compact];
+inline const auto year_part = year | compact;
+inline const auto month = (x3::uint_parser<unsigned, 10, 1, 2>{} >> no_digit_follows)[set_month];
+inline const auto day = (x3::uint_parser<unsigned, 10, 1, 2>{} >> no_digit_follows)[set_day];
+inline const auto skip = (run - year_part) | other;
+inline const auto date = *skip >> year_part >> -(month_open >> other >> month >> -(other >> day));
+
+// Parses `text` with `p`, filling `out`; true when `p` matched (the rest of the text, if
+// any, is not looked at).
+template <typename Parser>
+bool parse(std::string_view text, const Parser& p, Found& out) {
+  const char* first = text.data();
+  return x3::parse(first, text.data() + text.size(), x3::with<found_tag>(std::ref(out))[p]);
+}
+
+}  // namespace gibo::date_grammar
