@@ -33,6 +33,9 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/giboConfig.cmake ${CMAKE_CURRENT_BINAR
 
 # pkg-config: `pkg-config --cflags --libs gibo` (the shared library when installed; add
 # --static for libgibo.a's own dependencies).
+# The prefix is found from the file's own place (${pcfiledir}), so the file is right
+# wherever `cmake --install --prefix` or the package puts it.
+string(REGEX REPLACE "[^/]+" ".." GIBO_PC_UP "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 configure_file(cmake/gibo.pc.in ${CMAKE_CURRENT_BINARY_DIR}/gibo.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gibo.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig
         COMPONENT development)
