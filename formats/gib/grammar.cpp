@@ -1,3 +1,4 @@
+// The .gib tag-line and ply-token grammar and its text decoding (see grammar.h).
 #include "grammar.h"
 
 #include "gibo/formats/tag_text.h"

@@ -1,5 +1,8 @@
-// The .gib reader: bytes -> lines -> games. One parse loop; every problem becomes a
-// diagnostic on the game (or the file) and nothing is dropped silently.
+// The .gib reader: bytes -> lines -> games. One scan of the file (Scan) splits it into
+// lines, removes filler and finds where each game starts; each game is then read from its
+// lines on demand (GameReader: tags, ply tokens, comments; GibFile::game), without reading
+// the games before it. Every problem becomes a diagnostic on the game (or the
+// file) and nothing is dropped silently.
 //
 // Bad-input policy (see formats/gib/README.md):
 // * 0x1A (the DOS end-of-file mark) ends the text unless the next game's tag line follows

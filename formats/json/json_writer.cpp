@@ -1,3 +1,4 @@
+// The streaming JSON writer and its UTF-8-safe string escaping (see gibo/formats/json_writer.h).
 #include "gibo/formats/json_writer.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The text readers' helpers: a move resolved on the board as a ply, stated marks, diagnostics (board_ply.h).
 #include "board_ply.h"
 
 namespace gibo::detail {

@@ -1,3 +1,4 @@
+// walk_plies: the writers' walk through a game's plies while they replay (game_walk.h).
 #include "game_walk.h"
 
 #include "gibo/record/replay.h"

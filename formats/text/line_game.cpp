@@ -1,3 +1,4 @@
+// The line-based readers' file loop, a line's game and a start read from FEN text (line_game.h).
 #include "line_game.h"
 
 #include "board_ply.h"

@@ -1,3 +1,4 @@
+// rescore_game: one game's computed ending under a profile and its verdict, and the verdict note (rescore.h).
 #include "gibo/adjudication/rescore.h"
 
 #include "gibo/formats/tag_map.h"

@@ -141,7 +141,8 @@ CREATE VIEW tags AS
 // The step from version N to N + 1, for N = 1, 2, ... (index N - 1). Each runs inside the
 // migration's transaction.
 constexpr const char* kMigrations[] = {
-    // 1 -> 2: games.annotated (Game::annotated, decision 12). Rows imported before hold
+    // 1 -> 2: games.annotated (Game::annotated; decision 12 in
+    // src/adjudication/README.md "Decisions"). Rows imported before hold
     // NULL: unknown (the records were not read under the annotation policy).
     "ALTER TABLE games ADD COLUMN annotated INTEGER;",
 };

@@ -1,3 +1,4 @@
+// WriterLock: the exclusive flock on DB-lock that lets one import write an archive (writer_lock.h).
 #include "writer_lock.h"
 
 #include <fcntl.h>

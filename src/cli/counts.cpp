@@ -1,3 +1,4 @@
+// Counts by name in the commands' summaries, as a text line and a JSON object (counts.h).
 #include "counts.h"
 
 #include <cstdint>

@@ -1,3 +1,4 @@
+// Command inputs: PATHS expanded into files, files read whole, FILE:GAME@PLY references (inputs.h).
 #include "inputs.h"
 
 #include <dirent.h>

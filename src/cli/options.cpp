@@ -1,3 +1,4 @@
+// Option helpers shared by the commands: usage errors (exit 2), --jobs, the encodings, --rules (options.h).
 #include "options.h"
 
 #include "command.h"

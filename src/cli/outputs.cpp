@@ -1,3 +1,4 @@
+// Command outputs: the overwrite check (ProtectedFiles), files renamed into place, stdout errors (outputs.h).
 #include "outputs.h"
 
 #include <fcntl.h>

@@ -127,7 +127,8 @@ std::optional<int> open_position_index(const std::string& command, const Positio
     return kExitFindings;
   }
   if (!q.where.empty()) {
-    // The one query language (decision 15): the archive's facts view.
+    // The one query language (decision 15, src/adjudication/README.md "Decisions"): the
+    // archive's facts view.
     const auto archive = archive::Archive::open(q.db, archive::OpenMode::ReadOnly);
     if (!archive) {
       std::cerr << "gibo " << command << ": " << archive.error().message << "\n";

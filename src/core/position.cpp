@@ -1,3 +1,4 @@
+// Position: FEN and setups, make/unmake, attacks and check, legal-move generation (position.h).
 #include "gibo/core/position.h"
 
 #include <cassert>

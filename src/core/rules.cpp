@@ -62,7 +62,7 @@ Profile kjf_site() {
   p.bikjang_capture_reply_clause = true;
   p.repetition_rules = {{RD::Sequence, 4, RepetitionWindow::WholeGame, RR::RepeaterLoses,
                          LowMaterialResult::Same, std::nullopt, false}};
-  // Decision 13: seed 001's "4회째 같은 수순을 반복한 쪽이 패배" in a cycle of checks means
+  // Decision 13 (src/adjudication/README.md "Decisions"): seed 001's "4회째 같은 수순을 반복한 쪽이 패배" in a cycle of checks means
   // the checking side, the one that repeats, loses on the 4th repetition.
   p.perpetual_check = PerpetualCheck::CheckerLoses;
   p.material_counting = true;
@@ -235,7 +235,7 @@ Profile pychess() {
   p.max_plies_result = EndResult::Draw;
   p.timeout_result = TimeoutResult::LossOrDrawIfOppInsufficient;
   p.agreed_draw_allowed = false;
-  // Decision 14: the order the server applies (server/game.py update_status), not the one
+  // Decision 14 (src/adjudication/README.md "Decisions"): the order the server applies (server/game.py update_status), not the one
   // its documentation states: Fairy-Stockfish's endings with checkmate among them, then
   // the 600-ply limit, then insufficient material.
   p.end_precedence.push_back(Ending::MaxPlies);

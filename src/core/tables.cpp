@@ -1,3 +1,4 @@
+// The precomputed movement tables and Zobrist keys, built once at start-up (tables.h).
 #include "tables.h"
 
 namespace gibo::detail {

@@ -1,3 +1,4 @@
+// Square names, UCI move text and setup codes (gibo/core/types.h).
 #include "gibo/core/types.h"
 
 namespace gibo {

@@ -1,3 +1,4 @@
+// Severity names and the compiler-style text of a diagnostic (gibo/record/diagnostic.h).
 #include "gibo/record/diagnostic.h"
 
 namespace gibo {

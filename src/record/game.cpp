@@ -1,3 +1,4 @@
+// Game: tag lookup, errors, the per-code diagnostic cap, and the start position on a board (gibo/record/game.h).
 #include "gibo/record/game.h"
 
 namespace gibo {

@@ -1,3 +1,4 @@
+// Names of winners and result methods, both ways (gibo/record/result.h).
 #include "gibo/record/result.h"
 
 namespace gibo {

@@ -1,3 +1,4 @@
+// Board diagrams: text for a terminal and SVG (gibo/report/diagram.h).
 #include "gibo/report/diagram.h"
 
 #include "markup.h"

@@ -1,3 +1,4 @@
+// Escaping for HTML/SVG text and CSV fields (markup.h).
 #include "markup.h"
 
 namespace gibo {

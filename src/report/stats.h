@@ -168,7 +168,7 @@ struct PlyCountMismatch {
 };
 struct Quality {
   // Games whose record marks captures and checks (annotated), marks none (unannotated:
-  // decision 12), or that an archive of schema version 1 does not say (unknown).
+  // decision 12, src/adjudication/README.md "Decisions"), or that an archive of schema version 1 does not say (unknown).
   long annotated = 0, unannotated = 0, annotation_unknown = 0;
   std::vector<CodeRow> codes;      // errors first, then warnings, notes; most frequent first
   std::vector<SourceRow> sources;  // in source order

@@ -19,7 +19,8 @@ namespace {
 struct Board {
   std::size_t game = 0;  // index in Dataset::games
   std::vector<Move> moves;  // every ply whose squares are known (the adjudicator plays
-                            // on past an illegal move when it is pseudo-legal, decision 7)
+                            // on past an illegal move when it is pseudo-legal: decision 7,
+                            // src/adjudication/README.md "Decisions")
   std::optional<bool> saved_bikjang;  // the record's bikjang option; nullopt: not stated
 };
 

@@ -1,4 +1,4 @@
-// One query language (decision 15): a set of --where expressions over the documented
+// One query language (decision 15, src/adjudication/README.md "Decisions"): a set of --where expressions over the documented
 // fields selects the same games from a folder (`stats`), from the archive imported from
 // it (`stats --db`), for `export --db` and for `rescore --db`.
 #include <gtest/gtest.h>

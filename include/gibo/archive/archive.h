@@ -77,7 +77,7 @@ struct PreparedGame {
   std::string profile_id;  // the profile the game was replayed under
   int profile_version = 0;
   bool valid = false;      // no error diagnostics
-  bool annotated = true;   // Game::annotated (decision 12)
+  bool annotated = true;   // Game::annotated (decision 12: src/adjudication/README.md)
   std::string error_code;  // the first error's code (empty when valid)
   int error_ply = 0;       // the first error's ply (0: not about a ply)
   std::vector<Diagnostic> diagnostics;

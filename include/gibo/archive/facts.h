@@ -1,4 +1,5 @@
-// The facts of a game that every `--where` reads (decision 15): one SQL view, `facts`,
+// The facts of a game that every `--where` reads (decision 15,
+// src/adjudication/README.md "Decisions"): one SQL view, `facts`,
 // defined once here in the archive layer and installed (as a TEMP view) on every archive
 // connection. `gibo stats`, `export`, `rescore` and every command that selects games
 // hand their expression to Archive::select_games, which runs it over this view; on game
