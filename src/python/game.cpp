@@ -63,8 +63,8 @@ std::vector<PyMove> make_moves(const PyGame& g) {
     m.column = p.column;
     // A replayed game's moves up to where its replay stopped (an archive's game knows its
     // valid plies only); a game not replayed (replay=False) as far as its moves are legal.
-    board = board && (!game.replayed || static_cast<int>(i) < std::max(game.played_plies, game.valid_plies)) &&
-            !p.move.is_none() && pos.is_legal(p.move);
+    board = board && !p.move.is_none() &&
+            (game.replayed ? static_cast<int>(i) < std::max(game.played_plies, game.valid_plies) : pos.is_legal(p.move));
     if (board) {
       m.uci = uci(p.move);
       m.korean = p.move.is_pass() ? "한수쉼"

@@ -95,7 +95,28 @@ if command -v zsh >/dev/null; then
   zsh -n "$prefix/share/zsh/vendor-completions/_gibo" || fail "_gibo is not valid zsh"
   zsh -fc "fpath=('$prefix/share/zsh/vendor-completions' \$fpath); autoload -U compinit; compinit -u -d '$tmp/zcompdump'; [[ \${_comps[gibo]} == _gibo ]]" ||
     fail "zsh does not register _gibo for gibo"
-  echo "zsh: _gibo registered"
+  # The completion function itself, with zsh's completion builtins replaced by printers.
+  out=$(PATH=$prefix/bin:$PATH zsh -fc "
+    fpath=('$prefix/share/zsh/vendor-completions' \$fpath)
+    autoload -U _gibo
+    compadd() { [[ \$1 == -- ]] && shift; print -r -- \"values: \$*\"; }
+    _describe() { print -r -- describe; }
+    _files() { print -r -- files; }
+    words=(gibo convert x --to ''); CURRENT=5; PREFIX=''; _gibo
+    words=(gibo validate --rules ''); CURRENT=4; _gibo
+    words=(gibo stats --format ''); CURRENT=4; _gibo
+    words=(gibo import --va); CURRENT=3; PREFIX=--va; _gibo
+    words=(gibo validate sa); CURRENT=3; PREFIX=sa; _gibo")
+  echo "$out"
+  grep -qx 'values: gib pgn json jsonl fen uci' <<< "$out" || fail "zsh format completion"
+  grep -q '^values: janggi-gg .*fs-janggi' <<< "$out" || fail "zsh profile completion"
+  grep -qx 'values: text csv json html' <<< "$out" || fail "zsh option value completion"
+  grep -q '^values: .*--valid-only' <<< "$out" || fail "zsh option completion"
+  grep -qx 'files' <<< "$out" || fail "zsh file completion"
+  echo "zsh: _gibo registered and completes"
+else
+  [ -z "${CI:-}" ] || fail "zsh is missing (.ci/setup installs it)"
+  echo "note: zsh is not installed; the zsh completion was not tried"
 fi
 
 step "samples/library with find_package(gibo CONFIG): shared, static"
