@@ -193,17 +193,21 @@ if [ "${GIBO_TEST_DEB_INSTALL:-0}" = 1 ]; then
     fail "a gibo package is installed already; not replacing it"
   fi
   cp "$deb" "$tmp/gibo.deb"
-  trap 'DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq gibo >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
+  trap 'DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq gibo >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$tmp/gibo.deb" >/dev/null
   dpkg -L gibo > "$tmp/listed"
   for d in /usr/bin/gibo /usr/lib/libgibo.a /usr/include/gibo /usr/lib/cmake/gibo /usr/share/man/man1; do
     grep -q "^$d" "$tmp/listed" || fail "dpkg -L gibo lacks $d"
   done
   [ "$(/usr/bin/gibo --version)" = "$version" ] || fail "the installed gibo --version"
-  if [ -e /usr/share/man/man1/gibo.1.gz ]; then
+  if [ -e /usr/share/man/man1/gibo.1 ] || [ -e /usr/share/man/man1/gibo.1.gz ]; then
     out=$(MANWIDTH=80 man gibo)
     grep -q '^NAME' <<< "$out" || fail "man gibo"
+    out=$(MANWIDTH=80 man gibo-import)
+    grep -qE '^ *gibo-import +- ' <<< "$out" || fail "man gibo-import"
   else
+    # Minimal Docker images tell dpkg not to install man pages (path-exclude in /etc/dpkg/dpkg.cfg.d).
+    grep -rqs 'path-exclude.*/usr/share/man' /etc/dpkg/dpkg.cfg.d || fail "the .deb's man pages were not installed"
     echo "note: dpkg's configuration leaves out /usr/share/man here (path-exclude); man gibo not tried"
   fi
   out=$(bash -c 'source /usr/share/bash-completion/completions/gibo; complete -p gibo')
@@ -215,7 +219,8 @@ if [ "${GIBO_TEST_DEB_INSTALL:-0}" = 1 ]; then
   cmake -S "$src/samples/library" -B "$tmp/sample-deb" -G Ninja >/dev/null
   cmake --build "$tmp/sample-deb" >/dev/null
   check_output "$tmp/sample-deb/gibo_summary" "find_package (from the .deb)"
-  DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq gibo >/dev/null
-  [ ! -e /usr/bin/gibo ] || fail "apt-get remove left /usr/bin/gibo"
+  DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq gibo >/dev/null
+  [ ! -e /usr/bin/gibo ] || fail "apt-get purge left /usr/bin/gibo"
+  [ "$(dpkg-query -W -f='${Status}' gibo 2>/dev/null || true)" != "install ok installed" ] || fail "gibo still installed"
 fi
 echo "install test: all checks passed"
