@@ -305,6 +305,7 @@ class Importer {
     summary_.lost = summary_.games - committed_.games;
     summary_.added = committed_.added;
     summary_.duplicates = committed_.duplicates;
+    summary_.replaced = committed_.replaced;
     return error;
   }
 
@@ -431,10 +432,20 @@ class Importer {
       }
     }
     if (hashes_.count(g.hash)) {
-      const auto kept = archive_->find_same_game(g);
+      const auto kept = archive_->find_stored_copy(g);
       if (!kept) return kept.error();
-      if (*kept) {
-        if (auto e = archive_->insert_duplicate(source_id, g, *kept)) return e;
+      if (kept->id && g.valid && !kept->valid) {
+        // The valid copy is the one kept: it takes the broken copy's place.
+        const auto replaced = archive_->replace_game(source_id, g, kept->id);
+        if (!replaced) return replaced.error();
+        report.replacements.push_back({g.game_index, replaced->new_id, replaced->path, replaced->game_index,
+                                       replaced->error_code, replaced->error_ply});
+        ++report.replaced;
+        ++summary_.replaced;
+        return std::nullopt;
+      }
+      if (kept->id) {
+        if (auto e = archive_->insert_duplicate(source_id, g, kept->id)) return e;
         ++report.duplicates;
         ++summary_.duplicates;
         return std::nullopt;
@@ -463,6 +474,7 @@ class Importer {
     committed_.games = summary_.games;
     committed_.added = summary_.added;
     committed_.duplicates = summary_.duplicates;
+    committed_.replaced = summary_.replaced;
     dirty_.clear();
     in_transaction_ = false;
     batch_count_ = 0;
@@ -511,7 +523,7 @@ class Importer {
   std::unordered_set<std::int64_t> hashes_;
   std::unordered_map<std::int64_t, Dirty> dirty_;
   struct {
-    long games = 0, added = 0, duplicates = 0;
+    long games = 0, added = 0, duplicates = 0, replaced = 0;
   } committed_;  // the summary's counts at the last commit
   bool in_transaction_ = false;
   int batch_count_ = 0;

@@ -26,6 +26,7 @@
 #include "gibo/record/game_date.h"
 #include "open_existing.h"
 #include "position_rows.h"
+#include "position_upkeep.h"
 #include "schema.h"
 #include "sqlite.h"
 
@@ -724,6 +725,31 @@ IndexSize PositionIndex::size() {
                             "'position_games')",
                         0);
   return z;
+}
+
+std::optional<Error> forget_indexed_game(sql::Connection& db, std::int64_t id) {
+  if (id <= 0 || db.scalar("SELECT count(*) FROM main.sqlite_schema WHERE name = 'position_games'") == 0)
+    return std::nullopt;
+  sql::Statement read = db.prepare("SELECT data FROM main.position_games WHERE block = :block");
+  if (!read.prepared()) return Error{"cannot read the position index: " + db.current_error()};
+  read.bind(1, id / kFactsPerBlock);
+  if (read.step() != SQLITE_ROW) return std::nullopt;  // not indexed yet
+  std::string data(read.blob(0));
+  read.reset();
+  const std::size_t at = static_cast<std::size_t>(id % kFactsPerBlock) * kFactBytes;
+  if (data.size() < at + kFactBytes) return std::nullopt;
+  FactEntry f = decode_fact(data.data() + at);
+  if (!f.present) return std::nullopt;
+  f.present = false;
+  encode_fact(f, data.data() + at);
+  sql::Statement write = db.prepare("UPDATE main.position_games SET data = :data WHERE block = :block");
+  if (!write.prepared()) return Error{"cannot update the position index: " + db.current_error()};
+  write.bind_blob(sqlite3_bind_parameter_index(write.get(), ":data"), data);
+  write.bind(sqlite3_bind_parameter_index(write.get(), ":block"), id / kFactsPerBlock);
+  if (!write.run() ||
+      db.exec("UPDATE main.position_meta SET value = CAST(CAST(value AS INTEGER) - 1 AS TEXT) WHERE key = 'games'"))
+    return Error{"cannot update the position index: " + db.current_error()};
+  return std::nullopt;
 }
 
 }  // namespace gibo::archive

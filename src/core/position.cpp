@@ -34,6 +34,40 @@ bool is_enemy_or_empty(Piece target, Side us) {
   return target == Piece::None || side_of(target) != us;
 }
 
+// The line attackers of side `by` on a target square: a chariot along a line, a cannon
+// over one screen that is not a cannon (a cannon never takes a cannon). The one place
+// where `attacked` and `attacked_through` scan rays and palace diagonals.
+struct LineAttackers {
+  Piece chariot, cannon;
+  bool cannon_can_take;  // the target is not a cannon
+  LineAttackers(const std::array<Piece, kSquares>& board, Square target, Side by)
+      : chariot(make_piece(by, PieceType::Chariot)),
+        cannon(make_piece(by, PieceType::Cannon)),
+        cannon_can_take(type_of(board[target]) != PieceType::Cannon) {}
+
+  // Does a chariot or cannon attack the target along `ray` (the squares from it outward)?
+  bool along(const std::array<Piece, kSquares>& board, const detail::Ray& ray) const {
+    int i = 0;
+    while (i < ray.len && board[ray.sq[i]] == Piece::None) ++i;
+    if (i == ray.len) return false;
+    const Piece first = board[ray.sq[i]];
+    if (first == chariot) return true;
+    if (!cannon_can_take || type_of(first) == PieceType::Cannon) return false;
+    ++i;
+    while (i < ray.len && board[ray.sq[i]] == Piece::None) ++i;
+    return i < ray.len && board[ray.sq[i]] == cannon;
+  }
+
+  // Does a chariot or cannon attack the target along the palace diagonal `line`?
+  bool along(const std::array<Piece, kSquares>& board, const detail::DiagLine& line) const {
+    const Piece a = board[line.a];
+    if (a == chariot) return true;
+    if (line.len != 2) return false;
+    const Piece b = board[line.b];
+    return a == Piece::None ? b == chariot : cannon_can_take && type_of(a) != PieceType::Cannon && b == cannon;
+  }
+};
+
 }  // namespace
 
 bool MoveList::contains(Move m) const {
@@ -296,33 +330,11 @@ void Position::move_piece(Square from, Square to) {
 // Attacks, check, facing
 
 bool Position::attacked(Square sq, Side by) const {
-  const Piece chariot = make_piece(by, PieceType::Chariot);
-  const Piece cannon = make_piece(by, PieceType::Cannon);
-  const bool cannon_can_take = type_of(board_[sq]) != PieceType::Cannon;
-
-  for (const detail::Ray& ray : kTables.rays[sq]) {
-    int i = 0;
-    while (i < ray.len && board_[ray.sq[i]] == Piece::None) ++i;
-    if (i == ray.len) continue;
-    const Piece first = board_[ray.sq[i]];
-    if (first == chariot) return true;
-    if (!cannon_can_take || type_of(first) == PieceType::Cannon) continue;
-    ++i;
-    while (i < ray.len && board_[ray.sq[i]] == Piece::None) ++i;
-    if (i < ray.len && board_[ray.sq[i]] == cannon) return true;
-  }
-  for (const detail::DiagLine& line : kTables.diag[sq]) {
-    const Piece a = board_[line.a];
-    if (a == chariot) return true;
-    if (line.len == 2) {
-      const Piece b = board_[line.b];
-      if (a == Piece::None) {
-        if (b == chariot) return true;
-      } else if (cannon_can_take && type_of(a) != PieceType::Cannon && b == cannon) {
-        return true;
-      }
-    }
-  }
+  const LineAttackers line(board_, sq, by);
+  for (const detail::Ray& ray : kTables.rays[sq])
+    if (line.along(board_, ray)) return true;
+  for (const detail::DiagLine& diag : kTables.diag[sq])
+    if (line.along(board_, diag)) return true;
   const Piece horse = make_piece(by, PieceType::Horse);
   for (const detail::LegStep& h : kTables.horse_from[sq])
     if (board_[h.to] == horse && board_[h.leg] == Piece::None) return true;
@@ -346,35 +358,17 @@ bool Position::attacked(Square sq, Side by) const {
 // elephant move with a leg on x (kReachLeg), or a piece standing on x (the source bits)?
 bool Position::attacked_through(Square g, Side by, Square x, std::uint8_t bits) const {
   if (bits & detail::kReachLine) {
-    const Piece chariot = make_piece(by, PieceType::Chariot), cannon = make_piece(by, PieceType::Cannon);
-    const bool cannon_can_take = type_of(board_[g]) != PieceType::Cannon;
+    const LineAttackers line(board_, g, by);
     if (file_of(x) == file_of(g) || rank_of(x) == rank_of(g)) {
       const int dir = file_of(x) == file_of(g) ? (x > g ? detail::kNorth : detail::kSouth)
                                                : (x > g ? detail::kEast : detail::kWest);
-      const detail::Ray& ray = kTables.rays[g][dir];
-      int i = 0;
-      while (i < ray.len && board_[ray.sq[i]] == Piece::None) ++i;
-      if (i < ray.len) {
-        const Piece first = board_[ray.sq[i]];
-        if (first == chariot) return true;
-        if (cannon_can_take && type_of(first) != PieceType::Cannon) {
-          ++i;
-          while (i < ray.len && board_[ray.sq[i]] == Piece::None) ++i;
-          if (i < ray.len && board_[ray.sq[i]] == cannon) return true;
-        }
-      }
+      if (line.along(board_, kTables.rays[g][dir])) return true;
     } else {
-      for (const detail::DiagLine& line : kTables.diag[g]) {
-        if (line.a != x && line.b != x) continue;
-        const Piece a = board_[line.a];
-        if (a == chariot) return true;
-        if (line.len == 2) {
-          const Piece b = board_[line.b];
-          if (a == Piece::None ? b == chariot : cannon_can_take && type_of(a) != PieceType::Cannon && b == cannon)
-            return true;
+      for (const detail::DiagLine& diag : kTables.diag[g])
+        if (diag.a == x || diag.b == x) {
+          if (line.along(board_, diag)) return true;
+          break;  // x lies on one palace line from g
         }
-        break;  // x lies on one palace line from g
-      }
     }
   }
   if (bits & (detail::kReachHorseLeg | detail::kReachHorse)) {

@@ -6,6 +6,9 @@
 // * Stored results are history (src/adjudication/README.md): nothing in this API updates a game's
 //   result columns once the row exists. Verdicts live in their own table and are added
 //   per (game, profile id, profile version).
+// * A stored row is never rewritten. A game row is removed only when a valid copy of a
+//   broken stored game arrives (replace_game): the valid copy is stored as a new game and
+//   the broken one becomes its duplicate, in the caller's transaction.
 // * A file that is not a gibo archive (another application id, or tables but no gibo
 //   schema) is refused, never modified. A file with a newer schema version is refused;
 //   an older one is migrated step by step inside one transaction when opened for writing,
@@ -200,11 +203,34 @@ class Archive {
   Expected<std::vector<std::int64_t>> game_hashes();
   // The id of a stored game with the same start and moves (canonical codes), 0 if none.
   Expected<std::int64_t> find_same_game(const PreparedGame& game);
+  // A stored game with the same start and moves as `game`: its id (0 if none) and status.
+  struct StoredCopy {
+    std::int64_t id = 0;
+    bool valid = false;
+  };
+  Expected<StoredCopy> find_stored_copy(const PreparedGame& game);
   // Inserts a game with its players, comments and diagnostics; its id.
   Expected<std::int64_t> insert_game(std::int64_t source_id, const PreparedGame& game);
   // Records that `game` (at source/game_index) repeats the stored game `kept_id`, with
   // the copy's own status and diagnostics (game_id NULL, game_index set).
   std::optional<Error> insert_duplicate(std::int64_t source_id, const PreparedGame& game, std::int64_t kept_id);
+  // The broken copy that replace_game turned into a duplicate.
+  struct ReplacedCopy {
+    std::int64_t old_id = 0;  // its game id, now gone
+    std::int64_t new_id = 0;  // the valid copy's game id
+    std::string path;         // its source's path
+    int game_index = 0;       // its rank in that file (0-based)
+    std::string error_code;   // its first error
+    int error_ply = 0;
+  };
+  // Stores the valid `game` (at source_id) in place of the broken stored game `broken_id`
+  // with the same start and moves: the valid copy becomes a new game row (with its players,
+  // comments and diagnostics), and the broken one a duplicates row of it (its
+  // diagnostics kept as a copy's, game_id NULL); duplicates and prefixes that named the
+  // broken game name the valid one; its comments and verdicts (about the broken record)
+  // go with its row, and the position index stored in the archive forgets it. Inside the
+  // caller's transaction (all or nothing with its batch).
+  Expected<ReplacedCopy> replace_game(std::int64_t source_id, const PreparedGame& game, std::int64_t broken_id);
   std::int64_t max_game_id();
   std::int64_t game_count();
   // Where a stored game came from.

@@ -6,6 +6,10 @@
 // * Distinct games only: a game with the same start and moves as a stored one (tags
 //   aside) is not stored again; it is counted and recorded in `duplicates`, linked to the
 //   kept game. Games that are a strict prefix of another are found and reported.
+// * The valid copy is the one kept: when a valid game repeats a broken stored one (from
+//   earlier in this run or an earlier run), the valid copy is stored in its place and the
+//   broken one becomes its duplicate (Archive::replace_game), in the batch that holds the
+//   valid copy.
 // * Resumable: a file whose content hash belongs to a completely imported source is
 //   skipped. A source's progress (games handled) is committed with each batch, and its
 //   `complete` flag only in a transaction that follows or holds its last game, so an
@@ -54,6 +58,17 @@ enum class FileStatus {
 };
 std::string_view file_status_name(FileStatus s);  // "imported", "resumed", "already-imported", ...
 
+// A broken stored copy that a valid copy in this file replaced (the broken one is now
+// the valid one's duplicate).
+struct ReplacedGame {
+  int game_index = 0;         // the valid copy's rank in this file (0-based)
+  std::int64_t game_id = 0;   // the valid copy's game id
+  std::string path;           // the file the broken copy came from (this run or an earlier one)
+  int broken_game_index = 0;  // its rank there (0-based)
+  std::string error_code;     // its first error
+  int error_ply = 0;
+};
+
 struct FileReport {
   std::string path;
   FileStatus status = FileStatus::Imported;
@@ -66,6 +81,8 @@ struct FileReport {
   long resumed_after = 0;    // a resumed file: games the earlier run handled
   long plies = 0;
   long added = 0, duplicates = 0;
+  long replaced = 0;  // valid games stored in place of a broken copy (neither added nor duplicates)
+  std::vector<ReplacedGame> replacements;  // one per replaced game, in file order
   long invalid = 0;   // games with errors (stored, or rejected with valid_only)
   long rejected = 0;  // games not stored because of valid_only
   std::vector<Diagnostic> file_diagnostics;
@@ -87,8 +104,9 @@ struct PrefixReport {
 struct ImportSummary {
   long files = 0, imported = 0, resumed = 0, skipped = 0, unreadable = 0;
   long games = 0, plies = 0, added = 0, duplicates = 0, invalid = 0, rejected = 0;
+  long replaced = 0;  // valid games stored in place of a broken copy (FileReport::replaced)
   // After an error: games handled in the batch that was rolled back (read, not stored;
-  // `added` and `duplicates` count committed games only).
+  // `added`, `duplicates` and `replaced` count committed games only).
   long lost = 0;
   std::map<std::string, long> invalid_by_code;  // games with errors, by their first error's code
   std::map<std::string, long> file_errors_by_code;  // files holding no game, by their first error

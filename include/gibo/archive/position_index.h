@@ -7,8 +7,9 @@
 // Policies (enforced here):
 // * Built on first use, not by `gibo import`: update() indexes every game the index does
 //   not hold yet (all of them the first time, the new ones after an import), so an archive
-//   made before the index existed gets it without re-import. Games are never changed or
-//   deleted, so what is indexed stays right.
+//   made before the index existed gets it without re-import. Games are never changed; a
+//   game is removed only when a valid copy replaces a broken one (Archive::replace_game),
+//   which marks it absent in the index, so what is indexed stays right.
 // * Exact answers: rows are found by a 64-bit Zobrist key, and every candidate game is
 //   confirmed by replaying its moves to the ply the row names and comparing the placement
 //   and side to move, so a key collision can never add a game; a game's positions are

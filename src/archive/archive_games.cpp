@@ -1,0 +1,292 @@
+// Storing games: the importer's duplicate check, the games insert (its columns in one
+// list, bound by name), duplicates, a valid copy replacing a broken one, and the start and player name tables behind them.
+#include <unordered_map>
+
+#include "archive_impl.h"
+#include "position_upkeep.h"
+
+namespace gibo::archive {
+
+namespace {
+
+using sql::Statement;
+
+// A copy's status and first error, as games and duplicates both store them.
+void bind_status(Statement& s, int i, const PreparedGame& g) { s.bind_text(i, g.valid ? "valid" : "invalid"); }
+void bind_error_code(Statement& s, int i, const PreparedGame& g) {
+  if (g.valid) s.bind_null(i);
+  else s.bind_text(i, g.error_code);
+}
+void bind_error_ply(Statement& s, int i, const PreparedGame& g) {
+  if (g.valid) s.bind_null(i);
+  else s.bind(i, g.error_ply);
+}
+
+// The columns of a games row, each bound by name from the GameRow: adding a column
+// touches the schema (schema.cpp) and this list.
+constexpr sql::Param<GameRow> kGameParams[] = {
+    {"source_id", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.source_id); }},
+    {"game_index", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.game_index); }},
+    {"byte_offset", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.byte_offset); }},
+    {"byte_length", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.byte_length); }},
+    {"line", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.line); }},
+    {"hash", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.hash); }},
+    {"start_id", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.start_id); }},
+    {"cho_setup", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.cho_setup); }},
+    {"han_setup", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.han_setup); }},
+    {"start_fen", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.start_fen); }},
+    {"plies", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.plies); }},
+    {"valid_plies", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.valid_plies); }},
+    {"moves", [](Statement& s, int i, const GameRow& r) { s.bind_blob(i, r.g.moves); }},
+    {"times",
+     [](Statement& s, int i, const GameRow& r) {
+       if (r.g.times.empty()) s.bind_null(i);
+       else s.bind_blob(i, r.g.times);
+     }},
+    {"tail_tokens", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.tail_tokens); }},
+    {"tags_json", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, r.g.tags_json); }},
+    {"cho_player_id", [](Statement& s, int i, const GameRow& r) { s.bind_optional(i, r.cho_player_id); }},
+    {"cho_rank", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.cho_rank); }},
+    {"han_player_id", [](Statement& s, int i, const GameRow& r) { s.bind_optional(i, r.han_player_id); }},
+    {"han_rank", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.han_rank); }},
+    {"result_text",
+     [](Statement& s, int i, const GameRow& r) {
+       if (r.g.has_result) s.bind_text(i, r.g.result_text);
+       else s.bind_null(i);
+     }},
+    {"result_winner", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, winner_name(r.g.result.winner)); }},
+    {"result_method", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, method_name(r.g.result.method)); }},
+    {"result_margin", [](Statement& s, int i, const GameRow& r) { s.bind_optional(i, r.g.result.margin_half_points); }},
+    {"result_recognised", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.result.recognised ? 1 : 0); }},
+    {"saved_rules", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.saved_rules); }},
+    {"saved_bikjang",
+     [](Statement& s, int i, const GameRow& r) {
+       if (r.g.saved_bikjang) s.bind(i, *r.g.saved_bikjang ? 1 : 0);
+       else s.bind_null(i);
+     }},
+    {"profile_id", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, r.g.profile_id); }},
+    {"profile_version", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.profile_version); }},
+    {"status", [](Statement& s, int i, const GameRow& r) { bind_status(s, i, r.g); }},
+    {"error_code", [](Statement& s, int i, const GameRow& r) { bind_error_code(s, i, r.g); }},
+    {"error_ply", [](Statement& s, int i, const GameRow& r) { bind_error_ply(s, i, r.g); }},
+    {"original_text", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.original_text); }},
+    {"annotated", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.annotated ? 1 : 0); }},
+};
+
+constexpr sql::Param<CommentRow> kCommentParams[] = {
+    {"game_id", [](Statement& s, int i, const CommentRow& r) { s.bind(i, r.game_id); }},
+    {"ply", [](Statement& s, int i, const CommentRow& r) { s.bind(i, r.c.ply); }},
+    {"seq", [](Statement& s, int i, const CommentRow& r) { s.bind(i, r.c.seq); }},
+    {"text", [](Statement& s, int i, const CommentRow& r) { s.bind_text(i, r.c.text); }},
+};
+
+constexpr sql::Param<DuplicateRow> kDuplicateParams[] = {
+    {"source_id", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.source_id); }},
+    {"game_index", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.g.game_index); }},
+    {"byte_offset", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.g.byte_offset); }},
+    {"line", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.g.line); }},
+    {"game_id", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.kept_id); }},
+    {"status", [](Statement& s, int i, const DuplicateRow& r) { bind_status(s, i, r.g); }},
+    {"error_code", [](Statement& s, int i, const DuplicateRow& r) { bind_error_code(s, i, r.g); }},
+    {"error_ply", [](Statement& s, int i, const DuplicateRow& r) { bind_error_ply(s, i, r.g); }},
+};
+
+// A name table's row (starts.key, players.name).
+constexpr sql::Param<std::string> kStartParams[] = {
+    {"key", [](Statement& s, int i, const std::string& key) { s.bind_text(i, key); }},
+};
+constexpr sql::Param<std::string> kPlayerParams[] = {
+    {"name", [](Statement& s, int i, const std::string& name) { s.bind_text(i, name); }},
+};
+
+// The columns find_stored_copy reads, and its key.
+constexpr sql::Param<SameKey> kSameParams[] = {
+    {"hash", [](Statement& s, int i, const SameKey& k) { s.bind(i, k.hash); }},
+    {"start_id", [](Statement& s, int i, const SameKey& k) { s.bind(i, k.start_id); }},
+};
+constexpr std::array<sql::Selected, 3> kSameColumns = {{{"id"}, {"moves"}, {"status"}}};
+consteval int same(std::string_view expr) { return sql::column(kSameColumns, expr); }
+
+// The rank of a named player, or nothing.
+std::optional<std::string> rank_of(const std::optional<PlayerName>& p) {
+  if (!p || p->rank.empty()) return std::nullopt;
+  return p->rank;
+}
+
+}  // namespace
+
+std::optional<Error> Archive::Impl::load_caches() {
+  if (caches_loaded) return std::nullopt;
+  start_ids.clear();
+  player_ids.clear();
+  sql::Statement s = db.prepare("SELECT id, key FROM starts");
+  if (!s.prepared()) return fail("cannot read starts");
+  while (s.step() == SQLITE_ROW) start_ids.emplace(std::string(s.text(1)), s.int64(0));
+  sql::Statement p = db.prepare("SELECT id, name FROM players");
+  if (!p.prepared()) return fail("cannot read players");
+  while (p.step() == SQLITE_ROW) player_ids.emplace(std::string(p.text(1)), p.int64(0));
+  caches_loaded = true;
+  return std::nullopt;
+}
+
+Expected<std::int64_t> Archive::Impl::cached_id(std::unordered_map<std::string, std::int64_t>& cache,
+                                                sql::Bound<std::string>& insert, std::string_view table,
+                                                std::span<const sql::Param<std::string>> params,
+                                                const std::string& key, const char* what) {
+  if (auto e = load_caches()) return *e;
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  if (auto e = insert.prepare_insert(db, table, params)) return *e;
+  if (!insert.run(key)) return fail(std::string("cannot insert ") + what);
+  const std::int64_t id = db.last_insert_rowid();
+  cache.emplace(key, id);
+  return id;
+}
+
+Expected<std::int64_t> Archive::Impl::start_id(const std::string& key) {
+  return cached_id(start_ids, insert_start, "starts", kStartParams, key,
+                   "a start position");
+}
+
+Expected<std::int64_t> Archive::Impl::player_id(const std::string& name) {
+  return cached_id(player_ids, insert_player, "players", kPlayerParams, name,
+                   "a player");
+}
+
+Expected<std::vector<std::int64_t>> Archive::game_hashes() {
+  sql::Statement s = impl_->db.prepare("SELECT hash FROM games");
+  if (!s.prepared()) return impl_->fail("cannot read game hashes");
+  std::vector<std::int64_t> out;
+  while (s.step() == SQLITE_ROW) out.push_back(s.int64(0));
+  return out;
+}
+
+Expected<std::int64_t> Archive::find_same_game(const PreparedGame& game) {
+  const Expected<StoredCopy> copy = find_stored_copy(game);
+  if (!copy) return copy.error();
+  return copy->id;
+}
+
+Expected<Archive::StoredCopy> Archive::find_stored_copy(const PreparedGame& game) {
+  Impl& m = *impl_;
+  if (auto e = m.load_caches()) return *e;
+  auto start = m.start_ids.find(game.start_key);
+  if (start == m.start_ids.end()) return StoredCopy{};  // no game has this start yet
+  if (!m.find_same.prepared())
+    if (auto e = m.find_same.prepare(m.db, "SELECT " + sql::select_list(kSameColumns, m.schema_version) +
+                                               " FROM games WHERE hash = :hash AND start_id = :start_id",
+                                     kSameParams))
+      return *e;
+  sql::Statement& s = m.find_same.statement();
+  m.find_same.bind({game.hash, start->second});
+  StoredCopy found;
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW) {
+    const std::string_view moves = s.blob(same("moves"));
+    if (moves.size() != game.moves.size()) continue;
+    bool equal = true;
+    for (std::size_t i = 0; equal && i < moves.size() / 2; ++i)
+      equal = canonical_code(code_at(moves, i)) == canonical_code(code_at(game.moves, i));
+    if (equal) {
+      found = {s.int64(same("id")), s.text(same("status")) == "valid"};
+      break;
+    }
+  }
+  s.reset();
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return m.fail("cannot look up a game");
+  return found;
+}
+
+Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const PreparedGame& g) {
+  Impl& m = *impl_;
+  const auto start = m.start_id(g.start_key);
+  if (!start) return start.error();
+  GameRow row{source_id, g, *start, std::nullopt, std::nullopt, rank_of(g.cho_player), rank_of(g.han_player)};
+  // A player's id, or nothing when the record names none.
+  for (auto [player, id] : {std::pair{&g.cho_player, &row.cho_player_id}, std::pair{&g.han_player, &row.han_player_id}}) {
+    if (!*player || (*player)->name.empty()) continue;
+    const auto found = m.player_id((*player)->name);
+    if (!found) return found.error();
+    *id = *found;
+  }
+  if (auto e = m.insert_game.prepare_insert(m.db, "games", kGameParams)) return *e;
+  if (!m.insert_game.run(row)) return m.fail("cannot insert game " + std::to_string(g.game_index));
+  const std::int64_t id = m.db.last_insert_rowid();
+  if (!g.comments.empty()) {
+    if (auto e = m.insert_comment.prepare_insert(m.db, "comments", kCommentParams)) return *e;
+    for (const StoredComment& c : g.comments)
+      if (!m.insert_comment.run({id, c})) return m.fail("cannot insert a comment");
+  }
+  for (const Diagnostic& d : g.diagnostics)
+    if (auto e = m.add_diagnostic({source_id, g.game_index, id, d})) return *e;
+  return id;
+}
+
+std::optional<Error> Archive::insert_duplicate(std::int64_t source_id, const PreparedGame& g, std::int64_t kept_id) {
+  Impl& m = *impl_;
+  if (auto e = m.insert_duplicate.prepare_insert(m.db, "duplicates", kDuplicateParams))
+    return e;
+  if (!m.insert_duplicate.run({source_id, g, kept_id})) return m.fail("cannot insert a duplicate");
+  // The copy's own findings are kept (its annotations may differ from the kept game's).
+  for (const Diagnostic& d : g.diagnostics)
+    if (auto e = m.add_diagnostic({source_id, g.game_index, std::nullopt, d})) return e;
+  return std::nullopt;
+}
+
+Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, const PreparedGame& game,
+                                                      std::int64_t broken_id) {
+  Impl& m = *impl_;
+  ReplacedCopy r;
+  r.old_id = broken_id;
+  {
+    sql::Statement s = m.db.prepare(
+        "SELECT s.path, g.game_index, g.status, g.error_code, g.error_ply FROM games AS g JOIN sources AS s ON "
+        "s.id = g.source_id WHERE g.id = :id");
+    if (!s.prepared()) return m.fail("cannot read games");
+    s.bind(1, broken_id);
+    if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(broken_id)};
+    if (s.text(2) == "valid") return Error{"internal error: game " + std::to_string(broken_id) + " is not broken"};
+    r.path = s.text(0);
+    r.game_index = s.integer(1);
+    r.error_code = s.text(3);
+    r.error_ply = s.integer(4);
+  }
+  const Expected<std::int64_t> id = insert_game(source_id, game);
+  if (!id) return id.error();
+  r.new_id = *id;
+  // Every statement names the broken game :old and the valid copy :new.
+  static constexpr const char* kSteps[] = {
+      // The broken copy as a duplicate of the valid one (as insert_duplicate writes it).
+      "INSERT INTO duplicates (source_id, game_index, byte_offset, line, game_id, status, error_code, error_ply) "
+      "SELECT source_id, game_index, byte_offset, line, :new, status, error_code, error_ply FROM games WHERE id = :old",
+      "UPDATE duplicates SET game_id = :new WHERE game_id = :old",
+      "UPDATE diagnostics SET game_id = NULL WHERE game_id = :old",
+      "UPDATE prefixes SET game_id = :new WHERE game_id = :old",
+      "UPDATE prefixes SET longer_game_id = :new WHERE longer_game_id = :old",
+      "DELETE FROM comments WHERE game_id = :old",
+      "DELETE FROM verdicts WHERE game_id = :old",
+      "DELETE FROM games WHERE id = :old",
+  };
+  for (const char* step : kSteps) {
+    sql::Statement s = m.db.prepare(step);
+    if (!s.prepared()) return m.fail("cannot replace a broken game");
+    for (auto [name, value] : {std::pair{":old", broken_id}, std::pair{":new", r.new_id}})
+      if (const int i = sqlite3_bind_parameter_index(s.get(), name)) s.bind(i, value);
+    if (!s.run()) return m.fail("cannot replace a broken game");
+  }
+  if (auto e = forget_indexed_game(m.db, broken_id)) return *e;
+  return r;
+}
+
+std::int64_t Archive::max_game_id() { return impl_->db.scalar("SELECT coalesce(max(id), 0) FROM games"); }
+std::int64_t Archive::game_count() { return impl_->db.scalar("SELECT count(*) FROM games"); }
+
+Expected<Archive::GameOrigin> Archive::game_origin(std::int64_t id) {
+  sql::Statement s = impl_->db.prepare(
+      "SELECT s.path, g.game_index, g.plies FROM games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.id = :id");
+  if (!s.prepared()) return impl_->fail("cannot read games");
+  s.bind(1, id);  // its one parameter, :id
+  if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(id)};
+  return GameOrigin{std::string(s.text(0)), s.integer(1), s.integer(2)};
+}
+
+}  // namespace gibo::archive

@@ -1,0 +1,127 @@
+// Archive::Impl, the state the archive_*.cpp files share (internal to src/archive): the
+// connection, the statements prepared once, and the id caches of the name tables.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gibo/archive/archive.h"
+
+#include "bound.h"
+#include "facts_view.h"
+#include "sqlite.h"
+
+namespace gibo::archive {
+
+// SQLite's page cache for an open archive: 32 MB at the most (memory stays bounded
+// however large the archive grows).
+inline constexpr const char* kCacheSize = "PRAGMA cache_size = -32768";
+
+// One row of the diagnostics table as insert_diagnostic binds it: about a file (no game
+// index), a stored game (game_id) or a duplicate occurrence (game index, no game_id).
+struct DiagnosticRow {
+  std::int64_t source_id = 0;
+  std::optional<int> game_index;
+  std::optional<std::int64_t> game_id;
+  const Diagnostic& d;
+};
+
+// One row of the games table as insert_game binds it: the prepared game and the ids the
+// writer resolved for it.
+struct GameRow {
+  std::int64_t source_id = 0;
+  const PreparedGame& g;
+  std::int64_t start_id = 0;
+  std::optional<std::int64_t> cho_player_id, han_player_id;
+  std::optional<std::string> cho_rank, han_rank;
+};
+
+// The key find_stored_copy looks games up by.
+struct SameKey {
+  std::int64_t hash = 0, start_id = 0;
+};
+
+// A comment of the game `game_id`, as insert_game binds it.
+struct CommentRow {
+  std::int64_t game_id = 0;
+  const StoredComment& c;
+};
+
+// One row of the duplicates table: the copy `g` (at source_id) of the stored game kept_id.
+struct DuplicateRow {
+  std::int64_t source_id = 0;
+  const PreparedGame& g;
+  std::int64_t kept_id = 0;
+};
+
+// A source's progress and its encoding, as set_source_progress / set_source_encoding bind them.
+struct SourceProgress {
+  std::int64_t id = 0;
+  int games_done = 0;
+  bool complete = false;
+};
+struct SourceEncoding {
+  std::int64_t id = 0;
+  const std::string& encoding;
+};
+
+struct Archive::Impl {
+  // Used by the facts view's functions: declared before the connection, so it is
+  // destroyed after it.
+  facts::FunctionStatePtr facts_state;
+  sql::Connection db;
+  bool writable = false;
+  int schema_version = kSchemaVersion;
+  bool in_transaction = false;
+
+  // Statements prepared once (each by the file of its concern).
+  sql::Statement stored_game, load_game;
+  sql::Bound<SameKey> find_same;
+  sql::Bound<std::string> insert_player, insert_start;
+  sql::Bound<SourceInfo> insert_source;
+  sql::Bound<SourceProgress> source_progress;
+  sql::Bound<SourceEncoding> source_encoding;
+  sql::Bound<DiagnosticRow> insert_diagnostic;
+  sql::Bound<GameRow> insert_game;
+  sql::Bound<CommentRow> insert_comment;
+  sql::Bound<DuplicateRow> insert_duplicate;
+  std::unordered_map<std::string, std::int64_t> start_ids, player_ids;
+  bool caches_loaded = false;
+
+  // `what` failed, with SQLite's message for the connection's latest failure.
+  Error fail(const std::string& what) const { return Error{what + ": " + db.current_error()}; }
+
+  // --- archive_open.cpp
+  // Finishes opening: schema checks, journaling, the facts view.
+  std::optional<Error> finish_open();
+
+  // --- archive_games.cpp
+  // Reads the start and player ids into their caches (once per transaction).
+  std::optional<Error> load_caches();
+  // The id of a start key / a player's name, inserted when new.
+  Expected<std::int64_t> start_id(const std::string& key);
+  Expected<std::int64_t> player_id(const std::string& name);
+  // The id of `key` in the name table `table` through its cache, inserted by `insert`
+  // (of `params`) when new; `what` names the row for the error ("a player").
+  Expected<std::int64_t> cached_id(std::unordered_map<std::string, std::int64_t>& cache,
+                                   sql::Bound<std::string>& insert, std::string_view table,
+                                   std::span<const sql::Param<std::string>> params, const std::string& key,
+                                   const char* what);
+
+  // --- archive_sources.cpp
+  // Inserts one diagnostics row.
+  std::optional<Error> add_diagnostic(const DiagnosticRow& row);
+
+  // --- archive_selection.cpp
+  // Prepares user SQL that selects game ids (a whole SELECT) under the read-only
+  // authorizer; why not when it does not parse, writes, holds more than one statement or
+  // returns no column.
+  Expected<sql::Statement> prepare_selection(const std::string& sql);
+  // The first column of every row of a prepared selection.
+  Expected<std::vector<std::int64_t>> ids_of(sql::Statement& s);
+};
+
+}  // namespace gibo::archive

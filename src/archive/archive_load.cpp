@@ -1,0 +1,249 @@
+// Reading games back: a whole record rebuilt (load_game), the stored form readers use
+// (stored_game), and the diagnostics and duplicates rows. Columns are read by name from
+// one list per statement.
+#include <algorithm>
+
+#include "gibo/record/replay.h"
+
+#include "archive_impl.h"
+
+namespace gibo::archive {
+
+namespace {
+
+// The start of a stored game, from its columns and its start key.
+StartPosition decode_start(std::string_view key, const std::optional<std::string>& cho,
+                           const std::optional<std::string>& han, const std::optional<std::string>& fen) {
+  StartPosition start;
+  const std::size_t blank = key.rfind(' ');
+  start.first_to_move = blank != std::string_view::npos && key.substr(blank + 1) == "b" ? Side::Han : Side::Cho;
+  if (fen) {
+    start.custom = true;
+    start.fen = *fen;
+    return start;
+  }
+  if (cho)
+    if (auto s = setup_from_code(*cho)) start.cho = *s;
+  if (han)
+    if (auto s = setup_from_code(*han)) start.han = *s;
+  return start;
+}
+
+// Fills the annotations the moves blob does not keep (moving piece, captured piece,
+// check) from the board, for the plies that replayed at import: the record stated the
+// same there, or nothing. Writers that keep a record's statements (JSON) then write a
+// record that validates again. Plies from the first error on keep only their texts.
+void annotate_from_board(Game& g, const std::string& profile_id) {
+  const Profile* profile = find_profile(profile_id);
+  if (!profile) return;
+  Position pos;
+  if (start_position(g, legality_rules(*profile, g.saved_bikjang_option.value_or(false)), pos)) return;
+  const int n = std::min(g.valid_plies, static_cast<int>(g.plies.size()));
+  for (int i = 0; i < n; ++i) {
+    RecordedPly& rp = g.plies[static_cast<std::size_t>(i)];
+    if (rp.pass) {
+      const Square general = pos.general(pos.side_to_move());
+      if (general == kNoSquare || !pos.is_legal(Move::pass(general))) return;
+      rp.move = Move::pass(general);
+      pos.do_move(rp.move);
+      continue;
+    }
+    if (!pos.is_legal(rp.move)) return;
+    rp.piece = type_of(pos.piece_on(rp.move.from()));
+    rp.captured = type_of(pos.piece_on(rp.move.to()));
+    pos.do_move(rp.move);
+    rp.check = pos.in_check();
+  }
+}
+
+// The columns load_game reads.
+constexpr std::array<sql::Selected, 20> kLoadColumns = {{
+    {"g.game_index"}, {"g.byte_offset"}, {"g.byte_length"}, {"g.line"}, {"s.path"}, {"st.key"},
+    {"g.cho_setup"}, {"g.han_setup"}, {"g.start_fen"}, {"g.plies"}, {"g.valid_plies"}, {"g.moves"},
+    {"g.times"}, {"g.tail_tokens"}, {"g.tags_json"}, {"g.result_text"}, {"g.saved_bikjang"},
+    {"g.profile_id"}, {"g.original_text"}, {"g.saved_rules"},
+}};
+consteval int load(std::string_view expr) { return sql::column(kLoadColumns, expr); }
+
+// The columns stored_game reads (games.annotated came with schema version 2).
+constexpr std::array<sql::Selected, 22> kStoredColumns = {{
+    {"g.id"}, {"g.source_id"}, {"s.path"}, {"g.game_index"}, {"st.key"}, {"g.cho_setup"},
+    {"g.han_setup"}, {"g.start_fen"}, {"g.plies"}, {"g.valid_plies"}, {"g.moves"}, {"g.tags_json"},
+    {"g.result_text"}, {"g.result_winner"}, {"g.result_method"}, {"g.result_margin"},
+    {"g.result_recognised"}, {"g.saved_rules"}, {"g.saved_bikjang"}, {"g.profile_id"}, {"g.status"},
+    {"g.annotated", 2},
+}};
+consteval int stored(std::string_view expr) { return sql::column(kStoredColumns, expr); }
+
+// The tables a game's row is read with: its source and its start.
+constexpr const char* kGameJoins =
+    " FROM games AS g JOIN sources AS s ON s.id = g.source_id JOIN starts AS st ON st.id = g.start_id WHERE g.id = :id";
+
+// The columns of a stored game's diagnostics, and of every diagnostic.
+constexpr std::array<sql::Selected, 7> kGameDiagnosticColumns = {{
+    {"code"}, {"severity"}, {"line"}, {"col"}, {"ply"}, {"token"}, {"message"},
+}};
+consteval int diag(std::string_view expr) { return sql::column(kGameDiagnosticColumns, expr); }
+constexpr std::array<sql::Selected, 5> kDiagnosticColumns = {{
+    {"source_id"}, {"game_index"}, {"game_id"}, {"code"}, {"severity"},
+}};
+consteval int any_diag(std::string_view expr) { return sql::column(kDiagnosticColumns, expr); }
+
+// Resets a cached statement when the reading of its row ends, however it ends.
+struct ResetOnExit {
+  sql::Statement& s;
+  ~ResetOnExit() { s.reset(); }
+};
+
+// Why the row of game `id` cannot be read back.
+Error corrupt_row(std::int64_t id, const char* what) { return Error{"game " + std::to_string(id) + ": " + what}; }
+
+// Steps the game-row statement `s` (prepared once from `columns` and kGameJoins) for
+// game `id`: nothing when it holds the row, else why not.
+template <std::size_t N>
+std::optional<Error> step_game_row(sql::Connection& db, sql::Statement& s, const std::array<sql::Selected, N>& columns,
+                                   int schema_version, std::int64_t id) {
+  if (!s.prepared()) {
+    s = db.prepare("SELECT " + sql::select_list(columns, schema_version) + kGameJoins);
+    if (!s.prepared()) return Error{"cannot read games: " + db.current_error()};
+  }
+  s.bind(1, id);  // the statement's one parameter, :id
+  const int rc = s.step();
+  if (rc == SQLITE_ROW) return std::nullopt;
+  if (rc == SQLITE_DONE) return Error{"no game with id " + std::to_string(id)};
+  return Error{"cannot read games: " + db.current_error()};
+}
+
+}  // namespace
+
+Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
+  Impl& m = *impl_;
+  ResetOnExit reset{m.load_game};
+  if (auto e = step_game_row(m.db, m.load_game, kLoadColumns, m.schema_version, id)) return *e;
+  const sql::Statement& s = m.load_game;
+  auto corrupt = [id](const char* what) { return corrupt_row(id, what); };
+  Game g;
+  g.source.game_index = s.integer(load("g.game_index"));
+  g.source.byte_offset = static_cast<std::uint64_t>(s.int64(load("g.byte_offset")));
+  g.source.byte_length = static_cast<std::uint64_t>(s.int64(load("g.byte_length")));
+  g.source.line = s.integer(load("g.line"));
+  g.source.column = 1;
+  g.source.file = std::string(s.text(load("s.path")));
+  g.start = decode_start(s.text(load("st.key")), s.optional_text(load("g.cho_setup")),
+                         s.optional_text(load("g.han_setup")), s.optional_text(load("g.start_fen")));
+  const int plies = s.integer(load("g.plies"));
+  g.valid_plies = s.integer(load("g.valid_plies"));
+  g.replayed = true;
+  auto decoded = decode_moves(s.blob(load("g.moves")));
+  if (!decoded || static_cast<int>(decoded->size()) != plies) return corrupt("moves blob does not match its ply count");
+  g.plies = std::move(*decoded);
+  const auto times = decode_times(s.blob(load("g.times")), g.plies.size());
+  if (!times) return corrupt("times blob is malformed");
+  for (std::size_t i = 0; i < g.plies.size(); ++i) g.plies[i].seconds = (*times)[i];
+  if (!s.is_null(load("g.tail_tokens"))) {
+    const std::vector<std::string> tail = decode_tail(s.text(load("g.tail_tokens")));
+    if (tail.size() > g.plies.size()) return corrupt("more tail tokens than plies");
+    const std::size_t first = g.plies.size() - tail.size();
+    for (std::size_t i = 0; i < tail.size(); ++i) g.plies[first + i].text = tail[i];
+  }
+  auto tags = decode_tags(s.text(load("g.tags_json")));
+  if (!tags) return corrupt("tags are not a JSON array of pairs");
+  g.tags = std::move(*tags);
+  if (!s.is_null(load("g.result_text"))) {
+    g.result_text = std::string(s.text(load("g.result_text")));
+    g.has_result = true;
+  }
+  if (!s.is_null(load("g.saved_bikjang"))) g.saved_bikjang_option = s.integer(load("g.saved_bikjang")) != 0;
+  const std::string validated_under(s.text(load("g.profile_id")));
+  if (profile_id) *profile_id = validated_under;
+  if (!s.is_null(load("g.original_text"))) g.original_text = std::string(s.text(load("g.original_text")));
+  g.saved_profile_id = s.optional_text(load("g.saved_rules"));
+
+  annotate_from_board(g, validated_under);
+
+  sql::Statement c = m.db.prepare("SELECT ply, text FROM comments WHERE game_id = :id ORDER BY ply, seq");
+  if (!c.prepared()) return m.fail("cannot read comments");
+  c.bind(1, id);
+  while (c.step() == SQLITE_ROW) {
+    const int ply = c.integer(0);
+    if (ply < 0 || ply > static_cast<int>(g.plies.size())) return corrupt("comment on a ply that does not exist");
+    if (ply == 0) g.header_comments.emplace_back(c.text(1));
+    else g.plies[ply - 1].comments.emplace_back(c.text(1));
+  }
+  sql::Statement d = m.db.prepare("SELECT " + sql::select_list(kGameDiagnosticColumns, m.schema_version) +
+                                  " FROM diagnostics WHERE game_id = :id ORDER BY id");
+  if (!d.prepared()) return m.fail("cannot read diagnostics");
+  d.bind(1, id);
+  while (d.step() == SQLITE_ROW) {
+    Diagnostic x;
+    x.code = std::string(d.text(diag("code")));
+    x.severity = severity_from_name(d.text(diag("severity")));
+    x.file = g.source.file;
+    x.line = d.integer(diag("line"));
+    x.column = d.integer(diag("col"));
+    x.game = g.source.game_index;
+    x.ply = d.integer(diag("ply"));
+    x.token = std::string(d.text(diag("token")));
+    x.message = std::string(d.text(diag("message")));
+    g.diagnostics.push_back(std::move(x));
+  }
+  return g;
+}
+
+Expected<StoredGame> Archive::stored_game(std::int64_t id) {
+  ResetOnExit reset{impl_->stored_game};
+  if (auto e = step_game_row(impl_->db, impl_->stored_game, kStoredColumns, impl_->schema_version, id)) return *e;
+  const sql::Statement& s = impl_->stored_game;
+  StoredGame g;
+  g.game_id = s.int64(stored("g.id"));
+  g.source_id = s.int64(stored("g.source_id"));
+  g.file = std::string(s.text(stored("s.path")));
+  g.game_index = s.integer(stored("g.game_index"));
+  g.start_key = std::string(s.text(stored("st.key")));
+  g.start = decode_start(g.start_key, s.optional_text(stored("g.cho_setup")), s.optional_text(stored("g.han_setup")),
+                         s.optional_text(stored("g.start_fen")));
+  g.plies = s.integer(stored("g.plies"));
+  g.valid_plies = s.integer(stored("g.valid_plies"));
+  const auto plies = decode_moves(s.blob(stored("g.moves")));
+  if (!plies || static_cast<int>(plies->size()) != g.plies) return corrupt_row(id, "moves blob does not match its ply count");
+  g.moves = playable_moves(*plies);
+  auto tags = decode_tags(s.text(stored("g.tags_json")));
+  if (!tags) return corrupt_row(id, "tags are not a JSON array of pairs");
+  g.tags = std::move(*tags);
+  if (!s.is_null(stored("g.result_text"))) {
+    g.result_text = std::string(s.text(stored("g.result_text")));
+    NormalizedResult r;
+    r.winner = winner_from_name(s.text(stored("g.result_winner")));
+    r.method = method_from_name(s.text(stored("g.result_method")));
+    r.margin_half_points = s.optional_int(stored("g.result_margin"));
+    r.recognised = s.integer(stored("g.result_recognised")) != 0;
+    g.stored_result = r;
+  }
+  g.saved_rules = s.optional_text(stored("g.saved_rules"));
+  if (!s.is_null(stored("g.saved_bikjang"))) g.saved_bikjang = s.integer(stored("g.saved_bikjang")) != 0;
+  g.profile_id = std::string(s.text(stored("g.profile_id")));
+  g.valid = s.text(stored("g.status")) == "valid";
+  if (!s.is_null(stored("g.annotated"))) g.annotated = s.integer(stored("g.annotated")) != 0;
+  return g;
+}
+
+std::optional<Error> Archive::for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn) {
+  return sql::for_each_row(impl_->db, kDiagnosticColumns, impl_->schema_version, "FROM diagnostics ORDER BY id",
+                           "diagnostics", [&](const sql::Statement& s) {
+                             StoredDiagnostic d;
+                             d.source_id = s.int64(any_diag("source_id"));
+                             d.game_index = s.optional_int(any_diag("game_index"));
+                             if (!s.is_null(any_diag("game_id"))) d.game_id = s.int64(any_diag("game_id"));
+                             d.code = std::string(s.text(any_diag("code")));
+                             d.severity = severity_from_name(s.text(any_diag("severity")));
+                             fn(d);
+                           });
+}
+
+Expected<std::vector<std::int64_t>> Archive::duplicate_game_ids() {
+  sql::Statement s = impl_->db.prepare("SELECT game_id FROM duplicates");
+  if (!s.prepared()) return impl_->fail("cannot read duplicates");
+  return impl_->ids_of(s);
+}
+
+}  // namespace gibo::archive

@@ -1,0 +1,186 @@
+// Opening an archive: creating a new file in one step, opening an existing one (read-only
+// where it must be), the schema checks and migration (schema.cpp) and journaling at open;
+// transactions and the integrity check.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "archive_impl.h"
+#include "open_existing.h"
+#include "schema.h"
+
+namespace gibo::archive {
+
+std::optional<Error> Archive::Impl::finish_open() {
+  // The schema checks come first: a file that is refused is never changed (not even its
+  // journal mode). schema::prepare also sets the page size and WAL for a new file.
+  const Expected<int> version = schema::prepare(db, writable);
+  if (!version) return version.error();
+  schema_version = *version;
+  if (writable) {
+    // WAL: readers never block the importer, and a killed writer leaves the last
+    // committed transaction intact. NORMAL sync is safe in WAL mode (durable up to the
+    // last checkpoint after a power loss; never corrupt).
+    sql::Statement wal = db.prepare("PRAGMA journal_mode = WAL");
+    if (!wal.prepared() || wal.step() != SQLITE_ROW)
+      return Error{"cannot use WAL journaling: " + db.current_error()};
+    db.exec("PRAGMA synchronous = NORMAL");
+  }
+  db.exec(kCacheSize);
+  return facts::install(db, schema_version, facts_state);
+}
+
+Archive::Archive(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Archive::~Archive() {
+  if (impl_ && impl_->in_transaction) impl_->db.exec("ROLLBACK");
+}
+
+namespace {
+
+// Removes a database file and its journal, WAL and shared-memory files.
+void remove_database(const std::string& path) {
+  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) ::unlink((path + suffix).c_str());
+}
+
+// Creates a new archive at `path` as one step: it is built under a temporary name and
+// linked into place, so a kill at any moment leaves no archive or a complete empty one
+// (never a half-created file that only a writer could recover). Losing a race to another
+// creator is fine: its archive is used.
+std::optional<Error> create_archive(const std::string& path) {
+  const std::string temporary = path + ".creating-" + std::to_string(::getpid());
+  remove_database(temporary);
+  {
+    sql::Connection db;
+    if (auto e = db.open(temporary, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+      return Error{path + ": cannot create: " + e->message};
+    if (const Expected<int> version = schema::prepare(db, true); !version) {
+      db.close();
+      remove_database(temporary);
+      return Error{path + ": " + version.error().message};
+    }
+  }  // closing checkpoints the WAL and removes it: one self-contained file remains
+  if (::link(temporary.c_str(), path.c_str()) != 0 && errno != EEXIST) {
+    // No hard links on this file system: a rename (atomic, but it would replace a file
+    // created meanwhile, which the existence test just before makes unlikely).
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec) || std::rename(temporary.c_str(), path.c_str()) != 0) {
+      const int saved = errno;
+      remove_database(temporary);
+      if (std::filesystem::exists(path, ec)) return std::nullopt;
+      return Error{path + ": cannot create: " + std::strerror(saved)};
+    }
+    return std::nullopt;
+  }
+  remove_database(temporary);
+  return std::nullopt;
+}
+
+// A path as an SQLite URI with `query` ("file:...?query"): bytes other than unreserved
+// ones and '/' are percent-encoded.
+std::string file_uri(const std::string& path, const char* query) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string uri = "file:";
+  for (unsigned char c : path) {
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+        c == '_' || c == '~' || c == '/') {
+      uri += static_cast<char>(c);
+    } else {
+      uri += '%';
+      uri += kHex[c >> 4];
+      uri += kHex[c & 15];
+    }
+  }
+  return uri + "?" + query;
+}
+
+// May this process write `path` and create files beside it (the -wal and -shm)?
+bool may_write_beside(const std::string& path) {
+  std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  if (dir.empty()) dir = ".";
+  return ::access(path.c_str(), W_OK) == 0 && ::access(dir.c_str(), W_OK) == 0;
+}
+
+// Is `rc` SQLite's way of saying it could not open or create the -shm file?
+bool cannot_share_memory(int rc) {
+  const int primary = rc & 0xFF;
+  return primary == SQLITE_CANTOPEN || primary == SQLITE_READONLY || primary == SQLITE_IOERR;
+}
+
+}  // namespace
+
+std::optional<Error> open_existing_archive(const std::string& path, sql::Connection& db) {
+  const int flags = may_write_beside(path) ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+  if (auto e = db.open(path, flags)) return Error{path + ": cannot open: " + e->message};
+  sqlite3_busy_timeout(db.get(), 10000);
+  // The first read needs the -shm file; where it cannot be had, nobody can be writing.
+  sql::Statement probe = db.prepare("PRAGMA application_id");
+  const int rc = probe.prepared() ? probe.step() : sqlite3_extended_errcode(db.get());
+  probe = sql::Statement();
+  if (rc != SQLITE_ROW && flags == SQLITE_OPEN_READONLY && cannot_share_memory(rc)) {
+    db.close();
+    if (auto e = db.open(file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI))
+      return Error{path + ": cannot open: " + e->message};
+  }
+  return std::nullopt;
+}
+
+Expected<std::unique_ptr<Archive>> Archive::open(const std::string& path, OpenMode mode) {
+  auto impl = std::make_unique<Impl>();
+  impl->writable = mode == OpenMode::ReadWrite;
+  std::error_code missing;
+  if (impl->writable && !std::filesystem::exists(path, missing) && !missing)
+    if (auto e = create_archive(path)) return *e;
+  if (!impl->writable) {
+    if (auto e = open_existing_archive(path, impl->db)) return *e;
+  } else if (auto e = impl->db.open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
+    return Error{path + ": cannot open: " + e->message};
+  } else {
+    sqlite3_busy_timeout(impl->db.get(), 10000);
+  }
+  if (auto e = impl->finish_open()) return Error{path + ": " + e->message};
+  return std::unique_ptr<Archive>(new Archive(std::move(impl)));
+}
+
+Expected<std::unique_ptr<Archive>> Archive::open_temporary() {
+  auto impl = std::make_unique<Impl>();
+  impl->writable = true;
+  // An empty name: SQLite's private temporary database, deleted when closed.
+  if (auto e = impl->db.open("", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+    return Error{"cannot open a temporary archive: " + e->message};
+  if (auto e = impl->finish_open()) return Error{"temporary archive: " + e->message};
+  return std::unique_ptr<Archive>(new Archive(std::move(impl)));
+}
+
+std::optional<Error> Archive::begin() {
+  if (auto e = impl_->db.exec("BEGIN IMMEDIATE")) return Error{"cannot begin a transaction: " + e->message};
+  impl_->in_transaction = true;
+  return std::nullopt;
+}
+
+std::optional<Error> Archive::commit() {
+  if (auto e = impl_->db.exec("COMMIT")) return Error{"cannot commit: " + e->message};
+  impl_->in_transaction = false;
+  return std::nullopt;
+}
+
+void Archive::rollback() {
+  if (impl_->in_transaction) impl_->db.exec("ROLLBACK");
+  impl_->in_transaction = false;
+  impl_->caches_loaded = false;  // ids made inside the transaction are gone
+}
+
+Expected<std::string> Archive::integrity_check() {
+  sql::Statement s = impl_->db.prepare("PRAGMA integrity_check");
+  if (!s.prepared()) return impl_->fail("cannot run integrity_check");
+  std::string out;
+  while (s.step() == SQLITE_ROW) {
+    if (!out.empty()) out += '\n';
+    out += s.text(0);
+  }
+  return out;
+}
+
+}  // namespace gibo::archive

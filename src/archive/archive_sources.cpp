@@ -1,0 +1,108 @@
+// The archive's source bookkeeping: one row per input file (content hash, progress,
+// completeness, encoding) and the diagnostics about files, games and duplicates.
+#include "archive_impl.h"
+
+namespace gibo::archive {
+
+namespace {
+
+// The diagnostics columns, bound by name.
+constexpr sql::Param<DiagnosticRow> kDiagnosticParams[] = {
+    {"source_id", [](sql::Statement& s, int i, const DiagnosticRow& r) { s.bind(i, r.source_id); }},
+    {"game_index", [](sql::Statement& s, int i, const DiagnosticRow& r) { s.bind_optional(i, r.game_index); }},
+    {"game_id", [](sql::Statement& s, int i, const DiagnosticRow& r) { s.bind_optional(i, r.game_id); }},
+    {"code", [](sql::Statement& s, int i, const DiagnosticRow& r) { s.bind_text(i, r.d.code); }},
+    {"severity", [](sql::Statement& s, int i, const DiagnosticRow& r) { s.bind_text(i, severity_name(r.d.severity)); }},
+    {"line", [](sql::Statement& s, int i, const DiagnosticRow& r) { s.bind(i, r.d.line); }},
+    {"col", [](sql::Statement& s, int i, const DiagnosticRow& r) { s.bind(i, r.d.column); }},
+    {"ply", [](sql::Statement& s, int i, const DiagnosticRow& r) { s.bind(i, r.d.ply); }},
+    {"token", [](sql::Statement& s, int i, const DiagnosticRow& r) { s.bind_text(i, r.d.token); }},
+    {"message", [](sql::Statement& s, int i, const DiagnosticRow& r) { s.bind_text(i, r.d.message); }},
+};
+
+// The sources columns insert_source writes (games_done and complete start at 0).
+constexpr sql::Param<SourceInfo> kSourceParams[] = {
+    {"path", [](sql::Statement& s, int i, const SourceInfo& r) { s.bind_text(i, r.path); }},
+    {"size", [](sql::Statement& s, int i, const SourceInfo& r) { s.bind(i, r.size); }},
+    {"content_hash", [](sql::Statement& s, int i, const SourceInfo& r) { s.bind_text(i, r.content_hash); }},
+    {"format", [](sql::Statement& s, int i, const SourceInfo& r) { s.bind_text(i, r.format); }},
+    {"encoding", [](sql::Statement& s, int i, const SourceInfo& r) { s.bind_text(i, r.encoding); }},
+    {"imported_at", nullptr, "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"},
+};
+
+constexpr sql::Param<SourceProgress> kProgressParams[] = {
+    {"id", [](sql::Statement& s, int i, const SourceProgress& r) { s.bind(i, r.id); }},
+    {"games_done", [](sql::Statement& s, int i, const SourceProgress& r) { s.bind(i, r.games_done); }},
+    {"complete", [](sql::Statement& s, int i, const SourceProgress& r) { s.bind(i, r.complete ? 1 : 0); }},
+};
+
+constexpr sql::Param<SourceEncoding> kEncodingParams[] = {
+    {"id", [](sql::Statement& s, int i, const SourceEncoding& r) { s.bind(i, r.id); }},
+    {"encoding", [](sql::Statement& s, int i, const SourceEncoding& r) { s.bind_text(i, r.encoding); }},
+};
+
+// The columns sources() reads.
+constexpr std::array<sql::Selected, 6> kSourceColumns = {{
+    {"id"}, {"path"}, {"content_hash"}, {"games_done"}, {"complete"}, {"encoding"},
+}};
+consteval int col(std::string_view expr) { return sql::column(kSourceColumns, expr); }
+
+}  // namespace
+
+std::optional<Error> Archive::Impl::add_diagnostic(const DiagnosticRow& row) {
+  if (auto e = insert_diagnostic.prepare_insert(db, "diagnostics", kDiagnosticParams))
+    return e;
+  if (!insert_diagnostic.run(row)) return fail("cannot insert a diagnostic");
+  return std::nullopt;
+}
+
+Expected<std::vector<SourceState>> Archive::sources() {
+  std::vector<SourceState> out;
+  if (auto e = sql::for_each_row(impl_->db, kSourceColumns, impl_->schema_version, "FROM sources ORDER BY id",
+                                 "sources", [&](const sql::Statement& s) {
+                                   SourceState st;
+                                   st.id = s.int64(col("id"));
+                                   st.path = s.text(col("path"));
+                                   st.content_hash = s.text(col("content_hash"));
+                                   st.encoding = s.text(col("encoding"));
+                                   st.games_done = s.integer(col("games_done"));
+                                   st.complete = s.integer(col("complete")) != 0;
+                                   out.push_back(std::move(st));
+                                 }))
+    return *e;
+  return out;
+}
+
+Expected<std::int64_t> Archive::insert_source(const SourceInfo& info) {
+  Impl& m = *impl_;
+  if (auto e = m.insert_source.prepare_insert(m.db, "sources", kSourceParams)) return *e;
+  if (!m.insert_source.run(info)) return m.fail("cannot insert source " + info.path);
+  return m.db.last_insert_rowid();
+}
+
+std::optional<Error> Archive::set_source_progress(std::int64_t source_id, int games_done, bool complete) {
+  Impl& m = *impl_;
+  if (auto e = m.source_progress.prepare(
+          m.db, "UPDATE sources SET games_done = :games_done, complete = :complete WHERE id = :id", kProgressParams))
+    return e;
+  if (!m.source_progress.run({source_id, games_done, complete})) return m.fail("cannot update a source");
+  return std::nullopt;
+}
+
+std::optional<Error> Archive::set_source_encoding(std::int64_t source_id, const std::string& encoding) {
+  Impl& m = *impl_;
+  if (auto e = m.source_encoding.prepare(m.db, "UPDATE sources SET encoding = :encoding WHERE id = :id",
+                                         kEncodingParams))
+    return e;
+  if (!m.source_encoding.run({source_id, encoding})) return m.fail("cannot update a source");
+  return std::nullopt;
+}
+
+std::optional<Error> Archive::insert_file_diagnostics(std::int64_t source_id,
+                                                      const std::vector<Diagnostic>& diagnostics) {
+  for (const Diagnostic& d : diagnostics)
+    if (auto e = impl_->add_diagnostic({source_id, std::nullopt, std::nullopt, d})) return e;
+  return std::nullopt;
+}
+
+}  // namespace gibo::archive
