@@ -39,6 +39,7 @@ WriteLoss GameWriter::write(const Game& game, const Profile* profile) {
       if (!lines) buffer_ += first ? "[\n" : ",\n";
       JsonWriteOptions o;
       o.profile = profile;
+      o.positions = options_.positions;
       json::Writer w(buffer_);
       write_json_game(w, game, o);
       if (lines) buffer_ += '\n';

@@ -107,8 +107,10 @@ class Reader {
                                                       g.source.game_index, ply, "", std::move(message)));
     };
     const std::string* format = string_field(v, "format");
-    if (!v.is_object() || (format && *format != kJsonFormatName) || !v.find("tags") || !v.find("plies")) {
-      bad(0, "not a gibo game record (an object with \"tags\" and \"plies\")");
+    const Value* moves = v.is_object() ? v.find("moves") : nullptr;
+    if (!v.is_object() || (format && *format != kJsonFormatName) || !v.find("tags") ||
+        (!v.find("plies") && !(moves && moves->is_string()))) {
+      bad(0, "not a gibo game record (an object with \"tags\" and \"plies\" or \"moves\")");
       ++info_.games;
       on_game_(std::move(g));
       return;
@@ -119,8 +121,10 @@ class Reader {
           g.source.game_index, 0, std::to_string(*version), "record version is newer than this gibo reads"));
 
     for (const Value& t : v.find("tags")->items()) {
-      const std::string* name = string_field(t, "name");
-      const std::string* value = string_field(t, "value");
+      // {"name": …, "value": …}, or compact [name, value].
+      const bool pair = t.is_array() && t.items().size() == 2 && t.items()[0].is_string() && t.items()[1].is_string();
+      const std::string* name = pair ? &t.items()[0].as_string() : string_field(t, "name");
+      const std::string* value = pair ? &t.items()[1].as_string() : string_field(t, "value");
       if (!name || !value) {
         bad(0, "a tag needs a string name and value");
         continue;
@@ -144,7 +148,8 @@ class Reader {
     }
 
     int ply = 0;
-    for (const Value& p : v.find("plies")->items()) {
+    if (!v.find("plies")) read_compact_plies(v, g, bad);
+    else for (const Value& p : v.find("plies")->items()) {
       ++ply;
       RecordedPly rp;
       rp.pass = bool_field(p, "pass");
@@ -200,6 +205,80 @@ class Reader {
     }
     ++info_.games;
     on_game_(std::move(g));
+  }
+
+  // Compact plies (formats/json/README.md "Compact plies"): "moves" (UCI, blank-separated;
+  // 0000 a ply with no squares), "texts", "claims", "at", "seconds", "comments" as
+  // columns, one entry a ply.
+  template <typename Bad>
+  void read_compact_plies(const Value& v, Game& g, Bad& bad) {
+    const std::string& moves = v.find("moves")->as_string();
+    const Value* texts = v.find("texts");
+    const std::string* claims = string_field(v, "claims");
+    const Value* at = v.find("at");
+    const Value* seconds = v.find("seconds");
+    std::size_t p = 0, c = 0;
+    auto next_word = [](const std::string& text, std::size_t& i) {
+      while (i < text.size() && text[i] == ' ') ++i;
+      const std::size_t from = i;
+      while (i < text.size() && text[i] != ' ') ++i;
+      return std::string_view(text).substr(from, i - from);
+    };
+    for (int ply = 1;; ++ply) {
+      const std::string_view u = next_word(moves, p);
+      if (u.empty()) break;
+      RecordedPly rp;
+      if (u != "0000") {
+        for (std::size_t split = 2; split <= 3 && split < u.size(); ++split) {
+          const Square a = parse_square(u.substr(0, split)), b = parse_square(u.substr(split));
+          if (a != kNoSquare && b != kNoSquare) {
+            rp.move = Move(a, b);
+            break;
+          }
+        }
+      }
+      const std::string_view code = claims ? next_word(*claims, c) : std::string_view();
+      std::string full(code);
+      if (!full.empty()) full.resize(std::max<std::size_t>(full.size(), 6), '-');  // trailing '-' left out
+      if (!full.empty()) {
+        const std::string_view code = full;
+        rp.piece = piece_type_from_letter(code[0]);
+        rp.side_mark = code[1] == 'c' ? std::optional(Side::Cho) : code[1] == 'h' ? std::optional(Side::Han) : std::nullopt;
+        rp.piece_script_side =
+            code[2] == 'c' ? std::optional(Side::Cho) : code[2] == 'h' ? std::optional(Side::Han) : std::nullopt;
+        rp.captured = piece_type_from_letter(code[3]);
+        rp.capture_marker = code[4] == 'x';
+        rp.check = code[5] == '+';
+        rp.pass = code.size() > 6 && code[6] == 'p';
+      } else if (!claims) {  // hand-written: a move from the general's square to itself is a pass
+        rp.pass = !rp.move.is_none() && rp.move.from() == rp.move.to();
+      }
+      if (rp.move.is_none() && !rp.pass) {
+        bad(ply, "ply " + std::to_string(ply) + " has no readable squares (\"" + std::string(u) +
+                     "\"); the plies from here on are not read");
+        break;
+      }
+      const std::size_t i = static_cast<std::size_t>(ply - 1);
+      if (texts && i < texts->items().size() && texts->items()[i].is_string()) rp.text = texts->items()[i].as_string();
+      else rp.text = std::string(u);
+      if (at && 2 * i + 1 < at->items().size()) {
+        rp.line = static_cast<int>(at->items()[2 * i].as_int().value_or(0));
+        rp.column = static_cast<int>(at->items()[2 * i + 1].as_int().value_or(0));
+      }
+      if (seconds && i < seconds->items().size())
+        if (const auto n = seconds->items()[i].as_int()) rp.seconds = static_cast<int>(*n);
+      g.plies.push_back(std::move(rp));
+    }
+    if (const Value* cs = v.find("comments"))
+      for (const Value& pair : cs->items()) {
+        const auto& items = pair.items();
+        const auto n = items.size() == 2 ? items[0].as_int() : std::nullopt;
+        if (!n || *n < 1 || static_cast<std::size_t>(*n) > g.plies.size() || !items[1].is_string()) {
+          bad(0, "a comment must be [PLY, \"text\"] with PLY from 1 to the plies");
+          continue;
+        }
+        g.plies[static_cast<std::size_t>(*n - 1)].comments.push_back(items[1].as_string());
+      }
   }
 
   // The "start" object: setups (codes or .gib names), or a custom FEN.

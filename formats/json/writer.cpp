@@ -36,11 +36,40 @@ struct Derived {
   PieceType piece = PieceType::None, captured = PieceType::None;
   bool check = false;
   std::string san;
+  std::string fen_before, fen_after;  // the positions around the ply (JsonWriteOptions::positions)
 };
+
+// One letter a piece: g a e h r c s (general … soldier), '-' for none (README "Compact plies").
+constexpr char kPieceLetters[kPieceTypeCount] = {'-', 'g', 'a', 'e', 'h', 'r', 'c', 's'};
+
+char side_letter(const std::optional<Side>& s) { return !s ? '-' : *s == Side::Cho ? 'c' : 'h'; }
+
+// The claims a ply's record makes, as the code formats/json/README.md "Compact plies"
+// defines: stated piece, side mark, side of the letters, stated captured piece, capture
+// marker, check mark, and 'p' for a pass.
+std::string claims_code(const RecordedPly& rp) {
+  std::string code;
+  code += kPieceLetters[static_cast<int>(rp.piece)];
+  code += side_letter(rp.side_mark);
+  code += side_letter(rp.piece_script_side);
+  code += kPieceLetters[static_cast<int>(rp.captured)];
+  code += rp.capture_marker ? 'x' : '-';
+  code += rp.check ? '+' : '-';
+  if (rp.pass) code += 'p';
+  else
+    while (code.size() > 1 && code.back() == '-') code.pop_back();  // "h" is "h-----"
+  return code;
+}
 
 }  // namespace
 
 std::string_view piece_type_name(PieceType t) { return kPieceNames[static_cast<int>(t)]; }
+
+PieceType piece_type_from_letter(char c) {
+  for (int i = 1; i < kPieceTypeCount; ++i)
+    if (kPieceLetters[i] == c) return static_cast<PieceType>(i);
+  return PieceType::None;
+}
 
 PieceType piece_type_from_name(std::string_view name) {
   for (int i = 1; i < kPieceTypeCount; ++i)
@@ -60,12 +89,20 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
     d.captured = m.is_pass() ? PieceType::None : type_of(before.piece_on(m.to()));
     d.check = !m.is_pass() && before.gives_check(m);
     d.san = write_san(before, m);
+    if (options.positions) d.fen_before = before.fen();
   });
+  // The position after each played ply: the one before the next, the last one `pos`.
+  if (options.positions)
+    for (std::size_t i = 0; i < derived.size() && derived[i].valid; ++i)
+      derived[i].fen_after = i + 1 < derived.size() && derived[i + 1].valid ? derived[i + 1].fen_before : pos.fen();
 
   w.begin_object();
   w.field("format", kJsonFormatName).field("version", kJsonFormatVersion);
   w.key("tags").begin_array();
-  for (const Tag& t : g.tags) w.begin_object().field("name", t.name).field("value", t.value).end_object();
+  for (const Tag& t : g.tags) {
+    if (options.positions) w.begin_object().field("name", t.name).field("value", t.value).end_object();
+    else w.begin_array().value(t.name).value(t.value).end_array();  // compact: [name, value]
+  }
   w.end_array();
   w.key("header_comments").begin_array();
   for (const std::string& c : g.header_comments) w.value(c);
@@ -75,7 +112,8 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
   if (!g.start.custom) {
     w.field("cho_setup", setup_code(g.start.cho)).field("han_setup", setup_code(g.start.han));
   }
-  w.field("fen", g.start.custom ? g.start.fen : start_fen(g).value_or(""));
+  // The setups say it all for a standard start: its FEN only with --positions.
+  if (g.start.custom || options.positions) w.field("fen", g.start.custom ? g.start.fen : start_fen(g).value_or(""));
   w.field("first_to_move", side_name(g.start.first_to_move));
   w.end_object();
 
@@ -99,6 +137,51 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
   w.field("recognised", g.has_result && r.recognised).field("pgn", pgn_result_of(g));
   w.end_object();
 
+  if (!options.positions) {
+    // Compact plies (formats/json/README.md): the moves once, in UCI, and the record's
+    // own text, claims, places, times and comments, each as one column.
+    std::string moves;
+    for (std::size_t i = 0; i < g.plies.size(); ++i) {
+      const Move m = derived[i].valid ? derived[i].move : g.plies[i].move;
+      if (i) moves += ' ';
+      moves += m.is_none() ? std::string("0000") : uci(m);
+    }
+    w.field("moves", moves);
+    w.key("texts").begin_array();
+    for (const RecordedPly& rp : g.plies) w.value(rp.text);
+    w.end_array();
+    std::string claims;
+    for (std::size_t i = 0; i < g.plies.size(); ++i) {
+      if (i) claims += ' ';
+      claims += claims_code(g.plies[i]);
+    }
+    w.field("claims", claims);
+    bool placed = false, timed = false, commented = false;
+    for (const RecordedPly& rp : g.plies) {
+      placed |= rp.line != 0 || rp.column != 0;
+      timed |= rp.seconds.has_value();
+      commented |= !rp.comments.empty();
+    }
+    if (placed) {
+      w.key("at").begin_array();
+      for (const RecordedPly& rp : g.plies) w.value(rp.line).value(rp.column);
+      w.end_array();
+    }
+    if (timed) {
+      w.key("seconds").begin_array();
+      for (const RecordedPly& rp : g.plies) {
+        if (rp.seconds) w.value(*rp.seconds);
+        else w.null();
+      }
+      w.end_array();
+    }
+    if (commented) {
+      w.key("comments").begin_array();
+      for (std::size_t i = 0; i < g.plies.size(); ++i)
+        for (const std::string& c : g.plies[i].comments) w.begin_array().value(static_cast<int>(i) + 1).value(c).end_array();
+      w.end_array();
+    }
+  } else {
   w.key("plies").begin_array();
   Side side = g.start.first_to_move;
   for (std::size_t i = 0; i < g.plies.size(); ++i) {
@@ -137,9 +220,13 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
     side_or_null(w, "script_side", rp.piece_script_side);
     w.field("line", rp.line).field("column", rp.column);
     w.end_object();
+    w.key("fen");
+    if (d.valid) w.value(d.fen_after);
+    else w.null();
     w.end_object();
   }
   w.end_array();
+  }
   w.field("valid_plies", played < 0 ? 0 : played);
 
   w.key("source")

@@ -1,5 +1,8 @@
-// The PGN writer: tags from pgn_tags(), then the movetext in Fairy-Stockfish SAN,
-// wrapped before the line width, with comments and {[%emt H:MM:SS]} times.
+// The PGN writer: tags from pgn_tags() (a game whose plies do not all replay gets
+// [Termination "unterminated"]), then the movetext in Fairy-Stockfish SAN, wrapped
+// before the line width, with comments and {[%emt H:MM:SS]} times.
+#include <algorithm>
+
 #include "../text/game_walk.h"
 #include "../text/games_apart.h"
 #include "gibo/formats/encoding.h"
@@ -104,15 +107,14 @@ void write_comment(LineFiller& line, const std::string& text) {
 }  // namespace
 
 void write_pgn_game(std::string& out, const Game& g, const PgnWriteOptions& options, WriteLoss* loss) {
-  const std::vector<Tag> tags = pgn_tags(g);
+  std::vector<Tag> tags = pgn_tags(g);
   std::string result = "*";
-  for (const Tag& t : tags) {
-    if (append_tag_line(out, t.name, t.value) && loss) ++loss->renamed_tags;
+  for (const Tag& t : tags)
     if (t.name == "Result") result = t.value;
-  }
-  out += '\n';
 
-  LineFiller line(out, options.line_width);
+  // The movetext first: whether every ply replays decides the Termination tag.
+  std::string movetext;
+  LineFiller line(movetext, options.line_width);
   for (const std::string& c : g.header_comments) write_comment(line, c);
 
   std::size_t written = 0;
@@ -147,9 +149,20 @@ void write_pgn_game(std::string& out, const Game& g, const PgnWriteOptions& opti
     std::string note = "gibo: " + std::to_string(g.plies.size() - written) + " more plies in the record do not replay from ply " +
                        std::to_string(written + 1) + why;
     write_comment(line, note);
+    if (loss) loss->unwritten_plies += static_cast<int>(g.plies.size() - written);
+    // A game cut short says so in the tags too (after the Seven Tag Roster), unless it
+    // states its own termination.
+    const bool has_termination =
+        std::any_of(tags.begin(), tags.end(), [](const Tag& t) { return t.name == "Termination"; });
+    if (!has_termination) tags.insert(tags.begin() + std::min<std::ptrdiff_t>(7, std::ssize(tags)), {"Termination", "unterminated"});
   }
   line.add(result);
   line.finish();
+
+  for (const Tag& t : tags)
+    if (append_tag_line(out, t.name, t.value) && loss) ++loss->renamed_tags;
+  out += '\n';
+  out += movetext;
 }
 
 std::string write_pgn(const std::vector<Game>& games, const PgnWriteOptions& options) {

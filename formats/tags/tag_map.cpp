@@ -8,6 +8,7 @@
 
 #include "gibo/formats/fen.h"
 #include "gibo/formats/gib.h"
+#include "gibo/record/game_date.h"
 
 namespace gibo {
 namespace {
@@ -32,18 +33,53 @@ const std::string* find(const std::vector<Tag>& tags, std::string_view name) {
   return nullptr;
 }
 
-// Is `name` a roster tag in either vocabulary (Result and 대국결과 included)?
+// The tag keeping a roster value the PGN writer normalised: "Gib" + the PGN name
+// (GibDate "2010-03-12" beside Date "2010.03.12").
+std::string original_name(const RosterEntry& e) { return "Gib" + std::string(e.pgn); }
+
+// Is `name` a roster tag in either vocabulary (Result and 대국결과 included), or a kept
+// original of one (GibDate …)?
 bool is_roster_name(std::string_view name) {
   for (const RosterEntry& e : kRoster)
-    if (name == e.pgn || name == e.gib) return true;
+    if (name == e.pgn || name == e.gib || name == original_name(e)) return true;
   return name == "Result" || name == "대국결과";
+}
+
+// A roster value as the game states it: its kept original (GibDate …), else the PGN tag,
+// else the .gib tag; nullptr when it has none.
+const std::string* roster_value(const std::vector<Tag>& tags, const RosterEntry& e) {
+  if (const std::string* v = find(tags, original_name(e))) return v;
+  if (const std::string* v = find(tags, e.pgn)) return v;
+  return find(tags, e.gib);
+}
+
+// A value that says the game's record does not know: nothing, "?", "미상" (blanks aside).
+bool is_unknown_value(std::string_view v) {
+  while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+  return v.empty() || v == "?" || v == "미상" || v == "????.??.??";
+}
+
+// The PGN standard's form of a roster value (formats/tags/README.md): unknown values are
+// "?", a date is YYYY.MM.DD with "??" for the parts it does not give.
+std::string standard_roster_value(const RosterEntry& e, const std::string* value) {
+  if (!value || is_unknown_value(*value)) return std::string(e.unknown);
+  if (e.pgn != "Date") return *value;
+  const GameDate d = parse_game_date(*value);
+  if (!d.year) return std::string(e.unknown);
+  std::string out = d.key.substr(0, 4);
+  out += '.';
+  out += d.key.size() >= 7 ? d.key.substr(5, 2) : "??";
+  out += '.';
+  out += d.key.size() >= 10 ? d.key.substr(8, 2) : "??";
+  return out;
 }
 
 // Does the tag list use the PGN vocabulary (so that gib_tags has something to rename)?
 bool has_pgn_roster(const std::vector<Tag>& tags) {
   for (const Tag& t : tags) {
     for (const RosterEntry& e : kRoster)
-      if (t.name == e.pgn) return true;
+      if (t.name == e.pgn || t.name == original_name(e)) return true;
     if (t.name == "Result" || t.name == "GibResult" || t.name == "GibTagOrder") return true;
   }
   return false;
@@ -96,13 +132,17 @@ std::string result_token(const Game& g) {
 // The PGN tags of `g` (see pgn_tags), with `order_marker` as GibTagOrder if given.
 std::vector<Tag> pgn_tags_with(const Game& g, const std::string* order_marker) {
   std::vector<Tag> out;
+  std::vector<Tag> originals;  // roster values the standard form changes, kept verbatim
   for (const RosterEntry& e : kRoster) {
-    const std::string* v = find(g.tags, e.pgn);
-    if (!v) v = find(g.tags, e.gib);
-    out.push_back({std::string(e.pgn), v ? *v : std::string(e.unknown)});
+    const std::string* v = roster_value(g.tags, e);
+    std::string standard = standard_roster_value(e, v);
+    if (v && standard != *v) originals.push_back({original_name(e), *v});
+    out.push_back({std::string(e.pgn), std::move(standard)});
   }
   const std::string token = result_token(g);
   out.push_back({"Result", token});
+  // Right after the roster, where a game read back from this PGN has them too.
+  out.insert(out.end(), originals.begin(), originals.end());
 
   if (!find(g.tags, "Variant")) out.push_back({"Variant", std::string(kVariant)});
   if (!find(g.tags, "FEN")) out.push_back({"FEN", start_fen(g).value_or(g.start.fen)});
@@ -153,9 +193,9 @@ std::vector<Tag> gib_tags_from_pgn(const Game& g) {
   std::vector<Produced> produced;
   for (int idx : kGibRosterOrder) {
     const RosterEntry& e = kRoster[idx];
-    const std::string* v = find(g.tags, e.pgn);
-    if (!v) v = find(g.tags, e.gib);
-    if (v && (*v != e.unknown || in_marker(e.gib))) produced.push_back({{std::string(e.gib), *v}, false});
+    const std::string* original = find(g.tags, original_name(e));
+    const std::string* v = roster_value(g.tags, e);
+    if (v && (original || *v != e.unknown || in_marker(e.gib))) produced.push_back({{std::string(e.gib), *v}, false});
   }
   std::optional<std::string> generated_pan;  // goes last, where 장기 for Kakao writes it
   if (needs_pan(g)) {

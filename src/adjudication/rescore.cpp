@@ -1,5 +1,8 @@
-// rescore_game: one game's computed ending under a profile and its verdict, and the verdict note (rescore.h).
+// Re-scoring one record (gibo/adjudication/rescore.h): the bikjang option, the verdict
+// beside the stored result, a rejected record's Invalid verdict, and the verdict in words.
 #include "gibo/adjudication/rescore.h"
+
+#include <string>
 
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/replay.h"
@@ -40,7 +43,85 @@ Rescore rescore_game(Game& game, const Profile& fallback, bool bikjang_fallback)
     moves.reserve(static_cast<std::size_t>(game.played_plies));
     for (int i = 0; i < game.played_plies; ++i) moves.push_back(game.plies[static_cast<std::size_t>(i)].move);
   }
-  return rescore(profile, bikjang, start, moves, static_cast<int>(game.plies.size()), stored);
+  Rescore r = rescore(profile, bikjang, start, moves, static_cast<int>(game.plies.size()), stored);
+  for (const Diagnostic& d : game.diagnostics)
+    if (d.severity == Severity::Error) {
+      reject(r, d);
+      break;
+    }
+  return r;
+}
+
+void reject(Rescore& r, Diagnostic error) {
+  r.verdict.kind = VerdictKind::Invalid;
+  r.verdict.note = "the record is rejected; its ending is not judged";
+  r.rejection = std::move(error);
+}
+
+namespace {
+
+// "checkmate", "a double pass", ... as words in a sentence.
+std::string reason_words(EndReason reason) {
+  switch (reason) {
+    case EndReason::Checkmate: return "checkmate";
+    case EndReason::KingCapture: return "king capture";
+    case EndReason::DoublePass: return "a double pass";
+    case EndReason::Bikjang: return "bikjang";
+    case EndReason::Repetition: return "repetition";
+    case EndReason::PerpetualCheck: return "perpetual check";
+    case EndReason::Stalemate: return "stalemate";
+    case EndReason::PalaceOnly: return "generals alone in their palaces";
+    case EndReason::MoveLimit: return "the move limit";
+    case EndReason::NoCaptureLimit: return "the no-capture limit";
+    case EndReason::InsufficientMaterial: return "insufficient material";
+  }
+  return std::string(reason_name(reason));
+}
+
+std::string outcome_words(Outcome o) {
+  switch (o) {
+    case Outcome::Cho: return "Cho winning";
+    case Outcome::Han: return "Han winning";
+    case Outcome::Draw: return "drawn";
+    case Outcome::Indeterminate: return "the winner depending on an unknown rule";
+    case Outcome::None: break;
+  }
+  return "no winner";
+}
+
+// "72", "73.5": half-points as points.
+std::string points(int half) { return std::to_string(half / 2) + (half % 2 ? ".5" : ""); }
+
+}  // namespace
+
+std::string verdict_text(const Rescore& r, const std::string& stored_text) {
+  std::string out = r.stored || !stored_text.empty() ? "stored result " + stored_text : "no stored result";
+  out += "; under ";
+  out += r.profile ? r.profile->id : "?";
+  if (r.rejection) {
+    const Diagnostic& d = *r.rejection;
+    out += " the record is rejected";
+    if (d.ply > 0) out += " at ply " + std::to_string(d.ply);
+    out += " (error[" + d.code + "]: " + d.message + ")";
+  } else if (r.board.ending) {
+    const GameEnding& e = *r.board.ending;
+    out += " the game ends by " + reason_words(e.reason) + " at ply " + std::to_string(e.ply) + ", " +
+           outcome_words(e.winner) + " (Cho " + points(e.scores.cho) + ", Han " + points(e.scores.han) + ")";
+    if (r.verdict.ended_before_last_ply)
+      out += "; the record plays on to ply " + std::to_string(r.record_plies);
+  } else {
+    out += " the board shows no ending after " + std::to_string(r.board.plies) + " plies (Cho " +
+           points(r.board.final_scores.cho) + ", Han " + points(r.board.final_scores.han) + ")";
+  }
+  out += ": ";
+  out += verdict_name(r.verdict.kind);
+  if (r.verdict.kind != VerdictKind::Agrees && r.verdict.kind != VerdictKind::Invalid) {
+    out += " (";
+    out += r.verdict.note;
+    out += ")";
+  }
+  if (r.bikjang_inferred) out += "; bikjang option inferred from the stored result";
+  return out;
 }
 
 std::string verdict_note(const Verdict& verdict, bool bikjang_inferred) {

@@ -45,6 +45,7 @@ std::string_view verdict_name(VerdictKind v) {
     case VerdictKind::Unverifiable: return "unverifiable";
     case VerdictKind::Indeterminate: return "indeterminate";
     case VerdictKind::NoResult: return "no-result";
+    case VerdictKind::Invalid: return "invalid";
   }
   return "no-result";
 }

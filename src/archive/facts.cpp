@@ -7,6 +7,7 @@
 #include "gibo/archive/codec.h"
 #include "gibo/record/fact_tags.h"
 #include "gibo/record/game_date.h"
+#include "gibo/record/name_aliases.h"
 #include "gibo/record/player_name.h"
 
 #include "facts_view.h"
@@ -27,6 +28,9 @@ constexpr Column kColumns[] = {
     {"game", "g.game_index + 1", "game number in its file, from 1"},
     {"event", "gibo_fact(g.tags_json, 'event')", "대회명 (PGN Event); '' when absent"},
     {"site", "gibo_fact(g.tags_json, 'site')", "대국장소 (PGN Site)"},
+    {"site_name", "gibo_site(gibo_fact(g.tags_json, 'site'))",
+     "the site as gibo stats counts it (spellings and aliases one name; '' for none, 미상 or ?)"},
+    {"event_name", "gibo_event(gibo_fact(g.tags_json, 'event'))", "the event as gibo stats counts it, likewise"},
     {"date", "gibo_date(gibo_fact(g.tags_json, 'date'))",
      "대국일자 (PGN Date) read leniently: 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD'; NULL when unknown"},
     {"date_text", "gibo_fact(g.tags_json, 'date')", "대국일자 verbatim"},
@@ -124,6 +128,15 @@ void sql_year(sqlite3_context* ctx, int, sqlite3_value** argv) {
 // gibo_player(tag value): player_name().
 void sql_player(sqlite3_context* ctx, int, sqlite3_value** argv) { result_text(ctx, player_name(arg_text(argv[0]))); }
 
+// gibo_site(tag value), gibo_event(tag value): the name the built-in alias table counts
+// it under (name_aliases.h), '' when it says nothing.
+void sql_site(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  result_text(ctx, NameAliases::builtin().count_as(true, arg_text(argv[0])).display);
+}
+void sql_event(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  result_text(ctx, NameAliases::builtin().count_as(false, arg_text(argv[0])).display);
+}
+
 // The authorizer of user SQL: reading, functions and (recursive) SELECTs only.
 int read_only_authorizer(void*, int action, const char*, const char*, const char*, const char*) {
   switch (action) {
@@ -144,7 +157,9 @@ std::optional<Error> install(sql::Connection& db, int schema_version, FunctionSt
   if (sqlite3_create_function(h, "gibo_fact", 2, flags, state.get(), sql_fact, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_date", 1, flags, nullptr, sql_date, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_year", 1, flags, nullptr, sql_year, nullptr, nullptr) != SQLITE_OK ||
-      sqlite3_create_function(h, "gibo_player", 1, flags, nullptr, sql_player, nullptr, nullptr) != SQLITE_OK)
+      sqlite3_create_function(h, "gibo_player", 1, flags, nullptr, sql_player, nullptr, nullptr) != SQLITE_OK ||
+      sqlite3_create_function(h, "gibo_site", 1, flags, nullptr, sql_site, nullptr, nullptr) != SQLITE_OK ||
+      sqlite3_create_function(h, "gibo_event", 1, flags, nullptr, sql_event, nullptr, nullptr) != SQLITE_OK)
     return Error{"cannot register the facts functions: " + db.current_error()};
   std::string sql = "CREATE TEMP VIEW IF NOT EXISTS facts AS SELECT ";
   bool first = true;

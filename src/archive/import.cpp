@@ -9,17 +9,11 @@
 // circular.
 #include "gibo/archive/import.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
-#include <cstring>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -30,6 +24,7 @@
 #include "gibo/archive/archive.h"
 #include "gibo/archive/sha256.h"
 #include "gibo/formats/detect.h"
+#include "gibo/formats/file_bytes.h"
 #include "gibo/record/replay.h"
 #include "writer_lock.h"
 
@@ -50,43 +45,6 @@ namespace {
 
 constexpr std::size_t kChunkGames = 256;
 constexpr std::size_t kMaxChunks = 4;
-
-// A file's bytes, in a buffer that is not zero-filled first.
-struct Bytes {
-  std::unique_ptr<char[]> data;
-  std::size_t size = 0;
-  std::string_view view() const { return {data.get(), size}; }
-};
-
-// Reads a whole file ("-": standard input) with one allocation when the size is known.
-Expected<Bytes> read_all(const std::string& path) {
-  const int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Error{"cannot open: " + std::string(std::strerror(errno))};
-  Bytes bytes;
-  struct stat st {};
-  std::size_t capacity = 1 << 16;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) capacity = static_cast<std::size_t>(st.st_size) + 1;
-  bytes.data.reset(new char[capacity]);
-  for (;;) {
-    if (bytes.size == capacity) {  // grew while read, or a pipe: double the buffer
-      std::unique_ptr<char[]> bigger(new char[capacity * 2]);
-      std::memcpy(bigger.get(), bytes.data.get(), bytes.size);
-      bytes.data = std::move(bigger);
-      capacity *= 2;
-    }
-    const ssize_t n = ::read(fd, bytes.data.get() + bytes.size, capacity - bytes.size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      Error error{"read error: " + std::string(std::strerror(errno))};
-      if (fd != STDIN_FILENO) ::close(fd);
-      return error;
-    }
-    if (n == 0) break;
-    bytes.size += static_cast<std::size_t>(n);
-  }
-  if (fd != STDIN_FILENO) ::close(fd);
-  return bytes;
-}
 
 // Reads every game of a file in `format` (formats/detect.h), in file order; `info` is
 // complete (encoding, file diagnostics) once the file is read.
@@ -202,7 +160,7 @@ class Importer {
   // Reads, replays and encodes file i into its slot; false if the import was aborted.
   bool read_file(std::size_t i) {
     Slot& slot = slots_[i];
-    Expected<Bytes> file = read_all(slot.path);
+    Expected<FileBytes> file = read_file_bytes(slot.path);
     if (!file) {
       std::lock_guard lock(mutex_);
       slot.unreadable = true;
@@ -425,6 +383,7 @@ class Importer {
       ++report.invalid;
       ++summary_.invalid;
       ++summary_.invalid_by_code[g.error_code];
+      report.invalid_games.push_back({g.game_index, !options_.valid_only, g.diagnostics});
       if (options_.valid_only) {
         ++report.rejected;
         ++summary_.rejected;

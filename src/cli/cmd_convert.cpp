@@ -105,14 +105,11 @@ void convert_input(const std::string& path, const Settings& s, Counts& counts, G
 }  // namespace
 
 int run_convert(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo convert PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR] [--keep-broken] [--strict] [--rules ID] "
-      "[--encoding utf-8|cp949] [--input-encoding auto|utf-8|cp949] [--from FORMAT] [--hanja] [--each] "
-      "[--notation uci|janggi] [--pgn-ranks auto|1|0]";
+  const std::string synopsis = "gibo convert [OPTIONS] PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR]";
   po::options_description opts("options");
   std::string to, from = "auto", output, rules_id = default_profile().id, encoding = "utf-8",
                    input_encoding_name = "auto", notation = "uci", ranks = "auto";
-  bool keep_broken = false, hanja = false, each = false, strict = false;
+  bool keep_broken = false, hanja = false, each = false, strict = false, positions = false;
   std::vector<std::string> paths;
   opts.add_options()("to", po::value(&to), "output format: gib, pgn, json, jsonl, fen or uci")(
       "output,o", po::value(&output),
@@ -126,6 +123,8 @@ int run_convert(const std::vector<std::string>& args) {
       "from", po::value(&from), "input format: auto (from the content; default), gib, pgn, json, jsonl, fen, uci")(
       "hanja", po::bool_switch(&hanja), ".gib output: piece letters in hanja (車包馬象士將卒兵)")(
       "each", po::bool_switch(&each), "fen output: every position of each game, not only the last")(
+      "positions", po::bool_switch(&positions),
+      "json, jsonl output: one object a ply with the board's view of it and the FEN after it")(
       "notation", po::value(&notation), "uci output: move notation uci (default) or janggi (H02-83)")(
       "pgn-ranks", po::value(&ranks), "PGN input ranks: auto (default), 1 (Fairy-Stockfish) or 0 (WinBoard)");
   po::variables_map vm;
@@ -162,13 +161,16 @@ int run_convert(const std::vector<std::string>& args) {
   else return usage("--pgn-ranks must be auto, 1 or 0");
   s.write.hanja = hanja;
   s.write.each = each;
+  s.write.positions = positions;
   s.keep_broken = keep_broken;
   s.strict = strict;
   if (paths.empty()) return usage("no input");
 
   std::vector<InputError> missing;
-  const std::vector<InputFile> inputs = expand_inputs(paths, missing);
+  std::vector<NotGameFile> not_game;
+  const std::vector<InputFile> inputs = expand_inputs(paths, missing, not_game);
   for (const InputError& m : missing) std::cerr << m.text() << "\n";
+  for (const NotGameFile& f : not_game) std::cerr << f.text() << "\n";
   ProtectedFiles protect;
   for (const InputFile& in : inputs) protect.add_input(in.path);
 
@@ -242,6 +244,8 @@ int run_convert(const std::vector<std::string>& args) {
   if (s.keep_broken && counts.kept_broken) std::cerr << " (" << counts.kept_broken << " written up to the error)";
   if (counts.unreadable_files) std::cerr << ", " << counts.unreadable_files << " files with no readable game";
   if (counts.io_errors) std::cerr << ", " << counts.io_errors << " unreadable";
+  if (!not_game.empty())
+    std::cerr << ", " << not_game.size() << (not_game.size() == 1 ? " not a game file" : " not game files");
   if (write_failed) std::cerr << ", output not written";
   std::cerr << "\n";
   if (counts.io_errors || write_failed) return kExitIo;

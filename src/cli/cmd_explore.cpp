@@ -10,9 +10,7 @@
 namespace gibo::cli {
 
 int run_explore(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo explore --db FILE [--fen FEN | --moves \"UCI ...\" | --game FILE[:GAME]@PLY] [--where EXPR] [--rules ID] "
-      "[--format text|json|html] [-o FILE]";
+  const std::string synopsis = "gibo explore [OPTIONS] --db FILE";
   PositionQuery q;
   if (auto rc = parse_query_command_line("explore", synopsis, args, "text, json or html", "", q)) return *rc;
   if (q.format != "text" && q.format != "json" && q.format != "html")

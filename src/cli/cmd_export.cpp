@@ -10,12 +10,14 @@
 // file, named after it (`<stem>.<ext>`, `-2`, `-3`... when two sources share a stem).
 // No output may be the archive (outputs.h); every output file is complete or absent.
 // Memory policy: one game is loaded, written and let go at a time (GameWriter).
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
 #include <set>
+#include <unordered_set>
 
 #include "command.h"
 #include "gibo/archive/archive.h"
@@ -115,7 +117,7 @@ class Outputs {
 
 int run_export(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo export --db FILE [--where EXPR | --query SQL] --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR]";
+      "gibo export [OPTIONS] --db FILE --to gib|pgn|json|jsonl|fen|uci [--where EXPR | --query SQL] [-o FILE|DIR]";
   po::options_description opts("options");
   std::string db, where, query, to, output, encoding = "utf-8";
   opts.add_options()("db", po::value(&db), "the archive (a SQLite file)")(
@@ -124,7 +126,8 @@ int run_export(const std::vector<std::string>& args) {
       "to", po::value(&to), "output format: gib, pgn, json (one array), jsonl (one game a line), fen or uci")(
       "output,o", po::value(&output), "output file, or directory for one file per source (default stdout)")(
       "encoding", po::value(&encoding), "gib output encoding: utf-8 or cp949")(
-      "hanja", "gib output: hanja piece letters");
+      "hanja", "gib output: hanja piece letters")(
+      "positions", "json, jsonl output: one object a ply with the board's view of it and the FEN after it");
   po::positional_options_description pos_opts;
   po::variables_map vm;
   if (auto rc = parse_command_line("export", synopsis, args, opts, pos_opts, vm)) return *rc;
@@ -140,6 +143,7 @@ int run_export(const std::vector<std::string>& args) {
   if (!format) return usage("--to must be gib, pgn, json, jsonl, fen or uci");
   wo.format = *format;
   wo.hanja = vm.count("hanja") > 0;
+  wo.positions = vm.count("positions") > 0;
   ProtectedFiles protect;
   protect.add_archive(db);
   if (auto why = protect.conflict(output)) return usage(why->message);
@@ -155,8 +159,24 @@ int run_export(const std::vector<std::string>& args) {
     std::cerr << "gibo export: " << (query.empty() ? "--where: " : "--query: ") << ids.error().message << "\n";
     return kExitUsage;
   }
+  // --query must select games: every value of its first column the id of a game (a
+  // text or a number that is no game's id is a usage error, before anything is written).
+  if (!query.empty() && !ids->empty()) {
+    const auto [low, high] = std::minmax_element(ids->begin(), ids->end());
+    const auto known = archive->select_games("id BETWEEN " + std::to_string(*low) + " AND " + std::to_string(*high));
+    if (!known) {
+      std::cerr << "gibo export: " << known.error().message << "\n";
+      return kExitIo;
+    }
+    const std::unordered_set<std::int64_t> games(known->begin(), known->end());
+    for (std::size_t row = 0; row < ids->size(); ++row)
+      if (!games.count((*ids)[row]))
+        return usage("--query must select game ids in its first column (games.id, tags.game_id, facts.id): row " +
+                     std::to_string(row + 1) + " gives " + std::to_string((*ids)[row]) +
+                     ", which is no game's id (a text reads as 0)");
+  }
   Outputs out(output, wo, protect);
-  long written = 0;
+  long written = 0, cut = 0;
   int status = kExitOk;
   for (std::int64_t id : *ids) {
     std::string profile_id;
@@ -175,14 +195,24 @@ int run_export(const std::vector<std::string>& args) {
     // The profile the game was validated under replays a record that names none as the
     // import did.
     const Profile* profile = find_profile(profile_id);
-    report_write_loss(*game, (*writer)->write(*game, profile ? profile : &default_profile()), wo);
+    const WriteLoss loss = (*writer)->write(*game, profile ? profile : &default_profile());
+    report_write_loss(*game, loss, wo);
+    if (loss.unwritten_plies > 0) ++cut;
     ++written;
   }
   if (status != kExitOk) return status;  // the outputs are discarded: nothing half-written stays
   bool failed = false;
   written -= out.close(failed);
-  if (!output.empty()) std::cerr << "gibo export: " << written << " games written to " << output << "\n";
-  return failed ? kExitIo : kExitOk;
+  if (failed) cut = 0;
+  // Games the format could hold only up to their last legal ply are counted (and are a
+  // finding, as `convert --keep-broken` makes them): never cut short silently.
+  const std::string cut_note = cut ? " (" + std::to_string(cut) + (cut == 1 ? " game" : " games") +
+                                         " only up to the last legal ply, marked [Termination \"unterminated\"])"
+                                   : std::string();
+  if (!output.empty()) std::cerr << "gibo export: " << written << " games written to " << output << cut_note << "\n";
+  else if (cut) std::cerr << "gibo export: " << written << " games written" << cut_note << "\n";
+  if (failed) return kExitIo;
+  return cut ? kExitFindings : kExitOk;
 }
 
 }  // namespace gibo::cli

@@ -19,6 +19,7 @@
 #include "inputs.h"
 #include "options.h"
 #include "outputs.h"
+#include "reporter.h"
 
 namespace gibo::cli {
 namespace {
@@ -64,45 +65,73 @@ void progress_bar(const archive::ImportProgress& p) {
             << " games  " << grouped(rate) << " games/s  " << grouped(p.invalid) << " errors " << std::flush;
 }
 
-void json_diagnostics(json::Writer& w, const std::vector<Diagnostic>& ds) {
-  w.key("diagnostics").begin_array();
-  for (const Diagnostic& d : ds)
-    w.begin_object()
-        .field("code", d.code)
-        .field("severity", severity_name(d.severity))
-        .field("line", d.line)
-        .field("message", d.message)
-        .end_object();
-  w.end_array();
+// A game with errors as its diagnostics say it: the file and the game's rank in it (the
+// FILE:GAME reference), whatever the reader of the format put there.
+Diagnostic in_game(Diagnostic d, const std::string& path, int game_index) {
+  d.file = path;
+  d.game = game_index;
+  return d;
 }
 
-// The lines a file report prints (possibly none).
-std::string file_lines(const archive::FileReport& r, bool jsonl) {
+// The lines a file report prints (possibly none): in text, the file's problems and, for
+// every game with errors, its first error as validate prints it; in JSON Lines, one file
+// object and one object per game with errors, with its diagnostics.
+std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
   using archive::FileStatus;
-  if (jsonl) {
+  if (r.status == FileStatus::Unreadable) return reporter.unreadable(r.path, r.detail);
+  if (reporter.jsonl()) {
     std::string line;
     json::Writer w(line);
     w.begin_object()
         .field("type", "file")
-        .field("path", r.path)
+        .field("file", r.path)
         .field("status", archive::file_status_name(r.status));
     if (!r.detail.empty()) w.field("detail", r.detail);
-    if (r.status != FileStatus::Unreadable) w.field("content_hash", r.content_hash);
+    w.field("content_hash", r.content_hash);
     if (!r.encoding.empty()) w.field("encoding", r.encoding);
     w.field("games", static_cast<std::int64_t>(r.games))
         .field("resumed_after", static_cast<std::int64_t>(r.resumed_after))
         .field("added", static_cast<std::int64_t>(r.added))
         .field("duplicates", static_cast<std::int64_t>(r.duplicates))
+        .field("replaced", static_cast<std::int64_t>(r.replaced))
         .field("invalid", static_cast<std::int64_t>(r.invalid))
         .field("rejected", static_cast<std::int64_t>(r.rejected));
-    json_diagnostics(w, r.file_diagnostics);
+    Reporter::diagnostics(w, "diagnostics", r.file_diagnostics);
     w.end_object();
-    return line + "\n";
+    line += '\n';
+    for (const archive::InvalidGame& g : r.invalid_games) {
+      json::Writer gw(line);
+      gw.begin_object()
+          .field("type", "game")
+          .field("file", r.path)
+          .field("index", g.game_index)
+          .field("status", g.stored ? "invalid" : "rejected")
+          .key("diagnostics")
+          .begin_array();
+      for (const Diagnostic& d : g.diagnostics) Reporter::diagnostic(gw, in_game(d, r.path, g.game_index));
+      gw.end_array().end_object();
+      line += '\n';
+    }
+    for (const archive::ReplacedGame& g : r.replacements) {
+      json::Writer(line)
+          .begin_object()
+          .field("type", "replaced")
+          .field("file", r.path)
+          .field("index", g.game_index)
+          .field("game_id", g.game_id)
+          .field("broken_file", g.path)
+          .field("broken_index", g.broken_game_index)
+          .field("broken_error_code", g.error_code)
+          .field("broken_error_ply", g.error_ply)
+          .end_object();
+      line += '\n';
+    }
+    return line;
   }
   // Text: only what needs a reader's attention; the summary covers the rest.
   std::string out;
   switch (r.status) {
-    case FileStatus::Unreadable: return r.path + ": error[io]: " + r.detail + "\n";
+    case FileStatus::Unreadable: break;  // above
     case FileStatus::AlreadyImported: return "";  // counted in the summary
     case FileStatus::SameContent: return r.path + ": same content as " + r.detail + "; skipped\n";
     case FileStatus::Resumed:
@@ -120,12 +149,27 @@ std::string file_lines(const archive::FileReport& r, bool jsonl) {
       out += "\n";
       break;
     }
+  // Every valid game stored in place of a broken copy.
+  for (const archive::ReplacedGame& g : r.replacements)
+    out += r.path + ":" + std::to_string(g.game_index + 1) + ": stored in place of its broken copy " + g.path + ":" +
+           std::to_string(g.broken_game_index + 1) + " (error[" + g.error_code + "]" +
+           (g.error_ply > 0 ? " at ply " + std::to_string(g.error_ply) : std::string()) +
+           "), now kept as its duplicate\n";
+  // Every game with errors: its first error (the rest are in the archive).
+  for (const archive::InvalidGame& g : r.invalid_games)
+    for (const Diagnostic& d : g.diagnostics)
+      if (d.severity == Severity::Error) {
+        out += Reporter::diagnostic_line(in_game(d, r.path, g.game_index));
+        break;
+      }
   return out;
 }
 
-std::string origin(const std::string& path, int index) { return path + "#" + std::to_string(index + 1); }
+// The one game reference: FILE:GAME (GAME from 1).
+std::string origin(const std::string& path, int index) { return path + ":" + std::to_string(index + 1); }
 
-void print_summary(const archive::ImportSummary& s, const std::string& db, bool jsonl) {
+void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long not_game_files,
+                   const std::string& db, bool jsonl) {
   const double rate = s.seconds > 0 ? static_cast<double>(s.games) / s.seconds : 0;
   if (jsonl) {
     for (const archive::PrefixReport& p : s.prefixes) {
@@ -134,11 +178,11 @@ void print_summary(const archive::ImportSummary& s, const std::string& db, bool 
           .begin_object()
           .field("type", "prefix")
           .field("game_id", static_cast<std::int64_t>(p.game_id))
-          .field("path", p.path)
+          .field("file", p.path)
           .field("index", p.game_index)
           .field("plies", p.plies)
           .field("longer_game_id", static_cast<std::int64_t>(p.longer_game_id))
-          .field("longer_path", p.longer_path)
+          .field("longer_file", p.longer_path)
           .field("longer_index", p.longer_game_index)
           .field("longer_plies", p.longer_plies)
           .end_object();
@@ -149,15 +193,17 @@ void print_summary(const archive::ImportSummary& s, const std::string& db, bool 
     w.begin_object()
         .field("type", "summary")
         .field("db", db)
-        .field("files", static_cast<std::int64_t>(s.files))
+        .field("files", static_cast<std::int64_t>(s.files + unreadable_inputs))
         .field("imported", static_cast<std::int64_t>(s.imported))
         .field("resumed", static_cast<std::int64_t>(s.resumed))
         .field("skipped", static_cast<std::int64_t>(s.skipped))
-        .field("unreadable", static_cast<std::int64_t>(s.unreadable))
+        .field("unreadable", static_cast<std::int64_t>(s.unreadable + unreadable_inputs))
+        .field("not_game_files", static_cast<std::int64_t>(not_game_files))
         .field("games", static_cast<std::int64_t>(s.games))
         .field("plies", static_cast<std::int64_t>(s.plies))
         .field("added", static_cast<std::int64_t>(s.added))
         .field("duplicates", static_cast<std::int64_t>(s.duplicates))
+        .field("replaced", static_cast<std::int64_t>(s.replaced))
         .field("invalid", static_cast<std::int64_t>(s.invalid))
         .field("rejected", static_cast<std::int64_t>(s.rejected))
         .field("lost", static_cast<std::int64_t>(s.lost))
@@ -177,15 +223,18 @@ void print_summary(const archive::ImportSummary& s, const std::string& db, bool 
               << " a prefix of another\n";
     for (std::size_t i = 0; i < s.prefixes.size() && i < kListed; ++i) {
       const archive::PrefixReport& p = s.prefixes[i];
-      std::cout << "  " << origin(p.path, p.game_index) << " (game " << p.game_id << ", " << p.plies
-                << " plies) is a prefix of " << origin(p.longer_path, p.longer_game_index) << " (game "
-                << p.longer_game_id << ", " << p.longer_plies << " plies)\n";
+      std::cout << "  " << origin(p.path, p.game_index) << " (" << p.plies << " plies, archive id " << p.game_id
+                << ") is a prefix of " << origin(p.longer_path, p.longer_game_index) << " (" << p.longer_plies
+                << " plies, archive id " << p.longer_game_id << ")\n";
     }
     if (s.prefixes.size() > kListed) std::cout << "  ... and " << s.prefixes.size() - kListed << " more\n";
   }
-  std::cout << "summary: " << s.files << " files (" << s.imported << " imported, " << s.resumed << " resumed, "
-            << s.skipped << " skipped, " << s.unreadable << " unreadable), " << s.games << " games read: " << s.added
-            << " added, " << s.duplicates << " duplicates, " << s.invalid << " invalid";
+  std::cout << "summary: " << s.files + unreadable_inputs << " files (" << s.imported << " imported, " << s.resumed << " resumed, "
+            << s.skipped << " skipped, " << s.unreadable + unreadable_inputs << " unreadable"
+            << ")" << Reporter::input_counts_text(0, not_game_files) << ", " << s.games << " games read: " << s.added
+            << " added, " << s.duplicates << " duplicates, ";
+  if (s.replaced) std::cout << s.replaced << " stored in place of a broken copy, ";
+  std::cout << s.invalid << " invalid";
   if (s.rejected) std::cout << " (" << s.rejected << " rejected by --valid-only)";
   if (s.lost) std::cout << "; " << s.lost << " not stored (their batch was rolled back after the error)";
   std::cout << "\n";
@@ -250,23 +299,11 @@ int run_import(const std::vector<std::string>& args) {
   options.strict_annotations = vm.count("strict") > 0;
   const bool jsonl = format == "jsonl";
 
+  const Reporter reporter(jsonl ? ReportFormat::Jsonl : ReportFormat::Text);
   std::vector<InputError> missing;
-  const std::vector<InputFile> inputs = expand_inputs(expand_globs(paths), missing);
-  for (const InputError& m : missing) {
-    if (jsonl) {
-      std::string line;
-      json::Writer(line)
-          .begin_object()
-          .field("type", "file")
-          .field("path", m.path)
-          .field("status", "unreadable")
-          .field("detail", m.reason)
-          .end_object();
-      std::cout << line << "\n";
-    } else {
-      std::cout << m.text() << "\n";
-    }
-  }
+  std::vector<NotGameFile> not_game;
+  const std::vector<InputFile> inputs = expand_inputs(expand_globs(paths), missing, not_game);
+  std::cout << reporter.inputs(missing, not_game);
   std::vector<std::string> files;
   for (const InputFile& f : inputs) files.push_back(f.path);
   // The archive is never one of the inputs (outputs.h), and no input at all is no reason
@@ -285,7 +322,7 @@ int run_import(const std::vector<std::string>& args) {
   const bool bar = stderr_is_terminal();
   bool bar_shown = false;
   callbacks.on_file = [&](const archive::FileReport& r) {
-    const std::string lines = file_lines(r, jsonl);
+    const std::string lines = file_lines(r, reporter);
     if (lines.empty()) return;
     if (bar_shown) std::cerr << "\r\033[K" << std::flush;  // the bar is redrawn below the lines
     std::cout << lines << std::flush;
@@ -301,7 +338,8 @@ int run_import(const std::vector<std::string>& args) {
   if (bar_shown) std::cerr << "\r\033[K" << std::flush;
   // A database that could not be opened at all gets the error alone; otherwise the
   // summary says what was committed before the error.
-  if (!error || summary.files > 0) print_summary(summary, db, jsonl);
+  if (!error || summary.files > 0)
+    print_summary(summary, static_cast<long>(missing.size()), static_cast<long>(not_game.size()), db, jsonl);
   if (error) {
     std::cerr << "gibo import: " << error->message << "\n";
     return kExitIo;

@@ -35,7 +35,7 @@ void print_board(const Position& pos, std::ostream& out) {
 
 int run_perft(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo perft [--rules PROFILE] [--fen FEN | --setup CHO,HAN] DEPTH [--divide] [--board]";
+      "gibo perft [OPTIONS] DEPTH";
   po::options_description opts("options");
   std::string rules_id = "fs-janggi", fen, setups;
   int depth = 0;
@@ -43,7 +43,7 @@ int run_perft(const std::vector<std::string>& args) {
                      "rules profile (or janggi, janggitraditional, janggimodern, janggicasual)")(
       "fen", po::value(&fen), "start from this FEN (Fairy-Stockfish janggi FEN)")(
       "setup", po::value(&setups), "start from the setups CHO,HAN (HEEH or 마상상마 ...; absolute, seen from Cho)")(
-      "depth", po::value(&depth)->required(), "depth in plies")("divide", "print the count under each root move")(
+      "depth", po::value(&depth)->required()->value_name("DEPTH"), "depth in plies, 1 to 12")("divide", "print the count under each root move")(
       "board", "print the start position as a diagram");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_argument("perft", synopsis, args, opts, "depth", vm)) return *rc;

@@ -1,6 +1,7 @@
 // gibo rescore: re-score each game's ending under a rules profile, beside the stored
-// historical result (which is never changed). On files: one line per game and a summary.
-// On a database (--db): a verdict row per game for the profile, added to the verdicts table.
+// historical result (which is never changed): one line (text), row (CSV) or object
+// (JSON Lines) per game and a summary, on files and on a database (--db) alike; on a
+// database the verdicts are also stored in the verdicts table.
 #include <iostream>
 #include <map>
 
@@ -14,14 +15,12 @@
 #include "inputs.h"
 #include "options.h"
 #include "parallel.h"
+#include "reporter.h"
 
 namespace gibo::cli {
 namespace {
 
 enum class Output { Text, Csv, Jsonl };
-
-// "72", "73.5": half-points as points.
-std::string points(int half) { return std::to_string(half / 2) + (half % 2 ? ".5" : ""); }
 
 struct Row {
   std::string file;
@@ -29,16 +28,23 @@ struct Row {
   std::string stored;
   bool has_stored = false;
   std::string verdict, winner, reason, profile, note;
+  std::string words;  // verdict_text: the verdict in plain words
+  std::string error_code;  // a rejected record's first error ("" otherwise)
+  int error_ply = 0;
   int ply = 0, cho = 0, han = 0;
   bool ended_before_last_ply = false;
   bool bikjang_inferred = false;
 };
 
-Row make_row(const std::string& file, int index, const Game* game, const Rescore& r) {
+// The row of a game of `file` (its rank `index`, from 0) whose stored result reads
+// `stored` (nullopt: none stored).
+Row make_row(const std::string& file, int index, const std::optional<std::string>& stored, const Rescore& r) {
   Row row;
   row.file = file;
   row.index = index;
-  if (game) row.stored = game->result_text, row.has_stored = game->has_result;
+  if (stored) row.stored = *stored, row.has_stored = true;
+  row.words = verdict_text(r, row.stored);
+  if (r.rejection) row.error_code = r.rejection->code, row.error_ply = r.rejection->ply;
   row.verdict = std::string(verdict_name(r.verdict.kind));
   row.profile = r.profile->id;
   row.note = verdict_note(r.verdict, r.bikjang_inferred);
@@ -60,18 +66,19 @@ Row make_row(const std::string& file, int index, const Game* game, const Rescore
   return row;
 }
 
+constexpr const char* kCsvHeader =
+    "file,index,stored,verdict,winner,reason,ply,cho_half_points,han_half_points,profile,ended_before_last_ply,note,"
+    "error_code,error_ply\n";
+
 std::string render(const Row& r, Output out) {
   switch (out) {
-    case Output::Text:
-      return r.file + ":" + std::to_string(r.index + 1) + "  stored \"" + r.stored + "\"  " + r.verdict +
-             "  computed " + r.winner + (r.reason != "none" ? " by " + r.reason : "") + " at ply " +
-             std::to_string(r.ply) + "  Cho " + points(r.cho) + " Han " + points(r.han) +
-             (r.ended_before_last_ply ? "  (the record plays on)" : "") + "\n";
+    case Output::Text: return r.file + ":" + std::to_string(r.index + 1) + ": " + r.words + "\n";
     case Output::Csv:
       return csv_field(r.file) + "," + std::to_string(r.index) + "," + csv_field(r.stored) + "," + r.verdict + "," +
              r.winner + "," + r.reason + "," + std::to_string(r.ply) + "," + std::to_string(r.cho) + "," +
              std::to_string(r.han) + "," + r.profile + "," + (r.ended_before_last_ply ? "true" : "false") + "," +
-             csv_field(r.note) + "\n";
+             csv_field(r.note) + "," + r.error_code + "," + (r.error_code.empty() ? "" : std::to_string(r.error_ply)) +
+             "\n";
     case Output::Jsonl: {
       std::string s;
       json::Writer w(s);
@@ -91,8 +98,9 @@ std::string render(const Row& r, Output out) {
           .field("profile", r.profile)
           .field("ended_before_last_ply", r.ended_before_last_ply)
           .field("bikjang_inferred", r.bikjang_inferred)
-          .field("note", r.note)
-          .end_object();
+          .field("note", r.note);
+      if (!r.error_code.empty()) w.field("error_code", r.error_code).field("error_ply", r.error_ply);
+      w.field("text", r.words).end_object();
       return s + "\n";
     }
   }
@@ -105,7 +113,9 @@ struct FileResult {
   bool io_error = false;
 };
 
-int print_summary(const std::map<std::string, long>& verdicts, long io_errors, Output out) {
+// The summary (text and JSON Lines; CSV has none) and the exit status: a disagreement or
+// a rejected record is a finding.
+int print_summary(const std::map<std::string, long>& verdicts, long io_errors, long not_game_files, Output out) {
   long games = 0;
   for (const auto& [k, v] : verdicts) games += v;
   if (out == Output::Jsonl) {
@@ -113,22 +123,45 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, O
     json::Writer w(s);
     w.begin_object().field("type", "summary").field("games", static_cast<std::int64_t>(games));
     write_counts(w, "verdicts", verdicts);
-    w.field("io_errors", static_cast<std::int64_t>(io_errors)).end_object();
+    w.field("io_errors", static_cast<std::int64_t>(io_errors));
+    Reporter::input_counts(w, io_errors, not_game_files);
+    w.end_object();
     std::cout << s << "\n";
   } else if (out == Output::Text) {
     std::cout << "summary: " << games << " games";
-    for (const char* k : {"agrees", "disagrees", "unverifiable", "indeterminate", "no-result"}) {
+    for (const char* k : {"agrees", "disagrees", "unverifiable", "indeterminate", "no-result", "invalid"}) {
       auto it = verdicts.find(k);
       std::cout << ", " << (it == verdicts.end() ? 0 : it->second) << " " << k;
     }
-    if (io_errors) std::cout << ", " << io_errors << " unreadable";
-    std::cout << "\n";
+    std::cout << Reporter::input_counts_text(io_errors, not_game_files) << "\n";
   }
   if (io_errors) return kExitIo;
-  auto d = verdicts.find("disagrees");
-  return d != verdicts.end() && d->second > 0 ? kExitFindings : kExitOk;
+  for (const char* finding : {"disagrees", "invalid"})
+    if (auto d = verdicts.find(finding); d != verdicts.end() && d->second > 0) return kExitFindings;
+  return kExitOk;
 }
 
+// The first error of a game stored as invalid, from its diagnostics in the archive (the
+// file and its rank in it as the game reference).
+Diagnostic stored_rejection(archive::Archive& archive, const archive::StoredGame& g) {
+  Diagnostic first;
+  first.code = "invalid";
+  first.message = "stored as invalid";
+  first.ply = g.valid_plies + 1;
+  if (auto game = archive.load_game(g.game_id))
+    for (const Diagnostic& d : game->diagnostics)
+      if (d.severity == Severity::Error) {
+        first = d;
+        break;
+      }
+  first.file = g.file;
+  first.game = g.game_index;
+  return first;
+}
+
+// Re-scores the games `where` selects in the archive `db`, each under `forced`, else its
+// saved rules, else `fallback`; writes a line/row/object per game as for files and
+// stores the verdicts (a game stored as invalid gets the verdict invalid).
 int rescore_database(const std::string& db, const Profile* forced, const Profile& fallback, bool bikjang_fallback,
                      const std::string& where, Output out) {
   const auto opened = archive::Archive::open(db, archive::OpenMode::ReadWrite);
@@ -150,7 +183,9 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
   };
   const auto ids = archive->select_games(where);
   if (!ids) return usage_error("rescore", "--where: " + ids.error().message);
+  if (out == Output::Csv) std::cout << kCsvHeader;
   std::optional<Error> unread;  // why a stored game could not be read
+  std::string lines;
   for (std::int64_t id : *ids) {
     const auto g = archive->stored_game(id);
     if (!g) {
@@ -165,12 +200,16 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
     shell.start = g->start;
     Position start;
     if (start_position(shell, legality_rules(*profile, option.on), start)) continue;  // unreadable start: skip
-    const Rescore r = rescore(*profile, option, start, g->moves, g->plies, g->stored_result);
+    Rescore r = rescore(*profile, option, start, g->moves, g->plies, g->stored_result);
+    if (!g->valid) reject(r, stored_rejection(*archive, *g));
+    const Row row = make_row(g->file, g->game_index, g->result_text, r);
+    lines += render(row, out);
+    if (lines.size() >= (1u << 16)) std::cout << lines, lines.clear();
     archive::VerdictRow v;
     v.game_id = g->game_id;
     v.profile_id = profile->id;
     v.profile_version = profile->version;
-    v.verdict = std::string(verdict_name(r.verdict.kind));
+    v.verdict = row.verdict;
     v.winner = r.board.ending ? std::string(outcome_name(r.board.ending->winner)) : "none";
     if (r.board.ending) {
       v.reason = std::string(reason_name(r.board.ending->reason));
@@ -179,18 +218,19 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
       v.han_score = r.board.ending->scores.han;
     }
     v.ended_before_last_ply = r.verdict.ended_before_last_ply;
-    v.note = verdict_note(r.verdict, r.bikjang_inferred);
+    v.note = row.note;
     ++counts[v.verdict];
     batch.push_back(std::move(v));
     if (batch.size() >= 5000) flush();
     if (!ok) break;
   }
+  std::cout << lines;
   flush();
   if (unread || !ok) {
     if (unread) std::cerr << "gibo rescore: " << unread->message << "\n";
     return kExitIo;
   }
-  return print_summary(counts, 0, out == Output::Csv ? Output::Text : out);
+  return print_summary(counts, 0, 0, out);
 }
 
 }  // namespace
@@ -204,7 +244,8 @@ int run_rescore(const std::vector<std::string>& args) {
   int jobs = 1;
   std::vector<std::string> paths;
   opts.add_options()("rules", po::value(&rules_id),
-                     "profile for records that name none (files), or for every game (--db); default janggi-gg")(
+                     "the profile that judges: on files, of records that save no rules; with --db, of every game. "
+                     "Without it: each record's saved rules, else janggi-gg")(
       "bikjang", po::value(&bikjang), "bikjang option (janggi-gg) for records that state none: on or off")(
       "format", po::value(&format), "text, csv or jsonl")("jobs,j", po::value(&jobs), "worker threads for files")(
       "db", po::value(&db), "re-score the games of a gibo database and store the verdicts")(
@@ -235,12 +276,14 @@ int run_rescore(const std::vector<std::string>& args) {
   if (!where.empty()) return usage_error("rescore", "--where needs --db");
   if (paths.empty()) return no_input_error("rescore", synopsis);
 
+  // Inputs that cannot be read and files that are not game files: in the JSON Lines
+  // stream, or (text, CSV) on standard error.
+  const Reporter reporter(out == Output::Jsonl ? ReportFormat::Jsonl : ReportFormat::Text);
   std::vector<InputError> missing;
-  const std::vector<InputFile> files = expand_inputs(paths, missing);
-  for (const InputError& m : missing) std::cerr << m.text() << "\n";
-  if (out == Output::Csv)
-    std::cout << "file,index,stored,verdict,winner,reason,ply,cho_half_points,han_half_points,profile,"
-                 "ended_before_last_ply,note\n";
+  std::vector<NotGameFile> not_game;
+  const std::vector<InputFile> files = expand_inputs(paths, missing, not_game);
+  (out == Output::Jsonl ? std::cout : std::cerr) << reporter.inputs(missing, not_game);
+  if (out == Output::Csv) std::cout << kCsvHeader;
   std::map<std::string, long> counts;
   long io_errors = static_cast<long>(missing.size());
   ordered_parallel<FileResult>(
@@ -252,26 +295,27 @@ int run_rescore(const std::vector<std::string>& args) {
         ReadInfo info;
         const auto error = read_input_games(files[i].path, ro, info, [&](Game&& g) {
           const Rescore r = rescore_game(g, fallback, bikjang_fallback);
-          const Row row = make_row(files[i].path, g.source.game_index, &g, r);
+          const Row row = make_row(files[i].path, g.source.game_index,
+                                   g.has_result ? std::optional<std::string>(g.result_text) : std::nullopt, r);
           ++fr.verdicts[row.verdict];
           fr.output += render(row, out);
         });
         if (error) {
           fr.io_error = true;
-          fr.output = InputError{files[i].path, error->message}.text() + "\n";
+          fr.output = reporter.unreadable(files[i].path, error->message);
         }
         return fr;
       },
       [&](std::size_t, FileResult&& fr) {
         if (fr.io_error) {
           ++io_errors;
-          std::cerr << fr.output;
+          (out == Output::Jsonl ? std::cout : std::cerr) << fr.output;
           return;
         }
         std::cout << fr.output;
         add_counts(counts, fr.verdicts);
       });
-  return print_summary(counts, io_errors, out);
+  return print_summary(counts, io_errors, static_cast<long>(not_game.size()), out);
 }
 
 }  // namespace gibo::cli

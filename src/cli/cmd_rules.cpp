@@ -11,7 +11,8 @@ int run_rules(const std::vector<std::string>& args) {
   const std::string synopsis = "gibo rules [list | show ID]";
   po::options_description opts("options");
   std::vector<std::string> words;
-  opts.add_options()("words", po::value(&words), "list | show ID");
+  opts.add_options()("words", po::value(&words)->value_name("list | show ID"),
+                     "list the profiles (the default), or show one profile's flags");
   po::positional_options_description pos_opts;
   pos_opts.add("words", -1);
   po::variables_map vm;

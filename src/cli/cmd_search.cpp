@@ -10,9 +10,7 @@
 namespace gibo::cli {
 
 int run_search(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo search --db FILE (--fen FEN | --moves \"UCI ...\" | --game FILE[:GAME]@PLY) [--where EXPR] [--rules ID] "
-      "[--format text|jsonl] [-o FILE]";
+  const std::string synopsis = "gibo search [OPTIONS] --db FILE (--fen FEN | --moves \"UCI ...\" | --game FILE[:GAME]@PLY)";
   PositionQuery q;
   if (auto rc = parse_query_command_line(
           "search", synopsis, args, "text or jsonl",

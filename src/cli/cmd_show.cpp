@@ -16,10 +16,11 @@ namespace gibo::cli {
 
 int run_show(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo show FILE[:GAME][@PLY] [--svg] [--letters mixed|hangul|hanja] [--color auto|always|never] [--rules ID]";
+      "gibo show [OPTIONS] FILE[:GAME][@PLY]";
   po::options_description opts("options");
   std::string spec, letters = "mixed", color = "auto", rules_id = default_profile().id;
-  opts.add_options()("target", po::value(&spec)->required(), "FILE[:GAME][@PLY]; GAME from 1, PLY 0 = start")(
+  opts.add_options()("target", po::value(&spec)->required()->value_name("FILE[:GAME][@PLY]"),
+                     "the record, its game (from 1; default 1) and ply (0 = the start; default the last)")(
       "svg", "write an SVG picture instead of a text diagram")(
       "letters", po::value(&letters), "mixed (Cho hangul, Han hanja), hangul or hanja")(
       "color", po::value(&color), "auto (when stdout is a terminal), always or never")(

@@ -1,12 +1,16 @@
 // gibo stats: what a collection of records holds (results, setups, openings, lengths,
 // years, players, verdicts, data quality) as text, CSV, JSON or one HTML page, from
 // game files or from an archive built by `gibo import`.
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <thread>
 
 #include "command.h"
 #include "gibo/archive/facts.h"
+#include "gibo/record/name_aliases.h"
 #include "report/stats.h"
 #include "report/stats_load.h"
 #include "report/stats_render.h"
@@ -35,6 +39,18 @@ bool parse_profiles(const std::string& spec, stats::AdjudicationChoice& out) {
   return true;
 }
 
+// Reads the --aliases file; an Error with the cause when it cannot be read.
+std::optional<Error> read_whole_file(const std::string& path, std::string& text) {
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{std::string("cannot read: ") + (errno ? std::strerror(errno) : "cannot open")};
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (in.bad()) return Error{std::string("read error: ") + std::strerror(errno ? errno : EIO)};
+  text = s.str();
+  return std::nullopt;
+}
+
 // What --help prints after the options: the --where fields and the output formats.
 std::string more_help() {
   std::string s =
@@ -61,10 +77,10 @@ std::string more_help() {
 
 int run_stats(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo stats (--db FILE | PATHS...) [--where EXPR] [--format text|csv|json|html] [-o FILE]";
+      "gibo stats [OPTIONS] (--db FILE | PATHS...)";
   po::options_description opts("options");
   std::string db, where, format = "text", output, rules_id = default_profile().id, encoding = "auto",
-                     profiles;
+                     profiles, aliases_file;
   int jobs = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
   stats::ReportOptions ro;
   std::vector<std::string> paths;
@@ -79,7 +95,11 @@ int run_stats(const std::vector<std::string>& args) {
       "jobs,j", po::value(&jobs), "worker threads reading files and judging games (default: the cores, at most 8)")(
       "openings", po::value(&ro.opening_depth), "plies in the openings tree (default 6)")(
       "opening-min", po::value(&ro.opening_min_games), "games a line needs to be shown (default 2)")(
-      "top", po::value(&ro.top_players), "rows of the top-players table (default 20)");
+      "top", po::value<int>(), "rows text and HTML show of the players, sites and events tables (default 20 players, "
+                                  "15 sites and events; 0: all); CSV and JSON always hold every row")(
+      "aliases", po::value(&aliases_file),
+      "an alias table of site and event spellings (KIND<TAB>SPELLING<TAB>NAME lines) added to the built-in "
+      "one (src/record/aliases.tsv)");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_paths("stats", synopsis, args, opts, paths,
                                               "files or directories (searched recursively)", vm)) {
@@ -94,8 +114,20 @@ int run_stats(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   if (const auto e = jobs_error(jobs)) return usage_error("stats", *e);
+  if (vm.count("top")) ro.top_players = ro.top_sites = vm["top"].as<int>();
   if (ro.opening_depth < 0 || ro.opening_depth > 40 || ro.opening_min_games < 1 || ro.top_players < 0)
     return usage_error("stats", "--openings must be 0..40, --opening-min at least 1, --top at least 0");
+  // Sites and events: the built-in alias table, and the user's lines after it.
+  NameAliases aliases = NameAliases::builtin();
+  if (!aliases_file.empty()) {
+    std::string text;
+    if (auto why = read_whole_file(aliases_file, text)) {
+      std::cerr << "gibo stats: " << aliases_file << ": " << why->message << "\n";
+      return kExitIo;
+    }
+    if (auto bad = aliases.add(text, aliases_file)) return usage_error("stats", bad->message);
+  }
+  ro.aliases = &aliases;
   stats::LoadOptions lo;
   lo.fallback = profile_or_usage("stats", rules_id);
   if (!lo.fallback) return kExitUsage;
@@ -110,7 +142,8 @@ int run_stats(const std::vector<std::string>& args) {
   lo.jobs = jobs;
   // The report never replaces what it reports on (outputs.h).
   std::vector<InputError> missing;
-  const std::vector<InputFile> files = db.empty() ? expand_inputs(paths, missing) : std::vector<InputFile>{};
+  std::vector<NotGameFile> not_game;  // listed on standard error, not read (a note: the status is unchanged)
+  const std::vector<InputFile> files = db.empty() ? expand_inputs(paths, missing, not_game) : std::vector<InputFile>{};
   ProtectedFiles protect;
   if (!db.empty()) protect.add_archive(db);
   for (const InputFile& f : files) protect.add_input(f.path);
@@ -140,6 +173,10 @@ int run_stats(const std::vector<std::string>& args) {
       data.sources.push_back(std::move(f));
       status = kExitIo;
     }
+    for (const NotGameFile& f : not_game) std::cerr << "gibo stats: " << f.text() << "\n";
+    if (!not_game.empty())
+      std::cerr << "gibo stats: " << not_game.size() << (not_game.size() == 1 ? " file is" : " files are")
+                << " not a game file; the report covers " << files.size() << " game files\n";
     std::vector<std::string> file_paths;
     for (const InputFile& f : files) file_paths.push_back(f.path);
     const std::size_t first = data.sources.size();
@@ -161,6 +198,13 @@ int run_stats(const std::vector<std::string>& args) {
                      : format == "json" ? stats::render_json(report)
                                         : stats::render_html(report);
   if (const int written = write_text_output("stats", output, text); written != kExitOk) return written;
+  // Findings (README "Exit status"): a rejected game among those reported, or an input
+  // file that holds no game (an error about the file: empty-file, no-games, …).
+  bool file_error = false;
+  if (db.empty())
+    for (const stats::SourceFacts& f : data.sources)
+      for (const stats::DiagnosticFact& d : f.diagnostics) file_error |= f.readable && d.severity == Severity::Error;
+  if (status == kExitOk && (report.overview.rejected > 0 || file_error)) status = kExitFindings;
   return status;
 }
 

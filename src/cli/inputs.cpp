@@ -12,10 +12,10 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <sstream>
 
 #include "command.h"
 #include "gibo/formats/detect.h"
+#include "gibo/formats/file_bytes.h"
 #include "gibo/record/replay.h"
 
 namespace gibo::cli {
@@ -34,25 +34,37 @@ bool game_file_extension(std::string_view name) {
          ext == ".uci";
 }
 
-// Why `path` cannot be opened, from stat(2) and lstat(2): "no such file or directory",
-// "permission denied", "symbolic link loop", "dangling symbolic link to TARGET".
-std::string why_unusable(const std::string& path, int stat_errno) {
-  struct stat lst {};
-  if (stat_errno == ENOENT && ::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
-    std::error_code ec;
-    const fs::path target = fs::read_symlink(path, ec);
-    return "dangling symbolic link" + (ec ? std::string() : " to " + target.string());
+// Bytes a directory search reads of a file not named as a game file to tell what it holds.
+constexpr std::size_t kSniffBytes = 64 * 1024;
+
+// Is the file `name` in the open directory `dfd` (a regular file of `size` bytes) a game
+// file by its content? Unreadable: taken, so that reading it reports why.
+bool sniff_game_file(int dfd, const char* name, std::int64_t size) {
+  const int fd = ::openat(dfd, name, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return true;
+  std::string head(kSniffBytes, '\0');
+  std::size_t have = 0;
+  while (have < head.size()) {
+    const ssize_t n = ::read(fd, head.data() + have, head.size() - have);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      ::close(fd);
+      return true;
+    }
+    if (n == 0) break;
+    have += static_cast<std::size_t>(n);
   }
-  if (stat_errno == ELOOP) return "symbolic link loop (too many levels of symbolic links)";
-  std::string s = std::strerror(stat_errno);
-  if (!s.empty()) s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
-  return s;
+  ::close(fd);
+  head.resize(have);
+  return looks_like_game_file(head, static_cast<std::int64_t>(have) >= size && have < kSniffBytes);
 }
 
-// Adds the game files under directory `dir` to `found`, reporting what cannot be read.
-// Entries are examined relative to the open directory (no path lookup from the root for
-// each file); a link is followed to a file, never to a directory.
-void walk(const std::string& dir, std::vector<InputFile>& found, std::vector<InputError>& errors) {
+// Adds the game files under directory `dir` to `found` and the other files to
+// `not_game`, reporting what cannot be read. Entries are examined relative to the open
+// directory (no path lookup from the root for each file); a link is followed to a file,
+// never to a directory.
+void walk(const std::string& dir, std::vector<InputFile>& found, std::vector<InputError>& errors,
+          std::vector<NotGameFile>& not_game) {
   DIR* d = ::opendir(dir.c_str());
   if (!d) {
     errors.push_back({dir, "cannot list the directory: " + why_unusable(dir, errno)});
@@ -77,7 +89,6 @@ void walk(const std::string& dir, std::vector<InputFile>& found, std::vector<Inp
       subdirs.push_back(prefix + e->d_name);
       continue;
     }
-    if (!game_file_extension(name)) continue;
     std::string path = prefix + e->d_name;
     struct stat st {};
     if (::fstatat(dfd, e->d_name, &st, 0) != 0) {
@@ -89,16 +100,34 @@ void walk(const std::string& dir, std::vector<InputFile>& found, std::vector<Inp
       errors.push_back({std::move(path), "not a regular file (a pipe, socket or device); not read"});
       continue;
     }
-    found.push_back({std::move(path), static_cast<std::int64_t>(st.st_size)});
+    const auto size = static_cast<std::int64_t>(st.st_size);
+    if (!game_file_extension(name) && !sniff_game_file(dfd, e->d_name, size)) {
+      not_game.push_back({std::move(path)});
+      continue;
+    }
+    found.push_back({std::move(path), size});
   }
   if (errno) errors.push_back({dir, "cannot list the directory: " + why_unusable(dir, errno)});
   ::closedir(d);
-  for (const std::string& sub : subdirs) walk(sub, found, errors);
+  for (const std::string& sub : subdirs) walk(sub, found, errors, not_game);
 }
 
 }  // namespace
 
-std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<InputError>& errors) {
+std::string NotGameFile::text() const {
+  return path + ": note[not-a-game-file]: not a game file (no format gibo reads); not read";
+}
+
+bool looks_like_game_file(std::string_view bytes, bool whole) {
+  if (detect_format(bytes) != Format::Unknown) return true;
+  if (whole) return false;
+  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+  const std::size_t p = bytes.find_first_not_of(" \t\r\n");
+  return p != std::string_view::npos && (bytes[p] == '{' || bytes[p] == '[');
+}
+
+std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<InputError>& errors,
+                                     std::vector<NotGameFile>& not_game_files) {
   std::vector<InputFile> out;
   for (const std::string& p : paths) {
     if (p == "-") {
@@ -112,8 +141,11 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std:
     }
     if (S_ISDIR(st.st_mode)) {
       std::vector<InputFile> found;
-      walk(p, found, errors);
+      std::vector<NotGameFile> others;
+      walk(p, found, errors, others);
       std::sort(found.begin(), found.end(), [](const InputFile& a, const InputFile& b) { return a.path < b.path; });
+      std::sort(others.begin(), others.end(), [](const NotGameFile& a, const NotGameFile& b) { return a.path < b.path; });
+      for (auto& f : others) not_game_files.push_back(std::move(f));
       for (auto& f : found) out.push_back(std::move(f));
     } else {
       // a file, or a pipe given on purpose (`<(...)`)
@@ -123,51 +155,12 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std:
   return out;
 }
 
-Expected<std::string> read_input(const std::string& path, std::int64_t known_size) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
-  }
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Error{"cannot open: " + why_unusable(path, errno)};
-  std::int64_t size = known_size;  // a regular file's size, or -1 (a pipe, a device)
-  if (size < 0) {
-    struct stat st {};
-    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-      ::close(fd);
-      return Error{"is a directory, not a game file"};
-    }
-    if (S_ISREG(st.st_mode)) size = static_cast<std::int64_t>(st.st_size);
-  }
-  // Read straight into the string: a regular file's size (and one byte more, so that the
-  // end shows in the same read), growing if more comes (a file that grows while it is
-  // read, or a pipe).
-  std::string data(size >= 0 ? static_cast<std::size_t>(size) + 1 : std::size_t{1} << 16, '\0');
-  std::size_t have = 0;
-  for (;;) {
-    if (have == data.size()) data.resize(2 * data.size());
-    const ssize_t n = ::read(fd, data.data() + have, data.size() - have);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      Error error{"read error: " + why_unusable(path, errno)};
-      ::close(fd);
-      return error;
-    }
-    if (n == 0) break;
-    have += static_cast<std::size_t>(n);
-  }
-  data.resize(have);
-  ::close(fd);
-  return data;
-}
-
 std::optional<Error> read_input_games(const std::string& path, ReadOptions options, ReadInfo& info,
                                       const std::function<void(Game&&)>& on_game) {
-  const Expected<std::string> bytes = read_input(path);
+  const Expected<FileBytes> bytes = read_file_bytes(path);
   if (!bytes) return bytes.error();
   options.file_name = path;
-  read_games(*bytes, options, info, on_game);
+  read_games(bytes->view(), options, info, on_game);
   return std::nullopt;
 }
 

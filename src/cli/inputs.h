@@ -1,10 +1,12 @@
 // Input handling shared by the commands: expanding PATHS (files, directories searched
-// recursively for game files, "-" for standard input) and reading them whole.
+// recursively for game files, "-" for standard input) and reading their games.
 //
 // Policy: nothing is skipped silently. A path that cannot be used is reported with its
 // real cause (no such file, permission denied, a symbolic link that loops or leads
-// nowhere, a directory that cannot be listed); inside a directory, an entry with a game
-// file extension that is not a readable regular file is reported the same way.
+// nowhere, a directory that cannot be listed). Inside a directory, game files are found
+// by their content, not their name: a file named as a game file (.gib, .pgn, .json,
+// .jsonl, .fen, .uci, any case) is taken; any other regular file (.txt, no extension) is
+// sniffed and taken when it holds a format gibo reads, else listed as not a game file.
 // Symbolic links to directories inside a searched directory are not followed (so a link
 // back to an ancestor cannot loop); a directory given by a link on the command line is.
 #pragma once
@@ -33,21 +35,30 @@ struct InputError {
   std::string text() const { return path + ": error[io]: " + reason; }  // "PATH: error[io]: REASON"
 };
 
-// Expands `paths`: a directory yields its files with a game-file extension (.gib, .pgn,
-// .json, .jsonl, .fen, .uci, any case), recursively and sorted; a file is taken as it is.
-// Paths that cannot be used are reported in `errors`.
-std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<InputError>& errors);
+// A file a directory search found whose content is no game format gibo reads (a README,
+// a picture, an empty file): listed as a note, not read, not an error.
+struct NotGameFile {
+  std::string path;
+  // "PATH: note[not-a-game-file]: not a game file (no format gibo reads); not read"
+  std::string text() const;
+};
 
-// Reads a whole file (or stdin for "-"), or says why not ("cannot open: permission
-// denied", "is a directory, not a game file", ...; the path is not repeated).
-// `known_size` >= 0: the search found a regular file of that size (InputFile::size), so
-// the file is not examined again (a file that has changed since is still read whole).
-Expected<std::string> read_input(const std::string& path, std::int64_t known_size = -1);
+// Expands `paths`: a directory yields its game files (see the policy above), recursively
+// and sorted, and lists the other files in `not_game_files`; a file named on the command
+// line is taken as it is (its content is judged when it is read). Paths that cannot be
+// used are reported in `errors`.
+std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<InputError>& errors,
+                                     std::vector<NotGameFile>& not_game_files);
 
-// The one way a command reads the games of an input: read_input, then read_games
+// Does `bytes`, the start of a file (all of it when `whole`), hold a game format gibo
+// reads (detect_format)? A JSON document cut short cannot be judged: a prefix that opens
+// with '{' or '[' counts as a game file.
+bool looks_like_game_file(std::string_view bytes, bool whole);
+
+// The one way a command reads the games of an input: read_file_bytes, then read_games
 // (format detection, encoding, the options' profile; file_name set to `path`), calling
 // `on_game` in file order and filling `info` (format, encoding, BOM, filler runs, file
-// diagnostics). An Error (as read_input's) when the input cannot be read.
+// diagnostics). An Error (as read_file_bytes') when the input cannot be read.
 std::optional<Error> read_input_games(const std::string& path, ReadOptions options, ReadInfo& info,
                                       const std::function<void(Game&&)>& on_game);
 

@@ -1,4 +1,5 @@
 // gibo: one program, one subcommand per source file (see command.h).
+#include <csignal>
 #include <cstring>
 #include <iostream>
 
@@ -51,6 +52,10 @@ const Command* find(const std::string& name) {
 
 int main(int argc, char** argv) {
   using namespace gibo::cli;
+  // A file size limit (ulimit -f) makes a write fail with EFBIG, reported like a full
+  // disk, instead of killing the program with the temporary output left behind.
+  std::signal(SIGXFSZ, SIG_IGN);
+  checked_standard_output();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     print_overview(std::cerr);

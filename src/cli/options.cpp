@@ -1,26 +1,122 @@
-// Option helpers shared by the commands: usage errors (exit 2), --jobs, the encodings, --rules (options.h).
+// Option helpers shared by the commands: parsing with help that lists positional arguments as arguments, usage errors (exit 2), --jobs, the encodings, --rules (options.h).
 #include "options.h"
+
+#include <algorithm>
+#include <cctype>
 
 #include "command.h"
 #include "inputs.h"
 
 namespace gibo::cli {
 
+namespace {
+
+// The names of the options that take the positional arguments, in order (one name per
+// position; an unbounded last one once).
+std::vector<std::string> positional_names(const po::positional_options_description& positional) {
+  std::vector<std::string> names;
+  const unsigned total = positional.max_total_count();
+  for (unsigned i = 0; i < total && i < 16; ++i) {
+    const std::string& name = positional.name_for_position(i);
+    if (names.empty() || names.back() != name) names.push_back(name);
+  }
+  return names;
+}
+
+// How help names a positional argument: its value name (po::value()->value_name), else
+// the option's name in capitals; "..." when it takes several.
+std::string argument_name(const po::option_description& o, bool several) {
+  std::string name = o.semantic()->name();
+  if (name.empty() || name == "arg") {
+    name.clear();
+    for (char c : o.long_name()) name += c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  }
+  if (several && name.find("...") == std::string::npos && name.find(' ') == std::string::npos) name += "...";
+  return name;
+}
+
+// Help (README "Commands"): the usage line, the positional arguments as arguments (never
+// as options), the options, the exit statuses.
+void print_help(const std::string& synopsis, const po::options_description& visible,
+                const po::positional_options_description& positional) {
+  const std::vector<std::string> names = positional_names(positional);
+  po::options_description options("options");
+  std::vector<std::pair<std::string, std::string>> arguments;
+  for (const auto& o : visible.options()) {
+    const auto at = std::find(names.begin(), names.end(), o->long_name());
+    if (at == names.end()) {
+      options.add(o);
+      continue;
+    }
+    const bool several = at + 1 == names.end() && positional.max_total_count() > names.size();
+    arguments.emplace_back(argument_name(*o, several), o->description());
+  }
+  std::cout << "usage: " << synopsis << "\n\n";
+  if (!arguments.empty()) {
+    std::cout << "arguments:\n";
+    for (const auto& [name, help] : arguments) {
+      std::cout << "  " << name;
+      if (name.size() < 20) std::cout << std::string(22 - name.size(), ' ');
+      else std::cout << "\n" << std::string(24, ' ');
+      std::cout << help << "\n";
+    }
+    std::cout << "\n";
+  }
+  std::cout << options << "\n" << kExitStatusHelp;
+}
+
+// A Boost.Program_options message about a positional argument, in the words of help:
+// "the option '--depth' is required but missing" -> "DEPTH is required but missing";
+// "the argument ('x') for option '--depth' is invalid" -> "... for DEPTH is invalid".
+std::string argument_message(std::string message, const po::options_description& visible,
+                             const po::positional_options_description& positional) {
+  const std::vector<std::string> names = positional_names(positional);
+  for (const std::string& name : names) {
+    const po::option_description* o = visible.find_nothrow(name, false);
+    if (!o) continue;
+    const std::string shown = argument_name(*o, false);
+    for (const std::string& form : {"the option '--" + name + "'", "option '--" + name + "'", "'--" + name + "'"}) {
+      const std::size_t at = message.find(form);
+      if (at != std::string::npos) {
+        message.replace(at, form.size(), shown);
+        break;
+      }
+    }
+  }
+  return message;
+}
+
+}  // namespace
+
 std::optional<int> parse_command_line(const std::string& command, const std::string& synopsis,
                                       const std::vector<std::string>& args, po::options_description& visible,
                                       const po::positional_options_description& positional,
                                       po::variables_map& vm) {
   visible.add_options()("help,h", "show this help");
+  // A positional argument is given as one, never as an option ("gibo perft 3", not
+  // "gibo perft --depth 3"): help lists it under "arguments".
+  for (const std::string& name : positional_names(positional))
+    for (const std::string& a : args) {
+      if (a == "--") break;
+      if (a == "--" + name || a.rfind("--" + name + "=", 0) == 0) {
+        const po::option_description* o = visible.find_nothrow(name, false);
+        std::cerr << "gibo " << command << ": unrecognised option '" << a << "': "
+                  << (o ? argument_name(*o, false) : name) << " is an argument, given without an option name\n"
+                  << "usage: " << synopsis << "\n";
+        return kExitUsage;
+      }
+    }
   try {
     po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
     // --help is answered before the required options are checked.
     if (vm.count("help")) {
-      std::cout << "usage: " << synopsis << "\n\n" << visible << "\n" << kExitStatusHelp;
+      print_help(synopsis, visible, positional);
       return kExitOk;
     }
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << "gibo " << command << ": " << e.what() << "\nusage: " << synopsis << "\n";
+    std::cerr << "gibo " << command << ": " << argument_message(e.what(), visible, positional) << "\nusage: " << synopsis
+              << "\n";
     return kExitUsage;
   }
   return std::nullopt;
@@ -30,7 +126,7 @@ std::optional<int> parse_command_line_with_paths(const std::string& command, con
                                                  const std::vector<std::string>& args,
                                                  po::options_description& visible, std::vector<std::string>& paths,
                                                  const char* help, po::variables_map& vm) {
-  visible.add_options()("paths", po::value(&paths), help);
+  visible.add_options()("paths", po::value(&paths)->value_name("PATHS"), help);
   po::positional_options_description positional;
   positional.add("paths", -1);
   return parse_command_line(command, synopsis, args, visible, positional, vm);

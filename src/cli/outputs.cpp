@@ -71,7 +71,8 @@ std::optional<Error> ProtectedFiles::conflict(const std::string& output) const {
 // A stream buffer over a file descriptor that remembers the first write error.
 class OutputFile::Buffer : public std::streambuf {
  public:
-  explicit Buffer(int fd) : fd_(fd) { setp(data_, data_ + sizeof data_); }
+  // `owned`: close() closes the descriptor (standard output's is left open).
+  explicit Buffer(int fd, bool owned = true) : fd_(fd), owned_(owned) { setp(data_, data_ + sizeof data_); }
   ~Buffer() override { close(); }
 
   // Writes what is buffered; false (and error_ set) on failure.
@@ -96,7 +97,7 @@ class OutputFile::Buffer : public std::streambuf {
   bool close() {
     if (fd_ < 0) return error_ == 0;
     drain();
-    if (::close(fd_) != 0 && error_ == 0) error_ = errno;
+    if (owned_ && ::close(fd_) != 0 && error_ == 0) error_ = errno;
     fd_ = -1;
     return error_ == 0;
   }
@@ -116,6 +117,7 @@ class OutputFile::Buffer : public std::streambuf {
 
  private:
   int fd_;
+  bool owned_ = true;
   int error_ = 0;
   char data_[1 << 16];
 };
@@ -218,14 +220,36 @@ int write_text_output(const std::string& command, const std::string& output, con
 
 // ---- standard output ------------------------------------------------------------------
 
+namespace {
+
+// Standard output's buffer once checked_standard_output() installed it (else nullptr).
+OutputFile::Buffer*& standard_output_buffer() {
+  static OutputFile::Buffer* buffer = nullptr;
+  return buffer;
+}
+
+}  // namespace
+
+void checked_standard_output() {
+  if (standard_output_buffer()) return;
+  // Never destroyed: the library flushes std::cout after static objects are gone.
+  auto* buffer = new OutputFile::Buffer(STDOUT_FILENO, false);
+  standard_output_buffer() = buffer;
+  std::cout.rdbuf(buffer);
+  // On a terminal every output is seen at once, as a line-buffered stdout would show it.
+  if (::isatty(STDOUT_FILENO)) std::cout << std::unitbuf;
+}
+
 bool flush_standard_output(const std::string& command) {
   static bool reported = false;
   errno = 0;
   std::cout.flush();
   const bool stream_ok = static_cast<bool>(std::cout);
   const bool flushed = std::fflush(stdout) == 0;
-  const int e = errno;
-  if (stream_ok && flushed && !std::ferror(stdout)) return true;
+  int e = errno;
+  if (OutputFile::Buffer* b = standard_output_buffer(); b && b->error()) e = b->error();
+  if (stream_ok && flushed && !std::ferror(stdout) && !(standard_output_buffer() && standard_output_buffer()->error()))
+    return true;
   if (!reported)
     std::cerr << "gibo " << command << ": standard output: write error"
               << (e ? std::string(": ") + std::strerror(e) : std::string()) << "\n";

@@ -69,8 +69,10 @@ class OutputFile {
   std::optional<Error> commit();
   const std::string& path() const { return path_; }
 
- private:
+  // A stream buffer over a file descriptor that remembers the first write error.
   class Buffer;
+
+ private:
   void discard();
   std::string path_, target_, temporary_;
   std::unique_ptr<Buffer> buffer_;
@@ -81,6 +83,11 @@ class OutputFile {
 // Writes `text` to standard output (`output` empty or "-"; main checks it) or, through an
 // OutputFile, to `output`. kExitOk, or kExitIo after printing "gibo COMMAND: ERROR".
 int write_text_output(const std::string& command, const std::string& output, const std::string& text);
+
+// Makes std::cout write to file descriptor 1 through a buffer that remembers the first
+// write error's cause, so a failure in the middle of a long output ("No space left on
+// device") is reported by flush_standard_output as one at the end is. Called once by main.
+void checked_standard_output();
 
 // Flushes standard output. Returns true when every byte written to it went out; else
 // prints "gibo COMMAND: standard output: write error: REASON" on standard error (once per

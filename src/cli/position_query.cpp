@@ -30,9 +30,9 @@ void add_position_query_options(po::options_description& opts, PositionQuery& q)
 }
 
 // What --help prints after the options (the position, the index, --where, exit statuses).
-std::string position_query_help(const std::string& command) {
-  return "\nThe archive's position index is built on first use and brought up to date with each later " + command +
-         " or\nsearch (the games imported since); a read-only archive is indexed in memory for the run.\n"
+std::string position_query_help() {
+  return "\nThe archive's position index is built on first use and brought up to date with each later explore\n"
+         "or search (the games imported since); a read-only archive is indexed in memory for the run.\n"
          "Positions compare placement and side to move (move counters aside); each game counts once, at its\n"
          "first visit, so games reaching the position by another move order are included.\n"
          "--where: the SQL expression gibo stats --db takes, over the same fields (gibo stats --help).\n"
@@ -50,7 +50,7 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
   opts.add_options()("format", po::value(&q.format), formats);
   po::variables_map vm;
   const auto rc = parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm);
-  if (rc == kExitOk) std::cout << more_help << position_query_help(command);
+  if (rc == kExitOk) std::cout << more_help << position_query_help();
   return rc;
 }
 

@@ -12,7 +12,7 @@ using RR = RepetitionResult;
 Profile janggi_gg() {
   Profile p;
   p.id = "janggi-gg";
-  p.description = "Janggi.gg site rules (seed 000); bikjang follows the record's option, default off";
+  p.description = "Janggi.gg rules (the site's own rule page); bikjang follows the record's option, default off";
   p.legality = Legality::Strict;
   p.checkmate_ends_game = true;
   p.pass_in_check = PassInCheck::Forbidden;
@@ -46,7 +46,7 @@ Profile kjf_site() {
   Profile p;
   p.id = "kjf-site";
   p.version = 2;  // 2: perpetual check makes the checker lose (adjudication README)
-  p.description = "online site on the KJF score system (seed 001); king capture wins";
+  p.description = "rules of an online site on the KJF (대한장기연맹) score system; king capture wins";
   p.legality = Legality::KingCapture;
   p.checkmate_ends_game = false;
   p.pass_in_check = unknown(PassInCheck::Allowed);
@@ -78,7 +78,7 @@ Profile kjf_site() {
 Profile yeeqia() {
   Profile p;
   p.id = "yeeqia";
-  p.description = "janggi.yeeqia.com (seed 003); king capture, 240-ply limit";
+  p.description = "janggi.yeeqia.com rules; king capture, 240-ply limit";
   p.legality = Legality::KingCapture;
   p.checkmate_ends_game = true;
   p.pass_in_check = PassInCheck::Forbidden;
@@ -110,7 +110,7 @@ Profile yeeqia() {
 Profile no_facing() {
   Profile p;
   p.id = "no-facing";
-  p.description = "seed 004 game: moves that create facing generals are illegal";
+  p.description = "a Janggi game's published rule article: moves that create facing generals are illegal";
   p.legality = Legality::Strict;
   p.pass_in_check = PassInCheck::Forbidden;
   p.double_pass_end = EndResult::Score;

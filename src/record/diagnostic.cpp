@@ -27,8 +27,13 @@ Severity severity_from_name(std::string_view name) {
 
 std::string format_diagnostic(const Diagnostic& d) {
   std::string out = d.file.empty() ? std::string("-") : d.file;
-  if (d.line > 0) {
+  if (d.game >= 0) {  // the one game reference, FILE:GAME (GAME from 1)
     out += ':';
+    out += std::to_string(d.game + 1);
+    if (d.line > 0) out += ": ";
+  }
+  if (d.line > 0) {
+    if (d.game < 0) out += ':';
     out += std::to_string(d.line);
     if (d.column > 0) {
       out += ':';
@@ -41,13 +46,9 @@ std::string format_diagnostic(const Diagnostic& d) {
   out += d.code;
   out += "]: ";
   out += d.message;
-  if (d.game >= 0) {
-    out += " (game ";
-    out += std::to_string(d.game + 1);
-    if (d.ply > 0) {
-      out += ", ply ";
-      out += std::to_string(d.ply);
-    }
+  if (d.ply > 0) {
+    out += " (ply ";
+    out += std::to_string(d.ply);
     out += ')';
   }
   if (!d.token.empty()) {

@@ -7,6 +7,8 @@
 #include "gibo/record/replay.h"
 
 #include <algorithm>
+#include <iterator>
+#include <vector>
 
 namespace gibo {
 namespace {
@@ -303,6 +305,43 @@ void note_once(Game& game, const char* code, Severity severity, std::string toke
   game.diagnostics.push_back(std::move(d));
 }
 
+// For a game the profile `used` rejects with a move it cannot play, a profile under
+// which the whole game is valid (issue 19: a pass while in check is legal under
+// fs-janggi); the first error then ends "; legal under ID: use --rules ID". Only the
+// codes that depend on the rules are tried, so other broken games cost no more replays.
+void suggest_other_profile(Game& game, const Profile& used, const ReplayOptions& options) {
+  auto first = std::find_if(game.diagnostics.begin(), game.diagnostics.end(),
+                            [](const Diagnostic& d) { return d.severity == Severity::Error; });
+  if (first == game.diagnostics.end()) return;
+  static const std::string_view kRulesCodes[] = {"illegal-pass", "self-check", "capture-general", "facing-created",
+                                                 "bikjang-not-broken"};
+  if (std::find(std::begin(kRulesCodes), std::end(kRulesCodes), first->code) == std::end(kRulesCodes)) return;
+  const bool bikjang = game_bikjang_option(game, options.bikjang_fallback);
+  const LegalityRules rejected = legality_rules(used, bikjang);
+  std::vector<LegalityRules> tried;
+  for (const Profile& p : all_profiles()) {
+    if (p.id == used.id) continue;
+    const LegalityRules rules = legality_rules(p, bikjang);
+    auto same = [&](const LegalityRules& r) {
+      return r.legality == rules.legality && r.pass_allowed == rules.pass_allowed &&
+             r.pass_in_check == rules.pass_in_check && r.double_pass_ends == rules.double_pass_ends &&
+             r.bikjang_mode == rules.bikjang_mode && r.bikjang_valid_when == rules.bikjang_valid_when &&
+             r.bikjang_threshold == rules.bikjang_threshold && r.bikjang_reply == rules.bikjang_reply &&
+             r.bikjang_pass == rules.bikjang_pass && r.bikjang_pass_ban_scope == rules.bikjang_pass_ban_scope;
+    };
+    if (same(rejected) || std::any_of(tried.begin(), tried.end(), same)) continue;
+    tried.push_back(rules);
+    Game trial;
+    trial.start = game.start;
+    trial.plies = game.plies;
+    ReplayOptions o = options;
+    Replayer(trial, rules, o).run(nullptr);
+    if (trial.has_errors()) continue;
+    first->message += "; legal under " + p.id + ": use --rules " + p.id;
+    return;
+  }
+}
+
 }  // namespace
 
 void replay(Game& game, const LegalityRules& rules, const ReplayOptions& options, Position* final_position) {
@@ -320,6 +359,9 @@ const Profile& replay_under_profile(Game& game, const Profile& fallback, const R
     note_once(game, "unknown-profile", Severity::Warning, *game.saved_profile_id,
               "the record names an unknown rules profile; using " + fallback.id);
   replay(game, game_legality_rules(game, fallback, options.bikjang_fallback), options, final_position);
+  // --rules helps only a record that names no profile of its own.
+  if (game.has_errors() && (!game.saved_profile_id || names_unknown_profile(game)))
+    suggest_other_profile(game, profile, options);
   return profile;
 }
 

@@ -13,14 +13,23 @@
 
 namespace gibo::stats {
 
+}  // namespace gibo::stats
+namespace gibo {
+class NameAliases;
+}  // namespace gibo
+namespace gibo::stats {
+
 struct ReportOptions {
   int opening_depth = 6;        // plies shown in the openings tree
   long opening_min_games = 2;   // a line is shown when at least this many games play it
   int opening_children = 5;     // at most this many continuations per line
+  // Rows text and HTML show of the players, sites and events tables (0: all). CSV and
+  // JSON always hold every row.
   int top_players = 20;
-  int top_sites = 15;           // rows of the sites and events tables
+  int top_sites = 15;
   int length_bucket = 20;       // plies per bar of the length histogram
-  int disagreements_listed = 100;
+  int disagreements_listed = 100;  // rows text and HTML show of the disagreements (0: all)
+  const NameAliases* aliases = nullptr;  // how sites and events are counted; nullptr: the built-in table
 };
 
 // Stored results in four classes (result_class()): Cho won, Han won, draw, other (void,
@@ -46,7 +55,7 @@ struct Overview {
   long dated = 0;                     // games with a readable year
   std::string first_date, last_date;  // GameDate keys; empty when no game is dated
   long distinct_sites = 0, distinct_events = 0;
-  std::vector<NamedCount> sites;      // most games first (ties by name); "" = no 대국장소
+  std::vector<NamedCount> sites;      // most games first (ties by name); "" = unknown (none, 미상, ?)
   std::vector<NamedCount> events;
 };
 
@@ -138,7 +147,7 @@ struct AdjudicationStats {
   std::vector<std::string> kinds;  // "agrees", "disagrees", "unverifiable", "indeterminate", "no-result"
   std::vector<ProfileVerdicts> profiles;
   long disagreeing_games = 0;               // games with a disagreement under some profile
-  std::vector<Disagreement> disagreements;  // the first ReportOptions::disagreements_listed
+  std::vector<Disagreement> disagreements;  // every one (text and HTML show the first disagreements_listed)
 };
 
 struct CodeRow {

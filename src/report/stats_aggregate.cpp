@@ -5,6 +5,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "gibo/record/name_aliases.h"
 #include "stats.h"
 
 namespace gibo::stats {
@@ -25,7 +26,20 @@ Overview overview_of(const Dataset& data, const ReportOptions& o) {
     ++v.files;
     v.unreadable_files += !s.readable;
   }
-  std::map<std::string, long> sites, events;
+  // Sites and events by entity (name_aliases.h): the count under the key, shown as the
+  // alias's name or the most frequent spelling (the first in order among equals).
+  struct Entity {
+    long games = 0;
+    std::map<std::string, long> spellings;
+  };
+  std::map<std::string, Entity> site_entities, event_entities;
+  const NameAliases& aliases = o.aliases ? *o.aliases : NameAliases::builtin();
+  auto count = [&](std::map<std::string, Entity>& into, bool site, const std::string& value) {
+    const NameAliases::Counted c = aliases.count_as(site, value);
+    Entity& e = into[c.key];
+    ++e.games;
+    ++e.spellings[c.display];
+  };
   for (const GameFacts& g : data.games) {
     ++v.games;
     v.plies += g.plies;
@@ -36,15 +50,25 @@ Overview overview_of(const Dataset& data, const ReportOptions& o) {
       if (v.first_date.empty() || g.date.key < v.first_date) v.first_date = g.date.key;
       if (v.last_date.empty() || g.date.key > v.last_date) v.last_date = g.date.key;
     }
-    ++sites[g.site];
-    ++events[g.event];
+    count(site_entities, true, g.site);
+    count(event_entities, false, g.event);
   }
+  auto names = [](const std::map<std::string, Entity>& entities) {
+    std::map<std::string, long> out;
+    for (const auto& [key, e] : entities) {
+      std::string shown;
+      long most = 0;
+      for (const auto& [spelling, n] : e.spellings)
+        if (n > most) most = n, shown = spelling;
+      out[key.empty() ? std::string() : shown] += e.games;
+    }
+    return out;
+  };
+  const std::map<std::string, long> sites = names(site_entities), events = names(event_entities);
   v.distinct_sites = static_cast<long>(sites.size() - sites.count(""));
   v.distinct_events = static_cast<long>(events.size() - events.count(""));
   v.sites = ranked(sites);
   v.events = ranked(events);
-  if (v.sites.size() > static_cast<std::size_t>(o.top_sites)) v.sites.resize(static_cast<std::size_t>(o.top_sites));
-  if (v.events.size() > static_cast<std::size_t>(o.top_sites)) v.events.resize(static_cast<std::size_t>(o.top_sites));
   return v;
 }
 
@@ -175,7 +199,7 @@ std::vector<YearRow> years_of(const Dataset& data) {
 }
 
 // Per-player records over both sides, and the top of them.
-Players players_of(const Dataset& data, const ReportOptions& o) {
+Players players_of(const Dataset& data) {
   std::unordered_map<std::string, PlayerRow> rows;
   Players p;
   for (const GameFacts& g : data.games) {
@@ -207,19 +231,17 @@ Players players_of(const Dataset& data, const ReportOptions& o) {
     if (a.wins != b.wins) return a.wins > b.wins;
     return a.name < b.name;
   });
-  if (p.top.size() > static_cast<std::size_t>(o.top_players)) p.top.resize(static_cast<std::size_t>(o.top_players));
   return p;
 }
 
 // Adds the game's disagreements to `a`: one row per distinct board finding, listing the
 // profiles that reach it.
-void disagreements_of(const GameFacts& g, const ReportOptions& o, AdjudicationStats& a) {
+void disagreements_of(const GameFacts& g, AdjudicationStats& a) {
   const std::size_t first = a.disagreements.size();
   bool any = false;
   for (const VerdictFact& v : g.verdicts) {
     if (v.verdict != "disagrees") continue;
     any = true;
-    if (a.disagreeing_games >= o.disagreements_listed) continue;
     Disagreement* same = nullptr;
     for (std::size_t i = first; i < a.disagreements.size(); ++i) {
       Disagreement& d = a.disagreements[i];
@@ -254,7 +276,7 @@ void disagreements_of(const GameFacts& g, const ReportOptions& o, AdjudicationSt
 
 // Verdict counts per profile (in Dataset::adjudication_profiles order, then as met)
 // and the disagreements.
-AdjudicationStats adjudication_of(const Dataset& data, const ReportOptions& o) {
+AdjudicationStats adjudication_of(const Dataset& data) {
   AdjudicationStats a;
   a.kinds = {"agrees", "disagrees", "unverifiable", "indeterminate", "no-result"};
   std::vector<std::string> order = data.adjudication_profiles;
@@ -275,7 +297,7 @@ AdjudicationStats adjudication_of(const Dataset& data, const ReportOptions& o) {
       }
       ++pv.counts[static_cast<std::size_t>(std::find(a.kinds.begin(), a.kinds.end(), v.verdict) - a.kinds.begin())];
     }
-    disagreements_of(g, o, a);
+    disagreements_of(g, a);
   }
   for (const std::string& id : order)
     if (auto it = by_profile.find(id); it != by_profile.end()) a.profiles.push_back(it->second);
@@ -430,8 +452,8 @@ Report aggregate(const Dataset& data, const ReportOptions& options) {
   r.openings = openings_of(data, options);
   r.lengths = lengths_of(data, options);
   r.years = years_of(data);
-  r.players = players_of(data, options);
-  r.adjudication = adjudication_of(data, options);
+  r.players = players_of(data);
+  r.adjudication = adjudication_of(data);
   r.quality = quality_of(data);
   r.notable = notable_of(data);
   return r;

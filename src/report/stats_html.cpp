@@ -315,7 +315,10 @@ void disagreements_html(const Report& r, std::string& out) {
   out += "<div class=\"scroll\"><table id=\"t-disagreements\"><thead><tr><th>game</th><th>stored result</th>"
          "<th>the board</th><th class=\"n\">points (Cho : Han)</th><th>profiles</th><th>why</th></tr></thead><tbody>";
   auto points = [](const std::optional<int>& half) { return half ? format_half_points(*half) : std::string("?"); };
-  for (const Disagreement& d : a.disagreements) {
+  const std::size_t listed = r.options.disagreements_listed > 0 ? static_cast<std::size_t>(r.options.disagreements_listed)
+                                                                : a.disagreements.size();
+  for (std::size_t i = 0; i < a.disagreements.size() && i < listed; ++i) {
+    const Disagreement& d = a.disagreements[i];
     std::string board = d.board_winner.empty() ? "no ending" : d.board_winner + " · " + d.board_reason;
     if (d.board_ply) board += " at ply " + std::to_string(d.board_ply);
     board += " (" + std::to_string(d.plies) + " plies)";
@@ -330,8 +333,9 @@ void disagreements_html(const Report& r, std::string& out) {
            escape(d.note) + "</td></tr>";
   }
   out += "</tbody></table></div>";
-  if (a.disagreeing_games > static_cast<long>(a.disagreements.size()))
-    out += "<p class=\"note\">" + std::to_string(a.disagreeing_games) + " games disagree; the first are listed.</p>";
+  if (a.disagreements.size() > listed)
+    out += "<p class=\"note\">" + std::to_string(a.disagreeing_games) + " games disagree; the first " +
+           std::to_string(listed) + " rows are listed (CSV and JSON have all).</p>";
 }
 
 // The adjudication section: verdict chart and table, disagreements, their boards.

@@ -47,7 +47,6 @@ void merge(Tally& into, const Tally& x) {
   into.other += x.other;
 }
 
-std::string or_none(const std::string& s) { return s.empty() ? "(none)" : s; }
 
 // The two file columns: the full path for machines, the path without the shared
 // directory for humans.
@@ -102,9 +101,9 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
              num_col("games", "games"), num_col("percent", "%")},
             {}, {}, ""};
     for (const NamedCount& c : list)
-      s.rows.push_back({c.name, or_none(c.name), num(c.games), percent(c.games, v.games)});
-    const long distinct = (which == 0 ? v.distinct_sites : v.distinct_events) + (list.empty() ? 0 : 1);
-    if (static_cast<long>(list.size()) < distinct) s.note = "the first " + num(static_cast<long>(list.size())) + " of " + num(distinct);
+      s.rows.push_back({c.name, c.name.empty() ? "(unknown)" : c.name, num(c.games), percent(c.games, v.games)});
+    s.human_rows = static_cast<std::size_t>(r.options.top_sites);  // --top; CSV and JSON hold every row
+    s.note = "spellings of one name count as one (case, width, spacing, aliases); (unknown): none, 미상 or ?";
     out.push_back(std::move(s));
   }
 }
@@ -313,6 +312,7 @@ void player_tables(const Report& r, std::vector<Table>& out) {
   t.note = num(p.distinct) + " players; a trailing rank (\"5단\", \"四단\", \"15급\") is removed from the name, "
            "other decorations such as \"(프로)\" are kept";
   if (p.unnamed) t.note += "; " + num(p.unnamed) + " sides without a name";
+  t.human_rows = static_cast<std::size_t>(r.options.top_players);  // --top; CSV and JSON hold every row
   out.push_back(std::move(t));
 }
 
@@ -353,8 +353,7 @@ void adjudication_tables(const Report& r, std::vector<Table>& out) {
                            points(x.han_score), x.note});
     d.rows.push_back(std::move(row));
   }
-  if (a.disagreeing_games > static_cast<long>(a.disagreements.size()))
-    d.note = "the first games of " + num(a.disagreeing_games);
+  d.human_rows = static_cast<std::size_t>(r.options.disagreements_listed);
   out.push_back(std::move(d));
 }
 

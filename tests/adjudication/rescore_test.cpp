@@ -67,5 +67,41 @@ TEST(Rescore, OtherResultsAndOtherProfilesInferNothing) {
             true);
 }
 
+// A record with an illegal move at ply 3 (Cho's chariot a1 to a5, through its own soldier
+// on a4): rejected, so the verdict is invalid with that error, never a verdict on what its
+// valid prefix shows; and the verdicts in plain words.
+TEST(Rescore, ARejectedRecordIsInvalidAndVerdictsReadPlainly) {
+  Game g;
+  for (Move m : uci_moves("b1c3 b10c8")) {
+    RecordedPly p;
+    p.move = m;
+    g.plies.push_back(p);
+  }
+  RecordedPly bad;
+  bad.move = uci_moves("a1a5")[0];
+  g.plies.push_back(bad);
+  g.result_text = "초 완승";
+  g.has_result = true;
+  const Rescore r = rescore_game(g, profile("janggi-gg"), false);
+  ASSERT_TRUE(g.has_errors());
+  EXPECT_EQ(r.verdict.kind, VerdictKind::Invalid);
+  EXPECT_EQ(verdict_name(r.verdict.kind), "invalid");
+  ASSERT_TRUE(r.rejection.has_value());
+  EXPECT_EQ(r.rejection->ply, 3);
+  const std::string text = verdict_text(r, "초 완승");
+  EXPECT_EQ(text.rfind("stored result 초 완승; under janggi-gg the record is rejected at ply 3 (error[" +
+                           r.rejection->code + "]: ",
+                       0),
+            0u)
+      << text;
+  EXPECT_EQ(text.substr(text.size() - 9), ": invalid");
+
+  Game ok = bikjang_record("초 빅승", std::nullopt);
+  const Rescore b = rescore_game(ok, profile("janggi-gg"), false);
+  EXPECT_EQ(verdict_text(b, "초 빅승"),
+            "stored result 초 빅승; under janggi-gg the game ends by bikjang at ply 2, Cho winning (Cho 31, Han "
+            "27.5); the record plays on to ply 4: agrees; bikjang option inferred from the stored result");
+}
+
 }  // namespace
 }  // namespace gibo::test

@@ -158,7 +158,8 @@ TEST(ImportCli, ExportThenImportGivesTheSameGames) {
     SCOPED_TRACE(format);
     const fs::path file = dir.path() / ("all." + format), db = dir.path() / (format + ".sqlite");
     auto w = run_gibo({"export", "--db", a.string(), "--to", format, "-o", file.string()});
-    ASSERT_EQ(w.status, 0) << w.err;
+    // PGN holds the broken games only up to their last legal ply: counted, a finding.
+    ASSERT_EQ(w.status, format == "pgn" ? 1 : 0) << w.err;
     auto r = run_gibo({"import", "--db", db.string(), file.string()});
     ASSERT_NE(r.status, 2) << r.out << r.err;
     auto valid = query(db, "SELECT hash FROM games WHERE status = 'valid'");

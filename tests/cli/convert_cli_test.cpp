@@ -98,7 +98,7 @@ TEST(ConvertCli, BrokenGamesAreSkippedOrKeptUpToTheError) {
   const std::string broken = kData + "/fixtures/pgn/illegal_move.pgn";
   const Result skip = run_gibo({"convert", broken, kData + "/fixtures/pgn/ruleset.pgn", "--to", "pgn"});
   EXPECT_EQ(skip.status, 1);
-  EXPECT_NE(skip.err.find("illegal_move.pgn:13:27: error[no-such-move]"), std::string::npos) << skip.err;
+  EXPECT_NE(skip.err.find("illegal_move.pgn:1: 13:27: error[no-such-move]"), std::string::npos) << skip.err;
   EXPECT_EQ(count(skip.out, "[Event "), 1);  // only the valid game
   const Result keep = run_gibo({"convert", broken, "--to", "pgn", "--keep-broken"});
   EXPECT_EQ(keep.status, 1);

@@ -87,6 +87,8 @@ TEST(ProducersCli, EveryGameValidEveryPlyCountRightUnderFsJanggi) {
         ASSERT_EQ(v.find("notes")->items().size(), 1u) << file;
         EXPECT_EQ(v.find("notes")->items()[0].find("code")->as_string(), "unannotated");
       }
+    } else if (type == "file" && v.find("status")) {  // expected.tsv, make_fixtures.py
+      EXPECT_EQ(v.find("status")->as_string(), "not-a-game-file");
     } else if (type == "file") {
       const std::string file = base_name(v.find("file")->as_string());
       Expected& e = seen[file];

@@ -36,8 +36,9 @@ TEST(ValidateCli, CorpusIsAllValidAndExitsZero) {
 TEST(ValidateCli, BrokenGamesExitOneWithCompilerStyleDiagnostics) {
   const Result r = run_gibo({"validate", kFixtures + "/wrong_piece.gib"});
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.out.find(kFixtures + "/wrong_piece.gib:13:24: error[wrong-piece]: "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("(game 1, ply 3)"), std::string::npos);
+  // The one game reference, FILE:GAME, then the line and column.
+  EXPECT_NE(r.out.find(kFixtures + "/wrong_piece.gib:1: 13:24: error[wrong-piece]: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" (ply 3) ["), std::string::npos) << r.out;
 }
 
 TEST(ValidateCli, JsonLinesGameAndSummaryObjects) {
@@ -48,7 +49,7 @@ TEST(ValidateCli, JsonLinesGameAndSummaryObjects) {
   const auto lines = r.out_lines();
   ASSERT_EQ(lines.size(), 3u) << r.out;  // game, file, summary
   const std::regex game(
-      R"(^\{"type":"game","file":"[^"]*missing_check\.gib","index":0,"line":1,"plies":107,"valid_plies":107,"valid":true,"annotated":true,.*"errors":\[\],"warnings":\[\{"code":"missing-check","line":16,"col":5,"ply":19,.*)");
+      R"(^\{"type":"game","file":"[^"]*missing_check\.gib","index":0,"line":1,"plies":107,"valid_plies":107,"valid":true,"annotated":true,.*"errors":\[\],"warnings":\[\{"code":"missing-check","severity":"warning","line":16,"col":5,"ply":19,.*)");
   EXPECT_TRUE(std::regex_match(lines[0], game)) << lines[0];
   EXPECT_EQ(lines[1].rfind(R"({"type":"file","file":")" + kFixtures + R"(/missing_check.gib","format":"gib","encoding":"cp949","bom":false,"games":1,"plies":107,"valid":1,)", 0), 0u) << lines[1];
   EXPECT_EQ(lines[2].rfind(R"({"type":"summary","files":1,"games":1,"plies":107,"valid":1,"rejected":0,)", 0), 0u)
@@ -57,7 +58,7 @@ TEST(ValidateCli, JsonLinesGameAndSummaryObjects) {
   const Result strict = run_gibo({"validate", "--strict", "--format", "jsonl", kFixtures + "/missing_check.gib"});
   EXPECT_EQ(strict.status, 1);
   const std::regex rejected(
-      R"(^\{"type":"game","file":"[^"]*missing_check\.gib","index":0,"line":1,"plies":107,"valid_plies":18,"valid":false,"annotated":true,.*"errors":\[\{"code":"missing-check","line":16,"col":5,"ply":19,.*)");
+      R"(^\{"type":"game","file":"[^"]*missing_check\.gib","index":0,"line":1,"plies":107,"valid_plies":18,"valid":false,"annotated":true,.*"errors":\[\{"code":"missing-check","severity":"error","line":16,"col":5,"ply":19,.*)");
   EXPECT_TRUE(std::regex_match(strict.out_lines()[0], rejected)) << strict.out;
 }
 
@@ -65,7 +66,7 @@ TEST(ValidateCli, UnannotatedRecordIsValidAndSaysSo) {
   const Result r = run_gibo({"validate", "--format", "jsonl", kFixtures + "/unannotated.gib"});
   EXPECT_EQ(r.status, 0) << r.out;
   const std::regex game(
-      R"(^\{"type":"game",.*"valid_plies":107,"valid":true,"annotated":false,.*"errors":\[\],"warnings":\[\],"notes":\[\{"code":"unannotated","line":15,"col":49,"ply":17,.*)");
+      R"(^\{"type":"game",.*"valid_plies":107,"valid":true,"annotated":false,.*"errors":\[\],"warnings":\[\],"notes":\[\{"code":"unannotated","severity":"note","line":15,"col":49,"ply":17,.*)");
   EXPECT_TRUE(std::regex_match(r.out_lines()[0], game)) << r.out;
   EXPECT_NE(r.out_lines()[2].find(R"("unannotated":1,)"), std::string::npos) << r.out;
   const Result text = run_gibo({"validate", kFixtures + "/unannotated.gib"});
@@ -135,9 +136,10 @@ TEST(ValidateCli, UsageAndIoErrors) {
   EXPECT_EQ(last_line(missing), "summary: 0 files, 0 games, 0 plies, 0 valid, 0 rejected, 1 unreadable");
 }
 
-// The directory search: game files by their ending in any case, in sorted order, through
-// subfolders; a link to a file is read, a link to a folder is not followed; other files,
-// and a file whose whole name is an ending (".gib"), are not game files.
+// The directory search: game files found by their content, whatever their name (an ending
+// in any case, .txt, a whole name that is an ending, none), in sorted order, through
+// subfolders; a link to a file is read, a link to a folder is not followed; a file whose
+// content is no game format is listed as not a game file (a note: the status stays 0).
 TEST(ValidateCli, DirectorySearchRules) {
   TempDir dir;
   const fs::path tree = dir.path() / "tree";
@@ -148,19 +150,33 @@ TEST(ValidateCli, DirectorySearchRules) {
   fs::copy_file(game, tree / "b_sub" / "deeper" / "d.gib");
   fs::copy_file(game, tree / ".gib");
   fs::copy_file(game, tree / "notes.txt");
+  fs::copy_file(game, tree / "no_extension");
+  fs::copy_file(kCorpus + "/SOURCES.md", tree / "SOURCES.md");
+  { std::ofstream(tree / "empty.txt"); }
   fs::copy_file(game, dir.path() / "elsewhere" / "e.gib");
   fs::create_symlink(game, tree / "a_link.gib");
   fs::create_symlink(dir.path() / "elsewhere", tree / "z_folder_link.gib");
   fs::create_symlink(dir.path() / "elsewhere", tree / "y_folder_link");
   const Result r = run_gibo({"validate", "--format", "jsonl", tree.string() + "/"});
   EXPECT_EQ(r.status, 0) << r.out << r.err;
-  std::vector<std::string> files;
-  const std::regex file_line(R"re(\{"type":"file","file":"([^"]*)")re");
+  std::vector<std::string> files, others;
+  const std::regex file_line(R"re(\{"type":"file","file":"([^"]*)","format")re");
+  const std::regex other_line(R"re(\{"type":"file","file":"([^"]*)","status":"not-a-game-file"\})re");
   std::istringstream lines(r.out);
-  for (std::string line; std::getline(lines, line);)
+  for (std::string line; std::getline(lines, line);) {
     if (std::smatch m; std::regex_search(line, m, file_line)) files.push_back(m[1]);
+    if (std::smatch m; std::regex_search(line, m, other_line)) others.push_back(m[1]);
+  }
   const std::string t = tree.string() + "/";
-  EXPECT_EQ(files, (std::vector<std::string>{t + "a_link.gib", t + "b_sub/deeper/d.gib", t + "c.GIB"}));
+  EXPECT_EQ(files, (std::vector<std::string>{t + ".gib", t + "a_link.gib", t + "b_sub/deeper/d.gib", t + "c.GIB",
+                                             t + "no_extension", t + "notes.txt"}));
+  EXPECT_EQ(others, (std::vector<std::string>{t + "SOURCES.md", t + "empty.txt"}));
+  EXPECT_NE(r.out.find(R"("unreadable":0,"not_game_files":2,)"), std::string::npos) << r.out;
+  const Result text = run_gibo({"validate", tree.string()});
+  EXPECT_EQ(text.status, 0);
+  EXPECT_NE(text.out.find(t + "SOURCES.md: note[not-a-game-file]: not a game file"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("summary: 6 files, 6 games, "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find(" 0 rejected, 2 not game files\n"), std::string::npos) << text.out;
 }
 
 TEST(ValidateCli, ForcedEncodingReportsUndecodableBytes) {
@@ -225,6 +241,50 @@ TEST(ValidateCli, EveryFormatThroughTheOneReader) {
     EXPECT_NE(lines[c.games].find(R"(","format":")" + c.format + R"(",)"), std::string::npos) << lines[c.games];
     EXPECT_NE(lines[c.games].find(R"("games":)" + std::to_string(c.games) + ","), std::string::npos);
   }
+}
+
+}  // namespace
+
+namespace {
+
+// What a terminal shows of `raw` (output written to a terminal): each line as it stands
+// after its last carriage return (a progress line redrawn and cleared with "\r\033[K").
+std::vector<std::string> rendered_lines(const std::string& raw) {
+  std::vector<std::string> lines;
+  std::istringstream in(raw);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // the terminal's "\r\n"
+    if (const auto cr = line.rfind('\r'); cr != std::string::npos) line.erase(0, cr + 1);
+    if (line.rfind("\033[K", 0) == 0) line.erase(0, 3);
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+// The progress line appears on a terminal only, and is cleared before any other line is
+// written: on a terminal (util-linux `script` gives gibo one for stdout and stderr) every
+// line shows exactly as without one.
+TEST(ValidateCli, ProgressLineOnATerminalNeverGarblesALine) {
+  TempDir dir;
+  const fs::path typescript = dir.path() / "typescript";
+  const std::string command = gibo::testing::shell_quote(GIBO_BINARY) + " validate " +
+                              gibo::testing::shell_quote(kFixtures) + " " + gibo::testing::shell_quote(kCorpus);
+  const std::string run = "script -q -e -c " + gibo::testing::shell_quote(command) + " " +
+                          gibo::testing::shell_quote(typescript.string()) + " >/dev/null 2>&1 </dev/null";
+  ASSERT_NE(std::system(run.c_str()), -1);
+  const std::string raw = gibo::testing::slurp(typescript);
+  EXPECT_NE(raw.find(" files, "), std::string::npos) << raw;  // the progress was drawn
+  EXPECT_NE(raw.find("\r\033[K"), std::string::npos) << raw;  // and cleared
+  std::vector<std::string> shown = rendered_lines(raw);
+  // script's own first and last lines ("Script started …", "Script done …") and the blank
+  // line before the last.
+  while (!shown.empty() && shown.back().rfind("summary: ", 0) != 0 && shown.back().find(" by code: ") == std::string::npos)
+    shown.pop_back();
+  ASSERT_FALSE(shown.empty());
+  shown.erase(shown.begin());
+  const Result plain = run_gibo({"validate", kFixtures, kCorpus});
+  EXPECT_TRUE(plain.err.empty()) << plain.err;  // no progress when stderr is not a terminal
+  EXPECT_EQ(shown, plain.out_lines());
 }
 
 }  // namespace

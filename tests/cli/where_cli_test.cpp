@@ -86,7 +86,7 @@ GameSet of_export(const Result& r, std::int64_t& plies) {
     EXPECT_NE(source, nullptr);
     if (!source) continue;
     games.insert({source->find("file")->as_string(), int_at(*source, "game_index")});
-    plies += static_cast<std::int64_t>(g.find("plies")->items().size());
+    plies += static_cast<std::int64_t>(g.find("texts")->items().size());  // compact plies: one text a ply
   }
   return games;
 }

@@ -232,24 +232,71 @@ TEST(JsonCorpus, GibToJsonToGibKeepsEverything) {
   EXPECT_GE(games_total, 84);
 }
 
+// Issue 19 item 9: JSON Lines are compact (the moves once, no board positions) and still
+// lossless; the --positions form reads back to the same games too.
+TEST(JsonCorpus, CompactJsonLinesAtMostThreeTimesTheGibAndBothFormsReadBack) {
+  std::size_t gib_bytes = 0, jsonl_bytes = 0, full_bytes = 0;
+  JsonWriteOptions with_positions;
+  with_positions.positions = true;
+  for (const fs::path& p : corpus_files()) {
+    gib_bytes += fs::file_size(p);
+    const auto games = load_gib(p);
+    const std::string compact = write_jsonl(games), full = write_jsonl(games, with_positions);
+    jsonl_bytes += compact.size();
+    full_bytes += full.size();
+    expect_schema_valid(full, p.filename().string() + " (positions)");
+    const auto a = load_json(compact), b = load_json(full);
+    ASSERT_EQ(a.size(), games.size()) << p;
+    ASSERT_EQ(b.size(), games.size()) << p;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      EXPECT_EQ(a[i].plies, games[i].plies) << p << " game " << i;
+      EXPECT_EQ(b[i].plies, games[i].plies) << p << " game " << i;
+      EXPECT_EQ(a[i].tags, games[i].tags) << p;
+      EXPECT_EQ(a[i].start, games[i].start) << p;
+    }
+  }
+  EXPECT_LE(jsonl_bytes, 3 * gib_bytes) << jsonl_bytes << " bytes of JSON Lines for " << gib_bytes << " of .gib";
+  EXPECT_GT(full_bytes, 5 * jsonl_bytes);  // what the positions cost
+}
+
 TEST(JsonRecord, FieldsOfOneGame) {
   const auto games = load_gib(GIBO_TEST_DATA "/corpus/pobsiz_2010_kbs_chuseok.gib");
   ASSERT_FALSE(games.empty());
   const std::string text = write_jsonl({games[0]});
-  const auto v = json::parse(text);
+  auto v = json::parse(text);
   ASSERT_TRUE(v) << v.error().message;
   EXPECT_EQ(v->find("format")->as_string(), "gibo-game");
-  EXPECT_EQ(v->find("tags")->items()[0].find("name")->as_string(), "대회명");
+  EXPECT_EQ(v->find("tags")->items()[0].items()[0].as_string(), "대회명");  // compact: [name, value]
+  EXPECT_EQ(v->find("version")->as_int(), 2);
   const Value* start = v->find("start");
   EXPECT_EQ(start->find("cho_setup")->as_string(), "HEHE");
-  EXPECT_EQ(start->find("fen")->as_string(),
-            "rnba1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ANBR w - - 0 1");
+  EXPECT_EQ(start->find("fen"), nullptr);  // the setups state it
   const Value* result = v->find("result");
   EXPECT_EQ(result->find("text")->as_string(), "초 완승");
   EXPECT_EQ(result->find("winner")->as_string(), "cho");
   EXPECT_EQ(result->find("method")->as_string(), "outright");
   EXPECT_EQ(result->find("pgn")->as_string(), "1-0");
+  // Compact plies: the moves once, in UCI; the record's texts and claims as columns.
+  EXPECT_EQ(v->find("plies"), nullptr);
+  EXPECT_EQ(v->find("moves")->as_string().substr(0, 10), "i4h4 a7b7 ");
+  EXPECT_EQ(v->find("texts")->items()[0].as_string(), "79楚卒78");
+  EXPECT_EQ(v->find("claims")->as_string().substr(0, 4), "scc ");  // soldier, 楚, 卒 (Cho's letter)
+  EXPECT_EQ(v->find("at")->items()[0].as_int(), 13);
+  EXPECT_EQ(v->find("at")->items()[1].as_int(), 4);
+
+  // --positions: one object a ply with the board's view and the FEN after it.
+  JsonWriteOptions with_positions;
+  with_positions.positions = true;
+  std::string full;
+  json::Writer w(full);
+  write_json_game(w, games[0], with_positions);
+  v = json::parse(full);
+  ASSERT_TRUE(v) << v.error().message;
+  EXPECT_EQ(v->find("tags")->items()[0].find("name")->as_string(), "대회명");
+  EXPECT_EQ(v->find("start")->find("fen")->as_string(),
+            "rnba1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ANBR w - - 0 1");
   const Value& ply1 = v->find("plies")->items()[0];
+  EXPECT_EQ(ply1.find("fen")->as_string(), "rnba1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1PP1/1C5C1/4K4/RNBA1ANBR b - - 1 1");
   EXPECT_EQ(ply1.find("uci")->as_string(), "i4h4");
   EXPECT_EQ(ply1.find("san")->as_string(), "Pih4");
   EXPECT_EQ(ply1.find("piece")->as_string(), "soldier");

@@ -274,11 +274,13 @@ TEST(TagMap, RosterResultAndOrder) {
                            {"초대국자", "가"}, {"한대국자", "나"}, {"초차림", "마상상마"}, {"한차림", "마상상마"},
                            {"제한시간", "5분"}, {"총수", "0"}, {"대국결과", "한 시간승"}});
   const std::vector<Tag> pgn = pgn_tags(g);
-  const std::vector<Tag> want = {{"Event", "친선"},     {"Site", "한게임"},   {"Date", "2010-09-22"},
-                                 {"Round", "미상"},     {"White", "가"},      {"Black", "나"},
-                                 {"Result", "0-1"},     {"Variant", "Janggi"}, {"FEN", std::string(kStartFen)},
-                                 {"SetUp", "1"},        {"GibResult", "한 시간승"}, {"제한시간", "5분"},
-                                 {"총수", "0"}};
+  // The Seven Tag Roster in the PGN standard's form (YYYY.MM.DD, "?" for unknown), the
+  // values it changed kept verbatim beside it.
+  const std::vector<Tag> want = {{"Event", "친선"},     {"Site", "한게임"},   {"Date", "2010.09.22"},
+                                 {"Round", "?"},        {"White", "가"},      {"Black", "나"},
+                                 {"Result", "0-1"},     {"GibDate", "2010-09-22"}, {"GibRound", "미상"},
+                                 {"Variant", "Janggi"}, {"FEN", std::string(kStartFen)}, {"SetUp", "1"},
+                                 {"GibResult", "한 시간승"}, {"제한시간", "5분"},   {"총수", "0"}};
   EXPECT_EQ(pgn, want);
   EXPECT_EQ(through_pgn(g), g.tags);
 

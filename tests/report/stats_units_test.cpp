@@ -3,11 +3,50 @@
 // with the facts view, tests/archive/facts_test.cpp.)
 #include <gtest/gtest.h>
 
+#include "gibo/record/aliases_tsv.h"
+#include "gibo/record/name_aliases.h"
 #include "report/stats.h"
 #include "report/text_width.h"
 
 namespace gibo::stats {
 namespace {
+
+// Issue 19 item 8: sites and events are entities, unknown values are unknown.
+TEST(NameAliases, SpellingsOfOneNameAndUnknownValues) {
+  EXPECT_EQ(name_key("Hangame"), name_key("ＨＡＮＧＡＭＥ"));
+  EXPECT_EQ(name_key("han  game"), "hangame");
+  EXPECT_EQ(name_key("한게임\u3000대회방"), name_key("한게임대회방"));
+  const NameAliases& a = NameAliases::builtin();
+  for (const char* spelling : {"한게임", "Hangame", "HANGAME", "한게임(Hangame)", "한 게임", "한게임 대회방", "ｈａｎｇａｍｅ"}) {
+    const auto c = a.count_as(true, spelling);
+    EXPECT_EQ(c.display, "한게임") << spelling;
+    EXPECT_EQ(c.key, name_key("한게임")) << spelling;
+  }
+  for (const char* unknown : {"", "  ", "미상", "?", "-", "??", "Unknown"}) {
+    EXPECT_EQ(a.count_as(true, unknown).key, "") << unknown;
+    EXPECT_EQ(a.count_as(false, unknown).key, "") << unknown;
+  }
+  // Without an alias: one entity per key, shown with its blanks tidied.
+  const auto e = a.count_as(false, "  제5회   일간스포츠배 ");
+  EXPECT_EQ(e.display, "제5회 일간스포츠배");
+  EXPECT_EQ(e.key, a.count_as(false, "제5회일간스포츠배").key);
+  // Site aliases are not event aliases.
+  EXPECT_EQ(a.count_as(false, "hangame").display, "hangame");
+
+  NameAliases mine = a;
+  EXPECT_FALSE(mine.add("# mine\nevent\t친선\t친선대국\r\nsite\t엔씨소프트\t?\n", "mine.tsv"));
+  EXPECT_EQ(mine.count_as(false, "친선").display, "친선대국");
+  EXPECT_EQ(mine.count_as(true, "엔씨소프트").key, "");
+  const auto bad = mine.add("site\tonly two\n", "bad.tsv");
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->message, "bad.tsv:1: an alias line is KIND<TAB>SPELLING<TAB>NAME");
+  EXPECT_TRUE(mine.add("person\ta\tb\n", "bad.tsv"));
+}
+
+TEST(NameAliases, TheBuiltInTableIsWellFormed) {
+  NameAliases t;
+  EXPECT_FALSE(t.add(kDefaultAliases, "src/record/aliases.tsv"));
+}
 
 TEST(GameDate, ReadsTheFormsArchivesWrite) {
   EXPECT_EQ(parse_game_date("2009-01-18").key, "2009-01-18");

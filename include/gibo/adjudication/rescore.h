@@ -9,6 +9,7 @@
 #include "gibo/adjudication/ending.h"
 #include "gibo/adjudication/verdict.h"
 #include "gibo/core/rules.h"
+#include "gibo/record/diagnostic.h"
 #include "gibo/record/game.h"
 
 namespace gibo {
@@ -32,6 +33,7 @@ struct Rescore {
   Verdict verdict;                   // beside the stored result
   std::optional<NormalizedResult> stored;
   int record_plies = 0;
+  std::optional<Diagnostic> rejection;  // a rejected record's first error (verdict Invalid)
 };
 
 // Judges the moves `moves` (the valid prefix of a record holding `record_plies` plies)
@@ -44,9 +46,23 @@ Rescore rescore(const Profile& profile, BikjangOption bikjang, const Position& s
 // README.md, "Which profile judges a game"); replays it under that profile
 // (replay_under_profile: diagnostics and pass moves); adjudicates
 // with adjudication_bikjang (`bikjang_fallback` for records that state none and store no
-// bikjang result) against its stored result normalised by normalize_result. A game whose
-// start position is invalid gets a verdict on zero plies.
+// bikjang result) against its stored result normalised by normalize_result. A record with
+// an error (an illegal move, a bad set-up) gets the verdict Invalid with that error in
+// `rejection`: its ending is not judged (the board fields still say what its valid
+// prefix shows).
 Rescore rescore_game(Game& game, const Profile& fallback, bool bikjang_fallback);
+
+// Marks `r` as the rescore of a rejected record whose first error is `error`: verdict
+// Invalid, note "the record is rejected; its ending is not judged" (rescore_game; rescore --db for games
+// stored as invalid).
+void reject(Rescore& r, Diagnostic error);
+
+// The verdict in plain words, after the stored result ("stored result 1-0"; "no stored
+// result"): "stored result 1-0; under fs-janggi the game ends by checkmate at ply 66, Cho
+// winning: agrees"; for a rejected record "stored result 1-0; under janggi-gg the record
+// is rejected at ply 2 (error[wrong-piece]: …): invalid". `stored_text` is the result as
+// the record writes it (empty with no result).
+std::string verdict_text(const Rescore& r, const std::string& stored_text);
 
 // The verdict's note (Verdict::note), with "; bikjang option inferred from the stored
 // result" when it was (src/adjudication/README.md, "Which profile judges a game").

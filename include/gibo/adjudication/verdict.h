@@ -11,9 +11,11 @@
 
 namespace gibo {
 
-enum class VerdictKind : std::uint8_t { Agrees, Disagrees, Unverifiable, Indeterminate, NoResult };
+// Invalid: the record was rejected (an error in its moves or set-up), so its ending is not
+// judged (rescore_game sets it; judge() never does).
+enum class VerdictKind : std::uint8_t { Agrees, Disagrees, Unverifiable, Indeterminate, NoResult, Invalid };
 
-// "agrees", "disagrees", "unverifiable", "indeterminate", "no-result".
+// "agrees", "disagrees", "unverifiable", "indeterminate", "no-result", "invalid".
 std::string_view verdict_name(VerdictKind v);
 
 struct Verdict {

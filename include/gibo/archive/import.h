@@ -58,6 +58,14 @@ enum class FileStatus {
 };
 std::string_view file_status_name(FileStatus s);  // "imported", "resumed", "already-imported", ...
 
+// A game of a file that has errors: where it is and what is wrong (all its diagnostics,
+// the first error among them), whether it was stored (as invalid) or not (valid_only).
+struct InvalidGame {
+  int game_index = 0;  // 0-based rank in the file
+  bool stored = true;
+  std::vector<Diagnostic> diagnostics;
+};
+
 // A broken stored copy that a valid copy in this file replaced (the broken one is now
 // the valid one's duplicate).
 struct ReplacedGame {
@@ -86,6 +94,7 @@ struct FileReport {
   long invalid = 0;   // games with errors (stored, or rejected with valid_only)
   long rejected = 0;  // games not stored because of valid_only
   std::vector<Diagnostic> file_diagnostics;
+  std::vector<InvalidGame> invalid_games;  // every game read now that has errors, in file order
 };
 
 struct ImportProgress {

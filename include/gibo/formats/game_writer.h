@@ -23,6 +23,7 @@ struct WriteOptions {
   bool hanja = false;                             // .gib: hanja piece letters
   bool each = false;                              // fen: every position, not only the last
   MoveNotation notation = MoveNotation::Uci;      // uci: UCI or JANGGI notation
+  bool positions = false;                         // json, jsonl: one object a ply with the board's view and FEN
 };
 
 class GameWriter {

@@ -18,11 +18,15 @@
 namespace gibo {
 
 inline constexpr std::string_view kJsonFormatName = "gibo-game";
-inline constexpr int kJsonFormatVersion = 1;
+inline constexpr int kJsonFormatVersion = 2;
 
 struct JsonWriteOptions {
   const Profile* profile = nullptr;  // for games that name none; nullptr = the default
   bool diagnostics = true;           // also write the game's diagnostics (not read back)
+  // false (the default): compact plies, the moves once in UCI with the record's texts and
+  // claims as columns (formats/json/README.md "Compact plies"); true: one object a ply
+  // with what the board says about it (piece, capture, check, SAN) and the FEN after it.
+  bool positions = false;
 };
 
 // Appends one game object to `w` (derived fields from replaying the game on the board).
@@ -42,5 +46,7 @@ void read_json(std::string_view bytes, const TextReadOptions& options, TextFileI
 // English names used in the record: "general" … "soldier" (None: ""), "cho"/"han".
 std::string_view piece_type_name(PieceType t);
 PieceType piece_type_from_name(std::string_view name);  // PieceType::None if unknown
+// The one-letter piece names of compact claims: g a e h r c s; PieceType::None otherwise.
+PieceType piece_type_from_letter(char c);
 
 }  // namespace gibo

@@ -24,7 +24,9 @@ struct Diagnostic {
   std::string message;
 };
 
-// "file:line:col: error[code]: message" (compiler style), with game/ply context.
+// A game's diagnostic: "FILE:GAME: LINE:COL: error[code]: message (ply N) [token]" (GAME
+// from 1, the one game reference); a file's: "FILE:LINE:COL: error[code]: message"
+// (compiler style). Parts that are not known (line, column, ply, token) are left out.
 std::string format_diagnostic(const Diagnostic& d);
 
 // Bad-input policy for quoted text: a token a diagnostic quotes (its `token`, or a

@@ -1,0 +1,41 @@
+// Site and event names as `gibo stats` counts them: spellings of one name (case, width,
+// spacing, the table's aliases such as Hangame/한게임) are one entity, and values that
+// say nothing (미상, ?, empty) are unknown, not a site (README "gibo stats").
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "gibo/core/expected.h"
+
+namespace gibo {
+
+// The key two spellings share: full-width ASCII forms and the ideographic space folded
+// to ASCII, ASCII letters in lower case, white space left out ("Hangame", "ＨＡＮＧＡＭＥ",
+// "han game" -> "hangame").
+std::string name_key(std::string_view value);
+
+class NameAliases {
+ public:
+  // The table built into the program (src/record/aliases.tsv).
+  static const NameAliases& builtin();
+
+  // Adds the lines of an alias table (KIND TAB SPELLING TAB NAME; `#` comments and blank
+  // lines skipped; a later line wins). An Error naming `origin` and the line when one
+  // has not three fields or an unknown KIND.
+  std::optional<Error> add(std::string_view tsv, const std::string& origin);
+
+  struct Counted {
+    std::string key;      // "" for unknown
+    std::string display;  // the alias's name, else the value with its blanks tidied
+  };
+  // How a site (`site` true) or event value is counted.
+  Counted count_as(bool site, std::string_view value) const;
+
+ private:
+  std::unordered_map<std::string, std::string> sites_, events_;  // key -> name ("?": unknown)
+};
+
+}  // namespace gibo

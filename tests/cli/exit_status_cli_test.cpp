@@ -1,0 +1,278 @@
+// Issue 19 items 5 and 6 through the real gibo binary: every command's exit status for
+// success, a finding, a usage error and an I/O error is the one README "Exit status"
+// gives; failed writes name their cause; help lists positional arguments as arguments.
+// Also item 7's hint when a game is legal under another profile, and export's count of
+// games a format can hold only up to their last legal ply.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "run_gibo.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gibo::testing::Result;
+using gibo::testing::run_gibo;
+using gibo::testing::slurp;
+using gibo::testing::TempDir;
+
+const std::string kData = GIBO_TEST_DATA;
+const std::string kKbs = kData + "/corpus/pobsiz_2010_kbs_chuseok.gib";
+const std::string kIllegal = kData + "/fixtures/gib/illegal_move.gib";
+const std::string kPassInCheck = kData + "/fixtures/gib/pass_in_check.gib";
+
+bool contains(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+
+// The files the table needs, made once: archives of valid, broken and no games, a game
+// whose stored result the board contradicts, an empty file.
+class ExitStatusTable : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    const fs::path d = dir_->path();
+    good_db_ = (d / "good.db").string();
+    broken_db_ = (d / "broken.db").string();
+    empty_db_ = (d / "empty.db").string();
+    ASSERT_EQ(run_gibo({"import", "--db", good_db_, kKbs}).status, 0);
+    ASSERT_EQ(run_gibo({"import", "--db", broken_db_, kIllegal}).status, 1);
+    ASSERT_EQ(run_gibo({"import", "--db", empty_db_, "--valid-only", kIllegal}).status, 1);
+    // The KBS game ends in Cho's checkmate; stored as Han's win, the result disagrees.
+    std::string text = slurp(kKbs);
+    const std::string cho_wins = "\xC3\xCA \xBF\xCF\xBD\xC2";  // "초 완승" in CP949
+    const std::size_t at = text.find(cho_wins);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, cho_wins.size(), "\xC7\xD1 \xBF\xCF\xBD\xC2");  // "한 완승"
+    disagreeing_ = (d / "disagrees.gib").string();
+    std::ofstream(disagreeing_, std::ios::binary) << text;
+    empty_file_ = (d / "empty.gib").string();
+    std::ofstream(empty_file_, std::ios::binary) << "";
+    missing_ = (d / "no-such-file.gib").string();
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+
+  struct Case {
+    std::vector<std::string> args;
+    int status;
+    std::string stdout_path = "";  // e.g. /dev/full
+    std::string says = "";         // a part of what it prints (stdout or stderr)
+  };
+
+  static void expect(const std::string& command, const std::string& kind, const Case& c) {
+    const Result r = run_gibo(c.args, "", c.stdout_path);
+    EXPECT_EQ(r.status, c.status) << command << " (" << kind << "): " << r.err;
+    if (!c.says.empty()) {
+      EXPECT_TRUE(contains(r.out + r.err, c.says)) << command << " (" << kind << "): " << r.out << r.err;
+    }
+  }
+
+  static TempDir* dir_;
+  static std::string good_db_, broken_db_, empty_db_, disagreeing_, empty_file_, missing_;
+};
+
+TempDir* ExitStatusTable::dir_ = nullptr;
+std::string ExitStatusTable::good_db_, ExitStatusTable::broken_db_, ExitStatusTable::empty_db_,
+    ExitStatusTable::disagreeing_, ExitStatusTable::empty_file_, ExitStatusTable::missing_;
+
+// Every command × {success, finding, usage error, I/O error}. perft and rules read no
+// records, so nothing they report is a finding.
+TEST_F(ExitStatusTable, EveryCommandInEveryCase) {
+  const std::string full = "/dev/full", nospace = "No space left on device";
+  const fs::path d = dir_->path();
+  struct Row {
+    std::string command;
+    std::vector<Case> cases;  // success, finding (may be absent), usage, io
+    bool has_finding = true;
+  };
+  const std::vector<Row> rows = {
+      {"perft", {{{"perft", "2"}, 0}, {{"perft", "0"}, 2, "", "DEPTH"}, {{"perft", "2"}, 3, full, nospace}}, false},
+      {"rules",
+       {{{"rules", "list"}, 0}, {{"rules", "show", "no-such-profile"}, 2}, {{"rules", "list"}, 3, full, nospace}},
+       false},
+      {"validate",
+       {{{"validate", kKbs}, 0},
+        {{"validate", kIllegal}, 1},
+        {{"validate", "--format", "xml", kKbs}, 2},
+        {{"validate", missing_}, 3, "", "no such file"}}},
+      {"convert",
+       {{{"convert", kKbs, "--to", "pgn"}, 0},
+        {{"convert", kIllegal, "--to", "pgn"}, 1},
+        {{"convert", kKbs, "--to", "docx"}, 2},
+        {{"convert", kKbs, "--to", "jsonl", "-o", full}, 3, "", nospace}}},
+      {"show",
+       {{{"show", kKbs}, 0},
+        {{"show", empty_file_}, 1},
+        {{"show", kKbs + ":9"}, 2},
+        {{"show", missing_}, 3, "", "no such file"}}},
+      {"stats",
+       {{{"stats", kKbs}, 0},
+        {{"stats", kIllegal}, 1},
+        {{"stats", "--format", "xml", kKbs}, 2},
+        {{"stats", kKbs, "--format", "json"}, 3, full, nospace}}},
+      {"import",
+       {{{"import", "--db", (d / "i1.db").string(), kKbs}, 0},
+        {{"import", "--db", (d / "i2.db").string(), kIllegal}, 1},
+        {{"import", kKbs}, 2},
+        {{"import", "--db", (d / "i3.db").string(), missing_}, 3, "", "no such file"}}},
+      {"export",
+       {{{"export", "--db", good_db_, "--to", "pgn"}, 0},
+        {{"export", "--db", broken_db_, "--to", "pgn"}, 1, "", "only up to the last legal ply"},
+        {{"export", "--db", good_db_, "--to", "pgn", "--query", "SELECT name FROM tags"}, 2, "", "--query must select game ids"},
+        {{"export", "--db", good_db_, "--to", "jsonl", "-o", full}, 3, "", nospace}}},
+      {"rescore",
+       {{{"rescore", kKbs}, 0},
+        {{"rescore", disagreeing_}, 1},
+        {{"rescore", "--rules", "no-such-profile", kKbs}, 2},
+        {{"rescore", kKbs}, 3, full, nospace}}},
+      {"explore",
+       {{{"explore", "--db", good_db_}, 0},
+        {{"explore", "--db", empty_db_}, 1},
+        {{"explore", "--db", good_db_, "--fen", "not a fen"}, 2},
+        {{"explore", "--db", (d / "missing.db").string()}, 3}}},
+      {"search",
+       {{{"search", "--db", good_db_, "--game", kKbs + ":1@6"}, 0},
+        {{"search", "--db", empty_db_, "--moves", "i4h4"}, 1},
+        {{"search", "--db", good_db_}, 2},
+        {{"search", "--db", (d / "missing.db").string(), "--moves", "i4h4"}, 3}}},
+  };
+  const char* kinds[] = {"success", "finding", "usage error", "I/O error"};
+  for (const Row& row : rows) {
+    ASSERT_EQ(row.cases.size(), row.has_finding ? 4u : 3u) << row.command;
+    std::size_t k = 0;
+    for (int kind = 0; kind < 4; ++kind) {
+      if (kind == 1 && !row.has_finding) continue;
+      expect(row.command, kinds[kind], row.cases[k++]);
+    }
+  }
+}
+
+// A failed write names its cause, on standard output and in an output file alike.
+TEST_F(ExitStatusTable, AFailedWriteNamesItsCause) {
+  const std::vector<std::vector<std::string>> to_stdout = {
+      {"stats", kKbs, "--format", "html"},
+      {"export", "--db", good_db_, "--to", "jsonl"},
+      {"rescore", kKbs, "--format", "jsonl"},
+      {"convert", kKbs, "--to", "json"},
+  };
+  for (const auto& args : to_stdout) {
+    const Result r = run_gibo(args, "", "/dev/full");
+    EXPECT_EQ(r.status, 3) << args[0];
+    EXPECT_TRUE(contains(r.err, "standard output: write error: No space left on device")) << args[0] << ": " << r.err;
+  }
+  for (const auto& args : std::vector<std::vector<std::string>>{{"stats", kKbs, "-o", "/dev/full"},
+                                                                {"export", "--db", good_db_, "--to", "gib", "-o", "/dev/full"}}) {
+    const Result r = run_gibo(args);
+    EXPECT_EQ(r.status, 3) << args[0];
+    EXPECT_TRUE(contains(r.err, "/dev/full: write error: No space left on device")) << args[0] << ": " << r.err;
+  }
+  // A file size limit is a failed write too (not a kill that leaves the temporary behind).
+  TempDir out;
+  const fs::path pgn = out.path() / "all.pgn";
+  const Result r = run_gibo({"convert", kData + "/corpus", "--to", "pgn", "-o", pgn.string()}, "", "", "ulimit -f 8;");
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_TRUE(contains(r.err, "File too large")) << r.err;
+  EXPECT_TRUE(fs::is_empty(out.path()));
+}
+
+// Stats over an archive with a rejected game is a finding as over the file.
+TEST_F(ExitStatusTable, StatsOfARejectedGameIsAFindingFromFilesAndArchives) {
+  EXPECT_EQ(run_gibo({"stats", "--db", broken_db_}).status, 1);
+  EXPECT_EQ(run_gibo({"stats", "--db", good_db_}).status, 0);
+  EXPECT_EQ(run_gibo({"stats", "--db", broken_db_, "--where", "valid = 1"}).status, 0);  // none selected
+  // A file that holds no game is a finding too, as in validate.
+  EXPECT_EQ(run_gibo({"stats", empty_file_}).status, 1);
+  EXPECT_EQ(run_gibo({"stats", kKbs, empty_file_}).status, 1);
+}
+
+TEST_F(ExitStatusTable, ExportQueryMustSelectGames) {
+  const Result text = run_gibo({"export", "--db", good_db_, "--to", "pgn", "--query", "SELECT value FROM tags"});
+  EXPECT_EQ(text.status, 2) << text.err;
+  EXPECT_TRUE(contains(text.err, "which is no game's id")) << text.err;
+  EXPECT_TRUE(text.out.empty());
+  const Result big = run_gibo({"export", "--db", good_db_, "--to", "pgn", "--query", "SELECT 12345"});
+  EXPECT_EQ(big.status, 2) << big.err;
+  const Result ok = run_gibo({"export", "--db", good_db_, "--to", "pgn", "--query",
+                              "SELECT game_id FROM tags WHERE name = '대회명' AND value LIKE '%KBS%'"});
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  EXPECT_TRUE(contains(ok.out, "[Event \"2010 추석 특집 KBS장기왕전\"]")) << ok.out;
+  const Result none = run_gibo({"export", "--db", good_db_, "--to", "pgn", "--query", "SELECT id FROM games WHERE 0"});
+  EXPECT_EQ(none.status, 0) << none.err;  // an empty selection is a selection
+}
+
+// Item 7: an archive holding a broken game exports it up to its last legal ply, marked
+// and counted.
+TEST_F(ExitStatusTable, ExportMarksAndCountsGamesCutShort) {
+  TempDir out;
+  const fs::path pgn = out.path() / "broken.pgn";
+  const Result r = run_gibo({"export", "--db", broken_db_, "--to", "pgn", "-o", pgn.string()});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_TRUE(contains(r.err, "1 games written to " + pgn.string() + " (1 game only up to the last legal ply")) << r.err;
+  const std::string text = slurp(pgn);
+  EXPECT_TRUE(contains(text, "[Result \"1-0\"]\n[Termination \"unterminated\"]\n[GibSite")) << text;
+  EXPECT_TRUE(contains(text, "107 more plies in the record do not replay from ply 1")) << text;
+  // The .gib keeps every ply: nothing cut, nothing to count.
+  const Result gib = run_gibo({"export", "--db", broken_db_, "--to", "gib"});
+  EXPECT_EQ(gib.status, 0) << gib.err;
+  EXPECT_TRUE(contains(gib.out, "107. 12楚車14장군")) << gib.out;
+}
+
+// Item 7: a game another profile accepts says which, and that profile accepts it.
+TEST(ProfileHint, AGameLegalUnderAnotherProfileSaysWhich) {
+  const Result r = run_gibo({"validate", kPassInCheck});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(contains(r.out, "error[illegal-pass]")) << r.out;
+  const std::string hint = "; legal under kjf-site: use --rules kjf-site";
+  EXPECT_TRUE(contains(r.out, hint)) << r.out;
+  EXPECT_EQ(run_gibo({"validate", "--rules", "kjf-site", kPassInCheck}).status, 0);
+  // A game no profile accepts gets no hint.
+  const Result broken = run_gibo({"validate", kIllegal});
+  EXPECT_TRUE(contains(broken.out, "error[bad-movement]")) << broken.out;
+  EXPECT_FALSE(contains(broken.out, "legal under")) << broken.out;
+}
+
+// Item 6: positional arguments are listed as arguments, never as options.
+TEST(Help, PositionalsAreArgumentsNotOptions) {
+  struct Expect {
+    const char* command;
+    std::string usage, argument;
+  };
+  const std::vector<Expect> all = {
+      {"perft", "usage: gibo perft [OPTIONS] DEPTH\n", "  DEPTH "},
+      {"show", "usage: gibo show [OPTIONS] FILE[:GAME][@PLY]\n", "  FILE[:GAME][@PLY] "},
+      {"rules", "usage: gibo rules [list | show ID]\n", "  list | show ID "},
+      {"validate", "", "  PATHS... "},
+      {"convert", "", "  PATHS... "},
+      {"stats", "", "  PATHS... "},
+      {"import", "", "  PATHS... "},
+      {"rescore", "", "  PATHS... "},
+  };
+  for (const Expect& e : all) {
+    const Result r = run_gibo({e.command, "--help"});
+    EXPECT_EQ(r.status, 0) << e.command;
+    if (!e.usage.empty()) {
+      EXPECT_EQ(r.out.rfind(e.usage, 0), 0u) << r.out;
+    }
+    EXPECT_TRUE(contains(r.out, "\narguments:\n" + e.argument)) << e.command << "\n" << r.out;
+    for (const char* hidden : {"--depth", "--target", "--words", "--paths"})
+      EXPECT_FALSE(contains(r.out, hidden)) << e.command << " shows " << hidden << "\n" << r.out;
+  }
+  for (const char* command : {"export", "explore", "search"}) {
+    const Result r = run_gibo({command, "--help"});
+    EXPECT_FALSE(contains(r.out, "arguments:")) << command;  // options only
+    EXPECT_FALSE(contains(r.out, "search or search")) << command;
+  }
+  const Result missing = run_gibo({"perft"});
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_TRUE(contains(missing.err, "DEPTH is required")) << missing.err;
+  const Result as_option = run_gibo({"perft", "--depth", "2"});
+  EXPECT_EQ(as_option.status, 2);
+  EXPECT_TRUE(contains(as_option.err, "DEPTH is an argument")) << as_option.err;
+}
+
+}  // namespace
