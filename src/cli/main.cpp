@@ -116,7 +116,11 @@ int main(int argc, char** argv) {
     return flush_standard_output("help") ? status : kExitIo;
   }
   if (name == "--version") {
-    std::cout << "gibo " << gibo::kVersion << "\n";
+    // The number, and the git description of the tree it was built from when there is one.
+    const gibo::Version v = gibo::version();
+    std::cout << "gibo " << v.number;
+    if (!v.git.empty()) std::cout << " (git " << v.git << ")";
+    std::cout << "\n";
     return flush_standard_output("--version") ? kExitOk : kExitIo;
   }
   const Command* c = find(name);

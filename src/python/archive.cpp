@@ -1,0 +1,119 @@
+// gibo.Archive: an archive `gibo import` made, read through the library: games selected
+// by a --where expression or by a SELECT of game ids, and the opening explorer.
+#include <pybind11/stl.h>
+
+#include <unordered_set>
+
+#include "bindings.h"
+#include "gibo/archive/archive.h"
+#include "gibo/archive/position_index.h"
+#include "gibo/record/replay.h"
+#include "gibo/report/explore.h"
+
+namespace gibo::python {
+namespace {
+
+struct PyArchive {
+  std::string path;
+  std::unique_ptr<archive::Archive> db;
+};
+
+// The open archive; gibo.Error once the `with` block that opened it is left.
+archive::Archive& db(PyArchive& a) {
+  if (!a.db) raise_error("archive-closed", a.path + ": the archive is closed");
+  return *a.db;
+}
+
+PyArchive open_archive(const py::object& path) {
+  PyArchive a;
+  a.path = py::module_::import("os").attr("fspath")(path).cast<std::string>();
+  auto opened = archive::Archive::open(a.path, archive::OpenMode::ReadOnly);
+  if (!opened) raise_error("archive-error", opened.error().message);
+  a.db = std::move(*opened);
+  return a;
+}
+
+std::vector<PyGame> load_games(PyArchive& a, const Expected<std::vector<std::int64_t>>& ids) {
+  if (!ids) raise_error("bad-query", ids.error().message);
+  archive::Archive& archive = db(a);
+  std::vector<PyGame> games;
+  py::gil_scoped_release release;
+  for (std::int64_t id : *ids) {
+    std::string profile_id;
+    Expected<Game> g = archive.load_game(id, &profile_id);
+    if (!g) {
+      py::gil_scoped_acquire gil;
+      raise_error("archive-error", g.error().message);
+    }
+    PyGame pg;
+    const Profile* stored = find_profile(profile_id);
+    pg.profile = &game_profile(*g, stored ? *stored : default_profile());
+    pg.game = std::make_shared<const Game>(std::move(*g));
+    games.push_back(std::move(pg));
+  }
+  return games;
+}
+
+py::dict exploration(PyArchive& a, const std::optional<std::string>& fen, const std::optional<std::string>& rules) {
+  const Profile& profile = profile_argument(rules);
+  Position position;
+  if (fen)
+    if (auto e = position.set_fen(*fen)) raise_error("invalid-fen", e->message);
+  position.set_rules(legality_rules(profile, false));
+  Expected<explore::Exploration> e = Error{};
+  {
+    py::gil_scoped_release release;
+    // As `gibo explore` does: the index is brought up to date in the archive (in memory
+    // when the archive is read-only).
+    auto index = archive::PositionIndex::open(a.path, archive::OpenMode::ReadWrite);
+    if (!index) e = index.error();
+    else if (auto failed = (*index)->update(1)) e = *failed;
+    else e = explore::explore(**index, position, nullptr);
+  }
+  if (!e) raise_error("archive-error", e.error().message);
+  py::dict out;
+  out["fen"] = e->fen;
+  out["games"] = e->games;
+  out["ended_here"] = e->ended_here;
+  out["broken_here"] = e->broken_here;
+  py::list moves;
+  for (const explore::MoveLine& l : e->moves) {
+    py::dict d;
+    d["uci"] = l.uci;
+    d["san"] = l.san;
+    d["janggi"] = l.janggi;
+    d["games"] = l.games;
+    d["cho"] = l.cho;
+    d["han"] = l.han;
+    d["draw"] = l.draw;
+    d["other"] = l.other;
+    d["avg_plies"] = l.avg_plies;
+    moves.append(d);
+  }
+  out["moves"] = moves;
+  return out;
+}
+
+}  // namespace
+
+void bind_archive(py::module_& m) {
+  py::class_<PyArchive>(m, "Archive", "An archive made by `gibo import`, opened read-only.")
+      .def(py::init(&open_archive), py::arg("path"))
+      .def_readonly("path", &PyArchive::path)
+      .def("__len__", [](PyArchive& a) { return db(a).game_count(); })
+      .def("games", [](PyArchive& a, const std::optional<std::string>& where) {
+        return load_games(a, db(a).select_games(where.value_or("1")));
+      }, py::arg("where") = py::none(),
+         "The games a --where expression selects (the fields `gibo stats --help` lists; None: all), "
+         "rebuilt from the archive, in id order")
+      .def("query", [](PyArchive& a, const std::string& sql) { return load_games(a, db(a).select_query(sql)); },
+           py::arg("sql"), "The games whose ids a read-only SELECT returns in its first column (as `gibo export --query`)")
+      .def("explore", &exploration, py::arg("fen") = py::none(), py::kw_only(), py::arg("rules") = py::none(),
+           "The opening explorer at `fen` (None: the standard start): a dict with fen, games, ended_here, "
+           "broken_here and moves (uci, san, janggi, games, cho, han, draw, other, avg_plies). Brings the "
+           "archive's position index up to date, as `gibo explore` does")
+      .def("__enter__", [](PyArchive& a) -> PyArchive& { return a; })
+      .def("__exit__", [](PyArchive& a, const py::object&, const py::object&, const py::object&) { a.db.reset(); });
+}
+
+}  // namespace gibo::python

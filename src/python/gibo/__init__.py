@@ -1,0 +1,36 @@
+"""gibo: Janggi (Korean chess) game records in Python, on the gibo C++ library.
+
+    import gibo
+    for game in gibo.read("games.gib"):          # any format: .gib, PGN, JSON, JSONL, FEN, UCI
+        print(game.tags.get("대회명"), game.result, len(game.moves), game.valid)
+        for board in game.replay():              # the start, then after each ply
+            x = board.planes()                   # 14 x 10 x 9 piece planes (NumPy)
+    for d in gibo.validate("games/"):            # every diagnostic, as objects
+        print(d)
+    with gibo.Archive("games.db") as db:         # an archive made by `gibo import`
+        for game in db.games(where="year >= 2010"):
+            ...
+
+Errors are gibo.Error exceptions carrying a diagnostic's fields (code, file, line,
+column, game, ply, token, message). Reading runs in a thread of the library, without
+the GIL, while Python works on the games already read.
+"""
+from ._gibo import (  # noqa: F401
+    Archive,
+    Board,
+    Diagnostic,
+    Error,
+    Game,
+    GameIterator,
+    Move,
+    __version__,
+    git_description,
+    profiles,
+    read,
+    validate,
+)
+
+__all__ = [
+    "Archive", "Board", "Diagnostic", "Error", "Game", "GameIterator", "Move",
+    "__version__", "git_description", "profiles", "read", "validate",
+]
