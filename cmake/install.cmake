@@ -64,3 +64,6 @@ install(DIRECTORY samples/ DESTINATION ${GIBO_DOC_DIR}/samples COMPONENT runtime
         PATTERN "library/build*" EXCLUDE)
 
 include(cmake/man.cmake)
+# The message catalogues (build/locale/LANG/LC_MESSAGES/gibo.mo), where an installed gibo
+# looks for them: PREFIX/share/locale (src/cli/main.cpp, locale_dir).
+install(DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/locale/ DESTINATION ${CMAKE_INSTALL_LOCALEDIR} COMPONENT runtime)

@@ -1,8 +1,9 @@
-# libgibo: the one library a user links, made of every layer's objects (core ... report;
+# libgibo: the one library a user links, made of every layer's objects (core ... server;
 # the layers stay separate static libraries inside the build, where the linker enforces
 # their order). libgibo.a always; libgibo.so (SONAME libgibo.so.MAJOR.MINOR while the
 # major version is 0, since every 0.x release may change the ABI) with GIBO_SHARED.
-set(GIBO_LAYERS gibo_core gibo_record gibo_formats gibo_adjudication gibo_archive gibo_report)
+set(GIBO_LAYERS gibo_core gibo_record gibo_formats gibo_adjudication gibo_analysis gibo_archive gibo_report
+                gibo_server)
 set(gibo_objects)
 foreach(layer IN LISTS GIBO_LAYERS)
   list(APPEND gibo_objects $<TARGET_OBJECTS:${layer}>)
@@ -28,13 +29,14 @@ endfunction()
 include(GNUInstallDirs)
 gibo_library(gibo_static STATIC)
 # The public headers use the standard library only; a static libgibo's users also link
-# what it uses (SQLite, threads).
-target_link_libraries(gibo_static INTERFACE $<LINK_ONLY:SQLite::SQLite3> $<LINK_ONLY:Threads::Threads>)
+# what it uses (SQLite, Boost.Locale for the message catalogue, threads).
+target_link_libraries(gibo_static INTERFACE $<LINK_ONLY:SQLite::SQLite3> $<LINK_ONLY:Boost::locale>
+                      $<LINK_ONLY:Threads::Threads>)
 set_target_properties(gibo_static PROPERTIES EXPORT_NAME gibo_static)
 set(GIBO_LIBRARY_TARGETS gibo_static)
 if(GIBO_SHARED)
   gibo_library(gibo_shared SHARED)
-  target_link_libraries(gibo_shared PRIVATE SQLite::SQLite3 Threads::Threads)
+  target_link_libraries(gibo_shared PRIVATE SQLite::SQLite3 Boost::locale Threads::Threads)
   set_target_properties(gibo_shared PROPERTIES VERSION ${PROJECT_VERSION} SOVERSION ${GIBO_SOVERSION}
                         EXPORT_NAME gibo)
   list(APPEND GIBO_LIBRARY_TARGETS gibo_shared)

@@ -3,7 +3,7 @@
 # installs (program, libraries, headers, CMake package, pkg-config file, man pages,
 # completion, documentation, and the Python module when built with GIBO_PYTHON). Its
 # run-time dependencies are found by dpkg-shlibdeps from the binaries; the ones the CMake
-# package needs (find_dependency(SQLite3)) and the Python module's are declared here.
+# package needs (find_dependency(SQLite3), find_dependency(Boost COMPONENTS locale)) and the Python module's are declared here.
 set(CPACK_PACKAGE_NAME gibo)
 set(CPACK_PACKAGE_VENDOR "gibo")
 set(CPACK_PACKAGE_CONTACT "gibo maintainers <gibo@localhost>")
@@ -23,7 +23,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # libgibo.so's own directory is not on a fresh system's path while dpkg-shlibdeps runs.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${CMAKE_CURRENT_BINARY_DIR})
-set(gibo_deb_depends "libsqlite3-dev")
+set(gibo_deb_depends "libsqlite3-dev, libboost-locale-dev")
 if(GIBO_PYTHON)
   # The module is built for one Python minor version (its ABI).
   math(EXPR gibo_python_next "${Python3_VERSION_MINOR} + 1")

@@ -10,6 +10,8 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "gibo/adjudication/rescore.h"
+#include "gibo/adjudication/verdict.h"
 #include "gibo/archive/import.h"
 
 namespace gibo::stats {
@@ -84,7 +86,20 @@ std::vector<const Profile*> judged_profiles(const GameFacts& g, const Adjudicati
   return profiles;
 }
 
-// Judges every board under the chosen profiles, on `jobs` threads.
+// The verdict on a rejected record under `profile`: Invalid, as rescore_game gives it; the
+// record's own errors are in the data-quality tables.
+VerdictFact rejected_verdict(const Profile& profile) {
+  Rescore r;
+  reject(r, Diagnostic{});
+  VerdictFact f;
+  f.profile = profile.id;
+  f.verdict = std::string(verdict_name(r.verdict.kind));
+  f.note = r.verdict.note;
+  return f;
+}
+
+// Judges every board under the chosen profiles (a rejected record gets the verdict
+// invalid), on `jobs` threads.
 void judge_all(std::vector<Board>& boards, Dataset& out, const AdjudicationChoice& choice, const Profile& fallback,
                int jobs) {
   std::atomic<std::size_t> next{0};
@@ -96,8 +111,13 @@ void judge_all(std::vector<Board>& boards, Dataset& out, const AdjudicationChoic
       if (start.set_fen(g.start_fen)) continue;  // fill_facts set it up once: cannot fail
       std::optional<NormalizedResult> stored;
       if (g.has_result) stored = g.result;
-      for (const Profile* p : judged_profiles(g, choice, fallback))
+      for (const Profile* p : judged_profiles(g, choice, fallback)) {
+        if (!g.valid) {  // a rejected record: its ending is not judged (as rescore_game says)
+          g.verdicts.push_back(rejected_verdict(*p));
+          continue;
+        }
         g.verdicts.push_back(judge_game(*p, b.saved_bikjang, start, b.moves, g.plies, stored));
+      }
     }
   };
   const int threads = std::clamp(jobs, 1, 256);

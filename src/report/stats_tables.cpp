@@ -48,20 +48,22 @@ void merge(Tally& into, const Tally& x) {
 }
 
 
-// The two file columns: the full path for machines, the path without the shared
-// directory for humans.
-void file_columns(Table& t) {
-  t.columns.push_back(text_col("file", "file", Audience::Machine));
-  t.columns.push_back(text_col("file_shown", "file", Audience::Human));
-}
 // The path without the report's shared directory.
 std::string shown_path(const Report& r, const std::string& path) {
   return path.compare(0, r.path_prefix.size(), r.path_prefix) == 0 ? path.substr(r.path_prefix.size()) : path;
 }
-// The full path and the shown path of a file (see file_columns()).
-void file_cells(std::vector<std::string>& row, const Report& r, const std::string& path) {
+// A game's columns: its file and index (from 0) for machines, the one game reference
+// FILE:GAME (GAME from 1, as every command writes it) for people.
+void game_columns(Table& t) {
+  t.columns.push_back(text_col("file", "file", Audience::Machine));
+  t.columns.push_back(num_col("index", "index", Audience::Machine));
+  t.columns.push_back(text_col("game", "game", Audience::Human));
+}
+// The cells of game_columns().
+void game_cells(std::vector<std::string>& row, const Report& r, const std::string& path, int index) {
   row.push_back(path);
-  row.push_back(shown_path(r, path));
+  row.push_back(std::to_string(index));
+  row.push_back(shown_path(r, path) + ":" + std::to_string(index + 1));
 }
 
 // Overview, sites and events.
@@ -343,22 +345,21 @@ void adjudication_tables(const Report& r, std::vector<Table>& out) {
 
   Table d{"disagreements", "adjudication", "Disagreements: the board contradicts the stored result", Audience::Both,
           {}, {}, {}, ""};
-  file_columns(d);
+  game_columns(d);
   d.columns.insert(d.columns.end(),
-                   {num_col("index", "index", Audience::Machine), num_col("game", "game", Audience::Human),
-                    text_col("cho", "Cho"), text_col("han", "Han"), text_col("stored", "stored result"),
+                   {text_col("cho", "Cho"), text_col("han", "Han"), text_col("stored", "stored result"),
                     text_col("profiles", "profiles", Audience::Machine),
                     text_col("profiles_shown", "profiles", Audience::Human), text_col("board", "board"), text_col("reason", "ending"),
                     num_col("ply", "at ply"), num_col("plies", "plies"), num_col("cho_score", "Cho pts"),
                     num_col("han_score", "Han pts"), text_col("why", "why")});
   for (const Disagreement& x : a.disagreements) {
     std::vector<std::string> row;
-    file_cells(row, r, x.file);
+    game_cells(row, r, x.file, x.index);
     std::string profiles;
     for (const std::string& p : x.profiles) profiles += (profiles.empty() ? "" : " ") + p;
     auto points = [](const std::optional<int>& half) { return half ? format_half_points(*half) : std::string(); };
     const bool every = x.profiles.size() > 1 && x.profiles.size() == a.profiles.size();
-    row.insert(row.end(), {num(x.index), num(x.index + 1), x.cho, x.han, x.result_text, profiles,
+    row.insert(row.end(), {x.cho, x.han, x.result_text, profiles,
                            every ? "all " + num(static_cast<long>(x.profiles.size())) : profiles,
                            x.board_winner.empty() ? "no ending" : x.board_winner, x.board_reason,
                            x.board_ply ? num(x.board_ply) : "", num(x.plies), points(x.cho_score),
@@ -427,12 +428,15 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(e));
 
   Table m{"ply_count_mismatches", "quality", "총수 mismatches: the stated ply count differs from the plies", Audience::Both,
-          {text_col("file", "file", Audience::Machine), text_col("file_shown", "file", Audience::Human),
-           num_col("index", "index", Audience::Machine), num_col("game", "game", Audience::Human),
-           num_col("stated", "총수"), num_col("plies", "plies")},
-          {}, {}, ""};
-  for (const PlyCountMismatch& x : q.ply_count_mismatches)
-    m.rows.push_back({x.file, shown_path(r, x.file), num(x.index), num(x.index + 1), num(x.stated), num(x.actual)});
+          {}, {}, {}, ""};
+  game_columns(m);
+  m.columns.insert(m.columns.end(), {num_col("stated", "총수"), num_col("plies", "plies")});
+  for (const PlyCountMismatch& x : q.ply_count_mismatches) {
+    std::vector<std::string> row;
+    game_cells(row, r, x.file, x.index);
+    row.insert(row.end(), {num(x.stated), num(x.actual)});
+    m.rows.push_back(std::move(row));
+  }
   m.human_rows = 100;
   out.push_back(std::move(m));
 }

@@ -36,6 +36,9 @@ echo "SONAME $soname"
 version=$("$prefix/bin/gibo" --version)
 number=$(echo "$version" | cut -d' ' -f2)
 echo "$version"
+# The installed program finds its Korean catalogue under share/locale (not the build tree's).
+[ -f "$prefix/share/locale/ko/LC_MESSAGES/gibo.mo" ] || fail "not installed: share/locale/ko/LC_MESSAGES/gibo.mo"
+(cd "$tmp" && "$prefix/bin/gibo" --lang ko help) | grep -q '명령:' || fail "the installed gibo prints no Korean help with --lang ko"
 
 if [ "${GIBO_PYTHON:-0}" = 1 ]; then
   step "the Python package under $GIBO_PYTHON_DIR"

@@ -43,7 +43,7 @@ def test_explore_the_start(archive_path, gibo_binary):
     assert sum(m["games"] for m in e["moves"]) + e["ended_here"] + e["broken_here"] == e["games"]
     import json
 
-    out = subprocess.run([gibo_binary, "explore", "--db", str(archive_path), "--format", "json"],
+    out = subprocess.run([gibo_binary, "explore", "--db", str(archive_path), "--setup", "HEEH,HEEH", "--format", "json"],
                          capture_output=True, text=True, check=True)
     want = json.loads(out.stdout)
     assert [(m["uci"], m["games"]) for m in e["moves"]] == [(m["uci"], m["games"]) for m in want["moves"]]
