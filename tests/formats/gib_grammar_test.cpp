@@ -2,6 +2,7 @@
 // must parse and examples that must not, in UTF-8 and in CP949 bytes.
 #include <gtest/gtest.h>
 
+#include <deque>
 #include <fstream>
 #include <iterator>
 #include <regex>
@@ -44,7 +45,11 @@ Ply ply(std::string_view raw, Coding coding = Coding::Utf8) {
 
 TEST(GibGrammar, PlyTokensThatParse) {
   for (Coding coding : {Coding::Utf8, Coding::Cp949}) {
-    auto in = [&](std::string_view u) { return coding == Coding::Utf8 ? std::string(u) : cp949(u); };
+    // The texts outlive the tokens, whose squares are views into them.
+    std::deque<std::string> texts;
+    auto in = [&](std::string_view u) -> const std::string& {
+      return texts.emplace_back(coding == Coding::Utf8 ? std::string(u) : cp949(u));
+    };
     const std::string s1 = in("79졸78");
     Ply p = ply(s1, coding);
     ASSERT_TRUE(p.ok);
@@ -116,7 +121,11 @@ TEST(GibGrammar, PlyTokensThatParse) {
 
 TEST(GibGrammar, PlyTokensThatDoNot) {
   for (Coding coding : {Coding::Utf8, Coding::Cp949}) {
-    auto in = [&](std::string_view u) { return coding == Coding::Utf8 ? std::string(u) : cp949(u); };
+    // The texts outlive the tokens, whose squares are views into them.
+    std::deque<std::string> texts;
+    auto in = [&](std::string_view u) -> const std::string& {
+      return texts.emplace_back(coding == Coding::Utf8 ? std::string(u) : cp949(u));
+    };
     for (const char* bad : {"", "79", "79졸", "79졸7x", "x9졸78", "79Z78", "79졸78 ", "79졸78타", "79졸78군",
                             "79졸78타장군", "79졸78장군x", "한수쉼x", "한수", "79초78", "졸78"}) {
       Ply p = ply(in(bad), coding);
