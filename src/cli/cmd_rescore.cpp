@@ -5,6 +5,7 @@
 #include <iostream>
 #include <map>
 
+#include "archive_input.h"
 #include "command.h"
 #include "counts.h"
 #include "gibo/adjudication/rescore.h"
@@ -164,12 +165,9 @@ Diagnostic stored_rejection(archive::Archive& archive, const archive::StoredGame
 // stores the verdicts (a game stored as invalid gets the verdict invalid).
 int rescore_database(const std::string& db, const Profile* forced, const Profile& fallback, bool bikjang_fallback,
                      const std::string& where, Output out) {
-  const auto opened = archive::Archive::open(db, archive::OpenMode::ReadWrite);
-  if (!opened) {
-    std::cerr << "gibo rescore: " << opened.error().message << "\n";
-    return kExitIo;
-  }
-  archive::Archive* archive = opened->get();
+  const auto opened = open_archive("rescore", db, archive::OpenMode::ReadWrite);  // stores verdicts
+  if (!opened) return kExitIo;
+  archive::Archive* archive = opened.get();
   std::map<std::string, long> counts;
   std::vector<archive::VerdictRow> batch;
   bool ok = true;

@@ -152,6 +152,40 @@ TEST_F(ExitStatusTable, EveryCommandInEveryCase) {
   }
 }
 
+// Every command that reads an archive refuses a missing one as an unreadable input (the
+// same line validate prints for a missing file, exit status 3) and never creates it.
+TEST_F(ExitStatusTable, AMissingArchiveIsAnUnreadableInput) {
+  const fs::path d = dir_->path() / "no-archive";
+  fs::create_directories(d);
+  const std::string db = (d / "missing.db").string();
+  const Result input = run_gibo({"validate", db});
+  ASSERT_EQ(input.status, 3);
+  const std::string words = db + ": error[io]: no such file or directory\n";
+  ASSERT_TRUE(contains(input.out + input.err, words)) << input.out << input.err;
+  const std::vector<std::vector<std::string>> readers = {
+      {"rescore", "--db", db},
+      {"rescore", "--db", db, "--format", "csv"},
+      {"export", "--db", db, "--to", "pgn"},
+      {"stats", "--db", db},
+      {"explore", "--db", db},
+      {"search", "--db", db, "--moves", "i4h4"},
+      {"analyze", "--db", db},
+      {"serve", "--db", db, "--port", "0"},
+  };
+  for (const auto& args : readers) {
+    const Result r = run_gibo(args);
+    EXPECT_EQ(r.status, 3) << args[0] << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, words)) << args[0] << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << args[0] << ": " << r.out;
+    EXPECT_TRUE(fs::is_empty(d)) << args[0] << " created " << fs::directory_iterator(d)->path();
+    for (const auto& e : fs::directory_iterator(d)) fs::remove(e.path());
+  }
+  // A directory is no archive either.
+  const Result dir = run_gibo({"rescore", "--db", d.string()});
+  EXPECT_EQ(dir.status, 3);
+  EXPECT_TRUE(contains(dir.err, d.string() + ": error[io]: is a directory, not an archive")) << dir.err;
+}
+
 // A failed write names its cause, on standard output and in an output file alike.
 TEST_F(ExitStatusTable, AFailedWriteNamesItsCause) {
   const std::vector<std::vector<std::string>> to_stdout = {
