@@ -195,7 +195,7 @@ int run_export(const std::vector<std::string>& args) {
     const Profile* profile = find_profile(profile_id);
     const WriteLoss loss = (*writer)->write(*game, profile ? profile : &default_profile());
     report_write_loss(*game, loss, wo);
-    if (loss.unwritten_plies > 0) ++cut;
+    if (loss.cut_short) ++cut;
     ++written;
   }
   if (status != kExitOk) return status;  // the outputs are discarded: nothing half-written stays

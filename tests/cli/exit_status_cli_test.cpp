@@ -250,6 +250,25 @@ TEST_F(ExitStatusTable, ExportMarksAndCountsGamesCutShort) {
   const std::string text = slurp(pgn);
   EXPECT_TRUE(contains(text, "[Result \"1-0\"]\n[Termination \"unterminated\"]\n[GibSite")) << text;
   EXPECT_TRUE(contains(text, "107 more plies in the record do not replay from ply 1")) << text;
+  // FEN and UCI hold only legal plies too: marked by a comment line their readers skip,
+  // counted the same way.
+  for (const std::string to : {"fen", "uci"}) {
+    const fs::path file = out.path() / ("broken." + to);
+    const Result cut = run_gibo({"export", "--db", broken_db_, "--to", to, "-o", file.string()});
+    EXPECT_EQ(cut.status, 1) << to << ": " << cut.err;
+    EXPECT_TRUE(contains(cut.err, "1 games written to " + file.string() + " (1 game only up to the last legal ply")) << cut.err;
+    const std::string written = slurp(file);
+    EXPECT_EQ(written.rfind("# [Termination \"unterminated\"] gibo: 107 more plies in the record do not replay from ply 1: "
+                            "bad-movement: ", 0), 0u) << written;
+    const Result back = run_gibo({"validate", file.string()});
+    EXPECT_EQ(back.status, 0) << to << ": " << back.out;  // the start position, read back
+    EXPECT_TRUE(contains(back.out, "1 games")) << back.out;
+    // convert --keep-broken marks and counts them the same way.
+    const Result kept = run_gibo({"convert", "--keep-broken", kIllegal, "--to", to});
+    EXPECT_EQ(kept.status, 1) << to;
+    EXPECT_EQ(kept.out.rfind("# [Termination \"unterminated\"] gibo: ", 0), 0u) << kept.out;
+    EXPECT_TRUE(contains(kept.err, "(1 written up to the error)")) << kept.err;
+  }
   // The .gib keeps every ply: nothing cut, nothing to count.
   const Result gib = run_gibo({"export", "--db", broken_db_, "--to", "gib"});
   EXPECT_EQ(gib.status, 0) << gib.err;
