@@ -289,6 +289,43 @@ TEST(ProfileHint, AGameLegalUnderAnotherProfileSaysWhich) {
   EXPECT_FALSE(contains(broken.out, "legal under")) << broken.out;
 }
 
+// Item 7's hint on real records, checked against rules.md §2.1 (pass while in check:
+// forbidden by janggi-gg, yeeqia, no-facing, fs-modern and fs-casual; allowed by kjf-site;
+// allowed by fs-janggi, fs-traditional and pychess only when the generals face). The hint
+// comes from replaying the game under each profile, so every profile it names accepts it.
+TEST(ProfileHint, NamesEveryProfileThatAcceptsARealRecord) {
+  TempDir dir;
+  // The KBS game (a real record) up to Cho's first check, ply 19, answered by Han's pass.
+  const Result gib = run_gibo({"convert", kKbs, "--to", "gib"});
+  ASSERT_EQ(gib.status, 0);
+  const std::size_t reply = gib.out.find("20. ");
+  ASSERT_NE(reply, std::string::npos);
+  ASSERT_TRUE(contains(gib.out.substr(0, reply), "19. 68포66장군 "));
+  const fs::path in_check = dir.path() / "kbs_pass_in_check.gib";
+  std::ofstream(in_check, std::ios::binary) << gib.out.substr(0, reply) << "20. 한수쉼\n";
+  const Result r = run_gibo({"validate", in_check.string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(contains(r.out, "error[illegal-pass]: Han may not pass here (in check); legal under kjf-site: use --rules "
+                              "kjf-site (ply 20)")) << r.out;
+  EXPECT_EQ(run_gibo({"validate", "--rules", "kjf-site", in_check.string()}).status, 0);
+  EXPECT_EQ(run_gibo({"validate", "--rules", "fs-janggi", in_check.string()}).status, 1);  // the generals do not face
+  // A pass in check while the generals face (Han's general on e10 checked by Cho's
+  // chariot on a10, Cho's general on e2): the Fairy-Stockfish profiles accept it too.
+  const fs::path fen = dir.path() / "facing.fen";
+  std::ofstream(fen, std::ios::binary) << "R3k4/9/9/9/9/9/9/9/4K4/9 b - - 0 1\n";
+  const Result board = run_gibo({"convert", fen.string(), "--to", "gib"});
+  ASSERT_EQ(board.status, 0) << board.err;
+  const fs::path facing = dir.path() / "facing_pass.gib";
+  std::ofstream(facing, std::ios::binary) << board.out << "1. 한수쉼\n";
+  const Result f = run_gibo({"validate", facing.string()});
+  EXPECT_EQ(f.status, 1);
+  EXPECT_TRUE(contains(f.out, "; legal under kjf-site, fs-janggi, fs-traditional and pychess: use --rules kjf-site")) << f.out;
+  for (const char* accepts : {"kjf-site", "fs-janggi", "fs-traditional", "pychess"})
+    EXPECT_EQ(run_gibo({"validate", "--rules", accepts, facing.string()}).status, 0) << accepts;
+  for (const char* rejects : {"janggi-gg", "yeeqia", "no-facing", "fs-modern", "fs-casual"})
+    EXPECT_EQ(run_gibo({"validate", "--rules", rejects, facing.string()}).status, 1) << rejects;
+}
+
 // Item 6: positional arguments are listed as arguments, never as options.
 TEST(Help, PositionalsAreArgumentsNotOptions) {
   struct Expect {
