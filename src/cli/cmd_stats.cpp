@@ -171,7 +171,7 @@ int run_stats(const std::vector<std::string>& args) {
       data.sources.push_back(std::move(f));
       status = kExitIo;
     }
-    for (const NotGameFile& f : not_game) std::cerr << "gibo stats: " << f.text() << "\n";
+    for (const NotGameFile& f : not_game) std::cerr << f.text() << "\n";  // as validate and import list them
     if (!not_game.empty())
       std::cerr << "gibo stats: " << not_game.size() << (not_game.size() == 1 ? " file is" : " files are")
                 << " not a game file; the report covers " << files.size() << " game files\n";
@@ -181,7 +181,7 @@ int run_stats(const std::vector<std::string>& args) {
     error = stats::load_files(file_paths, where, lo, data);
     for (std::size_t i = first; !error && i < data.sources.size(); ++i)
       if (!data.sources[i].readable) {
-        std::cerr << "gibo stats: " << data.sources[i].path << ": " << data.sources[i].io_error << "\n";
+        std::cerr << InputError{data.sources[i].path, data.sources[i].io_error}.text() << "\n";
         status = kExitIo;
       }
   }
