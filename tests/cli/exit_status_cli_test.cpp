@@ -224,6 +224,21 @@ TEST_F(ExitStatusTable, StatsOfARejectedGameIsAFindingFromFilesAndArchives) {
   EXPECT_EQ(run_gibo({"stats", kKbs, empty_file_}).status, 1);
 }
 
+// rescore reports a file's own errors (a file that holds no game, an archive given as a
+// record) as validate does, and they are a finding, not a silent "0 games".
+TEST_F(ExitStatusTable, RescoreReportsAFileWithNoGame) {
+  const Result empty = run_gibo({"rescore", empty_file_});
+  EXPECT_EQ(empty.status, 1) << empty.err;
+  EXPECT_TRUE(contains(empty.err, empty_file_ + ": error[empty-file]: ")) << empty.err;
+  EXPECT_TRUE(contains(empty.out, ", 1 file with errors\n")) << empty.out;
+  const Result db = run_gibo({"rescore", "--format", "jsonl", good_db_, kKbs});
+  EXPECT_EQ(db.status, 1) << db.err;
+  EXPECT_TRUE(contains(db.out, "{\"type\":\"file\",\"file\":\"" + good_db_ + "\",\"errors\":[{\"code\":\"unknown-format\""))
+      << db.out;
+  EXPECT_TRUE(contains(db.out, "\"verdicts\":{\"agrees\":1},\"io_errors\":0,\"file_errors\":1,")) << db.out;
+  EXPECT_EQ(run_gibo({"validate", good_db_}).status, 1);  // the same finding
+}
+
 TEST_F(ExitStatusTable, ExportQueryMustSelectGames) {
   const Result text = run_gibo({"export", "--db", good_db_, "--to", "pgn", "--query", "SELECT value FROM tags"});
   EXPECT_EQ(text.status, 2) << text.err;
