@@ -322,7 +322,7 @@ void suggest_other_profile(Game& game, const Profile& used, const ReplayOptions&
   // Each distinct set of legality rules is replayed once; every profile with rules that
   // accept the game is named.
   std::vector<std::pair<LegalityRules, bool>> tried;  // rules, accepted
-  std::vector<std::string> accepted;
+  std::vector<std::pair<std::string, bool>> accepted;  // profile id, accepted only by an assumed flag
   for (const Profile& p : all_profiles()) {
     if (p.id == used.id) continue;
     const LegalityRules rules = legality_rules(p, bikjang);
@@ -344,12 +344,19 @@ void suggest_other_profile(Game& game, const Profile& used, const ReplayOptions&
       tried.emplace_back(rules, !trial.has_errors());
       known = std::prev(tried.end());
     }
-    if (known->second) accepted.push_back(p.id);
+    // A pass in check that a profile allows only by assumption (rules.md: its source does
+    // not say) is named so, and a profile that states the rule is the one suggested.
+    if (known->second) accepted.push_back({p.id, first->code == "illegal-pass" && !p.pass_in_check.known});
   }
   if (accepted.empty()) return;
-  std::string names = accepted[0];
-  for (std::size_t i = 1; i < accepted.size(); ++i) names += (i + 1 == accepted.size() ? " and " : ", ") + accepted[i];
-  first->message += "; legal under " + names + ": use --rules " + accepted[0];
+  auto suggested = std::find_if(accepted.begin(), accepted.end(), [](const auto& a) { return !a.second; });
+  if (suggested == accepted.end()) suggested = accepted.begin();
+  std::string names;
+  for (std::size_t i = 0; i < accepted.size(); ++i) {
+    if (i) names += i + 1 == accepted.size() ? " and " : ", ";
+    names += accepted[i].first + (accepted[i].second ? " (assumed: its rules do not say)" : "");
+  }
+  first->message += "; legal under " + names + ": use --rules " + suggested->first;
 }
 
 }  // namespace
