@@ -351,8 +351,7 @@ struct PositionIndex::Impl {
           positions::game_rows(static_cast<std::uint32_t>(g.id), g.start_key, g.moves, g.valid_plies, g.plies, rows);
           made_facts[t].emplace_back(g.id, fact_of(g));
         }
-        // A lambda, so that the comparison is inlined (a function pointer is not).
-        std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return positions::row_less(a, b); });
+        positions::sort_rows(rows);  // appended in game order
         made[t] = std::make_unique<RunFile>(one_chunk);
         made[t]->rows = static_cast<std::int64_t>(rows.size());
         ok[t] = made[t]->ok() && made[t]->write(rows);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 
 #include "gibo/archive/codec.h"
 
@@ -91,6 +92,33 @@ void game_rows(std::uint32_t game, std::string_view start_key, std::string_view 
     if (!seen) *kept++ = *it;
   }
   out.erase(kept, out.end());
+}
+
+void sort_rows(std::vector<Row>& rows) {
+  assert(std::is_sorted(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.game < b.game; }));
+  constexpr int kDigits = 8;  // eight passes of one byte
+  // The key as an unsigned number in signed order: the sign bit flipped.
+  auto digit = [](const Row& r, int d) {
+    return static_cast<std::size_t>(((static_cast<std::uint64_t>(r.key) ^ (1ULL << 63)) >> (8 * d)) & 0xFF);
+  };
+  std::vector<std::array<std::size_t, 256>> counts(kDigits);
+  for (auto& c : counts) c.fill(0);
+  for (const Row& r : rows)
+    for (int d = 0; d < kDigits; ++d) ++counts[static_cast<std::size_t>(d)][digit(r, d)];
+  std::vector<Row> other(rows.size());
+  for (int d = 0; d < kDigits; ++d) {
+    auto& count = counts[static_cast<std::size_t>(d)];
+    // A pass whose digit is the same in every row moves nothing.
+    if (std::find(count.begin(), count.end(), rows.size()) != count.end()) continue;
+    std::size_t at = 0;
+    for (std::size_t& c : count) {
+      const std::size_t n = c;
+      c = at;
+      at += n;
+    }
+    for (const Row& r : rows) other[count[digit(r, d)]++] = r;
+    rows.swap(other);
+  }
 }
 
 bool BlockWriter::flush() {
