@@ -2,10 +2,19 @@
 // shared by validate, import and rescore.
 #include "reporter.h"
 
+#include "gibo/report/i18n.h"
+
 namespace gibo::cli {
 
+std::string Reporter::diagnostic_line(const Diagnostic& d) {
+  if (i18n::language() == "en") return format_diagnostic(d) + "\n";
+  Diagnostic shown = d;
+  shown.message = i18n::message(d.message);
+  return format_diagnostic(shown) + "\n";
+}
+
 std::string Reporter::unreadable(const std::string& path, const std::string& reason) const {
-  if (!jsonl_) return InputError{path, reason}.text() + "\n";
+  if (!jsonl_) return InputError{path, i18n::message(reason)}.text() + "\n";
   std::string line;
   json::Writer(line)
       .begin_object()
@@ -18,7 +27,7 @@ std::string Reporter::unreadable(const std::string& path, const std::string& rea
 }
 
 std::string Reporter::not_game_file(const std::string& path) const {
-  if (!jsonl_) return NotGameFile{path}.text() + "\n";
+  if (!jsonl_) return i18n::message(NotGameFile{path}.text()) + "\n";
   std::string line;
   json::Writer(line).begin_object().field("type", "file").field("file", path).field("status", "not-a-game-file").end_object();
   return line + "\n";
@@ -46,8 +55,11 @@ void Reporter::diagnostics(json::Writer& w, const char* key, const std::vector<D
 
 std::string Reporter::input_counts_text(long unreadable, long not_game) {
   std::string out;
-  if (unreadable) out += ", " + std::to_string(unreadable) + " unreadable";
-  if (not_game) out += ", " + std::to_string(not_game) + (not_game == 1 ? " not a game file" : " not game files");
+  using i18n::format;
+  using i18n::number;
+  if (unreadable) out += ", " + format("{1} unreadable", {number(unreadable)});
+  if (not_game) out += ", " + (not_game == 1 ? format("{1} not a game file", {number(not_game)})
+                                             : format("{1} not game files", {number(not_game)}));
   return out;
 }
 
