@@ -123,7 +123,7 @@ constexpr const char* kPatterns[] = {
 // The words a value may hold that the catalogue translates (sides, pieces).
 constexpr const char* kWords[] = {
     N_("Cho"),     N_("Han"),    N_("general"), N_("advisor"), N_("elephant"), N_("horse"),
-    N_("chariot"), N_("cannon"), N_("soldier"), N_("nothing"),
+    N_("chariot"), N_("cannon"), N_("soldier"), N_("nothing"), N_("Han soldier"),
 };
 
 // A pattern cut into its literal parts: literals[0] {1} literals[1] {2} ...; order[i] is
@@ -184,6 +184,7 @@ bool match(const Compiled& c, std::string_view text, std::vector<std::string>& v
 
 // A value with each word the catalogue knows translated ("Cho chariot" -> "초 차").
 std::string translate_value(const std::string& value) {
+  if (value == "Han soldier") return translate("Han soldier");  // 병, not 졸
   std::string out, word;
   auto flush = [&] {
     bool known = false;
