@@ -10,7 +10,14 @@ std::string Reporter::diagnostic_line(const Diagnostic& d) {
   if (i18n::language() == "en") return format_diagnostic(d) + "\n";
   Diagnostic shown = d;
   shown.message = i18n::message(d.message);
-  return format_diagnostic(shown) + "\n";
+  std::string line = format_diagnostic(shown);
+  // format_diagnostic's " (ply N)" in the run's words.
+  if (d.ply > 0) {
+    const std::string ply = " (ply " + std::to_string(d.ply) + ")";
+    if (const std::size_t at = line.rfind(ply); at != std::string::npos)
+      line.replace(at, ply.size(), " (" + i18n::format("ply {1}", {std::to_string(d.ply)}) + ")");
+  }
+  return line + "\n";
 }
 
 std::string Reporter::unreadable(const std::string& path, const std::string& reason) const {

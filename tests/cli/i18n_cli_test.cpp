@@ -54,13 +54,15 @@ TEST(Languages, HelpDiagnosticsSummariesAndReportsAreKorean) {
   const std::string fixtures = std::string(GIBO_TEST_DATA) + "/fixtures/gib/";
   const Result bad = with_env("LANG=ko_KR.UTF-8", {"validate", fixtures + "illegal_move.gib"});
   EXPECT_EQ(bad.status, 1);
-  EXPECT_NE(bad.out.find("error[bad-movement]: 초 차는 a1에서 a5(으)로 갈 수 없음 (ply 1)"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("error[bad-movement]: 초 차는 a1에서 a5(으)로 갈 수 없음 (1수째)"), std::string::npos) << bad.out;
   const Result pass = with_env("LANG=ko_KR.UTF-8", {"validate", fixtures + "pass_in_check.gib"});
   EXPECT_NE(pass.out.find("error[illegal-pass]: 초 쪽은 여기서 한수쉼을 할 수 없음 (장군을 받은 상태); kjf-site 규칙으로는"),
             std::string::npos)
       << pass.out;
   const Result english = with_env("LANG=C", {"validate", fixtures + "illegal_move.gib"});
   EXPECT_NE(english.out.find("error[bad-movement]: Cho chariot cannot move from a1 to a5"), std::string::npos);
+  const Result rescore = with_env("LANG=ko_KR.UTF-8", {"rescore", fixtures + "illegal_move.gib"});
+  EXPECT_NE(rescore.out.find("요약: 대국 1, 맞음 0, 어긋남 0"), std::string::npos) << rescore.out;
   // Machine output stays English.
   const Result jsonl = with_env("LANG=ko_KR.UTF-8", {"validate", "--format", "jsonl", fixtures + "illegal_move.gib"});
   EXPECT_NE(jsonl.out.find("\"message\":\"Cho chariot cannot move from a1 to a5"), std::string::npos) << jsonl.out;
