@@ -8,20 +8,10 @@
 namespace gibo::stats {
 namespace {
 
-// A cell as the text report shows it in the run's language (i18n.h): numbers with
-// thousands separators; a label the catalogue knows ("Cho wins") translated.
-std::string shown_cell(const Column& col, const std::string& cell) {
-  return col.numeric ? i18n::grouped(cell) : i18n::translate_known(cell);
-}
-
 // One table: title, header, a rule, rows (first column indented for trees), note; its
-// words in the run's language.
+// words in the run's language, its numbers grouped by thousands.
 void render_table(const Table& source, std::string& out) {
-  Table t = source;
-  t.title = i18n::message(t.title);
-  for (Column& c : t.columns) c.label = i18n::translate_known(c.label);
-  for (auto& row : t.rows)
-    for (std::size_t c = 0; c < row.size() && c < t.columns.size(); ++c) row[c] = shown_cell(t.columns[c], row[c]);
+  const Table t = in_language(source, true);
   const std::vector<std::size_t> shown = shown_columns(t, Audience::Human);
   out += t.title + "\n";
   if (t.rows.empty()) {
@@ -68,7 +58,7 @@ void render_table(const Table& source, std::string& out) {
     for (std::size_t c : shown) cells.push_back(t.rows[r][c]);
     line(cells, t.indent[r]);
   }
-  if (const std::string note = i18n::message(human_note(t)); !note.empty()) out += "  (" + note + ")\n";
+  if (const std::string note = note_in_language(t); !note.empty()) out += "  (" + note + ")\n";
   out += "\n";
 }
 
