@@ -34,7 +34,14 @@ std::string Reporter::unreadable(const std::string& path, const std::string& rea
 }
 
 std::string Reporter::not_game_file(const std::string& path) const {
-  if (!jsonl_) return i18n::message(NotGameFile{path}.text()) + "\n";
+  if (!jsonl_) {
+    // NotGameFile::text() with its message (after "note[not-a-game-file]: ") translated.
+    std::string line = NotGameFile{path}.text();
+    const std::string mark = "note[not-a-game-file]: ";
+    if (const std::size_t at = line.find(mark); at != std::string::npos)
+      line = line.substr(0, at + mark.size()) + i18n::message(line.substr(at + mark.size()));
+    return line + "\n";
+  }
   std::string line;
   json::Writer(line).begin_object().field("type", "file").field("file", path).field("status", "not-a-game-file").end_object();
   return line + "\n";

@@ -82,6 +82,8 @@ constexpr const char* kPatterns[] = {
     N_("expected {1}"),
     N_("byte {1} cannot be decoded as {2}"),
     N_("reading stopped: {1}"),
+    N_("not a game file (no format gibo reads)"),  // src/cli/inputs.cpp, a file a search found
+    N_("not read"),
     // notes under the statistics tables (src/report/stats_tables.cpp)
     N_("the first {1} of {2} rows"),
     N_("{1} players"),
