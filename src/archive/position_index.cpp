@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 #include <queue>
 #include <thread>
 #include <tuple>
@@ -118,13 +119,43 @@ struct GameInput {
   bool has_result = false;
 };
 
+// The value of the first tag named `name` in tags JSON as encode_tags writes it
+// ([["name","value"],...]), read without parsing the whole array; nullopt when the
+// value holds an escape (then the caller decodes the array) or the tag is absent.
+std::optional<std::string_view> plain_tag(std::string_view json, std::string_view name, bool& escaped) {
+  const std::string needle = "[\"" + std::string(name) + "\",\"";
+  const std::size_t at = json.find(needle);
+  if (at == std::string_view::npos) return std::nullopt;
+  const std::size_t from = at + needle.size(), end = json.find('"', from);
+  if (end == std::string_view::npos) {
+    escaped = true;
+    return std::nullopt;
+  }
+  const std::string_view value = json.substr(from, end - from);
+  if (value.find('\\') != std::string_view::npos) {
+    escaped = true;
+    return std::nullopt;
+  }
+  return value;
+}
+
+// The game's date tag (대국일자, else Date), as first_tag over the decoded tags gives it.
+std::string date_tag(const std::string& tags_json) {
+  bool escaped = false;
+  if (auto v = plain_tag(tags_json, "대국일자", escaped); v && !escaped) return std::string(*v);
+  if (!escaped)
+    if (auto v = plain_tag(tags_json, "Date", escaped); !escaped) return v ? std::string(*v) : std::string();
+  if (auto tags = decode_tags(tags_json)) return first_tag(*tags, {"대국일자", "Date"});
+  return "";
+}
+
 FactEntry fact_of(const GameInput& g) {
   FactEntry f;
   f.start_id = g.start_id;
   f.plies = static_cast<std::uint16_t>(std::clamp(g.plies, 0, 0xFFFF));
   if (g.has_result) f.winner = g.winner == "cho" ? 1 : g.winner == "han" ? 2 : g.winner == "draw" ? 3 : 0;
   f.present = true;
-  if (auto tags = decode_tags(g.tags_json)) f.date = date_number(parse_game_date(first_tag(*tags, {"대국일자", "Date"})));
+  f.date = date_number(parse_game_date(date_tag(g.tags_json)));
   return f;
 }
 
@@ -351,8 +382,7 @@ struct PositionIndex::Impl {
           positions::game_rows(static_cast<std::uint32_t>(g.id), g.start_key, g.moves, g.valid_plies, g.plies, rows);
           made_facts[t].emplace_back(g.id, fact_of(g));
         }
-        // A lambda, so that the comparison is inlined (a function pointer is not).
-        std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return positions::row_less(a, b); });
+        positions::sort_rows(rows);  // appended in game order
         made[t] = std::make_unique<RunFile>(one_chunk);
         made[t]->rows = static_cast<std::int64_t>(rows.size());
         ok[t] = made[t]->ok() && made[t]->write(rows);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 
 #include "gibo/archive/codec.h"
 
@@ -62,35 +63,70 @@ void game_rows(std::uint32_t game, std::string_view start_key, std::string_view 
                std::vector<Row>& out) {
   Position pos;
   if (!start_position_of(start_key, pos)) return;
-  thread_local std::vector<Board> boards;  // by ply
+  // First occurrences only: an open-addressing table of the rows kept so far (their
+  // index in `out`), by key; rows of one key are one position unless the key collides,
+  // so a row is kept unless an earlier kept row has its key and its board.
+  thread_local std::vector<Board> boards;       // by kept row, from `first`
+  thread_local std::vector<std::uint32_t> slots;  // kept row + 1; 0 = empty
   boards.clear();
   const std::size_t first = out.size();
   const int recorded = static_cast<int>(moves_count(moves_blob).value_or(0));
   const int limit = std::min({valid_plies, plies, recorded, 0xFFFF});
+  std::size_t capacity = 64;
+  while (capacity < 2 * static_cast<std::size_t>(limit + 1)) capacity *= 2;
+  slots.assign(capacity, 0);
+  auto keep = [&](const Row& row) {
+    const std::uint64_t key = static_cast<std::uint64_t>(row.key);
+    const Board board = board_of(pos);
+    for (std::size_t i = (key ^ (key >> 29)) & (capacity - 1);; i = (i + 1) & (capacity - 1)) {
+      const std::uint32_t slot = slots[i];
+      if (slot == 0) {
+        slots[i] = static_cast<std::uint32_t>(out.size() - first + 1);
+        out.push_back(row);
+        boards.push_back(board);
+        return;
+      }
+      if (out[first + slot - 1].key == row.key && boards[slot - 1] == board) return;  // seen before
+    }
+  };
   int ply = 0;
   for (; ply < limit; ++ply) {
     const std::uint16_t code = code_at(moves_blob, static_cast<std::size_t>(ply));
     const Move m(static_cast<Square>(code & 0x7F), static_cast<Square>((code >> 7) & 0x7F));
     if (code == 0xFFFF || m.from() >= kSquares || m.to() >= kSquares || !pos.is_pseudo_legal(m)) break;
-    out.push_back({static_cast<std::int64_t>(pos.key()), game, static_cast<std::uint16_t>(ply), m.raw()});
-    boards.push_back(board_of(pos));
+    keep({static_cast<std::int64_t>(pos.key()), game, static_cast<std::uint16_t>(ply), m.raw()});
     pos.do_move(m);
   }
-  out.push_back({static_cast<std::int64_t>(pos.key()), game, static_cast<std::uint16_t>(ply),
-                 ply == plies ? kNextEnded : kNextBroken});
-  boards.push_back(board_of(pos));
-  // First occurrences only: order by key then ply and keep, among the rows of one key,
-  // each position's first row (rows of one key are one position unless the key collides).
-  const auto begin = out.begin() + static_cast<std::ptrdiff_t>(first);
-  std::sort(begin, out.end(), [](const Row& a, const Row& b) { return a.key != b.key ? a.key < b.key : a.ply < b.ply; });
-  auto kept = begin, run = begin;
-  for (auto it = begin; it != out.end(); ++it) {
-    if (it->key != run->key) run = kept;  // `run`: the first kept row of this key
-    bool seen = false;
-    for (auto k = run; k != kept && !seen; ++k) seen = k->key == it->key && boards[k->ply] == boards[it->ply];
-    if (!seen) *kept++ = *it;
+  keep({static_cast<std::int64_t>(pos.key()), game, static_cast<std::uint16_t>(ply),
+        ply == plies ? kNextEnded : kNextBroken});
+}
+
+void sort_rows(std::vector<Row>& rows) {
+  assert(std::is_sorted(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.game < b.game; }));
+  // Four passes of 16 bits: fewer passes over the rows outweigh the larger counts.
+  constexpr int kPasses = 4;
+  constexpr std::size_t kBuckets = 1 << 16;
+  // The key as an unsigned number in signed order: the sign bit flipped.
+  auto digit = [](const Row& r, int d) {
+    return static_cast<std::size_t>(((static_cast<std::uint64_t>(r.key) ^ (1ULL << 63)) >> (16 * d)) & 0xFFFF);
+  };
+  std::vector<std::size_t> counts(kPasses * kBuckets, 0);
+  for (const Row& r : rows)
+    for (int d = 0; d < kPasses; ++d) ++counts[static_cast<std::size_t>(d) * kBuckets + digit(r, d)];
+  std::vector<Row> other(rows.size());
+  for (int d = 0; d < kPasses; ++d) {
+    std::size_t* count = counts.data() + static_cast<std::size_t>(d) * kBuckets;
+    // A pass whose digit is the same in every row moves nothing.
+    if (std::find(count, count + kBuckets, rows.size()) != count + kBuckets) continue;
+    std::size_t at = 0;
+    for (std::size_t b = 0; b < kBuckets; ++b) {
+      const std::size_t n = count[b];
+      count[b] = at;
+      at += n;
+    }
+    for (const Row& r : rows) other[count[digit(r, d)]++] = r;
+    rows.swap(other);
   }
-  out.erase(kept, out.end());
 }
 
 bool BlockWriter::flush() {

@@ -47,6 +47,12 @@ struct Row {
 
 inline bool row_less(const Row& a, const Row& b) { return a.key != b.key ? a.key < b.key : a.game < b.game; }
 
+// Sorts `rows`, appended game by game in ascending game order (as game_rows appends
+// them), into row_less order: a stable radix sort on the key alone, which keeps the
+// games of one key in their order. Linear time; about 5x faster than std::sort on the
+// rows of an import.
+void sort_rows(std::vector<Row>& rows);
+
 // Appends the rows of one game to `out`: every distinct position (placement and side to
 // move) it reaches from `start_key` (a start key as codec.h start_key writes it) through
 // its first `valid_plies` plies of `moves_blob`, at its first occurrence. Positions are

@@ -13,6 +13,7 @@
 #include <iostream>
 
 #include "command.h"
+#include "gibo/report/i18n.h"
 #include "counts.h"
 #include "gibo/archive/import.h"
 #include "gibo/formats/json_writer.h"
@@ -133,9 +134,10 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
   switch (r.status) {
     case FileStatus::Unreadable: break;  // above
     case FileStatus::AlreadyImported: return "";  // counted in the summary
-    case FileStatus::SameContent: return r.path + ": same content as " + r.detail + "; skipped\n";
+    case FileStatus::SameContent: return r.path + ": " + i18n::format("same content as {1}; skipped", {r.detail}) + "\n";
     case FileStatus::Resumed:
-      out = r.path + ": resumed after game " + std::to_string(r.resumed_after) + " of an interrupted import\n";
+      out = r.path + ": " +
+            i18n::format("resumed after game {1} of an interrupted import", {std::to_string(r.resumed_after)}) + "\n";
       break;
     case FileStatus::Imported: break;
   }
@@ -144,17 +146,28 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
   for (const Diagnostic& d : r.file_diagnostics) errors += d.severity == Severity::Error;
   for (const Diagnostic& d : r.file_diagnostics)
     if (d.severity == Severity::Error) {
-      out += format_diagnostic(d);
-      if (errors > 1) out += " (and " + std::to_string(errors - 1) + " more errors, stored in the archive)";
+      out += Reporter::diagnostic_line(d);
+      out.pop_back();  // the '\n'
+      if (errors > 1)
+        out += " (" + i18n::format("and {1} more errors, stored in the archive", {std::to_string(errors - 1)}) + ")";
       out += "\n";
       break;
     }
   // Every valid game stored in place of a broken copy.
-  for (const archive::ReplacedGame& g : r.replacements)
-    out += r.path + ":" + std::to_string(g.game_index + 1) + ": stored in place of its broken copy " + g.path + ":" +
-           std::to_string(g.broken_game_index + 1) + " (error[" + g.error_code + "]" +
-           (g.error_ply > 0 ? " at ply " + std::to_string(g.error_ply) : std::string()) +
-           "), now kept as its duplicate\n";
+  for (const archive::ReplacedGame& g : r.replacements) {
+    std::string broken = g.path;
+    broken += ':';
+    broken += std::to_string(g.broken_game_index + 1);
+    std::string why = "error[";
+    why += g.error_code;
+    why += ']';
+    if (g.error_ply > 0) {
+      why += ' ';
+      why += i18n::format("at ply {1}", {std::to_string(g.error_ply)});
+    }
+    out += r.path + ":" + std::to_string(g.game_index + 1) + ": " +
+           i18n::format("stored in place of its broken copy {1} ({2}), now kept as its duplicate", {broken, why}) + "\n";
+  }
   // Every game with errors: its first error (the rest are in the archive).
   for (const archive::InvalidGame& g : r.invalid_games)
     for (const Diagnostic& d : g.diagnostics)
@@ -219,30 +232,43 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
   }
   constexpr std::size_t kListed = 20;
   if (!s.prefixes.empty()) {
-    std::cout << "prefixes: " << s.prefixes.size() << " new game" << (s.prefixes.size() == 1 ? " is" : "s are")
-              << " a prefix of another\n";
+    std::cout << (s.prefixes.size() == 1 ? i18n::translate("prefixes: 1 new game is a prefix of another")
+                                         : i18n::format("prefixes: {1} new games are a prefix of another",
+                                                        {i18n::number(static_cast<long long>(s.prefixes.size()))}))
+              << "\n";
     for (std::size_t i = 0; i < s.prefixes.size() && i < kListed; ++i) {
       const archive::PrefixReport& p = s.prefixes[i];
-      std::cout << "  " << origin(p.path, p.game_index) << " (" << p.plies << " plies, archive id " << p.game_id
-                << ") is a prefix of " << origin(p.longer_path, p.longer_game_index) << " (" << p.longer_plies
-                << " plies, archive id " << p.longer_game_id << ")\n";
+      std::cout << "  "
+                << i18n::format("{1} ({2} plies, archive id {3}) is a prefix of {4} ({5} plies, archive id {6})",
+                                {origin(p.path, p.game_index), std::to_string(p.plies), std::to_string(p.game_id),
+                                 origin(p.longer_path, p.longer_game_index), std::to_string(p.longer_plies),
+                                 std::to_string(p.longer_game_id)})
+                << "\n";
     }
-    if (s.prefixes.size() > kListed) std::cout << "  ... and " << s.prefixes.size() - kListed << " more\n";
+    if (s.prefixes.size() > kListed)
+      std::cout << "  " << i18n::format("... and {1} more", {i18n::number(static_cast<long long>(s.prefixes.size() - kListed))})
+                << "\n";
   }
-  std::cout << "summary: " << s.files + unreadable_inputs << " files (" << s.imported << " imported, " << s.resumed << " resumed, "
-            << s.skipped << " skipped, " << s.unreadable + unreadable_inputs << " unreadable"
-            << ")" << Reporter::input_counts_text(0, not_game_files) << ", " << s.games << " games read: " << s.added
-            << " added, " << s.duplicates << " duplicates, ";
-  if (s.replaced) std::cout << s.replaced << " stored in place of a broken copy, ";
-  std::cout << s.invalid << " invalid";
-  if (s.rejected) std::cout << " (" << s.rejected << " rejected by --valid-only)";
-  if (s.lost) std::cout << "; " << s.lost << " not stored (their batch was rolled back after the error)";
+  using i18n::format;
+  using i18n::number;
+  std::cout << format("summary: {1} files ({2} imported, {3} resumed, {4} skipped, {5} unreadable)",
+                      {number(s.files + unreadable_inputs), number(s.imported), number(s.resumed), number(s.skipped),
+                       number(s.unreadable + unreadable_inputs)})
+            << Reporter::input_counts_text(0, not_game_files) << ", "
+            << format("{1} games read: {2} added, {3} duplicates", {number(s.games), number(s.added), number(s.duplicates)})
+            << ", ";
+  if (s.replaced) std::cout << format("{1} stored in place of a broken copy", {number(s.replaced)}) << ", ";
+  std::cout << format("{1} invalid", {number(s.invalid)});
+  if (s.rejected) std::cout << " (" << format("{1} rejected by --valid-only", {number(s.rejected)}) << ")";
+  if (s.lost) std::cout << "; " << format("{1} not stored (their batch was rolled back after the error)", {number(s.lost)});
   std::cout << "\n";
   print_counts(std::cout, "invalid by code", s.invalid_by_code);
   print_counts(std::cout, "files without games by code", s.file_errors_by_code);
-  char timing[96];
-  std::snprintf(timing, sizeof timing, "%.2f s, %s games/s", s.seconds, grouped(static_cast<long>(rate)).c_str());
-  std::cout << "archive: " << db << " holds " << s.games_in_archive << " games (" << timing << ")\n";
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.2f", s.seconds);
+  std::cout << format("archive: {1} holds {2} games ({3} s, {4} games/s)",
+                      {db, number(s.games_in_archive), seconds, number(static_cast<long>(rate))})
+            << "\n";
 }
 
 // Memory policy for a bulk import: every file is read whole and decoded into buffers of

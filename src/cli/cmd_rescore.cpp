@@ -7,6 +7,7 @@
 
 #include "archive_input.h"
 #include "command.h"
+#include "gibo/report/i18n.h"
 #include "counts.h"
 #include "gibo/adjudication/rescore.h"
 #include "gibo/archive/archive.h"
@@ -134,10 +135,11 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, l
     w.end_object();
     std::cout << s << "\n";
   } else if (out == Output::Text) {
-    std::cout << "summary: " << games << " games";
+    // In the run's language (i18n.h): "summary: 2 games, 1 agrees, ..." / "요약: 대국 2, 맞음 1, ...".
+    std::cout << i18n::format("summary: {1} games", {i18n::number(games)});
     for (const char* k : {"agrees", "disagrees", "unverifiable", "indeterminate", "no-result", "invalid"}) {
       auto it = verdicts.find(k);
-      std::cout << ", " << (it == verdicts.end() ? 0 : it->second) << " " << k;
+      std::cout << ", " << i18n::format("{1} {2}", {i18n::number(it == verdicts.end() ? 0 : it->second), i18n::translate(k)});
     }
     if (file_errors) std::cout << ", " << file_errors << (file_errors == 1 ? " file" : " files") << " with errors";
     std::cout << Reporter::input_counts_text(io_errors, not_game_files) << "\n";

@@ -4,6 +4,7 @@
 
 #include "archive_input.h"
 #include "command.h"
+#include "gibo/report/i18n.h"
 #include "gibo/server/server.h"
 #include "options.h"
 
@@ -22,9 +23,10 @@ int run_serve(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (const auto rc = parse_command_line("serve", synopsis, args, opts, po::positional_options_description(), vm)) {
     if (*rc == kExitOk)
-      std::cout << "\nRoutes: / (the set-ups played), /explore?setup=CHO,HAN&moves=UCI,... (the explorer),\n"
-                 "/games?... (the games reaching the position), /game/ID?ply=N (the game viewer), /stats.\n"
-                   "The archive is only read. Stop with Ctrl-C.\n";
+      std::cout << i18n::translate(
+          "\nRoutes: / (the set-ups played), /explore?setup=CHO,HAN&moves=UCI,... (the explorer),\n"
+          "/games?... (the games reaching the position), /game/ID?ply=N (the game viewer), /stats.\n"
+          "The archive is only read. Stop with Ctrl-C.\n");
     return *rc;
   }
   if (o.db.empty()) return usage_error("serve", "--db FILE is required (an archive written by gibo import)");

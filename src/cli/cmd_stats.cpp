@@ -10,6 +10,7 @@
 
 #include "archive_input.h"
 #include "command.h"
+#include "gibo/report/i18n.h"
 #include "gibo/archive/facts.h"
 #include "gibo/record/name_aliases.h"
 #include "report/stats.h"
@@ -54,13 +55,15 @@ std::optional<Error> read_whole_file(const std::string& path, std::string& text)
 
 // What --help prints after the options: the --where fields and the output formats.
 std::string more_help() {
-  std::string s =
+  using i18n::translate;
+  std::string s = translate(
       "\n--where: an SQL expression (SQLite, read-only: = != < <= > >= LIKE GLOB IN BETWEEN IS NULL AND OR NOT,\n"
       "'text', numbers, SQL functions) over these fields of each game, the same on files and with --db\n"
-      "(gibo export and gibo rescore --db take the same expressions):\n";
+      "(gibo export and gibo rescore --db take the same expressions):\n");
   for (const archive::FactField& f : archive::fact_fields())
-    s += "  " + f.name + std::string(f.name.size() < 14 ? 14 - f.name.size() : 1, ' ') + f.meaning + "\n";
-  s += "\n"
+    s += "  " + f.name + std::string(f.name.size() < 14 ? 14 - f.name.size() : 1, ' ') + translate(f.meaning.c_str()) + "\n";
+  s += translate(
+       "\n"
        "Games: each distinct game (start position and moves; tags aside) is counted once, as gibo import\n"
        "stores it; its copies are counted as duplicates, and a file with the same bytes as an earlier one is\n"
        "skipped. On files the games are imported into a temporary archive first, so a folder and the archive\n"
@@ -70,7 +73,7 @@ std::string more_help() {
        "other, ...} and \"tables\" {id: {title, columns, rows}}), html (one self-contained page, no script).\n"
        "Results count the stored results (대국결과) as recorded; \"other\" is void, unknown or none. Players are\n"
        "grouped by name with a trailing rank word removed (\"김동학 四단\" -> 김동학; \"(프로)\" is kept).\n"
-       "An input that cannot be read is reported and counted; the report is still written (exit status 3).\n";
+       "An input that cannot be read is reported and counted; the report is still written (exit status 3).\n");
   return s;
 }
 

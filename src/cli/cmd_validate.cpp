@@ -16,6 +16,7 @@
 #include "gibo/formats/gib.h"
 #include "gibo/formats/json_writer.h"
 #include "gibo/record/replay.h"
+#include "gibo/report/i18n.h"
 #include "inputs.h"
 #include "options.h"
 #include "counts.h"
@@ -189,12 +190,16 @@ FileResult finish_file(const std::string& path, const SharedFile& shared, const 
     w.end_object();
     out += '\n';
   } else {
-    out += path + ": " + std::to_string(games.games) + " games, " + std::to_string(games.plies) + " plies, " +
-           std::to_string(games.valid) + " valid, " + std::to_string(games.games - games.valid) + " rejected (" +
-           std::string(format_name(info.format)) + ", " + std::string(text::encoding_name(info.encoding)) +
-           (info.bom ? ", BOM" : "") +
-           (info.filler_runs.empty() ? "" : ", " + std::to_string(info.filler_runs.size()) + " filler runs removed") +
-           ")\n";
+    using i18n::number;
+    std::string how = std::string(format_name(info.format)) + ", " + std::string(text::encoding_name(info.encoding));
+    if (info.bom) how += ", BOM";
+    if (!info.filler_runs.empty())
+      how += ", " + i18n::format("{1} filler runs removed", {number(static_cast<long long>(info.filler_runs.size()))});
+    out += path + ": " +
+           i18n::format("{1} games, {2} plies, {3} valid, {4} rejected ({5})",
+                        {number(games.games), number(games.plies), number(games.valid),
+                         number(games.games - games.valid), how}) +
+           "\n";
   }
   return r;
 }
@@ -312,8 +317,10 @@ void print_summary(const Totals& totals, double seconds, const Settings& s) {
     std::cout << line << "\n";
     return;
   }
-  std::cout << "summary: " << totals.files << " files, " << totals.games << " games, " << totals.plies << " plies, "
-            << totals.valid << " valid, " << totals.rejected << " rejected"
+  using i18n::number;
+  std::cout << i18n::format("summary: {1} files, {2} games, {3} plies, {4} valid, {5} rejected",
+                            {number(totals.files), number(totals.games), number(totals.plies), number(totals.valid),
+                             number(totals.rejected)})
             << Reporter::input_counts_text(totals.io_errors, totals.not_game_files) << "\n";
   print_counts(std::cout, "rejected by code", totals.rejected_by_code);
   print_counts(std::cout, "warnings by code", totals.warnings_by_code);

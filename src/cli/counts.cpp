@@ -3,6 +3,8 @@
 
 #include <cstdint>
 
+#include "gibo/report/i18n.h"
+
 namespace gibo::cli {
 
 void add_counts(NamedCounts& into, const NamedCounts& from) {
@@ -17,8 +19,8 @@ void write_counts(json::Writer& w, const char* key, const NamedCounts& counts) {
 
 void print_counts(std::ostream& out, const char* label, const NamedCounts& counts) {
   if (counts.empty()) return;
-  out << label << ":";
-  for (const auto& [name, n] : counts) out << " " << name << "=" << n;
+  out << i18n::translate(label) << ":";
+  for (const auto& [name, n] : counts) out << " " << name << "=" << i18n::number(n);
   out << "\n";
 }
 

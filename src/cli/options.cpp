@@ -5,7 +5,9 @@
 #include <cctype>
 
 #include "command.h"
+#include "gibo/report/i18n.h"
 #include "inputs.h"
+#include "report/text_width.h"
 
 namespace gibo::cli {
 
@@ -35,10 +37,63 @@ std::string argument_name(const po::option_description& o, bool several) {
   return name;
 }
 
+// The options as Boost.Program_options prints them ("  -j [ --jobs ] arg   worker
+// threads"), each description in the run's language: in English Boost's own layout; in
+// another language the same columns, wrapped at 80 display columns (hangul takes two).
+void print_options(std::ostream& out, const po::options_description& options) {
+  if (i18n::language() == "en") {
+    out << options;
+    return;
+  }
+  out << i18n::translate("options") << ":\n";
+  std::vector<std::pair<std::string, std::string>> rows;
+  int width = 0;
+  for (const auto& o : options.options()) {
+    std::string left = "  " + o->format_name();
+    if (const std::string p = o->format_parameter(); !p.empty()) left += " " + p;
+    width = std::max(width, display_width(left));
+    rows.emplace_back(left, i18n::translate(o->description().c_str()));
+  }
+  width = std::min(width + 2, 32);
+  for (const auto& [left, help] : rows) {
+    out << left;
+    int column = display_width(left);
+    if (column >= width) {
+      out << "\n";
+      column = 0;
+    }
+    out << std::string(static_cast<std::size_t>(width - column), ' ');
+    column = width;
+    std::size_t at = 0;
+    bool first = true;
+    while (at <= help.size()) {
+      std::size_t end = help.find(' ', at);
+      if (end == std::string::npos) end = help.size();
+      const std::string word = help.substr(at, end - at);
+      const int w = display_width(word);
+      if (!first && column + 1 + w > 80) {
+        out << "\n" << std::string(static_cast<std::size_t>(width), ' ');
+        column = width;
+        first = true;
+      }
+      if (!first) {
+        out << ' ';
+        ++column;
+      }
+      out << word;
+      column += w;
+      first = false;
+      at = end + 1;
+    }
+    out << "\n";
+  }
+}
+
 // Help (README "Commands"): the usage line, the positional arguments as arguments (never
-// as options), the options, the exit statuses.
+// as options), the options, the exit statuses; the words in the run's language (i18n.h).
 void print_help(const std::string& synopsis, const po::options_description& visible,
                 const po::positional_options_description& positional) {
+  using i18n::translate;
   const std::vector<std::string> names = positional_names(positional);
   po::options_description options("options");
   std::vector<std::pair<std::string, std::string>> arguments;
@@ -49,11 +104,11 @@ void print_help(const std::string& synopsis, const po::options_description& visi
       continue;
     }
     const bool several = at + 1 == names.end() && positional.max_total_count() > names.size();
-    arguments.emplace_back(argument_name(*o, several), o->description());
+    arguments.emplace_back(argument_name(*o, several), translate(o->description().c_str()));
   }
-  std::cout << "usage: " << synopsis << "\n\n";
+  std::cout << translate("usage:") << " " << synopsis << "\n\n";
   if (!arguments.empty()) {
-    std::cout << "arguments:\n";
+    std::cout << translate("arguments:") << "\n";
     for (const auto& [name, help] : arguments) {
       std::cout << "  " << name;
       if (name.size() < 20) std::cout << std::string(22 - name.size(), ' ');
@@ -62,7 +117,8 @@ void print_help(const std::string& synopsis, const po::options_description& visi
     }
     std::cout << "\n";
   }
-  std::cout << options << "\n" << kExitStatusHelp;
+  print_options(std::cout, options);
+  std::cout << "\n" << translate(kExitStatusHelp);
 }
 
 // A Boost.Program_options message about a positional argument, in the words of help:
@@ -115,8 +171,8 @@ std::optional<int> parse_command_line(const std::string& command, const std::str
     }
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << "gibo " << command << ": " << argument_message(e.what(), visible, positional) << "\nusage: " << synopsis
-              << "\n";
+    std::cerr << "gibo " << command << ": " << i18n::message(argument_message(e.what(), visible, positional)) << "\n"
+              << i18n::translate("usage:") << " " << synopsis << "\n";
     return kExitUsage;
   }
   return std::nullopt;
@@ -142,17 +198,19 @@ std::optional<int> parse_command_line_with_argument(const std::string& command, 
 }
 
 int usage_error(const std::string& command, const std::string& message) {
-  std::cerr << "gibo " << command << ": " << message << "\n";
+  std::cerr << "gibo " << command << ": " << i18n::message(message) << "\n";
   return kExitUsage;
 }
 
 int usage_error(const std::string& command, const std::string& message, const std::string& synopsis) {
-  std::cerr << "gibo " << command << ": " << message << "\nusage: " << synopsis << "\n";
+  std::cerr << "gibo " << command << ": " << i18n::message(message) << "\n" << i18n::translate("usage:") << " " << synopsis
+            << "\n";
   return kExitUsage;
 }
 
 int no_input_error(const std::string& command, const std::string& synopsis) {
-  std::cerr << "gibo " << command << ": no input; usage: " << synopsis << "\n";
+  std::cerr << "gibo " << command << ": " << i18n::translate("no input") << "; " << i18n::translate("usage:") << " "
+            << synopsis << "\n";
   return kExitUsage;
 }
 

@@ -1,6 +1,8 @@
 // The shared half of `gibo explore` and `gibo search` (position_query.h).
 #include "position_query.h"
 
+#include "gibo/report/i18n.h"
+
 #include <chrono>
 #include <iostream>
 #include <sstream>
@@ -58,7 +60,7 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
                        "the text table's move columns: korean, uci, san, janggi, comma-separated (default korean,uci)");
   po::variables_map vm;
   const auto rc = parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm);
-  if (rc == kExitOk) std::cout << more_help << position_query_help();
+  if (rc == kExitOk) std::cout << i18n::translate(more_help.c_str()) << i18n::translate(position_query_help().c_str());
   return rc;
 }
 

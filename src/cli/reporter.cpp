@@ -2,10 +2,26 @@
 // shared by validate, import and rescore.
 #include "reporter.h"
 
+#include "gibo/report/i18n.h"
+
 namespace gibo::cli {
 
+std::string Reporter::diagnostic_line(const Diagnostic& d) {
+  if (i18n::language() == "en") return format_diagnostic(d) + "\n";
+  Diagnostic shown = d;
+  shown.message = i18n::message(d.message);
+  std::string line = format_diagnostic(shown);
+  // format_diagnostic's " (ply N)" in the run's words.
+  if (d.ply > 0) {
+    const std::string ply = " (ply " + std::to_string(d.ply) + ")";
+    if (const std::size_t at = line.rfind(ply); at != std::string::npos)
+      line.replace(at, ply.size(), " (" + i18n::format("ply {1}", {std::to_string(d.ply)}) + ")");
+  }
+  return line + "\n";
+}
+
 std::string Reporter::unreadable(const std::string& path, const std::string& reason) const {
-  if (!jsonl_) return InputError{path, reason}.text() + "\n";
+  if (!jsonl_) return InputError{path, i18n::message(reason)}.text() + "\n";
   std::string line;
   json::Writer(line)
       .begin_object()
@@ -18,7 +34,14 @@ std::string Reporter::unreadable(const std::string& path, const std::string& rea
 }
 
 std::string Reporter::not_game_file(const std::string& path) const {
-  if (!jsonl_) return NotGameFile{path}.text() + "\n";
+  if (!jsonl_) {
+    // NotGameFile::text() with its message (after "note[not-a-game-file]: ") translated.
+    std::string line = NotGameFile{path}.text();
+    const std::string mark = "note[not-a-game-file]: ";
+    if (const std::size_t at = line.find(mark); at != std::string::npos)
+      line = line.substr(0, at + mark.size()) + i18n::message(line.substr(at + mark.size()));
+    return line + "\n";
+  }
   std::string line;
   json::Writer(line).begin_object().field("type", "file").field("file", path).field("status", "not-a-game-file").end_object();
   return line + "\n";
@@ -46,8 +69,11 @@ void Reporter::diagnostics(json::Writer& w, const char* key, const std::vector<D
 
 std::string Reporter::input_counts_text(long unreadable, long not_game) {
   std::string out;
-  if (unreadable) out += ", " + std::to_string(unreadable) + " unreadable";
-  if (not_game) out += ", " + std::to_string(not_game) + (not_game == 1 ? " not a game file" : " not game files");
+  using i18n::format;
+  using i18n::number;
+  if (unreadable) out += ", " + format("{1} unreadable", {number(unreadable)});
+  if (not_game) out += ", " + (not_game == 1 ? format("{1} not a game file", {number(not_game)})
+                                             : format("{1} not game files", {number(not_game)}));
   return out;
 }
 

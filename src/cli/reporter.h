@@ -7,6 +7,7 @@
 //   {"type":"file","file":PATH,"status":"not-a-game-file"};
 // * a diagnostic: format_diagnostic's line (FILE:GAME: LINE:COL: …) / an object with
 //   code, severity, line, col, ply, token and message (the game is the enclosing object's);
+// * text in the run's language (report/i18n.h), JSON Lines in English;
 // * the summary's count of both kinds of input: ", N unreadable, M not game files" /
 //   "unreadable": N, "not_game_files": M.
 #pragma once
@@ -36,8 +37,9 @@ class Reporter {
   // What expand_inputs found wrong, in its order: the errors, then the other files.
   std::string inputs(const std::vector<InputError>& errors, const std::vector<NotGameFile>& not_game) const;
 
-  // A diagnostic as a text line (with its '\n').
-  static std::string diagnostic_line(const Diagnostic& d) { return format_diagnostic(d) + "\n"; }
+  // A diagnostic as a text line (with its '\n'), its message in the run's language (the
+  // code and the severity stay as they are: stable words a tool can grep).
+  static std::string diagnostic_line(const Diagnostic& d);
   // The JSON array `key` of the diagnostics in `ds` (those of `only`, when given).
   static void diagnostics(json::Writer& w, const char* key, const std::vector<Diagnostic>& ds,
                           std::optional<Severity> only = std::nullopt);

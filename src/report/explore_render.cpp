@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "gibo/report/i18n.h"
 #include "gibo/formats/json_writer.h"
 #include "gibo/record/game_date.h"
 #include "gibo/report/diagram.h"
@@ -206,40 +207,43 @@ const std::string& move_text(const MoveLine& m, const std::string& name) {
 }  // namespace
 
 std::string render_text(const Exploration& e, const std::string& notation) {
-  std::string out = e.archive + ": " + std::to_string(e.archive_games) + " games";
-  if (!e.where.empty()) out += ", selected by " + e.where;
-  out += "\nposition " + e.fen + " (" + side_name(e.position.side_to_move()) + " to move)\n\n";
+  using i18n::format;
+  using i18n::number;
+  using i18n::translate;
+  std::string out = e.archive + ": " + format("{1} games", {number(e.archive_games)});
+  if (!e.where.empty()) out += ", " + format("selected by {1}", {e.where});
+  out += "\n" + format("position {1} ({2})", {e.fen, translate(e.position.side_to_move() == Side::Cho ? "Cho to move" : "Han to move")}) + "\n\n";
   out += text_diagram(e.position) + "\n";
-  out += std::to_string(e.games) + (e.games == 1 ? " game reaches" : " games reach") + " this position; " +
-         std::to_string(e.ended_here) + " ended here";
-  if (e.broken_here) out += ", " + std::to_string(e.broken_here) + " went on with an invalid ply";
+  out += (e.games == 1 ? translate("1 game reaches this position") : format("{1} games reach this position", {number(e.games)})) +
+         "; " + format("{1} ended here", {number(e.ended_here)});
+  if (e.broken_here) out += ", " + format("{1} went on with an invalid ply", {number(e.broken_here)});
   out += "\n";
   if (e.moves.empty()) return out;
   const std::vector<std::string> names = notation_names(notation);
   std::vector<std::vector<std::string>> rows(1);
   std::vector<bool> right;
   for (const std::string& n : names) {
-    rows[0].push_back(n == "korean" ? "move" : n);
+    rows[0].push_back(n == "korean" ? translate("move") : n);
     right.push_back(false);
   }
   for (const char* h : {"games", "share", "Cho / draw / Han", "", "avg plies", "last date", "notable game"})
-    rows[0].push_back(h);
+    rows[0].push_back(*h ? translate(h) : std::string());
   for (bool r : {true, true, false, true, true, false, false}) right.push_back(r);
   for (const MoveLine& m : e.moves) {
     const std::string shares = whole_percent(m.cho, m.games) + "/" + whole_percent(m.draw, m.games) + "/" +
                                whole_percent(m.han, m.games) + "%";
     const std::string notable = game_ref(m.notable) + " (" +
                                 (m.notable.date.empty() ? std::string() : m.notable.date + ", ") +
-                                std::to_string(m.notable.plies) + " plies)";
+                                format("{1} plies", {std::to_string(m.notable.plies)}) + ")";
     std::vector<std::string> row;
     for (const std::string& n : names) row.push_back(move_text(m, n));
-    for (std::string cell : {std::to_string(m.games), percent(m.games, e.games), text_bar(m, 20), shares,
+    for (std::string cell : {number(m.games), percent(m.games, e.games), text_bar(m, 20), shares,
                              fixed1(m.avg_plies), date_key(m.last_date), notable})
       row.push_back(std::move(cell));
     rows.push_back(std::move(row));
   }
   out += "\n" + aligned(rows, right);
-  out += "(bar: █ Cho wins, ▒ draws, ░ Han wins, · other; stored results as recorded)\n";
+  out += "(" + translate("bar: █ Cho wins, ▒ draws, ░ Han wins, · other; stored results as recorded") + ")\n";
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "gibo/report/i18n.h"
 #include "gibo/report/diagram.h"
 #include "markup.h"
 #include "stats_charts.h"
@@ -120,7 +121,8 @@ std::optional<Tally> row_tally(const Table& t, const std::vector<std::string>& r
 
 // One human table: title, then the table (a mini result bar appended when the rows carry
 // result counts), then its note; tables longer than `fold_after` rows are folded away.
-void table_html(const Table& t, std::string& out, std::size_t fold_after = 24, bool title = true) {
+void table_html(const Table& source, std::string& out, std::size_t fold_after = 24, bool title = true) {
+  const Table t = in_language(source, false);
   const std::vector<std::size_t> shown = shown_columns(t, Audience::Human);
   const std::size_t rows = shown_rows(t);
   const bool fold = rows > fold_after;
@@ -152,7 +154,7 @@ void table_html(const Table& t, std::string& out, std::size_t fold_after = 24, b
     out += "</tr>";
   }
   out += "</tbody></table></div>";
-  if (const std::string note = human_note(t); !note.empty()) out += "<p class=\"note\">" + escape(note) + "</p>";
+  if (const std::string note = note_in_language(t); !note.empty()) out += "<p class=\"note\">" + escape(note) + "</p>";
   if (fold) out += "</details>";
 }
 
@@ -212,14 +214,14 @@ void header_html(const Report& r, std::string& out) {
 // The sticky table of contents.
 void nav_html(std::string& out) {
   out += "<nav><div class=\"wrap\">";
-  for (const Section& s : sections()) out += "<a href=\"#" + s.id + "\">" + escape(s.title) + "</a>";
+  for (const Section& s : sections()) out += "<a href=\"#" + s.id + "\">" + escape(i18n::translate_known(s.title)) + "</a>";
   out += "</div></nav>";
 }
 
 // Opens a section with its heading.
 void section_open(const std::string& id, std::string& out) {
   for (const Section& s : sections())
-    if (s.id == id) out += "<section id=\"" + id + "\"><h2>" + escape(s.title) + "</h2>";
+    if (s.id == id) out += "<section id=\"" + id + "\"><h2>" + escape(i18n::translate_known(s.title)) + "</h2>";
 }
 
 // The overview section: the key figures beside the sites, then the events.

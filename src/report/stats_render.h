@@ -28,4 +28,12 @@ std::string render_json(const Report& report);
 // disagreements' final positions and a few notable games), then every human table.
 std::string render_html(const Report& report);
 
+// A human table in the run's language (report/i18n.h): its title, column labels and the
+// labels among its cells ("Cho wins") translated when the catalogue holds them, numeric
+// cells grouped by thousands when `group_numbers` (text; HTML keeps them as they are).
+Table in_language(const Table& t, bool group_numbers);
+
+// human_note(t) in the run's language.
+std::string note_in_language(const Table& t);
+
 }  // namespace gibo::stats

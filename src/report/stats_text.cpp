@@ -1,18 +1,21 @@
 // The text renderer: aligned tables for a terminal, measured in display columns.
 #include <algorithm>
 
+#include "gibo/report/i18n.h"
 #include "stats_render.h"
 #include "text_width.h"
 
 namespace gibo::stats {
 namespace {
 
-// One table: title, header, a rule, rows (first column indented for trees), note.
-void render_table(const Table& t, std::string& out) {
+// One table: title, header, a rule, rows (first column indented for trees), note; its
+// words in the run's language, its numbers grouped by thousands.
+void render_table(const Table& source, std::string& out) {
+  const Table t = in_language(source, true);
   const std::vector<std::size_t> shown = shown_columns(t, Audience::Human);
   out += t.title + "\n";
   if (t.rows.empty()) {
-    out += "  (none)\n\n";
+    out += "  " + i18n::translate("(none)") + "\n\n";
     return;
   }
   std::vector<int> width(shown.size(), 0);
@@ -55,7 +58,7 @@ void render_table(const Table& t, std::string& out) {
     for (std::size_t c : shown) cells.push_back(t.rows[r][c]);
     line(cells, t.indent[r]);
   }
-  if (const std::string note = human_note(t); !note.empty()) out += "  (" + note + ")\n";
+  if (const std::string note = note_in_language(t); !note.empty()) out += "  (" + note + ")\n";
   out += "\n";
 }
 
@@ -64,12 +67,13 @@ void render_table(const Table& t, std::string& out) {
 std::string render_text(const Report& report) {
   const std::vector<Table> all = tables(report);
   std::string out = "gibo stats: " + report.origin + "\n\n";
+  using i18n::translate_known;
   for (const Section& s : sections()) {
     std::string body;
     for (const Table& t : all)
       if (t.section == s.id && seen_by(t.audience, Audience::Human)) render_table(t, body);
     if (body.empty()) continue;
-    std::string heading = "== " + s.title + " ";
+    std::string heading = "== " + translate_known(s.title) + " ";
     out += heading + std::string(static_cast<std::size_t>(std::max(0, 72 - display_width(heading))), '=') + "\n\n";
     out += body;
   }

@@ -143,6 +143,30 @@ TEST(PositionBlocks, RoundTripSplitsLongKeysAndRejectsDamage) {
   EXPECT_FALSE(positions::decode_block("\x05\x00\x00\x00\x00", 0, 1000, out));  // first row with a key delta
 }
 
+TEST(PositionBlocks, SortRowsGivesRowLessOrder) {
+  // Rows appended game by game (as an update computes them), with negative keys, keys
+  // shared by many games and keys equal in their high bytes.
+  std::mt19937_64 rng(5);
+  std::vector<positions::Row> rows;
+  for (std::uint32_t g = 1; g <= 400; ++g)
+    for (int k = 0; k < 30; ++k) {
+      const std::int64_t key = k % 3 == 0 ? static_cast<std::int64_t>(rng() % 50) - 25 : static_cast<std::int64_t>(rng());
+      rows.push_back({key, g, static_cast<std::uint16_t>(k), static_cast<std::uint16_t>(rng() % 0x3FFF)});
+    }
+  std::vector<positions::Row> expected = rows;
+  std::stable_sort(expected.begin(), expected.end(), positions::row_less);
+  positions::sort_rows(rows);
+  ASSERT_EQ(rows.size(), expected.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].key, expected[i].key) << i;
+    EXPECT_EQ(rows[i].game, expected[i].game) << i;
+    EXPECT_EQ(rows[i].ply, expected[i].ply) << i;  // stable: one game's rows of a key keep their order
+  }
+  std::vector<positions::Row> none;
+  positions::sort_rows(none);
+  EXPECT_TRUE(none.empty());
+}
+
 class PositionIndexTest : public ::testing::Test {
  protected:
   void SetUp() override {

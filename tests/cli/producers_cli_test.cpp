@@ -125,7 +125,7 @@ TEST(ProducersCli, FileFactsForEveryFormat) {
             std::string::npos)
       << eof.out;
   const Result pgn = run_gibo({"validate", "--rules", "fs-janggi", kProducers + "/fairy_stockfish.pgn"});
-  EXPECT_NE(pgn.out.find("60 games, 7624 plies, 60 valid, 0 rejected (pgn, utf-8)"), std::string::npos) << pgn.out;
+  EXPECT_NE(pgn.out.find("60 games, 7,624 plies, 60 valid, 0 rejected (pgn, utf-8)"), std::string::npos) << pgn.out;
   const Result uci = run_gibo({"validate", "--rules", "fs-janggi", kProducers + "/pychess.uci"});
   EXPECT_NE(uci.out.find("(uci, utf-8)"), std::string::npos) << uci.out;
   EXPECT_NE(uci.out.find("notes by code: unannotated=58"), std::string::npos) << uci.out;

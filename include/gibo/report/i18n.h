@@ -4,10 +4,13 @@
 // ICU backend: no system locale needs to be installed). README "Languages".
 //
 // Policy: the language is chosen once, at start-up, before any thread runs (set_language);
-// afterwards translate() and number() only read. A message missing from the catalogue,
+// afterwards translate() and number() only read. GIBO_I18N_LOG=FILE appends each msgid
+// asked for to FILE, as "ok\tMSGID" or "missing\tMSGID" (newlines as \n): how po/update-pot
+// finds the help texts and the tests find a message the Korean catalogue lacks. A message missing from the catalogue,
 // or a catalogue that cannot be found, gives the English text: never an error.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -27,7 +30,30 @@ const std::string& language();
 // The message `english` in the chosen language.
 std::string translate(const char* english);
 
+// `text` translated when the catalogue holds it as a msgid, else `text` as it is (a row
+// label that may also be data, like a player's name). Logged as "data", never "missing".
+std::string translate_known(const std::string& text);
+
+// A numeric cell with the language's thousands separators: "8329" -> "8,329"; "-1234"
+// too; any other text (a percentage, a date, a decimal) unchanged.
+std::string grouped(const std::string& cell);
+
 // `n` with the language's thousands separators ("24,668").
 std::string number(long long n);
+
+// The message `english`, translated, with {1}, {2}, ... replaced by `args` in order (a
+// translation may reorder them): format("{1} games", {"3"}) -> "대국 3개".
+std::string format(const char* english, std::initializer_list<std::string_view> args);
+
+// A message built by code elsewhere (a diagnostic's, a usage error's), in the chosen
+// language (i18n_messages.cpp): the whole text when a pattern matches it, else each
+// "; "-separated clause matched against the catalogue's message patterns ("{1} says {2}
+// plies, the record has {3}"), its values kept (a value that is itself a catalogue word,
+// like "Cho" or "chariot", translated). A clause no pattern matches stays in English.
+std::string message(std::string_view english);
+
+// Marks a message pattern for the catalogue (po/update-pot extracts N_, translate, tr
+// and format strings), without translating it here.
+constexpr const char* N_(const char* english) { return english; }
 
 }  // namespace gibo::i18n

@@ -1,0 +1,242 @@
+// Messages built elsewhere (diagnostics, usage errors) translated by pattern (i18n.h message()).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gibo/report/i18n.h"
+
+namespace gibo::i18n {
+
+namespace {
+
+// The English patterns of the messages other layers build, {N} standing for a value
+// (a square, a count, a quoted token, a piece). Each is a msgid of the catalogue; its
+// Korean may reorder the values. A clause is matched against them in this order, so a
+// more specific pattern comes before a more general one.
+constexpr const char* kPatterns[] = {
+    // the replay (src/record/replay.cpp)
+    N_("start position is invalid: {1}"),
+    N_("{1} has no general left to pass with"),
+    N_("{1} may not pass here (in check)"),
+    N_("{1} may not pass here"),
+    N_("legal under {1}: use --rules {2}"),
+    N_("side mark says {1} but {2} is to move"),
+    N_("no piece on {1} for {2} to move"),
+    N_("{1} holds {2} but {3} is to move"),
+    N_("names the piece {1} but {2} holds {3}"),
+    N_("{1} cannot move from {2} to {3} ({4} holds {5})"),
+    N_("{1} cannot move from {2} to {3}"),
+    N_("names a captured {1} but {2} is empty"),
+    N_("marked as a capture but {1} is empty"),
+    N_("names a captured {1} but {2} holds {3}"),
+    N_("marked 장군 but the move gives no check"),
+    N_("{1} captures the general, which is no move under strict rules"),
+    N_("{1} leaves its own general in check"),
+    N_("{1} makes the generals face each other, illegal under these rules"),
+    N_("{1} does not break the bikjang (the generals still face)"),
+    N_("{1} is not legal here"),
+    N_("gives check but has no 장군 mark"),
+    N_("captures {1} on {2} but names no captured piece"),
+    N_("no ply marks a capture or a check, although the board shows {1} capture and {2} check (an unannotated "
+       "record; the game is valid)"),
+    N_("no ply marks a capture or a check, although the board shows {1} capture and {2} checks (an unannotated "
+       "record; the game is valid)"),
+    N_("no ply marks a capture or a check, although the board shows {1} captures and {2} check (an unannotated "
+       "record; the game is valid)"),
+    N_("no ply marks a capture or a check, although the board shows {1} captures and {2} checks (an unannotated "
+       "record; the game is valid)"),
+    N_("setups inferred from the moves: Cho {1}, Han {2}"),
+    N_("the record names an unknown rules profile"),
+    N_("using {1}"),
+    N_("({1} more {2} diagnostics in this game not listed)"),
+    // the readers (formats/)
+    N_("the file holds no games"),
+    N_("not a game file gibo knows (.gib, PGN, JSON, JSON Lines, FEN, UCI move list)"),
+    N_("this is a Tygem Go (baduk) .gib file, not a Janggi record"),
+    N_("the game is not Janggi"),
+    N_("its moves are not read"),
+    N_("{1} moves not read (no usable start position)"),
+    N_("총수 says {1} plies, the record has {2} (it matches the plies without the passes)"),
+    N_("총수 says {1} plies, the record has {2}"),
+    N_("no 초차림/한차림 tag for both sides"),
+    N_("the missing setup is inferred from the moves"),
+    N_("'{1}' ({2}) is not legal in this position"),
+    N_("'{1}' is not legal in this position"),
+    N_("the move is not read"),
+    N_("'{1}' names no move of the side to move"),
+    N_("'{1}': unknown piece letter '{2}'"),
+    N_("this and the {1} moves after it are not read"),
+    N_("the movetext ends with {1} but the Result tag says {2}"),
+    N_("annotation glyph {1} skipped"),
+    N_("variation skipped (gibo keeps the main line only)"),
+    N_("{1} bytes after the end-of-file mark ({2}) are not read"),
+    N_("{1} byte after the end-of-file mark ({2}) are not read"),
+    N_("ply token is cut short ({1})"),
+    N_("comment opened here is never closed"),
+    N_("it ends at line {1}"),
+    N_("it ends at the next tag line"),
+    N_("not a gibo game record (an object with \"tags\" and \"plies\" or \"moves\")"),
+    N_("[FEN] is not a janggi position: {1}"),
+    N_("FEN has {1} ranks"),
+    N_("expected {1}"),
+    N_("byte {1} cannot be decoded as {2}"),
+    N_("reading stopped: {1}"),
+    N_("not a game file (no format gibo reads)"),  // src/cli/inputs.cpp, a file a search found
+    N_("not read"),
+    // notes under the statistics tables (src/report/stats_tables.cpp)
+    N_("the first {1} of {2} rows"),
+    N_("{1} players"),
+    N_("{1} sides without a name"),
+    N_("a trailing rank (\"5단\", \"四단\", \"15급\") is removed from the name, other decorations such as "
+       "\"(프로)\" are kept"),
+    N_("{1} files without findings not listed"),
+    N_("{1} games from a standard start, one tree per set-up pair (Cho / Han)"),
+    N_("lines played in at least {1} games, up to {2} plies, {3} continuations each"),
+    N_("each cell: games, then Cho's wins in percent of the games won or drawn"),
+    N_("{1} games from a custom position are not in the matrix"),
+    N_("filler bytes removed ({1} run)"),
+    N_("filler bytes removed ({1} runs)"),
+    // usage errors (src/cli)
+    N_("give {1} or {2}, not both"),
+    N_("{1} needs {2}"),
+    N_("{1} is required"),
+    N_("{1} must be between {2} and {3}"),
+    N_("{1} must be at least {2}"),
+    N_("{1} must be positive"),
+    N_("{1} must be {2}"),
+    N_("no input"),
+    N_("no input could be read"),
+    N_("no game file found"),
+    N_("unknown rules profile '{1}'"),
+    N_("unrecognised option '{1}'"),
+    N_("unrecognised option '{1}': {2} is an argument, given without an option name"),
+    N_("{1} is required but missing"),
+    N_("the required argument for option '{1}' is missing"),
+    N_("the argument ('{1}') for option '{2}' is invalid"),
+    N_("the argument ('{1}') for {2} is invalid"),
+    N_("option '{1}' cannot be specified more than once"),
+    N_("too many positional options have been specified on the command line"),
+    N_("{1} is left as it was"),
+    N_("cannot open {1}: {2}"),
+    N_("no such file or directory"),
+};
+
+// The words a value may hold that the catalogue translates (sides, pieces).
+constexpr const char* kWords[] = {
+    N_("Cho"),     N_("Han"),    N_("general"), N_("advisor"), N_("elephant"), N_("horse"),
+    N_("chariot"), N_("cannon"), N_("soldier"), N_("nothing"), N_("Han soldier"),
+};
+
+// A pattern cut into its literal parts: literals[0] {1} literals[1] {2} ...; order[i] is
+// the number of the i-th placeholder.
+struct Compiled {
+  const char* english;
+  std::vector<std::string> literals;
+  std::vector<int> order;
+};
+
+const std::vector<Compiled>& compiled() {
+  static const std::vector<Compiled> all = [] {
+    std::vector<Compiled> out;
+    for (const char* p : kPatterns) {
+      Compiled c{p, {""}, {}};
+      const std::string_view s(p);
+      for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '{' && i + 2 < s.size() && s[i + 1] >= '1' && s[i + 1] <= '9' && s[i + 2] == '}') {
+          c.order.push_back(s[i + 1] - '0');
+          c.literals.emplace_back();
+          i += 2;
+        } else {
+          c.literals.back() += s[i];
+        }
+      }
+      out.push_back(std::move(c));
+    }
+    return out;
+  }();
+  return all;
+}
+
+// The values of `text` under `c` (by placeholder number, from 1), or false when it does
+// not match. Each value holds no "; " (a clause's end); each is the shortest that lets the rest match from left to right; the
+// last literal must end the text.
+bool match(const Compiled& c, std::string_view text, std::vector<std::string>& values) {
+  const std::vector<std::string>& lit = c.literals;
+  if (text.substr(0, lit[0].size()) != lit[0]) return false;
+  std::size_t at = lit[0].size();
+  values.assign(10, "");
+  for (std::size_t i = 0; i < c.order.size(); ++i) {
+    const std::string& next = lit[i + 1];
+    std::size_t end;
+    if (i + 1 == c.order.size()) {
+      if (text.size() < at + next.size() || text.substr(text.size() - next.size()) != next) return false;
+      end = text.size() - next.size();
+    } else {
+      end = text.find(next, at + 1);
+      if (end == std::string_view::npos) return false;
+    }
+    if (end <= at) return false;  // values are never empty
+    if (text.substr(at, end - at).find("; ") != std::string_view::npos) return false;  // nor cross clauses
+    values[static_cast<std::size_t>(c.order[i])] = std::string(text.substr(at, end - at));
+    at = end + next.size();
+  }
+  return c.order.empty() ? text.size() == at : true;
+}
+
+// A value with each word the catalogue knows translated ("Cho chariot" -> "초 차").
+std::string translate_value(const std::string& value) {
+  if (value == "Han soldier") return translate("Han soldier");  // 병, not 졸
+  std::string out, word;
+  auto flush = [&] {
+    bool known = false;
+    for (const char* w : kWords)
+      if (word == w) known = true;
+    out += known ? translate(word.c_str()) : word;
+    word.clear();
+  };
+  for (char ch : value) {
+    if (ch == ' ') {
+      flush();
+      out += ' ';
+    } else {
+      word += ch;
+    }
+  }
+  flush();
+  return out;
+}
+
+// `english` translated by the first pattern it matches; nullopt when none does.
+std::optional<std::string> clause(std::string_view english) {
+  const std::string whole(english);
+  if (std::string known = translate_known(whole); known != whole) return known;
+  std::vector<std::string> values;
+  for (const Compiled& c : compiled()) {
+    if (!match(c, english, values)) continue;
+    std::vector<std::string> shown;
+    for (int n = 1; n <= 9; ++n) shown.push_back(translate_value(values[static_cast<std::size_t>(n)]));
+    return format(c.english, {shown[0], shown[1], shown[2], shown[3], shown[4], shown[5], shown[6], shown[7], shown[8]});
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string message(std::string_view english) {
+  if (language() == "en") return std::string(english);
+  if (auto whole = clause(english)) return *whole;
+  std::string out;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t end = english.find("; ", at);
+    const std::string_view part = english.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+    out += clause(part).value_or(std::string(part));
+    if (end == std::string_view::npos) break;
+    out += "; ";
+    at = end + 2;
+  }
+  return out;
+}
+
+}  // namespace gibo::i18n
