@@ -256,8 +256,8 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
   // Every statement names the broken game :old and the valid copy :new.
   static constexpr const char* kSteps[] = {
       // The broken copy as a duplicate of the valid one (as insert_duplicate writes it).
-      "INSERT INTO duplicates (source_id, game_index, byte_offset, line, game_id, status, error_code, error_ply) "
-      "SELECT source_id, game_index, byte_offset, line, :new, status, error_code, error_ply FROM games WHERE id = :old",
+      ("INSERT INTO duplicates (source_id, game_index, byte_offset, line, game_id, status, error_code, error_ply) "
+       "SELECT source_id, game_index, byte_offset, line, :new, status, error_code, error_ply FROM games WHERE id = :old"),
       "UPDATE duplicates SET game_id = :new WHERE game_id = :old",
       "UPDATE diagnostics SET game_id = NULL WHERE game_id = :old",
       "UPDATE prefixes SET game_id = :new WHERE game_id = :old",

@@ -216,7 +216,7 @@ TEST(ImportCli, RefusesBadDatabasesAndOptions) {
 // SIGKILL at many moments
 
 // Sanitizer builds run several times slower: a smaller input keeps the test short.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(GIBO_SANITIZED)
 constexpr int kVariantFiles = 40;
 #else
 constexpr int kVariantFiles = 120;

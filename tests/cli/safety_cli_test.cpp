@@ -367,7 +367,7 @@ TEST(ExitStatus, HelpWorksForEveryCommandAndStatesTheExitStatuses) {
 
 // An exception that escapes a command (here: memory runs out) is no usage error: its
 // message and status 3. A sanitizer build cannot run under an address-space limit.
-#if !defined(__SANITIZE_ADDRESS__)
+#if !defined(GIBO_SANITIZED)
 TEST(ExitStatus, AnUnexpectedExceptionExitsThreeWithItsMessage) {
   TempDir dir;
   const fs::path big = dir.path() / "big.gib";

@@ -73,6 +73,20 @@ Reply get(int port, const std::string& target) {
   return request(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
 }
 
+// How often `tag` opens (`<tag` then a space or `>`) and closes (`</tag>`) in `page`.
+// (Plain searches: std::regex over a viewer page of 167 boards takes seconds, minutes
+// under the sanitizers.)
+std::pair<std::size_t, std::size_t> tag_counts(const std::string& page, const std::string& tag) {
+  std::size_t opened = 0, closed = 0;
+  const std::string opening = "<" + tag, closing = "</" + tag + ">";
+  for (std::size_t at = page.find(opening); at != std::string::npos; at = page.find(opening, at + 1)) {
+    const std::size_t next = at + opening.size();
+    if (next < page.size() && (page[next] == ' ' || page[next] == '>')) ++opened;
+  }
+  for (std::size_t at = page.find(closing); at != std::string::npos; at = page.find(closing, at + 1)) ++closed;
+  return {opened, closed};
+}
+
 // The page is one whole HTML5 document whose container tags are balanced.
 void expect_valid_html(const std::string& page, const std::string& where) {
   SCOPED_TRACE(where);
@@ -81,23 +95,19 @@ void expect_valid_html(const std::string& page, const std::string& where) {
   EXPECT_TRUE(page.size() > 8 && page.compare(page.size() - 8, 8, "</html>\n") == 0);
   for (const char* tag : {"html", "head", "body", "main", "section", "div", "table", "thead", "tbody", "tr", "td", "th",
                           "a", "p", "form", "svg", "g", "figure", "ol", "li", "dl", "title", "style", "script"}) {
-    std::string opening = "<", closing = "</";
-    opening.append(tag).append("[ >]");
-    closing.append(tag).append(">");
-    const std::regex open(opening), close(closing);
-    const auto count = [&](const std::regex& re) {
-      return std::distance(std::sregex_iterator(page.begin(), page.end(), re), std::sregex_iterator());
-    };
-    EXPECT_EQ(count(open), count(close)) << tag;
+    const auto [opened, closed] = tag_counts(page, tag);
+    EXPECT_EQ(opened, closed) << tag;
   }
 }
 
-// The page's links, their &amp; undone.
+// The page's links (every href="..."), their &amp; undone.
 std::vector<std::string> links(const std::string& page) {
   std::vector<std::string> out;
-  const std::regex href("href=\"([^\"]*)\"");
-  for (auto it = std::sregex_iterator(page.begin(), page.end(), href); it != std::sregex_iterator(); ++it) {
-    const std::string raw = (*it)[1];
+  const std::string href = "href=\"";
+  for (std::size_t at = page.find(href); at != std::string::npos; at = page.find(href, at + 1)) {
+    const std::size_t begin = at + href.size(), end = page.find('"', begin);
+    if (end == std::string::npos) break;
+    const std::string raw = page.substr(begin, end - begin);
     std::string l;
     for (std::size_t i = 0; i < raw.size(); ++i) {
       l.push_back(raw[i]);

@@ -22,7 +22,7 @@ using gibo::testing::TempDir;
 
 // A sanitizer build keeps freed memory in quarantine and adds shadow memory, so its
 // resident set says nothing about the program's own: measured in release builds only.
-#if !defined(__SANITIZE_ADDRESS__)
+#if !defined(GIBO_SANITIZED)
 
 // Runs gibo with `args` (standard output and error to /dev/null); returns its peak
 // resident memory in MB, or -1 if it did not exit with status 0 or 1.
