@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 
+#include "../../src/core/x3_bytes.h"
 #include "gibo/core/types.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/formats/tag_text.h"
@@ -191,83 +192,63 @@ struct LetterTable {
 inline constexpr LetterTable kPieceLetters;
 
 // ---- primitive parsers over the raw bytes -----------------------------------------
+// (each made from its scanning function by x3_bytes::scan, src/core/x3_bytes.h)
 // `letter<C>(U'장')`: that one character.
 template <Coding C>
-struct letter_parser : x3::parser<letter_parser<C>> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  constexpr explicit letter_parser(char32_t cp) : key(key_of(cp)) {}
-  std::uint32_t key;
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute&) const {
+constexpr auto letter(char32_t cp) {
+  return x3_bytes::scan([key = key_of(cp)](Iterator& first, Iterator last) {
     const Char c = char_at<C>(first, last);
     if (c.key != key || c.len == 0) return false;
     first += c.len;
     return true;
-  }
-};
-template <Coding C>
-constexpr letter_parser<C> letter(char32_t cp) {
-  return letter_parser<C>(cp);
+  });
 }
 
 // `piece<C>`: one piece letter (kPieceLetters), as its PieceLetter.
 template <Coding C>
-struct piece_parser : x3::parser<piece_parser<C>> {
-  using attribute_type = PieceLetter;
-  static bool const has_attribute = true;
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
-    const Char c = char_at<C>(first, last);
-    const PieceLetter* p = kPieceLetters.find(c.key);
-    if (!p) return false;
-    first += c.len;
-    x3::traits::move_to(*p, attr);
-    return true;
-  }
-};
-template <Coding C>
-inline constexpr piece_parser<C> piece{};
+inline constexpr auto piece = x3_bytes::scan<PieceLetter>([](Iterator& first, Iterator last, PieceLetter& out) {
+  const Char c = char_at<C>(first, last);
+  const PieceLetter* p = kPieceLetters.find(c.key);
+  if (!p) return false;
+  first += c.len;
+  out = *p;
+  return true;
+});
 
 // `side<C>` = 楚 | 초 (Cho) | 漢 | 한 (Han).
 template <Coding C>
-struct side_parser : x3::parser<side_parser<C>> {
-  using attribute_type = SideLetter;
-  static bool const has_attribute = true;
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
-    const Char c = char_at<C>(first, last);
-    Side s;
-    switch (c.key) {
-      case key_of(U'楚'):
-      case key_of(U'초'): s = Side::Cho; break;
-      case key_of(U'漢'):
-      case key_of(U'한'): s = Side::Han; break;
-      default: return false;
-    }
-    first += c.len;
-    x3::traits::move_to(SideLetter{s, c.key}, attr);
-    return true;
+inline constexpr auto side = x3_bytes::scan<SideLetter>([](Iterator& first, Iterator last, SideLetter& out) {
+  const Char c = char_at<C>(first, last);
+  Side s;
+  switch (c.key) {
+    case key_of(U'楚'):
+    case key_of(U'초'): s = Side::Cho; break;
+    case key_of(U'漢'):
+    case key_of(U'한'): s = Side::Han; break;
+    default: return false;
   }
-};
-template <Coding C>
-inline constexpr side_parser<C> side{};
+  first += c.len;
+  out = SideLetter{s, c.key};
+  return true;
+});
 
 // `any<C>`: any one character (a CP949 lead and its trail together, so that a trail byte
 // is never read as '\\' or ']').
 template <Coding C>
-struct any_parser : x3::parser<any_parser<C>> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute&) const {
-    const Char c = char_at<C>(first, last);
-    first += c.len;
-    return c.len != 0;
+inline constexpr auto any = x3_bytes::scan([](Iterator& first, Iterator last) {
+  const Char c = char_at<C>(first, last);
+  first += c.len;
+  return c.len != 0;
+});
+
+// The set of ASCII bytes `stops`, as two 64-bit masks.
+struct AsciiSet {
+  std::uint64_t bits[2] = {0, 0};
+  constexpr explicit AsciiSet(std::string_view stops) {
+    for (char c : stops) bits[static_cast<unsigned char>(c) >> 6] |= std::uint64_t{1} << (c & 63);
   }
+  constexpr bool has(unsigned char c) const { return c < 0x80 && ((bits[c >> 6] >> (c & 63)) & 1); }
 };
-template <Coding C>
-inline constexpr any_parser<C> any{};
 
 // `chars_but<C>(" \t\"]")`: one or more characters, none of them one of the given ASCII
 // bytes; the same as +(any<C> - char_(stops)), as one loop. A stop byte is always a
@@ -275,21 +256,13 @@ inline constexpr any_parser<C> any{};
 // char_at reads together are never ASCII stops (a pair's trail may be a letter, and
 // letters are no stops here).
 template <Coding C>
-struct chars_but_parser : x3::parser<chars_but_parser<C>> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  std::uint64_t stop[2] = {0, 0};  // the stop set over ASCII
-  constexpr explicit chars_but_parser(std::string_view stops) {
-    for (char c : stops) stop[static_cast<unsigned char>(c) >> 6] |= std::uint64_t{1} << (c & 63);
-  }
-  constexpr bool stops(unsigned char c) const { return c < 0x80 && ((stop[c >> 6] >> (c & 63)) & 1); }
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute&) const {
-    It p = first;
+constexpr auto chars_but(std::string_view stops) {
+  return x3_bytes::scan([set = AsciiSet(stops)](Iterator& first, Iterator last) {
+    Iterator p = first;
     while (p != last) {
       const unsigned char c = static_cast<unsigned char>(*p);
       if (c < 0x80) {
-        if (stops(c)) break;
+        if (set.has(c)) break;
         ++p;
       } else if constexpr (C == Coding::Cp949) {
         p += char_at<C>(p, last).len;
@@ -300,41 +273,27 @@ struct chars_but_parser : x3::parser<chars_but_parser<C>> {
     if (p == first) return false;
     first = p;
     return true;
-  }
-};
-template <Coding C>
-constexpr chars_but_parser<C> chars_but(std::string_view stops) {
-  return chars_but_parser<C>(stops);
+  });
 }
 
-// `escaped{f}`: a byte c for which f(c) names an escape, as the character f(c) (the
+// `escaped(f)`: a byte c for which f(c) names an escape, as the character f(c) (the
 // escape tables are tag_value_escape and comment_escape).
-struct escaped_parser : x3::parser<escaped_parser> {
-  using attribute_type = char;
-  static bool const has_attribute = true;
-  char (*unescape)(char);
-  constexpr explicit escaped_parser(char (*f)(char)) : unescape(f) {}
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
+constexpr auto escaped(char (*unescape)(char)) {
+  return x3_bytes::scan<char>([unescape](Iterator& first, Iterator last, char& out) {
     if (first == last) return false;
     const char e = unescape(*first);
     if (!e) return false;
     ++first;
-    x3::traits::move_to(e, attr);
+    out = e;
     return true;
-  }
-};
+  });
+}
 
 // ---- shared pieces ----------------------------------------------------------------
-inline const auto blank = x3::lit(' ') | x3::lit('\t');
-inline const auto blanks = *blank;
+using x3_bytes::blank;
+using x3_bytes::blanks;
+using x3_bytes::view_of;
 inline const auto digit = x3::char_('0', '9');
-
-// The view a raw[] directive yields, as a string_view.
-template <typename Range>
-std::string_view view_of(const Range& r) {
-  return std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
-}
 
 // ---- ply tokens ------------------------------------------------------------------
 // ply     = "한수쉼" eoi                                       (a pass)
@@ -397,22 +356,16 @@ inline const auto ply = x3::rule<ply_id<C>, PlyToken>{"ply"} =
 // `number_or_zero`: digit { digit }, as the value of the digits, or 0 when it does not
 // fit an int (x3::uint_parser<int> would fail there; one loop instead of uint_parser
 // and a second pass over digits too long for it).
-struct number_or_zero_parser : x3::parser<number_or_zero_parser> {
-  using attribute_type = int;
-  static bool const has_attribute = true;
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
-    It p = first;
-    std::int64_t value = 0;
-    for (; p != last && *p >= '0' && *p <= '9'; ++p)
-      if (value <= std::numeric_limits<int>::max()) value = value * 10 + (*p - '0');
-    if (p == first) return false;
-    first = p;
-    x3::traits::move_to(value <= std::numeric_limits<int>::max() ? static_cast<int>(value) : 0, attr);
-    return true;
-  }
-};
-inline constexpr number_or_zero_parser number_or_zero{};
+inline constexpr auto number_or_zero = x3_bytes::scan<int>([](Iterator& first, Iterator last, int& out) {
+  Iterator p = first;
+  std::int64_t value = 0;
+  for (; p != last && *p >= '0' && *p <= '9'; ++p)
+    if (value <= std::numeric_limits<int>::max()) value = value * 10 + (*p - '0');
+  if (p == first) return false;
+  first = p;
+  out = value <= std::numeric_limits<int>::max() ? static_cast<int>(value) : 0;
+  return true;
+});
 
 // The attribute is the number's value, 0 when it does not fit an int.
 inline const auto ply_number = number_or_zero >> x3::lit('.');
@@ -436,7 +389,7 @@ inline constexpr auto comment_char = [](auto& ctx) { x3::get<comment_out_tag>(ct
 }  // namespace act
 inline const auto comment_text =
     *(x3::raw[chars_but<Coding::Utf8>("}\\")][act::comment_run] |
-      (x3::lit('\\') >> escaped_parser(comment_escape))[act::comment_char] | x3::char_('\\')[act::comment_char]);
+      (x3::lit('\\') >> escaped(comment_escape))[act::comment_char] | x3::char_('\\')[act::comment_char]);
 
 // Reads comment-text from `first`, appending it (escapes undone) to `out`; `first` is left
 // at the closing '}' or at `last`.
@@ -486,7 +439,7 @@ inline const auto tag_open =
 template <Coding C>
 inline const auto tag_value =
     *(x3::raw[chars_but<C>("\"\\")][act::value_run] |
-      (x3::lit('\\') >> escaped_parser(tag_value_escape))[act::value_char] | x3::char_('\\')[act::value_char]);
+      (x3::lit('\\') >> escaped(tag_value_escape))[act::value_char] | x3::char_('\\')[act::value_char]);
 template <Coding C>
 inline const auto tag_line = tag_open<C> >> tag_value<C> >> tag_close |
                              tag_open<C> >> x3::raw[*(any<C> - tag_close)][act::verbatim] >> tag_close;
