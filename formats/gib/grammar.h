@@ -24,6 +24,7 @@
 #include "gibo/core/types.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/formats/tag_text.h"
+#include "gibo/record/result.h"
 
 namespace gibo::gib {
 
@@ -443,6 +444,122 @@ inline const auto tag_value =
 template <Coding C>
 inline const auto tag_line = tag_open<C> >> tag_value<C> >> tag_close |
                              tag_open<C> >> x3::raw[*(any<C> - tag_close)][act::verbatim] >> tag_close;
+
+// ---- results (대국결과, decoded text) --------------------------------------------
+// The result text is read in two passes: result-text makes the canonical text (楚 漢 as
+// 초 한, blanks dropped, the quotes that end it cut), and result reads that; a text that
+// fits none of its alternatives is no result gibo knows (winner unknown).
+//
+// result-text = { "楚" | "漢" | blank | byte }     (as "초", "한", nothing, itself)
+// result-body = { quotes !eoi | byte but quote }   (up to the quotes that end the text)
+// quotes      = ( "'" | '"' ) { "'" | '"' }
+// result    = unknown | void | draw | decided
+// unknown   = "미상"
+// void      = "무효" | "통신장애"
+// draw      = &( "무승부" | "비김" ) draw-how
+// draw-how  = &seek[ "동의" ] (agreement) | &seek[ "빅" ] (bikjang)
+//           | &seek[ "자동" ] (automatic) | eps (unspecified)
+// decided   = named [ "의" ] [ margin ] [ &paren-margin ] outcome how
+// named     = "초" | "한"
+// margin    = number ( "점" | eps )      (a margin if "점" follows or it has a fraction)
+// number    = digit { digit } [ "." digit { digit } ]   (in half points; a first
+//                                         fraction digit of 5 or more adds one)
+// paren-margin = { byte but "(" } "(" number ( &"점" | eps )    (the same test)
+// outcome   = &seek[ "승" | "와늣" | "완슫" ]   (the named side won)
+//           | &lost                       (the named side lost)
+// lost      = { byte but "(" and not pae-end } pae-end | seek[ "패" eoi ]
+// pae-end   = "패" &( "(" | eoi )          ("패" ends the text or its first "(" follows)
+// how       = &seek[ "기권" | "불계" ] (resignation) | &seek[ "시간" ] (time)
+//           | &seek[ "끊김" | "접속" ] (disconnection)
+//           | ( &seek[ "점수" | "판정" | "기물" ] | has-margin ) (points)
+//           | &seek[ "빅" ] (bikjang) | &seek[ "실격" ] (forfeit)
+//           | &seek[ "외통" | "장군" ] (checkmate)
+//           | &seek[ "완승" | "촨승" | "와늣" | "완슫" ] (outright, and its typos)
+//           | eps (unspecified)
+// (the seeks of outcome and how look at the rest of the text after the margin)
+struct canonical_out_tag;
+struct ResultState {
+  NormalizedResult result;
+  Side named = Side::Cho;
+  int half = 0;  // the last number read, in half points
+  bool fraction = false;
+};
+struct result_state_tag;
+namespace act {
+inline constexpr auto put_text = [](const char* text) {
+  return [text](auto& ctx) { x3::get<canonical_out_tag>(ctx).get() += text; };
+};
+inline constexpr auto put_byte = [](auto& ctx) { x3::get<canonical_out_tag>(ctx).get() += x3::_attr(ctx); };
+template <typename Context>
+ResultState& result_state(const Context& ctx) {
+  return x3::get<result_state_tag>(ctx).get();
+}
+inline constexpr auto whole = [](auto& ctx) {
+  unsigned value = 0;  // wraps where the number is past any margin
+  for (char c : x3::_attr(ctx)) value = value * 10 + static_cast<unsigned>(c - '0');
+  ResultState& st = result_state(ctx);
+  st.half = static_cast<int>(value * 2);
+  st.fraction = false;
+};
+inline constexpr auto fraction = [](auto& ctx) {
+  ResultState& st = result_state(ctx);
+  st.fraction = true;
+  if (x3::_attr(ctx) >= '5') ++st.half;  // N.5 points: the deom makes every margin a half
+};
+inline constexpr auto margin = [](auto& ctx) { result_state(ctx).result.margin_half_points = result_state(ctx).half; };
+inline constexpr auto margin_if_fraction = [](auto& ctx) {
+  if (result_state(ctx).fraction) result_state(ctx).result.margin_half_points = result_state(ctx).half;
+};
+inline constexpr auto named = [](Side side) { return [side](auto& ctx) { result_state(ctx).named = side; }; };
+inline constexpr auto winner = [](Winner w) { return [w](auto& ctx) { result_state(ctx).result.winner = w; }; };
+inline constexpr auto named_won = [](bool won) {
+  return [won](auto& ctx) {
+    ResultState& st = result_state(ctx);
+    st.result.winner = (st.named == Side::Cho) == won ? Winner::Cho : Winner::Han;
+  };
+};
+inline constexpr auto method = [](ResultMethod m) {
+  return [m](auto& ctx) { result_state(ctx).result.method = m; };
+};
+}  // namespace act
+
+inline const auto result_text = *(x3::lit("楚")[act::put_text("초")] | x3::lit("漢")[act::put_text("한")] | blank |
+                                  x3::char_[act::put_byte]);
+inline const auto quotes = +x3::char_("'\"");
+inline const auto result_body = *((quotes >> !x3::eoi) | (x3::char_ - x3::char_("'\"")));
+
+inline const auto unknown_result = x3::lit("미상");
+inline const auto void_result = (x3::lit("무효") | x3::lit("통신장애"))[act::winner(Winner::Void)];
+inline const auto draw_how = &x3::seek[x3::lit("동의")] >> x3::eps[act::method(ResultMethod::Agreement)] |
+                             &x3::seek[x3::lit("빅")] >> x3::eps[act::method(ResultMethod::Bikjang)] |
+                             &x3::seek[x3::lit("자동")] >> x3::eps[act::method(ResultMethod::Automatic)] |
+                             x3::eps[act::method(ResultMethod::Unspecified)];
+inline const auto draw = &(x3::lit("무승부") | x3::lit("비김")) >> x3::eps[act::winner(Winner::Draw)] >> draw_how;
+inline const auto named = x3::lit("초")[act::named(Side::Cho)] | x3::lit("한")[act::named(Side::Han)];
+inline const auto number = x3::raw[+digit][act::whole] >> -(x3::lit('.') >> digit[act::fraction] >> *digit);
+inline const auto margin = number >> (x3::lit("점")[act::margin] | x3::eps[act::margin_if_fraction]);
+inline const auto paren_margin =
+    *(x3::char_ - '(') >> x3::lit('(') >> number >> (&x3::lit("점")[act::margin] | x3::eps[act::margin_if_fraction]);
+inline const auto pae_end = x3::lit("패") >> &(x3::lit('(') | x3::eoi);
+inline const auto lost = (*(x3::char_ - '(' - pae_end) >> pae_end) | x3::seek[x3::lit("패") >> x3::eoi];
+inline const auto outcome = &x3::seek[x3::lit("승") | x3::lit("와늣") | x3::lit("완슫")] >> x3::eps[act::named_won(true)] |
+                            &lost >> x3::eps[act::named_won(false)];
+inline const auto has_margin =
+    x3_bytes::when([](const auto& ctx) { return act::result_state(ctx).result.margin_half_points.has_value(); });
+inline const auto how =
+    &x3::seek[x3::lit("기권") | x3::lit("불계")] >> x3::eps[act::method(ResultMethod::Resignation)] |
+    &x3::seek[x3::lit("시간")] >> x3::eps[act::method(ResultMethod::Time)] |
+    &x3::seek[x3::lit("끊김") | x3::lit("접속")] >> x3::eps[act::method(ResultMethod::Disconnection)] |
+    (&x3::seek[x3::lit("점수") | x3::lit("판정") | x3::lit("기물")] | has_margin) >>
+        x3::eps[act::method(ResultMethod::Points)] |
+    &x3::seek[x3::lit("빅")] >> x3::eps[act::method(ResultMethod::Bikjang)] |
+    &x3::seek[x3::lit("실격")] >> x3::eps[act::method(ResultMethod::Forfeit)] |
+    &x3::seek[x3::lit("외통") | x3::lit("장군")] >> x3::eps[act::method(ResultMethod::Checkmate)] |
+    &x3::seek[x3::lit("완승") | x3::lit("촨승") | x3::lit("와늣") | x3::lit("완슫")] >>
+        x3::eps[act::method(ResultMethod::Outright)] |
+    x3::eps[act::method(ResultMethod::Unspecified)];
+inline const auto decided = named >> -x3::lit("의") >> -margin >> -&paren_margin >> outcome >> how;
+inline const auto result = unknown_result | void_result | draw | decided;
 
 // ---- setup and [판] values (decoded text) -----------------------------------------
 // setup = { " " } ( "마상상마" | "상마마상" | "마상마상" | "상마상마" ) { " " } eoi
