@@ -154,11 +154,13 @@ std::string escape_comment(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 2);
   bool line_start = false;  // the first line follows the '{'
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     if (c == '\\') out += "\\\\";
     else if (c == '}') out += "\\}";
     else if (c == '\r') out += "\\r";
     else if (c == '[' && line_start) out += "\\[";
+    else if (line_start && text.substr(i, 3) == "［") out += "\\［", i += 2;  // a full-width tag line
     else out += c;
     if (c == '\n') line_start = true;
     else if (c != ' ' && c != '\t') line_start = false;

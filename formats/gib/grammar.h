@@ -49,9 +49,9 @@ struct TagLine {
 bool parse_tag_line(std::string_view raw, Coding coding, TagLine& out);
 
 // Comment text as the writer escapes it inside `{…}`: `\\` a backslash, `\}` a closing
-// brace, `\r` a carriage return, and `\[` a bracket that begins one of the comment's
-// lines (which would otherwise read as a tag line). A backslash before anything else is
-// a plain character.
+// brace, `\r` a carriage return, and `\[` (`\［`) a bracket (a full-width one) that begins
+// one of the comment's lines (which would otherwise read as a tag line). A backslash
+// before anything else is a plain character.
 std::string escape_comment(std::string_view text);
 // The character the escape `\c` stands for in a comment, or '\0' if `\c` is no escape.
 char comment_escape(char c);
@@ -377,7 +377,7 @@ inline const auto time = x3::lit('<') >> seconds >> x3::lit('>') >> x3::eoi;
 // comment      = "{" comment-text "}"        (may span lines; read over the decoded
 //                                            text, which the game keeps)
 // comment-text = { "\" comment-escape | any character but "}" }
-// comment-escape = "\" | "}" | "r" | "["
+// comment-escape = "\" | "}" | "r" | "[" | "［"
 // Its actions append the comment, escapes undone, to the string given by
 // x3::with<comment_out_tag> (read_comment_text).
 struct comment_out_tag;
@@ -390,7 +390,8 @@ inline constexpr auto comment_char = [](auto& ctx) { x3::get<comment_out_tag>(ct
 }  // namespace act
 inline const auto comment_text =
     *(x3::raw[chars_but<Coding::Utf8>("}\\")][act::comment_run] |
-      (x3::lit('\\') >> escaped(comment_escape))[act::comment_char] | x3::char_('\\')[act::comment_char]);
+      (x3::lit('\\') >> escaped(comment_escape))[act::comment_char] |
+      (x3::lit('\\') >> x3::raw[x3::lit("［")])[act::comment_run] | x3::char_('\\')[act::comment_char]);
 
 // Reads comment-text from `first`, appending it (escapes undone) to `out`; `first` is left
 // at the closing '}' or at `last`.
@@ -401,14 +402,23 @@ inline void read_comment_text(Iterator& first, Iterator last, std::string& out) 
 // ---- tag lines ---------------------------------------------------------------------
 // tag-line  = tag-open value tag-close
 //           | tag-open verbatim tag-close      (values written without escapes:
-//                                               `[Event "The "Big" Open"]`, `[Dir "C:\"]`)
-// tag-open  = blanks "[" name blank blanks '"'
-// tag-close = '"' blanks "]" blanks eoi
-// name      = ( any character but blank, '"', "]" ) { the same }
+//                                               `[Event "The "Big" Open"]`, `[Dir "C:\"]`,
+//                                               and values in full-width quotes)
+//           | bare-open bare-value bare-close  (a value without quotes: `[대국장소 KBS]`)
+// tag-open  = blanks open name blank blanks open-quote
+// tag-close = close-quote blanks close blanks eoi
+// bare-open = blanks open name blank blanks !open-quote
+// bare-close = blanks close blanks eoi
+// bare-value = ( any character but the start of a bare-close ) { the same }
+// open      = "[" | "［"                     (U+FF3B FULLWIDTH LEFT SQUARE BRACKET)
+// close     = "]" | "］"                     (U+FF3D)
+// open-quote = '"' | "“" | "＂"              (U+201C, U+FF02 FULLWIDTH QUOTATION MARK)
+// close-quote = '"' | "”" | "＂"             (U+201D, U+FF02)
+// name      = ( any character but blank, '"', "]", "］" ) { the same }
 // value     = { run | "\" tag-escape | "\" }
 // run       = ( any character but '"', "\" ) { the same }
 // tag-escape = "\" | '"' | "n" | "r"           (tag_value_escape)
-// verbatim  = { any character but the '"' of a tag-close }
+// verbatim  = { any character but the close-quote of a tag-close }
 // blanks    = { " " | "\t" }
 struct TagState {
   TagLine* out;
@@ -433,17 +443,37 @@ inline constexpr auto verbatim = [](auto& ctx) {
 };
 }  // namespace act
 
-inline const auto tag_close = x3::lit('"') >> blanks >> x3::lit(']') >> blanks >> x3::eoi;
 template <Coding C>
-inline const auto tag_open =
-    blanks >> x3::lit('[') >> x3::raw[chars_but<C>(" \t\"]")][act::name] >> +blank >> x3::lit('"');
+inline const auto open = x3::lit('[') | letter<C>(U'［');
+template <Coding C>
+inline const auto close = x3::lit(']') | letter<C>(U'］');
+template <Coding C>
+inline const auto open_quote = x3::lit('"') | letter<C>(U'“') | letter<C>(U'＂');
+template <Coding C>
+inline const auto close_quote = x3::lit('"') | letter<C>(U'”') | letter<C>(U'＂');
+template <Coding C>
+inline const auto tag_close = close_quote<C> >> blanks >> close<C> >> blanks >> x3::eoi;
+template <Coding C>
+inline const auto tag_name =
+    blanks >> open<C> >> x3::raw[+(any<C> - x3::char_(" \t\"]") - letter<C>(U'］'))][act::name] >> +blank;
+template <Coding C>
+inline const auto tag_open = tag_name<C> >> open_quote<C>;
+template <Coding C>
+inline const auto bare_close = blanks >> close<C> >> blanks >> x3::eoi;
+template <Coding C>
+inline const auto bare_value = x3::raw[+(any<C> - bare_close<C>)][act::verbatim];
 template <Coding C>
 inline const auto tag_value =
     *(x3::raw[chars_but<C>("\"\\")][act::value_run] |
       (x3::lit('\\') >> escaped(tag_value_escape))[act::value_char] | x3::char_('\\')[act::value_char]);
 template <Coding C>
-inline const auto tag_line = tag_open<C> >> tag_value<C> >> tag_close |
-                             tag_open<C> >> x3::raw[*(any<C> - tag_close)][act::verbatim] >> tag_close;
+inline const auto tag_line = tag_open<C> >> tag_value<C> >> tag_close<C> |
+                             tag_open<C> >> x3::raw[*(any<C> - tag_close<C>)][act::verbatim] >> tag_close<C> |
+                             tag_name<C> >> !open_quote<C> >> bare_value<C> >> bare_close<C>;
+
+// Whether a line whose first byte that is not blank is `c` may be a tag line: "[", or the
+// first byte of "［" in UTF-8 (EF BC BB) or CP949 (A3 DB).
+constexpr bool may_open_tag(char c) { return c == '[' || c == '\xEF' || c == '\xA3'; }
 
 // ---- results (대국결과, decoded text) --------------------------------------------
 // The result text is read in two passes: result-text makes the canonical text (楚 漢 as

@@ -197,6 +197,19 @@ TEST(GibGrammar, TagLines) {
       {"[Event \"The \"Big\" Open\"]", "Event", "The \"Big\" Open"},  // lenient: first to last quote
       {"[Dir \"C:\\\"]", "Dir", "C:\\"},
       {"[a \"b] c\"]", "a", "b] c"},
+      // bare values (no quotes): the value runs to the blanks before the closing bracket
+      {"[대국장소 KBS]", "대국장소", "KBS"},
+      {" [대회명  제1회 명인전 ]\t", "대회명", "제1회 명인전"},
+      {"[a b\"]", "a", "b\""},
+      {"[판 9/9 한 접장기]", "판", "9/9 한 접장기"},
+      // full-width brackets and quotes, in any mix with the ASCII ones
+      {"［대국장소 \"KBS\"］", "대국장소", "KBS"},
+      {"[대국장소 “KBS”]", "대국장소", "KBS"},
+      {"［초대국자 “김동학 四단”］", "초대국자", "김동학 四단"},
+      {"[a ＂b＂]", "a", "b"},
+      {"[a \"b”]", "a", "b"},
+      {"［a b］", "a", "b"},
+      {"[a “b \\ c”]", "a", "b \\ c"},  // verbatim: no escapes inside full-width quotes
   };
   for (Coding coding : {Coding::Utf8, Coding::Cp949}) {
     for (const Case& c : good) {
@@ -206,8 +219,9 @@ TEST(GibGrammar, TagLines) {
       EXPECT_EQ(t.name, c.name);
       EXPECT_EQ(t.value, c.value);
     }
-    for (const char* bad : {"[a\"b\"]", "[ \"b\"]", "[a \"b\"] x", "[a \"b\"", "a \"b\"]", "[a b]", "[]",
-                            "[a \"b\"]]", "[a] \"b\"]", "{[a \"b\"]"}) {
+    for (const char* bad : {"[a\"b\"]", "[ \"b\"]", "[a \"b\"] x", "[a \"b\"", "a \"b\"]", "[a ]", "[]",
+                            "[a \"b\"]]", "[a] \"b\"]", "{[a \"b\"]", "[a \"b]", "[a b] c", "[ab]", "[a “b",
+                            "［a b", "(a b)", "【a b】", "［a］ b］"}) {
       const std::string raw = coding == Coding::Utf8 ? std::string(bad) : cp949(bad);
       TagLine t;
       EXPECT_FALSE(parse_tag_line(raw, coding, t)) << bad;
