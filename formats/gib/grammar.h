@@ -409,7 +409,8 @@ inline void read_comment_text(Iterator& first, Iterator last, std::string& out) 
 // tag-close = close-quote blanks close blanks eoi
 // bare-open = blanks open name blank blanks !open-quote
 // bare-close = blanks close blanks eoi
-// bare-value = ( any character but the start of a bare-close ) { the same }
+// bare-value = ( any character but a quote or the start of a bare-close ) { the same }
+//                                           (a quote there is a broken quoted value)
 // open      = "[" | "［"                     (U+FF3B FULLWIDTH LEFT SQUARE BRACKET)
 // close     = "]" | "］"                     (U+FF3D)
 // open-quote = '"' | "“" | "＂"              (U+201C, U+FF02 FULLWIDTH QUOTATION MARK)
@@ -461,7 +462,8 @@ inline const auto tag_open = tag_name<C> >> open_quote<C>;
 template <Coding C>
 inline const auto bare_close = blanks >> close<C> >> blanks >> x3::eoi;
 template <Coding C>
-inline const auto bare_value = x3::raw[+(any<C> - bare_close<C>)][act::verbatim];
+inline const auto bare_value =
+    x3::raw[+(any<C> - bare_close<C> - open_quote<C> - close_quote<C>)][act::verbatim];
 template <Coding C>
 inline const auto tag_value =
     *(x3::raw[chars_but<C>("\"\\")][act::value_run] |

@@ -200,7 +200,6 @@ TEST(GibGrammar, TagLines) {
       // bare values (no quotes): the value runs to the blanks before the closing bracket
       {"[대국장소 KBS]", "대국장소", "KBS"},
       {" [대회명  제1회 명인전 ]\t", "대회명", "제1회 명인전"},
-      {"[a b\"]", "a", "b\""},
       {"[판 9/9 한 접장기]", "판", "9/9 한 접장기"},
       // full-width brackets and quotes, in any mix with the ASCII ones
       {"［대국장소 \"KBS\"］", "대국장소", "KBS"},
@@ -221,7 +220,7 @@ TEST(GibGrammar, TagLines) {
     }
     for (const char* bad : {"[a\"b\"]", "[ \"b\"]", "[a \"b\"] x", "[a \"b\"", "a \"b\"]", "[a ]", "[]",
                             "[a \"b\"]]", "[a] \"b\"]", "{[a \"b\"]", "[a \"b]", "[a b] c", "[ab]", "[a “b",
-                            "［a b", "(a b)", "【a b】", "［a］ b］"}) {
+                            "［a b", "(a b)", "[a b\"]", "[a 將\"b\"]", "[a b“c]", "【a b】", "［a］ b］"}) {
       const std::string raw = coding == Coding::Utf8 ? std::string(bad) : cp949(bad);
       TagLine t;
       EXPECT_FALSE(parse_tag_line(raw, coding, t)) << bad;
