@@ -256,9 +256,10 @@ struct AsciiSet {
 // character of its own: UTF-8 continuation bytes and the bytes of a CP949 pair that
 // char_at reads together are never ASCII stops (a pair's trail may be a letter, and
 // letters are no stops here).
+// With `wide`, that character stops the run too (UTF-8 or CP949; never in Coding::Ascii).
 template <Coding C>
-constexpr auto chars_but(std::string_view stops) {
-  return x3_bytes::scan([set = AsciiSet(stops)](Iterator& first, Iterator last) {
+constexpr auto chars_but(std::string_view stops, char32_t wide = 0) {
+  return x3_bytes::scan([set = AsciiSet(stops), wide = key_of(wide)](Iterator& first, Iterator last) {
     Iterator p = first;
     while (p != last) {
       const unsigned char c = static_cast<unsigned char>(*p);
@@ -266,9 +267,14 @@ constexpr auto chars_but(std::string_view stops) {
         if (set.has(c)) break;
         ++p;
       } else if constexpr (C == Coding::Cp949) {
-        p += char_at<C>(p, last).len;
+        const Char ch = char_at<C>(p, last);
+        if (ch.key == wide) break;
+        p += ch.len;
+      } else if constexpr (C == Coding::Utf8) {
+        if (c == (wide & 0xFF) && wide >= 0x80 && char_at<C>(p, last).key == wide) break;  // its lead first
+        ++p;  // a UTF-8 lead or continuation byte
       } else {
-        ++p;  // a UTF-8 lead or continuation byte, or a byte read as '?'
+        ++p;  // a byte read as '?'
       }
     }
     if (p == first) return false;
@@ -455,8 +461,7 @@ inline const auto close_quote = x3::lit('"') | letter<C>(U'”') | letter<C>(U'�
 template <Coding C>
 inline const auto tag_close = close_quote<C> >> blanks >> close<C> >> blanks >> x3::eoi;
 template <Coding C>
-inline const auto tag_name =
-    blanks >> open<C> >> x3::raw[+(any<C> - x3::char_(" \t\"]") - letter<C>(U'］'))][act::name] >> +blank;
+inline const auto tag_name = blanks >> open<C> >> x3::raw[chars_but<C>(" \t\"]", U'］')][act::name] >> +blank;
 template <Coding C>
 inline const auto tag_open = tag_name<C> >> open_quote<C>;
 template <Coding C>
