@@ -9,6 +9,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "../../formats/gib/grammar.h"
@@ -376,19 +377,16 @@ TEST(GibGrammar, ResultRules) {
     EXPECT_TRUE(run(grammar::how, text, st)) << text;
     return st.result.method;
   };
-  EXPECT_EQ(method("기권승"), ResultMethod::Resignation);
-  EXPECT_EQ(method("시간기권승"), ResultMethod::Resignation);  // the first alternative found wins
-  EXPECT_EQ(method("불계승"), ResultMethod::Resignation);
-  EXPECT_EQ(method("시간승"), ResultMethod::Time);
-  EXPECT_EQ(method("접속끊김승"), ResultMethod::Disconnection);
-  EXPECT_EQ(method("판정승"), ResultMethod::Points);
-  EXPECT_EQ(method("승", true), ResultMethod::Points);
-  EXPECT_EQ(method("빅승"), ResultMethod::Bikjang);
-  EXPECT_EQ(method("실격승"), ResultMethod::Forfeit);
-  EXPECT_EQ(method("장군승"), ResultMethod::Checkmate);
-  EXPECT_EQ(method("외통수승"), ResultMethod::Checkmate);
-  EXPECT_EQ(method("완슫"), ResultMethod::Outright);
-  EXPECT_EQ(method("승"), ResultMethod::Unspecified);
+  const std::tuple<const char*, bool, ResultMethod> methods[] = {
+      {"기권승", false, ResultMethod::Resignation},
+      {"시간기권승", false, ResultMethod::Resignation},  // the first alternative found wins
+      {"불계승", false, ResultMethod::Resignation},       {"시간승", false, ResultMethod::Time},
+      {"접속끊김승", false, ResultMethod::Disconnection}, {"판정승", false, ResultMethod::Points},
+      {"승", true, ResultMethod::Points},                 {"빅승", false, ResultMethod::Bikjang},
+      {"실격승", false, ResultMethod::Forfeit},           {"장군승", false, ResultMethod::Checkmate},
+      {"외통수승", false, ResultMethod::Checkmate},       {"완슫", false, ResultMethod::Outright},
+      {"승", false, ResultMethod::Unspecified}};
+  for (const auto& [text, with_margin, expected] : methods) EXPECT_EQ(method(text, with_margin), expected) << text;
   for (const char* s : {"초", "한의", "초2.5점"}) {
     grammar::ResultState st;
     EXPECT_FALSE(run(grammar::decided, s, st)) << s;  // no outcome
