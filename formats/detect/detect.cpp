@@ -102,6 +102,12 @@ Format movetext_kind(std::string_view line) {
 constexpr std::array<std::string_view, 10> kPgnTagNames = {"Event", "Site",    "Date", "Round", "White",
                                                             "Black", "Result", "FEN",  "Variant", "SetUp"};
 
+// Whether a line opens with a full-width bracket "［" (UTF-8 or CP949): a .gib tag line
+// (formats/gib/README.md, "Tag-line variants").
+bool opens_full_width_tag(std::string_view line) {
+  return line.rfind("\xEF\xBC\xBB", 0) == 0 || line.rfind("\xA3\xDB", 0) == 0;
+}
+
 // Gib or PGN for a file that starts with a tag section (see README.md, step 3).
 Format detect_tagged(Lines& lines) {
   bool pgn_names = false, in_comment = false;
@@ -123,6 +129,7 @@ Format detect_tagged(Lines& lines) {
       if (line.find('}') == std::string_view::npos) in_comment = true;
       continue;
     }
+    if (opens_full_width_tag(line)) continue;
     if (line[0] == ';' || line[0] == '%') continue;
     const Format kind = movetext_kind(line);
     if (kind != Format::Unknown) return kind;
@@ -187,7 +194,7 @@ Format detect_format(std::string_view bytes) {
   }
 
   Lines lines(s, 400);
-  if (s[0] == '[' || s[0] == '{') return detect_tagged(lines);
+  if (s[0] == '[' || s[0] == '{' || opens_full_width_tag(s)) return detect_tagged(lines);
 
   for (std::string raw; lines.next(raw);) {
     const std::string_view line = trim(raw);

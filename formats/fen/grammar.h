@@ -10,11 +10,13 @@
 
 #include <boost/spirit/home/x3.hpp>
 
+#include "../../src/core/x3_bytes.h"
+
 namespace gibo::fen_file_grammar {
 
 namespace x3 = boost::spirit::x3;
 
-inline const auto blanks = x3::omit[*x3::char_(" \t")];
+using x3_bytes::blanks;
 // A line holding no position: nothing but blanks, or a "#" comment after them.
 inline const auto no_position = blanks >> (x3::eoi | x3::lit('#'));
 

@@ -20,9 +20,11 @@
 #include <string>
 #include <string_view>
 
+#include "../../src/core/x3_bytes.h"
 #include "gibo/core/types.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/formats/tag_text.h"
+#include "gibo/record/result.h"
 
 namespace gibo::gib {
 
@@ -47,9 +49,9 @@ struct TagLine {
 bool parse_tag_line(std::string_view raw, Coding coding, TagLine& out);
 
 // Comment text as the writer escapes it inside `{…}`: `\\` a backslash, `\}` a closing
-// brace, `\r` a carriage return, and `\[` a bracket that begins one of the comment's
-// lines (which would otherwise read as a tag line). A backslash before anything else is
-// a plain character.
+// brace, `\r` a carriage return, and `\[` (`\［`) a bracket (a full-width one) that begins
+// one of the comment's lines (which would otherwise read as a tag line). A backslash
+// before anything else is a plain character.
 std::string escape_comment(std::string_view text);
 // The character the escape `\c` stands for in a comment, or '\0' if `\c` is no escape.
 char comment_escape(char c);
@@ -191,150 +193,114 @@ struct LetterTable {
 inline constexpr LetterTable kPieceLetters;
 
 // ---- primitive parsers over the raw bytes -----------------------------------------
+// (each made from its scanning function by x3_bytes::scan, src/core/x3_bytes.h)
 // `letter<C>(U'장')`: that one character.
 template <Coding C>
-struct letter_parser : x3::parser<letter_parser<C>> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  constexpr explicit letter_parser(char32_t cp) : key(key_of(cp)) {}
-  std::uint32_t key;
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute&) const {
+constexpr auto letter(char32_t cp) {
+  return x3_bytes::scan([key = key_of(cp)](Iterator& first, Iterator last) {
     const Char c = char_at<C>(first, last);
     if (c.key != key || c.len == 0) return false;
     first += c.len;
     return true;
-  }
-};
-template <Coding C>
-constexpr letter_parser<C> letter(char32_t cp) {
-  return letter_parser<C>(cp);
+  });
 }
 
 // `piece<C>`: one piece letter (kPieceLetters), as its PieceLetter.
 template <Coding C>
-struct piece_parser : x3::parser<piece_parser<C>> {
-  using attribute_type = PieceLetter;
-  static bool const has_attribute = true;
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
-    const Char c = char_at<C>(first, last);
-    const PieceLetter* p = kPieceLetters.find(c.key);
-    if (!p) return false;
-    first += c.len;
-    x3::traits::move_to(*p, attr);
-    return true;
-  }
-};
-template <Coding C>
-inline constexpr piece_parser<C> piece{};
+inline constexpr auto piece = x3_bytes::scan<PieceLetter>([](Iterator& first, Iterator last, PieceLetter& out) {
+  const Char c = char_at<C>(first, last);
+  const PieceLetter* p = kPieceLetters.find(c.key);
+  if (!p) return false;
+  first += c.len;
+  out = *p;
+  return true;
+});
 
 // `side<C>` = 楚 | 초 (Cho) | 漢 | 한 (Han).
 template <Coding C>
-struct side_parser : x3::parser<side_parser<C>> {
-  using attribute_type = SideLetter;
-  static bool const has_attribute = true;
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
-    const Char c = char_at<C>(first, last);
-    Side s;
-    switch (c.key) {
-      case key_of(U'楚'):
-      case key_of(U'초'): s = Side::Cho; break;
-      case key_of(U'漢'):
-      case key_of(U'한'): s = Side::Han; break;
-      default: return false;
-    }
-    first += c.len;
-    x3::traits::move_to(SideLetter{s, c.key}, attr);
-    return true;
+inline constexpr auto side = x3_bytes::scan<SideLetter>([](Iterator& first, Iterator last, SideLetter& out) {
+  const Char c = char_at<C>(first, last);
+  Side s;
+  switch (c.key) {
+    case key_of(U'楚'):
+    case key_of(U'초'): s = Side::Cho; break;
+    case key_of(U'漢'):
+    case key_of(U'한'): s = Side::Han; break;
+    default: return false;
   }
-};
-template <Coding C>
-inline constexpr side_parser<C> side{};
+  first += c.len;
+  out = SideLetter{s, c.key};
+  return true;
+});
 
 // `any<C>`: any one character (a CP949 lead and its trail together, so that a trail byte
 // is never read as '\\' or ']').
 template <Coding C>
-struct any_parser : x3::parser<any_parser<C>> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute&) const {
-    const Char c = char_at<C>(first, last);
-    first += c.len;
-    return c.len != 0;
+inline constexpr auto any = x3_bytes::scan([](Iterator& first, Iterator last) {
+  const Char c = char_at<C>(first, last);
+  first += c.len;
+  return c.len != 0;
+});
+
+// The set of ASCII bytes `stops`, as two 64-bit masks.
+struct AsciiSet {
+  std::uint64_t bits[2] = {0, 0};
+  constexpr explicit AsciiSet(std::string_view stops) {
+    for (char c : stops) bits[static_cast<unsigned char>(c) >> 6] |= std::uint64_t{1} << (c & 63);
   }
+  constexpr bool has(unsigned char c) const { return c < 0x80 && ((bits[c >> 6] >> (c & 63)) & 1); }
 };
-template <Coding C>
-inline constexpr any_parser<C> any{};
 
 // `chars_but<C>(" \t\"]")`: one or more characters, none of them one of the given ASCII
 // bytes; the same as +(any<C> - char_(stops)), as one loop. A stop byte is always a
 // character of its own: UTF-8 continuation bytes and the bytes of a CP949 pair that
 // char_at reads together are never ASCII stops (a pair's trail may be a letter, and
 // letters are no stops here).
+// With `wide`, that character stops the run too (UTF-8 or CP949; never in Coding::Ascii).
 template <Coding C>
-struct chars_but_parser : x3::parser<chars_but_parser<C>> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  std::uint64_t stop[2] = {0, 0};  // the stop set over ASCII
-  constexpr explicit chars_but_parser(std::string_view stops) {
-    for (char c : stops) stop[static_cast<unsigned char>(c) >> 6] |= std::uint64_t{1} << (c & 63);
-  }
-  constexpr bool stops(unsigned char c) const { return c < 0x80 && ((stop[c >> 6] >> (c & 63)) & 1); }
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute&) const {
-    It p = first;
+constexpr auto chars_but(std::string_view stops, char32_t wide = 0) {
+  return x3_bytes::scan([set = AsciiSet(stops), wide = key_of(wide)](Iterator& first, Iterator last) {
+    Iterator p = first;
     while (p != last) {
       const unsigned char c = static_cast<unsigned char>(*p);
       if (c < 0x80) {
-        if (stops(c)) break;
+        if (set.has(c)) break;
         ++p;
       } else if constexpr (C == Coding::Cp949) {
-        p += char_at<C>(p, last).len;
+        const Char ch = char_at<C>(p, last);
+        if (ch.key == wide) break;
+        p += ch.len;
+      } else if constexpr (C == Coding::Utf8) {
+        if (c == (wide & 0xFF) && wide >= 0x80 && char_at<C>(p, last).key == wide) break;  // its lead first
+        ++p;  // a UTF-8 lead or continuation byte
       } else {
-        ++p;  // a UTF-8 lead or continuation byte, or a byte read as '?'
+        ++p;  // a byte read as '?'
       }
     }
     if (p == first) return false;
     first = p;
     return true;
-  }
-};
-template <Coding C>
-constexpr chars_but_parser<C> chars_but(std::string_view stops) {
-  return chars_but_parser<C>(stops);
+  });
 }
 
-// `escaped{f}`: a byte c for which f(c) names an escape, as the character f(c) (the
+// `escaped(f)`: a byte c for which f(c) names an escape, as the character f(c) (the
 // escape tables are tag_value_escape and comment_escape).
-struct escaped_parser : x3::parser<escaped_parser> {
-  using attribute_type = char;
-  static bool const has_attribute = true;
-  char (*unescape)(char);
-  constexpr explicit escaped_parser(char (*f)(char)) : unescape(f) {}
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
+constexpr auto escaped(char (*unescape)(char)) {
+  return x3_bytes::scan<char>([unescape](Iterator& first, Iterator last, char& out) {
     if (first == last) return false;
     const char e = unescape(*first);
     if (!e) return false;
     ++first;
-    x3::traits::move_to(e, attr);
+    out = e;
     return true;
-  }
-};
+  });
+}
 
 // ---- shared pieces ----------------------------------------------------------------
-inline const auto blank = x3::lit(' ') | x3::lit('\t');
-inline const auto blanks = *blank;
+using x3_bytes::blank;
+using x3_bytes::blanks;
+using x3_bytes::view_of;
 inline const auto digit = x3::char_('0', '9');
-
-// The view a raw[] directive yields, as a string_view.
-template <typename Range>
-std::string_view view_of(const Range& r) {
-  return std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()));
-}
 
 // ---- ply tokens ------------------------------------------------------------------
 // ply     = "한수쉼" eoi                                       (a pass)
@@ -397,22 +363,16 @@ inline const auto ply = x3::rule<ply_id<C>, PlyToken>{"ply"} =
 // `number_or_zero`: digit { digit }, as the value of the digits, or 0 when it does not
 // fit an int (x3::uint_parser<int> would fail there; one loop instead of uint_parser
 // and a second pass over digits too long for it).
-struct number_or_zero_parser : x3::parser<number_or_zero_parser> {
-  using attribute_type = int;
-  static bool const has_attribute = true;
-  template <typename It, typename Context, typename RContext, typename Attribute>
-  bool parse(It& first, It const& last, Context const&, RContext&, Attribute& attr) const {
-    It p = first;
-    std::int64_t value = 0;
-    for (; p != last && *p >= '0' && *p <= '9'; ++p)
-      if (value <= std::numeric_limits<int>::max()) value = value * 10 + (*p - '0');
-    if (p == first) return false;
-    first = p;
-    x3::traits::move_to(value <= std::numeric_limits<int>::max() ? static_cast<int>(value) : 0, attr);
-    return true;
-  }
-};
-inline constexpr number_or_zero_parser number_or_zero{};
+inline constexpr auto number_or_zero = x3_bytes::scan<int>([](Iterator& first, Iterator last, int& out) {
+  Iterator p = first;
+  std::int64_t value = 0;
+  for (; p != last && *p >= '0' && *p <= '9'; ++p)
+    if (value <= std::numeric_limits<int>::max()) value = value * 10 + (*p - '0');
+  if (p == first) return false;
+  first = p;
+  out = value <= std::numeric_limits<int>::max() ? static_cast<int>(value) : 0;
+  return true;
+});
 
 // The attribute is the number's value, 0 when it does not fit an int.
 inline const auto ply_number = number_or_zero >> x3::lit('.');
@@ -423,7 +383,7 @@ inline const auto time = x3::lit('<') >> seconds >> x3::lit('>') >> x3::eoi;
 // comment      = "{" comment-text "}"        (may span lines; read over the decoded
 //                                            text, which the game keeps)
 // comment-text = { "\" comment-escape | any character but "}" }
-// comment-escape = "\" | "}" | "r" | "["
+// comment-escape = "\" | "}" | "r" | "[" | "［"
 // Its actions append the comment, escapes undone, to the string given by
 // x3::with<comment_out_tag> (read_comment_text).
 struct comment_out_tag;
@@ -436,7 +396,8 @@ inline constexpr auto comment_char = [](auto& ctx) { x3::get<comment_out_tag>(ct
 }  // namespace act
 inline const auto comment_text =
     *(x3::raw[chars_but<Coding::Utf8>("}\\")][act::comment_run] |
-      (x3::lit('\\') >> escaped_parser(comment_escape))[act::comment_char] | x3::char_('\\')[act::comment_char]);
+      (x3::lit('\\') >> escaped(comment_escape))[act::comment_char] |
+      (x3::lit('\\') >> x3::raw[x3::lit("［")])[act::comment_run] | x3::char_('\\')[act::comment_char]);
 
 // Reads comment-text from `first`, appending it (escapes undone) to `out`; `first` is left
 // at the closing '}' or at `last`.
@@ -447,14 +408,24 @@ inline void read_comment_text(Iterator& first, Iterator last, std::string& out) 
 // ---- tag lines ---------------------------------------------------------------------
 // tag-line  = tag-open value tag-close
 //           | tag-open verbatim tag-close      (values written without escapes:
-//                                               `[Event "The "Big" Open"]`, `[Dir "C:\"]`)
-// tag-open  = blanks "[" name blank blanks '"'
-// tag-close = '"' blanks "]" blanks eoi
-// name      = ( any character but blank, '"', "]" ) { the same }
+//                                               `[Event "The "Big" Open"]`, `[Dir "C:\"]`,
+//                                               and values in full-width quotes)
+//           | bare-open bare-value bare-close  (a value without quotes: `[대국장소 KBS]`)
+// tag-open  = blanks open name blank blanks open-quote
+// tag-close = close-quote blanks close blanks eoi
+// bare-open = blanks open name blank blanks !open-quote
+// bare-close = blanks close blanks eoi
+// bare-value = ( any character but a quote or the start of a bare-close ) { the same }
+//                                           (a quote there is a broken quoted value)
+// open      = "[" | "［"                     (U+FF3B FULLWIDTH LEFT SQUARE BRACKET)
+// close     = "]" | "］"                     (U+FF3D)
+// open-quote = '"' | "“" | "＂"              (U+201C, U+FF02 FULLWIDTH QUOTATION MARK)
+// close-quote = '"' | "”" | "＂"             (U+201D, U+FF02)
+// name      = ( any character but blank, '"', "]", "］" ) { the same }
 // value     = { run | "\" tag-escape | "\" }
 // run       = ( any character but '"', "\" ) { the same }
 // tag-escape = "\" | '"' | "n" | "r"           (tag_value_escape)
-// verbatim  = { any character but the '"' of a tag-close }
+// verbatim  = { any character but the close-quote of a tag-close }
 // blanks    = { " " | "\t" }
 struct TagState {
   TagLine* out;
@@ -479,17 +450,153 @@ inline constexpr auto verbatim = [](auto& ctx) {
 };
 }  // namespace act
 
-inline const auto tag_close = x3::lit('"') >> blanks >> x3::lit(']') >> blanks >> x3::eoi;
 template <Coding C>
-inline const auto tag_open =
-    blanks >> x3::lit('[') >> x3::raw[chars_but<C>(" \t\"]")][act::name] >> +blank >> x3::lit('"');
+inline const auto open = x3::lit('[') | letter<C>(U'［');
+template <Coding C>
+inline const auto close = x3::lit(']') | letter<C>(U'］');
+template <Coding C>
+inline const auto open_quote = x3::lit('"') | letter<C>(U'“') | letter<C>(U'＂');
+template <Coding C>
+inline const auto close_quote = x3::lit('"') | letter<C>(U'”') | letter<C>(U'＂');
+template <Coding C>
+inline const auto tag_close = close_quote<C> >> blanks >> close<C> >> blanks >> x3::eoi;
+template <Coding C>
+inline const auto tag_name = blanks >> open<C> >> x3::raw[chars_but<C>(" \t\"]", U'］')][act::name] >> +blank;
+template <Coding C>
+inline const auto tag_open = tag_name<C> >> open_quote<C>;
+template <Coding C>
+inline const auto bare_close = blanks >> close<C> >> blanks >> x3::eoi;
+template <Coding C>
+inline const auto bare_value =
+    x3::raw[+(any<C> - bare_close<C> - open_quote<C> - close_quote<C>)][act::verbatim];
 template <Coding C>
 inline const auto tag_value =
     *(x3::raw[chars_but<C>("\"\\")][act::value_run] |
-      (x3::lit('\\') >> escaped_parser(tag_value_escape))[act::value_char] | x3::char_('\\')[act::value_char]);
+      (x3::lit('\\') >> escaped(tag_value_escape))[act::value_char] | x3::char_('\\')[act::value_char]);
 template <Coding C>
-inline const auto tag_line = tag_open<C> >> tag_value<C> >> tag_close |
-                             tag_open<C> >> x3::raw[*(any<C> - tag_close)][act::verbatim] >> tag_close;
+inline const auto tag_line = tag_open<C> >> tag_value<C> >> tag_close<C> |
+                             tag_open<C> >> x3::raw[*(any<C> - tag_close<C>)][act::verbatim] >> tag_close<C> |
+                             tag_name<C> >> !open_quote<C> >> bare_value<C> >> bare_close<C>;
+
+// Whether a line whose first byte that is not blank is `c` may be a tag line: "[", or the
+// first byte of "［" in UTF-8 (EF BC BB) or CP949 (A3 DB).
+constexpr bool may_open_tag(char c) { return c == '[' || c == '\xEF' || c == '\xA3'; }
+
+// ---- results (대국결과, decoded text) --------------------------------------------
+// The result text is read in two passes: result-text makes the canonical text (楚 漢 as
+// 초 한, blanks dropped, the quotes that end it cut), and result reads that; a text that
+// fits none of its alternatives is no result gibo knows (winner unknown).
+//
+// result-text = { "楚" | "漢" | blank | byte }     (as "초", "한", nothing, itself)
+// result-body = { quotes !eoi | byte but quote }   (up to the quotes that end the text)
+// quotes      = ( "'" | '"' ) { "'" | '"' }
+// result    = unknown | void | draw | decided
+// unknown   = "미상"
+// void      = "무효" | "통신장애"
+// draw      = &( "무승부" | "비김" ) draw-how
+// draw-how  = &seek[ "동의" ] (agreement) | &seek[ "빅" ] (bikjang)
+//           | &seek[ "자동" ] (automatic) | eps (unspecified)
+// decided   = named [ "의" ] [ margin ] [ &paren-margin ] outcome how
+// named     = "초" | "한"
+// margin    = number ( "점" | eps )      (a margin if "점" follows or it has a fraction)
+// number    = digit { digit } [ "." digit { digit } ]   (in half points; a first
+//                                         fraction digit of 5 or more adds one)
+// paren-margin = { byte but "(" } "(" number ( &"점" | eps )    (the same test)
+// outcome   = &seek[ "승" | "와늣" | "완슫" ]   (the named side won)
+//           | &lost                       (the named side lost)
+// lost      = { byte but "(" and not pae-end } pae-end | seek[ "패" eoi ]
+// pae-end   = "패" &( "(" | eoi )          ("패" ends the text or its first "(" follows)
+// how       = &seek[ "기권" | "불계" ] (resignation) | &seek[ "시간" ] (time)
+//           | &seek[ "끊김" | "접속" ] (disconnection)
+//           | ( &seek[ "점수" | "판정" | "기물" ] | has-margin ) (points)
+//           | &seek[ "빅" ] (bikjang) | &seek[ "실격" ] (forfeit)
+//           | &seek[ "외통" | "장군" ] (checkmate)
+//           | &seek[ "완승" | "촨승" | "와늣" | "완슫" ] (outright, and its typos)
+//           | eps (unspecified)
+// (the seeks of outcome and how look at the rest of the text after the margin)
+struct canonical_out_tag;
+struct ResultState {
+  NormalizedResult result;
+  Side named = Side::Cho;
+  int half = 0;  // the last number read, in half points
+  bool fraction = false;
+};
+struct result_state_tag;
+namespace act {
+inline constexpr auto put_text = [](const char* text) {
+  return [text](auto& ctx) { x3::get<canonical_out_tag>(ctx).get() += text; };
+};
+inline constexpr auto put_byte = [](auto& ctx) { x3::get<canonical_out_tag>(ctx).get() += x3::_attr(ctx); };
+template <typename Context>
+ResultState& result_state(const Context& ctx) {
+  return x3::get<result_state_tag>(ctx).get();
+}
+inline constexpr auto whole = [](auto& ctx) {
+  unsigned value = 0;  // wraps where the number is past any margin
+  for (char c : x3::_attr(ctx)) value = value * 10 + static_cast<unsigned>(c - '0');
+  ResultState& st = result_state(ctx);
+  st.half = static_cast<int>(value * 2);
+  st.fraction = false;
+};
+inline constexpr auto fraction = [](auto& ctx) {
+  ResultState& st = result_state(ctx);
+  st.fraction = true;
+  if (x3::_attr(ctx) >= '5') ++st.half;  // N.5 points: the deom makes every margin a half
+};
+inline constexpr auto margin = [](auto& ctx) { result_state(ctx).result.margin_half_points = result_state(ctx).half; };
+inline constexpr auto margin_if_fraction = [](auto& ctx) {
+  if (result_state(ctx).fraction) result_state(ctx).result.margin_half_points = result_state(ctx).half;
+};
+inline constexpr auto named = [](Side side) { return [side](auto& ctx) { result_state(ctx).named = side; }; };
+inline constexpr auto winner = [](Winner w) { return [w](auto& ctx) { result_state(ctx).result.winner = w; }; };
+inline constexpr auto named_won = [](bool won) {
+  return [won](auto& ctx) {
+    ResultState& st = result_state(ctx);
+    st.result.winner = (st.named == Side::Cho) == won ? Winner::Cho : Winner::Han;
+  };
+};
+inline constexpr auto method = [](ResultMethod m) {
+  return [m](auto& ctx) { result_state(ctx).result.method = m; };
+};
+}  // namespace act
+
+inline const auto result_text = *(x3::lit("楚")[act::put_text("초")] | x3::lit("漢")[act::put_text("한")] | blank |
+                                  x3::char_[act::put_byte]);
+inline const auto quotes = +x3::char_("'\"");
+inline const auto result_body = *((quotes >> !x3::eoi) | (x3::char_ - x3::char_("'\"")));
+
+inline const auto unknown_result = x3::lit("미상");
+inline const auto void_result = (x3::lit("무효") | x3::lit("통신장애"))[act::winner(Winner::Void)];
+inline const auto draw_how = &x3::seek[x3::lit("동의")] >> x3::eps[act::method(ResultMethod::Agreement)] |
+                             &x3::seek[x3::lit("빅")] >> x3::eps[act::method(ResultMethod::Bikjang)] |
+                             &x3::seek[x3::lit("자동")] >> x3::eps[act::method(ResultMethod::Automatic)] |
+                             x3::eps[act::method(ResultMethod::Unspecified)];
+inline const auto draw = &(x3::lit("무승부") | x3::lit("비김")) >> x3::eps[act::winner(Winner::Draw)] >> draw_how;
+inline const auto named = x3::lit("초")[act::named(Side::Cho)] | x3::lit("한")[act::named(Side::Han)];
+inline const auto number = x3::raw[+digit][act::whole] >> -(x3::lit('.') >> digit[act::fraction] >> *digit);
+inline const auto margin = number >> (x3::lit("점")[act::margin] | x3::eps[act::margin_if_fraction]);
+inline const auto paren_margin =
+    *(x3::char_ - '(') >> x3::lit('(') >> number >> (&x3::lit("점")[act::margin] | x3::eps[act::margin_if_fraction]);
+inline const auto pae_end = x3::lit("패") >> &(x3::lit('(') | x3::eoi);
+inline const auto lost = (*(x3::char_ - '(' - pae_end) >> pae_end) | x3::seek[x3::lit("패") >> x3::eoi];
+inline const auto outcome = &x3::seek[x3::lit("승") | x3::lit("와늣") | x3::lit("완슫")] >> x3::eps[act::named_won(true)] |
+                            &lost >> x3::eps[act::named_won(false)];
+inline const auto has_margin =
+    x3_bytes::when([](const auto& ctx) { return act::result_state(ctx).result.margin_half_points.has_value(); });
+inline const auto how =
+    &x3::seek[x3::lit("기권") | x3::lit("불계")] >> x3::eps[act::method(ResultMethod::Resignation)] |
+    &x3::seek[x3::lit("시간")] >> x3::eps[act::method(ResultMethod::Time)] |
+    &x3::seek[x3::lit("끊김") | x3::lit("접속")] >> x3::eps[act::method(ResultMethod::Disconnection)] |
+    (&x3::seek[x3::lit("점수") | x3::lit("판정") | x3::lit("기물")] | has_margin) >>
+        x3::eps[act::method(ResultMethod::Points)] |
+    &x3::seek[x3::lit("빅")] >> x3::eps[act::method(ResultMethod::Bikjang)] |
+    &x3::seek[x3::lit("실격")] >> x3::eps[act::method(ResultMethod::Forfeit)] |
+    &x3::seek[x3::lit("외통") | x3::lit("장군")] >> x3::eps[act::method(ResultMethod::Checkmate)] |
+    &x3::seek[x3::lit("완승") | x3::lit("촨승") | x3::lit("와늣") | x3::lit("완슫")] >>
+        x3::eps[act::method(ResultMethod::Outright)] |
+    x3::eps[act::method(ResultMethod::Unspecified)];
+inline const auto decided = named >> -x3::lit("의") >> -margin >> -&paren_margin >> outcome >> how;
+inline const auto result = unknown_result | void_result | draw | decided;
 
 // ---- setup and [판] values (decoded text) -----------------------------------------
 // setup = { " " } ( "마상상마" | "상마마상" | "마상마상" | "상마상마" ) { " " } eoi

@@ -283,7 +283,7 @@ struct Scan {
       std::size_t lead = 0;  // the first byte that is not a blank
       while (lead < content.size() && (content[lead] == ' ' || content[lead] == '\t')) ++lead;
       line.blank = lead == content.size();
-      if (!line.blank && content[lead] == '[') {
+      if (!line.blank && grammar::may_open_tag(content[lead])) {
         if (gib::parse_tag_line(content, line.coding, tag)) {
           line.tag = static_cast<int>(tags_.size());
           tags_.push_back(std::move(tag));

@@ -31,6 +31,7 @@
 #include <string_view>
 #include <utility>
 
+#include "../../src/core/x3_bytes.h"
 #include "gibo/core/types.h"
 
 namespace gibo::notation_grammar {
@@ -65,32 +66,10 @@ namespace gibo::notation_grammar {
 namespace x3 = boost::spirit::x3;
 
 // ---- one-byte tables -------------------------------------------------------------------------
-// A parser of one byte looked up in a 256-entry table (-1: not in the set), whose attribute
-// is the entry as T. Tables are constants, so copying a parser copies one pointer.
-using Table = std::array<std::int8_t, 256>;
-template <typename T>
-struct ByteTable : x3::parser<ByteTable<T>> {
-  using attribute_type = T;
-  static bool const has_attribute = true;
-  const Table* table;
-  constexpr explicit ByteTable(const Table& t) : table(&t) {}
-  template <typename It, typename Ctx, typename RCtx, typename Attr>
-  bool parse(It& first, const It& last, const Ctx&, RCtx&, Attr& attr) const {
-    if (first == last) return false;
-    const int v = (*table)[static_cast<unsigned char>(*first)];
-    if (v < 0) return false;
-    x3::traits::move_to(static_cast<T>(v), attr);
-    ++first;
-    return true;
-  }
-};
-// The table giving `value + k` to the k-th byte of `bytes`.
-constexpr Table table_of(std::string_view bytes, int value = 0) {
-  Table t{};
-  for (auto& e : t) e = -1;
-  for (char c : bytes) t[static_cast<unsigned char>(c)] = static_cast<std::int8_t>(value++);
-  return t;
-}
+// (ByteTable and table_of: src/core/x3_bytes.h)
+using x3_bytes::ByteTable;
+using x3_bytes::Table;
+using x3_bytes::table_of;
 // The piece letters a reader takes (K A E B H N R C P; N and B are the FEN letters).
 constexpr Table letter_table() {
   Table t = table_of("");
@@ -189,16 +168,6 @@ inline const auto uci_null = x3::lit("0000") >> x3::eoi;
 // Readers take a move text with surrounding blanks (" \t\r\n") trimmed.
 inline const auto blank = x3::char_(" \t\r\n");
 
-// Parses all of `text` with `p` into `attr`; true on a full match.
-template <typename Parser, typename Attr>
-bool parse_all(std::string_view text, const Parser& p, Attr& attr) {
-  const char* first = text.data();
-  return x3::parse(first, text.data() + text.size(), p, attr) && first == text.data() + text.size();
-}
-template <typename Parser>
-bool parse_all(std::string_view text, const Parser& p) {
-  const char* first = text.data();
-  return x3::parse(first, text.data() + text.size(), p) && first == text.data() + text.size();
-}
+using x3_bytes::parse_all;
 
 }  // namespace gibo::notation_grammar

@@ -31,17 +31,17 @@
 #include <functional>
 #include <string_view>
 
+#include "../../src/core/x3_bytes.h"
+
 namespace gibo::pgn_grammar {
 
 namespace x3 = boost::spirit::x3;
 
-inline std::string_view view(const boost::iterator_range<const char*>& r) {
-  return std::string_view(r.begin(), r.size());
-}
+inline std::string_view view(const boost::iterator_range<const char*>& r) { return x3_bytes::view_of(r); }
 
 inline const auto space = x3::char_(" \t\n\r\f\v");
 inline const auto blank = x3::char_(" \t");
-inline const auto blanks = x3::omit[*blank];
+using x3_bytes::blanks;
 inline const auto spaces = x3::omit[*space];
 inline const auto digit = x3::char_('0', '9');
 
@@ -65,15 +65,7 @@ int& depth(const Context& ctx) {
   return x3::get<depth_tag>(ctx).get();
 }
 // Succeeds while a variation is open.
-struct Open : x3::parser<Open> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  template <typename It, typename Ctx, typename RCtx, typename Attr>
-  bool parse(It&, const It&, const Ctx& ctx, RCtx&, Attr&) const {
-    return depth(ctx) > 0;
-  }
-};
-inline const Open open{};
+inline const auto open = x3_bytes::when([](const auto& ctx) { return depth(ctx) > 0; });
 inline const auto deeper = [](auto& ctx) { ++depth(ctx); };
 inline const auto shallower = [](auto& ctx) { --depth(ctx); };
 inline const auto variation_part = x3::omit[brace_comment] | x3::omit[line_comment] |

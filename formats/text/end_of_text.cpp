@@ -64,7 +64,8 @@ TextEnd find_text_end(std::string_view bytes, bool resume_at_tag) {
     }
     const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(hit) - bytes.data());
     const std::size_t next = skip_filler(bytes, at + 1, nullptr);
-    if (resume_at_tag && next < bytes.size() && bytes[next] == '[') {
+    if (resume_at_tag && next < bytes.size() &&
+        (bytes[next] == '[' || bytes.substr(next, 3) == "\xEF\xBC\xBB" || bytes.substr(next, 2) == "\xA3\xDB")) {
       from = next;  // filler between games: the reader skips it
       continue;
     }

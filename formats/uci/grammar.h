@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include "../../src/core/x3_bytes.h"
+
 namespace gibo::uci_grammar {
 
 namespace x3 = boost::spirit::x3;
@@ -33,12 +35,9 @@ template <typename Context>
 Line& line_of(const Context& ctx) {
   return x3::get<line_tag>(ctx).get();
 }
-inline std::string_view view(const boost::iterator_range<const char*>& r) {
-  return std::string_view(r.begin(), r.size());
-}
+inline std::string_view view(const boost::iterator_range<const char*>& r) { return x3_bytes::view_of(r); }
 
-inline const auto blank = x3::char_(" \t");
-inline const auto blanks = *blank;
+using x3_bytes::blanks;
 inline const auto word = x3::raw[+(~x3::char_(" \t"))];
 // A keyword: the whole word `k`.
 inline auto keyword(const char* k) { return x3::lit(k) >> !(~x3::char_(" \t")); }

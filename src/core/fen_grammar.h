@@ -19,13 +19,14 @@
 #include <string_view>
 
 #include "gibo/core/position.h"
+#include "x3_bytes.h"
 
 namespace gibo::fen_grammar {
 
 namespace x3 = boost::spirit::x3;
 
-inline const auto blank = x3::char_(" \t");
-inline const auto blanks = *blank;
+using x3_bytes::blank;
+using x3_bytes::blanks;
 inline const auto field = x3::raw[+(~x3::char_(" \t"))];
 inline const auto rank_text = x3::raw[*(~x3::char_('/'))];
 inline const auto digit_1_9 = x3::char_('1', '9');
@@ -38,16 +39,6 @@ inline const auto dash = x3::lit('-');
 // A move counter: what std::from_chars takes for an int (an optional '-', no '+').
 inline const auto number = !x3::lit('+') >> x3::int_;
 
-// Parses all of `text` with `p` into `attr`; true on a full match.
-template <typename Parser, typename Attr>
-bool parse_all(std::string_view text, const Parser& p, Attr& attr) {
-  const char* first = text.data();
-  return x3::parse(first, text.data() + text.size(), p, attr) && first == text.data() + text.size();
-}
-template <typename Parser>
-bool parse_all(std::string_view text, const Parser& p) {
-  const char* first = text.data();
-  return x3::parse(first, text.data() + text.size(), p) && first == text.data() + text.size();
-}
+using x3_bytes::parse_all;
 
 }  // namespace gibo::fen_grammar

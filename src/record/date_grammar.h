@@ -17,6 +17,8 @@
 
 #include <boost/spirit/home/x3.hpp>
 
+#include "../core/x3_bytes.h"
+
 namespace gibo::date_grammar {
 
 namespace x3 = boost::spirit::x3;
@@ -67,15 +69,7 @@ inline const auto set_day = [](auto& ctx) {
   else found(ctx).day = d;
 };
 // The year part left the month open (a compact date with an impossible month).
-struct MonthOpen : x3::parser<MonthOpen> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  template <typename It, typename Ctx, typename RCtx, typename Attr>
-  bool parse(It&, const It&, const Ctx& ctx, RCtx&, Attr&) const {
-    return found(ctx).month == 0;
-  }
-};
-inline const MonthOpen month_open{};
+inline const auto month_open = x3_bytes::when([](const auto& ctx) { return found(ctx).month == 0; });
 
 // Each number is checked (and kept) only once it is known to be a whole run of digits.
 inline const auto year = (x3::uint_parser<unsigned, 10, 4, 4>{} >> no_digit_follows)[set_year];

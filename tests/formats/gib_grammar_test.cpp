@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <functional>
 #include <fstream>
 #include <iterator>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "../../formats/gib/grammar.h"
@@ -196,6 +198,18 @@ TEST(GibGrammar, TagLines) {
       {"[Event \"The \"Big\" Open\"]", "Event", "The \"Big\" Open"},  // lenient: first to last quote
       {"[Dir \"C:\\\"]", "Dir", "C:\\"},
       {"[a \"b] c\"]", "a", "b] c"},
+      // bare values (no quotes): the value runs to the blanks before the closing bracket
+      {"[대국장소 KBS]", "대국장소", "KBS"},
+      {" [대회명  제1회 명인전 ]\t", "대회명", "제1회 명인전"},
+      {"[판 9/9 한 접장기]", "판", "9/9 한 접장기"},
+      // full-width brackets and quotes, in any mix with the ASCII ones
+      {"［대국장소 \"KBS\"］", "대국장소", "KBS"},
+      {"[대국장소 “KBS”]", "대국장소", "KBS"},
+      {"［초대국자 “김동학 四단”］", "초대국자", "김동학 四단"},
+      {"[a ＂b＂]", "a", "b"},
+      {"[a \"b”]", "a", "b"},
+      {"［a b］", "a", "b"},
+      {"[a “b \\ c”]", "a", "b \\ c"},  // verbatim: no escapes inside full-width quotes
   };
   for (Coding coding : {Coding::Utf8, Coding::Cp949}) {
     for (const Case& c : good) {
@@ -205,8 +219,9 @@ TEST(GibGrammar, TagLines) {
       EXPECT_EQ(t.name, c.name);
       EXPECT_EQ(t.value, c.value);
     }
-    for (const char* bad : {"[a\"b\"]", "[ \"b\"]", "[a \"b\"] x", "[a \"b\"", "a \"b\"]", "[a b]", "[]",
-                            "[a \"b\"]]", "[a] \"b\"]", "{[a \"b\"]"}) {
+    for (const char* bad : {"[a\"b\"]", "[ \"b\"]", "[a \"b\"] x", "[a \"b\"", "a \"b\"]", "[a ]", "[]",
+                            "[a \"b\"]]", "[a] \"b\"]", "{[a \"b\"]", "[a \"b]", "[a b] c", "[ab]", "[a “b",
+                            "［a b", "(a b)", "[a b\"]", "[a 將\"b\"]", "[a b“c]", "【a b】", "［a］ b］"}) {
       const std::string raw = coding == Coding::Utf8 ? std::string(bad) : cp949(bad);
       TagLine t;
       EXPECT_FALSE(parse_tag_line(raw, coding, t)) << bad;
@@ -302,6 +317,102 @@ TEST(GibGrammar, Cp949PairRule) {
   EXPECT_EQ(text::cp949_utf8()[text::kCp949NoPair], 0u);
   EXPECT_FALSE(text::cp949_pair_valid(text::cp949_valid_bits(), text::kCp949NoPair));
   EXPECT_TRUE(text::cp949_pair_valid(text::cp949_valid_bits(), text::cp949_pair(ga, 2)));
+}
+
+// The result rules (grammar.h "results"), each alone, then through normalize_gib_result.
+TEST(GibGrammar, ResultRules) {
+  auto canonical = [](std::string_view text) {
+    std::string out;
+    const char* first = text.data();
+    x3::parse(first, text.data() + text.size(), x3::with<grammar::canonical_out_tag>(std::ref(out))[grammar::result_text]);
+    return out;
+  };
+  EXPECT_EQ(canonical("楚 완승"), "초완승");
+  EXPECT_EQ(canonical("漢\t의 기권승 "), "한의기권승");
+  auto body = [](std::string_view text) {
+    const char* end = text.data();
+    x3::parse(end, text.data() + text.size(), grammar::result_body);
+    return std::string(text.data(), end);
+  };
+  EXPECT_EQ(body("무승부'"), "무승부");
+  EXPECT_EQ(body("초승\"'\""), "초승");
+  EXPECT_EQ(body("초'승'"), "초'승");  // only the quotes that end the text
+  EXPECT_EQ(body("''"), "");
+
+  // Each rule over a canonical text, with the state the actions fill in.
+  auto run = [](const auto& rule, std::string_view text, grammar::ResultState& st) {
+    const char* first = text.data();
+    return x3::parse(first, text.data() + text.size(), x3::with<grammar::result_state_tag>(std::ref(st))[rule]);
+  };
+  auto margin = [&](std::string_view text) {
+    grammar::ResultState st;
+    return run(grammar::margin, text, st) ? st.result.margin_half_points.value_or(-1) : -2;
+  };
+  EXPECT_EQ(margin("2.5점"), 5);
+  EXPECT_EQ(margin("2점"), 4);
+  EXPECT_EQ(margin("8.5"), 17);   // a fraction makes it a margin without 점
+  EXPECT_EQ(margin("3.4점"), 6);  // below .5 no half point
+  EXPECT_EQ(margin("12"), -1);    // a number, but no margin
+  EXPECT_EQ(margin("점"), -2);    // no number
+  auto paren = [&](std::string_view text) {
+    grammar::ResultState st;
+    return run(grammar::paren_margin, text, st) ? st.result.margin_half_points.value_or(-1) : -2;
+  };
+  EXPECT_EQ(paren("승(1.5점)"), 3);
+  EXPECT_EQ(paren("승(2점)"), 4);
+  EXPECT_EQ(paren("승(2)"), -1);
+  EXPECT_EQ(paren("승(기권)"), -2);
+  EXPECT_EQ(paren("승"), -2);
+  for (const char* s : {"패", "기권패", "패(정선)", "시간패(2)"}) {
+    grammar::ResultState st;
+    EXPECT_TRUE(run(grammar::lost, s, st)) << s;
+  }
+  for (const char* s : {"패배", "", "승", "(x)패(y)"}) {
+    grammar::ResultState st;
+    EXPECT_FALSE(run(grammar::lost, s, st)) << s;
+  }
+  auto method = [&](std::string_view text, bool with_margin = false) {
+    grammar::ResultState st;
+    if (with_margin) st.result.margin_half_points = 3;
+    EXPECT_TRUE(run(grammar::how, text, st)) << text;
+    return st.result.method;
+  };
+  const std::tuple<const char*, bool, ResultMethod> methods[] = {
+      {"기권승", false, ResultMethod::Resignation},
+      {"시간기권승", false, ResultMethod::Resignation},  // the first alternative found wins
+      {"불계승", false, ResultMethod::Resignation},       {"시간승", false, ResultMethod::Time},
+      {"접속끊김승", false, ResultMethod::Disconnection}, {"판정승", false, ResultMethod::Points},
+      {"승", true, ResultMethod::Points},                 {"빅승", false, ResultMethod::Bikjang},
+      {"실격승", false, ResultMethod::Forfeit},           {"장군승", false, ResultMethod::Checkmate},
+      {"외통수승", false, ResultMethod::Checkmate},       {"완슫", false, ResultMethod::Outright},
+      {"승", false, ResultMethod::Unspecified}};
+  for (const auto& [text, with_margin, expected] : methods) EXPECT_EQ(method(text, with_margin), expected) << text;
+  for (const char* s : {"초", "한의", "초2.5점"}) {
+    grammar::ResultState st;
+    EXPECT_FALSE(run(grammar::decided, s, st)) << s;  // no outcome
+  }
+  for (const char* s : {"", "초승", "승", "무", "비기다"}) {
+    grammar::ResultState st;
+    EXPECT_FALSE(run(grammar::draw, s, st)) << s;
+  }
+
+  // The whole: winner, method, margin and whether it was recognised.
+  NormalizedResult r = normalize_gib_result("漢의 2.5점 점수승'");
+  EXPECT_TRUE(r.recognised);
+  EXPECT_EQ(r.winner, Winner::Han);
+  EXPECT_EQ(r.method, ResultMethod::Points);
+  EXPECT_EQ(r.margin_half_points, 5);
+  r = normalize_gib_result("초 기권패");
+  EXPECT_EQ(r.winner, Winner::Han);
+  EXPECT_EQ(r.method, ResultMethod::Resignation);
+  r = normalize_gib_result("한 1.5점");  // a margin, no outcome: not recognised, the margin kept
+  EXPECT_FALSE(r.recognised);
+  EXPECT_EQ(r.winner, Winner::Unknown);
+  EXPECT_EQ(r.margin_half_points, 3);
+  EXPECT_FALSE(normalize_gib_result("").recognised);
+  EXPECT_FALSE(normalize_gib_result("'\"").recognised);
+  EXPECT_FALSE(normalize_gib_result("승리").recognised);  // no side
+  EXPECT_TRUE(normalize_gib_result("미상 (기록 없음)").recognised);
 }
 
 // The specification quotes the grammar as the code states it: every line of each grammar

@@ -1,5 +1,6 @@
-// libFuzzer target for the .gib reader and the replay that follows it: any bytes must
-// give games and diagnostics, never a crash, a hang or a leak.
+// libFuzzer target for the .gib reader and the replay that follows it, and for the
+// result-text grammar (normalize_gib_result) on the bytes as a 대국결과 value: any bytes
+// must give games and diagnostics, never a crash, a hang or a leak.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -17,6 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     gibo::replay_under_profile(g, gibo::default_profile());
     games.push_back(std::move(g));
   });
+  (void)gibo::normalize_gib_result(bytes.substr(0, 4096));  // a tag value's length at most
   // The writer must cope with whatever the reader produced.
   if (!games.empty()) (void)gibo::write_gib(games, gibo::GibWriteOptions{});
   return 0;

@@ -29,7 +29,7 @@ struct TextEnd {
 };
 
 // Finds the end of the text of `bytes`. With `resume_at_tag` (.gib), a 0x1A followed by
-// filler and then a `[` (the next game's first tag line) is filler between games, not
+// filler and then a `[` or `［` (the next game's first tag line) is filler between games, not
 // the end: the corpus has `FF FF 1A FF FF FF FF FF [대회명 …` mid-file.
 TextEnd find_text_end(std::string_view bytes, bool resume_at_tag);
 
