@@ -2,10 +2,11 @@
 // judgement of the move played, per game and side the average loss, accuracy, class counts and largest swing.
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <mutex>
-#include <sstream>
 
 #include "command.h"
+#include "engine_options.h"
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/archive.h"
 #include "gibo/formats/json_writer.h"
@@ -27,9 +28,14 @@ struct Item {
   std::string file;
   Game game;
   const Profile* profile = nullptr;
+  std::int64_t game_id = 0;  // --db: the stored game
+  std::int64_t request_id = 0;  // --db: the request its analysis is stored under (0: not stored)
+  bool stored = false;          // --db: already analysed under the request (shown from the archive)
+  KnownPositions known;         // --db: its positions already stored
 };
 
 struct Done {
+  GameAnalysis analysis;
   std::string output, pgn;
   std::vector<std::string> messages;  // for stderr
   bool failed = false;                // the game, or one of its positions
@@ -158,20 +164,19 @@ std::string annotated_pgn(Game game, const GameAnalysis& a, const Profile& profi
 
 // The games of an archive (--db, --where) as games to analyse: start, tags, saved rules and
 // the moves that replayed at import.
-std::optional<Error> archive_items(const std::string& db, const std::string& where, const Profile* forced,
+std::optional<Error> archive_items(archive::Archive& db, const std::string& where, const Profile* forced,
                                    const Profile& fallback, std::vector<Item>& items, bool& bad_where) {
-  const auto opened = archive::Archive::open(db, archive::OpenMode::ReadOnly);
-  if (!opened) return opened.error();
-  const auto ids = (*opened)->select_games(where);
+  const auto ids = db.select_games(where);
   if (!ids) {
     bad_where = true;
     return Error{"--where: " + ids.error().message};
   }
   for (std::int64_t id : *ids) {
-    const auto sg = (*opened)->stored_game(id);
+    const auto sg = db.stored_game(id);
     if (!sg) return sg.error();
     Item item;
     item.file = sg->file;
+    item.game_id = id;
     Game& g = item.game;
     g.start = sg->start;
     g.tags = sg->tags;
@@ -195,11 +200,34 @@ std::optional<Error> archive_items(const std::string& db, const std::string& whe
   return std::nullopt;
 }
 
-std::vector<std::string> split_command(const std::string& cmd) {
-  std::vector<std::string> argv;
-  std::istringstream in(cmd);
-  for (std::string w; in >> w;) argv.push_back(w);
-  return argv;
+// --db: the request of each game with an engine variant (created when new), whether it is
+// already analysed under it (a row without failed positions), else its stored positions.
+// Returns how many games are already analysed.
+Expected<long> plan_stored(archive::Archive& db, const EngineChoice& engine, std::vector<Item>& items) {
+  std::map<std::string, std::int64_t> requests;  // by variant
+  long stored = 0;
+  for (Item& it : items) {
+    const auto variant = engine_variant(*it.profile);
+    if (!variant) continue;  // a game error, reported and not stored
+    auto [at, fresh] = requests.emplace(*variant, 0);
+    if (fresh) {
+      const auto id = db.analysis_request(analysis_request(engine, *variant), true);
+      if (!id) return id.error();
+      at->second = *id;
+    }
+    it.request_id = at->second;
+    const auto row = db.analysis_game(it.request_id, it.game_id);
+    if (!row) return row.error();
+    if (*row && (*row)->failed_positions == 0) {
+      it.stored = true;
+      ++stored;
+      continue;
+    }
+    auto known = db.analysis_positions(it.request_id, it.game_id);
+    if (!known) return known.error();
+    it.known = std::move(*known);
+  }
+  return stored;
 }
 
 }  // namespace
@@ -209,21 +237,19 @@ int run_analyze(const std::vector<std::string>& args) {
       "gibo analyze (PATHS... | --db FILE [--where EXPR]) [--engine CMD] [--depth N | --nodes N | --movetime MS] [--option NAME=VALUE]... "
       "[--rules ID] [--format text|jsonl] [--pgn FILE] [--timeout S] [--jobs N]";
   po::options_description opts("options");
-  std::string engine_cmd = "fairy-stockfish", rules_id, format = "text", pgn_path, db, where;
-  std::vector<std::string> option_texts, paths;
-  std::int64_t depth = 0, nodes = 0, movetime = 0;
-  int jobs = 1, timeout_s = 60;
-  opts.add_options()("engine", po::value(&engine_cmd), "UCI engine command (words split on spaces); default fairy-stockfish")(
-      "depth", po::value(&depth), "search each position to this depth (default 10)")(
-      "nodes", po::value(&nodes), "search each position this many nodes")(
-      "movetime", po::value(&movetime), "search each position this many milliseconds")(
-      "option", po::value(&option_texts)->composing(), "engine option NAME=VALUE (setoption), repeatable")(
+  std::string rules_id, format = "text", pgn_path, db, where;
+  std::vector<std::string> paths;
+  EngineChoice engine;
+  int jobs = 1;
+  add_engine_options(opts, engine, false);
+  opts.add_options()(
       "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg, which no engine plays)")(
       "format", po::value(&format), "text (a summary per game) or jsonl (a line per ply and per game)")(
       "pgn", po::value(&pgn_path), "also write the games as PGN annotated with {[%eval E]} comments")(
-      "timeout", po::value(&timeout_s), "seconds a position may take beyond --movetime before the engine is stopped (default 60)")(
       "jobs,j", po::value(&jobs), "engine processes in parallel")(
-      "db", po::value(&db), "analyse the games of a gibo database (read only)")(
+      "db", po::value(&db),
+      "analyse the games of a gibo database and store the analyses in it (a game already analysed under the same "
+      "engine, options and limit is shown from the archive, not searched again)")(
       "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_paths("analyze", synopsis, args, opts, paths, "files, directories, or - for stdin", vm))
@@ -231,18 +257,9 @@ int run_analyze(const std::vector<std::string>& args) {
   if (!db.empty() && !paths.empty()) return usage_error("analyze", "give PATHS or --db, not both");
   if (db.empty() && !where.empty()) return usage_error("analyze", "--where needs --db");
   if (db.empty() && paths.empty()) return no_input_error("analyze", synopsis);
-  Limit limit;
-  limit.value = 10;
-  const int given = (depth > 0) + (nodes > 0) + (movetime > 0);
-  if (given > 1) return usage_error("analyze", "give one of --depth, --nodes, --movetime");
-  if (vm.count("depth") && depth <= 0) return usage_error("analyze", "--depth must be positive");
-  if (vm.count("nodes") && nodes <= 0) return usage_error("analyze", "--nodes must be positive");
-  if (vm.count("movetime") && movetime <= 0) return usage_error("analyze", "--movetime must be positive");
-  if (depth > 0) limit.value = depth;
-  if (nodes > 0) limit.kind = Limit::Kind::Nodes, limit.value = nodes;
-  if (movetime > 0) limit.kind = Limit::Kind::Movetime, limit.value = movetime;
-  if (timeout_s <= 0) return usage_error("analyze", "--timeout must be positive");
-  const int timeout_ms = timeout_s * 1000 + (movetime > 0 ? static_cast<int>(movetime) : 0);
+  if (auto rc = resolve_engine_choice("analyze", vm, engine)) return *rc;
+  const Limit& limit = engine.limit;
+  const int timeout_ms = engine.timeout_ms;
   if (const auto e = jobs_error(jobs)) return usage_error("analyze", *e);
   Output out;
   if (format == "text") out = Output::Text;
@@ -251,29 +268,9 @@ int run_analyze(const std::vector<std::string>& args) {
   const Profile* forced = nullptr;
   if (!rules_id.empty() && !(forced = profile_or_usage("analyze", rules_id))) return kExitUsage;
   const Profile& fallback = forced ? *forced : default_profile();
-
-  EngineConfig config;
-  config.command = split_command(engine_cmd);
-  if (config.command.empty()) return usage_error("analyze", "--engine is empty");
-  for (const std::string& o : option_texts) {
-    const auto eq = o.find('=');
-    if (eq == std::string::npos || eq == 0) return usage_error("analyze", "--option must be NAME=VALUE: '" + o + "'");
-    config.options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
-  }
-  if (find_executable(config.command.front()).empty()) {
-    std::cerr << "gibo analyze: engine '" << config.command.front()
-              << "' not found on PATH; install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) "
-                 "or give --engine with an engine's command or path\n";
-    return kExitUsage;
-  }
-  // The engine is started once here so that an engine that does not speak UCI is one
-  // clear error, not one per game.
-  auto probe = UciEngine::start(config);
-  if (!probe) {
-    std::cerr << "gibo analyze: engine '" << engine_cmd << "': " << probe.error().message << "\n";
-    return kExitUsage;
-  }
-  const std::string engine_name = (*probe)->name();
+  if (auto rc = probe_engine("analyze", engine)) return *rc;
+  const EngineConfig& config = engine.config;
+  const std::string& engine_name = engine.engine_name;
 
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;  // a directory's other files: a note each, not read
@@ -287,13 +284,33 @@ int run_analyze(const std::vector<std::string>& args) {
   if (!pgn_path.empty())
     if (const auto e = protect.conflict(pgn_path)) return usage_error("analyze", e->message);
   std::vector<Item> items;
+  std::unique_ptr<archive::Archive> archive;  // --db: where the analyses are stored
+  long already = 0;                           // --db: games shown from the archive
   if (!db.empty()) {
+    auto opened = archive::Archive::open(db, archive::OpenMode::ReadWrite);
+    if (!opened) {
+      std::cerr << "gibo analyze: " << opened.error().message << "\n";
+      return kExitIo;
+    }
+    archive = std::move(*opened);
     bool bad_where = false;
-    if (auto e = archive_items(db, where, forced, fallback, items, bad_where)) {
+    if (auto e = archive_items(*archive, where, forced, fallback, items, bad_where)) {
       if (bad_where) return usage_error("analyze", e->message);
       std::cerr << "gibo analyze: " << e->message << "\n";
       return kExitIo;
     }
+    const auto stored = plan_stored(*archive, engine, items);
+    if (!stored) {
+      std::cerr << "gibo analyze: " << db << ": " << stored.error().message << "\n";
+      return kExitIo;
+    }
+    already = *stored;
+    if (already > 0 && already == static_cast<long>(items.size()))
+      std::cerr << "gibo analyze: every selected game is already analysed in " << db << " under this request ("
+                << engine_name << ", " << limit.text() << "); nothing to search, the stored analyses are shown\n";
+    else if (already > 0)
+      std::cerr << "gibo analyze: " << already << " of " << items.size() << " games already analysed in " << db
+                << " under this request; analysing the other " << items.size() - already << "\n";
   }
   for (const InputFile& f : files) {
     ReadOptions ro;
@@ -313,8 +330,7 @@ int run_analyze(const std::vector<std::string>& args) {
   }
 
   std::mutex pool_mutex;
-  std::vector<std::unique_ptr<EngineSession>> pool;
-  probe->reset();  // workers start their own engines (EngineSession)
+  std::vector<std::unique_ptr<EngineSession>> pool;  // workers start their own engines (EngineSession)
   auto acquire = [&]() {
     std::lock_guard<std::mutex> lock(pool_mutex);
     if (pool.empty()) return std::make_unique<EngineSession>(config);
@@ -327,24 +343,50 @@ int run_analyze(const std::vector<std::string>& args) {
     pool.push_back(std::move(s));
   };
   long games = 0, failed = 0;
+  bool store_failed = false;
   std::string pgn;
+  // The outputs and messages of the analysis of items[i].
+  auto finish = [&](std::size_t i, GameAnalysis&& a, Done& d) {
+    const Item& it = items[i];
+    const std::string ref = it.file + ":" + std::to_string(it.game.source.game_index + 1);
+    d.output = render(ref, a, engine_name, limit, out);
+    if (!pgn_path.empty() && a.error.empty()) d.pgn = annotated_pgn(it.game, a, *it.profile);
+    d.failed = !a.error.empty() || a.failed_positions > 0;
+    if (!a.error.empty()) d.messages.push_back(ref + ": error[analysis]: " + a.error);
+    for (const std::string& w : a.warnings) d.messages.push_back(ref + ": warning[engine]: " + w);
+  };
   ordered_parallel<Done>(
       items.size(), jobs,
       [&](std::size_t i) {
         const Item& it = items[i];
-        const std::string ref = it.file + ":" + std::to_string(it.game.source.game_index + 1);
-        auto session = acquire();
-        const GameAnalysis a = analyze_game(it.game, *it.profile, *session, limit, timeout_ms);
-        release(std::move(session));
         Done d;
-        d.output = render(ref, a, engine_name, limit, out);
-        if (!pgn_path.empty() && a.error.empty()) d.pgn = annotated_pgn(it.game, a, *it.profile);
-        d.failed = !a.error.empty() || a.failed_positions > 0;
-        if (!a.error.empty()) d.messages.push_back(ref + ": error[analysis]: " + a.error);
-        for (const std::string& w : a.warnings) d.messages.push_back(ref + ": warning[engine]: " + w);
+        if (it.stored) return d;  // shown from the archive (emit)
+        auto session = acquire();
+        d.analysis = analyze_game(it.game, *it.profile, *session, limit, timeout_ms, it.request_id ? &it.known : nullptr);
+        release(std::move(session));
+        if (!archive) finish(i, std::move(d.analysis), d);
         return d;
       },
-      [&](std::size_t, Done&& d) {
+      [&](std::size_t i, Done&& d) {
+        const Item& it = items[i];
+        if (archive && !store_failed) {
+          // One transaction per game: a killed run keeps every game emitted before it.
+          std::optional<Error> e;
+          if (it.stored) {
+            auto loaded = archive->load_analysis(it.request_id, it.game_id);
+            if (!loaded) e = loaded.error();
+            else if (*loaded) d.analysis = std::move(**loaded);
+          } else if (it.request_id) {
+            e = archive->store_analysis(it.request_id, it.game_id, d.analysis);
+          }
+          if (e) {
+            std::cerr << "gibo analyze: " << db << ": " << e->message << "\n";
+            store_failed = true;
+          }
+          finish(i, std::move(d.analysis), d);
+        } else if (archive) {
+          return;  // the archive failed: nothing more is shown as if stored
+        }
         ++games;
         failed += d.failed;
         std::cout << d.output;
@@ -355,11 +397,12 @@ int run_analyze(const std::vector<std::string>& args) {
         for (const std::string& m : d.messages) std::cerr << m << "\n";
       });
   if (out == Output::Text)
-    std::cout << "summary: " << games << " games analysed, " << failed << " with errors or failed positions\n";
+    std::cout << "summary: " << games << " games analysed, " << failed << " with errors or failed positions"
+              << (archive ? ", " + std::to_string(already) + " taken from the archive" : std::string()) << "\n";
   if (!pgn_path.empty())
     if (const int rc = write_text_output("analyze", pgn_path, pgn); rc != kExitOk) return rc;
   if (!std::cout.flush()) return kExitIo;
-  if (io_errors) return kExitIo;
+  if (io_errors || store_failed) return kExitIo;
   return failed ? kExitFindings : kExitOk;
 }
 
