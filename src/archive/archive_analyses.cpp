@@ -364,54 +364,23 @@ std::optional<Error> Archive::for_each_engine_verdict(const std::function<void(c
   return std::nullopt;
 }
 
-Expected<std::vector<PlayerAnalysis>> Archive::player_analyses(const std::vector<std::int64_t>& game_ids) {
+Expected<std::vector<AnalysedGame>> Archive::analysed_games(const std::vector<std::int64_t>& game_ids) {
   Impl& m = *impl_;
-  std::vector<PlayerAnalysis> out;
+  std::vector<AnalysedGame> out;
   if (m.schema_version < kAnalysesSince) return out;
-  // Each game's newest complete analysis, and its players.
-  std::map<std::int64_t, std::int64_t> newest;
+  std::map<std::int64_t, std::int64_t> newest;  // game id -> request id
   {
     Statement s = m.db.prepare("SELECT game_id, max(request_id) FROM analysis_games WHERE error IS NULL GROUP BY game_id");
     if (!s.prepared()) return m.fail("cannot read analyses");
     while (s.step() == SQLITE_ROW) newest.emplace(s.int64(0), s.int64(1));
   }
-  if (newest.empty()) return out;
-  Statement players = m.db.prepare(
-      "SELECT c.name, h.name FROM games AS g LEFT JOIN players AS c ON c.id = g.cho_player_id "
-      "LEFT JOIN players AS h ON h.id = g.han_player_id WHERE g.id = ?1");
-  if (!players.prepared()) return m.fail("cannot read players");
-  std::map<std::string, PlayerAnalysis> by_name;
   for (std::int64_t id : game_ids) {
     const auto it = newest.find(id);
     if (it == newest.end()) continue;
     const auto a = load_analysis(it->second, id);
     if (!a) return a.error();
-    if (!*a) continue;
-    players.bind(1, id);
-    std::optional<std::string> names[2];
-    if (players.step() == SQLITE_ROW) names[0] = players.optional_text(0), names[1] = players.optional_text(1);
-    players.reset();
-    for (int side = 0; side < 2; ++side) {
-      if (!names[side] || names[side]->empty()) continue;
-      const analysis::SideSummary& sum = (*a)->sides[static_cast<std::size_t>(side)];
-      PlayerAnalysis& p = by_name[*names[side]];
-      p.name = *names[side];
-      ++p.games;
-      p.moves += sum.moves;
-      p.average_loss += sum.average_loss * sum.moves;  // totals until the end
-      p.accuracy += sum.accuracy * sum.moves;
-      p.inaccuracies += sum.counts[1];
-      p.mistakes += sum.counts[2];
-      p.blunders += sum.counts[3];
-    }
+    if (*a) out.push_back({id, it->second, (*a)->sides});
   }
-  for (auto& [name, p] : by_name) {
-    if (p.moves) p.average_loss /= static_cast<double>(p.moves), p.accuracy /= static_cast<double>(p.moves);
-    out.push_back(std::move(p));
-  }
-  std::stable_sort(out.begin(), out.end(), [](const PlayerAnalysis& a, const PlayerAnalysis& b) {
-    return a.games != b.games ? a.games > b.games : a.name < b.name;
-  });
   return out;
 }
 

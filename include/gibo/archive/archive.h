@@ -207,14 +207,10 @@ struct EngineVerdictRow {
   std::string engine;                      // read back: the request's engine_text() ("" without one)
 };
 
-// Per player, what the stored analyses say about their moves (one analysis per game: the
-// newest complete request that analysed it).
-struct PlayerAnalysis {
-  std::string name;  // players.name
-  long games = 0, moves = 0;
-  double average_loss = 0;  // centipawns per judged move
-  double accuracy = 0;      // percent, mean of move accuracies
-  long inaccuracies = 0, mistakes = 0, blunders = 0;
+// A game's stored analysis summed up per side (Cho, Han).
+struct AnalysedGame {
+  std::int64_t game_id = 0, request_id = 0;
+  std::array<analysis::SideSummary, 2> sides{};
 };
 
 enum class OpenMode { ReadOnly, ReadWrite };
@@ -375,9 +371,9 @@ class Archive {
   std::optional<Error> store_engine_verdicts(const std::vector<EngineVerdictRow>& verdicts);
   // Every engine verdict, ordered by game id, profile id and version (none before version 3).
   std::optional<Error> for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn);
-  // Per named player, their moves' judgements over the games `game_ids` (each game's newest complete
-  // analysis), most games first, then name. Empty when no game has one.
-  Expected<std::vector<PlayerAnalysis>> player_analyses(const std::vector<std::int64_t>& game_ids);
+  // The side summaries of those of `game_ids` that have a complete analysis (each game's
+  // newest: the highest request id), in the order of `game_ids`.
+  Expected<std::vector<AnalysedGame>> analysed_games(const std::vector<std::int64_t>& game_ids);
 
   // --- checks -------------------------------------------------------------------
   // PRAGMA integrity_check: "ok" or the problems found; an Error when it cannot run.
