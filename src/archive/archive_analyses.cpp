@@ -92,7 +92,7 @@ bool insert_position(Statement& s, std::int64_t request_id, std::int64_t game_id
   if (p.ok) bind_score(s, 6, 7, 8, p.result.score);
   else bind_score(s, 6, 7, 8, std::nullopt);
   s.bind(9, p.ok ? p.result.depth : 0);
-  s.bind_text(10, p.ok ? std::string_view(p.result.best_move) : std::string_view());
+  s.bind_text(10, p.ok ? std::string_view(p.result.best_move) : std::string_view(""));
   const std::string pv = p.ok ? join_words(p.result.pv) : std::string();
   s.bind_text(11, pv);
   if (p.ok) s.bind_null(12);

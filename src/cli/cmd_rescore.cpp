@@ -310,6 +310,7 @@ int run_rescore(const std::vector<std::string>& args) {
   else return usage_error("rescore", "--format must be text, csv or jsonl");
   if (const auto e = jobs_error(jobs)) return usage_error("rescore", *e);
   const bool use_engine = vm.count("engine") > 0;
+  if (use_engine) reclaim_engine_word(args, engine, paths);
   if (!use_engine)
     for (const char* o : {"depth", "nodes", "movetime", "option", "timeout", "margin"})
       if (vm.count(o) && !vm[o].defaulted()) return usage_error("rescore", std::string("--") + o + " needs --engine");

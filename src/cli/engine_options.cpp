@@ -1,6 +1,7 @@
 // The engine options of analyze and rescore --engine: parsing, checks, the engine's probe, the stored request.
 #include "engine_options.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "command.h"
@@ -30,6 +31,18 @@ void add_engine_options(po::options_description& opts, EngineChoice& c, bool opt
       "option", po::value(&c.option_texts)->composing(), "engine option NAME=VALUE (setoption), repeatable")(
       "timeout", po::value(&c.timeout_s),
       "seconds a position may take beyond --movetime before the engine is stopped (default 60)");
+}
+
+void reclaim_engine_word(const std::vector<std::string>& args, EngineChoice& c, std::vector<std::string>& paths) {
+  std::size_t before = 0;  // paths given before the bare --engine
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "--engine" && args[i + 1] == c.command && args[i + 1].rfind("-", 0) != 0) {
+      paths.insert(paths.begin() + static_cast<std::ptrdiff_t>(std::min(before, paths.size())), args[i + 1]);
+      c.command = "fairy-stockfish";
+      return;
+    }
+    if (before < paths.size() && args[i] == paths[before]) ++before;
+  }
 }
 
 std::optional<int> resolve_engine_choice(const std::string& command, const po::variables_map& vm, EngineChoice& c) {
