@@ -34,6 +34,14 @@ Expected<SearchResult, SearchError> EngineSession::search(const std::string& var
   }
 }
 
+void EngineSession::new_game() {
+  if (!engine_) return;
+  if (engine_->new_game()) {
+    engine_.reset();
+    ++restarts_;
+  }
+}
+
 Move parse_uci_move(const std::string& text) {
   std::size_t split = 1;
   while (split < text.size() && text[split] >= '0' && text[split] <= '9') ++split;
@@ -65,6 +73,9 @@ GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSessio
     out.error = "start position: " + e->message;
     return out;
   }
+  // Each game from an empty hash: its evaluations are the same whichever games the
+  // engine searched before (--jobs, a resumed run).
+  session.new_game();
   if (auto e = session.ensure_started()) {
     out.error = "engine: " + e->message;
     return out;

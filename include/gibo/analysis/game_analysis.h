@@ -28,6 +28,9 @@ class EngineSession {
                                              const std::vector<std::string>& moves, Side to_move,
                                              const Limit& limit, int timeout_ms);
   int restarts() const { return restarts_; }
+  // Starts a new game on the engine (UciEngine::new_game; a fresh engine needs none). An
+  // engine that does not answer is dropped, to be restarted by the next search.
+  void new_game();
 
  private:
   EngineConfig config_;
