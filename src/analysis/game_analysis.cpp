@@ -16,16 +16,6 @@ std::optional<Error> EngineSession::ensure_started() {
   return std::nullopt;
 }
 
-std::optional<Error> EngineSession::new_game() {
-  if (auto e = ensure_started()) return e;
-  if (auto e = engine_->new_game()) {
-    engine_.reset();
-    ++restarts_;
-    return e;
-  }
-  return std::nullopt;
-}
-
 Expected<SearchResult, SearchError> EngineSession::search(const std::string& variant, const std::string& fen,
                                                           const std::vector<std::string>& moves, Side to_move,
                                                           const Limit& limit, int timeout_ms) {
@@ -41,6 +31,14 @@ Expected<SearchResult, SearchError> EngineSession::search(const std::string& var
     engine_.reset();
     ++restarts_;
     if (r.error().kind == SearchError::Kind::TimedOut || attempt == 1) return r;
+  }
+}
+
+void EngineSession::new_game() {
+  if (!engine_) return;
+  if (engine_->new_game()) {
+    engine_.reset();
+    ++restarts_;
   }
 }
 
@@ -77,11 +75,15 @@ GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSessio
   }
   const int n = std::min<int>(game.valid_plies, static_cast<int>(game.plies.size()));
   const bool all_known = known && static_cast<int>(known->size()) == n + 1 && known->count(0) && known->count(n);
-  if (!all_known)
-    if (auto e = session.new_game()) {
+  if (!all_known) {
+    // Each game from an empty hash: its evaluations are the same whichever games the
+    // engine searched before (--jobs, a resumed run).
+    session.new_game();
+    if (auto e = session.ensure_started()) {
       out.error = "engine: " + e->message;
       return out;
     }
+  }
   std::vector<std::string> moves;
   for (int k = 0; k <= n; ++k) {
     PositionEval ev;

@@ -81,9 +81,8 @@ EngineVerdictOut EngineAdjudicator::judge(const Rescore& r, const Game& start, s
   }
   if (!found) {
     auto session = acquire();
-    std::optional<Error> fresh = session->new_game();
-    auto result = fresh ? Expected<SearchResult, SearchError>(SearchError{SearchError::Kind::Crashed, fresh->message})
-                        : session->search(*variant, *fen, uci_moves, pos.side_to_move(), choice_.limit, choice_.timeout_ms);
+    session->new_game();  // each final position from an empty hash
+    auto result = session->search(*variant, *fen, uci_moves, pos.side_to_move(), choice_.limit, choice_.timeout_ms);
     release(std::move(session));
     std::string failure;
     if (!result) failure = result.error().message;

@@ -96,8 +96,8 @@ TEST(AnalysisStoreCli, StoresARepeatIsANoOpAnotherLimitIsBesideIt) {
   // position), says so, and shows the same analyses.
   const Result again = run_gibo(s.analyze(s.db, "crash"));
   EXPECT_EQ(again.status, 0) << again.err;
-  EXPECT_NE(again.err.find("every selected game is already analysed in " + s.db.string() +
-                           " under this request (FakeUCI 1.0, depth 10); nothing to search"),
+  EXPECT_NE(again.err.find("every selected game was already analysed in " + s.db.string() +
+                           " under this request (FakeUCI 1.0, depth 10); nothing was searched"),
             std::string::npos) << again.err;
   EXPECT_NE(again.out.find("6 taken from the archive"), std::string::npos) << again.out;
   auto without_summary = [](const std::string& out) { return out.substr(0, out.find("summary:")); };
@@ -168,7 +168,7 @@ TEST(AnalysisStoreCli, AKilledRunResumesToTheRowsOfAnUninterruptedOne) {
 
   const Result resumed = run_gibo(s.analyze(s.db, "slow"));
   ASSERT_EQ(resumed.status, 0) << resumed.err;
-  EXPECT_NE(resumed.err.find(std::to_string(done) + " of 6 games already analysed"), std::string::npos) << resumed.err;
+  EXPECT_NE(resumed.err.find(std::to_string(done) + " of 6 games were already analysed"), std::string::npos) << resumed.err;
   const Result uninterrupted = run_gibo(s.analyze(whole, "normal"));
   ASSERT_EQ(uninterrupted.status, 0) << uninterrupted.err;
   EXPECT_EQ(analyses(s.db), analyses(whole));

@@ -29,9 +29,9 @@ class EngineSession {
                                              const std::vector<std::string>& moves, Side to_move,
                                              const Limit& limit, int timeout_ms);
   int restarts() const { return restarts_; }
-  // Starts the engine if needed and tells it a new game begins (UciEngine::new_game); an
-  // engine that does not answer is dropped (the next search starts a fresh one).
-  std::optional<Error> new_game();
+  // Starts a new game on the engine (UciEngine::new_game; a fresh engine needs none). An
+  // engine that does not answer is dropped, to be restarted by the next search.
+  void new_game();
 
  private:
   EngineConfig config_;
