@@ -15,13 +15,8 @@ namespace gibo::archive {
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::raw_int;
-using gibo::testing::raw_sql;
-using gibo::testing::slurp;
-using gibo::testing::TempDir;
-using analysis::GameAnalysis;
-using analysis::PositionEval;
-using analysis::Score;
+using namespace gibo::testing;  // raw_sql, raw_int, slurp, TempDir
+using namespace gibo::analysis;  // GameAnalysis, PositionEval, Score
 
 // An archive holding the first game of a corpus file; its path.
 std::unique_ptr<Archive> one_game(const fs::path& path) {
