@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 
+#include "archive_input.h"
 #include "command.h"
 #include "engine_options.h"
 #include "gibo/analysis/analysis_jsonl.h"
@@ -305,6 +306,7 @@ int run_analyze(const std::vector<std::string>& args) {
   ArchiveGames archive_games;
   if (!db.empty()) {
     bool bad_where = false;
+    if (const auto refused = refuse_unreadable_archive(db)) return *refused;
     if (auto e = archive_games.open(db, where, bad_where)) {
       if (bad_where) return usage_error("analyze", e->message);
       std::cerr << "gibo analyze: " << e->message << "\n";
