@@ -31,6 +31,25 @@ std::string square_text(Square s, bool old_coordinates) {
   return std::to_string(row) + std::to_string(file + 1);
 }
 
+// The token of legal move `m` (a pass: Move::pass) played from `pos`, which it plays.
+std::string move_token(Position& pos, Move m, bool old, bool hanja) {
+  const Side us = pos.side_to_move();
+  if (m.is_pass()) {
+    pos.do_move(m);
+    return "한수쉼";
+  }
+  const Piece mover = pos.piece_on(m.from());
+  const Piece target = pos.piece_on(m.to());
+  std::string token = square_text(m.from(), old);
+  if (hanja) token += us == Side::Cho ? "楚" : "漢";
+  token += letter(mover, hanja);
+  token += square_text(m.to(), old);
+  if (target != Piece::None) token += letter(target, hanja);
+  pos.do_move(m);
+  if (pos.in_check()) token += "장군";
+  return token;
+}
+
 class GameWriter {
  public:
   GameWriter(const Game& g, const GibWriteOptions& o, std::string& out) : g_(g), o_(o), out_(out) {}
@@ -90,24 +109,14 @@ class GameWriter {
 
   // Writes the ply's token from the board and plays it; false if it does not replay.
   bool ply_token(Position& pos, const RecordedPly& rp, bool old, std::string& token) {
-    const Side us = pos.side_to_move();
     if (rp.pass) {
-      const Square g = pos.general(us);
+      const Square g = pos.general(pos.side_to_move());
       if (g == kNoSquare || !pos.is_legal(Move::pass(g))) return false;
-      pos.do_move(Move::pass(g));
-      token = "한수쉼";
+      token = move_token(pos, Move::pass(g), old, o_.hanja);
       return true;
     }
     if (!pos.is_legal(rp.move)) return false;
-    const Piece mover = pos.piece_on(rp.move.from());
-    const Piece target = pos.piece_on(rp.move.to());
-    token = square_text(rp.move.from(), old);
-    if (o_.hanja) token += us == Side::Cho ? "楚" : "漢";
-    token += letter(mover, o_.hanja);
-    token += square_text(rp.move.to(), old);
-    if (target != Piece::None) token += letter(target, o_.hanja);
-    pos.do_move(rp.move);
-    if (pos.in_check()) token += "장군";
+    token = move_token(pos, rp.move, old, o_.hanja);
     return true;
   }
 
@@ -117,6 +126,11 @@ class GameWriter {
 };
 
 }  // namespace
+
+std::string gib_move_text(const Position& before, Move m) {
+  Position pos = before;
+  return move_token(pos, m, false, false);
+}
 
 void write_gib_game(std::string& out, const Game& game, const GibWriteOptions& options, WriteLoss* loss) {
   if (options.encoding != text::Encoding::Cp949) {

@@ -176,6 +176,9 @@ class Reader {
       if (const Value* s = p.find("seconds"); s && s->as_int()) rp.seconds = static_cast<int>(*s->as_int());
       if (const Value* cs = p.find("comments"))
         for (const Value& c : cs->items()) rp.comments.push_back(c.as_string());
+      if (const Value* ns = p.find("nags"))
+        for (const Value& n : ns->items())
+          if (const auto k = n.as_int(); k && *k >= 0 && *k <= 255) rp.nags.push_back(static_cast<int>(*k));
       if (const Value* rec = p.find("recorded"); rec && rec->is_object()) {
         if (const std::string* text = string_field(*rec, "text")) rp.text = *text;
         rp.piece = piece_field(*rec, "piece");
@@ -275,6 +278,17 @@ class Reader {
           continue;
         }
         g.plies[static_cast<std::size_t>(*n - 1)].comments.push_back(items[1].as_string());
+      }
+    if (const Value* ns = v.find("nags"))
+      for (const Value& pair : ns->items()) {
+        const auto& items = pair.items();
+        const std::int64_t n = items.size() == 2 ? items[0].as_int().value_or(0) : 0;
+        const std::int64_t glyph = items.size() == 2 ? items[1].as_int().value_or(-1) : -1;
+        if (n < 1 || static_cast<std::size_t>(n) > g.plies.size() || glyph < 0 || glyph > 255) {
+          bad(0, "a NAG must be [PLY, N] with PLY from 1 to the plies and N from 0 to 255");
+          continue;
+        }
+        g.plies[static_cast<std::size_t>(n - 1)].nags.push_back(static_cast<int>(glyph));
       }
   }
 

@@ -156,11 +156,12 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
       claims += claims_code(g.plies[i]);
     }
     w.field("claims", claims);
-    bool placed = false, timed = false, commented = false;
+    bool placed = false, timed = false, commented = false, glyphs = false;
     for (const RecordedPly& rp : g.plies) {
       placed |= rp.line != 0 || rp.column != 0;
       timed |= rp.seconds.has_value();
       commented |= !rp.comments.empty();
+      glyphs |= !rp.nags.empty();
     }
     if (placed) {  // [line, column, column, ...] for each run of plies on one line
       w.key("at").begin_array();
@@ -185,6 +186,12 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
       w.key("comments").begin_array();
       for (std::size_t i = 0; i < g.plies.size(); ++i)
         for (const std::string& c : g.plies[i].comments) w.begin_array().value(static_cast<int>(i) + 1).value(c).end_array();
+      w.end_array();
+    }
+    if (glyphs) {
+      w.key("nags").begin_array();
+      for (std::size_t i = 0; i < g.plies.size(); ++i)
+        for (int n : g.plies[i].nags) w.begin_array().value(static_cast<int>(i) + 1).value(n).end_array();
       w.end_array();
     }
   } else {
@@ -218,6 +225,11 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
     w.key("comments").begin_array();
     for (const std::string& c : rp.comments) w.value(c);
     w.end_array();
+    if (!rp.nags.empty()) {
+      w.key("nags").begin_array();
+      for (int n : rp.nags) w.value(n);
+      w.end_array();
+    }
     w.key("recorded").begin_object().field("text", rp.text);
     piece_or_null(w, "piece", rp.piece);
     piece_or_null(w, "captured", rp.captured);

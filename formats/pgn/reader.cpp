@@ -41,6 +41,7 @@ struct RawGame {
     std::size_t offset;
   };
   std::vector<std::vector<Comment>> comments;  // [0] before the first move, [k] after move k
+  std::vector<std::vector<int>> nags;          // the same: $N after move k ([0] stays empty)
   Token result;                               // empty text: no result token
   std::size_t begin = 0, end = 0;             // decoded-text span of the game
   struct Skipped {
@@ -240,6 +241,7 @@ class Reader {
     namespace pg = pgn_grammar;
     g.begin = p_;
     g.comments.emplace_back();
+    g.nags.emplace_back();
     // Tag section.
     for (;;) {
       skip_blank_and_escapes();
@@ -268,7 +270,16 @@ class Reader {
         ++p_;
       } else if (c == '$') {
         pg::parse(p, end(), pg::nag, text);
-        g.skipped.push_back({p_, "annotation glyph " + std::string(pg::view(text)), static_cast<int>(g.moves.size())});
+        // A glyph after a move is the ply's ($0 to $255, as PGN numbers them); one before
+        // the first move, or out of range, is skipped with a note.
+        const std::string_view digits = pg::view(text).substr(1);
+        int n = digits.empty() || digits.size() > 3 ? -1 : 0;
+        for (char d : digits)
+          if (n >= 0) n = 10 * n + (d - '0');
+        if (!g.moves.empty() && n >= 0 && n <= 255)
+          g.nags.back().push_back(n);
+        else
+          g.skipped.push_back({p_, "annotation glyph " + std::string(pg::view(text)), static_cast<int>(g.moves.size())});
         p_ = offset_of(p);
       } else if (c == '}') {
         g.end = ++p_;
@@ -292,6 +303,7 @@ class Reader {
         if (q == text.end()) continue;
         g.moves.push_back({std::string_view(q, static_cast<std::size_t>(text.end() - q)), from});
         g.comments.emplace_back();
+        g.nags.emplace_back();
       }
       g.end = p_;
     }
@@ -413,6 +425,7 @@ class Reader {
         const int line = line_of(t.offset), col = column_of(t.offset);
         out->plies.push_back(detail::board_ply(pos, *r, std::string(t.text), line, col, detail::stated_marks(t.text)));
         attach_comments(*out, raw.comments[k + 1], &out->plies.back());
+        out->plies.back().nags = raw.nags[k + 1];
       } else {
         pos.do_move(*r);
       }

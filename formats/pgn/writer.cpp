@@ -129,6 +129,12 @@ void write_pgn_game(std::string& out, const Game& g, const PgnWriteOptions& opti
     line.add(token + write_san(before, m));
     need_number = false;
     const RecordedPly& rp = g.plies[i];
+    // Glyphs right after the move, before its comments (as python-chess and lichess write them).
+    for (int n : rp.nags) {
+      std::string glyph(1, '$');
+      glyph += std::to_string(n);
+      line.add(glyph);
+    }
     for (const std::string& c : rp.comments) {
       write_comment(line, c);
       need_number = true;

@@ -162,6 +162,11 @@ std::optional<Error> UciEngine::set_variant(const std::string& variant) {
   return std::nullopt;
 }
 
+std::optional<Error> UciEngine::new_game() {
+  if (!process_->write_line("ucinewgame")) return Error{"the engine ended (its input is closed)"};
+  return wait_ready(10000);
+}
+
 Expected<SearchResult, SearchError> UciEngine::search(const std::string& fen, const std::vector<std::string>& moves,
                                                       Side to_move, const Limit& limit, int timeout_ms) {
   using K = SearchError::Kind;

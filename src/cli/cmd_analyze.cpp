@@ -1,21 +1,26 @@
 // gibo analyze: every position of each game searched by a UCI engine; per ply the evaluation, best line and
 // judgement of the move played, per game and side the average loss, accuracy, class counts and largest swing.
+#include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <mutex>
-#include <sstream>
 
 #include "archive_input.h"
 #include "command.h"
+#include "engine_options.h"
+#include "gibo/analysis/analysis_jsonl.h"
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/archive.h"
-#include "gibo/formats/json_writer.h"
+#include "gibo/formats/gib.h"
+#include "gibo/formats/notation.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/record/replay.h"
 #include "inputs.h"
 #include "options.h"
 #include "outputs.h"
 #include "parallel.h"
+#include "progress.h"
 
 namespace gibo::cli {
 namespace {
@@ -28,25 +33,24 @@ struct Item {
   std::string file;
   Game game;
   const Profile* profile = nullptr;
+  // --db: the stored game, the request its analysis is stored under (0: not stored), its
+  // analysis when the archive already holds it (shown, not searched), else its positions
+  // already stored (not searched again).
+  std::int64_t game_id = 0, request_id = 0;
+  std::optional<GameAnalysis> stored;
+  KnownPositions known;
 };
 
 struct Done {
-  std::string output, pgn;
+  // --db: the analysis to store (emit(), one transaction per game) under request_id.
+  std::optional<GameAnalysis> to_store;
+  std::int64_t game_id = 0, request_id = 0;
+  bool from_archive = false;  // --db: shown from the archive, not searched
+  std::string output, pgn, gib;
   std::vector<std::string> messages;  // for stderr
   bool failed = false;                // the game, or one of its positions
+  int positions = 0;                  // searched
 };
-
-const char* side_name(Side s) { return s == Side::Cho ? "cho" : "han"; }
-
-void write_score(json::Writer& w, const Score& s) {
-  w.begin_object();
-  if (s.mate) {
-    w.field("mate", s.winner == Side::Cho ? s.mate_moves : -s.mate_moves).field("winner", side_name(s.winner));
-  } else {
-    w.field("cp", s.cp);
-  }
-  w.end_object();
-}
 
 std::string score_text(const Score& s) {
   if (s.mate) return std::string(s.winner == Side::Cho ? "+" : "-") + "M" + std::to_string(s.mate_moves);
@@ -61,56 +65,10 @@ std::string fixed1(double d) {
   return buf;
 }
 
-void write_side(json::Writer& w, const SideSummary& s) {
-  w.begin_object()
-      .field("moves", s.moves)
-      .field("average_loss", s.average_loss)
-      .field("accuracy", s.accuracy)
-      .field("inaccuracies", s.counts[1])
-      .field("mistakes", s.counts[2])
-      .field("blunders", s.counts[3])
-      .field("largest_swing", s.largest_swing)
-      .field("largest_swing_ply", s.largest_swing_ply)
-      .end_object();
-}
-
 std::string render(const std::string& ref, const GameAnalysis& a, const std::string& engine, const Limit& limit,
                    Output out) {
+  if (out == Output::Jsonl) return analysis_jsonl(ref, a, engine, limit);
   std::string s;
-  if (out == Output::Jsonl) {
-    for (const PlyAnalysis& p : a.plies) {
-      std::string line;
-      json::Writer w(line);
-      w.begin_object().field("type", "ply").field("game", ref).field("ply", p.ply).field("side", side_name(p.mover))
-          .field("move", p.played).field("judged", p.judged);
-      if (p.judged) {
-        w.key("eval_before");
-        write_score(w, p.before);
-        w.key("eval_after");
-        write_score(w, p.after);
-        w.field("best", p.best).key("pv").begin_array();
-        for (const std::string& m : p.pv) w.value(m);
-        w.end_array().field("depth", p.depth).field("loss_cp", p.loss_cp).field("win_drop", p.drop)
-            .field("class", class_name(p.judgement));
-      }
-      w.end_object();
-      s += line + "\n";
-    }
-    std::string line;
-    json::Writer w(line);
-    w.begin_object().field("type", "game").field("game", ref).field("engine", engine).field("limit", limit.text());
-    if (!a.error.empty()) {
-      w.field("error", a.error).end_object();
-      return s + line + "\n";
-    }
-    w.field("variant", a.variant).field("plies", static_cast<int>(a.plies.size()))
-        .field("failed_positions", a.failed_positions).key("cho");
-    write_side(w, a.sides[0]);
-    w.key("han");
-    write_side(w, a.sides[1]);
-    w.end_object();
-    return s + line + "\n";
-  }
   if (!a.error.empty()) return ref + "  error: " + a.error + "\n";
   s = ref + "  variant " + a.variant + "  engine " + engine + "  " + limit.text() + "  plies " +
       std::to_string(a.plies.size()) + (a.failed_positions ? "  failed positions " + std::to_string(a.failed_positions) : "") +
@@ -128,7 +86,8 @@ std::string render(const std::string& ref, const GameAnalysis& a, const std::str
   return s;
 }
 
-// The evaluation as PGN's %eval command reads it: pawns from Cho's (White's) view, "#N" / "#-N" for mates.
+// The evaluation as PGN's %eval command reads it: pawns from Cho's (White's) view, "#N" / "#-N" for mates;
+// the annotated .gib's comments write it the same way.
 std::string pgn_eval(const Score& s) {
   char buf[32];
   if (s.mate) std::snprintf(buf, sizeof buf, "#%s%d", s.winner == Side::Cho ? "" : "-", s.mate_moves);
@@ -136,19 +95,43 @@ std::string pgn_eval(const Score& s) {
   return buf;
 }
 
-// The game as PGN with, after each judged ply, a comment "[%eval E]" (the position after
-// the move) and, for an inaccuracy, mistake or blunder, its class and the best move.
+// The engine's best move before each judged ply that was not it, written by `name(before,
+// best)` (SAN, or .gib notation); "" where there is none.
+template <class Name>
+std::vector<std::string> best_moves(const Game& game, const GameAnalysis& a, const Profile& profile, Name name) {
+  std::vector<std::string> out(a.plies.size());
+  Position pos;
+  if (start_position(game, game_legality_rules(game, profile), pos)) return out;
+  for (std::size_t k = 0; k < a.plies.size(); ++k) {
+    const PlyAnalysis& p = a.plies[k];
+    if (p.judged && !p.best.empty() && p.best != p.played) {
+      const Move best = parse_uci_move(p.best);
+      if (!best.is_none() && pos.is_legal(best)) out[k] = name(pos, best);  // analyze_game checked it
+    }
+    pos.do_move(game.plies[k].move);
+  }
+  return out;
+}
+
+// The game as PGN with, after each judged ply, the NAG of its class ($6 inaccuracy, $2
+// mistake, $4 blunder) and a comment "[%eval E]" (the position after the move) followed,
+// for those, by the class and the engine's best move in SAN: {[%eval -1.20] mistake; best Hb7}.
 std::string annotated_pgn(Game game, const GameAnalysis& a, const Profile& profile) {
+  const std::vector<std::string> best = best_moves(game, a, profile, [](const Position& p, Move m) { return write_san(p, m); });
   for (const PlyAnalysis& p : a.plies) {
     if (!p.judged) continue;
-    std::string c = "[%eval " + pgn_eval(p.after) + "]";
+    RecordedPly& rp = game.plies[static_cast<std::size_t>(p.ply - 1)];
+    std::string c = "[%eval ";
+    c += pgn_eval(p.after);
+    c += ']';
     if (p.judgement != MoveClass::Good) {
+      const std::string_view nag = class_nag(p.judgement);  // "$6"
+      rp.nags.push_back(std::stoi(std::string(nag.substr(1))));
       c += ' ';
       c += class_name(p.judgement);
-      c += "; best ";
-      c += p.best;
+      if (const std::string& b = best[static_cast<std::size_t>(p.ply - 1)]; !b.empty()) c += "; best ", c += b;
     }
-    game.plies[static_cast<std::size_t>(p.ply - 1)].comments.push_back(c);
+    rp.comments.push_back(c);
   }
   PgnWriteOptions o;
   o.profile = &profile;
@@ -157,22 +140,54 @@ std::string annotated_pgn(Game game, const GameAnalysis& a, const Profile& profi
   return out;
 }
 
+// The game as .gib with, after each judged ply, a comment (formats/gib/README.md
+// "Analysis comments"): {eval E}, then "best M" (.gib notation) when the engine preferred
+// another move, then the class unless the move was good: {eval -1.20 best 79졸78 mistake}.
+std::string annotated_gib(Game game, const GameAnalysis& a, const Profile& profile) {
+  const std::vector<std::string> best = best_moves(game, a, profile, [](const Position& p, Move m) { return gib_move_text(p, m); });
+  for (const PlyAnalysis& p : a.plies) {
+    if (!p.judged) continue;
+    std::string c = "eval ";
+    c += pgn_eval(p.after);
+    if (const std::string& b = best[static_cast<std::size_t>(p.ply - 1)]; !b.empty()) c += " best ", c += b;
+    if (p.judgement != MoveClass::Good) c += ' ', c += class_name(p.judgement);
+    game.plies[static_cast<std::size_t>(p.ply - 1)].comments.push_back(c);
+  }
+  GibWriteOptions o;
+  o.profile = &profile;
+  std::string out;
+  write_gib_game(out, game, o);
+  return out;
+}
+
 // The games of an archive (--db, --where) as games to analyse: start, tags, saved rules and
 // the moves that replayed at import.
-std::optional<Error> archive_items(const std::string& db, const std::string& where, const Profile* forced,
-                                   const Profile& fallback, std::vector<Item>& items, bool& bad_where) {
-  const auto opened = archive::Archive::open(db, archive::OpenMode::ReadOnly);
-  if (!opened) return opened.error();
-  const auto ids = (*opened)->select_games(where);
-  if (!ids) {
-    bad_where = true;
-    return Error{"--where: " + ids.error().message};
+class ArchiveGames {
+ public:
+  // Opens the archive and selects the games; an Error (`bad_where` set for an expression
+  // that does not compile).
+  std::optional<Error> open(const std::string& db, const std::string& where, bool& bad_where) {
+    // Read-write: the analyses are stored in it.
+    auto opened = archive::Archive::open(db, archive::OpenMode::ReadWrite);
+    if (!opened) return opened.error();
+    archive_ = std::move(*opened);
+    auto ids = archive_->select_games(where);
+    if (!ids) {
+      bad_where = true;
+      return Error{"--where: " + ids.error().message};
+    }
+    ids_ = std::move(*ids);
+    return std::nullopt;
   }
-  for (std::int64_t id : *ids) {
-    const auto sg = (*opened)->stored_game(id);
+  std::size_t size() const { return ids_.size(); }
+  archive::Archive* archive() const { return archive_.get(); }
+  // The k-th game selected; an Error if it cannot be read.
+  Expected<Item> item(std::size_t k, const Profile* forced, const Profile& fallback) {
+    const auto sg = archive_->stored_game(ids_[k]);
     if (!sg) return sg.error();
     Item item;
     item.file = sg->file;
+    item.game_id = ids_[k];
     Game& g = item.game;
     g.start = sg->start;
     g.tags = sg->tags;
@@ -191,16 +206,43 @@ std::optional<Error> archive_items(const std::string& db, const std::string& whe
     g.played_plies = g.valid_plies;
     g.replayed = true;
     item.profile = forced ? forced : &game_profile(g, fallback);
-    items.push_back(std::move(item));
+    return item;
   }
-  return std::nullopt;
-}
 
-std::vector<std::string> split_command(const std::string& cmd) {
-  std::vector<std::string> argv;
-  std::istringstream in(cmd);
-  for (std::string w; in >> w;) argv.push_back(w);
-  return argv;
+ private:
+  std::unique_ptr<archive::Archive> archive_;
+  std::vector<std::int64_t> ids_;
+};
+
+// --db: finds (or makes) the request of `it`'s engine variant (none: a game error, not
+// stored) and reads what the archive holds of it: its whole analysis when the game is
+// analysed under the request without failed positions, else its stored positions.
+// `requests` caches the ids by variant.
+std::optional<Error> plan_stored(archive::Archive& db, const EngineChoice& engine,
+                                 std::map<std::string, std::int64_t>& requests, Item& it) {
+  const auto variant = engine_variant(*it.profile);
+  if (!variant) return std::nullopt;
+  auto [at, fresh] = requests.emplace(*variant, 0);
+  if (fresh) {
+    const auto id = db.analysis_request(analysis_request(engine, *variant), true);
+    if (!id) return id.error();
+    at->second = *id;
+  }
+  it.request_id = at->second;
+  const auto row = db.analysis_game(it.request_id, it.game_id);
+  if (!row) return row.error();
+  if (*row && (*row)->failed_positions == 0) {
+    auto loaded = db.load_analysis(it.request_id, it.game_id);
+    if (!loaded) return loaded.error();
+    if (*loaded) {
+      it.stored = std::move(*loaded);
+      return std::nullopt;
+    }
+  }
+  auto known = db.analysis_positions(it.request_id, it.game_id);
+  if (!known) return known.error();
+  it.known = std::move(*known);
+  return std::nullopt;
 }
 
 }  // namespace
@@ -208,23 +250,22 @@ std::vector<std::string> split_command(const std::string& cmd) {
 int run_analyze(const std::vector<std::string>& args) {
   const std::string synopsis =
       "gibo analyze (PATHS... | --db FILE [--where EXPR]) [--engine CMD] [--depth N | --nodes N | --movetime MS] [--option NAME=VALUE]... "
-      "[--rules ID] [--format text|jsonl] [--pgn FILE] [--timeout S] [--jobs N]";
+      "[--rules ID] [--format text|jsonl] [--pgn FILE] [--gib FILE] [--timeout S] [--jobs N]";
   po::options_description opts("options");
-  std::string engine_cmd = "fairy-stockfish", rules_id, format = "text", pgn_path, db, where;
-  std::vector<std::string> option_texts, paths;
-  std::int64_t depth = 0, nodes = 0, movetime = 0;
-  int jobs = 1, timeout_s = 60;
-  opts.add_options()("engine", po::value(&engine_cmd), "UCI engine command (words split on spaces); default fairy-stockfish")(
-      "depth", po::value(&depth), "search each position to this depth (default 10)")(
-      "nodes", po::value(&nodes), "search each position this many nodes")(
-      "movetime", po::value(&movetime), "search each position this many milliseconds")(
-      "option", po::value(&option_texts)->composing(), "engine option NAME=VALUE (setoption), repeatable")(
+  std::string rules_id, format = "text", pgn_path, gib_path, db, where;
+  std::vector<std::string> paths;
+  EngineChoice engine;
+  int jobs = 1;
+  add_engine_options(opts, engine, false);
+  opts.add_options()(
       "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg, which no engine plays)")(
       "format", po::value(&format), "text (a summary per game) or jsonl (a line per ply and per game)")(
-      "pgn", po::value(&pgn_path), "also write the games as PGN annotated with {[%eval E]} comments")(
-      "timeout", po::value(&timeout_s), "seconds a position may take beyond --movetime before the engine is stopped (default 60)")(
+      "pgn", po::value(&pgn_path), "also write the games as PGN annotated with NAGs and {[%eval E]} comments")(
+      "gib", po::value(&gib_path), "also write the games as .gib annotated with {eval E best M CLASS} comments")(
       "jobs,j", po::value(&jobs), "engine processes in parallel")(
-      "db", po::value(&db), "analyse the games of a gibo database (read only)")(
+      "db", po::value(&db),
+      "analyse the games of a gibo database and store the analyses in it (a game already analysed under the same "
+      "engine, options and limit is shown from the archive, not searched again)")(
       "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_paths("analyze", synopsis, args, opts, paths, "files, directories, or - for stdin", vm))
@@ -232,18 +273,9 @@ int run_analyze(const std::vector<std::string>& args) {
   if (!db.empty() && !paths.empty()) return usage_error("analyze", "give PATHS or --db, not both");
   if (db.empty() && !where.empty()) return usage_error("analyze", "--where needs --db");
   if (db.empty() && paths.empty()) return no_input_error("analyze", synopsis);
-  Limit limit;
-  limit.value = 10;
-  const int given = (depth > 0) + (nodes > 0) + (movetime > 0);
-  if (given > 1) return usage_error("analyze", "give one of --depth, --nodes, --movetime");
-  if (vm.count("depth") && depth <= 0) return usage_error("analyze", "--depth must be positive");
-  if (vm.count("nodes") && nodes <= 0) return usage_error("analyze", "--nodes must be positive");
-  if (vm.count("movetime") && movetime <= 0) return usage_error("analyze", "--movetime must be positive");
-  if (depth > 0) limit.value = depth;
-  if (nodes > 0) limit.kind = Limit::Kind::Nodes, limit.value = nodes;
-  if (movetime > 0) limit.kind = Limit::Kind::Movetime, limit.value = movetime;
-  if (timeout_s <= 0) return usage_error("analyze", "--timeout must be positive");
-  const int timeout_ms = timeout_s * 1000 + (movetime > 0 ? static_cast<int>(movetime) : 0);
+  if (auto rc = resolve_engine_choice("analyze", vm, engine)) return *rc;
+  const Limit& limit = engine.limit;
+  const int timeout_ms = engine.timeout_ms;
   if (const auto e = jobs_error(jobs)) return usage_error("analyze", *e);
   Output out;
   if (format == "text") out = Output::Text;
@@ -252,29 +284,11 @@ int run_analyze(const std::vector<std::string>& args) {
   const Profile* forced = nullptr;
   if (!rules_id.empty() && !(forced = profile_or_usage("analyze", rules_id))) return kExitUsage;
   const Profile& fallback = forced ? *forced : default_profile();
-
-  EngineConfig config;
-  config.command = split_command(engine_cmd);
-  if (config.command.empty()) return usage_error("analyze", "--engine is empty");
-  for (const std::string& o : option_texts) {
-    const auto eq = o.find('=');
-    if (eq == std::string::npos || eq == 0) return usage_error("analyze", "--option must be NAME=VALUE: '" + o + "'");
-    config.options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
-  }
-  if (find_executable(config.command.front()).empty()) {
-    std::cerr << "gibo analyze: engine '" << config.command.front()
-              << "' not found on PATH; install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) "
-                 "or give --engine with an engine's command or path\n";
-    return kExitUsage;
-  }
-  // The engine is started once here so that an engine that does not speak UCI is one
-  // clear error, not one per game.
-  auto probe = UciEngine::start(config);
-  if (!probe) {
-    std::cerr << "gibo analyze: engine '" << engine_cmd << "': " << probe.error().message << "\n";
-    return kExitUsage;
-  }
-  const std::string engine_name = (*probe)->name();
+  // The engine is started once here so that an engine that is missing or does not speak
+  // UCI is one clear error, not one per game.
+  if (auto rc = probe_engine("analyze", engine)) return *rc;
+  const EngineConfig& config = engine.config;
+  const std::string& engine_name = engine.engine_name;
 
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;  // a directory's other files: a note each, not read
@@ -285,38 +299,49 @@ int run_analyze(const std::vector<std::string>& args) {
   ProtectedFiles protect;
   for (const InputFile& f : files) protect.add_input(f.path);
   if (!db.empty()) protect.add_archive(db);
-  if (!pgn_path.empty())
-    if (const auto e = protect.conflict(pgn_path)) return usage_error("analyze", e->message);
-  std::vector<Item> items;
+  for (const std::string* path : {&pgn_path, &gib_path})
+    if (!path->empty())
+      if (const auto e = protect.conflict(*path)) return usage_error("analyze", e->message);
+  if (!pgn_path.empty() && pgn_path == gib_path) return usage_error("analyze", "--pgn and --gib name the same file");
+  ArchiveGames archive_games;
   if (!db.empty()) {
     bool bad_where = false;
     if (const auto refused = refuse_unreadable_archive(db)) return *refused;
-    if (auto e = archive_items(db, where, forced, fallback, items, bad_where)) {
+    if (auto e = archive_games.open(db, where, bad_where)) {
       if (bad_where) return usage_error("analyze", e->message);
       std::cerr << "gibo analyze: " << e->message << "\n";
       return kExitIo;
     }
   }
-  for (const InputFile& f : files) {
-    ReadOptions ro;
-    ro.profile = &fallback;
-    ReadInfo info;
-    const auto error = read_input_games(f.path, ro, info, [&](Game&& g) {
-      Item item;
-      item.file = f.path;
-      item.profile = &replay_under_profile(g, fallback);
-      item.game = std::move(g);
-      items.push_back(std::move(item));
-    });
-    if (error) {
-      ++io_errors;
-      std::cerr << InputError{f.path, error->message}.text() << "\n";
+  // The annotated outputs are written as the games are done (committed at the end).
+  OutputFile pgn_file, gib_file;
+  for (auto [file, path] : {std::pair{&pgn_file, &pgn_path}, std::pair{&gib_file, &gib_path}})
+    if (!path->empty())
+      if (auto e = file->open(*path)) {
+        std::cerr << "gibo analyze: " << e->message << "\n";
+        return kExitIo;
+      }
+
+  // The progress line (a terminal only) needs the number of games for its ETA: counted
+  // beforehand by a reading pass that keeps no game (unknown when a file is standard input).
+  Progress progress;
+  std::optional<long> total;
+  if (progress.shown()) {
+    total = db.empty() ? 0 : static_cast<long>(archive_games.size());
+    for (const InputFile& f : files) {
+      if (f.path == "-") {
+        total.reset();
+        break;
+      }
+      ReadOptions ro;
+      ro.profile = &fallback;
+      ReadInfo info;
+      read_input_games(f.path, ro, info, [&](Game&&) { ++*total; });
     }
   }
 
   std::mutex pool_mutex;
-  std::vector<std::unique_ptr<EngineSession>> pool;
-  probe->reset();  // workers start their own engines (EngineSession)
+  std::vector<std::unique_ptr<EngineSession>> pool;  // workers start their own engines (EngineSession)
   auto acquire = [&]() {
     std::lock_guard<std::mutex> lock(pool_mutex);
     if (pool.empty()) return std::make_unique<EngineSession>(config);
@@ -328,40 +353,117 @@ int run_analyze(const std::vector<std::string>& args) {
     std::lock_guard<std::mutex> lock(pool_mutex);
     pool.push_back(std::move(s));
   };
-  long games = 0, failed = 0;
-  std::string pgn;
-  ordered_parallel<Done>(
-      items.size(), jobs,
-      [&](std::size_t i) {
-        const Item& it = items[i];
+  long games = 0, failed = 0, positions = 0;
+  long from_archive = 0;       // --db: games shown from the archive
+  bool store_failed = false;   // --db: a game could not be stored (the run stops there)
+  bool first_pgn = true, first_gib = true;
+  const auto started = std::chrono::steady_clock::now();
+  // Each game is analysed on a worker while the inputs are still being read (at most
+  // jobs * 4 games held at once), and its lines are written in input order.
+  OrderedStream<Item, Done> stream(
+      jobs,
+      [&](Item& it) {
         const std::string ref = it.file + ":" + std::to_string(it.game.source.game_index + 1);
-        auto session = acquire();
-        const GameAnalysis a = analyze_game(it.game, *it.profile, *session, limit, timeout_ms);
-        release(std::move(session));
         Done d;
+        GameAnalysis a;
+        if (it.stored) {
+          a = std::move(*it.stored);
+          d.from_archive = true;
+        } else {
+          auto session = acquire();
+          a = analyze_game(it.game, *it.profile, *session, limit, timeout_ms, it.request_id ? &it.known : nullptr);
+          release(std::move(session));
+          if (it.request_id) d.to_store = a, d.game_id = it.game_id, d.request_id = it.request_id;
+        }
         d.output = render(ref, a, engine_name, limit, out);
         if (!pgn_path.empty() && a.error.empty()) d.pgn = annotated_pgn(it.game, a, *it.profile);
+        if (!gib_path.empty() && a.error.empty()) d.gib = annotated_gib(it.game, a, *it.profile);
         d.failed = !a.error.empty() || a.failed_positions > 0;
+        d.positions = it.stored ? 0 : static_cast<int>(a.positions.size());
         if (!a.error.empty()) d.messages.push_back(ref + ": error[analysis]: " + a.error);
         for (const std::string& w : a.warnings) d.messages.push_back(ref + ": warning[engine]: " + w);
         return d;
       },
-      [&](std::size_t, Done&& d) {
+      [&](Done&& d) {
+        if (store_failed) return;  // nothing is shown as done after the archive failed
+        if (d.to_store)
+          // One transaction per game: a killed run keeps every game emitted before it.
+          if (auto e = archive_games.archive()->store_analysis(d.request_id, d.game_id, *d.to_store)) {
+            progress.write_error("gibo analyze: " + db + ": " + e->message + "\n");
+            store_failed = true;
+            return;
+          }
+        from_archive += d.from_archive;
         ++games;
         failed += d.failed;
-        std::cout << d.output;
-        if (!d.pgn.empty()) {
-          if (!pgn.empty()) pgn += '\n';
-          pgn += d.pgn;
-        }
-        for (const std::string& m : d.messages) std::cerr << m << "\n";
+        positions += d.positions;
+        progress.write(d.output);
+        for (const std::string& m : d.messages) progress.write_error(m + "\n");
+        if (!d.pgn.empty()) pgn_file.stream() << (first_pgn ? "" : "\n") << d.pgn, first_pgn = false;
+        if (!d.gib.empty()) gib_file.stream() << (first_gib ? "" : "\n") << d.gib, first_gib = false;
+        if (!progress.shown()) return;
+        // "3/10 games, 41.5 positions/s, ETA 2:05"
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::string line = std::to_string(games);
+        if (total) line += '/', line += std::to_string(*total);
+        line += " games, ";
+        line += fixed1(seconds > 0 ? static_cast<double>(positions) / seconds : 0);
+        line += " positions/s";
+        if (total && *total >= games)
+          line += ", ETA ", line += clock_text(seconds / static_cast<double>(games) * static_cast<double>(*total - games));
+        progress.draw(line);
       });
+  std::map<std::string, std::int64_t> requests;  // --db: by engine variant
+  for (std::size_t k = 0; k < archive_games.size() && !store_failed; ++k) {
+    auto item = archive_games.item(k, forced, fallback);
+    std::optional<Error> e = item ? plan_stored(*archive_games.archive(), engine, requests, *item) : item.error();
+    if (e) {
+      stream.finish();
+      progress.write_error("gibo analyze: " + db + ": " + e->message + "\n");
+      return kExitIo;
+    }
+    stream.push(std::move(*item));
+  }
+  for (const InputFile& f : files) {
+    ReadOptions ro;
+    ro.profile = &fallback;
+    ReadInfo info;
+    const auto error = read_input_games(f.path, ro, info, [&](Game&& g) {
+      Item item;
+      item.file = f.path;
+      item.profile = &replay_under_profile(g, fallback);
+      g.original_text.clear();  // not needed: the outputs are written from the plies
+      item.game = std::move(g);
+      stream.push(std::move(item));
+    });
+    if (error) {
+      ++io_errors;
+      progress.write_error(InputError{f.path, error->message}.text() + "\n");
+    }
+  }
+  stream.finish();
+  progress.draw("");
   if (out == Output::Text)
-    std::cout << "summary: " << games << " games analysed, " << failed << " with errors or failed positions\n";
-  if (!pgn_path.empty())
-    if (const int rc = write_text_output("analyze", pgn_path, pgn); rc != kExitOk) return rc;
+    progress.write("summary: " + std::to_string(games) + " games analysed, " + std::to_string(failed) +
+                   " with errors or failed positions" +
+                   (db.empty() ? std::string() : ", " + std::to_string(from_archive) + " taken from the archive") + "\n");
+  if (!db.empty() && !store_failed && from_archive > 0) {
+    if (from_archive == games)
+      progress.write_error("gibo analyze: every selected game was already analysed in " + db + " under this request (" +
+                           engine_name + ", " + limit.text() + "); nothing was searched, the stored analyses are shown\n");
+    else
+      progress.write_error("gibo analyze: " + std::to_string(from_archive) + " of " + std::to_string(games) +
+                           " games were already analysed in " + db + " under this request; the others were analysed "
+                           "and stored\n");
+  }
+  for (auto [file, path] : {std::pair{&pgn_file, &pgn_path}, std::pair{&gib_file, &gib_path}})
+    if (!path->empty())
+      if (auto e = file->commit()) {
+        std::cerr << "gibo analyze: " << e->message << "\n";
+        return kExitIo;
+      }
   if (!std::cout.flush()) return kExitIo;
-  if (io_errors) return kExitIo;
+  if (io_errors || store_failed) return kExitIo;
   return failed ? kExitFindings : kExitOk;
 }
 

@@ -4,10 +4,13 @@
 // (default 1); PLY 0 is the start position, default the last ply.
 #include <unistd.h>
 
+#include <filesystem>
 #include <iostream>
 
 #include "command.h"
+#include "gibo/analysis/analysis_jsonl.h"
 #include "gibo/formats/detect.h"
+#include "gibo/formats/file_bytes.h"
 #include "gibo/record/replay.h"
 #include "gibo/report/diagram.h"
 #include "gibo/report/pages.h"
@@ -16,12 +19,52 @@
 #include "outputs.h"
 
 namespace gibo::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Does analyze's FILE:GAME `ref` name the game of `t`? The same text, or the same file
+// (by its canonical path) and game number.
+bool same_game(const std::string& ref, const RecordTarget& t) {
+  const std::size_t colon = ref.rfind(':');
+  if (colon == std::string::npos || ref.substr(colon + 1) != std::to_string(t.game)) return false;
+  const std::string file = ref.substr(0, colon);
+  if (file == t.file) return true;
+  std::error_code a, b;
+  const fs::path x = fs::weakly_canonical(file, a), y = fs::weakly_canonical(t.file, b);
+  return !a && !b && x == y;
+}
+
+// The evaluations of game `t` from analyze's JSON Lines in `path`: kExitOk, or an exit
+// status after the message (kExitIo: unreadable; kExitFindings: not JSON Lines of analyze,
+// or the game is not in it).
+int read_game_evaluations(const std::string& path, const RecordTarget& t, analysis::Evaluations& out) {
+  auto bytes = read_file_bytes(path);
+  if (!bytes) {
+    std::cerr << "gibo show: --analysis " << bytes.error().message << "\n";
+    return kExitIo;
+  }
+  const auto games = analysis::read_analysis_jsonl(bytes->view());
+  if (!games) {
+    std::cerr << "gibo show: --analysis " << path << ": " << games.error().message << "\n";
+    return kExitFindings;
+  }
+  for (const analysis::GameEvaluations& g : *games)
+    if (same_game(g.game, t)) {
+      out = g.evaluations;
+      return kExitOk;
+    }
+  std::cerr << "gibo show: --analysis " << path << " holds no analysis of " << t.file << ":" << t.game << "\n";
+  return kExitFindings;
+}
+
+}  // namespace
 
 int run_show(const std::vector<std::string>& args) {
   const std::string synopsis =
       "gibo show [OPTIONS] FILE[:GAME][@PLY]";
   po::options_description opts("options");
-  std::string spec, letters = "mixed", color = "auto", rules_id = default_profile().id, format = "text", output;
+  std::string spec, letters = "mixed", color = "auto", rules_id = default_profile().id, format = "text", output, analysis;
   opts.add_options()("target", po::value(&spec)->required()->value_name("FILE[:GAME][@PLY]"),
                      "the record, its game (from 1; default 1) and ply (0 = the start; default the last)")(
       "format", po::value(&format), "text (a diagram), svg (a picture) or html (the whole game as an offline viewer)")(
@@ -29,7 +72,9 @@ int run_show(const std::vector<std::string>& args) {
       "letters", po::value(&letters), "mixed (Cho hangul, Han hanja), hangul, hanja or latin (K A E H R C P)")(
       "output,o", po::value(&output), "write to FILE (default: standard output)")(
       "color", po::value(&color), "auto (when stdout is a terminal), always or never")(
-      "rules", po::value(&rules_id), "profile for records that name none");
+      "rules", po::value(&rules_id), "profile for records that name none")(
+      "analysis", po::value(&analysis)->value_name("FILE"),
+      "with --format html: the evaluation graph from gibo analyze's JSON Lines (--format jsonl) for the game");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_argument("show", synopsis, args, opts, "target", vm)) return *rc;
   const Profile* profile = profile_or_usage("show", rules_id);
@@ -45,6 +90,7 @@ int run_show(const std::vector<std::string>& args) {
     return usage_error("show", "--color must be auto, always or never");
   d.color = color == "always" || (color == "auto" && isatty(STDOUT_FILENO));
 
+  if (!analysis.empty() && format != "html") return usage_error("show", "--analysis needs --format html");
   const RecordTarget t = parse_record_target(spec);
   if (!output.empty() && output != "-") {
     ProtectedFiles protect;
@@ -60,6 +106,8 @@ int run_show(const std::vector<std::string>& args) {
     // The same viewer as gibo serve's, every ply in the file (pages.h).
     pages::GameView view = pages::game_view(g, *profile);
     view.title = t.file + ":" + std::to_string(t.game);
+    if (!analysis.empty())
+      if (const int rc = read_game_evaluations(analysis, t, view.evaluations); rc != kExitOk) return rc;
     return write_text_output("show", output, pages::game_file_page(view, d.letters));
   }
   const int plies = static_cast<int>(g.plies.size());

@@ -21,6 +21,7 @@
 #include "options.h"
 #include "counts.h"
 #include "parallel.h"
+#include "progress.h"
 #include "reporter.h"
 #include "work_plan.h"
 
@@ -218,35 +219,6 @@ void add(Totals& t, const Totals& x) {
   add_counts(t.notes_by_code, x.notes_by_code);
 }
 
-// The progress line on standard error (a terminal only): "FILES/TOTAL files, N games".
-// It is cleared before anything else is written, so that it never garbles a line.
-class Progress {
- public:
-  Progress() : shown_(stderr_is_terminal()) {}
-  // Writes `text` on standard output, the progress line moved below it.
-  void write(const std::string& text) {
-    if (text.empty()) return;
-    if (drawn_) {
-      std::cerr << "\r\033[K" << std::flush;
-      drawn_ = false;
-    }
-    std::cout << text;
-    if (shown_) std::cout << std::flush;
-  }
-  void draw(std::size_t files_done, std::size_t files, long games) {
-    if (!shown_) return;
-    std::cerr << "\r\033[K" << files_done << "/" << files << " files, " << games << " games" << std::flush;
-    drawn_ = true;
-  }
-  ~Progress() {
-    if (drawn_) std::cerr << "\r\033[K" << std::flush;
-  }
-
- private:
-  bool shown_;
-  bool drawn_ = false;
-};
-
 // Validates `files` with `jobs` threads (the work cut by plan_work), writing each file's
 // lines in input order and adding its counts to `totals`.
 void validate_files(const std::vector<InputFile>& files, int jobs, const Settings& s, Totals& totals) {
@@ -292,7 +264,9 @@ void validate_files(const std::vector<InputFile>& files, int jobs, const Setting
           }
         }
         progress.write(r.output);
-        progress.draw(u.end, files.size(), totals.games);
+        // "FILES/TOTAL files, N games"
+        progress.draw(std::to_string(u.end) + "/" + std::to_string(files.size()) + " files, " +
+                      std::to_string(totals.games) + " games");
       });
 }
 

@@ -129,6 +129,17 @@ constexpr const char* kKeys =
     "[e.key];if(!k)return;var s=document.querySelector('.ply:target')||document.querySelector('.ply.default')||document;"
     "var a=s.querySelector('a[rel='+k+']');if(a){e.preventDefault();location.href=a.getAttribute('href');}});";
 
+// The evaluation graph above the moves, when the game has an analysis.
+std::string graph(const GameView& g, int now, const std::string& href_prefix) {
+  if (g.evaluations.empty()) return "";
+  EvalGraphOptions o;
+  o.href_prefix = href_prefix;
+  o.current_ply = now;
+  analysis::Evaluations e = g.evaluations;
+  e.resize(g.moves.size() + 1);  // the plies that replay
+  return "<h2>" + tr("Evaluation") + "</h2><figure class=\"graph\">" + eval_graph_svg(e, o) + "</figure>\n";
+}
+
 }  // namespace
 
 std::string game_page(const GameView& g, int ply, DiagramOptions::Letters letters) {
@@ -143,7 +154,8 @@ std::string game_page(const GameView& g, int ply, DiagramOptions::Letters letter
   else p.fen = g.start.fen();
   p.moves.assign(g.moves.begin(), g.moves.begin() + ply);
   body += "<p><a href=\"/explore?" + xml_escape(p.query()) + "\">" + tr("Explore this position") + "</a></p></section>\n";
-  body += "<section id=\"record\">" + facts(g) + "<h2>" + tr("Moves") + "</h2>" + move_list(g, ply, href) + "</section>\n</div>\n";
+  body += "<section id=\"record\">" + facts(g) + graph(g, ply, base) + "<h2>" + tr("Moves") + "</h2>" + move_list(g, ply, href) +
+          "</section>\n</div>\n";
   return document(g.title, body, true, kKeys);
 }
 
@@ -157,7 +169,8 @@ std::string game_file_page(const GameView& g, DiagramOptions::Letters letters) {
     body += "<div class=\"ply" + std::string(ply == 0 ? " default" : "") + "\" id=\"p" + std::to_string(ply) + "\">" +
             board(g, ply, letters) + steps(ply, last, href) + comments_of(g, ply) + "</div>\n";
   }
-  body += "</section>\n<section id=\"record\">" + facts(g) + "<h2>" + tr("Moves") + "</h2>" + move_list(g, -1, href) +
+  body += "</section>\n<section id=\"record\">" + facts(g) + graph(g, -1, "#p") + "<h2>" + tr("Moves") + "</h2>" +
+          move_list(g, -1, href) +
           "</section>\n</div>\n";
   return document(g.title, body, false, kKeys);
 }

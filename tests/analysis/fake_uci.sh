@@ -8,7 +8,7 @@
 # MODE: normal; crash-once (the first `go` ends the engine, once per STATE file);
 # crash (every `go`); hang (never answers `go`); garbage (nonsense lines around the
 # answer); illegal (best move a1a9); novariant (no UCI_Variant option); noscore (bestmove
-# without info); nouciok (never finishes the handshake).
+# without info); nouciok (never finishes the handshake); slow (normal, 0.05 s per `go`).
 table=$1
 mode=${2:-normal}
 state=${3:-}
@@ -33,6 +33,7 @@ while IFS= read -r line; do
     go)
       case "$mode" in
         crash) exit 3 ;;
+        slow) sleep 0.05 ;;
         crash-once) if [ ! -e "$state" ]; then : > "$state"; exit 3; fi ;;
         hang) exec sleep 60 ;;
         garbage) echo "info depth 1 score cp"; echo "this is not uci"; echo "info depth 1 score cp 5 pv zz99" ;;

@@ -2,7 +2,9 @@
 // the real fairy-stockfish on a sample game.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "run_gibo.h"
 
@@ -62,16 +64,132 @@ TEST(AnalyzeCli, AnnotatedPgnWithEvalComments) {
   const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--pgn", pgn});
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string text = slurp(pgn);
-  EXPECT_NE(text.find("1. Hc3 {[%eval 0.30]} 1... Hc8 {[%eval 5.00] blunder; best a7b7} 2. Hg3"), std::string::npos)
+  // The blunder's NAG ($4) after the move, then the comment: its evaluation, class and the
+  // best move in SAN.
+  EXPECT_NE(text.find("1. Hc3 {[%eval 0.30]} 1... Hc8 $4 {[%eval 5.00] blunder; best Pab7} 2. Hg3"), std::string::npos)
       << text;
   EXPECT_NE(text.find("{[%eval #2]} *"), std::string::npos) << text;
-  // The annotated file reads back as a valid game.
+  // The annotated file reads back as a valid game, its NAG kept: written again, it is the same.
   const Result v = run_gibo({"validate", pgn});
   EXPECT_EQ(v.status, 0) << v.out << v.err;
+  const Result again = run_gibo({"convert", pgn, "--to", "pgn"});
+  EXPECT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(again.out, text);
+  const Result json = run_gibo({"convert", pgn, "--to", "jsonl"});
+  EXPECT_NE(json.out.find("\"nags\":[[2,4]]"), std::string::npos) << json.out;
   // It never overwrites an input.
   const Result same = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--pgn", s.game});
   EXPECT_EQ(same.status, 2);
   EXPECT_NE(same.err.find("refusing to overwrite"), std::string::npos) << same.err;
+}
+
+// The annotated .gib reads back through gibo's .gib reader: the same game (moves), valid,
+// each judged ply followed by its comment {eval E [best M] [CLASS]}.
+TEST(AnalyzeCli, AnnotatedGibReadsBackWithTheSameMovesAndItsComments) {
+  ScriptedRun s;
+  const std::string gib = (s.dir.path() / "annotated.gib").string();
+  const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--gib", gib});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string text = slurp(gib);
+  EXPECT_NE(text.find("1. 02마83\n{eval 0.30}\n2. 12마33\n{eval 5.00 best 41병42 blunder}\n3. 08마87\n{eval #2 best 09차99}\n"),
+            std::string::npos) << text;
+  const Result v = run_gibo({"validate", "--rules", "fs-janggi", gib});
+  EXPECT_EQ(v.status, 0) << v.out << v.err;
+  const Result original = run_gibo({"convert", s.game, "--to", "uci", "--rules", "fs-janggi"});
+  const Result back = run_gibo({"convert", gib, "--to", "uci", "--rules", "fs-janggi"});
+  ASSERT_EQ(back.status, 0) << back.err;
+  EXPECT_EQ(back.out, original.out);
+  const Result json = run_gibo({"convert", gib, "--to", "jsonl"});
+  EXPECT_NE(json.out.find(R"("comments":[[1,"eval 0.30"],[2,"eval 5.00 best 41병42 blunder"],[3,"eval #2 best 09차99"]])"),
+            std::string::npos) << json.out;
+  // Analysed again, the .gib gives the same evaluations as the game it came from.
+  const Result first = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--format", "jsonl"});
+  const Result second = run_gibo({"analyze", gib, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--format", "jsonl"});
+  ASSERT_EQ(second.status, 0) << second.err;
+  auto plies = [](const Result& x, const std::string& ref) {
+    std::string out;
+    for (const std::string& l : x.out_lines())
+      if (l.find("\"type\":\"ply\"") != std::string::npos) out += l.substr(l.find(ref) + ref.size()) + "\n";
+    return out;
+  };
+  EXPECT_EQ(plies(second, ":1\""), plies(first, ":1\""));
+  EXPECT_EQ(run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--gib", gib, "--pgn", gib})
+                .status,
+            2);
+}
+
+// show --format html --analysis: the viewer with the evaluation graph of analyze's JSON
+// Lines, a point per position; it renders in headless Chromium.
+TEST(AnalyzeCli, TheViewerShowsTheEvaluationGraphOfAnAnalysis) {
+  ScriptedRun s;
+  const std::string jsonl = (s.dir.path() / "a.jsonl").string(), html = (s.dir.path() / "v.html").string();
+  const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--format", "jsonl"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::ofstream(jsonl) << r.out;
+  const Result v = run_gibo({"show", s.game + ":1", "--rules", "fs-janggi", "--format", "html", "--analysis", jsonl, "-o", html});
+  ASSERT_EQ(v.status, 0) << v.err;
+  const std::string page = slurp(html);
+  EXPECT_NE(page.find("class=\"eval-graph\""), std::string::npos);
+  // Start +0.30, after ply 1 +0.30, after ply 2 +5.00, after ply 3 Cho mates (the top edge).
+  EXPECT_NE(page.find("<polyline class=\"eval\" points=\"4.0,77.7 214.7,77.7 425.3,42.0 636.0,4.0\""), std::string::npos)
+      << page;
+  EXPECT_NE(page.find("<title>ply 3: #2</title>"), std::string::npos);
+  EXPECT_NE(page.find("<a href=\"#p2\">"), std::string::npos);
+  // Without --analysis, no graph; an analysis of another game, or not JSON, is an error.
+  const Result plain = run_gibo({"show", s.game + ":1", "--rules", "fs-janggi", "--format", "html"});
+  EXPECT_EQ(plain.out.find("eval-graph"), std::string::npos);
+  const std::string other = (s.dir.path() / "other.uci").string();
+  std::filesystem::copy_file(s.game, other);
+  const Result none = run_gibo({"show", other + ":1", "--rules", "fs-janggi", "--format", "html", "--analysis", jsonl});
+  EXPECT_EQ(none.status, 1);
+  EXPECT_NE(none.err.find("holds no analysis of " + other + ":1"), std::string::npos) << none.err;
+  std::ofstream(jsonl, std::ios::app) << "not json\n";
+  const Result bad = run_gibo({"show", s.game + ":1", "--format", "html", "--analysis", jsonl});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("line 5: not JSON"), std::string::npos) << bad.err;
+  EXPECT_EQ(run_gibo({"show", s.game + ":1", "--analysis", jsonl}).status, 2);  // not html
+  if (std::system("command -v chromium >/dev/null 2>&1") != 0) {
+    if (std::getenv("CI")) FAIL() << "chromium is not installed; .ci/setup installs it";
+    GTEST_SKIP() << "chromium is not installed";
+  }
+  const std::string png = (s.dir.path() / "v.png").string(), log = (s.dir.path() / "render.log").string();
+  const std::string cmd = "bash " + shell_quote(std::string(GIBO_TEST_DATA) + "/../report/render_html.sh") + " " +
+                          shell_quote(html) + " " + shell_quote(png) + " 1280 900 'board record' > " + shell_quote(log) + " 2>&1";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << slurp(log);
+  EXPECT_GT(std::filesystem::exists(png) ? std::filesystem::file_size(png) : 0, 10000u);
+}
+
+// The progress line (games done/total, positions/s, ETA) shows on a terminal only and is
+// cleared before any other line: on a terminal (util-linux `script`) every line shows as
+// without one.
+TEST(AnalyzeCli, ProgressLineOnATerminalNeverGarblesALine) {
+  ScriptedRun s;
+  std::ofstream(s.game, std::ios::app) << "position startpos moves b1c3 b10c8\nposition startpos moves b1c3\n";
+  const std::string typescript = (s.dir.path() / "typescript").string();
+  const std::string command = shell_quote(GIBO_BINARY) + " analyze " + shell_quote(s.game) +
+                              " --rules fs-janggi --engine " + shell_quote(s.engine("normal"));
+  const std::string run = "script -q -e -c " + shell_quote(command) + " " + shell_quote(typescript) + " >/dev/null 2>&1 </dev/null";
+  ASSERT_NE(std::system(run.c_str()), -1);
+  const std::string raw = slurp(typescript);
+  EXPECT_NE(raw.find("1/3 games, "), std::string::npos) << raw;
+  EXPECT_NE(raw.find("3/3 games, "), std::string::npos) << raw;
+  EXPECT_NE(raw.find(" positions/s, ETA "), std::string::npos) << raw;
+  EXPECT_NE(raw.find("\r\033[K"), std::string::npos) << raw;
+  // What the terminal shows: each line as it stands after its last carriage return.
+  std::vector<std::string> shown;
+  std::istringstream in(raw);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (const auto cr = line.rfind('\r'); cr != std::string::npos) line.erase(0, cr + 1);
+    if (line.rfind("\033[K", 0) == 0) line.erase(0, 3);
+    shown.push_back(line);
+  }
+  while (!shown.empty() && shown.back().rfind("summary: ", 0) != 0) shown.pop_back();  // script's last lines
+  ASSERT_FALSE(shown.empty());
+  shown.erase(shown.begin());  // script's first line
+  const Result plain = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal")});
+  EXPECT_TRUE(plain.err.empty()) << plain.err;  // no progress in a pipe
+  EXPECT_EQ(shown, plain.out_lines());
 }
 
 TEST(AnalyzeCli, ArchiveGamesAnalyseAsTheirFiles) {

@@ -322,11 +322,14 @@ TEST(PgnFixtures, ByteOrderMarkAndCrlf) {
   EXPECT_EQ(*f.games[0].tag("Event"), "PyChess casual game");
 }
 
-TEST(PgnFixtures, CommentsEscapesGlyphsAndTimes) {
+TEST(PgnFixtures, CommentsEscapesGlyphsNagsAndTimes) {
   const Fixture f = fixture("comments.pgn");
-  EXPECT_EQ(f.found, (Found{{"skipped", Severity::Note, 16, 35, 2}, {"skipped", Severity::Note, 17, 50, 6}}));
+  EXPECT_EQ(f.found, Found{});
   const Game& g = f.games[0];
   ASSERT_EQ(g.plies.size(), 13u);
+  // The NAGs are their plies' ($1 after 1...Pa6!?, $14 after 3...Pih7).
+  EXPECT_EQ(g.plies[1].nags, std::vector<int>{1});
+  EXPECT_EQ(g.plies[5].nags, std::vector<int>{14});
   EXPECT_EQ(g.header_comments, std::vector<std::string>{"A header comment\nover two lines"});
   EXPECT_EQ(g.plies[0].seconds, 7);
   EXPECT_TRUE(g.plies[0].comments.empty());
@@ -342,6 +345,7 @@ TEST(PgnFixtures, CommentsEscapesGlyphsAndTimes) {
   for (std::size_t k = 0; k < g.plies.size(); ++k) {
     EXPECT_EQ(again[0].plies[k].comments, g.plies[k].comments);
     EXPECT_EQ(again[0].plies[k].seconds, g.plies[k].seconds);
+    EXPECT_EQ(again[0].plies[k].nags, g.plies[k].nags);
   }
 }
 

@@ -73,6 +73,10 @@ class UciEngine {
   // Selects `variant` (setoption UCI_Variant) unless it is the current one. An Error if
   // the engine does not list it among UCI_Variant's values or does not answer.
   std::optional<Error> set_variant(const std::string& variant);
+  // `ucinewgame` and `isready` / `readyok`: the engine forgets what it searched (its hash),
+  // so that a game's evaluations do not depend on the games searched before it. An Error
+  // if the engine does not answer.
+  std::optional<Error> new_game();
 
   // Searches the position `fen` + `moves` (UCI moves), whose side to move is `to_move`,
   // under `limit`, waiting at most `timeout_ms` for `bestmove` (then the engine is

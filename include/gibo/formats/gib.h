@@ -94,6 +94,11 @@ struct GibWriteOptions {
 // gets the tags that state its start. `loss` (if given) counts what could not be written
 // exactly (characters CP949 cannot hold, tag names that had to change).
 void write_gib_game(std::string& out, const Game& game, const GibWriteOptions& options, WriteLoss* loss = nullptr);
+// A legal move `m` (a pass: Move::pass) of `before` as write_gib_game writes a ply: hangul
+// letters, the current coordinates, capture letter and 장군 from the board ("79졸78",
+// "한수쉼").
+std::string gib_move_text(const Position& before, Move m);
+
 // All games, separated by a blank line.
 std::string write_gib(const std::vector<Game>& games, const GibWriteOptions& options);
 

@@ -37,7 +37,8 @@ struct PgnReadOptions {
 // rules (src/adjudication/README.md, "Which profile judges a game"); the moves are
 // resolved on the board (so every ply has its squares, piece, capture and check); {…}
 // and ; comments attach to the ply before them; {[%emt H:MM:SS]} is the ply's time;
-// variations and NAGs are skipped with a note.
+// NAGs ($N) after a move are the ply's (RecordedPly::nags); variations, and NAGs before
+// the first move, are skipped with a note.
 void read_pgn(std::string_view bytes, const PgnReadOptions& options, TextFileInfo& info,
               const std::function<void(Game&&)>& on_game);
 // Convenience: all games in a vector.
@@ -49,7 +50,7 @@ struct PgnWriteOptions {
 };
 
 // Writes games as PGN (UTF-8): the tags of pgn_tags(), a blank line, the movetext in
-// Fairy-Stockfish SAN with comments and {[%emt]} times, and the result token. Plies are
+// Fairy-Stockfish SAN, each move followed by its NAGs ($N), comments and {[%emt]} time, and the result token. Plies are
 // written while they replay; if some do not, a final comment says how many were left out
 // and why.
 // Appends one game. Tag values are escaped (tag_text.h: `\\`, `\"`, `\n`, `\r`) and tag

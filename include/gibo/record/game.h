@@ -58,6 +58,7 @@ struct RecordedPly {
   bool check = false;                        // `장군` stated
   std::optional<int> seconds;                // <N> time token
   std::vector<std::string> comments;         // {…} blocks after this ply, verbatim
+  std::vector<int> nags;                     // PGN numeric annotation glyphs after it ($6 → 6), in order
   std::string text;                          // the ply token as written
   int line = 0, column = 0;                  // where the token starts
   bool operator==(const RecordedPly&) const = default;

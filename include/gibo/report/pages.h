@@ -24,6 +24,7 @@
 #include "gibo/core/rules.h"
 #include "gibo/record/game.h"
 #include "gibo/report/diagram.h"
+#include "gibo/report/eval_graph.h"
 #include "gibo/report/explore.h"
 
 namespace gibo::pages {
@@ -77,6 +78,9 @@ struct GameView {
   int recorded_plies = 0;                     // plies the record holds (beyond `moves` they do not replay)
   std::string explore_setup;                  // "CHO,HAN" when the game starts from a set-up pair
   std::int64_t id = 0;                        // the archive's game id (0 for a file)
+  // An engine's evaluations ([0] the start, [k] after ply k; analysis_jsonl.h), when the
+  // game has an analysis: the viewer then shows the evaluation graph (eval_graph.h).
+  analysis::Evaluations evaluations;
 };
 
 // The viewer's view of a record: it is replayed (rescore_game: under the profile it names,

@@ -1,0 +1,48 @@
+// The progress line on a terminal's standard error, cleared before other output.
+#include "progress.h"
+
+#include <iostream>
+
+#include "inputs.h"
+
+namespace gibo::cli {
+
+Progress::Progress() : shown_(stderr_is_terminal()) {}
+
+Progress::~Progress() { clear(); }
+
+void Progress::clear() {
+  if (!drawn_) return;
+  std::cerr << "\r\033[K" << std::flush;
+  drawn_ = false;
+}
+
+void Progress::write(const std::string& text) {
+  if (text.empty()) return;
+  clear();
+  std::cout << text;
+  if (shown_) std::cout << std::flush;
+}
+
+void Progress::write_error(const std::string& text) {
+  if (text.empty()) return;
+  clear();
+  std::cerr << text;
+}
+
+void Progress::draw(const std::string& text) {
+  if (!shown_) return;
+  std::cerr << "\r\033[K" << text << std::flush;
+  drawn_ = true;
+}
+
+std::string clock_text(double seconds) {
+  long s = seconds < 0 ? 0 : static_cast<long>(seconds + 0.5);
+  const long h = s / 3600, m = s / 60 % 60;
+  s %= 60;
+  std::string out = h ? std::to_string(h) + ":" + (m < 10 ? "0" : "") : "";
+  out += std::to_string(m) + ":" + (s < 10 ? "0" : "") + std::to_string(s);
+  return out;
+}
+
+}  // namespace gibo::cli
