@@ -16,6 +16,16 @@ std::optional<Error> EngineSession::ensure_started() {
   return std::nullopt;
 }
 
+std::optional<Error> EngineSession::new_game() {
+  if (auto e = ensure_started()) return e;
+  if (auto e = engine_->new_game()) {
+    engine_.reset();
+    ++restarts_;
+    return e;
+  }
+  return std::nullopt;
+}
+
 Expected<SearchResult, SearchError> EngineSession::search(const std::string& variant, const std::string& fen,
                                                           const std::vector<std::string>& moves, Side to_move,
                                                           const Limit& limit, int timeout_ms) {
@@ -34,14 +44,6 @@ Expected<SearchResult, SearchError> EngineSession::search(const std::string& var
   }
 }
 
-void EngineSession::new_game() {
-  if (!engine_) return;
-  if (engine_->new_game()) {
-    engine_.reset();
-    ++restarts_;
-  }
-}
-
 Move parse_uci_move(const std::string& text) {
   std::size_t split = 1;
   while (split < text.size() && text[split] >= '0' && text[split] <= '9') ++split;
@@ -52,7 +54,7 @@ Move parse_uci_move(const std::string& text) {
 }
 
 GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSession& session, const Limit& limit,
-                          int timeout_ms) {
+                          int timeout_ms, const KnownPositions* known) {
   GameAnalysis out;
   const auto variant = engine_variant(profile);
   if (!variant) {
@@ -73,24 +75,27 @@ GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSessio
     out.error = "start position: " + e->message;
     return out;
   }
-  // Each game from an empty hash: its evaluations are the same whichever games the
-  // engine searched before (--jobs, a resumed run).
-  session.new_game();
-  if (auto e = session.ensure_started()) {
-    out.error = "engine: " + e->message;
-    return out;
-  }
   const int n = std::min<int>(game.valid_plies, static_cast<int>(game.plies.size()));
+  const bool all_known = known && static_cast<int>(known->size()) == n + 1 && known->count(0) && known->count(n);
+  if (!all_known)
+    if (auto e = session.new_game()) {
+      out.error = "engine: " + e->message;
+      return out;
+    }
   std::vector<std::string> moves;
-  std::vector<Side> to_move;
   for (int k = 0; k <= n; ++k) {
-    to_move.push_back(pos.side_to_move());
     PositionEval ev;
-    auto r = session.search(*variant, *fen, moves, pos.side_to_move(), limit, timeout_ms);
-    if (!r) {
-      ev.error = r.error().message;
+    ev.to_move = pos.side_to_move();
+    const auto stored = known ? known->find(k) : KnownPositions::const_iterator();
+    if (known && stored != known->end()) {
+      ev.result = stored->second;
+      ev.stored = true;
     } else {
-      ev.result = std::move(*r);
+      auto r = session.search(*variant, *fen, moves, pos.side_to_move(), limit, timeout_ms);
+      if (!r) ev.error = r.error().message;
+      else ev.result = std::move(*r);
+    }
+    if (ev.error.empty()) {
       for (const std::string& m : ev.result.malformed)
         out.warnings.push_back("ply " + std::to_string(k) + ": malformed engine output ignored: " + m.substr(0, 120));
       if (!ev.result.best_move.empty()) {
@@ -104,19 +109,29 @@ GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSessio
       ++out.failed_positions;
       out.warnings.push_back("position after ply " + std::to_string(k) + " failed: " + ev.error);
     }
+    if (k < n) {
+      const Move m = game.plies[static_cast<std::size_t>(k)].move;
+      ev.played = uci(m);
+      moves.push_back(ev.played);
+      pos.do_move(m);
+    }
     out.positions.push_back(std::move(ev));
-    if (k == n) break;
-    const Move m = game.plies[static_cast<std::size_t>(k)].move;
-    moves.push_back(uci(m));
-    pos.do_move(m);
   }
+  judge_positions(out);
+  return out;
+}
+
+void judge_positions(GameAnalysis& out) {
+  out.plies.clear();
+  out.sides = {};
+  const int n = static_cast<int>(out.positions.size()) - 1;
   for (int k = 0; k < n; ++k) {
     PlyAnalysis p;
     p.ply = k + 1;
-    p.mover = to_move[static_cast<std::size_t>(k)];
-    p.played = moves[static_cast<std::size_t>(k)];
     const PositionEval& b = out.positions[static_cast<std::size_t>(k)];
     const PositionEval& a = out.positions[static_cast<std::size_t>(k + 1)];
+    p.mover = b.to_move;
+    p.played = b.played;
     if (b.ok) p.before = b.result.score, p.best = b.result.best_move, p.pv = b.result.pv, p.depth = b.result.depth;
     if (a.ok) p.after = a.result.score;
     p.judged = a.ok && b.ok;
@@ -138,7 +153,6 @@ GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSessio
   }
   for (SideSummary& s : out.sides)
     if (s.moves) s.average_loss /= s.moves, s.accuracy /= s.moves;
-  return out;
 }
 
 }  // namespace gibo::analysis

@@ -264,6 +264,9 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
       "UPDATE prefixes SET longer_game_id = :new WHERE longer_game_id = :old",
       "DELETE FROM comments WHERE game_id = :old",
       "DELETE FROM verdicts WHERE game_id = :old",
+      "DELETE FROM engine_verdicts WHERE game_id = :old",
+      "DELETE FROM analysis_positions WHERE game_id = :old",
+      "DELETE FROM analysis_games WHERE game_id = :old",
       "DELETE FROM games WHERE id = :old",
   };
   for (const char* step : kSteps) {

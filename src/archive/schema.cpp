@@ -11,7 +11,63 @@
 namespace gibo::archive::schema {
 namespace {
 
-// The current version (2). Every table is described in README "Database schema".
+// The tables added by version 3: engine analyses per request (engine, options, limit,
+// variant), their games and positions, and the engine verdicts of rescore --engine.
+constexpr const char* kAnalysisTables = R"sql(
+CREATE TABLE analysis_requests (
+  id              INTEGER PRIMARY KEY,
+  engine          TEXT NOT NULL,
+  engine_version  TEXT NOT NULL,
+  options         TEXT NOT NULL,
+  limit_kind      TEXT NOT NULL CHECK (limit_kind IN ('depth', 'nodes', 'movetime')),
+  limit_value     INTEGER NOT NULL,
+  variant         TEXT NOT NULL,
+  created_at      TEXT NOT NULL,
+  UNIQUE (engine, engine_version, options, limit_kind, limit_value, variant)
+);
+CREATE TABLE analysis_games (
+  request_id        INTEGER NOT NULL REFERENCES analysis_requests(id),
+  game_id           INTEGER NOT NULL REFERENCES games(id),
+  error             TEXT,
+  failed_positions  INTEGER NOT NULL DEFAULT 0,
+  analysed_at       TEXT NOT NULL,
+  PRIMARY KEY (request_id, game_id)
+) WITHOUT ROWID;
+CREATE INDEX analysis_games_by_game ON analysis_games(game_id);
+CREATE TABLE analysis_positions (
+  request_id   INTEGER NOT NULL REFERENCES analysis_requests(id),
+  game_id      INTEGER NOT NULL REFERENCES games(id),
+  ply          INTEGER NOT NULL,
+  to_move      TEXT NOT NULL CHECK (to_move IN ('cho', 'han')),
+  played       TEXT,
+  cp           INTEGER,
+  mate         INTEGER,
+  mate_winner  TEXT CHECK (mate_winner IN ('cho', 'han')),
+  depth        INTEGER NOT NULL DEFAULT 0,
+  best         TEXT NOT NULL DEFAULT '',
+  pv           TEXT NOT NULL DEFAULT '',
+  error        TEXT,
+  PRIMARY KEY (request_id, game_id, ply)
+) WITHOUT ROWID;
+CREATE TABLE engine_verdicts (
+  game_id          INTEGER NOT NULL REFERENCES games(id),
+  profile_id       TEXT NOT NULL,
+  profile_version  INTEGER NOT NULL,
+  request_id       INTEGER REFERENCES analysis_requests(id),
+  margin           INTEGER NOT NULL,
+  verdict          TEXT NOT NULL CHECK (verdict IN ('engine-supports', 'engine-contradicts', 'engine-unclear')),
+  ply              INTEGER,
+  cp               INTEGER,
+  mate             INTEGER,
+  mate_winner      TEXT CHECK (mate_winner IN ('cho', 'han')),
+  depth            INTEGER NOT NULL DEFAULT 0,
+  note             TEXT NOT NULL DEFAULT '',
+  computed_at      TEXT NOT NULL,
+  PRIMARY KEY (game_id, profile_id, profile_version)
+) WITHOUT ROWID;
+)sql";
+
+// The current version (3): this and kAnalysisTables. Every table is described in README "Database schema".
 constexpr const char* kSchema = R"sql(
 CREATE TABLE schema_version (
   version     INTEGER PRIMARY KEY,
@@ -145,6 +201,8 @@ constexpr const char* kMigrations[] = {
     // src/adjudication/README.md "Decisions"). Rows imported before hold
     // NULL: unknown (the records were not read under the annotation policy).
     "ALTER TABLE games ADD COLUMN annotated INTEGER;",
+    // 2 -> 3: the analysis tables and engine_verdicts (new tables: nothing to convert).
+    kAnalysisTables,
 };
 static_assert(std::size(kMigrations) == kSchemaVersion - 1, "one migration per version step");
 
@@ -166,7 +224,7 @@ std::optional<Error> install(sql::Connection& db) {
     return std::nullopt;
   }
   const std::string stamp = std::to_string(kApplicationId);
-  const std::string steps[] = {kSchema,
+  const std::string steps[] = {kSchema, kAnalysisTables,
                                "PRAGMA application_id = " + stamp,
                                "PRAGMA user_version = " + std::to_string(kSchemaVersion),
                                "INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion) +

@@ -3,10 +3,11 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <mutex>
-#include <sstream>
 
 #include "command.h"
+#include "engine_options.h"
 #include "gibo/analysis/analysis_jsonl.h"
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/archive.h"
@@ -31,9 +32,15 @@ struct Item {
   std::string file;
   Game game;
   const Profile* profile = nullptr;
+  std::int64_t game_id = 0;     // --db: the stored game
+  std::int64_t request_id = 0;  // --db: the request its analysis is stored under (0: not stored)
+  bool stored = false;          // --db: already analysed under the request (shown from the archive)
+  KnownPositions known;         // --db: its positions already stored
 };
 
 struct Done {
+  Item item;
+  GameAnalysis analysis;
   std::string output, pgn, gib;
   std::vector<std::string> messages;  // for stderr
   bool failed = false;                // the game, or one of its positions
@@ -154,10 +161,8 @@ class ArchiveGames {
  public:
   // Opens the archive and selects the games; an Error (`bad_where` set for an expression
   // that does not compile).
-  std::optional<Error> open(const std::string& db, const std::string& where, bool& bad_where) {
-    auto opened = archive::Archive::open(db, archive::OpenMode::ReadOnly);
-    if (!opened) return opened.error();
-    archive_ = std::move(*opened);
+  std::optional<Error> open(archive::Archive& db, const std::string& where, bool& bad_where) {
+    archive_ = &db;
     auto ids = archive_->select_games(where);
     if (!ids) {
       bad_where = true;
@@ -173,6 +178,7 @@ class ArchiveGames {
     if (!sg) return sg.error();
     Item item;
     item.file = sg->file;
+    item.game_id = ids_[k];
     Game& g = item.game;
     g.start = sg->start;
     g.tags = sg->tags;
@@ -195,15 +201,39 @@ class ArchiveGames {
   }
 
  private:
-  std::unique_ptr<archive::Archive> archive_;
+  archive::Archive* archive_ = nullptr;
   std::vector<std::int64_t> ids_;
 };
 
-std::vector<std::string> split_command(const std::string& cmd) {
-  std::vector<std::string> argv;
-  std::istringstream in(cmd);
-  for (std::string w; in >> w;) argv.push_back(w);
-  return argv;
+// --db: where each selected game's analysis is stored.
+struct StorePlan {
+  std::int64_t request_id = 0;  // 0: a game without an engine variant (an error, not stored)
+  bool stored = false;          // analysed under the request already (a row without failed positions)
+};
+
+// The request of each selected game with an engine variant (created when new) and whether
+// it is already analysed under it (a pass over the games that keeps none of them).
+Expected<std::vector<StorePlan>> plan_stored(archive::Archive& db, ArchiveGames& games, const EngineChoice& engine,
+                                             const Profile* forced, const Profile& fallback, long& already) {
+  std::map<std::string, std::int64_t> requests;  // by variant
+  std::vector<StorePlan> plans(games.size());
+  for (std::size_t k = 0; k < games.size(); ++k) {
+    auto it = games.item(k, forced, fallback);
+    if (!it) return it.error();
+    const auto variant = engine_variant(*it->profile);
+    if (!variant) continue;
+    auto [at, fresh] = requests.emplace(*variant, 0);
+    if (fresh) {
+      const auto id = db.analysis_request(analysis_request(engine, *variant), true);
+      if (!id) return id.error();
+      at->second = *id;
+    }
+    plans[k].request_id = at->second;
+    const auto row = db.analysis_game(at->second, it->game_id);
+    if (!row) return row.error();
+    if (*row && (*row)->failed_positions == 0) plans[k].stored = true, ++already;
+  }
+  return plans;
 }
 
 }  // namespace
@@ -213,22 +243,20 @@ int run_analyze(const std::vector<std::string>& args) {
       "gibo analyze (PATHS... | --db FILE [--where EXPR]) [--engine CMD] [--depth N | --nodes N | --movetime MS] [--option NAME=VALUE]... "
       "[--rules ID] [--format text|jsonl] [--pgn FILE] [--gib FILE] [--timeout S] [--jobs N]";
   po::options_description opts("options");
-  std::string engine_cmd = "fairy-stockfish", rules_id, format = "text", pgn_path, gib_path, db, where;
-  std::vector<std::string> option_texts, paths;
-  std::int64_t depth = 0, nodes = 0, movetime = 0;
-  int jobs = 1, timeout_s = 60;
-  opts.add_options()("engine", po::value(&engine_cmd), "UCI engine command (words split on spaces); default fairy-stockfish")(
-      "depth", po::value(&depth), "search each position to this depth (default 10)")(
-      "nodes", po::value(&nodes), "search each position this many nodes")(
-      "movetime", po::value(&movetime), "search each position this many milliseconds")(
-      "option", po::value(&option_texts)->composing(), "engine option NAME=VALUE (setoption), repeatable")(
+  std::string rules_id, format = "text", pgn_path, gib_path, db, where;
+  std::vector<std::string> paths;
+  EngineChoice engine;
+  int jobs = 1;
+  add_engine_options(opts, engine, false);
+  opts.add_options()(
       "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg, which no engine plays)")(
       "format", po::value(&format), "text (a summary per game) or jsonl (a line per ply and per game)")(
       "pgn", po::value(&pgn_path), "also write the games as PGN annotated with NAGs and {[%eval E]} comments")(
       "gib", po::value(&gib_path), "also write the games as .gib annotated with {eval E best M CLASS} comments")(
-      "timeout", po::value(&timeout_s), "seconds a position may take beyond --movetime before the engine is stopped (default 60)")(
       "jobs,j", po::value(&jobs), "engine processes in parallel")(
-      "db", po::value(&db), "analyse the games of a gibo database (read only)")(
+      "db", po::value(&db),
+      "analyse the games of a gibo database and store the analyses in it (a game already analysed under the same "
+      "engine, options and limit is shown from the archive, not searched again)")(
       "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_paths("analyze", synopsis, args, opts, paths, "files, directories, or - for stdin", vm))
@@ -236,18 +264,9 @@ int run_analyze(const std::vector<std::string>& args) {
   if (!db.empty() && !paths.empty()) return usage_error("analyze", "give PATHS or --db, not both");
   if (db.empty() && !where.empty()) return usage_error("analyze", "--where needs --db");
   if (db.empty() && paths.empty()) return no_input_error("analyze", synopsis);
-  Limit limit;
-  limit.value = 10;
-  const int given = (depth > 0) + (nodes > 0) + (movetime > 0);
-  if (given > 1) return usage_error("analyze", "give one of --depth, --nodes, --movetime");
-  if (vm.count("depth") && depth <= 0) return usage_error("analyze", "--depth must be positive");
-  if (vm.count("nodes") && nodes <= 0) return usage_error("analyze", "--nodes must be positive");
-  if (vm.count("movetime") && movetime <= 0) return usage_error("analyze", "--movetime must be positive");
-  if (depth > 0) limit.value = depth;
-  if (nodes > 0) limit.kind = Limit::Kind::Nodes, limit.value = nodes;
-  if (movetime > 0) limit.kind = Limit::Kind::Movetime, limit.value = movetime;
-  if (timeout_s <= 0) return usage_error("analyze", "--timeout must be positive");
-  const int timeout_ms = timeout_s * 1000 + (movetime > 0 ? static_cast<int>(movetime) : 0);
+  if (auto rc = resolve_engine_choice("analyze", vm, engine)) return *rc;
+  const Limit& limit = engine.limit;
+  const int timeout_ms = engine.timeout_ms;
   if (const auto e = jobs_error(jobs)) return usage_error("analyze", *e);
   Output out;
   if (format == "text") out = Output::Text;
@@ -257,28 +276,9 @@ int run_analyze(const std::vector<std::string>& args) {
   if (!rules_id.empty() && !(forced = profile_or_usage("analyze", rules_id))) return kExitUsage;
   const Profile& fallback = forced ? *forced : default_profile();
 
-  EngineConfig config;
-  config.command = split_command(engine_cmd);
-  if (config.command.empty()) return usage_error("analyze", "--engine is empty");
-  for (const std::string& o : option_texts) {
-    const auto eq = o.find('=');
-    if (eq == std::string::npos || eq == 0) return usage_error("analyze", "--option must be NAME=VALUE: '" + o + "'");
-    config.options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
-  }
-  if (find_executable(config.command.front()).empty()) {
-    std::cerr << "gibo analyze: engine '" << config.command.front()
-              << "' not found on PATH; install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) "
-                 "or give --engine with an engine's command or path\n";
-    return kExitUsage;
-  }
-  // The engine is started once here so that an engine that does not speak UCI is one
-  // clear error, not one per game.
-  auto probe = UciEngine::start(config);
-  if (!probe) {
-    std::cerr << "gibo analyze: engine '" << engine_cmd << "': " << probe.error().message << "\n";
-    return kExitUsage;
-  }
-  const std::string engine_name = (*probe)->name();
+  if (auto rc = probe_engine("analyze", engine)) return *rc;
+  const EngineConfig& config = engine.config;
+  const std::string& engine_name = engine.engine_name;
 
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;  // a directory's other files: a note each, not read
@@ -294,13 +294,35 @@ int run_analyze(const std::vector<std::string>& args) {
       if (const auto e = protect.conflict(*path)) return usage_error("analyze", e->message);
   if (!pgn_path.empty() && pgn_path == gib_path) return usage_error("analyze", "--pgn and --gib name the same file");
   ArchiveGames archive_games;
+  std::unique_ptr<archive::Archive> archive;  // --db: where the analyses are stored
+  std::vector<StorePlan> plans;               // --db: by selected game
+  long already = 0;                           // --db: games shown from the archive
   if (!db.empty()) {
+    auto opened = archive::Archive::open(db, archive::OpenMode::ReadWrite);
+    if (!opened) {
+      std::cerr << "gibo analyze: " << opened.error().message << "\n";
+      return kExitIo;
+    }
+    archive = std::move(*opened);
     bool bad_where = false;
-    if (auto e = archive_games.open(db, where, bad_where)) {
+    if (auto e = archive_games.open(*archive, where, bad_where)) {
       if (bad_where) return usage_error("analyze", e->message);
       std::cerr << "gibo analyze: " << e->message << "\n";
       return kExitIo;
     }
+    auto planned = plan_stored(*archive, archive_games, engine, forced, fallback, already);
+    if (!planned) {
+      std::cerr << "gibo analyze: " << db << ": " << planned.error().message << "\n";
+      return kExitIo;
+    }
+    plans = std::move(*planned);
+    const std::size_t selected = archive_games.size();
+    if (already > 0 && already == static_cast<long>(selected))
+      std::cerr << "gibo analyze: every selected game is already analysed in " << db << " under this request ("
+                << engine_name << ", " << limit.text() << "); nothing to search, the stored analyses are shown\n";
+    else if (already > 0)
+      std::cerr << "gibo analyze: " << already << " of " << selected << " games already analysed in " << db
+                << " under this request; analysing the other " << selected - static_cast<std::size_t>(already) << "\n";
   }
   // The annotated outputs are written as the games are done (committed at the end).
   OutputFile pgn_file, gib_file;
@@ -330,8 +352,7 @@ int run_analyze(const std::vector<std::string>& args) {
   }
 
   std::mutex pool_mutex;
-  std::vector<std::unique_ptr<EngineSession>> pool;
-  probe->reset();  // workers start their own engines (EngineSession)
+  std::vector<std::unique_ptr<EngineSession>> pool;  // workers start their own engines (EngineSession)
   auto acquire = [&]() {
     std::lock_guard<std::mutex> lock(pool_mutex);
     if (pool.empty()) return std::make_unique<EngineSession>(config);
@@ -344,6 +365,19 @@ int run_analyze(const std::vector<std::string>& args) {
     pool.push_back(std::move(s));
   };
   long games = 0, failed = 0, positions = 0;
+  bool store_failed = false;
+  // The outputs and messages of a game's analysis.
+  auto finish = [&](Done& d) {
+    const Item& it = d.item;
+    const GameAnalysis& a = d.analysis;
+    const std::string ref = it.file + ":" + std::to_string(it.game.source.game_index + 1);
+    d.output = render(ref, a, engine_name, limit, out);
+    if (!pgn_path.empty() && a.error.empty()) d.pgn = annotated_pgn(it.game, a, *it.profile);
+    if (!gib_path.empty() && a.error.empty()) d.gib = annotated_gib(it.game, a, *it.profile);
+    d.failed = !a.error.empty() || a.failed_positions > 0;
+    if (!a.error.empty()) d.messages.push_back(ref + ": error[analysis]: " + a.error);
+    for (const std::string& w : a.warnings) d.messages.push_back(ref + ": warning[engine]: " + w);
+  };
   bool first_pgn = true, first_gib = true;
   const auto started = std::chrono::steady_clock::now();
   // Each game is analysed on a worker while the inputs are still being read (at most
@@ -351,21 +385,37 @@ int run_analyze(const std::vector<std::string>& args) {
   OrderedStream<Item, Done> stream(
       jobs,
       [&](Item& it) {
-        const std::string ref = it.file + ":" + std::to_string(it.game.source.game_index + 1);
-        auto session = acquire();
-        const GameAnalysis a = analyze_game(it.game, *it.profile, *session, limit, timeout_ms);
-        release(std::move(session));
         Done d;
-        d.output = render(ref, a, engine_name, limit, out);
-        if (!pgn_path.empty() && a.error.empty()) d.pgn = annotated_pgn(it.game, a, *it.profile);
-        if (!gib_path.empty() && a.error.empty()) d.gib = annotated_gib(it.game, a, *it.profile);
-        d.failed = !a.error.empty() || a.failed_positions > 0;
-        d.positions = static_cast<int>(a.positions.size());
-        if (!a.error.empty()) d.messages.push_back(ref + ": error[analysis]: " + a.error);
-        for (const std::string& w : a.warnings) d.messages.push_back(ref + ": warning[engine]: " + w);
+        if (!it.stored) {  // else shown from the archive (emit)
+          auto session = acquire();
+          d.analysis = analyze_game(it.game, *it.profile, *session, limit, timeout_ms, it.request_id ? &it.known : nullptr);
+          release(std::move(session));
+          for (const PositionEval& p : d.analysis.positions) d.positions += !p.stored;
+        }
+        d.item = std::move(it);
+        if (!archive) finish(d);
         return d;
       },
       [&](Done&& d) {
+        if (archive) {
+          if (store_failed) return;  // the archive failed: nothing more is shown as if stored
+          // One transaction per game: a killed run keeps every game emitted before it.
+          std::optional<Error> e;
+          const Item& it = d.item;
+          if (it.stored) {
+            auto loaded = archive->load_analysis(it.request_id, it.game_id);
+            if (!loaded) e = loaded.error();
+            else if (*loaded) d.analysis = std::move(**loaded);
+          } else if (it.request_id) {
+            e = archive->store_analysis(it.request_id, it.game_id, d.analysis);
+          }
+          if (e) {
+            progress.write_error("gibo analyze: " + db + ": " + e->message + "\n");
+            store_failed = true;
+            return;
+          }
+          finish(d);
+        }
         ++games;
         failed += d.failed;
         positions += d.positions;
@@ -385,11 +435,23 @@ int run_analyze(const std::vector<std::string>& args) {
           line += ", ETA ", line += clock_text(seconds / static_cast<double>(games) * static_cast<double>(*total - games));
         progress.draw(line);
       });
-  for (std::size_t k = 0; k < archive_games.size(); ++k) {
+  for (std::size_t k = 0; k < archive_games.size() && !store_failed; ++k) {
     auto item = archive_games.item(k, forced, fallback);
+    std::optional<Error> e;
     if (!item) {
+      e = item.error();
+    } else {
+      item->request_id = plans[k].request_id;
+      item->stored = plans[k].stored;
+      if (item->request_id && !item->stored) {
+        auto known = archive->analysis_positions(item->request_id, item->game_id);
+        if (!known) e = known.error();
+        else item->known = std::move(*known);
+      }
+    }
+    if (e) {
       stream.finish();
-      progress.write_error("gibo analyze: " + item.error().message + "\n");
+      progress.write_error("gibo analyze: " + db + ": " + e->message + "\n");
       return kExitIo;
     }
     stream.push(std::move(*item));
@@ -415,7 +477,8 @@ int run_analyze(const std::vector<std::string>& args) {
   progress.draw("");
   if (out == Output::Text)
     progress.write("summary: " + std::to_string(games) + " games analysed, " + std::to_string(failed) +
-                   " with errors or failed positions\n");
+                   " with errors or failed positions" +
+                   (archive ? ", " + std::to_string(already) + " taken from the archive" : std::string()) + "\n");
   for (auto [file, path] : {std::pair{&pgn_file, &pgn_path}, std::pair{&gib_file, &gib_path}})
     if (!path->empty())
       if (auto e = file->commit()) {
@@ -423,7 +486,7 @@ int run_analyze(const std::vector<std::string>& args) {
         return kExitIo;
       }
   if (!std::cout.flush()) return kExitIo;
-  if (io_errors) return kExitIo;
+  if (io_errors || store_failed) return kExitIo;
   return failed ? kExitFindings : kExitOk;
 }
 

@@ -16,6 +16,7 @@
 #include "options.h"
 #include "parallel.h"
 #include "reporter.h"
+#include "rescore_engine.h"
 
 namespace gibo::cli {
 namespace {
@@ -34,6 +35,7 @@ struct Row {
   int ply = 0, cho = 0, han = 0;
   bool ended_before_last_ply = false;
   bool bikjang_inferred = false;
+  std::optional<EngineVerdictOut> engine;  // --engine: the engine verdict on an unverifiable ending
 };
 
 // The row of a game of `file` (its rank `index`, from 0) whose stored result reads
@@ -68,17 +70,22 @@ Row make_row(const std::string& file, int index, const std::optional<std::string
 
 constexpr const char* kCsvHeader =
     "file,index,stored,verdict,winner,reason,ply,cho_half_points,han_half_points,profile,ended_before_last_ply,note,"
-    "error_code,error_ply\n";
+    "error_code,error_ply";
+// The CSV header, with rescore --engine's columns when `engine`.
+std::string csv_header(bool engine) { return std::string(kCsvHeader) + (engine ? kEngineCsvColumns : "") + "\n"; }
 
-std::string render(const Row& r, Output out) {
+// `engine`: rescore --engine (CSV rows get its columns).
+std::string render(const Row& r, Output out, bool engine = false) {
   switch (out) {
-    case Output::Text: return r.file + ":" + std::to_string(r.index + 1) + ": " + r.words + "\n";
+    case Output::Text:
+      return r.file + ":" + std::to_string(r.index + 1) + ": " + r.words +
+             (r.engine ? engine_verdict_words(*r.engine) : std::string()) + "\n";
     case Output::Csv:
       return csv_field(r.file) + "," + std::to_string(r.index) + "," + csv_field(r.stored) + "," + r.verdict + "," +
              r.winner + "," + r.reason + "," + std::to_string(r.ply) + "," + std::to_string(r.cho) + "," +
              std::to_string(r.han) + "," + r.profile + "," + (r.ended_before_last_ply ? "true" : "false") + "," +
              csv_field(r.note) + "," + r.error_code + "," + (r.error_code.empty() ? "" : std::to_string(r.error_ply)) +
-             "\n";
+             (engine ? engine_csv_fields(r.engine) : std::string()) + "\n";
     case Output::Jsonl: {
       std::string s;
       json::Writer w(s);
@@ -100,7 +107,8 @@ std::string render(const Row& r, Output out) {
           .field("bikjang_inferred", r.bikjang_inferred)
           .field("note", r.note);
       if (!r.error_code.empty()) w.field("error_code", r.error_code).field("error_ply", r.error_ply);
-      w.field("text", r.words).end_object();
+      if (r.engine) write_engine_json(w, *r.engine);
+      w.field("text", r.words + (r.engine ? engine_verdict_words(*r.engine) : std::string())).end_object();
       return s + "\n";
     }
   }
@@ -109,13 +117,17 @@ std::string render(const Row& r, Output out) {
 
 struct FileResult {
   std::string output;
-  std::map<std::string, long> verdicts;
+  std::map<std::string, long> verdicts, engine_verdicts;
+  std::vector<std::string> messages;  // --engine: for standard error
   bool io_error = false;
 };
 
 // The summary (text and JSON Lines; CSV has none) and the exit status: a disagreement or
 // a rejected record is a finding.
-int print_summary(const std::map<std::string, long>& verdicts, long io_errors, long not_game_files, Output out) {
+// `engine`: the engine verdicts' counts (rescore --engine; nullptr without it); an
+// engine-contradicts is a finding too.
+int print_summary(const std::map<std::string, long>& verdicts, long io_errors, long not_game_files, Output out,
+                  const std::map<std::string, long>* engine = nullptr) {
   long games = 0;
   for (const auto& [k, v] : verdicts) games += v;
   if (out == Output::Jsonl) {
@@ -123,6 +135,7 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, l
     json::Writer w(s);
     w.begin_object().field("type", "summary").field("games", static_cast<std::int64_t>(games));
     write_counts(w, "verdicts", verdicts);
+    if (engine) write_counts(w, "engine_verdicts", *engine);
     w.field("io_errors", static_cast<std::int64_t>(io_errors));
     Reporter::input_counts(w, io_errors, not_game_files);
     w.end_object();
@@ -133,11 +146,18 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, l
       auto it = verdicts.find(k);
       std::cout << ", " << (it == verdicts.end() ? 0 : it->second) << " " << k;
     }
+    if (engine)
+      for (const char* k : {"engine-supports", "engine-contradicts", "engine-unclear"}) {
+        auto it = engine->find(k);
+        std::cout << ", " << (it == engine->end() ? 0 : it->second) << " " << k;
+      }
     std::cout << Reporter::input_counts_text(io_errors, not_game_files) << "\n";
   }
   if (io_errors) return kExitIo;
   for (const char* finding : {"disagrees", "invalid"})
     if (auto d = verdicts.find(finding); d != verdicts.end() && d->second > 0) return kExitFindings;
+  if (engine)
+    if (auto d = engine->find("engine-contradicts"); d != engine->end() && d->second > 0) return kExitFindings;
   return kExitOk;
 }
 
@@ -163,15 +183,18 @@ Diagnostic stored_rejection(archive::Archive& archive, const archive::StoredGame
 // saved rules, else `fallback`; writes a line/row/object per game as for files and
 // stores the verdicts (a game stored as invalid gets the verdict invalid).
 int rescore_database(const std::string& db, const Profile* forced, const Profile& fallback, bool bikjang_fallback,
-                     const std::string& where, Output out) {
+                     const std::string& where, Output out, const EngineChoice* engine, int margin) {
   const auto opened = archive::Archive::open(db, archive::OpenMode::ReadWrite);
   if (!opened) {
     std::cerr << "gibo rescore: " << opened.error().message << "\n";
     return kExitIo;
   }
   archive::Archive* archive = opened->get();
-  std::map<std::string, long> counts;
+  std::map<std::string, long> counts, engine_counts;
   std::vector<archive::VerdictRow> batch;
+  std::vector<archive::EngineVerdictRow> engine_batch;
+  std::optional<EngineAdjudicator> adjudicator;
+  if (engine) adjudicator.emplace(*engine, margin, archive);
   bool ok = true;
   auto flush = [&] {
     if (batch.empty()) return;
@@ -179,11 +202,16 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
       std::cerr << "gibo rescore: " << e->message << "\n";
       ok = false;
     }
+    if (auto e = ok && !engine_batch.empty() ? archive->store_engine_verdicts(engine_batch) : std::nullopt) {
+      std::cerr << "gibo rescore: " << e->message << "\n";
+      ok = false;
+    }
     batch.clear();
+    engine_batch.clear();
   };
   const auto ids = archive->select_games(where);
   if (!ids) return usage_error("rescore", "--where: " + ids.error().message);
-  if (out == Output::Csv) std::cout << kCsvHeader;
+  if (out == Output::Csv) std::cout << csv_header(engine != nullptr);
   std::optional<Error> unread;  // why a stored game could not be read
   std::string lines;
   for (std::int64_t id : *ids) {
@@ -202,8 +230,15 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
     if (start_position(shell, legality_rules(*profile, option.on), start)) continue;  // unreadable start: skip
     Rescore r = rescore(*profile, option, start, g->moves, g->plies, g->stored_result);
     if (!g->valid) reject(r, stored_rejection(*archive, *g));
-    const Row row = make_row(g->file, g->game_index, g->result_text, r);
-    lines += render(row, out);
+    Row row = make_row(g->file, g->game_index, g->result_text, r);
+    if (adjudicator && r.verdict.kind == VerdictKind::Unverifiable) {
+      row.engine = adjudicator->judge(r, shell, g->moves, g->plies, g->game_id);
+      if (!row.engine->warning.empty())
+        std::cerr << g->file << ":" << g->game_index + 1 << ": " << row.engine->warning << "\n";
+      ++engine_counts[row.engine->verdict];
+      engine_batch.push_back(engine_verdict_row(*row.engine, g->game_id, *profile, margin));
+    }
+    lines += render(row, out, engine != nullptr);
     if (lines.size() >= (1u << 16)) std::cout << lines, lines.clear();
     archive::VerdictRow v;
     v.game_id = g->game_id;
@@ -230,7 +265,7 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
     if (unread) std::cerr << "gibo rescore: " << unread->message << "\n";
     return kExitIo;
   }
-  return print_summary(counts, 0, 0, out);
+  return print_summary(counts, 0, 0, out, engine ? &engine_counts : nullptr);
 }
 
 }  // namespace
@@ -238,11 +273,13 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
 int run_rescore(const std::vector<std::string>& args) {
   const std::string synopsis =
       "gibo rescore (PATHS... | --db FILE [--where EXPR]) [--rules ID] [--bikjang on|off] "
-      "[--format text|csv|jsonl] [--jobs N]";
+      "[--format text|csv|jsonl] [--jobs N] [--engine[=CMD] [--depth N | --nodes N | --movetime MS] "
+      "[--option NAME=VALUE]... [--margin CP]]";
   po::options_description opts("options");
   std::string rules_id, bikjang = "off", format = "text", db, where;
-  int jobs = 1;
+  int jobs = 1, margin = 300;
   std::vector<std::string> paths;
+  EngineChoice engine;
   opts.add_options()("rules", po::value(&rules_id),
                      "the profile that judges: on files, of records that save no rules; with --db, of every game. "
                      "Without it: each record's saved rules, else janggi-gg")(
@@ -250,6 +287,9 @@ int run_rescore(const std::vector<std::string>& args) {
       "format", po::value(&format), "text, csv or jsonl")("jobs,j", po::value(&jobs), "worker threads for files")(
       "db", po::value(&db), "re-score the games of a gibo database and store the verdicts")(
       "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats");
+  add_engine_options(opts, engine, true);
+  opts.add_options()("margin", po::value(&margin),
+                     "with --engine: centipawns the stored winner must be ahead by (default 300)");
   po::variables_map vm;
   if (auto rc =
           parse_command_line_with_paths("rescore", synopsis, args, opts, paths, "files, directories, or - for stdin", vm))
@@ -269,9 +309,19 @@ int run_rescore(const std::vector<std::string>& args) {
   else if (format == "jsonl") out = Output::Jsonl;
   else return usage_error("rescore", "--format must be text, csv or jsonl");
   if (const auto e = jobs_error(jobs)) return usage_error("rescore", *e);
+  const bool use_engine = vm.count("engine") > 0;
+  if (!use_engine)
+    for (const char* o : {"depth", "nodes", "movetime", "option", "timeout", "margin"})
+      if (vm.count(o) && !vm[o].defaulted()) return usage_error("rescore", std::string("--") + o + " needs --engine");
+  if (use_engine) {
+    if (margin <= 0) return usage_error("rescore", "--margin must be positive");
+    if (auto rc = resolve_engine_choice("rescore", vm, engine)) return *rc;
+    if (db.empty() && paths.empty()) return no_input_error("rescore", synopsis);
+    if (auto rc = probe_engine("rescore", engine)) return *rc;
+  }
   if (!db.empty()) {
     if (!paths.empty()) return usage_error("rescore", "give PATHS or --db, not both");
-    return rescore_database(db, forced, fallback, bikjang_fallback, where, out);
+    return rescore_database(db, forced, fallback, bikjang_fallback, where, out, use_engine ? &engine : nullptr, margin);
   }
   if (!where.empty()) return usage_error("rescore", "--where needs --db");
   if (paths.empty()) return no_input_error("rescore", synopsis);
@@ -283,8 +333,10 @@ int run_rescore(const std::vector<std::string>& args) {
   std::vector<NotGameFile> not_game;
   const std::vector<InputFile> files = expand_inputs(paths, missing, not_game);
   (out == Output::Jsonl ? std::cout : std::cerr) << reporter.inputs(missing, not_game);
-  if (out == Output::Csv) std::cout << kCsvHeader;
-  std::map<std::string, long> counts;
+  if (out == Output::Csv) std::cout << csv_header(use_engine);
+  std::map<std::string, long> counts, engine_counts;
+  std::optional<EngineAdjudicator> adjudicator;
+  if (use_engine) adjudicator.emplace(engine, margin, nullptr);
   long io_errors = static_cast<long>(missing.size());
   ordered_parallel<FileResult>(
       files.size(), jobs,
@@ -295,10 +347,20 @@ int run_rescore(const std::vector<std::string>& args) {
         ReadInfo info;
         const auto error = read_input_games(files[i].path, ro, info, [&](Game&& g) {
           const Rescore r = rescore_game(g, fallback, bikjang_fallback);
-          const Row row = make_row(files[i].path, g.source.game_index,
-                                   g.has_result ? std::optional<std::string>(g.result_text) : std::nullopt, r);
+          Row row = make_row(files[i].path, g.source.game_index,
+                             g.has_result ? std::optional<std::string>(g.result_text) : std::nullopt, r);
+          if (adjudicator && r.verdict.kind == VerdictKind::Unverifiable) {
+            std::vector<Move> moves;
+            for (int k = 0; k < g.valid_plies && k < static_cast<int>(g.plies.size()); ++k)
+              moves.push_back(g.plies[static_cast<std::size_t>(k)].move);
+            row.engine = adjudicator->judge(r, g, moves, static_cast<int>(g.plies.size()));
+            ++fr.engine_verdicts[row.engine->verdict];
+            if (!row.engine->warning.empty())
+              fr.messages.push_back(files[i].path + ":" + std::to_string(g.source.game_index + 1) + ": " +
+                                    row.engine->warning);
+          }
           ++fr.verdicts[row.verdict];
-          fr.output += render(row, out);
+          fr.output += render(row, out, use_engine);
         });
         if (error) {
           fr.io_error = true;
@@ -314,8 +376,10 @@ int run_rescore(const std::vector<std::string>& args) {
         }
         std::cout << fr.output;
         add_counts(counts, fr.verdicts);
+        add_counts(engine_counts, fr.engine_verdicts);
+        for (const std::string& m : fr.messages) std::cerr << m << "\n";
       });
-  return print_summary(counts, io_errors, static_cast<long>(not_game.size()), out);
+  return print_summary(counts, io_errors, static_cast<long>(not_game.size()), out, use_engine ? &engine_counts : nullptr);
 }
 
 }  // namespace gibo::cli

@@ -157,6 +157,26 @@ struct AdjudicationStats {
   std::vector<Disagreement> disagreements;  // every one (text and HTML show the first disagreements_listed)
 };
 
+// Engine verdicts (rescore --engine) per profile, and per player what the stored engine
+// analyses say of their moves.
+struct EngineVerdictCounts {
+  std::string profile;
+  long supports = 0, contradicts = 0, unclear = 0;
+  long total() const { return supports + contradicts + unclear; }
+};
+struct PlayerAnalysis {
+  std::string name;  // as the players table names them
+  long games = 0, moves = 0;  // analysed games, judged moves
+  double average_loss = 0;    // centipawns per judged move
+  double accuracy = 0;        // percent, mean of the move accuracies
+  long inaccuracies = 0, mistakes = 0, blunders = 0;
+};
+struct AnalysisStats {
+  std::vector<EngineVerdictCounts> engine_verdicts;  // in profile order; empty when none are stored
+  long analysed_games = 0;
+  std::vector<PlayerAnalysis> players;  // most games first, then name; empty when no game has an analysis
+};
+
 struct CodeRow {
   std::string code;
   Severity severity = Severity::Error;
@@ -213,6 +233,7 @@ struct Report {
   std::vector<YearRow> years;  // ascending, unknown last
   Players players;
   AdjudicationStats adjudication;
+  AnalysisStats analysis;
   Quality quality;
   std::vector<NotableGame> notable;  // the longest valid game, the shortest decisive one
   long duplicates = 0;               // archive only: copies of stored games, not counted

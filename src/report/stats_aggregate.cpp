@@ -453,6 +453,52 @@ std::optional<double> Tally::cho_win_percent() const {
   return 100.0 * static_cast<double>(cho) / static_cast<double>(decided());
 }
 
+namespace {
+
+// The engine verdicts per profile and the players' analyses.
+AnalysisStats analysis_of(const Dataset& data) {
+  AnalysisStats a;
+  std::map<std::string, EngineVerdictCounts> by_profile;
+  for (const GameFacts& g : data.games)
+    for (const EngineVerdictFact& v : g.engine_verdicts) {
+      EngineVerdictCounts& c = by_profile[v.profile];
+      c.profile = v.profile;
+      if (v.verdict == "engine-supports") ++c.supports;
+      else if (v.verdict == "engine-contradicts") ++c.contradicts;
+      else ++c.unclear;
+    }
+  for (auto& [profile, c] : by_profile) a.engine_verdicts.push_back(std::move(c));
+  std::map<std::string, PlayerAnalysis> by_name;
+  for (const GameFacts& g : data.games) {
+    if (!g.analysis) continue;
+    ++a.analysed_games;
+    const std::string* names[2] = {&g.cho_name, &g.han_name};
+    for (std::size_t side = 0; side < 2; ++side) {
+      if (names[side]->empty()) continue;
+      const analysis::SideSummary& s = (*g.analysis)[side];
+      PlayerAnalysis& p = by_name[*names[side]];
+      p.name = *names[side];
+      ++p.games;
+      p.moves += s.moves;
+      p.average_loss += s.average_loss * s.moves;  // sums until the end
+      p.accuracy += s.accuracy * s.moves;
+      p.inaccuracies += s.counts[1];
+      p.mistakes += s.counts[2];
+      p.blunders += s.counts[3];
+    }
+  }
+  for (auto& [name, p] : by_name) {
+    if (p.moves) p.average_loss /= static_cast<double>(p.moves), p.accuracy /= static_cast<double>(p.moves);
+    a.players.push_back(std::move(p));
+  }
+  std::stable_sort(a.players.begin(), a.players.end(), [](const PlayerAnalysis& x, const PlayerAnalysis& y) {
+    return x.games != y.games ? x.games > y.games : x.name < y.name;
+  });
+  return a;
+}
+
+}  // namespace
+
 Report aggregate(const Dataset& data, const ReportOptions& options) {
   Report r;
   r.origin = data.origin;
@@ -468,6 +514,7 @@ Report aggregate(const Dataset& data, const ReportOptions& options) {
   r.years = years_of(data);
   r.players = players_of(data);
   r.adjudication = adjudication_of(data);
+  r.analysis = analysis_of(data);
   r.quality = quality_of(data);
   r.notable = notable_of(data);
   return r;

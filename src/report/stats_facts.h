@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/archive/archive.h"
 #include "gibo/core/types.h"
 #include "gibo/record/game.h"
 #include "gibo/record/game_date.h"
@@ -33,6 +34,12 @@ struct VerdictFact {
   int board_ply = 0;         // ply of the computed ending (0: none)
   std::optional<int> cho_score, han_score;  // half-points at the ending, else at the last ply
   std::string note;          // the verdict's English phrase
+};
+
+// An engine verdict (rescore --engine) on one game under one profile.
+struct EngineVerdictFact {
+  std::string profile;
+  std::string verdict;  // "engine-supports", "engine-contradicts", "engine-unclear"
 };
 
 // Everything the report needs to know about one game.
@@ -71,6 +78,9 @@ struct GameFacts {
   std::string profile;                // the profile id governing the game
   std::vector<DiagnosticFact> diagnostics;
   std::vector<VerdictFact> verdicts;  // one per adjudicated profile
+  std::vector<EngineVerdictFact> engine_verdicts;  // archive only: stored by rescore --engine
+  // Archive only: its newest complete engine analysis summed up per side (Cho, Han).
+  std::optional<std::array<analysis::SideSummary, 2>> analysis;
 };
 
 // What is known about one source file.

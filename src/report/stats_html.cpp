@@ -344,6 +344,7 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
   if (r.verdicts_from.empty()) out += "<p class=\"none\">No verdicts: the games were not adjudicated.</p>";
   if (!r.adjudication.profiles.empty()) out += charts::verdict_rows(r.adjudication, 820);
   if (const Table* t = find_table(all, "verdicts")) table_html(*t, out);
+  if (const Table* t = find_table(all, "engine_verdicts")) table_html(*t, out);
   disagreements_html(r, out);
   std::string boards;
   int shown = 0;

@@ -238,6 +238,24 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     });
     if (unread_verdicts) return io_error(*unread_verdicts);
   }
+
+  // The engine verdicts of the loaded games (the latest profile version of each), and the
+  // players' stored analyses.
+  std::vector<std::int64_t> loaded_ids;
+  loaded_ids.reserve(out.games.size());
+  for (const GameFacts& g : out.games) loaded_ids.push_back(g.id);
+  const std::optional<Error> unread_engine = db.for_each_engine_verdict([&](const archive::EngineVerdictRow& row) {
+    const auto it = game_at.find(row.game_id);
+    if (it == game_at.end()) return;
+    std::vector<EngineVerdictFact>& list = out.games[it->second].engine_verdicts;
+    EngineVerdictFact v{row.profile_id, row.verdict};
+    if (!list.empty() && list.back().profile == v.profile) list.back() = std::move(v);
+    else list.push_back(std::move(v));
+  });
+  if (unread_engine) return io_error(*unread_engine);
+  const auto analysed = db.analysed_games(loaded_ids);
+  if (!analysed) return io_error(analysed.error());
+  for (const archive::AnalysedGame& a : *analysed) out.games[game_at.at(a.game_id)].analysis = a.sides;
   return std::nullopt;
 }
 

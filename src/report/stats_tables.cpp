@@ -330,6 +330,36 @@ void player_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(t));
 }
 
+// Per player, what the stored engine analyses say of their moves (only when some exist).
+void player_analysis_tables(const Report& r, std::vector<Table>& out) {
+  if (r.analysis.players.empty()) return;
+  Table t{"player_analysis", "players", "Players' moves by the engine analyses stored in the archive", Audience::Both,
+          {text_col("player", "player"), num_col("games", "games"), num_col("moves", "moves"),
+           num_col("average_loss", "avg loss cp"), num_col("accuracy", "accuracy %"),
+           num_col("inaccuracies", "inaccuracies"), num_col("mistakes", "mistakes"), num_col("blunders", "blunders")},
+          {}, {}, ""};
+  for (const PlayerAnalysis& p : r.analysis.players)
+    t.rows.push_back({p.name, num(p.games), num(p.moves), format_decimal(p.average_loss), format_decimal(p.accuracy),
+                      num(p.inaccuracies), num(p.mistakes), num(p.blunders)});
+  t.note = "each game's newest complete analysis (gibo analyze --db); losses and classes as gibo analyze gives them";
+  t.human_rows = static_cast<std::size_t>(r.options.top_players);
+  out.push_back(std::move(t));
+}
+
+// The engine verdicts on the unverifiable endings, per profile (only when some are stored).
+void engine_verdict_tables(const Report& r, std::vector<Table>& out) {
+  if (r.analysis.engine_verdicts.empty()) return;
+  Table t{"engine_verdicts", "adjudication",
+          "Engine verdicts on the endings the rules cannot decide (gibo rescore --engine)", Audience::Both,
+          {text_col("profile", "profile"), num_col("games", "games"), num_col("engine-supports", "engine-supports"),
+           num_col("engine-contradicts", "engine-contradicts"), num_col("engine-unclear", "engine-unclear")},
+          {}, {}, ""};
+  for (const EngineVerdictCounts& c : r.analysis.engine_verdicts)
+    t.rows.push_back({c.profile, num(c.total()), num(c.supports), num(c.contradicts), num(c.unclear)});
+  t.note = "the final position's evaluation beside the stored result: see gibo rescore --help, --margin";
+  out.push_back(std::move(t));
+}
+
 // Verdicts per profile and the disagreements.
 void adjudication_tables(const Report& r, std::vector<Table>& out) {
   const AdjudicationStats& a = r.adjudication;
@@ -497,7 +527,9 @@ std::vector<Table> tables(const Report& report) {
   length_tables(report, out);
   year_tables(report, out);
   player_tables(report, out);
+  player_analysis_tables(report, out);
   adjudication_tables(report, out);
+  engine_verdict_tables(report, out);
   quality_tables(report, out);
   for (Table& t : out) t.indent.resize(t.rows.size(), 0);
   return out;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,9 +29,9 @@ class EngineSession {
                                              const std::vector<std::string>& moves, Side to_move,
                                              const Limit& limit, int timeout_ms);
   int restarts() const { return restarts_; }
-  // Starts a new game on the engine (UciEngine::new_game; a fresh engine needs none). An
-  // engine that does not answer is dropped, to be restarted by the next search.
-  void new_game();
+  // Starts the engine if needed and tells it a new game begins (UciEngine::new_game); an
+  // engine that does not answer is dropped (the next search starts a fresh one).
+  std::optional<Error> new_game();
 
  private:
   EngineConfig config_;
@@ -42,6 +43,9 @@ struct PositionEval {
   bool ok = false;
   std::string error;  // why not ok
   SearchResult result;
+  Side to_move = Side::Cho;
+  std::string played;  // the UCI move played from this position ("" for the final one)
+  bool stored = false;  // taken from an earlier analysis (the `known` of analyze_game), not searched
 };
 
 struct PlyAnalysis {
@@ -77,9 +81,21 @@ struct GameAnalysis {
   std::vector<std::string> warnings;    // malformed lines, failed positions
 };
 
+// Positions already searched under the same request, by ply (0: the start): analyze_game
+// takes them as they are instead of searching them again.
+using KnownPositions = std::map<int, SearchResult>;
+
 // Analyses a replayed game (replay_under_profile) under `profile` (its engine variant).
+// The engine is told a new game begins (EngineSession::new_game) before its first search.
+// Positions in `known` (if given) are not searched; their best moves are still checked.
 GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSession& session, const Limit& limit,
-                          int timeout_ms);
+                          int timeout_ms, const KnownPositions* known = nullptr);
+
+// Fills `a.plies` and `a.sides` from `a.positions` (each with its side to move and the
+// move played from it; the last is the final position): each move judged from the
+// evaluations before and after it, each side summed up. analyze_game calls it; so does
+// whoever rebuilds an analysis from stored positions.
+void judge_positions(GameAnalysis& a);
 
 // The move a UCI text names ("b1c3", "a10a9"); Move::none() if it names no squares.
 Move parse_uci_move(const std::string& text);

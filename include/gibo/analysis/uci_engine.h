@@ -73,9 +73,9 @@ class UciEngine {
   // Selects `variant` (setoption UCI_Variant) unless it is the current one. An Error if
   // the engine does not list it among UCI_Variant's values or does not answer.
   std::optional<Error> set_variant(const std::string& variant);
-  // `ucinewgame` and `isready` / `readyok`: the engine forgets what it searched (its hash),
-  // so that a game's evaluations do not depend on the games searched before it. An Error
-  // if the engine does not answer.
+  // Tells the engine a new game starts (`ucinewgame`, then `isready`): its hash and
+  // history are cleared, so a game's analysis depends on that game alone. An Error if it
+  // does not answer.
   std::optional<Error> new_game();
 
   // Searches the position `fen` + `moves` (UCI moves), whose side to move is `to_move`,

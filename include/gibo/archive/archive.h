@@ -5,7 +5,13 @@
 // Policies (written here because this is where they are enforced):
 // * Stored results are history (src/adjudication/README.md): nothing in this API updates a game's
 //   result columns once the row exists. Verdicts live in their own table and are added
-//   per (game, profile id, profile version).
+//   per (game, profile id, profile version). Engine verdicts (rescore --engine) likewise,
+//   in engine_verdicts.
+// * Engine analyses are stored per request (engine name and version, options, limit,
+//   variant: AnalysisRequest) in their own tables. A game's positions are stored with its
+//   analysis_games row in one transaction (all or nothing per game); a stored position is
+//   never rewritten (the same request gives it again as it is); a game's row is replaced
+//   only when a later run fills positions that had failed.
 // * A stored row is never rewritten. A game row is removed only when a valid copy of a
 //   broken stored game arrives (replace_game): the valid copy is stored as a new game and
 //   the broken one becomes its duplicate, in the caller's transaction.
@@ -29,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/codec.h"
 #include "gibo/core/expected.h"
 #include "gibo/record/player_name.h"
@@ -39,8 +46,10 @@
 
 namespace gibo::archive {
 
-// 1: the first; 2: games.annotated (NULL in rows imported under version 1).
-inline constexpr int kSchemaVersion = 2;
+// 1: the first; 2: games.annotated (NULL in rows imported under version 1); 3: the
+// analysis tables (analysis_requests, analysis_games, analysis_positions) and
+// engine_verdicts.
+inline constexpr int kSchemaVersion = 3;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
 inline constexpr std::int32_t kApplicationId = 0x4749424F;
 
@@ -158,6 +167,52 @@ struct StoredDiagnostic {
   Severity severity = Severity::Error;
 };
 
+// What an engine analysis is stored under: the engine (its `id name` split into name and
+// version), its options, the search limit and the variant played. Another value of any of
+// them is another analysis, stored beside the first.
+struct AnalysisRequest {
+  std::string engine;          // "Fairy-Stockfish"
+  std::string engine_version;  // "11.1 LB 64"; "" when the name holds none
+  std::string options;         // "Hash=16 Threads=1": NAME=VALUE sorted by name (case-blind), space-separated
+  analysis::Limit limit;
+  std::string variant;         // "janggi", ...
+  // The request's engine as one text again ("Fairy-Stockfish 11.1 LB 64").
+  std::string engine_text() const { return engine_version.empty() ? engine : engine + " " + engine_version; }
+};
+// `id name` split at its first word that starts with a digit (or a 'v' and a digit):
+// "Fairy-Stockfish 11.1 LB 64" -> {"Fairy-Stockfish", "11.1 LB 64"}.
+std::pair<std::string, std::string> split_engine_name(const std::string& id_name);
+// The options in the request's canonical form (sorted by name, case-blind; spaces kept).
+std::string canonical_options(const std::vector<std::pair<std::string, std::string>>& options);
+
+// A stored game's analysis under one request, as read back.
+struct StoredAnalysisGame {
+  std::int64_t request_id = 0, game_id = 0;
+  std::string error;         // the game could not be analysed (then no positions)
+  int failed_positions = 0;  // positions the run could not search (not stored)
+};
+
+// One engine verdict (rescore --engine) beside a game's stored result: src/adjudication/README.md "Engine verdicts".
+struct EngineVerdictRow {
+  std::int64_t game_id = 0;
+  std::string profile_id;
+  int profile_version = 0;
+  std::optional<std::int64_t> request_id;  // the analysis it used; nullopt: no search (note says why)
+  int margin = 300;                        // centipawns
+  std::string verdict;                     // "engine-supports", "engine-contradicts", "engine-unclear"
+  std::optional<int> ply;                  // the evaluated position (plies from the start)
+  std::optional<analysis::Score> score;    // its evaluation, Cho's view
+  int depth = 0;
+  std::string note;
+  std::string engine;                      // read back: the request's engine_text() ("" without one)
+};
+
+// A game's stored analysis summed up per side (Cho, Han).
+struct AnalysedGame {
+  std::int64_t game_id = 0, request_id = 0;
+  std::array<analysis::SideSummary, 2> sides{};
+};
+
 enum class OpenMode { ReadOnly, ReadWrite };
 
 class Archive {
@@ -227,7 +282,7 @@ class Archive {
   // with the same start and moves: the valid copy becomes a new game row (with its players,
   // comments and diagnostics), and the broken one a duplicates row of it (its
   // diagnostics kept as a copy's, game_id NULL); duplicates and prefixes that named the
-  // broken game name the valid one; its comments and verdicts (about the broken record)
+  // broken game name the valid one; its comments, verdicts and analyses (about the broken record)
   // go with its row, and the position index stored in the archive forgets it. Inside the
   // caller's transaction (all or nothing with its batch).
   Expected<ReplacedCopy> replace_game(std::int64_t source_id, const PreparedGame& game, std::int64_t broken_id);
@@ -285,6 +340,40 @@ class Archive {
   Expected<std::int64_t> verdict_count();
   // Every verdict, ordered by game id, profile id and profile version.
   std::optional<Error> for_each_verdict(const std::function<void(const VerdictRow&)>& fn);
+
+  // --- analyses (archive_analyses.cpp) -----------------------------------------------
+  // The id of the stored request equal to `r`; with `create`, a new row when there is
+  // none (0 otherwise). An archive older than version 3 (read only) has none: 0.
+  Expected<std::int64_t> analysis_request(const AnalysisRequest& r, bool create);
+  // Game `game_id`'s analysis row under `request_id`; nullopt when it was never analysed
+  // under it.
+  Expected<std::optional<StoredAnalysisGame>> analysis_game(std::int64_t request_id, std::int64_t game_id);
+  // The stored positions of game `game_id` under `request_id`, by ply (the known
+  // positions analyze_game takes).
+  Expected<analysis::KnownPositions> analysis_positions(std::int64_t request_id, std::int64_t game_id);
+  // The analysis of a game rebuilt from its stored positions (judge_positions): nullopt
+  // when it was never analysed under the request, or when a position is missing.
+  Expected<std::optional<analysis::GameAnalysis>> load_analysis(std::int64_t request_id, std::int64_t game_id);
+  // Stores game `game_id`'s analysis under `request_id` in one transaction (or the
+  // caller's): its positions (those taken from storage are kept as they are; a failed one
+  // is stored with its error, and replaced when a later run searches it) and its row
+  // (error, failed positions), replacing an earlier row.
+  std::optional<Error> store_analysis(std::int64_t request_id, std::int64_t game_id, const analysis::GameAnalysis& a);
+  // Stores one searched position (rescore --engine's final position) without marking the
+  // game analysed; a position already stored is kept. Inside the caller's transaction or its own.
+  std::optional<Error> store_position(std::int64_t request_id, std::int64_t game_id, const analysis::PositionEval& p,
+                                      int ply);
+  // The stored position `ply` of game `game_id` under `request_id`, if any.
+  Expected<std::optional<analysis::SearchResult>> analysis_position(std::int64_t request_id, std::int64_t game_id,
+                                                                    int ply);
+  // Stores engine verdicts in one transaction; one for the same game, profile id and
+  // version replaces the earlier one.
+  std::optional<Error> store_engine_verdicts(const std::vector<EngineVerdictRow>& verdicts);
+  // Every engine verdict, ordered by game id, profile id and version (none before version 3).
+  std::optional<Error> for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn);
+  // The side summaries of those of `game_ids` that have a complete analysis (each game's
+  // newest: the highest request id), in the order of `game_ids`.
+  Expected<std::vector<AnalysedGame>> analysed_games(const std::vector<std::int64_t>& game_ids);
 
   // --- checks -------------------------------------------------------------------
   // PRAGMA integrity_check: "ok" or the problems found; an Error when it cannot run.

@@ -1,0 +1,37 @@
+// The engine's verdict on a stored result from the final position's evaluation and a margin.
+#include "gibo/analysis/engine_verdict.h"
+
+#include <cstdlib>
+
+namespace gibo::analysis {
+
+std::string_view engine_verdict_name(EngineVerdictKind k) {
+  switch (k) {
+    case EngineVerdictKind::Supports: return "engine-supports";
+    case EngineVerdictKind::Contradicts: return "engine-contradicts";
+    case EngineVerdictKind::Unclear: return "engine-unclear";
+  }
+  return "engine-unclear";
+}
+
+EngineJudgement engine_judgement(Winner stored, const Score& eval, int margin_cp) {
+  using K = EngineVerdictKind;
+  if (stored == Winner::Draw) {
+    if (eval.mate) return {K::Contradicts, "a side mates in the final position"};
+    const int lead = std::abs(eval.cp);
+    if (lead < margin_cp) return {K::Supports, "the final position is level within the margin"};
+    if (lead >= 2 * margin_cp) return {K::Contradicts, "a side is ahead by twice the margin or more"};
+    return {K::Unclear, "a side is ahead by the margin, but not by twice it"};
+  }
+  if (stored != Winner::Cho && stored != Winner::Han) return {K::Unclear, "no stored winner or draw to compare"};
+  const Side winner = stored == Winner::Cho ? Side::Cho : Side::Han;
+  if (eval.mate)
+    return eval.winner == winner ? EngineJudgement{K::Supports, "the stored winner mates"}
+                                 : EngineJudgement{K::Contradicts, "the other side mates"};
+  const int lead = winner == Side::Cho ? eval.cp : -eval.cp;
+  if (lead >= margin_cp) return {K::Supports, "the stored winner is ahead by the margin or more"};
+  if (lead <= -margin_cp) return {K::Contradicts, "the other side is ahead by the margin or more"};
+  return {K::Unclear, "neither side is ahead by the margin"};
+}
+
+}  // namespace gibo::analysis

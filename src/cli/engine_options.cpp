@@ -1,0 +1,86 @@
+// The engine options of analyze and rescore --engine: parsing, checks, the engine's probe, the stored request.
+#include "engine_options.h"
+
+#include <sstream>
+
+#include "command.h"
+
+namespace gibo::cli {
+namespace {
+
+std::vector<std::string> split_command(const std::string& cmd) {
+  std::vector<std::string> argv;
+  std::istringstream in(cmd);
+  for (std::string w; in >> w;) argv.push_back(w);
+  return argv;
+}
+
+}  // namespace
+
+void add_engine_options(po::options_description& opts, EngineChoice& c, bool optional_command) {
+  auto engine = po::value(&c.command);
+  if (optional_command) engine->implicit_value("fairy-stockfish");
+  opts.add_options()("engine", engine,
+                     optional_command ? "judge the unverifiable endings with a UCI engine: --engine, or --engine=CMD "
+                                        "(words split on spaces; default fairy-stockfish)"
+                                      : "UCI engine command (words split on spaces); default fairy-stockfish")(
+      "depth", po::value(&c.depth), "search each position to this depth (default 10)")(
+      "nodes", po::value(&c.nodes), "search each position this many nodes")(
+      "movetime", po::value(&c.movetime), "search each position this many milliseconds")(
+      "option", po::value(&c.option_texts)->composing(), "engine option NAME=VALUE (setoption), repeatable")(
+      "timeout", po::value(&c.timeout_s),
+      "seconds a position may take beyond --movetime before the engine is stopped (default 60)");
+}
+
+std::optional<int> resolve_engine_choice(const std::string& command, const po::variables_map& vm, EngineChoice& c) {
+  c.limit = analysis::Limit{};
+  c.limit.value = 10;
+  const int given = (c.depth > 0) + (c.nodes > 0) + (c.movetime > 0);
+  if (given > 1) return usage_error(command, "give one of --depth, --nodes, --movetime");
+  if (vm.count("depth") && c.depth <= 0) return usage_error(command, "--depth must be positive");
+  if (vm.count("nodes") && c.nodes <= 0) return usage_error(command, "--nodes must be positive");
+  if (vm.count("movetime") && c.movetime <= 0) return usage_error(command, "--movetime must be positive");
+  using K = analysis::Limit::Kind;
+  if (c.depth > 0) c.limit.value = c.depth;
+  if (c.nodes > 0) c.limit.kind = K::Nodes, c.limit.value = c.nodes;
+  if (c.movetime > 0) c.limit.kind = K::Movetime, c.limit.value = c.movetime;
+  if (c.timeout_s <= 0) return usage_error(command, "--timeout must be positive");
+  c.timeout_ms = c.timeout_s * 1000 + (c.movetime > 0 ? static_cast<int>(c.movetime) : 0);
+  c.config.command = split_command(c.command);
+  if (c.config.command.empty()) return usage_error(command, "--engine is empty");
+  c.config.options.clear();
+  for (const std::string& o : c.option_texts) {
+    const auto eq = o.find('=');
+    if (eq == std::string::npos || eq == 0) return usage_error(command, "--option must be NAME=VALUE: '" + o + "'");
+    c.config.options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
+  }
+  return std::nullopt;
+}
+
+std::optional<int> probe_engine(const std::string& command, EngineChoice& c) {
+  if (analysis::find_executable(c.config.command.front()).empty()) {
+    std::cerr << "gibo " << command << ": engine '" << c.config.command.front()
+              << "' not found on PATH; install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) "
+                 "or give --engine with an engine's command or path\n";
+    return kExitUsage;
+  }
+  auto probe = analysis::UciEngine::start(c.config);
+  if (!probe) {
+    std::cerr << "gibo " << command << ": engine '" << c.command << "': " << probe.error().message << "\n";
+    return kExitUsage;
+  }
+  c.engine_name = (*probe)->name();
+  (*probe)->quit();
+  return std::nullopt;
+}
+
+archive::AnalysisRequest analysis_request(const EngineChoice& c, const std::string& variant) {
+  archive::AnalysisRequest r;
+  std::tie(r.engine, r.engine_version) = archive::split_engine_name(c.engine_name);
+  r.options = archive::canonical_options(c.config.options);
+  r.limit = c.limit;
+  r.variant = variant;
+  return r;
+}
+
+}  // namespace gibo::cli
