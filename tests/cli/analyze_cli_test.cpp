@@ -192,6 +192,28 @@ TEST(AnalyzeCli, ProgressLineOnATerminalNeverGarblesALine) {
   EXPECT_EQ(shown, plain.out_lines());
 }
 
+// Analyses stored in an archive (analyze --db) give the HTML statistics report an
+// evaluation graph per analysed game.
+TEST(AnalyzeCli, TheStatsReportGraphsTheArchivesAnalysedGames) {
+  ScriptedRun s;
+  std::ofstream(s.game, std::ios::app) << "position startpos moves b1c3 b10c8\n";
+  const std::string db = (s.dir.path() / "games.db").string(), html = (s.dir.path() / "stats.html").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, s.game}).status, 0);
+  const Result before = run_gibo({"stats", "--db", db, "--format", "html", "-o", html});
+  ASSERT_EQ(before.status, 0) << before.err;
+  EXPECT_EQ(slurp(html).find("id=\"analyses\""), std::string::npos);  // nothing analysed yet
+  ASSERT_EQ(run_gibo({"analyze", "--db", db, "--where", "game = 1", "--rules", "fs-janggi", "--engine", s.engine("normal")}).status, 0);
+  const Result after = run_gibo({"stats", "--db", db, "--format", "html", "-o", html});
+  ASSERT_EQ(after.status, 0) << after.err;
+  const std::string page = slurp(html);
+  EXPECT_NE(page.find("<section id=\"analyses\">"), std::string::npos) << page;
+  std::size_t graphs = 0;
+  for (std::size_t at = page.find("class=\"eval-graph\""); at != std::string::npos; at = page.find("class=\"eval-graph\"", at + 1))
+    ++graphs;
+  EXPECT_EQ(graphs, 1u);  // the one analysed game
+  EXPECT_NE(page.find("<polyline class=\"eval\" points=\"4.0,68.0 274.7,68.0 545.3,37.0 816.0,4.0\""), std::string::npos);  // 820 x 140
+}
+
 TEST(AnalyzeCli, ArchiveGamesAnalyseAsTheirFiles) {
   ScriptedRun s;
   const std::string db = (s.dir.path() / "games.db").string();
