@@ -23,6 +23,14 @@ struct ScriptedRun {
     std::ofstream(game) << "position startpos moves b1c3 b10c8 h1g3\n";
   }
   std::string engine(const std::string& mode) const { return "bash " + kFake + " " + table + " " + mode; }
+  // Analyses the game with the normal engine, writing `option` (--pgn, --gib) to the
+  // scratch file `name`; returns that file's text (the run must succeed).
+  std::string annotated(const std::string& option, const std::string& name) const {
+    const std::string path = (dir.path() / name).string();
+    const Result r = run_gibo({"analyze", game, "--rules", "fs-janggi", "--engine", engine("normal"), option, path});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return slurp(path);
+  }
 };
 
 TEST(AnalyzeCli, JsonLinesPerPlyAndPerGame) {
@@ -60,10 +68,7 @@ TEST(AnalyzeCli, TextSummaryAndTheSameOutputWithJobs) {
 
 TEST(AnalyzeCli, AnnotatedPgnWithEvalComments) {
   ScriptedRun s;
-  const std::string pgn = (s.dir.path() / "annotated.pgn").string();
-  const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--pgn", pgn});
-  ASSERT_EQ(r.status, 0) << r.err;
-  const std::string text = slurp(pgn);
+  const std::string text = s.annotated("--pgn", "annotated.pgn"), pgn = (s.dir.path() / "annotated.pgn").string();
   // The blunder's NAG ($4) after the move, then the comment: its evaluation, class and the
   // best move in SAN.
   EXPECT_NE(text.find("1. Hc3 {[%eval 0.30]} 1... Hc8 $4 {[%eval 5.00] blunder; best Pab7} 2. Hg3"), std::string::npos)
@@ -87,10 +92,7 @@ TEST(AnalyzeCli, AnnotatedPgnWithEvalComments) {
 // each judged ply followed by its comment {eval E [best M] [CLASS]}.
 TEST(AnalyzeCli, AnnotatedGibReadsBackWithTheSameMovesAndItsComments) {
   ScriptedRun s;
-  const std::string gib = (s.dir.path() / "annotated.gib").string();
-  const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--gib", gib});
-  ASSERT_EQ(r.status, 0) << r.err;
-  const std::string text = slurp(gib);
+  const std::string text = s.annotated("--gib", "annotated.gib"), gib = (s.dir.path() / "annotated.gib").string();
   EXPECT_NE(text.find("1. 02마83\n{eval 0.30}\n2. 12마33\n{eval 5.00 best 41병42 blunder}\n3. 08마87\n{eval #2 best 09차99}\n"),
             std::string::npos) << text;
   const Result v = run_gibo({"validate", "--rules", "fs-janggi", gib});
