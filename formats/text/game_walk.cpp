@@ -25,4 +25,20 @@ int walk_plies(const Game& g, const Profile* fallback, Position& pos,
   return played;
 }
 
+std::optional<std::string> cut_short_note(const Game& g, std::size_t written) {
+  const Diagnostic* stop = nullptr;
+  for (const Diagnostic& d : g.diagnostics)
+    if (d.severity == Severity::Error && d.ply >= static_cast<int>(written) + 1) {
+      stop = &d;
+      break;
+    }
+  if (written >= g.plies.size() && !stop) return std::nullopt;
+  const std::string from = std::to_string(written + 1);
+  std::string note = written < g.plies.size() ? "gibo: " + std::to_string(g.plies.size() - written) +
+                                                    " more plies in the record do not replay from ply " + from
+                                              : "gibo: the record is not valid from ply " + from;
+  if (stop) note += ": " + stop->code + ": " + stop->message;
+  return note;
+}
+
 }  // namespace gibo::detail

@@ -4,6 +4,8 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
+#include <string>
 
 #include "gibo/core/position.h"
 #include "gibo/core/rules.h"
@@ -17,5 +19,16 @@ namespace gibo::detail {
 // Returns the number of plies played, or -1 if the start position is invalid.
 int walk_plies(const Game& g, const Profile* fallback, Position& pos,
                const std::function<void(std::size_t, const Position&, Move)>& visit);
+
+// For a writer that holds only the plies that replay (PGN, FEN, UCI) and wrote `written`
+// of `g`'s: is the game cut short, and the note that says so ("gibo: 107 more plies in the
+// record do not replay from ply 1: bad-movement: MESSAGE")? Cut short: plies after
+// `written` remain, or an error stops the game after them (a reader that stops at a move
+// it cannot resolve keeps no ply for it). nullopt when the whole game was written.
+std::optional<std::string> cut_short_note(const Game& g, std::size_t written);
+
+// The words that mark a game cut short in every such format: PGN's tag, and FEN's and
+// UCI's comment line "# [Termination "unterminated"] NOTE".
+inline constexpr const char* kUnterminated = "unterminated";
 
 }  // namespace gibo::detail

@@ -6,17 +6,27 @@
 
 namespace gibo {
 
-void write_uci_game(std::string& out, const Game& g, const UciWriteOptions& options) {
+void write_uci_game(std::string& out, const Game& g, const UciWriteOptions& options, WriteLoss* loss) {
+  const std::size_t begin = out.size();
   out += "position fen " + start_fen(g).value_or(g.start.fen);
   bool first = true;
   Position pos;
-  detail::walk_plies(g, options.profile, pos, [&](std::size_t, const Position& before, Move m) {
+  const int played = detail::walk_plies(g, options.profile, pos, [&](std::size_t, const Position& before, Move m) {
     if (first) out += " moves";
     first = false;
     out += ' ';
     out += options.notation == MoveNotation::Janggi ? write_janggi(before, m) : write_uci(m);
   });
   out += '\n';
+  // A game cut short says so on a comment line before its line (readers skip it).
+  const std::size_t written = played < 0 ? 0 : static_cast<std::size_t>(played);
+  if (const auto note = detail::cut_short_note(g, written)) {
+    out.insert(begin, std::string("# [Termination \"") + detail::kUnterminated + "\"] " + *note + '\n');
+    if (loss) {
+      loss->unwritten_plies += static_cast<int>(g.plies.size() - written);
+      loss->cut_short = true;
+    }
+  }
 }
 
 std::string write_uci_games(const std::vector<Game>& games, const UciWriteOptions& options) {

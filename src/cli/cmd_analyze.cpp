@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 
+#include "archive_input.h"
 #include "command.h"
 #include "engine_options.h"
 #include "gibo/analysis/analysis_jsonl.h"
@@ -298,12 +299,8 @@ int run_analyze(const std::vector<std::string>& args) {
   std::vector<StorePlan> plans;               // --db: by selected game
   long already = 0;                           // --db: games shown from the archive
   if (!db.empty()) {
-    auto opened = archive::Archive::open(db, archive::OpenMode::ReadWrite);
-    if (!opened) {
-      std::cerr << "gibo analyze: " << opened.error().message << "\n";
-      return kExitIo;
-    }
-    archive = std::move(*opened);
+    archive = open_archive("analyze", db, archive::OpenMode::ReadWrite);  // never created
+    if (!archive) return kExitIo;
     bool bad_where = false;
     if (auto e = archive_games.open(*archive, where, bad_where)) {
       if (bad_where) return usage_error("analyze", e->message);

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <map>
 
+#include "archive_input.h"
 #include "command.h"
 #include "counts.h"
 #include "gibo/adjudication/rescore.h"
@@ -117,17 +118,20 @@ std::string render(const Row& r, Output out, bool engine = false) {
 
 struct FileResult {
   std::string output;
+  std::string file_errors;  // the file's own errors (not a game's), as reported
   std::map<std::string, long> verdicts, engine_verdicts;
   std::vector<std::string> messages;  // --engine: for standard error
   bool io_error = false;
+  bool has_file_errors = false;
 };
 
-// The summary (text and JSON Lines; CSV has none) and the exit status: a disagreement or
-// a rejected record is a finding.
+// The summary (text and JSON Lines; CSV has none) and the exit status: a disagreement,
+// a rejected record or a file with errors of its own (no game gibo reads in it, a broken
+// line of JSON Lines) is a finding.
 // `engine`: the engine verdicts' counts (rescore --engine; nullptr without it); an
 // engine-contradicts is a finding too.
 int print_summary(const std::map<std::string, long>& verdicts, long io_errors, long not_game_files, Output out,
-                  const std::map<std::string, long>* engine = nullptr) {
+                  long file_errors = 0, const std::map<std::string, long>* engine = nullptr) {
   long games = 0;
   for (const auto& [k, v] : verdicts) games += v;
   if (out == Output::Jsonl) {
@@ -137,6 +141,7 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, l
     write_counts(w, "verdicts", verdicts);
     if (engine) write_counts(w, "engine_verdicts", *engine);
     w.field("io_errors", static_cast<std::int64_t>(io_errors));
+    w.field("file_errors", static_cast<std::int64_t>(file_errors));
     Reporter::input_counts(w, io_errors, not_game_files);
     w.end_object();
     std::cout << s << "\n";
@@ -151,9 +156,11 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, l
         auto it = engine->find(k);
         std::cout << ", " << (it == engine->end() ? 0 : it->second) << " " << k;
       }
+    if (file_errors) std::cout << ", " << file_errors << (file_errors == 1 ? " file" : " files") << " with errors";
     std::cout << Reporter::input_counts_text(io_errors, not_game_files) << "\n";
   }
   if (io_errors) return kExitIo;
+  if (file_errors) return kExitFindings;
   for (const char* finding : {"disagrees", "invalid"})
     if (auto d = verdicts.find(finding); d != verdicts.end() && d->second > 0) return kExitFindings;
   if (engine)
@@ -184,12 +191,9 @@ Diagnostic stored_rejection(archive::Archive& archive, const archive::StoredGame
 // stores the verdicts (a game stored as invalid gets the verdict invalid).
 int rescore_database(const std::string& db, const Profile* forced, const Profile& fallback, bool bikjang_fallback,
                      const std::string& where, Output out, const EngineChoice* engine, int margin) {
-  const auto opened = archive::Archive::open(db, archive::OpenMode::ReadWrite);
-  if (!opened) {
-    std::cerr << "gibo rescore: " << opened.error().message << "\n";
-    return kExitIo;
-  }
-  archive::Archive* archive = opened->get();
+  const auto opened = open_archive("rescore", db, archive::OpenMode::ReadWrite);  // stores verdicts
+  if (!opened) return kExitIo;
+  archive::Archive* archive = opened.get();
   std::map<std::string, long> counts, engine_counts;
   std::vector<archive::VerdictRow> batch;
   std::vector<archive::EngineVerdictRow> engine_batch;
@@ -265,7 +269,7 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
     if (unread) std::cerr << "gibo rescore: " << unread->message << "\n";
     return kExitIo;
   }
-  return print_summary(counts, 0, 0, out, engine ? &engine_counts : nullptr);
+  return print_summary(counts, 0, 0, out, 0, engine ? &engine_counts : nullptr);
 }
 
 }  // namespace
@@ -337,7 +341,7 @@ int run_rescore(const std::vector<std::string>& args) {
   std::map<std::string, long> counts, engine_counts;
   std::optional<EngineAdjudicator> adjudicator;
   if (use_engine) adjudicator.emplace(engine, margin, nullptr);
-  long io_errors = static_cast<long>(missing.size());
+  long io_errors = static_cast<long>(missing.size()), file_errors = 0;
   ordered_parallel<FileResult>(
       files.size(), jobs,
       [&](std::size_t i) {
@@ -365,6 +369,22 @@ int run_rescore(const std::vector<std::string>& args) {
         if (error) {
           fr.io_error = true;
           fr.output = reporter.unreadable(files[i].path, error->message);
+          return fr;
+        }
+        // The file's own errors are reported as validate reports them, never skipped.
+        for (const Diagnostic& d : info.diagnostics)
+          fr.has_file_errors |= d.severity == Severity::Error;
+        if (fr.has_file_errors) {
+          if (out == Output::Jsonl) {
+            json::Writer w(fr.file_errors);
+            w.begin_object().field("type", "file").field("file", files[i].path);
+            Reporter::diagnostics(w, "errors", info.diagnostics, Severity::Error);
+            w.end_object();
+            fr.file_errors += '\n';
+          } else {
+            for (const Diagnostic& d : info.diagnostics)
+              if (d.severity == Severity::Error) fr.file_errors += Reporter::diagnostic_line(d);
+          }
         }
         return fr;
       },
@@ -375,11 +395,14 @@ int run_rescore(const std::vector<std::string>& args) {
           return;
         }
         std::cout << fr.output;
+        (out == Output::Jsonl ? std::cout : std::cerr) << fr.file_errors;
+        if (fr.has_file_errors) ++file_errors;
         add_counts(counts, fr.verdicts);
         add_counts(engine_counts, fr.engine_verdicts);
         for (const std::string& m : fr.messages) std::cerr << m << "\n";
       });
-  return print_summary(counts, io_errors, static_cast<long>(not_game.size()), out, use_engine ? &engine_counts : nullptr);
+  return print_summary(counts, io_errors, static_cast<long>(not_game.size()), out, file_errors,
+                       use_engine ? &engine_counts : nullptr);
 }
 
 }  // namespace gibo::cli
