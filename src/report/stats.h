@@ -171,9 +171,18 @@ struct PlayerAnalysis {
   double accuracy = 0;        // percent, mean of the move accuracies
   long inaccuracies = 0, mistakes = 0, blunders = 0;
 };
+// An analysed game the HTML report draws the evaluation graph of.
+struct GraphedGame {
+  std::string file;
+  int index = 0;                    // from 0
+  std::string cho, han;             // players as recorded
+  std::array<analysis::SideSummary, 2> sides{};
+  analysis::Evaluations evaluations;
+};
 struct AnalysisStats {
   std::vector<EngineVerdictCounts> engine_verdicts;  // in profile order; empty when none are stored
   long analysed_games = 0;
+  std::vector<GraphedGame> graphed;  // the first kGraphedGames analysed games, by id
   std::vector<PlayerAnalysis> players;  // most games first, then name; empty when no game has an analysis
 };
 

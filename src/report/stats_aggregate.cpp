@@ -472,6 +472,8 @@ AnalysisStats analysis_of(const Dataset& data) {
   for (const GameFacts& g : data.games) {
     if (!g.analysis) continue;
     ++a.analysed_games;
+    if (!g.evaluations.empty())
+      a.graphed.push_back({g.file, g.index, g.cho_player, g.han_player, *g.analysis, g.evaluations});
     const std::string* names[2] = {&g.cho_name, &g.han_name};
     for (std::size_t side = 0; side < 2; ++side) {
       if (names[side]->empty()) continue;

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/analysis/analysis_jsonl.h"
 #include "gibo/archive/archive.h"
 #include "gibo/core/types.h"
 #include "gibo/record/game.h"
@@ -81,7 +82,13 @@ struct GameFacts {
   std::vector<EngineVerdictFact> engine_verdicts;  // archive only: stored by rescore --engine
   // Archive only: its newest complete engine analysis summed up per side (Cho, Han).
   std::optional<std::array<analysis::SideSummary, 2>> analysis;
+  // Archive only: the evaluations of that analysis (analysis_jsonl.h), loaded for the
+  // first kGraphedGames analysed games (the HTML report's evaluation graphs).
+  analysis::Evaluations evaluations;
 };
+
+// Analysed games whose evaluation graph the HTML report draws (the first ones, by id).
+inline constexpr std::size_t kGraphedGames = 12;
 
 // What is known about one source file.
 struct SourceFacts {

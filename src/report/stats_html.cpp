@@ -7,6 +7,7 @@
 
 #include "gibo/report/i18n.h"
 #include "gibo/report/diagram.h"
+#include "gibo/report/eval_graph.h"
 #include "markup.h"
 #include "stats_charts.h"
 #include "stats_render.h"
@@ -371,6 +372,29 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
   out += "</section>";
 }
 
+// The evaluation graphs of the first analysed games (the archive's stored analyses), each
+// with its players and their accuracy; nothing when no game has an analysis.
+void analyses_html(const Report& r, std::string& out) {
+  if (r.analysis.graphed.empty()) return;
+  out += "<section id=\"analyses\"><h2>" + escape("Engine analyses") + "</h2><p class=\"note\">" +
+         "Evaluation after each ply from Cho's view (up: Cho ahead), clamped at ±10 pawns, a mate at the edge; the first analysed games:" + " " +
+         std::to_string(r.analysis.graphed.size()) + " / " + std::to_string(r.analysis.analysed_games) + "</p>";
+  char buf[64];
+  for (const GraphedGame& g : r.analysis.graphed) {
+    std::snprintf(buf, sizeof buf, "%.1f%% / %.1f%%", g.sides[0].accuracy, g.sides[1].accuracy);
+    const std::string shown =
+        g.file.compare(0, r.path_prefix.size(), r.path_prefix) == 0 ? g.file.substr(r.path_prefix.size()) : g.file;
+    out += "<figure class=\"graph\"><figcaption>" + escape(shown + ":" + std::to_string(g.index + 1)) +
+           " · " + escape(g.cho.empty() ? "?" : g.cho) + " – " + escape(g.han.empty() ? "?" : g.han) + " · " +
+           "accuracy" + " " + buf + "</figcaption>";
+    EvalGraphOptions o;
+    o.width = 820;
+    o.height = 140;
+    out += eval_graph_svg(g.evaluations, o) + "</figure>";
+  }
+  out += "</section>";
+}
+
 }  // namespace
 
 std::string render_html(const Report& report) {
@@ -387,6 +411,7 @@ std::string render_html(const Report& report) {
       [&] { setups_html(report, all, out); },          [&] { simple_section("openings", all, out, 200); },
       [&] { lengths_html(report, all, out); },         [&] { years_html(report, all, out); },
       [&] { simple_section("players", all, out, 200); }, [&] { adjudication_html(report, all, out); },
+      [&] { analyses_html(report, out); },
       [&] { simple_section("quality", all, out, 24); },
   };
   for (const auto& section : sections) {

@@ -255,7 +255,15 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
   if (unread_engine) return io_error(*unread_engine);
   const auto analysed = db.analysed_games(loaded_ids);
   if (!analysed) return io_error(analysed.error());
-  for (const archive::AnalysedGame& a : *analysed) out.games[game_at.at(a.game_id)].analysis = a.sides;
+  std::size_t graphed = 0;
+  for (const archive::AnalysedGame& a : *analysed) {
+    GameFacts& g = out.games[game_at.at(a.game_id)];
+    g.analysis = a.sides;
+    if (graphed == kGraphedGames) continue;
+    const auto full = db.load_analysis(a.request_id, a.game_id);
+    if (!full) return io_error(full.error());
+    if (*full) g.evaluations = analysis::evaluations(**full), ++graphed;
+  }
   return std::nullopt;
 }
 

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <unordered_set>
 
+#include "gibo/analysis/analysis_jsonl.h"
 #include "gibo/archive/archive.h"
 #include "gibo/archive/position_index.h"
 #include "gibo/formats/notation.h"
@@ -169,6 +170,10 @@ struct Site::Impl {
     const Profile* profile = find_profile(profile_id);
     pages::GameView view = pages::game_view(std::move(*g), profile ? *profile : default_profile());
     view.id = *id;
+    // The game's newest complete analysis, when the archive holds one: the evaluation graph.
+    if (const auto analysed = archive->analysed_games({*id}); analysed && !analysed->empty())
+      if (const auto a = archive->load_analysis(analysed->front().request_id, *id); a && *a)
+        view.evaluations = analysis::evaluations(**a);
     const auto ply = number(value(q, "ply"));
     return page(200, pages::game_page(view, ply.value_or(static_cast<int>(view.moves.size())), options.letters));
   }

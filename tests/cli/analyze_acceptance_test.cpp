@@ -156,11 +156,9 @@ TEST(AnalyzeAcceptance, EvaluationsEqualADirectRunOfFairyStockfishOnCorpusGames)
     const std::string fen = w[2] + " " + w[3] + " " + w[4] + " " + w[5] + " " + w[6] + " " + w[7];
     const std::vector<std::string> moves(w.begin() + 9, w.end());
     ASSERT_EQ(gibo_scores[g].size(), moves.size() + 1) << files[g];
-    if (g > 0) {
-      engine.send("ucinewgame");
-      engine.send("isready");
-      engine.until("readyok");
-    }
+    engine.send("ucinewgame");
+    engine.send("isready");
+    engine.until("readyok");
     for (std::size_t k = 0; k <= moves.size(); ++k) {
       std::string position = "position fen " + fen;
       if (k) position += " moves";

@@ -23,6 +23,14 @@ struct ScriptedRun {
     std::ofstream(game) << "position startpos moves b1c3 b10c8 h1g3\n";
   }
   std::string engine(const std::string& mode) const { return "bash " + kFake + " " + table + " " + mode; }
+  // Analyses the game with the normal engine, writing `option` (--pgn, --gib) to the
+  // scratch file `name`; returns that file's text (the run must succeed).
+  std::string annotated(const std::string& option, const std::string& name) const {
+    const std::string path = (dir.path() / name).string();
+    const Result r = run_gibo({"analyze", game, "--rules", "fs-janggi", "--engine", engine("normal"), option, path});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return slurp(path);
+  }
 };
 
 TEST(AnalyzeCli, JsonLinesPerPlyAndPerGame) {
@@ -60,10 +68,7 @@ TEST(AnalyzeCli, TextSummaryAndTheSameOutputWithJobs) {
 
 TEST(AnalyzeCli, AnnotatedPgnWithEvalComments) {
   ScriptedRun s;
-  const std::string pgn = (s.dir.path() / "annotated.pgn").string();
-  const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--pgn", pgn});
-  ASSERT_EQ(r.status, 0) << r.err;
-  const std::string text = slurp(pgn);
+  const std::string text = s.annotated("--pgn", "annotated.pgn"), pgn = (s.dir.path() / "annotated.pgn").string();
   // The blunder's NAG ($4) after the move, then the comment: its evaluation, class and the
   // best move in SAN.
   EXPECT_NE(text.find("1. Hc3 {[%eval 0.30]} 1... Hc8 $4 {[%eval 5.00] blunder; best Pab7} 2. Hg3"), std::string::npos)
@@ -87,10 +92,7 @@ TEST(AnalyzeCli, AnnotatedPgnWithEvalComments) {
 // each judged ply followed by its comment {eval E [best M] [CLASS]}.
 TEST(AnalyzeCli, AnnotatedGibReadsBackWithTheSameMovesAndItsComments) {
   ScriptedRun s;
-  const std::string gib = (s.dir.path() / "annotated.gib").string();
-  const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--gib", gib});
-  ASSERT_EQ(r.status, 0) << r.err;
-  const std::string text = slurp(gib);
+  const std::string text = s.annotated("--gib", "annotated.gib"), gib = (s.dir.path() / "annotated.gib").string();
   EXPECT_NE(text.find("1. 02마83\n{eval 0.30}\n2. 12마33\n{eval 5.00 best 41병42 blunder}\n3. 08마87\n{eval #2 best 09차99}\n"),
             std::string::npos) << text;
   const Result v = run_gibo({"validate", "--rules", "fs-janggi", gib});
@@ -190,6 +192,28 @@ TEST(AnalyzeCli, ProgressLineOnATerminalNeverGarblesALine) {
   const Result plain = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal")});
   EXPECT_TRUE(plain.err.empty()) << plain.err;  // no progress in a pipe
   EXPECT_EQ(shown, plain.out_lines());
+}
+
+// Analyses stored in an archive (analyze --db) give the HTML statistics report an
+// evaluation graph per analysed game.
+TEST(AnalyzeCli, TheStatsReportGraphsTheArchivesAnalysedGames) {
+  ScriptedRun s;
+  std::ofstream(s.game, std::ios::app) << "position startpos moves b1c3 b10c8\n";
+  const std::string db = (s.dir.path() / "games.db").string(), html = (s.dir.path() / "stats.html").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, s.game}).status, 0);
+  const Result before = run_gibo({"stats", "--db", db, "--format", "html", "-o", html});
+  ASSERT_EQ(before.status, 0) << before.err;
+  EXPECT_EQ(slurp(html).find("id=\"analyses\""), std::string::npos);  // nothing analysed yet
+  ASSERT_EQ(run_gibo({"analyze", "--db", db, "--where", "game = 1", "--rules", "fs-janggi", "--engine", s.engine("normal")}).status, 0);
+  const Result after = run_gibo({"stats", "--db", db, "--format", "html", "-o", html});
+  ASSERT_EQ(after.status, 0) << after.err;
+  const std::string page = slurp(html);
+  EXPECT_NE(page.find("<section id=\"analyses\">"), std::string::npos) << page;
+  std::size_t graphs = 0;
+  for (std::size_t at = page.find("class=\"eval-graph\""); at != std::string::npos; at = page.find("class=\"eval-graph\"", at + 1))
+    ++graphs;
+  EXPECT_EQ(graphs, 1u);  // the one analysed game
+  EXPECT_NE(page.find("<polyline class=\"eval\" points=\"4.0,68.0 274.7,68.0 545.3,37.0 816.0,4.0\""), std::string::npos);  // 820 x 140
 }
 
 TEST(AnalyzeCli, ArchiveGamesAnalyseAsTheirFiles) {

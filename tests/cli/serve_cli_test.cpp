@@ -249,6 +249,27 @@ TEST_F(ServeCli, EscapesEveryRecordString) {
   EXPECT_NE(viewer.find("&lt;/p&gt;&lt;script&gt;alert(2)"), std::string::npos);
 }
 
+// A game with an analysis stored in the archive (analyze --db, while the server runs) gets
+// the evaluation graph in the viewer, the ply shown marked.
+TEST_F(ServeCli, TheViewerGraphsAStoredAnalysis) {
+  std::smatch m;
+  const Reply list = get(port_, "/games?setup=HEEH,HEEH&moves=i4h4,a7b7");
+  ASSERT_TRUE(std::regex_search(list.body, m, std::regex("href=\"(/game/[0-9]+)\\?ply=2\">hostile\\.gib:1")));
+  const std::string game = m[1];
+  EXPECT_EQ(get(port_, game + "?ply=1").body.find("eval-graph"), std::string::npos);  // not analysed yet
+  const std::string table = (dir_->path() / "table").string();
+  std::ofstream(table) << "0 cp 30 b1c3\n1 cp -30 b10c8\n2 cp 45 b1c3\n";
+  const std::string engine = "bash " + std::string(GIBO_TEST_DATA) + "/../analysis/fake_uci.sh " + table;
+  const Result a = run_gibo({"analyze", "--db", db_, "--where", "file LIKE '%hostile%'", "--rules", "fs-janggi", "--engine", engine});
+  ASSERT_EQ(a.status, 0) << a.out << a.err;
+  const std::string viewer = get(port_, game + "?ply=1").body;
+  EXPECT_NE(viewer.find("class=\"eval-graph\""), std::string::npos) << viewer.substr(0, 3000);
+  EXPECT_NE(viewer.find("<polyline class=\"eval\" points=\"4.0,77.7 320.0,77.7 636.0,76.6\""), std::string::npos);
+  EXPECT_NE(viewer.find("<line class=\"now\" x1=\"320.0\""), std::string::npos);
+  EXPECT_NE(viewer.find("<a href=\"" + game + "?ply=2\">"), std::string::npos);
+  expect_valid_html(viewer, "analysed");
+}
+
 TEST_F(ServeCli, ServesConcurrently) {
   std::vector<std::thread> clients;
   std::atomic<int> ok{0};
