@@ -12,7 +12,7 @@
 #include "gibo/formats/pgn.h"
 #include "gibo/record/replay.h"
 #include "inputs.h"
-#include "options.h"
+#include "common_options.h"
 #include "outputs.h"
 #include "parallel.h"
 
@@ -205,9 +205,7 @@ std::vector<std::string> split_command(const std::string& cmd) {
 }  // namespace
 
 int run_analyze(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo analyze (PATHS... | --db FILE [--where EXPR]) [--engine CMD] [--depth N | --nodes N | --movetime MS] [--option NAME=VALUE]... "
-      "[--rules ID] [--format text|jsonl] [--pgn FILE] [--timeout S] [--jobs N]";
+  const std::string synopsis = "gibo analyze [OPTIONS] (PATHS... | --db FILE [--where EXPR])";
   po::options_description opts("options");
   std::string engine_cmd = "fairy-stockfish", rules_id, format = "text", pgn_path, db, where;
   std::vector<std::string> option_texts, paths;
@@ -218,15 +216,14 @@ int run_analyze(const std::vector<std::string>& args) {
       "nodes", po::value(&nodes), "search each position this many nodes")(
       "movetime", po::value(&movetime), "search each position this many milliseconds")(
       "option", po::value(&option_texts)->composing(), "engine option NAME=VALUE (setoption), repeatable")(
-      "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg, which no engine plays)")(
-      "format", po::value(&format), "text (a summary per game) or jsonl (a line per ply and per game)")(
       "pgn", po::value(&pgn_path), "also write the games as PGN annotated with {[%eval E]} comments")(
-      "timeout", po::value(&timeout_s), "seconds a position may take beyond --movetime before the engine is stopped (default 60)")(
-      "jobs,j", po::value(&jobs), "engine processes in parallel")(
-      "db", po::value(&db), "analyse the games of a gibo database (read only)")(
-      "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats");
+      "timeout", po::value(&timeout_s), "seconds a position may take beyond --movetime before the engine is stopped (default 60)");
+  const SharedOptions shared{.db = &db, .db_note = "; read only", .where = &where, .rules = &rules_id,
+                             .rules_note = ", which no engine plays", .format = &format,
+                             .formats = {"text (a summary per game)", "jsonl (a line per ply and per game)"}, .jobs = &jobs};
+  add_shared_options(opts, shared);
   po::variables_map vm;
-  if (auto rc = parse_command_line_with_paths("analyze", synopsis, args, opts, paths, "files, directories, or - for stdin", vm))
+  if (auto rc = parse_command_line_with_paths("analyze", synopsis, args, opts, paths, vm))
     return *rc;
   if (!db.empty() && !paths.empty()) return usage_error("analyze", "give PATHS or --db, not both");
   if (db.empty() && !where.empty()) return usage_error("analyze", "--where needs --db");

@@ -246,11 +246,11 @@ TEST(Help, PositionalsAreArgumentsNotOptions) {
       {"perft", "usage: gibo perft [OPTIONS] DEPTH\n", "  DEPTH "},
       {"show", "usage: gibo show [OPTIONS] FILE[:GAME][@PLY]\n", "  FILE[:GAME][@PLY] "},
       {"rules", "usage: gibo rules [list | show ID]\n", "  list | show ID "},
-      {"validate", "", "  PATHS... "},
-      {"convert", "", "  PATHS... "},
-      {"stats", "", "  PATHS... "},
-      {"import", "", "  PATHS... "},
-      {"rescore", "", "  PATHS... "},
+      {"validate", "usage: gibo validate [OPTIONS] PATHS...\n", "  PATHS... "},
+      {"convert", "usage: gibo convert [OPTIONS] PATHS... --to ", "  PATHS... "},
+      {"stats", "usage: gibo stats [OPTIONS] (--db FILE | PATHS...)\n", "  PATHS... "},
+      {"import", "usage: gibo import [OPTIONS] --db FILE PATHS...\n", "  PATHS... "},
+      {"rescore", "usage: gibo rescore [OPTIONS] (PATHS... | --db FILE [--where EXPR])\n", "  PATHS... "},
   };
   for (const Expect& e : all) {
     const Result r = run_gibo({e.command, "--help"});
@@ -262,11 +262,17 @@ TEST(Help, PositionalsAreArgumentsNotOptions) {
     for (const char* hidden : {"--depth", "--target", "--words", "--paths"})
       EXPECT_FALSE(contains(r.out, hidden)) << e.command << " shows " << hidden << "\n" << r.out;
   }
-  for (const char* command : {"export", "explore", "search"}) {
+  for (const char* command : {"export", "explore", "search", "serve"}) {
     const Result r = run_gibo({command, "--help"});
+    EXPECT_EQ(r.out.rfind(std::string("usage: gibo ") + command + " [OPTIONS] ", 0), 0u) << r.out;
     EXPECT_FALSE(contains(r.out, "arguments:")) << command;  // options only
     EXPECT_FALSE(contains(r.out, "search or search")) << command;
   }
+  // analyze takes PATHS too (and has a --depth option of its own).
+  const Result analyze = run_gibo({"analyze", "--help"});
+  EXPECT_EQ(analyze.out.rfind("usage: gibo analyze [OPTIONS] (PATHS... | --db FILE [--where EXPR])\n\narguments:\n  PATHS... ", 0),
+            0u)
+      << analyze.out;
   const Result missing = run_gibo({"perft"});
   EXPECT_EQ(missing.status, 2);
   EXPECT_TRUE(contains(missing.err, "DEPTH is required")) << missing.err;

@@ -87,6 +87,8 @@ out=$(PATH=$prefix/bin:$PATH bash -c "source '$prefix/share/bash-completion/comp
   COMP_WORDS=(gibo validate --rules fs-); COMP_CWORD=3; _gibo; echo \"profiles: \${COMPREPLY[*]}\"
   COMP_WORDS=(gibo convert x --to j); COMP_CWORD=4; _gibo; echo \"formats: \${COMPREPLY[*]}\"
   COMP_WORDS=(gibo stats --format ''); COMP_CWORD=3; _gibo; echo \"values: \${COMPREPLY[*]}\"
+  COMP_WORDS=(gibo rescore --bikjang ''); COMP_CWORD=3; _gibo; echo \"after a colon: \${COMPREPLY[*]}\"
+  COMP_WORDS=(gibo analyze --format ''); COMP_CWORD=3; _gibo; echo \"over two lines: \${COMPREPLY[*]}\"
   COMP_WORDS=(gibo import --va); COMP_CWORD=2; _gibo; echo \"options: \${COMPREPLY[*]}\"
   cd '$src'; COMP_WORDS=(gibo validate sampl); COMP_CWORD=2; _gibo; echo \"files: \${COMPREPLY[*]}\"")
 echo "$out"
@@ -95,6 +97,8 @@ grep -qx 'commands: validate' <<< "$out" || fail "command completion"
 grep -qx 'profiles: fs-janggi fs-traditional fs-modern fs-casual' <<< "$out" || fail "profile completion"
 grep -qx 'formats: json jsonl' <<< "$out" || fail "format completion"
 grep -qx 'values: text csv json html' <<< "$out" || fail "option value completion"
+grep -qx 'after a colon: on off' <<< "$out" || fail "option value completion after a colon"
+grep -qx 'over two lines: text jsonl' <<< "$out" || fail "option value completion over a wrapped description"
 grep -qx 'options: --valid-only' <<< "$out" || fail "option completion"
 grep -qx 'files: samples' <<< "$out" || fail "file completion"
 if command -v zsh >/dev/null; then
@@ -111,12 +115,14 @@ if command -v zsh >/dev/null; then
     words=(gibo convert x --to ''); CURRENT=5; PREFIX=''; _gibo
     words=(gibo validate --rules ''); CURRENT=4; _gibo
     words=(gibo stats --format ''); CURRENT=4; _gibo
+    words=(gibo serve --letters ''); CURRENT=4; _gibo
     words=(gibo import --va); CURRENT=3; PREFIX=--va; _gibo
     words=(gibo validate sa); CURRENT=3; PREFIX=sa; _gibo")
   echo "$out"
   grep -qx 'values: gib pgn json jsonl fen uci' <<< "$out" || fail "zsh format completion"
   grep -q '^values: janggi-gg .*fs-janggi' <<< "$out" || fail "zsh profile completion"
   grep -qx 'values: text csv json html' <<< "$out" || fail "zsh option value completion"
+  grep -qx 'values: hanja hangul mixed latin' <<< "$out" || fail "zsh option value completion over a wrapped description"
   grep -q '^values: .*--valid-only' <<< "$out" || fail "zsh option completion"
   grep -qx 'files' <<< "$out" || fail "zsh file completion"
   echo "zsh: _gibo registered and completes"
