@@ -82,10 +82,7 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
   if (reporter.jsonl()) {
     std::string line;
     json::Writer w(line);
-    w.begin_object()
-        .field("type", "file")
-        .field("file", r.path)
-        .field("status", archive::file_status_name(r.status));
+    Reporter::begin_file(w, r.path).field("status", archive::file_status_name(r.status));
     if (!r.detail.empty()) w.field("detail", r.detail);
     w.field("content_hash", r.content_hash);
     if (!r.encoding.empty()) w.field("encoding", r.encoding);
@@ -101,10 +98,7 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
     line += '\n';
     for (const archive::InvalidGame& g : r.invalid_games) {
       json::Writer gw(line);
-      gw.begin_object()
-          .field("type", "game")
-          .field("file", r.path)
-          .field("index", g.game_index)
+      Reporter::begin_game(gw, "game", r.path, g.game_index)
           .field("status", g.stored ? "invalid" : "rejected")
           .key("diagnostics")
           .begin_array();
@@ -113,11 +107,8 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
       line += '\n';
     }
     for (const archive::ReplacedGame& g : r.replacements) {
-      json::Writer(line)
-          .begin_object()
-          .field("type", "replaced")
-          .field("file", r.path)
-          .field("index", g.game_index)
+      json::Writer rw(line);
+      Reporter::begin_game(rw, "replaced", r.path, g.game_index)
           .field("game_id", g.game_id)
           .field("broken_file", g.path)
           .field("broken_index", g.broken_game_index)

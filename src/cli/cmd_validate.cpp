@@ -105,10 +105,7 @@ FileResult validate_part(const InputFile& file, int part, int parts, SharedFile&
     }
     if (s.jsonl()) {
       json::Writer w(r.output);
-      w.begin_object()
-          .field("type", "game")
-          .field("file", path)
-          .field("index", g.source.game_index)
+      Reporter::begin_game(w, "game", path, g.source.game_index)
           .field("line", g.source.line)
           .field("plies", static_cast<int>(g.plies.size()))
           .field("valid_plies", g.valid_plies)
@@ -170,9 +167,7 @@ FileResult finish_file(const std::string& path, const SharedFile& shared, const 
   std::string& out = r.output;
   if (s.jsonl()) {
     json::Writer w(out);
-    w.begin_object()
-        .field("type", "file")
-        .field("file", path)
+    Reporter::begin_file(w, path)
         .field("format", format_name(info.format))
         .field("encoding", text::encoding_name(info.encoding))
         .field("bom", info.bom)
