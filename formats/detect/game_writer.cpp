@@ -50,14 +50,14 @@ WriteLoss GameWriter::write(const Game& game, const Profile* profile) {
       FenWriteOptions o;
       o.profile = profile;
       o.each = options_.each;
-      write_fen_game(buffer_, game, o);
+      write_fen_game(buffer_, game, o, &loss);
       break;
     }
     case Format::Uci: {
       UciWriteOptions o;
       o.profile = profile;
       o.notation = options_.notation;
-      write_uci_game(buffer_, game, o);
+      write_uci_game(buffer_, game, o, &loss);
       break;
     }
     case Format::Unknown: return loss;

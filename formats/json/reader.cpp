@@ -261,10 +261,7 @@ class Reader {
       const std::size_t i = static_cast<std::size_t>(ply - 1);
       if (texts && i < texts->items().size() && texts->items()[i].is_string()) rp.text = texts->items()[i].as_string();
       else rp.text = std::string(u);
-      if (at && 2 * i + 1 < at->items().size()) {
-        rp.line = static_cast<int>(at->items()[2 * i].as_int().value_or(0));
-        rp.column = static_cast<int>(at->items()[2 * i + 1].as_int().value_or(0));
-      }
+      if (at) place_ply(*at, i, rp);
       if (seconds && i < seconds->items().size())
         if (const auto n = seconds->items()[i].as_int()) rp.seconds = static_cast<int>(*n);
       g.plies.push_back(std::move(rp));
@@ -279,6 +276,29 @@ class Reader {
         }
         g.plies[static_cast<std::size_t>(*n - 1)].comments.push_back(items[1].as_string());
       }
+  }
+
+  // The place of compact ply `i` from "at": version 3 groups the plies of a line,
+  // [[line, column, column, ...], ...]; versions 1 and 2 give two numbers a ply.
+  void place_ply(const Value& at, std::size_t i, RecordedPly& rp) {
+    const auto& items = at.items();
+    if (items.empty() || !items[0].is_array()) {
+      if (2 * i + 1 < items.size()) {
+        rp.line = static_cast<int>(items[2 * i].as_int().value_or(0));
+        rp.column = static_cast<int>(items[2 * i + 1].as_int().value_or(0));
+      }
+      return;
+    }
+    // Plies are read in order: resume from the run the previous ply was in.
+    if (i == 0) at_run_ = at_column_ = 0;
+    while (at_run_ < items.size() && at_column_ + 1 >= items[at_run_].items().size()) {
+      ++at_run_;
+      at_column_ = 0;
+    }
+    if (at_run_ >= items.size()) return;
+    const auto& run = items[at_run_].items();
+    rp.line = static_cast<int>(run[0].as_int().value_or(0));
+    rp.column = static_cast<int>(run[++at_column_].as_int().value_or(0));
   }
 
   // The "start" object: setups (codes or .gib names), or a custom FEN.
@@ -319,6 +339,7 @@ class Reader {
   TextFileInfo& info_;
   const std::function<void(Game&&)>& on_game_;
   DecodedText decoded_;
+  std::size_t at_run_ = 0, at_column_ = 0;  // place_ply's place in "at"
 };
 
 }  // namespace

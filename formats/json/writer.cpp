@@ -104,37 +104,37 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
     else w.begin_array().value(t.name).value(t.value).end_array();  // compact: [name, value]
   }
   w.end_array();
-  w.key("header_comments").begin_array();
-  for (const std::string& c : g.header_comments) w.value(c);
-  w.end_array();
-
-  w.key("start").begin_object().field("custom", g.start.custom);
-  if (!g.start.custom) {
-    w.field("cho_setup", setup_code(g.start.cho)).field("han_setup", setup_code(g.start.han));
+  // Empty and default fields are left out (formats/json/README.md "Defaults"): a short
+  // game's record is mostly its header.
+  if (!g.header_comments.empty()) {
+    w.key("header_comments").begin_array();
+    for (const std::string& c : g.header_comments) w.value(c);
+    w.end_array();
   }
+
+  w.key("start").begin_object();
+  if (g.start.custom) w.field("custom", true);
+  else w.field("cho_setup", setup_code(g.start.cho)).field("han_setup", setup_code(g.start.han));
   // The setups say it all for a standard start: its FEN only with --positions.
   if (g.start.custom || options.positions) w.field("fen", g.start.custom ? g.start.fen : start_fen(g).value_or(""));
-  w.field("first_to_move", side_name(g.start.first_to_move));
+  if (g.start.first_to_move != Side::Cho) w.field("first_to_move", side_name(g.start.first_to_move));
   w.end_object();
 
-  w.key("ruleset").begin_object().key("profile");
-  if (g.saved_profile_id) w.value(*g.saved_profile_id);
-  else w.null();
-  w.key("bikjang");
-  if (g.saved_bikjang_option) w.value(*g.saved_bikjang_option);
-  else w.null();
-  w.end_object();
+  if (g.saved_profile_id || g.saved_bikjang_option) {
+    w.key("ruleset").begin_object();
+    if (g.saved_profile_id) w.field("profile", *g.saved_profile_id);
+    if (g.saved_bikjang_option) w.field("bikjang", *g.saved_bikjang_option);
+    w.end_object();
+  }
 
   const NormalizedResult r = normalize_result(g.result_text);
-  w.key("result").begin_object().key("text");
-  if (g.has_result) w.value(g.result_text);
-  else w.null();
+  w.key("result").begin_object();
+  if (g.has_result) w.field("text", g.result_text);
   w.field("winner", g.has_result ? winner_name(r.winner) : winner_name(Winner::Unknown))
-      .field("method", g.has_result ? method_name(r.method) : method_name(ResultMethod::None))
-      .key("margin_half_points");
-  if (g.has_result && r.margin_half_points) w.value(*r.margin_half_points);
-  else w.null();
-  w.field("recognised", g.has_result && r.recognised).field("pgn", pgn_result_of(g));
+      .field("method", g.has_result ? method_name(r.method) : method_name(ResultMethod::None));
+  if (g.has_result && r.margin_half_points) w.field("margin_half_points", *r.margin_half_points);
+  if (g.has_result && !r.recognised) w.field("recognised", false);
+  w.field("pgn", pgn_result_of(g));
   w.end_object();
 
   if (!options.positions) {
@@ -162,10 +162,16 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
       timed |= rp.seconds.has_value();
       commented |= !rp.comments.empty();
     }
-    if (placed) {
+    if (placed) {  // [line, column, column, ...] for each run of plies on one line
       w.key("at").begin_array();
-      for (const RecordedPly& rp : g.plies) w.value(rp.line).value(rp.column);
-      w.end_array();
+      for (std::size_t i = 0; i < g.plies.size(); ++i) {
+        if (i == 0 || g.plies[i].line != g.plies[i - 1].line) {
+          if (i) w.end_array();
+          w.begin_array().value(g.plies[i].line);
+        }
+        w.value(g.plies[i].column);
+      }
+      w.end_array().end_array();
     }
     if (timed) {
       w.key("seconds").begin_array();
@@ -239,7 +245,7 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
       .field("game_index", g.source.game_index)
       .end_object();
 
-  if (options.diagnostics) {
+  if (options.diagnostics && !g.diagnostics.empty()) {
     w.key("diagnostics").begin_array();
     for (const Diagnostic& d : g.diagnostics)
       w.begin_object()

@@ -139,22 +139,18 @@ void write_pgn_game(std::string& out, const Game& g, const PgnWriteOptions& opti
     }
   });
   written = played < 0 ? 0 : static_cast<std::size_t>(played);
-  if (written < g.plies.size()) {
-    std::string why;
-    for (const Diagnostic& d : g.diagnostics)
-      if (d.severity == Severity::Error && d.ply >= static_cast<int>(written) + 1) {
-        why = ": " + d.code + ": " + d.message;
-        break;
-      }
-    std::string note = "gibo: " + std::to_string(g.plies.size() - written) + " more plies in the record do not replay from ply " +
-                       std::to_string(written + 1) + why;
-    write_comment(line, note);
-    if (loss) loss->unwritten_plies += static_cast<int>(g.plies.size() - written);
+  if (const auto note = detail::cut_short_note(g, written)) {
+    write_comment(line, *note);
+    if (loss) {
+      loss->unwritten_plies += static_cast<int>(g.plies.size() - written);
+      loss->cut_short = true;
+    }
     // A game cut short says so in the tags too (after the Seven Tag Roster), unless it
     // states its own termination.
     const bool has_termination =
         std::any_of(tags.begin(), tags.end(), [](const Tag& t) { return t.name == "Termination"; });
-    if (!has_termination) tags.insert(tags.begin() + std::min<std::ptrdiff_t>(7, std::ssize(tags)), {"Termination", "unterminated"});
+    if (!has_termination)
+      tags.insert(tags.begin() + std::min<std::ptrdiff_t>(7, std::ssize(tags)), {"Termination", detail::kUnterminated});
   }
   line.add(result);
   line.finish();

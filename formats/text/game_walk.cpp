@@ -25,4 +25,31 @@ int walk_plies(const Game& g, const Profile* fallback, Position& pos,
   return played;
 }
 
+std::optional<std::string> cut_short_note(const Game& g, std::size_t written) {
+  const Diagnostic* stop = nullptr;
+  for (const Diagnostic& d : g.diagnostics)
+    if (d.severity == Severity::Error && d.ply >= static_cast<int>(written) + 1) {
+      stop = &d;
+      break;
+    }
+  if (written >= g.plies.size() && !stop) return std::nullopt;
+  const std::string from = std::to_string(written + 1);
+  std::string note = written < g.plies.size() ? "gibo: " + std::to_string(g.plies.size() - written) +
+                                                    " more plies in the record do not replay from ply " + from
+                                              : "gibo: the record is not valid from ply " + from;
+  if (stop) note += ": " + stop->code + ": " + stop->message;
+  return note;
+}
+
+void mark_cut_short(std::string& out, std::size_t begin, const Game& g, int played, WriteLoss* loss) {
+  const std::size_t written = played < 0 ? 0 : static_cast<std::size_t>(played);
+  const auto note = cut_short_note(g, written);
+  if (!note) return;
+  out.insert(begin, std::string("# [Termination \"") + kUnterminated + "\"] " + *note + '\n');
+  if (loss) {
+    loss->unwritten_plies += static_cast<int>(g.plies.size() - written);
+    loss->cut_short = true;
+  }
+}
+
 }  // namespace gibo::detail

@@ -4,9 +4,12 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
+#include <string>
 
 #include "gibo/core/position.h"
 #include "gibo/core/rules.h"
+#include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
 
 namespace gibo::detail {
@@ -17,5 +20,21 @@ namespace gibo::detail {
 // Returns the number of plies played, or -1 if the start position is invalid.
 int walk_plies(const Game& g, const Profile* fallback, Position& pos,
                const std::function<void(std::size_t, const Position&, Move)>& visit);
+
+// For a writer that holds only the plies that replay (PGN, FEN, UCI) and wrote `written`
+// of `g`'s: is the game cut short, and the note that says so ("gibo: 107 more plies in the
+// record do not replay from ply 1: bad-movement: MESSAGE")? Cut short: plies after
+// `written` remain, or an error stops the game after them (a reader that stops at a move
+// it cannot resolve keeps no ply for it). nullopt when the whole game was written.
+std::optional<std::string> cut_short_note(const Game& g, std::size_t written);
+
+// The words that mark a game cut short in every such format: PGN's tag, and FEN's and
+// UCI's comment line "# [Termination "unterminated"] NOTE".
+inline constexpr const char* kUnterminated = "unterminated";
+
+// For the FEN and UCI writers, which wrote `g` at `begin` of `out` after walk_plies
+// returned `played`: a game cut short says so on a comment line inserted at `begin`
+// ("# [Termination "unterminated"] NOTE"; readers skip it) and is counted in `loss`.
+void mark_cut_short(std::string& out, std::size_t begin, const Game& g, int played, WriteLoss* loss);
 
 }  // namespace gibo::detail

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "archive_input.h"
 #include "command.h"
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/archive.h"
@@ -286,6 +287,7 @@ int run_analyze(const std::vector<std::string>& args) {
   std::vector<Item> items;
   if (!db.empty()) {
     bool bad_where = false;
+    if (const auto refused = refuse_unreadable_archive(db)) return *refused;
     if (auto e = archive_items(db, where, forced, fallback, items, bad_where)) {
       if (bad_where) return usage_error("analyze", e->message);
       std::cerr << "gibo analyze: " << e->message << "\n";

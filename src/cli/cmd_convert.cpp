@@ -43,8 +43,13 @@ const Diagnostic* first_error(const Game& g) {
   return nullptr;
 }
 
-// A copy of a broken game cut after its last valid ply, with the error in a comment.
-Game cut_at_error(const Game& g) {
+// Does the format mark a game cut short itself (PGN's [Termination "unterminated"] and
+// note, FEN's and UCI's comment line), told so by the game's error after its last ply?
+bool marks_cut_short(Format f) { return f == Format::Pgn || f == Format::Fen || f == Format::Uci; }
+
+// A copy of a broken game cut after its last valid ply, with the error in a comment
+// (unless `format` marks it itself: its diagnostics stay, so the writer sees the error).
+Game cut_at_error(const Game& g, Format format) {
   Game out = g;
   const std::size_t keep = std::min<std::size_t>(static_cast<std::size_t>(std::max(g.valid_plies, 0)), g.plies.size());
   const std::size_t dropped = g.plies.size() - keep;
@@ -52,6 +57,7 @@ Game cut_at_error(const Game& g) {
   const Diagnostic* e = first_error(g);
   std::string note = "gibo: " + (e ? format_diagnostic(*e) : std::string("the game does not validate"));
   if (dropped) note += "; " + std::to_string(dropped) + " plies from ply " + std::to_string(keep + 1) + " not written";
+  if (marks_cut_short(format)) return out;
   if (out.plies.empty()) out.header_comments.push_back(note);
   else out.plies.back().comments.push_back(note);
   return out;
@@ -84,7 +90,7 @@ void convert_input(const std::string& path, const Settings& s, Counts& counts, G
       if (d.severity == Severity::Error) std::cerr << format_diagnostic(d) << "\n";
     ++counts.rejected;
     if (s.keep_broken) {
-      write(cut_at_error(g));
+      write(cut_at_error(g, s.write.format));
       ++counts.kept_broken;
     }
   });

@@ -19,6 +19,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "archive_input.h"
 #include "command.h"
 #include "gibo/archive/archive.h"
 #include "gibo/formats/game_writer.h"
@@ -147,12 +148,9 @@ int run_export(const std::vector<std::string>& args) {
   protect.add_archive(db);
   if (auto why = protect.conflict(output)) return usage(why->message);
 
-  const auto opened = archive::Archive::open(db, archive::OpenMode::ReadOnly);
-  if (!opened) {
-    std::cerr << "gibo export: " << opened.error().message << "\n";
-    return kExitIo;
-  }
-  archive::Archive* archive = opened->get();
+  const auto opened = open_archive("export", db);
+  if (!opened) return kExitIo;
+  archive::Archive* archive = opened.get();
   const auto ids = query.empty() ? archive->select_games(where) : archive->select_query(query);
   if (!ids) {
     std::cerr << "gibo export: " << (query.empty() ? "--where: " : "--query: ") << ids.error().message << "\n";
@@ -196,7 +194,7 @@ int run_export(const std::vector<std::string>& args) {
     const Profile* profile = find_profile(profile_id);
     const WriteLoss loss = (*writer)->write(*game, profile ? profile : &default_profile());
     report_write_loss(*game, loss, wo);
-    if (loss.unwritten_plies > 0) ++cut;
+    if (loss.cut_short) ++cut;
     ++written;
   }
   if (status != kExitOk) return status;  // the outputs are discarded: nothing half-written stays

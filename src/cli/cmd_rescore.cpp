@@ -5,6 +5,7 @@
 #include <iostream>
 #include <map>
 
+#include "archive_input.h"
 #include "command.h"
 #include "counts.h"
 #include "gibo/adjudication/rescore.h"
@@ -109,13 +110,17 @@ std::string render(const Row& r, Output out) {
 
 struct FileResult {
   std::string output;
+  std::string file_errors;  // the file's own errors (not a game's), as reported
   std::map<std::string, long> verdicts;
   bool io_error = false;
+  bool has_file_errors = false;
 };
 
-// The summary (text and JSON Lines; CSV has none) and the exit status: a disagreement or
-// a rejected record is a finding.
-int print_summary(const std::map<std::string, long>& verdicts, long io_errors, long not_game_files, Output out) {
+// The summary (text and JSON Lines; CSV has none) and the exit status: a disagreement,
+// a rejected record or a file with errors of its own (no game gibo reads in it, a broken
+// line of JSON Lines) is a finding.
+int print_summary(const std::map<std::string, long>& verdicts, long io_errors, long not_game_files, Output out,
+                  long file_errors = 0) {
   long games = 0;
   for (const auto& [k, v] : verdicts) games += v;
   if (out == Output::Jsonl) {
@@ -124,6 +129,7 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, l
     w.begin_object().field("type", "summary").field("games", static_cast<std::int64_t>(games));
     write_counts(w, "verdicts", verdicts);
     w.field("io_errors", static_cast<std::int64_t>(io_errors));
+    w.field("file_errors", static_cast<std::int64_t>(file_errors));
     Reporter::input_counts(w, io_errors, not_game_files);
     w.end_object();
     std::cout << s << "\n";
@@ -133,9 +139,11 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, l
       auto it = verdicts.find(k);
       std::cout << ", " << (it == verdicts.end() ? 0 : it->second) << " " << k;
     }
+    if (file_errors) std::cout << ", " << file_errors << (file_errors == 1 ? " file" : " files") << " with errors";
     std::cout << Reporter::input_counts_text(io_errors, not_game_files) << "\n";
   }
   if (io_errors) return kExitIo;
+  if (file_errors) return kExitFindings;
   for (const char* finding : {"disagrees", "invalid"})
     if (auto d = verdicts.find(finding); d != verdicts.end() && d->second > 0) return kExitFindings;
   return kExitOk;
@@ -164,12 +172,9 @@ Diagnostic stored_rejection(archive::Archive& archive, const archive::StoredGame
 // stores the verdicts (a game stored as invalid gets the verdict invalid).
 int rescore_database(const std::string& db, const Profile* forced, const Profile& fallback, bool bikjang_fallback,
                      const std::string& where, Output out) {
-  const auto opened = archive::Archive::open(db, archive::OpenMode::ReadWrite);
-  if (!opened) {
-    std::cerr << "gibo rescore: " << opened.error().message << "\n";
-    return kExitIo;
-  }
-  archive::Archive* archive = opened->get();
+  const auto opened = open_archive("rescore", db, archive::OpenMode::ReadWrite);  // stores verdicts
+  if (!opened) return kExitIo;
+  archive::Archive* archive = opened.get();
   std::map<std::string, long> counts;
   std::vector<archive::VerdictRow> batch;
   bool ok = true;
@@ -281,7 +286,7 @@ int run_rescore(const std::vector<std::string>& args) {
   (out == Output::Jsonl ? std::cout : std::cerr) << reporter.inputs(missing, not_game);
   if (out == Output::Csv) std::cout << kCsvHeader;
   std::map<std::string, long> counts;
-  long io_errors = static_cast<long>(missing.size());
+  long io_errors = static_cast<long>(missing.size()), file_errors = 0;
   ordered_parallel<FileResult>(
       files.size(), jobs,
       [&](std::size_t i) {
@@ -299,6 +304,22 @@ int run_rescore(const std::vector<std::string>& args) {
         if (error) {
           fr.io_error = true;
           fr.output = reporter.unreadable(files[i].path, error->message);
+          return fr;
+        }
+        // The file's own errors are reported as validate reports them, never skipped.
+        for (const Diagnostic& d : info.diagnostics)
+          fr.has_file_errors |= d.severity == Severity::Error;
+        if (fr.has_file_errors) {
+          if (out == Output::Jsonl) {
+            json::Writer w(fr.file_errors);
+            w.begin_object().field("type", "file").field("file", files[i].path);
+            Reporter::diagnostics(w, "errors", info.diagnostics, Severity::Error);
+            w.end_object();
+            fr.file_errors += '\n';
+          } else {
+            for (const Diagnostic& d : info.diagnostics)
+              if (d.severity == Severity::Error) fr.file_errors += Reporter::diagnostic_line(d);
+          }
         }
         return fr;
       },
@@ -309,9 +330,11 @@ int run_rescore(const std::vector<std::string>& args) {
           return;
         }
         std::cout << fr.output;
+        (out == Output::Jsonl ? std::cout : std::cerr) << fr.file_errors;
+        if (fr.has_file_errors) ++file_errors;
         add_counts(counts, fr.verdicts);
       });
-  return print_summary(counts, io_errors, static_cast<long>(not_game.size()), out);
+  return print_summary(counts, io_errors, static_cast<long>(not_game.size()), out, file_errors);
 }
 
 }  // namespace gibo::cli

@@ -2,6 +2,7 @@
 // set-ups, the explorer, the games reaching a position, the game viewer, the statistics.
 #include <iostream>
 
+#include "archive_input.h"
 #include "command.h"
 #include "gibo/server/server.h"
 #include "common_options.h"
@@ -27,6 +28,7 @@ int run_serve(const std::vector<std::string>& args) {
     return *rc;
   }
   if (o.db.empty()) return usage_error("serve", "--db FILE is required (an archive written by gibo import)");
+  if (const auto refused = refuse_unreadable_archive(o.db)) return *refused;
   const auto l = parse_letters(letters);
   if (!l) return usage_error("serve", "--letters must be hanja, hangul, mixed or latin");
   o.letters = *l;

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "archive_input.h"
 #include "command.h"
 #include "gibo/archive/facts.h"
 #include "gibo/record/name_aliases.h"
@@ -149,18 +150,15 @@ int run_stats(const std::vector<std::string>& args) {
   int status = kExitOk;
   std::optional<stats::LoadError> error;
   if (!db.empty()) {
-    const auto archive = archive::Archive::open(db, archive::OpenMode::ReadOnly);
-    if (!archive) {
-      std::cerr << "gibo stats: " << archive.error().message << "\n";
-      return kExitIo;
-    }
+    const auto archive = open_archive("stats", db);
+    if (!archive) return kExitIo;
     data.origin = db;
-    error = stats::load_archive(**archive, where, lo, data);
+    error = stats::load_archive(*archive, where, lo, data);
   } else {
     for (std::size_t i = 0; i < paths.size() && i < 3; ++i) data.origin += (i ? ", " : "") + paths[i];
     if (paths.size() > 3) data.origin += " and " + std::to_string(paths.size() - 3) + " more";
     for (const InputError& m : missing) {
-      std::cerr << "gibo stats: " << m.path << ": " << m.reason << "\n";
+      std::cerr << m.text() << "\n";
       stats::SourceFacts f;
       f.path = m.path;
       f.readable = false;
@@ -168,7 +166,7 @@ int run_stats(const std::vector<std::string>& args) {
       data.sources.push_back(std::move(f));
       status = kExitIo;
     }
-    for (const NotGameFile& f : not_game) std::cerr << "gibo stats: " << f.text() << "\n";
+    for (const NotGameFile& f : not_game) std::cerr << f.text() << "\n";  // as validate and import list them
     if (!not_game.empty())
       std::cerr << "gibo stats: " << not_game.size() << (not_game.size() == 1 ? " file is" : " files are")
                 << " not a game file; the report covers " << files.size() << " game files\n";
@@ -178,7 +176,7 @@ int run_stats(const std::vector<std::string>& args) {
     error = stats::load_files(file_paths, where, lo, data);
     for (std::size_t i = first; !error && i < data.sources.size(); ++i)
       if (!data.sources[i].readable) {
-        std::cerr << "gibo stats: " << data.sources[i].path << ": " << data.sources[i].io_error << "\n";
+        std::cerr << InputError{data.sources[i].path, data.sources[i].io_error}.text() << "\n";
         status = kExitIo;
       }
   }

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <thread>
 
+#include "archive_input.h"
 #include "command.h"
 #include "gibo/formats/notation.h"
 #include "gibo/archive/archive.h"
@@ -112,6 +113,7 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
 std::optional<int> open_position_index(const std::string& command, const PositionQuery& q,
                                        std::unique_ptr<archive::PositionIndex>& index,
                                        std::optional<std::unordered_set<std::int64_t>>& selected) {
+  if (const auto refused = refuse_unreadable_archive(q.db)) return refused;
   auto opened = archive::PositionIndex::open(q.db, archive::OpenMode::ReadWrite);
   if (!opened) {
     std::cerr << "gibo " << command << ": " << opened.error().message << "\n";
@@ -125,12 +127,9 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   if (!q.where.empty()) {
     // The one query language (decision 15, src/adjudication/README.md "Decisions"): the
     // archive's facts view.
-    const auto archive = archive::Archive::open(q.db, archive::OpenMode::ReadOnly);
-    if (!archive) {
-      std::cerr << "gibo " << command << ": " << archive.error().message << "\n";
-      return kExitIo;
-    }
-    const auto ids = (*archive)->select_games(q.where);
+    const auto archive = open_archive(command, q.db);
+    if (!archive) return kExitIo;
+    const auto ids = archive->select_games(q.where);
     if (!ids) {
       std::cerr << "gibo " << command << ": --where: " << ids.error().message << "\n";
       return kExitUsage;

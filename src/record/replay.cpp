@@ -305,10 +305,11 @@ void note_once(Game& game, const char* code, Severity severity, std::string toke
   game.diagnostics.push_back(std::move(d));
 }
 
-// For a game the profile `used` rejects with a move it cannot play, a profile under
-// which the whole game is valid (issue 19: a pass while in check is legal under
-// fs-janggi); the first error then ends "; legal under ID: use --rules ID". Only the
-// codes that depend on the rules are tried, so other broken games cost no more replays.
+// For a game the profile `used` rejects with a move it cannot play, the profiles under
+// which the whole game is valid, found by replaying it under each (a pass while in check
+// is legal under kjf-site, and under fs-janggi when the generals face); the first error
+// then ends "; legal under ID[, ID and ID]: use --rules ID". Only the codes that depend on
+// the rules are tried, so other broken games cost no more replays.
 void suggest_other_profile(Game& game, const Profile& used, const ReplayOptions& options) {
   auto first = std::find_if(game.diagnostics.begin(), game.diagnostics.end(),
                             [](const Diagnostic& d) { return d.severity == Severity::Error; });
@@ -318,7 +319,10 @@ void suggest_other_profile(Game& game, const Profile& used, const ReplayOptions&
   if (std::find(std::begin(kRulesCodes), std::end(kRulesCodes), first->code) == std::end(kRulesCodes)) return;
   const bool bikjang = game_bikjang_option(game, options.bikjang_fallback);
   const LegalityRules rejected = legality_rules(used, bikjang);
-  std::vector<LegalityRules> tried;
+  // Each distinct set of legality rules is replayed once; every profile with rules that
+  // accept the game is named.
+  std::vector<std::pair<LegalityRules, bool>> tried;  // rules, accepted
+  std::vector<std::pair<std::string, bool>> accepted;  // profile id, accepted only by an assumed flag
   for (const Profile& p : all_profiles()) {
     if (p.id == used.id) continue;
     const LegalityRules rules = legality_rules(p, bikjang);
@@ -329,17 +333,30 @@ void suggest_other_profile(Game& game, const Profile& used, const ReplayOptions&
              r.bikjang_threshold == rules.bikjang_threshold && r.bikjang_reply == rules.bikjang_reply &&
              r.bikjang_pass == rules.bikjang_pass && r.bikjang_pass_ban_scope == rules.bikjang_pass_ban_scope;
     };
-    if (same(rejected) || std::any_of(tried.begin(), tried.end(), same)) continue;
-    tried.push_back(rules);
-    Game trial;
-    trial.start = game.start;
-    trial.plies = game.plies;
-    ReplayOptions o = options;
-    Replayer(trial, rules, o).run(nullptr);
-    if (trial.has_errors()) continue;
-    first->message += "; legal under " + p.id + ": use --rules " + p.id;
-    return;
+    if (same(rejected)) continue;
+    auto known = std::find_if(tried.begin(), tried.end(), [&](const auto& t) { return same(t.first); });
+    if (known == tried.end()) {
+      Game trial;
+      trial.start = game.start;
+      trial.plies = game.plies;
+      ReplayOptions o = options;
+      Replayer(trial, rules, o).run(nullptr);
+      tried.emplace_back(rules, !trial.has_errors());
+      known = std::prev(tried.end());
+    }
+    // A pass in check that a profile allows only by assumption (rules.md: its source does
+    // not say) is named so, and a profile that states the rule is the one suggested.
+    if (known->second) accepted.push_back({p.id, first->code == "illegal-pass" && !p.pass_in_check.known});
   }
+  if (accepted.empty()) return;
+  auto suggested = std::find_if(accepted.begin(), accepted.end(), [](const auto& a) { return !a.second; });
+  if (suggested == accepted.end()) suggested = accepted.begin();
+  std::string names;
+  for (std::size_t i = 0; i < accepted.size(); ++i) {
+    if (i) names += i + 1 == accepted.size() ? " and " : ", ";
+    names += accepted[i].first + (accepted[i].second ? " (assumed: its rules do not say)" : "");
+  }
+  first->message += "; legal under " + names + ": use --rules " + suggested->first;
 }
 
 }  // namespace

@@ -146,6 +146,40 @@ TEST_F(ExitStatusTable, EveryCommandInEveryCase) {
   }
 }
 
+// Every command that reads an archive refuses a missing one as an unreadable input (the
+// same line validate prints for a missing file, exit status 3) and never creates it.
+TEST_F(ExitStatusTable, AMissingArchiveIsAnUnreadableInput) {
+  const fs::path d = dir_->path() / "no-archive";
+  fs::create_directories(d);
+  const std::string db = (d / "missing.db").string();
+  const Result input = run_gibo({"validate", db});
+  ASSERT_EQ(input.status, 3);
+  const std::string words = db + ": error[io]: no such file or directory\n";
+  ASSERT_TRUE(contains(input.out + input.err, words)) << input.out << input.err;
+  const std::vector<std::vector<std::string>> readers = {
+      {"rescore", "--db", db},
+      {"rescore", "--db", db, "--format", "csv"},
+      {"export", "--db", db, "--to", "pgn"},
+      {"stats", "--db", db},
+      {"explore", "--db", db},
+      {"search", "--db", db, "--moves", "i4h4"},
+      {"analyze", "--db", db},
+      {"serve", "--db", db, "--port", "0"},
+  };
+  for (const auto& args : readers) {
+    const Result r = run_gibo(args);
+    EXPECT_EQ(r.status, 3) << args[0] << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, words)) << args[0] << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << args[0] << ": " << r.out;
+    EXPECT_TRUE(fs::is_empty(d)) << args[0] << " created " << fs::directory_iterator(d)->path();
+    for (const auto& e : fs::directory_iterator(d)) fs::remove(e.path());
+  }
+  // A directory is no archive either.
+  const Result dir = run_gibo({"rescore", "--db", d.string()});
+  EXPECT_EQ(dir.status, 3);
+  EXPECT_TRUE(contains(dir.err, d.string() + ": error[io]: is a directory, not an archive")) << dir.err;
+}
+
 // A failed write names its cause, on standard output and in an output file alike.
 TEST_F(ExitStatusTable, AFailedWriteNamesItsCause) {
   const std::vector<std::vector<std::string>> to_stdout = {
@@ -184,6 +218,21 @@ TEST_F(ExitStatusTable, StatsOfARejectedGameIsAFindingFromFilesAndArchives) {
   EXPECT_EQ(run_gibo({"stats", kKbs, empty_file_}).status, 1);
 }
 
+// rescore reports a file's own errors (a file that holds no game, an archive given as a
+// record) as validate does, and they are a finding, not a silent "0 games".
+TEST_F(ExitStatusTable, RescoreReportsAFileWithNoGame) {
+  const Result empty = run_gibo({"rescore", empty_file_});
+  EXPECT_EQ(empty.status, 1) << empty.err;
+  EXPECT_TRUE(contains(empty.err, empty_file_ + ": error[empty-file]: ")) << empty.err;
+  EXPECT_TRUE(contains(empty.out, ", 1 file with errors\n")) << empty.out;
+  const Result db = run_gibo({"rescore", "--format", "jsonl", good_db_, kKbs});
+  EXPECT_EQ(db.status, 1) << db.err;
+  EXPECT_TRUE(contains(db.out, "{\"type\":\"file\",\"file\":\"" + good_db_ + "\",\"errors\":[{\"code\":\"unknown-format\""))
+      << db.out;
+  EXPECT_TRUE(contains(db.out, "\"verdicts\":{\"agrees\":1},\"io_errors\":0,\"file_errors\":1,")) << db.out;
+  EXPECT_EQ(run_gibo({"validate", good_db_}).status, 1);  // the same finding
+}
+
 TEST_F(ExitStatusTable, ExportQueryMustSelectGames) {
   const Result text = run_gibo({"export", "--db", good_db_, "--to", "pgn", "--query", "SELECT value FROM tags"});
   EXPECT_EQ(text.status, 2) << text.err;
@@ -210,6 +259,25 @@ TEST_F(ExitStatusTable, ExportMarksAndCountsGamesCutShort) {
   const std::string text = slurp(pgn);
   EXPECT_TRUE(contains(text, "[Result \"1-0\"]\n[Termination \"unterminated\"]\n[GibSite")) << text;
   EXPECT_TRUE(contains(text, "107 more plies in the record do not replay from ply 1")) << text;
+  // FEN and UCI hold only legal plies too: marked by a comment line their readers skip,
+  // counted the same way.
+  for (const std::string to : {"fen", "uci"}) {
+    const fs::path file = out.path() / ("broken." + to);
+    const Result cut = run_gibo({"export", "--db", broken_db_, "--to", to, "-o", file.string()});
+    EXPECT_EQ(cut.status, 1) << to << ": " << cut.err;
+    EXPECT_TRUE(contains(cut.err, "1 games written to " + file.string() + " (1 game only up to the last legal ply")) << cut.err;
+    const std::string written = slurp(file);
+    EXPECT_EQ(written.rfind("# [Termination \"unterminated\"] gibo: 107 more plies in the record do not replay from ply 1: "
+                            "bad-movement: ", 0), 0u) << written;
+    const Result back = run_gibo({"validate", file.string()});
+    EXPECT_EQ(back.status, 0) << to << ": " << back.out;  // the start position, read back
+    EXPECT_TRUE(contains(back.out, "1 games")) << back.out;
+    // convert --keep-broken marks and counts them the same way.
+    const Result kept = run_gibo({"convert", "--keep-broken", kIllegal, "--to", to});
+    EXPECT_EQ(kept.status, 1) << to;
+    EXPECT_EQ(kept.out.rfind("# [Termination \"unterminated\"] gibo: ", 0), 0u) << kept.out;
+    EXPECT_TRUE(contains(kept.err, "(1 written up to the error)")) << kept.err;
+  }
   // The .gib keeps every ply: nothing cut, nothing to count.
   const Result gib = run_gibo({"export", "--db", broken_db_, "--to", "gib"});
   EXPECT_EQ(gib.status, 0) << gib.err;
@@ -221,13 +289,54 @@ TEST(ProfileHint, AGameLegalUnderAnotherProfileSaysWhich) {
   const Result r = run_gibo({"validate", kPassInCheck});
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(contains(r.out, "error[illegal-pass]")) << r.out;
-  const std::string hint = "; legal under kjf-site: use --rules kjf-site";
+  const std::string hint = "; legal under kjf-site (assumed: its rules do not say): use --rules kjf-site";
   EXPECT_TRUE(contains(r.out, hint)) << r.out;
   EXPECT_EQ(run_gibo({"validate", "--rules", "kjf-site", kPassInCheck}).status, 0);
   // A game no profile accepts gets no hint.
   const Result broken = run_gibo({"validate", kIllegal});
   EXPECT_TRUE(contains(broken.out, "error[bad-movement]")) << broken.out;
   EXPECT_FALSE(contains(broken.out, "legal under")) << broken.out;
+}
+
+// Item 7's hint on real records, checked against rules.md §2.1 (pass while in check:
+// forbidden by janggi-gg, yeeqia, no-facing, fs-modern and fs-casual; allowed by kjf-site;
+// allowed by fs-janggi, fs-traditional and pychess only when the generals face). The hint
+// comes from replaying the game under each profile, so every profile it names accepts it.
+TEST(ProfileHint, NamesEveryProfileThatAcceptsARealRecord) {
+  TempDir dir;
+  // The KBS game (a real record) up to Cho's first check, ply 19, answered by Han's pass.
+  const Result gib = run_gibo({"convert", kKbs, "--to", "gib"});
+  ASSERT_EQ(gib.status, 0);
+  const std::size_t reply = gib.out.find("20. ");
+  ASSERT_NE(reply, std::string::npos);
+  ASSERT_TRUE(contains(gib.out.substr(0, reply), "19. 68포66장군 "));
+  const fs::path in_check = dir.path() / "kbs_pass_in_check.gib";
+  std::ofstream(in_check, std::ios::binary) << gib.out.substr(0, reply) << "20. 한수쉼\n";
+  const Result r = run_gibo({"validate", in_check.string()});
+  EXPECT_EQ(r.status, 1);
+  // kjf-site's source does not say whether a side may pass in check (rules.md: UNKNOWN,
+  // allowed by assumption): the hint says so.
+  EXPECT_TRUE(contains(r.out, "error[illegal-pass]: Han may not pass here (in check); legal under kjf-site (assumed: its "
+                              "rules do not say): use --rules kjf-site (ply 20)")) << r.out;
+  EXPECT_EQ(run_gibo({"validate", "--rules", "kjf-site", in_check.string()}).status, 0);
+  EXPECT_EQ(run_gibo({"validate", "--rules", "fs-janggi", in_check.string()}).status, 1);  // the generals do not face
+  // A pass in check while the generals face (Han's general on e10 checked by Cho's
+  // chariot on a10, Cho's general on e2): the Fairy-Stockfish profiles accept it too.
+  const fs::path fen = dir.path() / "facing.fen";
+  std::ofstream(fen, std::ios::binary) << "R3k4/9/9/9/9/9/9/9/4K4/9 b - - 0 1\n";
+  const Result board = run_gibo({"convert", fen.string(), "--to", "gib"});
+  ASSERT_EQ(board.status, 0) << board.err;
+  const fs::path facing = dir.path() / "facing_pass.gib";
+  std::ofstream(facing, std::ios::binary) << board.out << "1. 한수쉼\n";
+  const Result f = run_gibo({"validate", facing.string()});
+  EXPECT_EQ(f.status, 1);
+  // The profile suggested is one whose rules state it.
+  EXPECT_TRUE(contains(f.out, "; legal under kjf-site (assumed: its rules do not say), fs-janggi, fs-traditional and "
+                              "pychess: use --rules fs-janggi")) << f.out;
+  for (const char* accepts : {"kjf-site", "fs-janggi", "fs-traditional", "pychess"})
+    EXPECT_EQ(run_gibo({"validate", "--rules", accepts, facing.string()}).status, 0) << accepts;
+  for (const char* rejects : {"janggi-gg", "yeeqia", "no-facing", "fs-modern", "fs-casual"})
+    EXPECT_EQ(run_gibo({"validate", "--rules", rejects, facing.string()}).status, 1) << rejects;
 }
 
 // Item 6: positional arguments are listed as arguments, never as options.

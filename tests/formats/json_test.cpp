@@ -231,6 +231,9 @@ TEST(JsonCorpus, CompactJsonLinesAtMostThreeTimesTheGibAndBothFormsReadBack) {
     gib_bytes += fs::file_size(p);
     const auto games = load_gib(p);
     const std::string compact = write_jsonl(games), full = write_jsonl(games, with_positions);
+    // At most 3 times the .gib for every file, the one of ten very short games too (its
+    // header dominates).
+    EXPECT_LE(compact.size(), 3 * fs::file_size(p)) << p << ": " << compact.size() << " bytes of JSON Lines";
     jsonl_bytes += compact.size();
     full_bytes += full.size();
     expect_schema_valid(full, p.filename().string() + " (positions)");
@@ -248,6 +251,80 @@ TEST(JsonCorpus, CompactJsonLinesAtMostThreeTimesTheGibAndBothFormsReadBack) {
   EXPECT_GT(full_bytes, 5 * jsonl_bytes);  // what the positions cost
 }
 
+// A version 2 record (written by gibo 0.1.0 before empty and default fields were left
+// out: nulls, empty arrays, "at" as two numbers a ply) reads as the same games as the
+// .gib files it was written from, every place of every ply included.
+TEST(JsonRecord, Version2RecordsReadAsBefore) {
+  const std::string v2 = slurp(GIBO_TEST_DATA "/fixtures/json/version2.jsonl");
+  ASSERT_NE(v2.find("\"version\":2,"), std::string::npos);
+  ASSERT_NE(v2.find("\"ruleset\":{\"profile\":null,\"bikjang\":null}"), std::string::npos);
+  ASSERT_NE(v2.find("\"at\":[5,4,5,13,"), std::string::npos);
+  TextFileInfo info;
+  const auto back = load_json(v2, &info);
+  EXPECT_TRUE(info.diagnostics.empty());
+  std::vector<Game> games = load_gib(GIBO_TEST_DATA "/corpus/pobsiz_variations_yanggwima.gib");
+  for (Game& g : load_gib(GIBO_TEST_DATA "/corpus/pobsiz_2010_kbs_chuseok.gib")) games.push_back(std::move(g));
+  ASSERT_EQ(back.size(), games.size());
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    EXPECT_EQ(back[i].tags, games[i].tags) << i;
+    EXPECT_EQ(back[i].start, games[i].start) << i;
+    EXPECT_EQ(back[i].result_text, games[i].result_text) << i;
+    EXPECT_EQ(back[i].saved_profile_id, games[i].saved_profile_id) << i;
+    EXPECT_EQ(back[i].saved_bikjang_option, games[i].saved_bikjang_option) << i;
+    EXPECT_EQ(back[i].plies, games[i].plies) << i;
+    EXPECT_EQ(back[i].source.line, games[i].source.line) << i;
+  }
+  // Written again, it is the version 3 record of the .gib.
+  JsonWriteOptions no_diagnostics;
+  no_diagnostics.diagnostics = false;
+  EXPECT_TRUE(write_jsonl(back, no_diagnostics) == write_jsonl(games, no_diagnostics));
+}
+
+// What is left out when empty or default comes back when it is not: saved rules, a Han
+// first move from a custom start, header comments, a margin, a result not understood.
+TEST(JsonRecord, FieldsLeftOutOnlyWhenDefault) {
+  auto games = load_gib(GIBO_TEST_DATA "/corpus/pobsiz_2010_kbs_chuseok.gib");
+  ASSERT_FALSE(games.empty());
+  Game g = games[0];
+  g.saved_profile_id = "fs-janggi";
+  g.saved_bikjang_option = false;
+  g.header_comments = {"a comment"};
+  g.result_text = "무슨 결과";
+  g.start = decltype(g.start){};  // a custom start is its FEN alone
+  g.start.custom = true;
+  g.start.fen = "4k4/9/9/9/9/9/9/9/4K4/9 b - - 0 1";
+  g.start.first_to_move = Side::Han;
+  const std::string text = write_jsonl({g});
+  expect_schema_valid(text, "non-default record");
+  const auto v = json::parse(text);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->find("ruleset")->find("profile")->as_string(), "fs-janggi");
+  EXPECT_FALSE(v->find("ruleset")->find("bikjang")->as_bool());
+  EXPECT_FALSE(v->find("result")->find("recognised")->as_bool());
+  EXPECT_EQ(v->find("start")->find("first_to_move")->as_string(), "han");
+  EXPECT_TRUE(v->find("start")->find("custom")->as_bool());
+  TextFileInfo info;
+  std::vector<Game> back;
+  read_json(text, TextReadOptions{}, info, [&](Game&& b) { back.push_back(std::move(b)); });
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].saved_profile_id, g.saved_profile_id);
+  EXPECT_EQ(back[0].saved_bikjang_option, g.saved_bikjang_option);
+  EXPECT_EQ(back[0].header_comments, g.header_comments);
+  EXPECT_EQ(back[0].result_text, g.result_text);
+  EXPECT_EQ(back[0].start, g.start);
+  // A point win's margin is written; no result at all is "pgn":"*" and nothing else.
+  g.result_text = "초 2.5점승";
+  EXPECT_NE(write_jsonl({g}).find("\"margin_half_points\":5"), std::string::npos);
+  g.has_result = false;
+  g.result_text.clear();
+  const std::string none = write_jsonl({g});
+  EXPECT_NE(none.find("\"result\":{\"winner\":\"unknown\",\"method\":\"none\",\"pgn\":\"*\"}"), std::string::npos) << none;
+  back.clear();
+  read_json(none, TextReadOptions{}, info, [&](Game&& b) { back.push_back(std::move(b)); });
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_FALSE(back[0].has_result);
+}
+
 TEST(JsonRecord, FieldsOfOneGame) {
   const auto games = load_gib(GIBO_TEST_DATA "/corpus/pobsiz_2010_kbs_chuseok.gib");
   ASSERT_FALSE(games.empty());
@@ -256,7 +333,14 @@ TEST(JsonRecord, FieldsOfOneGame) {
   ASSERT_TRUE(v) << v.error().message;
   EXPECT_EQ(v->find("format")->as_string(), "gibo-game");
   EXPECT_EQ(v->find("tags")->items()[0].items()[0].as_string(), "대회명");  // compact: [name, value]
-  EXPECT_EQ(v->find("version")->as_int(), 2);
+  EXPECT_EQ(v->find("version")->as_int(), 3);
+  // Empty and default fields are left out: no header comments, no saved rules, no
+  // diagnostics, Cho first, a standard start, no margin, a result understood.
+  for (const char* absent : {"header_comments", "ruleset", "diagnostics"}) EXPECT_EQ(v->find(absent), nullptr) << absent;
+  EXPECT_EQ(v->find("start")->find("custom"), nullptr);
+  EXPECT_EQ(v->find("start")->find("first_to_move"), nullptr);
+  EXPECT_EQ(v->find("result")->find("margin_half_points"), nullptr);
+  EXPECT_EQ(v->find("result")->find("recognised"), nullptr);
   const Value* start = v->find("start");
   EXPECT_EQ(start->find("cho_setup")->as_string(), "HEHE");
   EXPECT_EQ(start->find("fen"), nullptr);  // the setups state it
@@ -270,8 +354,12 @@ TEST(JsonRecord, FieldsOfOneGame) {
   EXPECT_EQ(v->find("moves")->as_string().substr(0, 10), "i4h4 a7b7 ");
   EXPECT_EQ(v->find("texts")->items()[0].as_string(), "79楚卒78");
   EXPECT_EQ(v->find("claims")->as_string().substr(0, 4), "scc ");  // soldier, 楚, 卒 (Cho's letter)
-  EXPECT_EQ(v->find("at")->items()[0].as_int(), 13);
-  EXPECT_EQ(v->find("at")->items()[1].as_int(), 4);
+  // "at": [line, column, column, ...] for each run of plies on one line.
+  const Value& run = v->find("at")->items()[0];
+  ASSERT_TRUE(run.is_array());
+  EXPECT_EQ(run.items()[0].as_int(), 13);  // line 13
+  EXPECT_EQ(run.items()[1].as_int(), 4);   // ply 1 at column 4
+  EXPECT_EQ(run.items()[2].as_int(), games[0].plies[1].column);
 
   // --positions: one object a ply with the board's view and the FEN after it.
   JsonWriteOptions with_positions;

@@ -76,7 +76,7 @@ def test_corpus_moves_match_convert(gibo_binary, corpus):
                 assert [m.uci for m in moves] == [p["uci"] for p in want["plies"]]
                 assert [m.comments for m in moves] == [p["comments"] for p in want["plies"]]
                 assert game.tag_list == [(t["name"], t["value"]) for t in want["tags"]]
-            else:  # version 2 (compact): the moves in one string, the ply texts in a list
+            else:  # versions 2 and 3 (compact): the moves in one string, the ply texts in a list
                 assert [m.uci for m in moves] == want["moves"].split()
                 assert [m.text for m in moves] == want["texts"]
                 assert game.tag_list == [tuple(t) for t in want["tags"]]

@@ -40,8 +40,11 @@ struct FenWriteOptions {
 };
 
 // Appends one game's FEN line: its position after its last ply that replays (with
-// `each`, the start and every position after it, one per line).
-void write_fen_game(std::string& out, const Game& game, const FenWriteOptions& options);
+// `each`, the start and every position after it, one per line). A game cut short (plies
+// that do not replay) gets a comment line first, `# [Termination "unterminated"] gibo: N
+// more plies in the record do not replay from ply K: CODE: MESSAGE`, and is counted in
+// `loss` (unwritten_plies, cut_short).
+void write_fen_game(std::string& out, const Game& game, const FenWriteOptions& options, WriteLoss* loss = nullptr);
 // All games (with `each`, a blank line between games).
 std::string write_fen(const std::vector<Game>& games, const FenWriteOptions& options);
 

@@ -18,7 +18,7 @@
 namespace gibo {
 
 inline constexpr std::string_view kJsonFormatName = "gibo-game";
-inline constexpr int kJsonFormatVersion = 2;
+inline constexpr int kJsonFormatVersion = 3;
 
 struct JsonWriteOptions {
   const Profile* profile = nullptr;  // for games that name none; nullptr = the default

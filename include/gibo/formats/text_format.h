@@ -42,7 +42,8 @@ struct TextReadOptions {
 struct WriteLoss {
   int unencodable = 0;   // characters the output encoding cannot hold, written as '?'
   int renamed_tags = 0;  // tag names changed to fit a tag line (tag_text.h writable_tag_name)
-  int unwritten_plies = 0;  // plies after the last legal one, which the format cannot hold (PGN)
+  int unwritten_plies = 0;  // plies after the last legal one, which the format cannot hold (PGN, FEN, UCI)
+  bool cut_short = false;   // written only up to its last legal ply, marked [Termination "unterminated"]
 };
 
 }  // namespace gibo

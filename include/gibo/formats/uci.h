@@ -29,8 +29,10 @@ struct UciWriteOptions {
 };
 
 // Appends one game's line: `position fen <start FEN> moves …` with the plies that replay (a pass
-// as the general's own square, `e2e2` / `K95-95`); without plies, no `moves`.
-void write_uci_game(std::string& out, const Game& game, const UciWriteOptions& options = {});
+// as the general's own square, `e2e2` / `K95-95`); without plies, no `moves`. A game cut
+// short gets a comment line first, as write_fen_game's, and is counted in `loss`.
+void write_uci_game(std::string& out, const Game& game, const UciWriteOptions& options = {},
+                    WriteLoss* loss = nullptr);
 // All games, one line each.
 std::string write_uci_games(const std::vector<Game>& games, const UciWriteOptions& options = {});
 
