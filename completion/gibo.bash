@@ -3,16 +3,21 @@
 # Everything is asked of the gibo being completed (`gibo help`, `gibo CMD --help`,
 # `gibo rules`), so the completion follows the program it completes.
 
-# The values `gibo CMD --help`'s usage line gives option $2 ("--to gib|pgn|…" → gib pgn …).
-# Else the values its help line lists ("--format arg   text, csv, json or html", words in
-# parentheses aside).
+# The values `gibo CMD --help`'s usage line gives option $3 ("--to gib|pgn|…" → gib pgn …).
+# Else the values its description lists, over all its lines ("--format arg   text, csv,
+# json or html"; "--bikjang arg  … for records that state none: on or off"), words in
+# parentheses aside.
 _gibo_option_values() {
   local help usage values
   help=$("$1" "$2" --help 2>/dev/null)
   usage=$(printf '%s\n' "$help" | sed -n '1,/^$/p' | tr '\n' ' ')
   values=$(printf '%s\n' "$usage" | grep -oE -- "$3 [a-z0-9-]+(\|[a-z0-9-]+)+" | head -n 1 | cut -d' ' -f2 | tr '|' ' ')
   if [ -z "$values" ]; then
-    values=$(printf '%s\n' "$help" | grep -E -- "(^|[ ,])$3 arg " | head -n 1 | sed -e 's/.* arg  *//' -e 's/([^)]*)//g' |
+    values=$(printf '%s\n' "$help" |
+             awk -v opt="$3" 'found && /^        / { sub(/^ +/, " "); printf "%s", $0; next }
+                              found { exit }
+                              $0 ~ "(^|[ ,])" opt " arg " { found = 1; sub(/.* arg +/, ""); printf "%s", $0 }' |
+             sed -e 's/([^)]*)//g' -e 's/.*: //' |
              grep -xE ' *[a-z0-9-]+ *((, *| or )[a-z0-9-]+ *)+' | sed -e 's/,/ /g' -e 's/ or / /g')
   fi
   printf '%s\n' $values

@@ -13,14 +13,7 @@ void write_fen_game(std::string& out, const Game& g, const FenWriteOptions& opti
   if (played < 0) out += g.start.fen + '\n';  // not a position gibo can read: written as stored
   else out += pos.fen() + '\n';
   // A game cut short says so on a comment line before its positions (readers skip it).
-  const std::size_t written = played < 0 ? 0 : static_cast<std::size_t>(played);
-  if (const auto note = detail::cut_short_note(g, written)) {
-    out.insert(begin, std::string("# [Termination \"") + detail::kUnterminated + "\"] " + *note + '\n');
-    if (loss) {
-      loss->unwritten_plies += static_cast<int>(g.plies.size() - written);
-      loss->cut_short = true;
-    }
-  }
+  detail::mark_cut_short(out, begin, g, played, loss);
 }
 
 std::string write_fen(const std::vector<Game>& games, const FenWriteOptions& options) {

@@ -41,4 +41,15 @@ std::optional<std::string> cut_short_note(const Game& g, std::size_t written) {
   return note;
 }
 
+void mark_cut_short(std::string& out, std::size_t begin, const Game& g, int played, WriteLoss* loss) {
+  const std::size_t written = played < 0 ? 0 : static_cast<std::size_t>(played);
+  const auto note = cut_short_note(g, written);
+  if (!note) return;
+  out.insert(begin, std::string("# [Termination \"") + kUnterminated + "\"] " + *note + '\n');
+  if (loss) {
+    loss->unwritten_plies += static_cast<int>(g.plies.size() - written);
+    loss->cut_short = true;
+  }
+}
+
 }  // namespace gibo::detail

@@ -9,6 +9,7 @@
 
 #include "gibo/core/position.h"
 #include "gibo/core/rules.h"
+#include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
 
 namespace gibo::detail {
@@ -30,5 +31,10 @@ std::optional<std::string> cut_short_note(const Game& g, std::size_t written);
 // The words that mark a game cut short in every such format: PGN's tag, and FEN's and
 // UCI's comment line "# [Termination "unterminated"] NOTE".
 inline constexpr const char* kUnterminated = "unterminated";
+
+// For the FEN and UCI writers, which wrote `g` at `begin` of `out` after walk_plies
+// returned `played`: a game cut short says so on a comment line inserted at `begin`
+// ("# [Termination "unterminated"] NOTE"; readers skip it) and is counted in `loss`.
+void mark_cut_short(std::string& out, std::size_t begin, const Game& g, int played, WriteLoss* loss);
 
 }  // namespace gibo::detail

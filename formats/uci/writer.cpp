@@ -19,14 +19,7 @@ void write_uci_game(std::string& out, const Game& g, const UciWriteOptions& opti
   });
   out += '\n';
   // A game cut short says so on a comment line before its line (readers skip it).
-  const std::size_t written = played < 0 ? 0 : static_cast<std::size_t>(played);
-  if (const auto note = detail::cut_short_note(g, written)) {
-    out.insert(begin, std::string("# [Termination \"") + detail::kUnterminated + "\"] " + *note + '\n');
-    if (loss) {
-      loss->unwritten_plies += static_cast<int>(g.plies.size() - written);
-      loss->cut_short = true;
-    }
-  }
+  detail::mark_cut_short(out, begin, g, played, loss);
 }
 
 std::string write_uci_games(const std::vector<Game>& games, const UciWriteOptions& options) {

@@ -28,6 +28,7 @@
 #include "gibo/formats/json_value.h"
 #include "gibo/formats/json_writer.h"
 #include "gibo/formats/notation.h"
+#include "gibo/formats/percent_encoding.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/formats/tag_text.h"

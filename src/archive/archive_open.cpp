@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "archive_impl.h"
+#include "gibo/formats/percent_encoding.h"
 #include "open_existing.h"
 #include "schema.h"
 
@@ -81,19 +82,7 @@ std::optional<Error> create_archive(const std::string& path) {
 // A path as an SQLite URI with `query` ("file:...?query"): bytes other than unreserved
 // ones and '/' are percent-encoded.
 std::string file_uri(const std::string& path, const char* query) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string uri = "file:";
-  for (unsigned char c : path) {
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
-        c == '_' || c == '~' || c == '/') {
-      uri += static_cast<char>(c);
-    } else {
-      uri += '%';
-      uri += kHex[c >> 4];
-      uri += kHex[c & 15];
-    }
-  }
-  return uri + "?" + query;
+  return "file:" + gibo::text::percent_encode(path, "/") + "?" + query;
 }
 
 // May this process write `path` and create files beside it (the -wal and -shm)?

@@ -17,7 +17,7 @@
 #include "gibo/formats/pgn.h"
 #include "gibo/record/replay.h"
 #include "inputs.h"
-#include "options.h"
+#include "common_options.h"
 #include "outputs.h"
 #include "parallel.h"
 #include "progress.h"
@@ -248,9 +248,7 @@ std::optional<Error> plan_stored(archive::Archive& db, const EngineChoice& engin
 }  // namespace
 
 int run_analyze(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo analyze (PATHS... | --db FILE [--where EXPR]) [--engine CMD] [--depth N | --nodes N | --movetime MS] [--option NAME=VALUE]... "
-      "[--rules ID] [--format text|jsonl] [--pgn FILE] [--gib FILE] [--timeout S] [--jobs N]";
+  const std::string synopsis = "gibo analyze [OPTIONS] (PATHS... | --db FILE [--where EXPR])";
   po::options_description opts("options");
   std::string rules_id, format = "text", pgn_path, gib_path, db, where;
   std::vector<std::string> paths;
@@ -258,17 +256,17 @@ int run_analyze(const std::vector<std::string>& args) {
   int jobs = 1;
   add_engine_options(opts, engine, false);
   opts.add_options()(
-      "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg, which no engine plays)")(
-      "format", po::value(&format), "text (a summary per game) or jsonl (a line per ply and per game)")(
       "pgn", po::value(&pgn_path), "also write the games as PGN annotated with NAGs and {[%eval E]} comments")(
-      "gib", po::value(&gib_path), "also write the games as .gib annotated with {eval E best M CLASS} comments")(
-      "jobs,j", po::value(&jobs), "engine processes in parallel")(
-      "db", po::value(&db),
-      "analyse the games of a gibo database and store the analyses in it (a game already analysed under the same "
-      "engine, options and limit is shown from the archive, not searched again)")(
-      "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats");
+      "gib", po::value(&gib_path), "also write the games as .gib annotated with {eval E best M CLASS} comments");
+  const SharedOptions shared{.db = &db,
+                             .db_note = "; the analyses are stored in it (a game already analysed under the same "
+                                        "engine, options and limit is shown from the archive, not searched again)",
+                             .where = &where, .rules = &rules_id, .rules_note = ", which no engine plays",
+                             .format = &format,
+                             .formats = {"text (a summary per game)", "jsonl (a line per ply and per game)"}, .jobs = &jobs};
+  add_shared_options(opts, shared);
   po::variables_map vm;
-  if (auto rc = parse_command_line_with_paths("analyze", synopsis, args, opts, paths, "files, directories, or - for stdin", vm))
+  if (auto rc = parse_command_line_with_paths("analyze", synopsis, args, opts, paths, vm))
     return *rc;
   if (!db.empty() && !paths.empty()) return usage_error("analyze", "give PATHS or --db, not both");
   if (db.empty() && !where.empty()) return usage_error("analyze", "--where needs --db");

@@ -14,7 +14,7 @@
 #include "gibo/formats/game_writer.h"
 #include "gibo/record/replay.h"
 #include "inputs.h"
-#include "options.h"
+#include "common_options.h"
 #include "outputs.h"
 
 namespace gibo::cli {
@@ -117,15 +117,14 @@ int run_convert(const std::vector<std::string>& args) {
                    input_encoding_name = "auto", notation = "uci", ranks = "auto";
   bool keep_broken = false, hanja = false, each = false, strict = false, positions = false;
   std::vector<std::string> paths;
+  add_shared_options(opts, {.rules = &rules_id, .strict = &strict});
   opts.add_options()("to", po::value(&to), "output format: gib, pgn, json, jsonl, fen or uci")(
       "output,o", po::value(&output),
       "output FILE (all games in one file) or DIR (existing, or ending in '/': one file per input); "
       "default: standard output")("keep-broken", po::bool_switch(&keep_broken),
                                   "write games that fail validation up to their last valid ply, the error in a comment")(
-      "strict", po::bool_switch(&strict), "a capture or check the record does not mark fails validation")(
-      "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
       "encoding", po::value(&encoding), "encoding of written .gib files: utf-8 (default) or cp949")(
-      "input-encoding", po::value(&input_encoding_name), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
+      "input-encoding", po::value(&input_encoding_name), kInputEncodingHelp)(
       "from", po::value(&from), "input format: auto (from the content; default), gib, pgn, json, jsonl, fen, uci")(
       "hanja", po::bool_switch(&hanja), ".gib output: piece letters in hanja (車包馬象士將卒兵)")(
       "each", po::bool_switch(&each), "fen output: every position of each game, not only the last")(
@@ -134,9 +133,7 @@ int run_convert(const std::vector<std::string>& args) {
       "notation", po::value(&notation), "uci output: move notation uci (default) or janggi (H02-83)")(
       "pgn-ranks", po::value(&ranks), "PGN input ranks: auto (default), 1 (Fairy-Stockfish) or 0 (WinBoard)");
   po::variables_map vm;
-  if (auto rc = parse_command_line_with_paths("convert", synopsis, args, opts, paths,
-                                              "files, directories (searched recursively), or - for stdin", vm))
-    return *rc;
+  if (auto rc = parse_command_line_with_paths("convert", synopsis, args, opts, paths, vm)) return *rc;
 
   auto usage = [&](const std::string& message) { return usage_error("convert", message, synopsis); };
   Settings s;

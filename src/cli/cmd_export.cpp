@@ -23,7 +23,7 @@
 #include "command.h"
 #include "gibo/archive/archive.h"
 #include "gibo/formats/game_writer.h"
-#include "options.h"
+#include "common_options.h"
 #include "outputs.h"
 
 namespace gibo::cli {
@@ -121,9 +121,8 @@ int run_export(const std::vector<std::string>& args) {
       "gibo export [OPTIONS] --db FILE --to gib|pgn|json|jsonl|fen|uci [--where EXPR | --query SQL] [-o FILE|DIR]";
   po::options_description opts("options");
   std::string db, where, query, to, output, encoding = "utf-8";
-  opts.add_options()("db", po::value(&db), "the archive (a SQLite file)")(
-      "where", po::value(&where), "SQL expression over the facts of each game, as for gibo stats (e.g. \"valid = 0\")")(
-      "query", po::value(&query), "a SELECT whose first column is a game id")(
+  add_shared_options(opts, {.db = &db, .where = &where});
+  opts.add_options()("query", po::value(&query), "a SELECT whose first column is a game id")(
       "to", po::value(&to), "output format: gib, pgn, json (one array), jsonl (one game a line), fen or uci")(
       "output,o", po::value(&output), "output file, or directory for one file per source (default stdout)")(
       "encoding", po::value(&encoding), "gib output encoding: utf-8 or cp949")(

@@ -18,7 +18,7 @@
 #include "gibo/archive/import.h"
 #include "gibo/formats/json_writer.h"
 #include "inputs.h"
-#include "options.h"
+#include "common_options.h"
 #include "outputs.h"
 #include "reporter.h"
 
@@ -83,10 +83,7 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
   if (reporter.jsonl()) {
     std::string line;
     json::Writer w(line);
-    w.begin_object()
-        .field("type", "file")
-        .field("file", r.path)
-        .field("status", archive::file_status_name(r.status));
+    Reporter::begin_file(w, r.path).field("status", archive::file_status_name(r.status));
     if (!r.detail.empty()) w.field("detail", r.detail);
     w.field("content_hash", r.content_hash);
     if (!r.encoding.empty()) w.field("encoding", r.encoding);
@@ -102,10 +99,7 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
     line += '\n';
     for (const archive::InvalidGame& g : r.invalid_games) {
       json::Writer gw(line);
-      gw.begin_object()
-          .field("type", "game")
-          .field("file", r.path)
-          .field("index", g.game_index)
+      Reporter::begin_game(gw, "game", r.path, g.game_index)
           .field("status", g.stored ? "invalid" : "rejected")
           .key("diagnostics")
           .begin_array();
@@ -114,11 +108,8 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
       line += '\n';
     }
     for (const archive::ReplacedGame& g : r.replacements) {
-      json::Writer(line)
-          .begin_object()
-          .field("type", "replaced")
-          .field("file", r.path)
-          .field("index", g.game_index)
+      json::Writer rw(line);
+      Reporter::begin_game(rw, "replaced", r.path, g.game_index)
           .field("game_id", g.game_id)
           .field("broken_file", g.path)
           .field("broken_index", g.broken_game_index)
@@ -287,31 +278,26 @@ void keep_freed_memory() {
 }  // namespace
 
 int run_import(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo import --db FILE [--jobs N] [--rules ID] [--valid-only] [--strict] [--format text|jsonl] PATHS|-";
+  const std::string synopsis = "gibo import [OPTIONS] --db FILE PATHS...";
   po::options_description opts("options");
   std::string db, rules_id = default_profile().id, format = "text", encoding = "auto";
   int jobs = 1, batch = 5000;
+  bool strict = false;
   std::vector<std::string> paths;
-  opts.add_options()("db", po::value(&db), "the archive (a SQLite file; created when missing)")(
-      "jobs,j", po::value(&jobs), "reader/validator threads besides the writer (default 1)")(
-      "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
-      "valid-only", "store only games that replay without error (the others are counted)")(
-      "strict", "a capture or check the record does not mark is an error")(
-      "format", po::value(&format), "text or jsonl")(
-      "encoding", po::value(&encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
+  const SharedOptions shared{.db = &db, .creates_db = true, .rules = &rules_id, .format = &format, .jobs = &jobs,
+                             .encoding = &encoding, .strict = &strict};
+  add_shared_options(opts, shared);
+  opts.add_options()("valid-only", "store only games that replay without error (the others are counted)")(
       "batch", po::value(&batch), "games per transaction (default 5000)");
   po::variables_map vm;
-  if (auto rc = parse_command_line_with_paths("import", synopsis, args, opts, paths,
-                                              "files, directories (searched recursively), globs, or - for stdin", vm))
-    return *rc;
+  if (auto rc = parse_command_line_with_paths("import", synopsis, args, opts, paths, vm)) return *rc;
 
   archive::ImportOptions options;
   options.fallback = profile_or_usage("import", rules_id);
   if (!options.fallback) return kExitUsage;
   auto usage = [&](const std::string& message) { return usage_error("import", message, synopsis); };
   if (db.empty()) return usage("--db FILE is required");
-  if (format != "text" && format != "jsonl") return usage("--format must be text or jsonl");
+  if (const auto e = shared.format_error()) return usage(*e);
   if (const auto e = jobs_error(jobs)) return usage(*e);
   if (batch < 1) return usage("--batch must be at least 1");
   const auto input_enc = input_encoding_option("--encoding", encoding);
@@ -322,7 +308,7 @@ int run_import(const std::vector<std::string>& args) {
   options.jobs = jobs;
   options.batch_games = batch;
   options.valid_only = vm.count("valid-only") > 0;
-  options.strict_annotations = vm.count("strict") > 0;
+  options.strict_annotations = strict;
   const bool jsonl = format == "jsonl";
 
   const Reporter reporter(jsonl ? ReportFormat::Jsonl : ReportFormat::Text);

@@ -15,7 +15,7 @@
 #include "gibo/formats/json_writer.h"
 #include "report/markup.h"
 #include "inputs.h"
-#include "options.h"
+#include "common_options.h"
 #include "parallel.h"
 #include "reporter.h"
 #include "rescore_engine.h"
@@ -276,29 +276,24 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
 }  // namespace
 
 int run_rescore(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo rescore (PATHS... | --db FILE [--where EXPR]) [--rules ID] [--bikjang on|off] "
-      "[--format text|csv|jsonl] [--jobs N] [--engine[=CMD] [--depth N | --nodes N | --movetime MS] "
-      "[--option NAME=VALUE]... [--margin CP]]";
+  const std::string synopsis = "gibo rescore [OPTIONS] (PATHS... | --db FILE [--where EXPR])";
   po::options_description opts("options");
   std::string rules_id, bikjang = "off", format = "text", db, where;
   int jobs = 1, margin = 300;
   std::vector<std::string> paths;
   EngineChoice engine;
-  opts.add_options()("rules", po::value(&rules_id),
-                     "the profile that judges: on files, of records that save no rules; with --db, of every game. "
-                     "Without it: each record's saved rules, else janggi-gg")(
-      "bikjang", po::value(&bikjang), "bikjang option (janggi-gg) for records that state none: on or off")(
-      "format", po::value(&format), "text, csv or jsonl")("jobs,j", po::value(&jobs), "worker threads for files")(
-      "db", po::value(&db), "re-score the games of a gibo database and store the verdicts")(
-      "where", po::value(&where), "with --db: an SQL expression over the facts of each game, as for gibo stats");
+  const SharedOptions shared{
+      .db = &db, .db_note = "; its games are re-scored and the verdicts stored", .where = &where, .rules = &rules_id,
+      .rules_help = "the profile that judges: on files, of records that save no rules; with --db, of every game. "
+                    "Without it: each record's saved rules, else janggi-gg",
+      .format = &format, .formats = {"text", "csv", "jsonl"}, .jobs = &jobs};
+  add_shared_options(opts, shared);
+  opts.add_options()("bikjang", po::value(&bikjang), "bikjang option (janggi-gg) for records that state none: on or off");
   add_engine_options(opts, engine, true);
   opts.add_options()("margin", po::value(&margin),
                      "with --engine: centipawns the stored winner must be ahead by (default 300)");
   po::variables_map vm;
-  if (auto rc =
-          parse_command_line_with_paths("rescore", synopsis, args, opts, paths, "files, directories, or - for stdin", vm))
-    return *rc;
+  if (auto rc = parse_command_line_with_paths("rescore", synopsis, args, opts, paths, vm)) return *rc;
 
   const Profile* forced = nullptr;
   if (!rules_id.empty()) {

@@ -6,17 +6,17 @@
 #include "command.h"
 #include "gibo/report/i18n.h"
 #include "gibo/server/server.h"
-#include "options.h"
+#include "common_options.h"
 
 namespace gibo::cli {
 
 int run_serve(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo serve --db FILE [--host 127.0.0.1] [--port 8080] [--letters hanja|hangul|mixed|latin]";
+  const std::string synopsis = "gibo serve [OPTIONS] --db FILE";
   po::options_description opts("options");
   server::ServeOptions o;
   std::string letters = "hanja";
-  opts.add_options()("db", po::value(&o.db), "the archive (written by gibo import; opened read-only)")(
+  add_shared_options(opts, {.db = &o.db, .db_note = "; opened read-only"});
+  opts.add_options()(
       "host", po::value(&o.host)->default_value("127.0.0.1"), "the address to listen on (a non-local one is warned about)")(
       "port", po::value(&o.port)->default_value(8080), "the port (0: any free port; the address is printed)")(
       "letters", po::value(&letters), "piece letters on the boards: hanja (default), hangul, mixed or latin");

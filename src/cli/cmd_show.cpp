@@ -15,7 +15,7 @@
 #include "gibo/report/diagram.h"
 #include "gibo/report/pages.h"
 #include "inputs.h"
-#include "options.h"
+#include "common_options.h"
 #include "outputs.h"
 
 namespace gibo::cli {
@@ -70,11 +70,10 @@ int run_show(const std::vector<std::string>& args) {
       "format", po::value(&format), "text (a diagram), svg (a picture) or html (the whole game as an offline viewer)")(
       "svg", "the same as --format svg")("moves", "list the moves (Korean notation and UCI) with their comments")(
       "letters", po::value(&letters), "mixed (Cho hangul, Han hanja), hangul, hanja or latin (K A E H R C P)")(
-      "output,o", po::value(&output), "write to FILE (default: standard output)")(
       "color", po::value(&color), "auto (when stdout is a terminal), always or never")(
-      "rules", po::value(&rules_id), "profile for records that name none")(
       "analysis", po::value(&analysis)->value_name("FILE"),
       "with --format html: the evaluation graph from gibo analyze's JSON Lines (--format jsonl) for the game");
+  add_shared_options(opts, {.rules = &rules_id, .output = &output});
   po::variables_map vm;
   if (auto rc = parse_command_line_with_argument("show", synopsis, args, opts, "target", vm)) return *rc;
   const Profile* profile = profile_or_usage("show", rules_id);

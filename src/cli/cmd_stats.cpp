@@ -6,7 +6,6 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
-#include <thread>
 
 #include "archive_input.h"
 #include "command.h"
@@ -17,7 +16,7 @@
 #include "report/stats_load.h"
 #include "report/stats_render.h"
 #include "inputs.h"
-#include "options.h"
+#include "common_options.h"
 #include "outputs.h"
 
 namespace gibo::cli {
@@ -85,18 +84,16 @@ int run_stats(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::string db, where, format = "text", output, rules_id = default_profile().id, encoding = "auto",
                      profiles, aliases_file;
-  int jobs = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
+  int jobs = 1;
   stats::ReportOptions ro;
   std::vector<std::string> paths;
-  opts.add_options()("db", po::value(&db), "an archive written by gibo import")(
-      "where", po::value(&where), "select games (see below)")("format", po::value(&format), "text, csv, json or html")(
-      "output,o", po::value(&output), "write the report to FILE (default: standard output)")(
-      "rules", po::value(&rules_id), "profile for records that name none (default janggi-gg; files only)")(
-      "profiles", po::value(&profiles),
+  const SharedOptions shared{.db = &db, .where = &where, .rules = &rules_id, .rules_note = "; files only",
+                             .format = &format, .formats = {"text", "csv", "json", "html"}, .jobs = &jobs,
+                             .jobs_cores = true, .encoding = &encoding, .output = &output};
+  add_shared_options(opts, shared);
+  opts.add_options()("profiles", po::value(&profiles),
       "verdicts under: own (each game's profile; the default for files), all, none, IDs (comma-separated), or "
       "stored (the archive's verdicts table, else own; the default for --db)")(
-      "encoding", po::value(&encoding), "auto, utf-8 or cp949 (files only)")(
-      "jobs,j", po::value(&jobs), "worker threads reading files and judging games (default: the cores, at most 8)")(
       "openings", po::value(&ro.opening_depth), "plies in the openings tree (default 6)")(
       "opening-min", po::value(&ro.opening_min_games), "games a line needs to be shown (default 2)")(
       "top", po::value<int>(), "rows text and HTML show of the players, sites and events tables (default 20 players, "
@@ -105,14 +102,12 @@ int run_stats(const std::vector<std::string>& args) {
       "an alias table of site and event spellings (KIND<TAB>SPELLING<TAB>NAME lines) added to the built-in "
       "one (src/record/aliases.tsv)");
   po::variables_map vm;
-  if (auto rc = parse_command_line_with_paths("stats", synopsis, args, opts, paths,
-                                              "files or directories (searched recursively)", vm)) {
+  if (auto rc = parse_command_line_with_paths("stats", synopsis, args, opts, paths, vm)) {
     if (*rc == kExitOk) std::cout << more_help();
     return *rc;
   }
 
-  if (format != "text" && format != "csv" && format != "json" && format != "html")
-    return usage_error("stats", "--format must be text, csv, json or html");
+  if (const auto e = shared.format_error()) return usage_error("stats", *e);
   if (db.empty() == paths.empty()) {
     std::cerr << "gibo stats: give either --db FILE or PATHS; usage: " << synopsis << "\n";
     return kExitUsage;

@@ -18,7 +18,7 @@
 #include "gibo/record/replay.h"
 #include "gibo/report/i18n.h"
 #include "inputs.h"
-#include "options.h"
+#include "common_options.h"
 #include "counts.h"
 #include "parallel.h"
 #include "progress.h"
@@ -107,10 +107,7 @@ FileResult validate_part(const InputFile& file, int part, int parts, SharedFile&
     }
     if (s.jsonl()) {
       json::Writer w(r.output);
-      w.begin_object()
-          .field("type", "game")
-          .field("file", path)
-          .field("index", g.source.game_index)
+      Reporter::begin_game(w, "game", path, g.source.game_index)
           .field("line", g.source.line)
           .field("plies", static_cast<int>(g.plies.size()))
           .field("valid_plies", g.valid_plies)
@@ -172,9 +169,7 @@ FileResult finish_file(const std::string& path, const SharedFile& shared, const 
   std::string& out = r.output;
   if (s.jsonl()) {
     json::Writer w(out);
-    w.begin_object()
-        .field("type", "file")
-        .field("file", path)
+    Reporter::begin_file(w, path)
         .field("format", format_name(info.format))
         .field("encoding", text::encoding_name(info.encoding))
         .field("bom", info.bom)
@@ -304,21 +299,17 @@ void print_summary(const Totals& totals, double seconds, const Settings& s) {
 }  // namespace
 
 int run_validate(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo validate [--rules ID] [--encoding auto|utf-8|cp949] [--strict] [--jobs N] [--format text|jsonl] PATHS|-";
+  const std::string synopsis = "gibo validate [OPTIONS] PATHS...";
   po::options_description opts("options");
   std::string rules_id = default_profile().id, encoding = "auto", format = "text";
   int jobs = 1;
   bool strict = false;
   std::vector<std::string> paths;
-  opts.add_options()("rules", po::value(&rules_id), "profile for records that name none (default janggi-gg)")(
-      "encoding", po::value(&encoding), "auto (UTF-8 if valid, else CP949), utf-8 or cp949")(
-      "strict", po::bool_switch(&strict), "a capture or check the record does not mark is an error")(
-      "jobs,j", po::value(&jobs), "worker threads (default 1)")("format", po::value(&format), "text or jsonl");
+  const SharedOptions shared{
+      .rules = &rules_id, .format = &format, .jobs = &jobs, .encoding = &encoding, .strict = &strict};
+  add_shared_options(opts, shared);
   po::variables_map vm;
-  if (auto rc = parse_command_line_with_paths("validate", synopsis, args, opts, paths,
-                                              "files, directories (searched recursively), or - for stdin", vm))
-    return *rc;
+  if (auto rc = parse_command_line_with_paths("validate", synopsis, args, opts, paths, vm)) return *rc;
 
   Settings s;
   s.profile = profile_or_usage("validate", rules_id);
@@ -327,7 +318,7 @@ int run_validate(const std::vector<std::string>& args) {
   if (!input_enc) return usage_error("validate", input_enc.error().message);
   s.encoding = *input_enc;
   s.strict = strict;
-  if (format != "text" && format != "jsonl") return usage_error("validate", "--format must be text or jsonl");
+  if (const auto e = shared.format_error()) return usage_error("validate", *e);
   s.reporter = Reporter(format == "jsonl" ? ReportFormat::Jsonl : ReportFormat::Text);
   if (const auto e = jobs_error(jobs)) return usage_error("validate", *e);
   if (paths.empty()) return no_input_error("validate", synopsis);

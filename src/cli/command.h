@@ -21,27 +21,19 @@ inline constexpr const char* kExitStatusHelp =
     "result that disagrees); 2 usage error (bad option or argument); 3 a file, the archive or\n"
     "standard output could not be read or written, or an internal error.\n";
 
+// What a command runs: given everything after its name, returns an ExitCode.
+using CommandRun = int(const std::vector<std::string>& args);
+
 struct Command {
   const char* name;
   const char* summary;
-  // args: everything after the command name. Returns an ExitCode.
-  int (*run)(const std::vector<std::string>& args);
+  CommandRun* run;
 };
 
 const std::vector<Command>& commands();
 
-int run_perft(const std::vector<std::string>& args);
-int run_rules(const std::vector<std::string>& args);
-int run_validate(const std::vector<std::string>& args);
-int run_convert(const std::vector<std::string>& args);
-int run_show(const std::vector<std::string>& args);
-int run_stats(const std::vector<std::string>& args);
-int run_import(const std::vector<std::string>& args);
-int run_export(const std::vector<std::string>& args);
-int run_rescore(const std::vector<std::string>& args);
-int run_explore(const std::vector<std::string>& args);
-int run_search(const std::vector<std::string>& args);
-int run_analyze(const std::vector<std::string>& args);
-int run_serve(const std::vector<std::string>& args);
+// The commands, one a cmd_NAME.cpp (in the order of the table in main.cpp).
+CommandRun run_perft, run_rules, run_validate, run_convert, run_show, run_stats, run_import, run_export, run_rescore,
+    run_explore, run_search, run_analyze, run_serve;
 
 }  // namespace gibo::cli

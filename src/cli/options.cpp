@@ -181,8 +181,9 @@ std::optional<int> parse_command_line(const std::string& command, const std::str
 std::optional<int> parse_command_line_with_paths(const std::string& command, const std::string& synopsis,
                                                  const std::vector<std::string>& args,
                                                  po::options_description& visible, std::vector<std::string>& paths,
-                                                 const char* help, po::variables_map& vm) {
-  visible.add_options()("paths", po::value(&paths)->value_name("PATHS"), help);
+                                                 po::variables_map& vm) {
+  visible.add_options()("paths", po::value(&paths)->value_name("PATHS"),
+                        "files, directories (searched recursively), or - for stdin");
   po::positional_options_description positional;
   positional.add("paths", -1);
   return parse_command_line(command, synopsis, args, visible, positional, vm);

@@ -24,12 +24,12 @@ std::optional<int> parse_command_line(const std::string& command, const std::str
                                       const po::positional_options_description& positional,
                                       po::variables_map& vm);
 
-// parse_command_line for a command whose positional arguments are PATHS: they go to
-// `paths`, listed last among the options as "paths" with `help`.
+// parse_command_line for a command whose positional arguments are PATHS (files,
+// directories searched recursively, or - for standard input): they go to `paths`.
 std::optional<int> parse_command_line_with_paths(const std::string& command, const std::string& synopsis,
                                                  const std::vector<std::string>& args,
                                                  po::options_description& visible, std::vector<std::string>& paths,
-                                                 const char* help, po::variables_map& vm);
+                                                 po::variables_map& vm);
 
 // parse_command_line for a command with one positional argument: it fills the option
 // `positional`.

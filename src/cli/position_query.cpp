@@ -16,6 +16,7 @@
 #include "move_input.h"
 #include "outputs.h"
 #include "setup_names.h"
+#include "common_options.h"
 
 namespace gibo::cli {
 
@@ -23,17 +24,15 @@ namespace {
 
 // Adds --db, --fen, --moves, --game, --where, --rules, --jobs and -o to `opts`.
 void add_position_query_options(po::options_description& opts, PositionQuery& q) {
-  q.jobs = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
-  opts.add_options()("db", po::value(&q.db), "the archive (written by gibo import; required)")(
+  add_shared_options(opts, {.db = &q.db, .where = &q.where, .rules = &q.rules_id,
+                            .rules_help = "rules profile for reading --moves and --game (default janggi-gg)",
+                            .jobs = &q.jobs, .jobs_cores = true, .output = &q.output});
+  opts.add_options()(
       "fen", po::value(&q.fen), "the position as a FEN")(
       "setup", po::value(&q.setup), "CHO,HAN: the start of that set-up pair (HEEH or 마상상마 ..., as perft --setup)")(
       "moves", po::value(&q.moves), "moves played from the FEN, the set-ups or the start, in any notation, mixed: UCI c4c5, Korean 79졸78 "
       "or 7978 (hangul or hanja; a pass 한수쉼), SAN Hc3, JANGGI H02-83")(
-      "game", po::value(&q.game), "FILE[:GAME]@PLY: the position of a record (GAME from 1, PLY 0 = start)")(
-      "where", po::value(&q.where), "select games, as gibo stats --where (see gibo stats --help)")(
-      "rules", po::value(&q.rules_id), "rules profile for reading --moves and --game (default janggi-gg)")(
-      "jobs,j", po::value(&q.jobs), "threads indexing games not indexed yet (default: the cores, at most 8)")(
-      "output,o", po::value(&q.output), "write to FILE (default: standard output)");
+      "game", po::value(&q.game), "FILE[:GAME]@PLY: the position of a record (GAME from 1, PLY 0 = start)");
 }
 
 // What --help prints after the options (the position, the index, --where, exit statuses).

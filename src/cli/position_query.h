@@ -11,7 +11,7 @@
 
 #include "gibo/archive/position_index.h"
 #include "gibo/core/position.h"
-#include "options.h"
+#include "common_options.h"
 
 namespace gibo::cli {
 

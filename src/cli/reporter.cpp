@@ -20,16 +20,19 @@ std::string Reporter::diagnostic_line(const Diagnostic& d) {
   return line + "\n";
 }
 
+json::Writer& Reporter::begin_file(json::Writer& w, const std::string& path) {
+  return w.begin_object().field("type", "file").field("file", path);
+}
+
+json::Writer& Reporter::begin_game(json::Writer& w, const char* type, const std::string& path, int index) {
+  return w.begin_object().field("type", type).field("file", path).field("index", index);
+}
+
 std::string Reporter::unreadable(const std::string& path, const std::string& reason) const {
   if (!jsonl_) return InputError{path, i18n::message(reason)}.text() + "\n";
   std::string line;
-  json::Writer(line)
-      .begin_object()
-      .field("type", "file")
-      .field("file", path)
-      .field("status", "unreadable")
-      .field("error", reason)
-      .end_object();
+  json::Writer w(line);
+  begin_file(w, path).field("status", "unreadable").field("error", reason).end_object();
   return line + "\n";
 }
 
@@ -43,7 +46,8 @@ std::string Reporter::not_game_file(const std::string& path) const {
     return line + "\n";
   }
   std::string line;
-  json::Writer(line).begin_object().field("type", "file").field("file", path).field("status", "not-a-game-file").end_object();
+  json::Writer w(line);
+  begin_file(w, path).field("status", "not-a-game-file").end_object();
   return line + "\n";
 }
 

@@ -5,6 +5,8 @@
 //   {"type":"file","file":PATH,"status":"unreadable","error":REASON};
 // * a file a search found that holds no game: "PATH: note[not-a-game-file]: …" /
 //   {"type":"file","file":PATH,"status":"not-a-game-file"};
+// * a file's and a game's JSON Lines object begin alike: {"type":"file","file":PATH, and
+//   {"type":"game","file":PATH,"index":INDEX;
 // * a diagnostic: format_diagnostic's line (FILE:GAME: LINE:COL: …) / an object with
 //   code, severity, line, col, ply, token and message (the game is the enclosing object's);
 // * text in the run's language (report/i18n.h), JSON Lines in English;
@@ -36,6 +38,12 @@ class Reporter {
   std::string not_game_file(const std::string& path) const;
   // What expand_inputs found wrong, in its order: the errors, then the other files.
   std::string inputs(const std::vector<InputError>& errors, const std::vector<NotGameFile>& not_game) const;
+
+  // Opens the JSON Lines object of a file, {"type":"file","file":PATH: the caller adds
+  // the rest and closes it.
+  static json::Writer& begin_file(json::Writer& w, const std::string& path);
+  // Opens the object of a game of a file, {"type":TYPE,"file":PATH,"index":INDEX (from 0).
+  static json::Writer& begin_game(json::Writer& w, const char* type, const std::string& path, int index);
 
   // A diagnostic as a text line (with its '\n'), its message in the run's language (the
   // code and the severity stay as they are: stable words a tool can grep).

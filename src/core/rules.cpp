@@ -9,6 +9,17 @@ namespace {
 using RD = RepetitionDetector;
 using RR = RepetitionResult;
 
+// Bikjang as yeeqia and Fairy-Stockfish have it: facing generals always count, the side
+// faced must break them, a pass accepts them and ends the game, which is scored.
+void bikjang_must_be_broken(Profile& p) {
+  p.bikjang_mode = BikjangMode::Active;
+  p.bikjang_valid_when = BikjangValidWhen::Always;
+  p.bikjang_reply = BikjangReply::MustBreak;
+  p.bikjang_pass = BikjangPass::AcceptEndsGame;
+  p.bikjang_result = EndResult::Score;
+  p.bikjang_capture_reply_clause = false;
+}
+
 Profile janggi_gg() {
   Profile p;
   p.id = "janggi-gg";
@@ -84,13 +95,8 @@ Profile yeeqia() {
   p.pass_in_check = PassInCheck::Forbidden;
   p.double_pass_end = EndResult::Score;
   p.no_move_result = NoMoveResult::ForcedPass;
-  p.bikjang_mode = BikjangMode::Active;
-  p.bikjang_valid_when = BikjangValidWhen::Always;
-  p.bikjang_reply = BikjangReply::MustBreak;
-  p.bikjang_pass = BikjangPass::AcceptEndsGame;
-  p.bikjang_result = EndResult::Score;
+  bikjang_must_be_broken(p);
   p.bikjang_vs_checkmate = unknown(BikjangVsCheckmate::BikjangFirst);
-  p.bikjang_capture_reply_clause = false;
   p.repetition_rules_known = false;
   p.perpetual_check = unknown(PerpetualCheck::CheckerLoses);
   p.max_plies = std::optional<int>(240);
@@ -173,13 +179,8 @@ Profile fs_base(const char* id, const char* description) {
   p.double_pass_end = EndResult::Score;
   p.pass_counts_for_repetition = true;
   p.no_move_result = NoMoveResult::ForcedPass;
-  p.bikjang_mode = BikjangMode::Active;
-  p.bikjang_valid_when = BikjangValidWhen::Always;
-  p.bikjang_reply = BikjangReply::MustBreak;
-  p.bikjang_pass = BikjangPass::AcceptEndsGame;
-  p.bikjang_result = EndResult::Score;
+  bikjang_must_be_broken(p);
   p.bikjang_vs_checkmate = BikjangVsCheckmate::BikjangFirst;
-  p.bikjang_capture_reply_clause = false;
   p.repetition_rules = {{RD::Position, 3, RepetitionWindow::SinceLastCapture, RR::Score,
                          LowMaterialResult::Same, std::nullopt, false}};
   p.perpetual_check = PerpetualCheck::CheckerLoses;
@@ -192,15 +193,21 @@ Profile fs_base(const char* id, const char* description) {
   return p;
 }
 
+// Fairy-Stockfish's variants without material counting: the endings janggi scores (two
+// passes, repetition, the no-capture limit) are draws.
+void without_counting(Profile& p) {
+  p.double_pass_end = EndResult::Draw;
+  p.repetition_rules[0].result = RR::Draw;
+  p.no_capture_result = EndResult::Draw;
+  p.material_counting = false;
+}
+
 Profile fs_janggi() { return fs_base("fs-janggi", "Fairy-Stockfish janggi: bikjang and material counting"); }
 
 Profile fs_traditional() {
   Profile p = fs_base("fs-traditional", "Fairy-Stockfish janggitraditional: bikjang is a draw, no counting");
-  p.double_pass_end = EndResult::Draw;
+  without_counting(p);
   p.bikjang_result = EndResult::Draw;
-  p.repetition_rules[0].result = RR::Draw;
-  p.no_capture_result = EndResult::Draw;
-  p.material_counting = false;
   return p;
 }
 
@@ -219,11 +226,8 @@ Profile fs_modern() {
 Profile fs_casual() {
   Profile p = fs_base("fs-casual", "Fairy-Stockfish janggicasual: no bikjang, no counting");
   p.pass_in_check = PassInCheck::Forbidden;
-  p.double_pass_end = EndResult::Draw;
+  without_counting(p);
   p.bikjang_mode = BikjangMode::Ignore;
-  p.repetition_rules[0].result = RR::Draw;
-  p.no_capture_result = EndResult::Draw;
-  p.material_counting = false;
   return p;
 }
 

@@ -2,6 +2,7 @@
 // as queries, the document and its style, the error page.
 #include <cstdio>
 
+#include "gibo/formats/percent_encoding.h"
 #include "gibo/report/pages.h"
 #include "gibo/report/i18n.h"
 #include "markup.h"
@@ -10,19 +11,7 @@
 namespace gibo::pages {
 
 std::string url_encode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : text) {
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-        c == '.' || c == '~' || c == ',') {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
+  return gibo::text::percent_encode(text, ",");
 }
 
 std::string url_decode(std::string_view text) {

@@ -97,4 +97,11 @@ inline ::testing::AssertionResult Scored(const std::optional<GameEnding>& e, int
   return ::testing::AssertionSuccess();
 }
 
+// Does `e` exist with this winner, reason and ply, and hold these half-point scores?
+inline ::testing::AssertionResult EndsScored(const std::optional<GameEnding>& e, Outcome winner, EndReason reason, int ply,
+                                             int cho, int han) {
+  if (auto r = Ends(e, winner, reason, ply); !r) return r;
+  return Scored(e, cho, han);
+}
+
 }  // namespace gibo::test

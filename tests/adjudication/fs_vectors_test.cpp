@@ -28,8 +28,7 @@ TEST(FsRepetition, HorseShuttleJanggiEndsAtPly8ByCounting) {
   for (std::string_view id : {"fs-janggi", "pychess"}) {
     SCOPED_TRACE(id);
     EndingTracker t = replay(id, kStart, kHorseShuttle);
-    EXPECT_TRUE(Ends(t.first_ending(), Outcome::Han, EndReason::Repetition, 8));
-    EXPECT_TRUE(Scored(t.first_ending(), 144, 147));
+    EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Han, EndReason::Repetition, 8, 144, 147));
     EXPECT_TRUE(t.first_ending()->by_score);
   }
 }
@@ -79,8 +78,7 @@ TEST(FsRepetition, BothKingsShuttlingJanggiAt8ModernAt12) {
   EndingTracker janggi = replay("fs-janggi", kStart, moves);
   EXPECT_TRUE(Ends(janggi.first_ending(), Outcome::Han, EndReason::Repetition, 8));
   EndingTracker modern = replay("fs-modern", kStart, moves);
-  EXPECT_TRUE(Ends(modern.first_ending(), Outcome::Han, EndReason::Repetition, 12));
-  EXPECT_TRUE(Scored(modern.first_ending(), 144, 147));
+  EXPECT_TRUE(EndsScored(modern.first_ending(), Outcome::Han, EndReason::Repetition, 12, 144, 147));
 }
 
 TEST(FsRepetition, PerpetualCheckerLosesAtPly9InAllFourVariants) {
@@ -114,8 +112,7 @@ TEST(FsVector62, PassIntoHansFacingEndsTheGameChoWins114To15) {
   EXPECT_EQ(legal_uci(t.position(), "fs-janggi"), expected);
 
   ASSERT_TRUE(t.play(uci_move("d3d3")));
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 63));
-  EXPECT_TRUE(Scored(t.first_ending(), 114, 15));  // 57 vs 6 + 1.5
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 63, 114, 15));  // 57 vs 6 + 1.5
   EXPECT_TRUE(t.position().immediate_end());
 }
 
@@ -137,8 +134,7 @@ TEST(FsScoring, DeomEquivalencesAfterDoublePass) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.fen);
     EndingTracker t = replay("fs-janggi", c.fen, "e2e2 d9d9");
-    EXPECT_TRUE(Ends(t.first_ending(), c.winner, EndReason::DoublePass, 2));
-    EXPECT_TRUE(Scored(t.first_ending(), c.cho, c.han));
+    EXPECT_TRUE(EndsScored(t.first_ending(), c.winner, EndReason::DoublePass, 2, c.cho, c.han));
   }
 }
 
@@ -156,13 +152,16 @@ TEST(FsEdgeCases, Item17OnlyMoveIsThePassAndItIsNoStalemate) {
   }
 }
 
+// From `fen`, each profile of `counts` has that many legal moves.
+void expect_legal_counts(std::string_view fen, std::initializer_list<std::pair<std::string_view, std::size_t>> counts) {
+  for (const auto& [id, n] : counts) EXPECT_EQ(legal_uci(start_from(fen), id).size(), n) << id;
+}
+
 TEST(FsEdgeCases, Item18KingsOnlyPassAcceptsTheBikjang) {
   constexpr std::string_view fen = "9/4k4/9/9/9/9/9/9/4K4/9 b - - 0 1";
-  EXPECT_EQ(legal_uci(start_from(fen), "fs-janggi").size(), 7u);
-  EXPECT_EQ(legal_uci(start_from(fen), "fs-casual").size(), 9u);
+  expect_legal_counts(fen, {{"fs-janggi", 7}, {"fs-casual", 9}});
   EndingTracker janggi = replay("fs-janggi", fen, "e9e9");
-  EXPECT_TRUE(Ends(janggi.first_ending(), Outcome::Han, EndReason::Bikjang, 1));
-  EXPECT_TRUE(Scored(janggi.first_ending(), 0, 3));
+  EXPECT_TRUE(EndsScored(janggi.first_ending(), Outcome::Han, EndReason::Bikjang, 1, 0, 3));
   EXPECT_TRUE(Ends(replay("fs-traditional", fen, "e9e9").first_ending(), Outcome::Draw, EndReason::Bikjang, 1));
   EXPECT_FALSE(replay("fs-casual", fen, "e9e9").first_ending().has_value());
 }
@@ -174,19 +173,16 @@ TEST(FsEdgeCases, Item19BikjangBeforeCheckmateTheOnlyMoveIsThePass) {
   constexpr std::string_view fen = "3a1a3/3Rk4/5b3/2N6/9/9/9/9/4K4/9 b - - 0 1";
   EXPECT_EQ(legal_uci(start_from(fen), "fs-janggi"), std::vector<std::string>{"e9e9"});
   EndingTracker t = replay("fs-janggi", fen, "e9e9");
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 1));
-  EXPECT_TRUE(Scored(t.first_ending(), 36, 21));  // 18 vs 9 + 1.5
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 1, 36, 21));  // 18 vs 9 + 1.5
   const std::vector<std::string> casual = {"d10d9", "e9e10"};
   EXPECT_EQ(legal_uci(start_from(fen), "fs-casual"), casual);
 }
 
 TEST(FsEdgeCases, Item20RemovingTheLastBlockerCreatesTheBikjang) {
   constexpr std::string_view fen = "9/4k4/9/9/9/4N4/9/9/4K4/9 w - - 0 1";
-  EXPECT_EQ(legal_uci(start_from(fen), "fs-janggi").size(), 17u);
-  EXPECT_EQ(legal_uci(start_from(fen), "no-facing").size(), 9u);
+  expect_legal_counts(fen, {{"fs-janggi", 17}, {"no-facing", 9}});
   EndingTracker t = replay("fs-janggi", fen, "e5c6 e9e9");
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 2));
-  EXPECT_TRUE(Scored(t.first_ending(), 10, 3));
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 2, 10, 3));
   EXPECT_FALSE(replay("fs-modern", fen, "e5c6 e9e9").first_ending().has_value());
 }
 
@@ -200,8 +196,7 @@ TEST(FsEdgeCases, Items21And23FacingOnAnotherFileThenAPassAcceptsIt) {
   for (std::string_view id : {"fs-janggi", "pychess"}) {
     SCOPED_TRACE(id);
     EndingTracker janggi = replay(id, kStart, "e4d4 e7f7 e2e2");
-    EXPECT_TRUE(Ends(janggi.first_ending(), Outcome::Han, EndReason::Bikjang, 3));
-    EXPECT_TRUE(Scored(janggi.first_ending(), 144, 147));
+    EXPECT_TRUE(EndsScored(janggi.first_ending(), Outcome::Han, EndReason::Bikjang, 3, 144, 147));
   }
   EXPECT_TRUE(Ends(replay("fs-traditional", kStart, "e4d4 e7f7 e2e2").first_ending(), Outcome::Draw,
                    EndReason::Bikjang, 3));
@@ -213,17 +208,24 @@ TEST(FsEdgeCases, Items21And23FacingOnAnotherFileThenAPassAcceptsIt) {
   }
 }
 
+// `moves` from `fen` end the game at `ply` for `reason`: under each of `counted` won by Han
+// on points (144 to 147: Han's 1.5 bonus), under each of `drawn` a draw.
+void expect_counted_or_drawn(std::initializer_list<std::string_view> counted, std::initializer_list<std::string_view> drawn,
+                             std::string_view fen, std::string_view moves, EndReason reason, int ply) {
+  for (std::string_view id : counted) {
+    SCOPED_TRACE(id);
+    EndingTracker t = replay(id, fen, moves);
+    EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Han, reason, ply, 144, 147));
+  }
+  for (std::string_view id : drawn) {
+    SCOPED_TRACE(id);
+    EXPECT_TRUE(Ends(replay(id, fen, moves).first_ending(), Outcome::Draw, reason, ply));
+  }
+}
+
 TEST(FsEdgeCases, Item22DoublePassCountsOrDraws) {
-  for (std::string_view id : {"fs-janggi", "fs-modern", "pychess"}) {
-    SCOPED_TRACE(id);
-    EndingTracker t = replay(id, kStart, "e2e2 e9e9");
-    EXPECT_TRUE(Ends(t.first_ending(), Outcome::Han, EndReason::DoublePass, 2));
-    EXPECT_TRUE(Scored(t.first_ending(), 144, 147));
-  }
-  for (std::string_view id : {"fs-traditional", "fs-casual"}) {
-    SCOPED_TRACE(id);
-    EXPECT_TRUE(Ends(replay(id, kStart, "e2e2 e9e9").first_ending(), Outcome::Draw, EndReason::DoublePass, 2));
-  }
+  expect_counted_or_drawn({"fs-janggi", "fs-modern", "pychess"}, {"fs-traditional", "fs-casual"}, kStart, "e2e2 e9e9",
+                          EndReason::DoublePass, 2);
 }
 
 // ---------------------------------------------------------------------------
@@ -242,16 +244,8 @@ TEST(FsEndings, NoCaptureLimitAt100PliesModernAt200) {
   // The start position with the halfmove clock at 99 (199): one quiet ply reaches the limit.
   constexpr std::string_view at99 = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 99 50";
   constexpr std::string_view at199 = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 199 100";
-  for (std::string_view id : {"fs-janggi", "pychess"}) {
-    SCOPED_TRACE(id);
-    EndingTracker t = replay(id, at99, "a1a2");
-    EXPECT_TRUE(Ends(t.first_ending(), Outcome::Han, EndReason::NoCaptureLimit, 1));
-    EXPECT_TRUE(Scored(t.first_ending(), 144, 147));
-  }
-  for (std::string_view id : {"fs-traditional", "fs-casual"}) {
-    SCOPED_TRACE(id);
-    EXPECT_TRUE(Ends(replay(id, at99, "a1a2").first_ending(), Outcome::Draw, EndReason::NoCaptureLimit, 1));
-  }
+  expect_counted_or_drawn({"fs-janggi", "pychess"}, {"fs-traditional", "fs-casual"}, at99, "a1a2",
+                          EndReason::NoCaptureLimit, 1);
   // A pass counts too (FS-verified).
   EXPECT_TRUE(Ends(replay("fs-janggi", at99, "e2e2").first_ending(), Outcome::Han, EndReason::NoCaptureLimit, 1));
   EXPECT_FALSE(replay("fs-modern", at99, "a1a2").first_ending().has_value());

@@ -32,15 +32,13 @@ constexpr std::string_view kSelfCheckFen = "4k4/9/9/9/9/9/9/4r4/3K5/9 w - - 0 1"
 
 TEST(JanggiGg, TwoPassesFromTheStartHanWins72To73Point5) {
   EndingTracker t = replay("janggi-gg", kStart, "e2e2 e9e9");
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Han, EndReason::DoublePass, 2));
-  EXPECT_TRUE(Scored(t.first_ending(), 144, 147));
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Han, EndReason::DoublePass, 2, 144, 147));
 }
 
 TEST(JanggiGg, TwentyNineEachHanWinsWith30Point5) {
   EndingTracker t = replay("janggi-gg", kTwentyNineFen, "e2e2 e9e9");
   EXPECT_EQ(t.facts().material, (std::array<int, 2>{29, 29}));
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Han, EndReason::DoublePass, 2));
-  EXPECT_TRUE(Scored(t.first_ending(), 58, 61));
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Han, EndReason::DoublePass, 2, 58, 61));
 }
 
 TEST(JanggiGg, ThirdRepeatedMoveLosesWhenASideHas30OrMore) {
@@ -59,8 +57,7 @@ TEST(JanggiGg, ThirdRepeatedMoveLosesWhenASideHas30OrMore) {
 TEST(JanggiGg, ThirdRepeatedMoveWithBothUnder30IsDecidedByScore) {
   EndingTracker t = replay("janggi-gg", kLowFen, kHorseShuttle);
   EXPECT_FALSE(t.facts().repetition[0].high_material);
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Han, EndReason::Repetition, 9));
-  EXPECT_TRUE(Scored(t.first_ending(), 40, 43));
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Han, EndReason::Repetition, 9, 40, 43));
   EXPECT_TRUE(t.first_ending()->by_score);
 }
 
@@ -92,8 +89,7 @@ TEST(JanggiGg, BikjangByACapturingGeneralCountsAtHighMaterial) {
   EXPECT_TRUE(t.facts().facing);
   EXPECT_TRUE(t.facts().facing_counts);
   ASSERT_TRUE(t.play(uci_move("a10a9")));
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 2));
-  EXPECT_TRUE(Scored(t.first_ending(), 62, 55));  // 31 vs 26 + 1.5
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 2, 62, 55));  // 31 vs 26 + 1.5
 }
 
 TEST(JanggiGg, FacingAtHighMaterialWithoutACaptureIsNoBikjang) {
@@ -161,8 +157,7 @@ TEST(JanggiGg, StalemateThatOnlyTheUnknownPassBanScopeCreatesIsIndeterminate) {
 
 TEST(JanggiGg, GeneralsAndAdvisorsOnlyEndsByScore) {
   EndingTracker t = replay("janggi-gg", kPalaceOnlyFen, "a1a5");
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Cho, EndReason::PalaceOnly, 1));
-  EXPECT_TRUE(Scored(t.first_ending(), 26, 9));
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Cho, EndReason::PalaceOnly, 1, 26, 9));
 }
 
 TEST(JanggiGg, KingsOnlyBikjangBeforePalaceOnly) {
@@ -184,8 +179,7 @@ TEST(JanggiGg, Item19IsNoCheckmateUnderGg) {
   EndingTracker start(profile("janggi-gg"), true, start_from(fen));
   EXPECT_FALSE(start.side_to_move_mated());
   EndingTracker t = replay("janggi-gg", fen, "d10d9", true);
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Han, EndReason::Bikjang, 1));
-  EXPECT_TRUE(Scored(t.first_ending(), 10, 21));
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Han, EndReason::Bikjang, 1, 10, 21));
 }
 
 // ===========================================================================
@@ -194,8 +188,7 @@ TEST(JanggiGg, Item19IsNoCheckmateUnderGg) {
 TEST(KjfSite, TwoPassesHanWins72To73Point5) {
   // The seed's own example: Cho passes, Han (the AI) passes, Cho loses by the deom.
   EndingTracker t = replay("kjf-site", kStart, "e2e2 e9e9");
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Han, EndReason::DoublePass, 2));
-  EXPECT_TRUE(Scored(t.first_ending(), 144, 147));
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Han, EndReason::DoublePass, 2, 144, 147));
 }
 
 TEST(KjfSite, FourthRepetitionOfTheSameSequenceLoses) {
@@ -271,8 +264,7 @@ TEST(KjfSite, CapturingReplyOntoAnAttackedPointLeavesTheBikStanding) {
   EXPECT_TRUE(t.facts().facing_counts);
   ASSERT_TRUE(t.play(uci_move("e9d9")));
   EXPECT_FALSE(t.facts().facing);
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 2));
-  EXPECT_TRUE(Scored(t.first_ending(), 8, 7));  // Cho P P 4 vs Han P 2 + 1.5
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 2, 8, 7));  // Cho P P 4 vs Han P 2 + 1.5
   // kja leaves the clause unknown; FS has no such clause.
   EndingTracker kja = replay("kja", kCaptureClauseFen, "d2e2 e9d9");
   EXPECT_TRUE(Ends(kja.first_ending(), Outcome::Indeterminate, EndReason::Bikjang, 2));
@@ -282,8 +274,7 @@ TEST(KjfSite, CapturingReplyOntoAnAttackedPointLeavesTheBikStanding) {
 
 TEST(KjfSite, FacingThatPersistsAfterTheReplyIsScored) {
   EndingTracker t = replay("kjf-site", kCaptureClauseFen, "d2e2 e9e10");
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 2));
-  EXPECT_TRUE(Scored(t.first_ending(), 18, 7));
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 2, 18, 7));
 }
 
 TEST(KjfSite, FacingBeforeAnyCaptureIsNoBikjang) {
@@ -307,8 +298,7 @@ TEST(Yeeqia, GameEndsOncePly240IsExceeded) {
   ASSERT_EQ(t.ply(), 240);
   EXPECT_FALSE(t.first_ending().has_value());
   ASSERT_TRUE(t.play(uci_move("b1c3")));
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Han, EndReason::MoveLimit, 241));
-  EXPECT_TRUE(Scored(t.first_ending(), 144, 147));
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Han, EndReason::MoveLimit, 241, 144, 147));
 }
 
 TEST(Yeeqia, PassIntoABikjangAcceptsIt) {
@@ -316,8 +306,7 @@ TEST(Yeeqia, PassIntoABikjangAcceptsIt) {
   // Han passes: "비김을 인정한 것으로 처리되고 … 남은 기물 점수로" (Cho N P 7 vs Han P 2).
   constexpr std::string_view fen = "9/4k4/9/p8/9/4N4/P8/9/4K4/9 w - - 0 1";
   EndingTracker t = replay("yeeqia", fen, "e5c6 e9e9");
-  EXPECT_TRUE(Ends(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 2));
-  EXPECT_TRUE(Scored(t.first_ending(), 14, 7));
+  EXPECT_TRUE(EndsScored(t.first_ending(), Outcome::Cho, EndReason::Bikjang, 2, 14, 7));
 }
 
 TEST(Yeeqia, CheckmateAndKingCaptureBothEnd) {

@@ -1,4 +1,5 @@
-// Shared helpers of the analysis tests: the scripted engine's command, a game from UCI moves.
+// Shared helpers of the analysis tests: the scripted engine (its command, or one set up
+// with its table), a game from UCI moves.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "gibo/analysis/uci_engine.h"
 #include "gibo/formats/uci.h"
 #include "gibo/record/replay.h"
 
@@ -45,6 +47,17 @@ inline std::vector<std::string> fake_command(const std::string& table, const std
   if (!state.empty()) argv.push_back(state);
   return argv;
 }
+
+// The scripted engine in `mode` (fake_uci.sh's modes: normal, garbage, crash, hang, ...),
+// answering from kTable, which it keeps in a scratch file for the test; `state` names a
+// scratch file for the modes that remember (crash-once).
+struct FakeEngine {
+  explicit FakeEngine(const std::string& mode, const std::string& state = "") {
+    config.command = fake_command(table.path(), mode, state);
+  }
+  ScratchFile table{"table", kTable};
+  EngineConfig config;
+};
 
 // The first game of a UCI move list, replayed under `profile_id`.
 inline Game uci_game(const std::string& line, const std::string& profile_id = "fs-janggi") {

@@ -44,22 +44,22 @@ TEST_F(FairyStockfish, NamesItselfAndPlaysTheJanggiVariants) {
   }
 }
 
-TEST_F(FairyStockfish, ChoMatesInOne) {
-  // Chariot a9 holds rank 9; the chariot i1 goes to i10.
-  const SearchResult r = search("4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1", 6);
-  EXPECT_EQ(r.best_move, "i1i10");
-  EXPECT_TRUE(r.score.mate);
-  EXPECT_EQ(r.score.winner, Side::Cho);
-  EXPECT_EQ(r.score.mate_moves, 1);
-}
-
-TEST_F(FairyStockfish, HanMatesInOne) {
-  // The same picture turned: Han's chariots a2 and i10, Han to move; i10i1 mates.
-  const SearchResult r = search("3k4r/9/9/9/9/9/9/9/r8/4K4 b - - 0 1", 6);
-  EXPECT_EQ(r.best_move, "i10i1");
-  EXPECT_TRUE(r.score.mate);
-  EXPECT_EQ(r.score.winner, Side::Han);
-  EXPECT_EQ(r.score.mate_moves, 1);
+TEST_F(FairyStockfish, EitherSideMatesInOne) {
+  struct Case {
+    const char* fen;  // the side to move mates with `mate`
+    const char* mate;
+    Side winner;
+  };
+  // Cho: the chariot a9 holds rank 9; the chariot i1 goes to i10. Han: the same picture
+  // turned, Han's chariots a2 and i10, Han to move; i10i1 mates.
+  for (const Case& c : {Case{"4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1", "i1i10", Side::Cho},
+                        Case{"3k4r/9/9/9/9/9/9/9/r8/4K4 b - - 0 1", "i10i1", Side::Han}}) {
+    const SearchResult r = search(c.fen, 6);
+    EXPECT_EQ(r.best_move, c.mate) << c.fen;
+    EXPECT_TRUE(r.score.mate) << c.fen;
+    EXPECT_EQ(r.score.winner, c.winner) << c.fen;
+    EXPECT_EQ(r.score.mate_moves, 1) << c.fen;
+  }
 }
 
 TEST_F(FairyStockfish, ChoViewWhicheverSideIsToMove) {

@@ -8,9 +8,7 @@
 namespace gibo::analysis {
 namespace {
 
-using test::fake_command;
-using test::kTable;
-using test::ScratchFile;
+using test::FakeEngine;
 using test::uci_game;
 
 TEST(Judgement, WinChanceFormulaAndThresholds) {
@@ -36,10 +34,8 @@ TEST(Judgement, WinChanceFormulaAndThresholds) {
 }
 
 TEST(AnalyzeGame, JudgesEachPlyFromTheScriptedAnswers) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "normal");
-  EngineSession s(c);
+  FakeEngine fake("normal");
+  EngineSession s(fake.config);
   const Game g = uci_game("position startpos moves b1c3 b10c8 h1g3\n");
   ASSERT_EQ(g.valid_plies, 3);
   const GameAnalysis a = analyze_game(g, *find_profile("fs-janggi"), s, Limit{}, 5000);
@@ -72,10 +68,8 @@ TEST(AnalyzeGame, JudgesEachPlyFromTheScriptedAnswers) {
 }
 
 TEST(AnalyzeGame, IllegalBestMoveFailsThePosition) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "illegal");
-  EngineSession s(c);
+  FakeEngine fake("illegal");
+  EngineSession s(fake.config);
   const Game g = uci_game("position startpos moves b1c3\n");
   const GameAnalysis a = analyze_game(g, *find_profile("fs-janggi"), s, Limit{}, 5000);
   EXPECT_EQ(a.failed_positions, 2);
@@ -86,10 +80,8 @@ TEST(AnalyzeGame, IllegalBestMoveFailsThePosition) {
 }
 
 TEST(AnalyzeGame, ProfileWithoutEngineVariantIsAGameError) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "normal");
-  EngineSession s(c);
+  FakeEngine fake("normal");
+  EngineSession s(fake.config);
   const Game g = uci_game("position startpos moves b1c3\n", "janggi-gg");
   const GameAnalysis a = analyze_game(g, *find_profile("janggi-gg"), s, Limit{}, 5000);
   EXPECT_NE(a.error.find("profile janggi-gg has no engine variant"), std::string::npos);
@@ -97,10 +89,8 @@ TEST(AnalyzeGame, ProfileWithoutEngineVariantIsAGameError) {
 }
 
 TEST(AnalyzeGame, VariantTheEngineLacksFailsEveryPosition) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "normal");
-  EngineSession s(c);
+  FakeEngine fake("normal");
+  EngineSession s(fake.config);
   const Game g = uci_game("position startpos moves b1c3\n", "fs-casual");
   const GameAnalysis a = analyze_game(g, *find_profile("fs-casual"), s, Limit{}, 5000);
   EXPECT_EQ(a.failed_positions, 2);

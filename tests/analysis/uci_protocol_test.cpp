@@ -10,8 +10,7 @@
 namespace gibo::analysis {
 namespace {
 
-using test::fake_command;
-using test::kTable;
+using test::FakeEngine;
 using test::ScratchFile;
 
 const std::string kStart = std::string(kStartFen);
@@ -67,11 +66,9 @@ TEST(EngineVariant, FollowsTheProfile) {
 }
 
 TEST(UciEngine, HandshakeNameAndVariants) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "normal");
-  c.options = {{"Hash", "32"}};
-  auto e = UciEngine::start(c);
+  FakeEngine fake("normal");
+  fake.config.options = {{"Hash", "32"}};
+  auto e = UciEngine::start(fake.config);
   ASSERT_TRUE(e) << e.error().message;
   EXPECT_EQ((*e)->name(), "FakeUCI 1.0");
   EXPECT_EQ((*e)->variants(), (std::vector<std::string>{"chess", "janggi", "janggimodern"}));
@@ -82,10 +79,8 @@ TEST(UciEngine, HandshakeNameAndVariants) {
 }
 
 TEST(UciEngine, SearchScoresFromChosView) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "normal");
-  auto e = UciEngine::start(c);
+  FakeEngine fake("normal");
+  auto e = UciEngine::start(fake.config);
   ASSERT_TRUE(e) << e.error().message;
   ASSERT_FALSE((*e)->set_variant("janggi"));
   Limit l;
@@ -105,10 +100,8 @@ TEST(UciEngine, SearchScoresFromChosView) {
 }
 
 TEST(UciEngine, NoVariantOptionIsAClearError) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "novariant");
-  auto e = UciEngine::start(c);
+  FakeEngine fake("novariant");
+  auto e = UciEngine::start(fake.config);
   ASSERT_TRUE(e);
   const auto err = (*e)->set_variant("janggi");
   ASSERT_TRUE(err);
@@ -116,11 +109,9 @@ TEST(UciEngine, NoVariantOptionIsAClearError) {
 }
 
 TEST(UciEngine, HandshakeWithoutUciokTimesOut) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "nouciok");
-  c.handshake_timeout_ms = 300;
-  auto e = UciEngine::start(c);
+  FakeEngine fake("nouciok");
+  fake.config.handshake_timeout_ms = 300;
+  auto e = UciEngine::start(fake.config);
   ASSERT_FALSE(e);
   EXPECT_NE(e.error().message.find("did not answer 'uci' with 'uciok'"), std::string::npos);
 }
@@ -134,10 +125,8 @@ TEST(UciEngine, MissingProgramIsAnError) {
 }
 
 TEST(UciEngine, GarbageIsReportedNotTrusted) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "garbage");
-  auto e = UciEngine::start(c);
+  FakeEngine fake("garbage");
+  auto e = UciEngine::start(fake.config);
   ASSERT_TRUE(e);
   ASSERT_FALSE((*e)->set_variant("janggi"));
   const auto r = (*e)->search(kStart, {}, Side::Cho, Limit{}, 5000);
@@ -147,10 +136,8 @@ TEST(UciEngine, GarbageIsReportedNotTrusted) {
 }
 
 TEST(UciEngine, BestmoveWithoutScoreIsAProtocolError) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "noscore");
-  auto e = UciEngine::start(c);
+  FakeEngine fake("noscore");
+  auto e = UciEngine::start(fake.config);
   ASSERT_TRUE(e);
   const auto r = (*e)->search(kStart, {}, Side::Cho, Limit{}, 5000);
   ASSERT_FALSE(r);
@@ -158,11 +145,9 @@ TEST(UciEngine, BestmoveWithoutScoreIsAProtocolError) {
 }
 
 TEST(EngineSession, CrashIsRestartedAndRetriedOnce) {
-  ScratchFile table("table", kTable);
   ScratchFile state("crashed");
-  EngineConfig c;
-  c.command = fake_command(table.path(), "crash-once", state.path());
-  EngineSession s(c);
+  FakeEngine fake("crash-once", state.path());
+  EngineSession s(fake.config);
   const auto r = s.search("janggi", kStart, {}, Side::Cho, Limit{}, 5000);
   ASSERT_TRUE(r) << r.error().message;
   EXPECT_EQ(r->score.cp, 30);
@@ -170,10 +155,8 @@ TEST(EngineSession, CrashIsRestartedAndRetriedOnce) {
 }
 
 TEST(EngineSession, CrashTwiceFailsThePosition) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "crash");
-  EngineSession s(c);
+  FakeEngine fake("crash");
+  EngineSession s(fake.config);
   const auto r = s.search("janggi", kStart, {}, Side::Cho, Limit{}, 5000);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().kind, SearchError::Kind::Crashed);
@@ -181,10 +164,8 @@ TEST(EngineSession, CrashTwiceFailsThePosition) {
 }
 
 TEST(EngineSession, HungEngineIsStoppedAfterTheTimeout) {
-  ScratchFile table("table", kTable);
-  EngineConfig c;
-  c.command = fake_command(table.path(), "hang");
-  EngineSession s(c);
+  FakeEngine fake("hang");
+  EngineSession s(fake.config);
   const auto t0 = std::chrono::steady_clock::now();
   const auto r = s.search("janggi", kStart, {}, Side::Cho, Limit{}, 400);
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();

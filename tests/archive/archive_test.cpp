@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <memory>
 #include <fstream>
 #include <iterator>
 #include <random>
@@ -22,8 +23,7 @@ namespace gibo::archive {
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::raw_sql;
-using gibo::testing::TempDir;
+using namespace gibo::testing;
 
 std::string hex(const std::array<std::uint8_t, 32>& d) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -163,12 +163,6 @@ TEST(Players, NameAndRank) {  // record/player_name.h, as the archive stores pla
 // ---------------------------------------------------------------------------
 // the database
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-
 std::vector<Game> corpus_file(const char* name) {
   GibReadOptions o;
   o.file_name = name;
@@ -176,6 +170,19 @@ std::vector<Game> corpus_file(const char* name) {
   for (Game& g : games) replay_under_profile(g, default_profile());
   return games;
 }
+
+// A new archive in a temporary directory, open for writing.
+class NewArchive : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto opened = Archive::open(db.string(), OpenMode::ReadWrite);
+    ASSERT_TRUE(opened) << opened.error().message;
+    a = std::move(*opened);
+  }
+  TempDir dir;
+  const fs::path db = dir.path() / "a.sqlite";
+  std::unique_ptr<Archive> a;
+};
 
 TEST(Archive, CreatesVersionedSchemaAndReopens) {
   TempDir dir;
@@ -242,11 +249,7 @@ TEST(Archive, RefusesWhatItDidNotWrite) {
   EXPECT_EQ(slurp(text).substr(0, 4), "[대");
 }
 
-TEST(Archive, StoresAndRebuildsGames) {
-  TempDir dir;
-  auto opened = Archive::open((dir.path() / "a.sqlite").string(), OpenMode::ReadWrite);
-  ASSERT_TRUE(opened) << opened.error().message;
-  auto& a = *opened;
+TEST_F(NewArchive, StoresAndRebuildsGames) {
   // A file with comments, and one with times.
   std::vector<Game> originals = corpus_file("pobsiz_variations_yanggwima.gib");
   for (Game& g : corpus_file("pobsiz_kakao019_g078.gib")) originals.push_back(std::move(g));
@@ -312,11 +315,7 @@ TEST(Archive, StoresAndRebuildsGames) {
   EXPECT_FALSE(a->stored_game(1000000));
 }
 
-TEST(Archive, SelectionsAreReadOnlySingleStatements) {
-  TempDir dir;
-  auto opened = Archive::open((dir.path() / "a.sqlite").string(), OpenMode::ReadWrite);
-  ASSERT_TRUE(opened) << opened.error().message;
-  auto& a = *opened;
+TEST_F(NewArchive, SelectionsAreReadOnlySingleStatements) {
   EXPECT_TRUE(a->select_games(""));
   EXPECT_TRUE(a->select_games("valid = 1 AND plies > 10 AND year >= 2000"));
   EXPECT_TRUE(a->select_query("SELECT game_id FROM tags WHERE name = '대회명'"));
@@ -340,12 +339,7 @@ TEST(Archive, SelectionsAreReadOnlySingleStatements) {
   EXPECT_EQ(a->integrity_check().value_or(""), "ok");
 }
 
-TEST(Archive, VerdictsNeverTouchStoredResults) {
-  TempDir dir;
-  const fs::path db = dir.path() / "a.sqlite";
-  auto opened = Archive::open(db.string(), OpenMode::ReadWrite);
-  ASSERT_TRUE(opened) << opened.error().message;
-  auto& a = *opened;
+TEST_F(NewArchive, VerdictsNeverTouchStoredResults) {
   ASSERT_FALSE(a->begin());
   const auto source = a->insert_source({"x.gib", 10, "hash", "gib", "cp949"});
   Game g = corpus_file("pobsiz_kakao019_g078.gib").at(0);

@@ -19,21 +19,13 @@ namespace gibo::archive {
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::run_gibo;
-using gibo::testing::slurp;
-using gibo::testing::raw_int;
-using gibo::testing::raw_sql;
-using gibo::testing::TempDir;
-
-const fs::path kData = GIBO_TEST_DATA;
-
-
+using namespace gibo::testing;
 
 // One corpus game, replayed, with its tags replaced.
 Game corpus_game(const char* file, std::vector<Tag> tags) {
   GibReadOptions o;
   o.file_name = file;
-  auto games = read_gib(slurp(kData / "corpus" / file), o);
+  auto games = read_gib(slurp(fs::path(kCorpus) / file), o);
   Game g = games.at(0);
   replay_under_profile(g, default_profile());
   g.tags = std::move(tags);

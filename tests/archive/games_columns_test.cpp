@@ -18,8 +18,7 @@ namespace gibo::archive {
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::raw_int;
-using gibo::testing::TempDir;
+using namespace gibo::testing;
 
 // The game files below `dir` (not the scripts and notes beside them), sorted.
 std::vector<std::string> game_files(const fs::path& dir) {

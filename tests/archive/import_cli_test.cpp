@@ -26,11 +26,7 @@ namespace gibo {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::run_gibo;
-using testing::TempDir;
-
-const std::string kCorpus = GIBO_TEST_DATA "/corpus";
-const std::string kFixtures = GIBO_TEST_DATA "/fixtures/gib";
+using namespace gibo::testing;
 
 // Rows of a query on a database file, each row's columns joined with '|'.
 std::vector<std::string> query(const fs::path& db, const std::string& sql) {

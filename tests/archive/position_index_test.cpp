@@ -20,10 +20,7 @@ namespace gibo::archive {
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::run_gibo;
-using gibo::testing::TempDir;
-
-const std::string kCorpus = std::string(GIBO_TEST_DATA) + "/corpus";
+using namespace gibo::testing;
 
 const gibo::testing::CorpusPositions& corpus() {
   static const auto c = gibo::testing::corpus_positions(kCorpus);

@@ -20,8 +20,7 @@ namespace gibo::archive {
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::raw_int;
-using gibo::testing::TempDir;
+using namespace gibo::testing;
 
 // One real game (107 plies) and a copy of it with a false 장군 mark at ply 20 (the
 // same start and moves: the same game, stored once), from tests/data.

@@ -11,20 +11,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::slurp;
-using gibo::testing::TempDir;
-
-const std::string kData = GIBO_TEST_DATA;
-const std::string kCorpus = kData + "/corpus";
-const std::string kKbs = kData + "/corpus/pobsiz_2010_kbs_chuseok.gib";
-
-int count(const std::string& text, const std::string& needle) {
-  int n = 0;
-  for (std::size_t p = text.find(needle); p != std::string::npos; p = text.find(needle, p + 1)) ++n;
-  return n;
-}
+using namespace gibo::testing;
 
 TEST(ConvertCli, GibToPgnOnStandardOutput) {
   const Result r = run_gibo({"convert", kKbs, "--to", "pgn"});

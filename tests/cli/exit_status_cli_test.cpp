@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,17 +16,10 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::slurp;
-using gibo::testing::TempDir;
+using namespace gibo::testing;
 
-const std::string kData = GIBO_TEST_DATA;
-const std::string kKbs = kData + "/corpus/pobsiz_2010_kbs_chuseok.gib";
 const std::string kIllegal = kData + "/fixtures/gib/illegal_move.gib";
 const std::string kPassInCheck = kData + "/fixtures/gib/pass_in_check.gib";
-
-bool contains(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
 
 // The files the table needs, made once: archives of valid, broken and no games, a game
 // whose stored result the board contradicts, an empty file.
@@ -347,37 +341,42 @@ TEST(ProfileHint, NamesEveryProfileThatAcceptsARealRecord) {
 
 // Item 6: positional arguments are listed as arguments, never as options.
 TEST(Help, PositionalsAreArgumentsNotOptions) {
-  struct Expect {
-    const char* command;
-    std::string usage, argument;
+  // Each command's usage line (its start), and the argument help lists first; the
+  // commands that read game files take PATHS.
+  const std::vector<std::pair<std::string, std::string>> usages = {
+      {"perft", "usage: gibo perft [OPTIONS] DEPTH\n"},
+      {"show", "usage: gibo show [OPTIONS] FILE[:GAME][@PLY]\n"},
+      {"rules", "usage: gibo rules [list | show ID]\n"},
+      {"validate", "usage: gibo validate [OPTIONS] PATHS...\n"},
+      {"convert", "usage: gibo convert [OPTIONS] PATHS... --to "},
+      {"stats", "usage: gibo stats [OPTIONS] (--db FILE | PATHS...)\n"},
+      {"import", "usage: gibo import [OPTIONS] --db FILE PATHS...\n"},
+      {"rescore", "usage: gibo rescore [OPTIONS] (PATHS... | --db FILE [--where EXPR])\n"},
   };
-  const std::vector<Expect> all = {
-      {"perft", "usage: gibo perft [OPTIONS] DEPTH\n", "  DEPTH "},
-      {"show", "usage: gibo show [OPTIONS] FILE[:GAME][@PLY]\n", "  FILE[:GAME][@PLY] "},
-      {"rules", "usage: gibo rules [list | show ID]\n", "  list | show ID "},
-      {"validate", "", "  PATHS... "},
-      {"convert", "", "  PATHS... "},
-      {"stats", "", "  PATHS... "},
-      {"import", "", "  PATHS... "},
-      {"rescore", "", "  PATHS... "},
-  };
-  for (const Expect& e : all) {
-    const Result r = run_gibo({e.command, "--help"});
-    EXPECT_EQ(r.status, 0) << e.command;
-    if (!e.usage.empty()) {
-      EXPECT_EQ(r.out.rfind(e.usage, 0), 0u) << r.out;
-    }
-    EXPECT_TRUE(contains(r.out, "\narguments:\n" + e.argument)) << e.command << "\n" << r.out;
-    for (const std::string hidden : {"--depth", "--target", "--words", "--paths"})
-      if (!(hidden == "--depth" && e.command == std::string("rescore"))) {  // rescore --engine's depth is an option
-        EXPECT_FALSE(contains(r.out, hidden)) << e.command << " shows " << hidden << "\n" << r.out;
-      }
-  }
-  for (const char* command : {"export", "explore", "search"}) {
+  const std::map<std::string, std::string> arguments = {
+      {"perft", "  DEPTH "}, {"show", "  FILE[:GAME][@PLY] "}, {"rules", "  list | show ID "}};
+  for (const auto& [command, usage] : usages) {
     const Result r = run_gibo({command, "--help"});
+    EXPECT_EQ(r.status, 0) << command;
+    EXPECT_EQ(r.out.rfind(usage, 0), 0u) << r.out;
+    const std::string argument = arguments.count(command) ? arguments.at(command) : "  PATHS... ";
+    EXPECT_TRUE(contains(r.out, "\narguments:\n" + argument)) << command << "\n" << r.out;
+    for (const std::string hidden : {"--depth", "--target", "--words", "--paths"}) {
+      if (hidden == "--depth" && command == "rescore") continue;  // rescore --engine's own --depth
+      EXPECT_FALSE(contains(r.out, hidden)) << command << " shows " << hidden << "\n" << r.out;
+    }
+  }
+  for (const char* command : {"export", "explore", "search", "serve"}) {
+    const Result r = run_gibo({command, "--help"});
+    EXPECT_EQ(r.out.rfind(std::string("usage: gibo ") + command + " [OPTIONS] ", 0), 0u) << r.out;
     EXPECT_FALSE(contains(r.out, "arguments:")) << command;  // options only
     EXPECT_FALSE(contains(r.out, "search or search")) << command;
   }
+  // analyze takes PATHS too (and has a --depth option of its own).
+  const Result analyze = run_gibo({"analyze", "--help"});
+  EXPECT_EQ(analyze.out.rfind("usage: gibo analyze [OPTIONS] (PATHS... | --db FILE [--where EXPR])\n\narguments:\n  PATHS... ", 0),
+            0u)
+      << analyze.out;
   const Result missing = run_gibo({"perft"});
   EXPECT_EQ(missing.status, 2);
   EXPECT_TRUE(contains(missing.err, "DEPTH is required")) << missing.err;

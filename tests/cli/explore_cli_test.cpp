@@ -17,14 +17,9 @@
 namespace {
 
 namespace fs = std::filesystem;
+using namespace gibo::testing;
 using gibo::Position;
 using gibo::Winner;
-using gibo::testing::Occurrence;
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::TempDir;
-
-const std::string kCorpus = GIBO_TEST_DATA "/corpus";
 
 const gibo::testing::CorpusPositions& corpus() {
   static const auto c = gibo::testing::corpus_positions(kCorpus);
@@ -363,12 +358,10 @@ TEST_F(ExploreCli, TextAndHtml) {
   const Result html = run_gibo({"explore", "--db", db_, "--fen", start, "--format", "html", "-o", html_path});
   ASSERT_EQ(html.status, 0) << html.err;
   const std::string page = gibo::testing::slurp(html_path);
-  EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_TRUE(is_offline_page(page));
   EXPECT_NE(page.find("<svg"), std::string::npos);
   EXPECT_NE(page.find("<table>"), std::string::npos);
-  EXPECT_EQ(page.find("<script"), std::string::npos);
   EXPECT_EQ(page.find("href="), std::string::npos);
-  EXPECT_EQ(page.find("src="), std::string::npos);
 }
 
 TEST_F(ExploreCli, HtmlRendersInHeadlessChromium) {

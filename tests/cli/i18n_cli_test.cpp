@@ -9,9 +9,7 @@
 
 namespace {
 
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::run_gibo_in;
+using namespace gibo::testing;
 
 Result with_env(const std::string& env, const std::vector<std::string>& args) {
   return run_gibo_in("", args, "", "", "unset LANGUAGE LC_ALL LC_MESSAGES LANG; export " + env + ";");

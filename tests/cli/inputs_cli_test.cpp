@@ -12,15 +12,11 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::TempDir;
+using namespace gibo::testing;
 
 const std::string kFolder = GIBO_TEST_DATA "/mixed_folder";
 const std::string kReadme = kFolder + "/README";
 const std::string kNote = kReadme + ": note[not-a-game-file]: not a game file (no format gibo reads); not read";
-
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 TEST(InputsCli, ValidateFindsTheTxtExportAndListsTheReadme) {
   const Result r = run_gibo({"validate", kFolder});

@@ -11,13 +11,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::run_gibo_in;
-using gibo::testing::slurp;
-using gibo::testing::TempDir;
-
-const std::string kCorpus = std::string(GIBO_TEST_DATA) + "/corpus";
+using namespace gibo::testing;
 
 TEST(JsonLinesSize, ExportAndConvertAreCompactAndImportBack) {
   std::uintmax_t gib_bytes = 0;

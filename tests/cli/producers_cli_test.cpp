@@ -16,9 +16,7 @@
 
 namespace {
 
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::TempDir;
+using namespace gibo::testing;
 
 const std::string kProducers = GIBO_TEST_DATA "/fixtures/producers";
 

@@ -12,14 +12,7 @@
 
 namespace {
 
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::TempDir;
-
-const std::string kCorpus = GIBO_TEST_DATA "/corpus";
-const std::string kFixtures = GIBO_TEST_DATA "/fixtures/gib";
-
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using namespace gibo::testing;
 
 // The first error line of each game validate reports (FILE:GAME: ...), by FILE:GAME.
 std::map<std::string, std::string> first_errors(const Result& r) {

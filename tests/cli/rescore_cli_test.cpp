@@ -9,11 +9,7 @@
 
 namespace {
 
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::TempDir;
-
-const std::string kCorpus = GIBO_TEST_DATA "/corpus";
+using namespace gibo::testing;
 
 // Runs a query returning one integer.
 long long query_int(const std::string& db, const std::string& sql) {

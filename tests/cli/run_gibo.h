@@ -1,8 +1,11 @@
 // Runs the built `gibo` program (GIBO_BINARY) as a user would: through the shell, with
-// stdout and stderr captured in temporary files and stdin from a file or /dev/null.
+// stdout and stderr captured in temporary files and stdin from a file or /dev/null; and
+// temporary directories. With it come tests/test_data.h's paths and file helpers: a test
+// file says `using namespace gibo::testing;`.
 #pragma once
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,6 +17,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "../test_data.h"
 
 namespace gibo::testing {
 
@@ -28,11 +33,13 @@ struct Result {
   }
 };
 
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+// Is `page` a whole HTML document that loads nothing from elsewhere (no script, no src=,
+// no href or url() to the web, no @import)? gibo's pages work offline.
+inline ::testing::AssertionResult is_offline_page(const std::string& page) {
+  if (page.rfind("<!DOCTYPE html>", 0) != 0) return ::testing::AssertionFailure() << "no <!DOCTYPE html> first";
+  for (const char* loads : {"<script", "src=", "href=\"http", "url(http", "@import"})
+    if (page.find(loads) != std::string::npos) return ::testing::AssertionFailure() << "the page holds " << loads;
+  return ::testing::AssertionSuccess();
 }
 
 // Single-quotes one argument for /bin/sh.

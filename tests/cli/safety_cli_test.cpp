@@ -20,18 +20,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::slurp;
-using gibo::testing::TempDir;
-
-const std::string kData = GIBO_TEST_DATA;
-const std::string kCorpus = kData + "/corpus";
-const std::string kKbs = kData + "/corpus/pobsiz_2010_kbs_chuseok.gib";
-
-void write(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
-
-bool contains(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+using namespace gibo::testing;
 
 // A small archive made by gibo import from two corpus files.
 fs::path make_archive(const TempDir& dir) {
@@ -133,7 +122,7 @@ TEST(WriteErrors, EveryCommandReportsAFullStandardOutput) {
 TEST(WriteErrors, AFailedOutputFileIsRemovedAndNotCounted) {
   TempDir dir;
   const fs::path out = dir.path() / "all.pgn";
-  write(out, "the old content\n");
+  write_file(out, "the old content\n");
   // Output files over 1 KB fail with EFBIG (SIGXFSZ ignored, so write(2) reports it).
   const std::string limit = "trap '' XFSZ; ulimit -f 1;";
   const Result c = run_gibo({"convert", kCorpus, "--to", "pgn", "-o", out.string()}, "", "", limit);
@@ -245,7 +234,7 @@ TEST(CsvOutputs, FormulaLikeCellsAreNeutralised) {
   const std::size_t end = text.find("\"]", at);
   text.replace(at, end + 2 - at, "[초대국자 \"" + evil + "\"]");
   const fs::path in = dir.path() / "@evil.gib";
-  write(in, text);
+  write_file(in, text);
   const Result s = run_gibo({"stats", "--format", "csv", in.string()});
   EXPECT_EQ(s.status, 0) << s.err;
   EXPECT_TRUE(contains(s.out, "\"'" + evil + "\"")) << s.out;
@@ -254,7 +243,7 @@ TEST(CsvOutputs, FormulaLikeCellsAreNeutralised) {
   const std::size_t result = text.find(result_tag);
   ASSERT_NE(result, std::string::npos);
   text.insert(result + result_tag.size(), 1, '@');
-  write(in, text);
+  write_file(in, text);
   const Result r = run_gibo({"rescore", "--format", "csv", in.string()});
   EXPECT_TRUE(contains(r.out, ",\"'@초 완승\",")) << r.out;
   // Numbers stay numbers (a negative count is not a formula).
@@ -286,7 +275,7 @@ TEST(ReadBack, NastyJsonValuesSurviveGibAndPgn) {
     games[0].tags.push_back({"Note" + std::to_string(i), nasty[i]});
     games[0].plies.at(i).comments.push_back(nasty[i]);
   }
-  write(json, gibo::write_json(games));
+  write_file(json, gibo::write_json(games));
   const fs::path gib = dir.path() / "mid.gib", back = dir.path() / "back.json";
   const Result to_gib = run_gibo({"convert", json.string(), "--to", "gib", "-o", gib.string()});
   ASSERT_EQ(to_gib.status, 0) << to_gib.err;
@@ -305,7 +294,7 @@ TEST(ReadBack, NastyJsonValuesSurviveGibAndPgn) {
   const Result pgn = run_gibo({"convert", json.string(), "--to", "pgn"});
   ASSERT_EQ(pgn.status, 0) << pgn.err;
   const fs::path pgn_file = dir.path() / "x.pgn";
-  write(pgn_file, pgn.out);
+  write_file(pgn_file, pgn.out);
   const auto from_pgn = read_file(pgn_file);
   ASSERT_EQ(from_pgn.size(), 1u) << pgn.out;
   for (std::size_t i = 0; i < nasty.size(); ++i) EXPECT_EQ(*from_pgn[0].tag("Note" + std::to_string(i)), nasty[i]);
@@ -314,11 +303,11 @@ TEST(ReadBack, NastyJsonValuesSurviveGibAndPgn) {
 TEST(ReadBack, TaglessGamesSurviveGibAndTheArchive) {
   TempDir dir;
   const fs::path uci = dir.path() / "s.uci";
-  write(uci, "position startpos moves b1c3 b10c8 h1g3\nmoves a1a2\nposition fen 4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1\n");
+  write_file(uci, "position startpos moves b1c3 b10c8 h1g3\nmoves a1a2\nposition fen 4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1\n");
   const Result gib = run_gibo({"convert", uci.string(), "--to", "gib"});
   ASSERT_EQ(gib.status, 0) << gib.err;
   const fs::path gib_file = dir.path() / "s.gib";
-  write(gib_file, gib.out);
+  write_file(gib_file, gib.out);
   EXPECT_EQ(read_file(gib_file).size(), 3u) << gib.out;
   // Archive: import the move lists, export as .gib, import that: the same games.
   const fs::path a = dir.path() / "a.db", b = dir.path() / "b.db", out = dir.path() / "out.gib";
@@ -339,7 +328,7 @@ TEST(EncodingLoss, EachGameWithTextCp949CannotHoldIsReported) {
   ASSERT_NE(at, std::string::npos);
   text.insert(at + std::string("[대회명 \"").size(), "😀🎉 ");
   const fs::path in = dir.path() / "emoji.gib";
-  write(in, text + "\n" + text);
+  write_file(in, text + "\n" + text);
   const Result r = run_gibo({"convert", in.string(), "--to", "gib", "--encoding", "cp949"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n') - 1, 2) << r.err;  // one warning a game + the summary
@@ -371,7 +360,7 @@ TEST(ExitStatus, HelpWorksForEveryCommandAndStatesTheExitStatuses) {
 TEST(ExitStatus, AnUnexpectedExceptionExitsThreeWithItsMessage) {
   TempDir dir;
   const fs::path big = dir.path() / "big.gib";
-  write(big, "");
+  write_file(big, "");
   fs::resize_file(big, 300u << 20);  // sparse: no disk used
   const Result r = run_gibo({"show", big.string()}, "", "", "ulimit -v 150000;");
   EXPECT_EQ(r.status, 3) << r.err;
@@ -385,7 +374,7 @@ TEST(ExitStatus, UsageErrorsAndFindingsAreTheDocumentedOnes) {
   EXPECT_EQ(run_gibo({"help", "show", "perft"}).status, 2);
   TempDir dir;
   const fs::path empty = dir.path() / "empty.gib";
-  write(empty, "");
+  write_file(empty, "");
   const Result e = run_gibo({"show", empty.string()});
   EXPECT_EQ(e.status, 1) << e.err;  // like a file with no game elsewhere: a finding
   EXPECT_TRUE(contains(e.err, "holds no game")) << e.err;

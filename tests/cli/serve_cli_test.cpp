@@ -28,13 +28,8 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::shell_quote;
-using gibo::testing::slurp;
-using gibo::testing::TempDir;
+using namespace gibo::testing;
 
-const std::string kCorpus = GIBO_TEST_DATA "/corpus";
 const std::string kRender = GIBO_TEST_DATA "/../report/render_html.sh";
 const std::string kColours = GIBO_TEST_DATA "/../report/png_colors.py";
 

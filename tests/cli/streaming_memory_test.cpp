@@ -17,8 +17,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::run_gibo;
-using gibo::testing::TempDir;
+using namespace gibo::testing;
 
 // A sanitizer build keeps freed memory in quarantine and adds shadow memory, so its
 // resident set says nothing about the program's own: measured in release builds only.

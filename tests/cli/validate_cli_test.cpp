@@ -12,12 +12,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::TempDir;
-
-const std::string kCorpus = GIBO_TEST_DATA "/corpus";
-const std::string kFixtures = GIBO_TEST_DATA "/fixtures/gib";
+using namespace gibo::testing;
 
 std::string last_line(const Result& r) {
   const auto lines = r.out_lines();

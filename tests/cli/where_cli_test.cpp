@@ -15,11 +15,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gibo::testing::Result;
-using gibo::testing::run_gibo;
-using gibo::testing::TempDir;
-
-const std::string kCorpus = GIBO_TEST_DATA "/corpus";
+using namespace gibo::testing;
 
 // Expressions over the fields `gibo stats --help` lists, each selecting a different part
 // of the corpus (tags, names, dates, results, setups, lengths, files, functions).

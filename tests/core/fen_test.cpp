@@ -213,48 +213,41 @@ TEST(Fen, MakeUnmakeRestoresFenAndKey) {
   EXPECT_GT(stats.undos, 500);
 }
 
+// The fs-janggi start position after `moves` (UCI; a pass as the general's square twice);
+// fails the test if one is not legal.
+Position after(std::string_view moves) {
+  Position pos = make("fs-janggi", gibo::kStartFen);
+  EXPECT_TRUE(play(pos, moves));
+  return pos;
+}
+
 TEST(Fen, TranspositionsHaveTheSameKey) {
-  Position a = make("fs-janggi", gibo::kStartFen);
-  Position b = make("fs-janggi", gibo::kStartFen);
-  ASSERT_TRUE(play(a, "b1c3 b10c8 h1g3 h10g8"));
-  ASSERT_TRUE(play(b, "h1g3 h10g8 b1c3 b10c8"));
+  const Position a = after("b1c3 b10c8 h1g3 h10g8"), b = after("h1g3 h10g8 b1c3 b10c8");
   EXPECT_EQ(a.fen(), b.fen());
   EXPECT_EQ(a.key(), b.key());
 
   // With a pass in a different place.
-  Position c = make("fs-janggi", gibo::kStartFen);
-  Position d = make("fs-janggi", gibo::kStartFen);
-  ASSERT_TRUE(play(c, "e2e2 b10c8 b1c3"));
-  ASSERT_TRUE(play(d, "b1c3 b10c8 e2e2"));
+  const Position c = after("e2e2 b10c8 b1c3"), d = after("b1c3 b10c8 e2e2");
   EXPECT_EQ(c.key(), d.key());
   EXPECT_EQ(placement(c.fen()), placement(d.fen()));
 
   // With captures in a different order (the same pieces taken).
-  Position e = make("fs-janggi", gibo::kStartFen);
-  Position f = make("fs-janggi", gibo::kStartFen);
-  ASSERT_TRUE(play(e, "a4b4 a7b7 b4b5 i7h7 b5b6 h7h6 b6b7"));
-  ASSERT_TRUE(play(f, "a4b4 i7h7 b4b5 h7h6 b5b6 a7b7 b6b7"));
+  const Position e = after("a4b4 a7b7 b4b5 i7h7 b5b6 h7h6 b6b7"), f = after("a4b4 i7h7 b4b5 h7h6 b5b6 a7b7 b6b7");
   EXPECT_EQ(e.key(), f.key());
   EXPECT_EQ(e.fen(), f.fen());
 
   // Back to the start board by shuttling: same key as the start, counters differ.
-  Position g = make("fs-janggi", gibo::kStartFen);
-  const std::uint64_t start_key = g.key();
-  ASSERT_TRUE(play(g, "b1c3 b10c8 c3b1 c8b10"));
+  const std::uint64_t start_key = after("").key();
+  const Position g = after("b1c3 b10c8 c3b1 c8b10");
   EXPECT_EQ(g.key(), start_key);
   EXPECT_EQ(placement(g.fen()), placement(std::string(gibo::kStartFen)));
 
   // Same board, other side to move: a different key.
-  Position h = make("fs-janggi", gibo::kStartFen);
-  ASSERT_TRUE(play(h, "e2e2"));
+  const Position h = after("e2e2");
   EXPECT_EQ(placement(h.fen()), placement(std::string(gibo::kStartFen)));
   EXPECT_NE(h.key(), start_key);
   // Different boards: different keys.
-  Position i = make("fs-janggi", gibo::kStartFen);
-  Position j = make("fs-janggi", gibo::kStartFen);
-  ASSERT_TRUE(play(i, "b1c3"));
-  ASSERT_TRUE(play(j, "b1a3"));
-  EXPECT_NE(i.key(), j.key());
+  EXPECT_NE(after("b1c3").key(), after("b1a3").key());
 }
 
 // --- Invalid FENs ----------------------------------------------------------------------

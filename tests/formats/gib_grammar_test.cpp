@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "../../formats/gib/grammar.h"
@@ -283,18 +284,16 @@ TEST(GibGrammar, PanBoards) {
   PanBoard b;
   EXPECT_TRUE(parse_pan_board("9/9/9/9/9/9/9/9/9/9", b));
   EXPECT_EQ(b.rank, 9);
-  b = PanBoard{};
-  EXPECT_FALSE(parse_pan_board("9/9/9/9/9/9/9/9/9/9/9", b));
-  EXPECT_EQ(b.error, "[판] board has more than 10 ranks");
-  b = PanBoard{};
-  EXPECT_FALSE(parse_pan_board("9/55", b));
-  EXPECT_EQ(b.error, "[판] rank 2 is wider than 9 points");
-  b = PanBoard{};
-  EXPECT_FALSE(parse_pan_board("9/차x", b));
-  EXPECT_EQ(b.error, "[판] board has an unknown character at byte 5");
-  b = PanBoard{};
-  EXPECT_FALSE(parse_pan_board("0", b));
-  EXPECT_EQ(b.error, "[판] board has an unknown character at byte 0");
+  // Boards the grammar refuses, each with its error.
+  for (const auto& [board, error] : std::vector<std::pair<std::string, std::string>>{
+           {"9/9/9/9/9/9/9/9/9/9/9", "[판] board has more than 10 ranks"},
+           {"9/55", "[판] rank 2 is wider than 9 points"},
+           {"9/차x", "[판] board has an unknown character at byte 5"},
+           {"0", "[판] board has an unknown character at byte 0"}}) {
+    b = PanBoard{};
+    EXPECT_FALSE(parse_pan_board(board, b)) << board;
+    EXPECT_EQ(b.error, error) << board;
+  }
   b = PanBoard{};
   EXPECT_TRUE(parse_pan_board("차/", b));
   EXPECT_EQ(b.grid[0][0], make_piece(Side::Cho, PieceType::Chariot));

@@ -12,24 +12,13 @@
 
 #include "gibo/formats/gib.h"
 #include "gibo/record/replay.h"
+#include "../test_data.h"
 
 namespace gibo {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-std::vector<fs::path> corpus_files() {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(GIBO_TEST_DATA "/corpus"))
-    if (e.path().extension() == ".gib") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
+using namespace gibo::testing;
 
 // Reads and replays every game of a file under the default profile.
 std::vector<Game> load(const fs::path& p, GibFileInfo* info = nullptr, text::Encoding enc = text::Encoding::Auto) {

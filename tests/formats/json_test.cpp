@@ -16,28 +16,17 @@
 #include "gibo/formats/pgn.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/replay.h"
+#include "../test_data.h"
 
 namespace gibo {
 namespace {
 
 namespace fs = std::filesystem;
+using namespace gibo::testing;
 using json::Value;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 void replay_all(std::vector<Game>& games) {
   for (Game& g : games) replay_under_profile(g, default_profile());
-}
-
-std::vector<fs::path> corpus_files() {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(GIBO_TEST_DATA "/corpus"))
-    if (e.path().extension() == ".gib") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files;
 }
 
 std::vector<Game> load_gib(const fs::path& p) {

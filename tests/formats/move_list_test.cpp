@@ -18,16 +18,14 @@
 #include "gibo/formats/tag_map.h"
 #include "gibo/formats/uci.h"
 #include "gibo/record/replay.h"
+#include "reference_games.h"
+#include "../test_data.h"
 
 namespace gibo {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using namespace gibo::testing;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -49,20 +47,12 @@ std::vector<Game> read_any(const std::string& bytes, ReadInfo* info = nullptr, c
   return games;
 }
 
-struct Reference {
-  std::string start_fen, final_fen, uci, janggi;
-};
-
-std::vector<Reference> references() {
-  std::vector<Reference> out;
-  std::ifstream in(GIBO_TEST_DATA "/notations.jsonl");
-  for (std::string line; std::getline(in, line);) {
-    auto v = json::parse(line);
-    if (!v) continue;
-    out.push_back({v->find("start_fen")->as_string(), v->find("final_fen")->as_string(), v->find("uci")->as_string(),
-                   v->find("janggi")->as_string()});
-  }
-  return out;
+// read_any of input that must be read as `format` (checked).
+std::vector<Game> read_as(Format format, const std::string& bytes, const Profile* profile = nullptr) {
+  ReadInfo info;
+  std::vector<Game> games = read_any(bytes, &info, profile);
+  EXPECT_EQ(info.format, format);
+  return games;
 }
 
 const Profile& fs_janggi() { return *find_profile("fs-janggi"); }
@@ -70,16 +60,14 @@ const Profile& fs_janggi() { return *find_profile("fs-janggi"); }
 // ---------------------------------------------------------------------------
 
 TEST(UciMoveLists, ReferenceGamesReadAndWrittenInBothNotations) {
-  const auto refs = references();
+  const auto& refs = reference_games();
   ASSERT_EQ(refs.size(), 300u);
   std::string uci_file, janggi_file;
-  for (const Reference& r : refs) {
-    uci_file += "position fen " + r.start_fen + " moves " + r.uci + "\n";
-    janggi_file += "position fen " + r.start_fen + " moves " + r.janggi + "\n";
+  for (const ReferenceGame& r : refs) {
+    uci_file += "position fen " + r.start_fen + " moves " + joined(r.uci) + "\n";
+    janggi_file += "position fen " + r.start_fen + " moves " + joined(r.janggi) + "\n";
   }
-  ReadInfo info;
-  const auto games = read_any(uci_file, &info, &fs_janggi());
-  EXPECT_EQ(info.format, Format::Uci);
+  const auto games = read_as(Format::Uci, uci_file, &fs_janggi());
   ASSERT_EQ(games.size(), 300u);
   for (const Game& g : games) EXPECT_FALSE(g.has_errors()) << format_diagnostic(g.diagnostics[0]);
   UciWriteOptions uo;
@@ -111,9 +99,7 @@ TEST(UciMoveLists, ShapesAndErrors) {
       "position fen rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1 moves H02-83 P41x51\n"
       "position fen not/a/fen w - - 0 1 moves b1c3\n"
       "position startpos moves b1c3 b1c3 a1a2\n";
-  ReadInfo info;
-  const auto games = read_any(text, &info);
-  EXPECT_EQ(info.format, Format::Uci);
+  const auto games = read_as(Format::Uci, text);
   ASSERT_EQ(games.size(), 6u);
   EXPECT_EQ(games[0].plies.size(), 3u);
   EXPECT_TRUE(games[0].plies[2].pass);
@@ -135,9 +121,7 @@ TEST(FenFiles, ReadPositionsWriteFinalOrEveryPosition) {
   const std::string text = "# positions\n" + std::string(kStartFen) +
                            "\n\n  rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w 0 1\n"
                            "3k5/9/9/9/9/9/9/9/4K4/9 b - - 3 40\nnot a fen\n";
-  ReadInfo info;
-  const auto games = read_any(text, &info);
-  EXPECT_EQ(info.format, Format::Fen);
+  const auto games = read_as(Format::Fen, text);
   ASSERT_EQ(games.size(), 4u);
   EXPECT_FALSE(games[0].start.custom);  // the standard setups
   EXPECT_FALSE(games[1].start.custom);  // WinBoard letters and short fields, same position

@@ -9,6 +9,7 @@
 
 #include "gibo/core/position.h"
 #include "gibo/formats/notation.h"
+#include "reference_games.h"
 
 namespace {
 
@@ -17,57 +18,8 @@ using gibo::MoveReadResult;
 using gibo::NotationErrorKind;
 using gibo::Position;
 
-// One line of notations.jsonl.
-struct ReferenceGame {
-  int id = -1;
-  std::string variant, start_fen, final_fen;
-  std::vector<std::string> uci, san, janggi;
-};
-
-// The value of string field `key` in a flat JSON object line (no escapes occur in the
-// fields read here); "" if missing.
-std::string json_string(const std::string& line, const std::string& key) {
-  const std::string needle = "\"" + key + "\":\"";
-  const auto start = line.find(needle);
-  if (start == std::string::npos) return "";
-  const auto begin = start + needle.size();
-  return line.substr(begin, line.find('"', begin) - begin);
-}
-
-// The value of integer field `key`; -1 if missing.
-int json_int(const std::string& line, const std::string& key) {
-  const std::string needle = "\"" + key + "\":";
-  const auto start = line.find(needle);
-  return start == std::string::npos ? -1 : std::stoi(line.substr(start + needle.size()));
-}
-
-std::vector<std::string> split_words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
-const std::vector<ReferenceGame>& reference_games() {
-  static const std::vector<ReferenceGame> games = [] {
-    std::vector<ReferenceGame> out;
-    std::ifstream in(GIBO_TEST_DATA "/notations.jsonl");
-    for (std::string line; std::getline(in, line);) {
-      if (line.empty()) continue;
-      ReferenceGame g;
-      g.id = json_int(line, "id");
-      g.variant = json_string(line, "variant");
-      g.start_fen = json_string(line, "start_fen");
-      g.final_fen = json_string(line, "final_fen");
-      g.uci = split_words(json_string(line, "uci"));
-      g.san = split_words(json_string(line, "san"));
-      g.janggi = split_words(json_string(line, "janggi"));
-      out.push_back(std::move(g));
-    }
-    return out;
-  }();
-  return games;
-}
+using gibo::testing::reference_games;
+using gibo::testing::ReferenceGame;
 
 // The start position of `g` under the profile its variant names.
 Position start_position(const ReferenceGame& g) {
@@ -128,13 +80,12 @@ GameCheck check_game(const ReferenceGame& g) {
   return c;
 }
 
-// Replays every reference game and counts the games for which `flag` held.
-template <typename Flag>
-int count_matching(Flag flag) {
+// Replays every reference game and counts the games for which the check `flag` held.
+int count_matching(bool GameCheck::*flag) {
   int matching = 0, reported = 0;
   for (const ReferenceGame& g : reference_games()) {
     const GameCheck c = check_game(g);
-    if (flag(c)) {
+    if (c.*flag) {
       ++matching;
     } else if (reported++ < 5) {
       ADD_FAILURE() << c.first_problem;
@@ -150,29 +101,24 @@ TEST(NotationReference, DataHas300Games) {
   EXPECT_EQ(plies, 40658);
 }
 
-TEST(NotationReference, UciMovesAreLegalAndRoundTrip) {
-  EXPECT_EQ(count_matching([](const GameCheck& c) { return c.uci_read; }), 300);
-}
+// Each check of check_game, a test of its own (named by the check): all 300 games pass it.
+struct Check {
+  const char* name;
+  bool GameCheck::*flag;
+};
 
-TEST(NotationReference, SanWrittenAsFairyStockfish) {
-  EXPECT_EQ(count_matching([](const GameCheck& c) { return c.san; }), 300);
-}
+class NotationReferenceCheck : public ::testing::TestWithParam<Check> {};
 
-TEST(NotationReference, JanggiWrittenAsFairyStockfish) {
-  EXPECT_EQ(count_matching([](const GameCheck& c) { return c.janggi; }), 300);
-}
+TEST_P(NotationReferenceCheck, HoldsForEveryGame) { EXPECT_EQ(count_matching(GetParam().flag), 300); }
 
-TEST(NotationReference, FinalFenMatches) {
-  EXPECT_EQ(count_matching([](const GameCheck& c) { return c.fen; }), 300);
-}
-
-TEST(NotationReference, ReferenceSanReadsBackToUci) {
-  EXPECT_EQ(count_matching([](const GameCheck& c) { return c.san_read; }), 300);
-}
-
-TEST(NotationReference, ReferenceJanggiReadsBackToUci) {
-  EXPECT_EQ(count_matching([](const GameCheck& c) { return c.janggi_read; }), 300);
-}
+INSTANTIATE_TEST_SUITE_P(
+    NotationReference, NotationReferenceCheck,
+    ::testing::Values(Check{"UciMovesAreLegalAndRoundTrip", &GameCheck::uci_read},
+                      Check{"SanWrittenAsFairyStockfish", &GameCheck::san},
+                      Check{"JanggiWrittenAsFairyStockfish", &GameCheck::janggi}, Check{"FinalFenMatches", &GameCheck::fen},
+                      Check{"ReferenceSanReadsBackToUci", &GameCheck::san_read},
+                      Check{"ReferenceJanggiReadsBackToUci", &GameCheck::janggi_read}),
+    [](const ::testing::TestParamInfo<Check>& info) { return std::string(info.param.name); });
 
 // --- Reader quirks and errors ---------------------------------------------------------
 

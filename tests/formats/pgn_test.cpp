@@ -19,27 +19,17 @@
 #include "gibo/formats/tag_text.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/replay.h"
+#include "reference_games.h"
+#include "../test_data.h"
 
 namespace gibo {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using namespace gibo::testing;
 
 void replay_all(std::vector<Game>& games) {
   for (Game& g : games) replay_under_profile(g, default_profile());
-}
-
-std::vector<fs::path> corpus_files() {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(GIBO_TEST_DATA "/corpus"))
-    if (e.path().extension() == ".gib") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files;
 }
 
 std::vector<Game> load_gib(const std::string& bytes, const std::string& name) {
@@ -90,45 +80,8 @@ std::vector<std::string> uci_moves(const Game& g) {
   return out;
 }
 
-std::vector<std::string> split_words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
 // ---------------------------------------------------------------------------
 // Reference games
-
-struct ReferenceGame {
-  int id = 0;
-  std::string variant, start_fen, final_fen, result;
-  std::vector<std::string> uci, san;
-};
-
-const std::vector<ReferenceGame>& reference_games() {
-  static const std::vector<ReferenceGame> games = [] {
-    std::vector<ReferenceGame> out;
-    std::ifstream in(GIBO_TEST_DATA "/notations.jsonl");
-    for (std::string line; std::getline(in, line);) {
-      if (line.empty()) continue;
-      auto v = json::parse(line);
-      EXPECT_TRUE(v) << v.error().message;
-      if (!v) continue;
-      ReferenceGame g;
-      g.id = static_cast<int>(v->find("id")->as_int().value_or(-1));
-      g.variant = v->find("variant")->as_string();
-      g.start_fen = v->find("start_fen")->as_string();
-      g.final_fen = v->find("final_fen")->as_string();
-      g.result = v->find("result")->as_string();
-      g.uci = split_words(v->find("uci")->as_string());
-      g.san = split_words(v->find("san")->as_string());
-      out.push_back(std::move(g));
-    }
-    return out;
-  }();
-  return games;
-}
 
 // A reference game as pychess would export it (roster, clock, Variant, FEN, SetUp) plus
 // the [Ruleset] it was played under.

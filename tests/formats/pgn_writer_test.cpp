@@ -13,16 +13,13 @@
 #include "gibo/formats/pgn.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/replay.h"
+#include "../test_data.h"
 
 namespace gibo {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using namespace gibo::testing;
 
 std::vector<Game> load_gib(const fs::path& p) {
   GibReadOptions o;

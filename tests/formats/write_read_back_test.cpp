@@ -20,16 +20,12 @@
 #include "gibo/formats/tag_text.h"
 #include "gibo/formats/uci.h"
 #include "gibo/record/replay.h"
+#include "../test_data.h"
 
 namespace gibo {
 namespace {
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-const std::string kKbs = GIBO_TEST_DATA "/corpus/pobsiz_2010_kbs_chuseok.gib";
+using namespace gibo::testing;
 
 std::vector<Game> read_any(const std::string& bytes, Format format = Format::Unknown) {
   ReadOptions o;

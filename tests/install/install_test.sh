@@ -17,6 +17,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 step() { echo "== $*"; }
+# Fails, naming $1, unless $out holds a whole line matching each line of standard input
+# (a grep regular expression).
+expect_lines() {
+  local pattern
+  while IFS= read -r pattern; do
+    grep -qx -- "$pattern" <<< "$out" || fail "$1: no line '$pattern' in the output above"
+  done
+}
 
 prefix=$tmp/prefix
 step "cmake --install --prefix $prefix"
@@ -87,16 +95,22 @@ out=$(PATH=$prefix/bin:$PATH bash -c "source '$prefix/share/bash-completion/comp
   COMP_WORDS=(gibo validate --rules fs-); COMP_CWORD=3; _gibo; echo \"profiles: \${COMPREPLY[*]}\"
   COMP_WORDS=(gibo convert x --to j); COMP_CWORD=4; _gibo; echo \"formats: \${COMPREPLY[*]}\"
   COMP_WORDS=(gibo stats --format ''); COMP_CWORD=3; _gibo; echo \"values: \${COMPREPLY[*]}\"
+  COMP_WORDS=(gibo rescore --bikjang ''); COMP_CWORD=3; _gibo; echo \"after a colon: \${COMPREPLY[*]}\"
+  COMP_WORDS=(gibo analyze --format ''); COMP_CWORD=3; _gibo; echo \"over two lines: \${COMPREPLY[*]}\"
   COMP_WORDS=(gibo import --va); COMP_CWORD=2; _gibo; echo \"options: \${COMPREPLY[*]}\"
   cd '$src'; COMP_WORDS=(gibo validate sampl); COMP_CWORD=2; _gibo; echo \"files: \${COMPREPLY[*]}\"")
 echo "$out"
-grep -q '^complete .*-F _gibo gibo$' <<< "$out" || fail "complete -p gibo"
-grep -qx 'commands: validate' <<< "$out" || fail "command completion"
-grep -qx 'profiles: fs-janggi fs-traditional fs-modern fs-casual' <<< "$out" || fail "profile completion"
-grep -qx 'formats: json jsonl' <<< "$out" || fail "format completion"
-grep -qx 'values: text csv json html' <<< "$out" || fail "option value completion"
-grep -qx 'options: --valid-only' <<< "$out" || fail "option completion"
-grep -qx 'files: samples' <<< "$out" || fail "file completion"
+expect_lines "bash completion" <<'LINES'
+complete .*-F _gibo gibo
+commands: validate
+profiles: fs-janggi fs-traditional fs-modern fs-casual
+formats: json jsonl
+values: text csv json html
+after a colon: on off
+over two lines: text jsonl
+options: --valid-only
+files: samples
+LINES
 if command -v zsh >/dev/null; then
   zsh -n "$prefix/share/zsh/vendor-completions/_gibo" || fail "_gibo is not valid zsh"
   zsh -fc "fpath=('$prefix/share/zsh/vendor-completions' \$fpath); autoload -U compinit; compinit -u -d '$tmp/zcompdump'; [[ \${_comps[gibo]} == _gibo ]]" ||
@@ -111,14 +125,18 @@ if command -v zsh >/dev/null; then
     words=(gibo convert x --to ''); CURRENT=5; PREFIX=''; _gibo
     words=(gibo validate --rules ''); CURRENT=4; _gibo
     words=(gibo stats --format ''); CURRENT=4; _gibo
+    words=(gibo serve --letters ''); CURRENT=4; _gibo
     words=(gibo import --va); CURRENT=3; PREFIX=--va; _gibo
     words=(gibo validate sa); CURRENT=3; PREFIX=sa; _gibo")
   echo "$out"
-  grep -qx 'values: gib pgn json jsonl fen uci' <<< "$out" || fail "zsh format completion"
-  grep -q '^values: janggi-gg .*fs-janggi' <<< "$out" || fail "zsh profile completion"
-  grep -qx 'values: text csv json html' <<< "$out" || fail "zsh option value completion"
-  grep -q '^values: .*--valid-only' <<< "$out" || fail "zsh option completion"
-  grep -qx 'files' <<< "$out" || fail "zsh file completion"
+  expect_lines "zsh completion" <<'LINES'
+values: gib pgn json jsonl fen uci
+values: janggi-gg .*fs-janggi.*
+values: text csv json html
+values: hanja hangul mixed latin
+values: .*--valid-only.*
+files
+LINES
   echo "zsh: _gibo registered and completes"
 else
   [ -z "${CI:-}" ] || fail "zsh is missing (.ci/setup installs it)"

@@ -505,12 +505,7 @@ TEST(StatsHtml, SelfContainedPage) {
   const Result r = run_in(kData, with({"stats", "--format", "html", "--profiles", "all"}, kSample));
   ASSERT_EQ(r.status, 1) << r.err;  // the sample's rejected games
   const std::string& html = r.out;
-  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
-  EXPECT_EQ(html.find("<script"), std::string::npos);
-  EXPECT_EQ(html.find("src="), std::string::npos);
-  EXPECT_EQ(html.find("href=\"http"), std::string::npos);
-  EXPECT_EQ(html.find("url(http"), std::string::npos);
-  EXPECT_EQ(html.find("@import"), std::string::npos);
+  EXPECT_TRUE(testing::is_offline_page(html));
   for (const char* id : {"overview", "results", "setups", "openings", "lengths", "years", "players", "adjudication",
                          "quality"})
     EXPECT_NE(html.find("<section id=\"" + std::string(id) + "\""), std::string::npos) << id;

@@ -3,6 +3,10 @@
 // with the facts view, tests/archive/facts_test.cpp.)
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "gibo/record/aliases_tsv.h"
 #include "gibo/record/name_aliases.h"
 #include "report/stats.h"
@@ -74,15 +78,11 @@ TEST(GameDate, InvalidMonthOrDayIsLeftOut) {
 }
 
 TEST(PlayerName, TrailingRankRemoved) {
-  EXPECT_EQ(player_name("김동학 四단"), "김동학");
-  EXPECT_EQ(player_name("이일훈 9단"), "이일훈");
-  EXPECT_EQ(player_name("kkyoya 7급"), "kkyoya");
-  EXPECT_EQ(player_name("차선균(프로)"), "차선균(프로)");
-  EXPECT_EQ(player_name("조용희七단"), "조용희七단");
-  EXPECT_EQ(player_name("응암강북지구(7단)"), "응암강북지구(7단)");
-  EXPECT_EQ(player_name("  허익(許翼) "), "허익(許翼)");
-  EXPECT_EQ(player_name("미상"), "");
-  EXPECT_EQ(player_name(""), "");
+  const std::vector<std::pair<std::string, std::string>> names = {
+      {"김동학 四단", "김동학"},       {"이일훈 9단", "이일훈"},   {"kkyoya 7급", "kkyoya"},
+      {"차선균(프로)", "차선균(프로)"}, {"조용희七단", "조용희七단"}, {"응암강북지구(7단)", "응암강북지구(7단)"},
+      {"  허익(許翼) ", "허익(許翼)"}, {"미상", ""},              {"", ""}};
+  for (const auto& [tag, name] : names) EXPECT_EQ(player_name(tag), name) << tag;
 }
 
 TEST(PlyName, GibStyle) {

@@ -1,0 +1,67 @@
+// The options several commands share, declared once with one description each (common_options.h).
+#include "common_options.h"
+
+#include <algorithm>
+#include <thread>
+
+namespace gibo::cli {
+
+const char* const kInputEncodingHelp = "auto (UTF-8 if valid, else CP949), utf-8 or cp949";
+
+namespace {
+
+// "a", "a or b", "a, b or c".
+std::string listed(const std::vector<std::string>& words) {
+  std::string text;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) text += i + 1 == words.size() ? " or " : ", ";
+    text += words[i];
+  }
+  return text;
+}
+
+// The names of `formats` ("jsonl (a line per ply)" -> "jsonl").
+std::vector<std::string> format_names(const std::vector<std::string>& formats) {
+  std::vector<std::string> names;
+  for (const std::string& f : formats) names.push_back(f.substr(0, f.find(' ')));
+  return names;
+}
+
+}  // namespace
+
+void add_shared_options(po::options_description& opts, const SharedOptions& shared) {
+  auto add = opts.add_options();
+  if (shared.db)
+    add("db", po::value(shared.db),
+        (std::string("the archive (a SQLite file") + (shared.creates_db ? "; created when missing" : " written by gibo import") +
+         shared.db_note + ")")
+            .c_str());
+  if (shared.where)
+    add("where", po::value(shared.where),
+        "select games: an SQL expression over each game's facts (the fields: gibo stats --help)");
+  if (shared.rules)
+    add("rules", po::value(shared.rules),
+        (shared.rules_help ? std::string(shared.rules_help)
+                           : "profile for records that name none (default " + default_profile().id + shared.rules_note +
+                                 ")")
+            .c_str());
+  if (shared.format) add("format", po::value(shared.format), listed(shared.formats).c_str());
+  if (shared.jobs) {
+    if (shared.jobs_cores) *shared.jobs = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
+    add("jobs,j", po::value(shared.jobs),
+        (shared.jobs_cores ? std::string("worker threads (default: the cores, at most 8)")
+                           : "worker threads (default " + std::to_string(*shared.jobs) + ")")
+            .c_str());
+  }
+  if (shared.encoding) add("encoding", po::value(shared.encoding), kInputEncodingHelp);
+  if (shared.strict) add("strict", po::bool_switch(shared.strict), "a capture or check the record does not mark is an error");
+  if (shared.output) add("output,o", po::value(shared.output), "write to FILE (default: standard output)");
+}
+
+std::optional<std::string> SharedOptions::format_error() const {
+  const std::vector<std::string> names = format_names(formats);
+  if (!format || std::find(names.begin(), names.end(), *format) != names.end()) return std::nullopt;
+  return "--format must be " + listed(names);
+}
+
+}  // namespace gibo::cli
