@@ -259,8 +259,7 @@ int run_analyze(const std::vector<std::string>& args) {
       "pgn", po::value(&pgn_path), "also write the games as PGN annotated with NAGs and {[%eval E]} comments")(
       "gib", po::value(&gib_path), "also write the games as .gib annotated with {eval E best M CLASS} comments");
   const SharedOptions shared{.db = &db,
-                             .db_note = "; the analyses are stored in it (a game already analysed under the same "
-                                        "engine, options and limit is shown from the archive, not searched again)",
+                             .db_note = "; the analyses are stored in it and a stored one is not searched again",
                              .where = &where, .rules = &rules_id, .rules_note = ", which no engine plays",
                              .format = &format,
                              .formats = {"text (a summary per game)", "jsonl (a line per ply and per game)"}, .jobs = &jobs};

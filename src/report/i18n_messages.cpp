@@ -184,9 +184,18 @@ bool match(const Compiled& c, std::string_view text, std::vector<std::string>& v
   return c.order.empty() ? text.size() == at : true;
 }
 
-// A value with each word the catalogue knows translated ("Cho chariot" -> "초 차").
-std::string translate_value(const std::string& value) {
+// The phrases a value may hold that the catalogue translates (replay.cpp's profile hint:
+// "kjf-site (assumed: its rules do not say), fs-janggi and pychess").
+constexpr const char* kPhrases[] = {N_(" (assumed: its rules do not say)"), N_(" and ")};
+
+// A value with each phrase and word the catalogue knows translated ("Cho chariot" -> "초 차").
+std::string translate_value(std::string value) {
   if (value == "Han soldier") return translate("Han soldier");  // 병, not 졸
+  for (const char* phrase : kPhrases) {
+    const std::string english(phrase), shown = translate(phrase);
+    for (std::size_t at = value.find(english); at != std::string::npos; at = value.find(english, at + shown.size()))
+      value.replace(at, english.size(), shown);
+  }
   std::string out, word;
   auto flush = [&] {
     bool known = false;
