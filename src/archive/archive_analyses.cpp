@@ -176,16 +176,30 @@ Expected<std::optional<StoredAnalysisGame>> Archive::analysis_game(std::int64_t 
   return std::optional<StoredAnalysisGame>(std::move(g));
 }
 
+namespace {
+
+// The statement reading `columns` of the analysed positions of one game under one request
+// (`also`: more conditions, " AND ..."), in ply order, its parameters bound; not prepared
+// when the columns or conditions are wrong.
+Statement positions_of(sql::Connection& db, const std::string& columns, const std::string& also,
+                       std::int64_t request_id, std::int64_t game_id) {
+  Statement s = db.prepare("SELECT " + columns + " FROM analysis_positions WHERE request_id = ?1 AND game_id = ?2" +
+                           also + " ORDER BY ply");
+  if (!s.prepared()) return s;
+  s.bind(1, request_id);
+  s.bind(2, game_id);
+  return s;
+}
+
+}  // namespace
+
 Expected<analysis::KnownPositions> Archive::analysis_positions(std::int64_t request_id, std::int64_t game_id) {
   Impl& m = *impl_;
   analysis::KnownPositions out;
   if (m.schema_version < kAnalysesSince || request_id == 0) return out;
-  Statement s = m.db.prepare(
-      "SELECT ply, cp, mate, mate_winner, depth, best, pv FROM analysis_positions WHERE request_id = ?1 AND "
-      "game_id = ?2 AND error IS NULL ORDER BY ply");
+  Statement s = positions_of(m.db, "ply, cp, mate, mate_winner, depth, best, pv", " AND error IS NULL", request_id,
+                             game_id);
   if (!s.prepared()) return m.fail("cannot read analysed positions");
-  s.bind(1, request_id);
-  s.bind(2, game_id);
   int rc;
   while ((rc = s.step()) == SQLITE_ROW) {
     analysis::SearchResult r;
@@ -224,12 +238,9 @@ Expected<std::optional<analysis::GameAnalysis>> Archive::load_analysis(std::int6
     if (s.step() == SQLITE_ROW) a.variant = std::string(s.text(0));
   }
   if (!a.error.empty()) return Result(std::move(a));
-  Statement s = m.db.prepare(
-      "SELECT ply, to_move, played, cp, mate, mate_winner, depth, best, pv, error FROM analysis_positions "
-      "WHERE request_id = ?1 AND game_id = ?2 ORDER BY ply");
+  Statement s = positions_of(m.db, "ply, to_move, played, cp, mate, mate_winner, depth, best, pv, error", "",
+                             request_id, game_id);
   if (!s.prepared()) return m.fail("cannot read analysed positions");
-  s.bind(1, request_id);
-  s.bind(2, game_id);
   int rc;
   while ((rc = s.step()) == SQLITE_ROW) {
     if (s.integer(0) != static_cast<int>(a.positions.size()))
@@ -265,70 +276,56 @@ std::optional<Error> Archive::store_position(std::int64_t request_id, std::int64
 std::optional<Error> Archive::store_analysis(std::int64_t request_id, std::int64_t game_id,
                                              const analysis::GameAnalysis& a) {
   Impl& m = *impl_;
-  const bool own = !m.in_transaction;
-  if (own)
-    if (auto e = begin()) return e;
-  auto abort = [&](Error error) {
-    if (own) rollback();
-    return error;
-  };
-  Statement pos = m.db.prepare(kInsertPosition);
-  if (!pos.prepared()) return abort(m.fail("cannot prepare the position insert"));
-  for (std::size_t k = 0; k < a.positions.size(); ++k) {
-    const analysis::PositionEval& p = a.positions[k];
-    if (p.stored && p.ok) continue;
-    if (!insert_position(pos, request_id, game_id, static_cast<int>(k), p))
-      return abort(m.fail("cannot store an analysed position of game " + std::to_string(game_id)));
-  }
-  Statement row = m.db.prepare(
-      "INSERT INTO analysis_games (request_id, game_id, error, failed_positions, analysed_at) "
-      "VALUES (?1, ?2, ?3, ?4, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) ON CONFLICT (request_id, game_id) DO UPDATE "
-      "SET error = excluded.error, failed_positions = excluded.failed_positions, analysed_at = excluded.analysed_at");
-  if (!row.prepared()) return abort(m.fail("cannot prepare the analysis insert"));
-  row.bind(1, request_id);
-  row.bind(2, game_id);
-  if (a.error.empty()) row.bind_null(3);
-  else row.bind_text(3, a.error);
-  row.bind(4, a.failed_positions);
-  if (!row.run()) return abort(m.fail("cannot store the analysis of game " + std::to_string(game_id)));
-  if (own)
-    if (auto e = commit()) return abort(*e);
-  return std::nullopt;
+  return in_own_transaction(*this, m.in_transaction, [&]() -> std::optional<Error> {
+    Statement pos = m.db.prepare(kInsertPosition);
+    if (!pos.prepared()) return m.fail("cannot prepare the position insert");
+    for (std::size_t k = 0; k < a.positions.size(); ++k) {
+      const analysis::PositionEval& p = a.positions[k];
+      if (p.stored && p.ok) continue;
+      if (!insert_position(pos, request_id, game_id, static_cast<int>(k), p))
+        return m.fail("cannot store an analysed position of game " + std::to_string(game_id));
+    }
+    Statement row = m.db.prepare(
+        "INSERT INTO analysis_games (request_id, game_id, error, failed_positions, analysed_at) "
+        "VALUES (?1, ?2, ?3, ?4, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) ON CONFLICT (request_id, game_id) DO UPDATE "
+        "SET error = excluded.error, failed_positions = excluded.failed_positions, analysed_at = excluded.analysed_at");
+    if (!row.prepared()) return m.fail("cannot prepare the analysis insert");
+    row.bind(1, request_id);
+    row.bind(2, game_id);
+    if (a.error.empty()) row.bind_null(3);
+    else row.bind_text(3, a.error);
+    row.bind(4, a.failed_positions);
+    if (!row.run()) return m.fail("cannot store the analysis of game " + std::to_string(game_id));
+    return std::nullopt;
+  });
 }
 
 std::optional<Error> Archive::store_engine_verdicts(const std::vector<EngineVerdictRow>& verdicts) {
   Impl& m = *impl_;
-  const bool own = !m.in_transaction;
-  if (own)
-    if (auto e = begin()) return e;
-  auto abort = [&](Error error) {
-    if (own) rollback();
-    return error;
-  };
-  Statement s = m.db.prepare(
-      "INSERT INTO engine_verdicts (game_id, profile_id, profile_version, request_id, margin, verdict, ply, cp, mate, "
-      "mate_winner, depth, note, computed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-      "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) ON CONFLICT (game_id, profile_id, profile_version) DO UPDATE SET "
-      "request_id = excluded.request_id, margin = excluded.margin, verdict = excluded.verdict, ply = excluded.ply, "
-      "cp = excluded.cp, mate = excluded.mate, mate_winner = excluded.mate_winner, depth = excluded.depth, "
-      "note = excluded.note, computed_at = excluded.computed_at");
-  if (!s.prepared()) return abort(m.fail("cannot prepare the engine verdict insert"));
-  for (const EngineVerdictRow& v : verdicts) {
-    s.bind(1, v.game_id);
-    s.bind_text(2, v.profile_id);
-    s.bind(3, v.profile_version);
-    s.bind_optional(4, v.request_id);
-    s.bind(5, v.margin);
-    s.bind_text(6, v.verdict);
-    s.bind_optional(7, v.ply);
-    bind_score(s, 8, 9, 10, v.score);
-    s.bind(11, v.depth);
-    s.bind_text(12, v.note);
-    if (!s.run()) return abort(m.fail("cannot store an engine verdict for game " + std::to_string(v.game_id)));
-  }
-  if (own)
-    if (auto e = commit()) return abort(*e);
-  return std::nullopt;
+  return in_own_transaction(*this, m.in_transaction, [&]() -> std::optional<Error> {
+    Statement s = m.db.prepare(
+        "INSERT INTO engine_verdicts (game_id, profile_id, profile_version, request_id, margin, verdict, ply, cp, mate, "
+        "mate_winner, depth, note, computed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+        "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) ON CONFLICT (game_id, profile_id, profile_version) DO UPDATE SET "
+        "request_id = excluded.request_id, margin = excluded.margin, verdict = excluded.verdict, ply = excluded.ply, "
+        "cp = excluded.cp, mate = excluded.mate, mate_winner = excluded.mate_winner, depth = excluded.depth, "
+        "note = excluded.note, computed_at = excluded.computed_at");
+    if (!s.prepared()) return m.fail("cannot prepare the engine verdict insert");
+    for (const EngineVerdictRow& v : verdicts) {
+      s.bind(1, v.game_id);
+      s.bind_text(2, v.profile_id);
+      s.bind(3, v.profile_version);
+      s.bind_optional(4, v.request_id);
+      s.bind(5, v.margin);
+      s.bind_text(6, v.verdict);
+      s.bind_optional(7, v.ply);
+      bind_score(s, 8, 9, 10, v.score);
+      s.bind(11, v.depth);
+      s.bind_text(12, v.note);
+      if (!s.run()) return m.fail("cannot store an engine verdict for game " + std::to_string(v.game_id));
+    }
+    return std::nullopt;
+  });
 }
 
 std::optional<Error> Archive::for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn) {

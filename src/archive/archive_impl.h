@@ -68,6 +68,19 @@ struct SourceEncoding {
   const std::string& encoding;
 };
 
+// Runs `body` (returning std::optional<Error>) in a transaction of its own, unless one
+// is already open (the caller's batch, as import's), and gives its error: commits when it
+// succeeds, rolls back what it began when it or the commit fails.
+template <class Body>
+std::optional<Error> in_own_transaction(Archive& archive, bool already_open, Body&& body) {
+  if (already_open) return body();
+  if (auto e = archive.begin()) return e;
+  std::optional<Error> e = body();
+  if (!e) e = archive.commit();
+  if (e) archive.rollback();
+  return e;
+}
+
 struct Archive::Impl {
   // Used by the facts view's functions: declared before the connection, so it is
   // destroyed after it.

@@ -42,22 +42,14 @@ consteval int col(std::string_view expr) { return sql::column(kVerdictColumns, e
 
 std::optional<Error> Archive::store_verdicts(const std::vector<VerdictRow>& verdicts) {
   Impl& m = *impl_;
-  const bool own = !m.in_transaction;
-  if (own)
-    if (auto e = begin()) return e;
-  // Why it failed, after rolling back the transaction this call opened.
-  auto abort = [&](Error error) {
-    if (own) rollback();
-    return error;
-  };
-  sql::Bound<VerdictRow> insert;
-  if (insert.prepare_insert(m.db, "verdicts", kVerdictParams, kReplaceVerdict))
-    return abort(m.fail("cannot prepare the verdict insert"));
-  for (const VerdictRow& v : verdicts)
-    if (!insert.run(v)) return abort(m.fail("cannot store a verdict for game " + std::to_string(v.game_id)));
-  if (own)
-    if (auto e = commit()) return abort(*e);
-  return std::nullopt;
+  return in_own_transaction(*this, m.in_transaction, [&]() -> std::optional<Error> {
+    sql::Bound<VerdictRow> insert;
+    if (insert.prepare_insert(m.db, "verdicts", kVerdictParams, kReplaceVerdict))
+      return m.fail("cannot prepare the verdict insert");
+    for (const VerdictRow& v : verdicts)
+      if (!insert.run(v)) return m.fail("cannot store a verdict for game " + std::to_string(v.game_id));
+    return std::nullopt;
+  });
 }
 
 Expected<std::int64_t> Archive::verdict_count() {

@@ -91,11 +91,7 @@ std::string render(const Row& r, Output out, bool engine = false) {
     case Output::Jsonl: {
       std::string s;
       json::Writer w(s);
-      w.begin_object()
-          .field("type", "game")
-          .field("file", r.file)
-          .field("index", r.index)
-          .key("stored");
+      Reporter::begin_game(w, "game", r.file, r.index).key("stored");
       if (r.has_stored) w.value(r.stored);
       else w.null();
       w.field("verdict", r.verdict)
@@ -374,7 +370,7 @@ int run_rescore(const std::vector<std::string>& args) {
         if (fr.has_file_errors) {
           if (out == Output::Jsonl) {
             json::Writer w(fr.file_errors);
-            w.begin_object().field("type", "file").field("file", files[i].path);
+            Reporter::begin_file(w, files[i].path);
             Reporter::diagnostics(w, "errors", info.diagnostics, Severity::Error);
             w.end_object();
             fr.file_errors += '\n';
