@@ -7,13 +7,6 @@
 namespace gibo::analysis {
 namespace {
 
-std::vector<std::string> words(const std::string& line) {
-  std::vector<std::string> out;
-  std::istringstream in(line);
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 bool to_int(const std::string& s, int& v) {
   const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
   return r.ec == std::errc() && r.ptr == s.data() + s.size();
@@ -34,6 +27,13 @@ bool move_shaped(const std::string& m) {
 }
 
 }  // namespace
+
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(text)};
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
 
 std::optional<std::string> engine_variant(const Profile& profile) {
   if (profile.id == "fs-janggi" || profile.id == "pychess") return "janggi";
@@ -77,7 +77,7 @@ Score to_cho(bool mate, int value, Side to_move) {
 InfoLine parse_info(const std::string& line, bool& ok) {
   ok = true;
   InfoLine info;
-  const std::vector<std::string> w = words(line);
+  const std::vector<std::string> w = split_words(line);
   for (std::size_t i = 1; i < w.size(); ++i) {
     if (w[i] == "depth" && i + 1 < w.size()) {
       if (!to_int(w[++i], info.depth)) ok = false;
@@ -120,7 +120,7 @@ Expected<std::unique_ptr<UciEngine>> UciEngine::start(const EngineConfig& config
     if (r == Process::Read::Timeout)
       return Error{"the engine did not answer 'uci' with 'uciok' within " +
                    std::to_string(config.handshake_timeout_ms / 1000) + " s"};
-    const std::vector<std::string> w = words(line);
+    const std::vector<std::string> w = split_words(line);
     if (w.empty()) continue;
     if (w[0] == "uciok") break;
     if (w[0] == "id" && w.size() > 2 && w[1] == "name") engine->name_ = line.substr(line.find("name") + 5);
@@ -190,7 +190,7 @@ Expected<SearchResult, SearchError> UciEngine::search(const std::string& fen, co
       process_->kill();
       return SearchError{K::TimedOut, "no bestmove within " + std::to_string(timeout_ms) + " ms; engine stopped"};
     }
-    const std::vector<std::string> w = words(line);
+    const std::vector<std::string> w = split_words(line);
     if (w.empty()) continue;
     if (w[0] == "info") {
       bool ok = true;

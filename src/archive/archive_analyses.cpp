@@ -65,13 +65,6 @@ std::string join_words(const std::vector<std::string>& words) {
   return out;
 }
 
-std::vector<std::string> split_words(std::string_view text) {
-  std::vector<std::string> out;
-  std::istringstream in{std::string(text)};
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 // A position row's parameters in order: request_id, game_id, ply, to_move, played, cp, mate,
 // mate_winner, depth, best, pv, error. A searched position is never rewritten; a failed
 // one is replaced by a later search.
@@ -103,7 +96,7 @@ bool insert_position(Statement& s, std::int64_t request_id, std::int64_t game_id
 }  // namespace
 
 std::pair<std::string, std::string> split_engine_name(const std::string& id_name) {
-  const std::vector<std::string> w = split_words(id_name);
+  const std::vector<std::string> w = analysis::split_words(id_name);
   std::size_t at = 0;
   auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
   while (at < w.size() && !(digit(w[at][0]) || (w[at].size() > 1 && (w[at][0] == 'v' || w[at][0] == 'V') && digit(w[at][1]))))
@@ -206,7 +199,7 @@ Expected<analysis::KnownPositions> Archive::analysis_positions(std::int64_t requ
     if (auto score = read_score(s, 1)) r.score = *score;
     r.depth = s.integer(4);
     r.best_move = std::string(s.text(5));
-    r.pv = split_words(s.text(6));
+    r.pv = analysis::split_words(s.text(6));
     out.emplace(s.integer(0), std::move(r));
   }
   if (rc != SQLITE_DONE) return m.fail("reading analysed positions failed");
@@ -254,7 +247,7 @@ Expected<std::optional<analysis::GameAnalysis>> Archive::load_analysis(std::int6
     if (auto score = read_score(s, 3)) p.result.score = *score;
     p.result.depth = s.integer(6);
     p.result.best_move = std::string(s.text(7));
-    p.result.pv = split_words(s.text(8));
+    p.result.pv = analysis::split_words(s.text(8));
     a.positions.push_back(std::move(p));
   }
   if (rc != SQLITE_DONE) return m.fail("reading analysed positions failed");

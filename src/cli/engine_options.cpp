@@ -7,17 +7,6 @@
 #include "command.h"
 
 namespace gibo::cli {
-namespace {
-
-std::vector<std::string> split_command(const std::string& cmd) {
-  std::vector<std::string> argv;
-  std::istringstream in(cmd);
-  for (std::string w; in >> w;) argv.push_back(w);
-  return argv;
-}
-
-}  // namespace
-
 void add_engine_options(po::options_description& opts, EngineChoice& c, bool optional_command) {
   auto engine = po::value(&c.command);
   if (optional_command) engine->implicit_value("fairy-stockfish");
@@ -59,7 +48,7 @@ std::optional<int> resolve_engine_choice(const std::string& command, const po::v
   if (c.movetime > 0) c.limit.kind = K::Movetime, c.limit.value = c.movetime;
   if (c.timeout_s <= 0) return usage_error(command, "--timeout must be positive");
   c.timeout_ms = c.timeout_s * 1000 + (c.movetime > 0 ? static_cast<int>(c.movetime) : 0);
-  c.config.command = split_command(c.command);
+  c.config.command = analysis::split_words(c.command);
   if (c.config.command.empty()) return usage_error(command, "--engine is empty");
   c.config.options.clear();
   for (const std::string& o : c.option_texts) {

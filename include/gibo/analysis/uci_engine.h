@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,9 @@
 #include "gibo/core/types.h"
 
 namespace gibo::analysis {
+
+// The words of `text` split on blanks (an engine command line, a UCI line, a stored PV).
+std::vector<std::string> split_words(std::string_view text);
 
 // The engine variant (Fairy-Stockfish's UCI_Variant) that plays under a profile:
 // fs-janggi and pychess → janggi, fs-traditional → janggitraditional, fs-modern →
