@@ -259,19 +259,22 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
 
   if (options.diagnostics && !g.diagnostics.empty()) {
     w.key("diagnostics").begin_array();
-    for (const Diagnostic& d : g.diagnostics)
-      w.begin_object()
-          .field("code", d.code)
-          .field("severity", severity_name(d.severity))
-          .field("line", d.line)
-          .field("column", d.column)
-          .field("ply", d.ply)
-          .field("token", d.token)
-          .field("message", d.message)
-          .end_object();
+    for (const Diagnostic& d : g.diagnostics) write_json_diagnostic(w, d);
     w.end_array();
   }
   w.end_object();
+}
+
+void write_json_diagnostic(json::Writer& w, const Diagnostic& d, std::string_view column_key) {
+  w.begin_object()
+      .field("code", d.code)
+      .field("severity", severity_name(d.severity))
+      .field("line", d.line)
+      .field(column_key, d.column)
+      .field("ply", d.ply)
+      .field("token", d.token)
+      .field("message", d.message)
+      .end_object();
 }
 
 std::string write_json(const std::vector<Game>& games, const JsonWriteOptions& options) {

@@ -99,19 +99,6 @@ std::vector<std::string> split_names(std::string_view s) {
   return out;
 }
 
-// A copy of the game without its plies (the tag functions only read the header).
-Game header_copy(const Game& g) {
-  Game h;
-  h.tags = g.tags;
-  h.header_comments = {};
-  h.start = g.start;
-  h.result_text = g.result_text;
-  h.has_result = g.has_result;
-  h.saved_profile_id = g.saved_profile_id;
-  h.saved_bikjang_option = g.saved_bikjang_option;
-  return h;
-}
-
 // [판] value for a custom start; an Error if the start does not parse.
 Expected<std::string> pan_of(const Game& g) {
   Position pos;
@@ -298,7 +285,7 @@ std::vector<Tag> gib_tags(const Game& game) {
 std::vector<Tag> pgn_tags(const Game& game) {
   std::vector<Tag> tags = pgn_tags_with(game, nullptr);
   // Would these tags give back the game's .gib tags? If not, name the order explicitly.
-  Game probe = header_copy(game);
+  Game probe = header_of(game);
   probe.tags = tags;
   const std::vector<Tag> want = gib_tags(game);
   if (gib_tags(probe) == want) return tags;

@@ -2,6 +2,7 @@
 // shared by validate, import and rescore.
 #include "reporter.h"
 
+#include "gibo/formats/json.h"
 #include "gibo/report/i18n.h"
 
 namespace gibo::cli {
@@ -59,8 +60,7 @@ std::string Reporter::inputs(const std::vector<InputError>& errors, const std::v
 }
 
 void Reporter::diagnostic(json::Writer& w, const Diagnostic& d) {
-  w.begin_object().field("code", d.code).field("severity", severity_name(d.severity)).field("line", d.line).field("col", d.column);
-  w.field("ply", d.ply).field("token", d.token).field("message", d.message).end_object();
+  write_json_diagnostic(w, d, "col");
 }
 
 void Reporter::diagnostics(json::Writer& w, const char* key, const std::vector<Diagnostic>& ds,

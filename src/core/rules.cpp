@@ -273,19 +273,19 @@ std::string_view profile_id_for_variant(std::string_view variant) {
 }
 
 LegalityRules legality_rules(const Profile& p, bool bikjang_option) {
-  LegalityRules r;
-  r.legality = p.legality;
-  r.pass_allowed = p.pass_allowed;
-  r.pass_in_check = p.pass_in_check;
-  r.double_pass_ends = p.double_pass_end.value != EndResult::None;
-  r.bikjang_mode = p.bikjang_mode_follows_option ? (bikjang_option ? BikjangMode::Active : BikjangMode::Ignore)
-                                                 : p.bikjang_mode.value;
-  r.bikjang_valid_when = p.bikjang_valid_when;
-  r.bikjang_threshold = p.bikjang_threshold;
-  r.bikjang_reply = p.bikjang_reply;
-  r.bikjang_pass = p.bikjang_pass;
-  r.bikjang_pass_ban_scope = p.bikjang_pass_ban_scope;
-  return r;
+  const BikjangMode bikjang = p.bikjang_mode_follows_option
+                                  ? (bikjang_option ? BikjangMode::Active : BikjangMode::Ignore)
+                                  : p.bikjang_mode.value;
+  return LegalityRules{.legality = p.legality,
+                       .pass_allowed = p.pass_allowed,
+                       .pass_in_check = p.pass_in_check,
+                       .double_pass_ends = p.double_pass_end.value != EndResult::None,
+                       .bikjang_mode = bikjang,
+                       .bikjang_valid_when = p.bikjang_valid_when,
+                       .bikjang_threshold = p.bikjang_threshold,
+                       .bikjang_reply = p.bikjang_reply,
+                       .bikjang_pass = p.bikjang_pass,
+                       .bikjang_pass_ban_scope = p.bikjang_pass_ban_scope};
 }
 
 }  // namespace gibo

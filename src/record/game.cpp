@@ -69,6 +69,18 @@ void add_diagnostic(Game& game, Diagnostic d) {
   }
 }
 
+Game header_of(const Game& game) {
+  Game h;
+  h.tags = game.tags;
+  h.header_comments = game.header_comments;
+  h.start = game.start;
+  h.result_text = game.result_text;
+  h.has_result = game.has_result;
+  h.saved_profile_id = game.saved_profile_id;
+  h.saved_bikjang_option = game.saved_bikjang_option;
+  return h;
+}
+
 std::optional<Error> start_position(const Game& game, const LegalityRules& rules, Position& pos) {
   pos.set_rules(rules);
   if (!game.start.custom) {

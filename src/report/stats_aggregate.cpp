@@ -267,23 +267,21 @@ void disagreements_of(const GameFacts& g, AdjudicationStats& a) {
       same->profiles.push_back(v.profile);
       continue;
     }
-    Disagreement d;
-    d.file = g.file;
-    d.index = g.index;
-    d.cho = g.cho_player;
-    d.han = g.han_player;
-    d.result_text = g.result_text;
-    d.profiles = {v.profile};
-    d.board_winner = v.board_winner;
-    d.board_reason = v.board_reason;
-    d.board_ply = v.board_ply;
-    d.cho_score = v.cho_score;
-    d.han_score = v.han_score;
-    d.note = v.note;
-    d.plies = g.plies;
-    d.start_fen = g.start_fen;
-    d.moves = g.moves;
-    a.disagreements.push_back(std::move(d));
+    a.disagreements.push_back(Disagreement{.file = g.file,
+                                           .index = g.index,
+                                           .cho = g.cho_player,
+                                           .han = g.han_player,
+                                           .result_text = g.result_text,
+                                           .profiles = {v.profile},
+                                           .board_winner = v.board_winner,
+                                           .board_reason = v.board_reason,
+                                           .board_ply = v.board_ply,
+                                           .cho_score = v.cho_score,
+                                           .han_score = v.han_score,
+                                           .note = v.note,
+                                           .plies = g.plies,
+                                           .start_fen = g.start_fen,
+                                           .moves = g.moves});
   }
   a.disagreeing_games += any;
 }

@@ -44,12 +44,7 @@ inline std::vector<Game> valid_corpus_games(const std::filesystem::path& corpus_
 inline Game variant_of(const Game& base, std::mt19937_64& rng) {
   const LegalityRules rules = legality_rules(default_profile(), false);
   Position pos;
-  Game g;
-  g.tags = base.tags;
-  g.header_comments = base.header_comments;
-  g.start = base.start;
-  g.result_text = base.result_text;
-  g.has_result = base.has_result;
+  Game g = header_of(base);
   start_position(base, rules, pos);
   const int n = static_cast<int>(base.plies.size());
   const int cut = std::max(0, n - static_cast<int>(rng() % 25));

@@ -5,19 +5,14 @@
 #include <cstdint>
 #include <string_view>
 
+#include "fuzz_read.h"
 #include "gibo/formats/gib.h"
-#include "gibo/record/replay.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  const std::string_view bytes = gibo::fuzz::text(data, size);
   gibo::GibReadOptions options;
   options.file_name = "fuzz.gib";
-  gibo::GibFileInfo info;
-  std::vector<gibo::Game> games;
-  gibo::read_gib(bytes, options, info, [&](gibo::Game&& g) {
-    gibo::replay_under_profile(g, gibo::default_profile());
-    games.push_back(std::move(g));
-  });
+  const std::vector<gibo::Game> games = gibo::fuzz::read_games(&gibo::read_gib, bytes, options, gibo::fuzz::replayed);
   (void)gibo::normalize_gib_result(bytes.substr(0, 4096));  // a tag value's length at most
   // The writer must cope with whatever the reader produced.
   if (!games.empty()) (void)gibo::write_gib(games, gibo::GibWriteOptions{});

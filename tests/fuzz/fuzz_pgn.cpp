@@ -6,22 +6,17 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz_read.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/formats/tag_map.h"
-#include "gibo/record/replay.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  const std::string_view bytes = gibo::fuzz::text(data, size);
   gibo::PgnReadOptions options;
   options.file_name = "fuzz.pgn";
   // The first byte picks the rank convention, so the fuzzer explores all three.
   if (size > 0) options.ranks = static_cast<gibo::PgnRanks>(data[0] % 3);
-  gibo::TextFileInfo info;
-  std::vector<gibo::Game> games;
-  gibo::read_pgn(bytes, options, info, [&](gibo::Game&& g) {
-    gibo::replay_under_profile(g, gibo::default_profile());
-    games.push_back(std::move(g));
-  });
+  const std::vector<gibo::Game> games = gibo::fuzz::read_games(&gibo::read_pgn, bytes, options, gibo::fuzz::replayed);
   if (!games.empty()) {
     (void)gibo::write_pgn(games);
     for (const gibo::Game& g : games) (void)gibo::gib_tags(g);

@@ -31,6 +31,9 @@ struct JsonWriteOptions {
 
 // Appends one game object to `w` (derived fields from replaying the game on the board).
 void write_json_game(json::Writer& w, const Game& game, const JsonWriteOptions& options = {});
+// Appends diagnostic `d` as one object: code, severity, line, the column under `column_key`
+// ("column" in the game record; the commands' JSON Lines say "col"), ply, token, message.
+void write_json_diagnostic(json::Writer& w, const Diagnostic& d, std::string_view column_key = "column");
 // A JSON array of game objects, one game per line.
 std::string write_json(const std::vector<Game>& games, const JsonWriteOptions& options = {});
 // JSON Lines: one game object per line.

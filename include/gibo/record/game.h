@@ -107,6 +107,10 @@ inline constexpr int kMaxDiagnosticsPerCode = 20;
 // Every reader and the replay add a game's diagnostics through here.
 void add_diagnostic(Game& game, Diagnostic d);
 
+// A copy of the game's header: tags, header comments, start, stored result and saved rules;
+// no plies, source text, location or diagnostics (for code that reads or rebuilds the header).
+Game header_of(const Game& game);
+
 // Builds the start position of a game (setups or custom FEN) with the given rules.
 // Returns the error if the custom position is invalid.
 std::optional<Error> start_position(const Game& game, const LegalityRules& rules, Position& pos);
