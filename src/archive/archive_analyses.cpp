@@ -28,18 +28,19 @@ std::string_view limit_kind(analysis::Limit::Kind k) {
 // The first version with the analysis tables.
 constexpr int kAnalysesSince = 3;
 
-// Binds a score's three columns (cp, mate, mate_winner) at the parameters `at`.
-void bind_score(Statement& s, int cp, int mate, int winner, const std::optional<Score>& score) {
-  if (!score) {
-    s.bind_null(cp), s.bind_null(mate), s.bind_null(winner);
-  } else if (score->mate) {
-    s.bind_null(cp);
-    s.bind(mate, score->mate_moves);
-    s.bind_text(winner, side_text(score->winner));
-  } else {
-    s.bind(cp, score->cp);
-    s.bind_null(mate), s.bind_null(winner);
-  }
+// A score's three columns (cp, mate, mate_winner), each bound on its own: cp for a
+// centipawn score, mate and mate_winner for a mate; NULL where the score has none.
+void bind_cp(Statement& s, int i, const std::optional<Score>& score) {
+  if (score && !score->mate) s.bind(i, score->cp);
+  else s.bind_null(i);
+}
+void bind_mate(Statement& s, int i, const std::optional<Score>& score) {
+  if (score && score->mate) s.bind(i, score->mate_moves);
+  else s.bind_null(i);
+}
+void bind_mate_winner(Statement& s, int i, const std::optional<Score>& score) {
+  if (score && score->mate) s.bind_text(i, side_text(score->winner));
+  else s.bind_null(i);
 }
 
 // The score in columns cp, mate, mate_winner from `first` on; nullopt when all are NULL.
@@ -56,6 +57,9 @@ std::optional<Score> read_score(const Statement& s, int first) {
   return score;
 }
 
+// The time a row is written, as stored.
+constexpr const char* kNow = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')";
+
 std::string join_words(const std::vector<std::string>& words) {
   std::string out;
   for (const std::string& w : words) {
@@ -65,33 +69,83 @@ std::string join_words(const std::vector<std::string>& words) {
   return out;
 }
 
-// A position row's parameters in order: request_id, game_id, ply, to_move, played, cp, mate,
-// mate_winner, depth, best, pv, error. A searched position is never rewritten; a failed
-// one is replaced by a later search.
-constexpr const char* kInsertPosition =
-    "INSERT INTO analysis_positions (request_id, game_id, ply, to_move, played, cp, mate, mate_winner, depth, best, pv, "
-    "error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) ON CONFLICT (request_id, game_id, ply) DO UPDATE "
-    "SET cp = excluded.cp, mate = excluded.mate, mate_winner = excluded.mate_winner, depth = excluded.depth, "
-    "best = excluded.best, pv = excluded.pv, error = excluded.error WHERE analysis_positions.error IS NOT NULL";
+// An analysed position's row, bound by name (kPositionParams). A searched position is
+// never rewritten; a failed one is replaced by a later search.
+struct PositionRow {
+  std::int64_t request_id = 0, game_id = 0;
+  int ply = 0;
+  const analysis::PositionEval& p;
+  std::string pv;  // the principal variation as stored (bound without a copy, so kept here)
+  std::optional<Score> score() const { return p.ok ? std::optional<Score>(p.result.score) : std::nullopt; }
+};
+constexpr sql::Param<PositionRow> kPositionParams[] = {
+    {"request_id", [](Statement& s, int i, const PositionRow& r) { s.bind(i, r.request_id); }},
+    {"game_id", [](Statement& s, int i, const PositionRow& r) { s.bind(i, r.game_id); }},
+    {"ply", [](Statement& s, int i, const PositionRow& r) { s.bind(i, r.ply); }},
+    {"to_move", [](Statement& s, int i, const PositionRow& r) { s.bind_text(i, side_text(r.p.to_move)); }},
+    {"played",
+     [](Statement& s, int i, const PositionRow& r) {
+       if (r.p.played.empty()) s.bind_null(i);
+       else s.bind_text(i, r.p.played);
+     }},
+    {"cp", [](Statement& s, int i, const PositionRow& r) { bind_cp(s, i, r.score()); }},
+    {"mate", [](Statement& s, int i, const PositionRow& r) { bind_mate(s, i, r.score()); }},
+    {"mate_winner", [](Statement& s, int i, const PositionRow& r) { bind_mate_winner(s, i, r.score()); }},
+    {"depth", [](Statement& s, int i, const PositionRow& r) { s.bind(i, r.p.ok ? r.p.result.depth : 0); }},
+    {"best",
+     [](Statement& s, int i, const PositionRow& r) {
+       s.bind_text(i, r.p.ok ? std::string_view(r.p.result.best_move) : std::string_view(""));
+     }},
+    {"pv", [](Statement& s, int i, const PositionRow& r) { s.bind_text(i, r.pv); }},
+    {"error",
+     [](Statement& s, int i, const PositionRow& r) {
+       if (r.p.ok) s.bind_null(i);
+       else s.bind_text(i, r.p.error.empty() ? std::string_view("failed") : std::string_view(r.p.error));
+     }},
+};
+constexpr const char* kPositionConflict =
+    "ON CONFLICT (request_id, game_id, ply) DO UPDATE SET cp = excluded.cp, mate = excluded.mate, "
+    "mate_winner = excluded.mate_winner, depth = excluded.depth, best = excluded.best, pv = excluded.pv, "
+    "error = excluded.error WHERE analysis_positions.error IS NOT NULL";
 
-bool insert_position(Statement& s, std::int64_t request_id, std::int64_t game_id, int ply,
-                     const analysis::PositionEval& p) {
-  s.bind(1, request_id);
-  s.bind(2, game_id);
-  s.bind(3, ply);
-  s.bind_text(4, side_text(p.to_move));
-  if (p.played.empty()) s.bind_null(5);
-  else s.bind_text(5, p.played);
-  if (p.ok) bind_score(s, 6, 7, 8, p.result.score);
-  else bind_score(s, 6, 7, 8, std::nullopt);
-  s.bind(9, p.ok ? p.result.depth : 0);
-  s.bind_text(10, p.ok ? std::string_view(p.result.best_move) : std::string_view(""));
-  const std::string pv = p.ok ? join_words(p.result.pv) : std::string();
-  s.bind_text(11, pv);
-  if (p.ok) s.bind_null(12);
-  else s.bind_text(12, p.error.empty() ? std::string_view("failed") : std::string_view(p.error));
-  return s.run();
+// The row of position `p` at `ply` of a game's analysis.
+PositionRow position_row(std::int64_t request_id, std::int64_t game_id, int ply, const analysis::PositionEval& p) {
+  return PositionRow{request_id, game_id, ply, p, p.ok ? join_words(p.result.pv) : std::string()};
 }
+
+// Prepares the analysed-position insert in `ins`; an Error when it does not prepare.
+std::optional<Error> prepare_position_insert(sql::Connection& db, sql::Bound<PositionRow>& ins) {
+  return ins.prepare_insert(db, "analysis_positions", kPositionParams, kPositionConflict);
+}
+
+// An engine verdict's row, bound by name.
+constexpr sql::Param<EngineVerdictRow> kEngineVerdictParams[] = {
+    {"game_id", [](Statement& s, int i, const EngineVerdictRow& v) { s.bind(i, v.game_id); }},
+    {"profile_id", [](Statement& s, int i, const EngineVerdictRow& v) { s.bind_text(i, v.profile_id); }},
+    {"profile_version", [](Statement& s, int i, const EngineVerdictRow& v) { s.bind(i, v.profile_version); }},
+    {"request_id", [](Statement& s, int i, const EngineVerdictRow& v) { s.bind_optional(i, v.request_id); }},
+    {"margin", [](Statement& s, int i, const EngineVerdictRow& v) { s.bind(i, v.margin); }},
+    {"verdict", [](Statement& s, int i, const EngineVerdictRow& v) { s.bind_text(i, v.verdict); }},
+    {"ply", [](Statement& s, int i, const EngineVerdictRow& v) { s.bind_optional(i, v.ply); }},
+    {"cp", [](Statement& s, int i, const EngineVerdictRow& v) { bind_cp(s, i, v.score); }},
+    {"mate", [](Statement& s, int i, const EngineVerdictRow& v) { bind_mate(s, i, v.score); }},
+    {"mate_winner", [](Statement& s, int i, const EngineVerdictRow& v) { bind_mate_winner(s, i, v.score); }},
+    {"depth", [](Statement& s, int i, const EngineVerdictRow& v) { s.bind(i, v.depth); }},
+    {"note", [](Statement& s, int i, const EngineVerdictRow& v) { s.bind_text(i, v.note); }},
+    {"computed_at", nullptr, kNow},
+};
+constexpr const char* kEngineVerdictConflict =
+    "ON CONFLICT (game_id, profile_id, profile_version) DO UPDATE SET request_id = excluded.request_id, "
+    "margin = excluded.margin, verdict = excluded.verdict, ply = excluded.ply, cp = excluded.cp, "
+    "mate = excluded.mate, mate_winner = excluded.mate_winner, depth = excluded.depth, note = excluded.note, "
+    "computed_at = excluded.computed_at";
+
+// The columns for_each_engine_verdict reads.
+constexpr std::array<sql::Selected, 14> kEngineVerdictColumns = {
+    {{"v.game_id"}, {"v.profile_id"}, {"v.profile_version"}, {"v.request_id"}, {"v.margin"}, {"v.verdict"},
+     {"v.ply"}, {"v.cp"}, {"v.mate"}, {"v.mate_winner"}, {"v.depth"}, {"v.note"}, {"r.engine"},
+     {"r.engine_version"}}};
+consteval int col(std::string_view expr) { return sql::column(kEngineVerdictColumns, expr); }
 
 }  // namespace
 
@@ -171,17 +225,33 @@ Expected<std::optional<StoredAnalysisGame>> Archive::analysis_game(std::int64_t 
 
 namespace {
 
-// The statement reading `columns` of the analysed positions of one game under one request
-// (`also`: more conditions, " AND ..."), in ply order, its parameters bound; not prepared
-// when the columns or conditions are wrong.
-Statement positions_of(sql::Connection& db, const std::string& columns, const std::string& also,
-                       std::int64_t request_id, std::int64_t game_id) {
-  Statement s = db.prepare("SELECT " + columns + " FROM analysis_positions WHERE request_id = ?1 AND game_id = ?2" +
-                           also + " ORDER BY ply");
+// The columns read of an analysed position.
+constexpr std::array<sql::Selected, 10> kPositionColumns = {{{"ply"}, {"to_move"}, {"played"}, {"cp"}, {"mate"},
+                                                             {"mate_winner"}, {"depth"}, {"best"}, {"pv"}, {"error"}}};
+consteval int pos_col(std::string_view expr) { return sql::column(kPositionColumns, expr); }
+
+// The statement reading the analysed positions of one game under one request (`also`: more
+// conditions, " AND ..."), in ply order, its parameters bound; not prepared when the
+// conditions are wrong.
+Statement positions_of(sql::Connection& db, int schema_version, const std::string& also, std::int64_t request_id,
+                       std::int64_t game_id) {
+  Statement s = db.prepare("SELECT " + sql::select_list(kPositionColumns, schema_version) +
+                           " FROM analysis_positions WHERE request_id = :request_id AND game_id = :game_id" + also +
+                           " ORDER BY ply");
   if (!s.prepared()) return s;
-  s.bind(1, request_id);
-  s.bind(2, game_id);
+  s.bind(sqlite3_bind_parameter_index(s.get(), ":request_id"), request_id);
+  s.bind(sqlite3_bind_parameter_index(s.get(), ":game_id"), game_id);
   return s;
+}
+
+// The search result stored in the current row of a positions_of statement.
+analysis::SearchResult stored_result(const Statement& s) {
+  analysis::SearchResult r;
+  if (auto score = read_score(s, pos_col("cp"))) r.score = *score;
+  r.depth = s.integer(pos_col("depth"));
+  r.best_move = std::string(s.text(pos_col("best")));
+  r.pv = analysis::split_words(s.text(pos_col("pv")));
+  return r;
 }
 
 }  // namespace
@@ -190,18 +260,10 @@ Expected<analysis::KnownPositions> Archive::analysis_positions(std::int64_t requ
   Impl& m = *impl_;
   analysis::KnownPositions out;
   if (m.schema_version < kAnalysesSince || request_id == 0) return out;
-  Statement s = positions_of(m.db, "ply, cp, mate, mate_winner, depth, best, pv", " AND error IS NULL", request_id,
-                             game_id);
+  Statement s = positions_of(m.db, m.schema_version, " AND error IS NULL", request_id, game_id);
   if (!s.prepared()) return m.fail("cannot read analysed positions");
   int rc;
-  while ((rc = s.step()) == SQLITE_ROW) {
-    analysis::SearchResult r;
-    if (auto score = read_score(s, 1)) r.score = *score;
-    r.depth = s.integer(4);
-    r.best_move = std::string(s.text(5));
-    r.pv = analysis::split_words(s.text(6));
-    out.emplace(s.integer(0), std::move(r));
-  }
+  while ((rc = s.step()) == SQLITE_ROW) out.emplace(s.integer(pos_col("ply")), stored_result(s));
   if (rc != SQLITE_DONE) return m.fail("reading analysed positions failed");
   return out;
 }
@@ -231,23 +293,19 @@ Expected<std::optional<analysis::GameAnalysis>> Archive::load_analysis(std::int6
     if (s.step() == SQLITE_ROW) a.variant = std::string(s.text(0));
   }
   if (!a.error.empty()) return Result(std::move(a));
-  Statement s = positions_of(m.db, "ply, to_move, played, cp, mate, mate_winner, depth, best, pv, error", "",
-                             request_id, game_id);
+  Statement s = positions_of(m.db, m.schema_version, "", request_id, game_id);
   if (!s.prepared()) return m.fail("cannot read analysed positions");
   int rc;
   while ((rc = s.step()) == SQLITE_ROW) {
-    if (s.integer(0) != static_cast<int>(a.positions.size()))
+    if (s.integer(pos_col("ply")) != static_cast<int>(a.positions.size()))
       return Error{"the analysed positions of game " + std::to_string(game_id) + " have a gap"};
     analysis::PositionEval p;
     p.stored = true;
-    p.to_move = s.text(1) == "han" ? Side::Han : Side::Cho;
-    p.played = s.optional_text(2).value_or("");
-    p.error = s.optional_text(9).value_or("");
+    p.to_move = s.text(pos_col("to_move")) == "han" ? Side::Han : Side::Cho;
+    p.played = s.optional_text(pos_col("played")).value_or("");
+    p.error = s.optional_text(pos_col("error")).value_or("");
     p.ok = p.error.empty();
-    if (auto score = read_score(s, 3)) p.result.score = *score;
-    p.result.depth = s.integer(6);
-    p.result.best_move = std::string(s.text(7));
-    p.result.pv = analysis::split_words(s.text(8));
+    p.result = stored_result(s);
     a.positions.push_back(std::move(p));
   }
   if (rc != SQLITE_DONE) return m.fail("reading analysed positions failed");
@@ -260,8 +318,8 @@ std::optional<Error> Archive::store_position(std::int64_t request_id, std::int64
                                              const analysis::PositionEval& p, int ply) {
   Impl& m = *impl_;
   if (p.stored || !p.ok) return std::nullopt;
-  Statement s = m.db.prepare(kInsertPosition);
-  if (!s.prepared() || !insert_position(s, request_id, game_id, ply, p))
+  sql::Bound<PositionRow> ins;
+  if (prepare_position_insert(m.db, ins) || !ins.run(position_row(request_id, game_id, ply, p)))
     return m.fail("cannot store an analysed position of game " + std::to_string(game_id));
   return std::nullopt;
 }
@@ -270,12 +328,12 @@ std::optional<Error> Archive::store_analysis(std::int64_t request_id, std::int64
                                              const analysis::GameAnalysis& a) {
   Impl& m = *impl_;
   return in_own_transaction(*this, m.in_transaction, [&]() -> std::optional<Error> {
-    Statement pos = m.db.prepare(kInsertPosition);
-    if (!pos.prepared()) return m.fail("cannot prepare the position insert");
+    sql::Bound<PositionRow> ins;
+    if (prepare_position_insert(m.db, ins)) return m.fail("cannot prepare the position insert");
     for (std::size_t k = 0; k < a.positions.size(); ++k) {
       const analysis::PositionEval& p = a.positions[k];
       if (p.stored && p.ok) continue;
-      if (!insert_position(pos, request_id, game_id, static_cast<int>(k), p))
+      if (!ins.run(position_row(request_id, game_id, static_cast<int>(k), p)))
         return m.fail("cannot store an analysed position of game " + std::to_string(game_id));
     }
     Statement row = m.db.prepare(
@@ -296,27 +354,11 @@ std::optional<Error> Archive::store_analysis(std::int64_t request_id, std::int64
 std::optional<Error> Archive::store_engine_verdicts(const std::vector<EngineVerdictRow>& verdicts) {
   Impl& m = *impl_;
   return in_own_transaction(*this, m.in_transaction, [&]() -> std::optional<Error> {
-    Statement s = m.db.prepare(
-        "INSERT INTO engine_verdicts (game_id, profile_id, profile_version, request_id, margin, verdict, ply, cp, mate, "
-        "mate_winner, depth, note, computed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-        "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) ON CONFLICT (game_id, profile_id, profile_version) DO UPDATE SET "
-        "request_id = excluded.request_id, margin = excluded.margin, verdict = excluded.verdict, ply = excluded.ply, "
-        "cp = excluded.cp, mate = excluded.mate, mate_winner = excluded.mate_winner, depth = excluded.depth, "
-        "note = excluded.note, computed_at = excluded.computed_at");
-    if (!s.prepared()) return m.fail("cannot prepare the engine verdict insert");
-    for (const EngineVerdictRow& v : verdicts) {
-      s.bind(1, v.game_id);
-      s.bind_text(2, v.profile_id);
-      s.bind(3, v.profile_version);
-      s.bind_optional(4, v.request_id);
-      s.bind(5, v.margin);
-      s.bind_text(6, v.verdict);
-      s.bind_optional(7, v.ply);
-      bind_score(s, 8, 9, 10, v.score);
-      s.bind(11, v.depth);
-      s.bind_text(12, v.note);
-      if (!s.run()) return m.fail("cannot store an engine verdict for game " + std::to_string(v.game_id));
-    }
+    sql::Bound<EngineVerdictRow> ins;
+    if (ins.prepare_insert(m.db, "engine_verdicts", kEngineVerdictParams, kEngineVerdictConflict))
+      return m.fail("cannot prepare the engine verdict insert");
+    for (const EngineVerdictRow& v : verdicts)
+      if (!ins.run(v)) return m.fail("cannot store an engine verdict for game " + std::to_string(v.game_id));
     return std::nullopt;
   });
 }
@@ -324,34 +366,30 @@ std::optional<Error> Archive::store_engine_verdicts(const std::vector<EngineVerd
 std::optional<Error> Archive::for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn) {
   Impl& m = *impl_;
   if (m.schema_version < kAnalysesSince) return std::nullopt;
-  Statement s = m.db.prepare(
-      "SELECT v.game_id, v.profile_id, v.profile_version, v.request_id, v.margin, v.verdict, v.ply, v.cp, v.mate, "
-      "v.mate_winner, v.depth, v.note, r.engine, r.engine_version FROM engine_verdicts AS v "
-      "LEFT JOIN analysis_requests AS r ON r.id = v.request_id ORDER BY v.game_id, v.profile_id, v.profile_version");
-  if (!s.prepared()) return m.fail("cannot read engine verdicts");
-  int rc;
-  while ((rc = s.step()) == SQLITE_ROW) {
-    EngineVerdictRow v;
-    v.game_id = s.int64(0);
-    v.profile_id = std::string(s.text(1));
-    v.profile_version = s.integer(2);
-    if (!s.is_null(3)) v.request_id = s.int64(3);
-    v.margin = s.integer(4);
-    v.verdict = std::string(s.text(5));
-    v.ply = s.optional_int(6);
-    v.score = read_score(s, 7);
-    v.depth = s.integer(10);
-    v.note = std::string(s.text(11));
-    if (!s.is_null(12)) {
-      AnalysisRequest r;
-      r.engine = std::string(s.text(12));
-      r.engine_version = std::string(s.text(13));
-      v.engine = r.engine_text();
-    }
-    fn(v);
-  }
-  if (rc != SQLITE_DONE) return m.fail("reading engine verdicts failed");
-  return std::nullopt;
+  return sql::for_each_row(
+      m.db, kEngineVerdictColumns, m.schema_version,
+      "FROM engine_verdicts AS v LEFT JOIN analysis_requests AS r ON r.id = v.request_id "
+      "ORDER BY v.game_id, v.profile_id, v.profile_version",
+      "engine verdicts", [&](const Statement& s) {
+        EngineVerdictRow v;
+        v.game_id = s.int64(col("v.game_id"));
+        v.profile_id = std::string(s.text(col("v.profile_id")));
+        v.profile_version = s.integer(col("v.profile_version"));
+        if (!s.is_null(col("v.request_id"))) v.request_id = s.int64(col("v.request_id"));
+        v.margin = s.integer(col("v.margin"));
+        v.verdict = std::string(s.text(col("v.verdict")));
+        v.ply = s.optional_int(col("v.ply"));
+        v.score = read_score(s, col("v.cp"));
+        v.depth = s.integer(col("v.depth"));
+        v.note = std::string(s.text(col("v.note")));
+        if (!s.is_null(col("r.engine"))) {
+          AnalysisRequest r;
+          r.engine = std::string(s.text(col("r.engine")));
+          r.engine_version = std::string(s.text(col("r.engine_version")));
+          v.engine = r.engine_text();
+        }
+        fn(v);
+      });
 }
 
 Expected<std::vector<AnalysedGame>> Archive::analysed_games(const std::vector<std::int64_t>& game_ids) {
