@@ -325,8 +325,8 @@ int run_import(const std::vector<std::string>& args) {
   for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
     if (auto why = protect.conflict(db + suffix)) return usage(why->message);
   if (files.empty()) {
-    std::cerr << "gibo import: " << (missing.empty() ? "no game file found" : "no input could be read") << "; "
-              << db << " is left as it was\n";
+    std::cerr << "gibo import: " << i18n::translate(missing.empty() ? "no game file found" : "no input could be read") << "; "
+              << i18n::format("{1} is left as it was", {db}) << "\n";
     return missing.empty() ? kExitFindings : kExitIo;
   }
 

@@ -13,10 +13,12 @@
 #include "gibo/formats/file_bytes.h"
 #include "gibo/record/replay.h"
 #include "gibo/report/diagram.h"
+#include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "inputs.h"
 #include "common_options.h"
 #include "outputs.h"
+#include "reporter.h"
 
 namespace gibo::cli {
 namespace {
@@ -54,7 +56,8 @@ int read_game_evaluations(const std::string& path, const RecordTarget& t, analys
       out = g.evaluations;
       return kExitOk;
     }
-  std::cerr << "gibo show: --analysis " << path << " holds no analysis of " << t.file << ":" << t.game << "\n";
+  std::cerr << "gibo show: --analysis "
+            << i18n::format("{1} holds no analysis of {2}", {path, t.file + ":" + std::to_string(t.game)}) << "\n";
   return kExitFindings;
 }
 
@@ -112,15 +115,18 @@ int run_show(const std::vector<std::string>& args) {
   const int plies = static_cast<int>(g.plies.size());
   const int want = t.ply.value_or(plies);
   if (want < 0 || want > plies) {
-    std::cerr << "gibo show: game " << t.game << " has " << plies << " plies; no ply " << want << "\n";
+    std::cerr << "gibo show: "
+              << i18n::format("game {1} has {2} plies; no ply {3}",
+                              {std::to_string(t.game), std::to_string(plies), std::to_string(want)})
+              << "\n";
     return kExitUsage;
   }
   int status = kExitOk;
   int shown = want;
   if (want > g.valid_plies) {
     for (const Diagnostic& diag : g.diagnostics)
-      if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
-    std::cerr << "gibo show: showing ply " << g.valid_plies << ", the last valid one\n";
+      if (diag.severity == Severity::Error) std::cerr << Reporter::diagnostic_line(diag);
+    std::cerr << "gibo show: " << i18n::format("showing ply {1}, the last valid one", {std::to_string(g.valid_plies)}) << "\n";
     shown = g.valid_plies;
     status = kExitFindings;
   }

@@ -120,6 +120,25 @@ constexpr const char* kPatterns[] = {
     N_("{1} is left as it was"),
     N_("cannot open {1}: {2}"),
     N_("no such file or directory"),
+    // moves as a user types them (formats/notation, src/cli/move_input.cpp), the inner
+    // message of "--moves: ply {1} {2}: {3}" translated in its turn
+    N_("--moves: ply {1} {2}: {3}"),
+    N_("{1}: expected a move in UCI (c4c5, pass e2e2), Korean notation (79졸78, 7978, 한수쉼), SAN (Hc3) or JANGGI "
+       "(H02-83)"),
+    N_("{1} is not a UCI move"),
+    N_("{1} is not a SAN move"),
+    N_("empty SAN move {1}"),
+    N_("an empty move"),
+    N_("{1} is ambiguous: it fits {2}"),
+    N_("{1}: no piece of the side to move on {2}"),
+    N_("{1}: the piece on {2} cannot move there"),
+    N_("{1}: the piece on {2} is no {3}"),
+    N_("{1}: the side to move has no general"),
+    N_("{1}: passing is not legal here"),
+    N_("{1}: not Korean notation (79졸78)"),
+    N_("{1}: expected the to-square's two digits"),
+    N_("{1}: unexpected '{2}' at the end"),
+    N_("{1}: a square is two digits, row 0-9 then column 1-9"),
 };
 
 // The words a value may hold that the catalogue translates (sides, pieces).
@@ -216,15 +235,20 @@ std::string translate_value(std::string value) {
   return out;
 }
 
-// `english` translated by the first pattern it matches; nullopt when none does.
-std::optional<std::string> clause(std::string_view english) {
+// `english` translated by the first pattern it matches; nullopt when none does. A value
+// that is itself a message (a pattern's, `depth` levels down) is translated as one.
+std::optional<std::string> clause(std::string_view english, int depth = 1) {
   const std::string whole(english);
   if (std::string known = translate_known(whole); known != whole) return known;
   std::vector<std::string> values;
   for (const Compiled& c : compiled()) {
     if (!match(c, english, values)) continue;
     std::vector<std::string> shown;
-    for (int n = 1; n <= 9; ++n) shown.push_back(translate_value(values[static_cast<std::size_t>(n)]));
+    for (int n = 1; n <= 9; ++n) {
+      const std::string& v = values[static_cast<std::size_t>(n)];
+      const auto inner = depth > 0 && v.find(' ') != std::string::npos ? clause(v, depth - 1) : std::nullopt;
+      shown.push_back(inner ? *inner : translate_value(v));
+    }
     return format(c.english, {shown[0], shown[1], shown[2], shown[3], shown[4], shown[5], shown[6], shown[7], shown[8]});
   }
   return std::nullopt;

@@ -2,6 +2,7 @@
 // table has, their headings, and how numbers are written, so every renderer agrees.
 #include <cstdio>
 
+#include "gibo/report/i18n.h"
 #include "gibo/formats/gib.h"
 #include "stats.h"
 
@@ -70,9 +71,12 @@ void game_cells(std::vector<std::string>& row, const Report& r, const std::strin
 void overview_tables(const Report& r, std::vector<Table>& out) {
   const Overview& v = r.overview;
   Table t{"overview", "overview", "Overview", Audience::Both,
-          {text_col("key", "key", Audience::Machine), text_col("item", "", Audience::Human), text_col("value", "")},
+          {text_col("key", "key", Audience::Machine), text_col("item", "", Audience::Human),
+           text_col("value", "", Audience::Machine), text_col("value_shown", "", Audience::Human)},
           {}, {}, ""};
-  auto add = [&](const char* key, const char* label, const std::string& value) { t.rows.push_back({key, label, value}); };
+  auto add = [&](const char* key, const char* label, const std::string& value) {
+    t.rows.push_back({key, label, value, value});
+  };
   add("origin", "read from", r.origin);
   if (!r.path_prefix.empty() && r.path_prefix != r.origin && r.path_prefix != r.origin + "/")
     add("directory", "files in", r.path_prefix);
@@ -86,7 +90,9 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
   add("valid_plies", "valid plies", num(v.valid_plies));
   add("dated", "dated games", num(v.dated));
   add("first_date", "first date", v.first_date.empty() ? "-" : v.first_date);
+  t.rows.back().back() = i18n::date(t.rows.back().back());  // people read the date in their language
   add("last_date", "last date", v.last_date.empty() ? "-" : v.last_date);
+  t.rows.back().back() = i18n::date(t.rows.back().back());
   add("sites", "sites", num(v.distinct_sites));
   add("events", "events", num(v.distinct_events));
   add("verdicts", "verdicts", r.verdicts_from == "archive"    ? "stored in the archive"

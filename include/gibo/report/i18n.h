@@ -41,6 +41,14 @@ std::string grouped(const std::string& cell);
 // `n` with the language's thousands separators ("24,668").
 std::string number(long long n);
 
+// The date `text` names, in the language's form: English as ISO 8601 writes it
+// ("2010-03-12", "2010-03", "2010": the form the machine formats keep), Korean as Korean
+// writes it ("2010년 3월 12일", "2010년 3월", "2010년"). `text` is a date key or a date
+// tag as records write it ("2010.03.12", "20100312", "2010년 3월 12일"; record/game_date.h);
+// text that names no single date (empty, "미상", a range "2020.01~2020.06") is returned
+// as it is. Text reports and pages show every date through this.
+std::string date(std::string_view text);
+
 // The message `english`, translated, with {1}, {2}, ... replaced by `args` in order (a
 // translation may reorder them): format("{1} games", {"3"}) -> "대국 3개".
 std::string format(const char* english, std::initializer_list<std::string_view> args);
