@@ -80,8 +80,8 @@ std::string csv_header(bool engine) { return std::string(kCsvHeader) + (engine ?
 std::string render(const Row& r, Output out, bool engine = false) {
   switch (out) {
     case Output::Text:
-      return r.file + ":" + std::to_string(r.index + 1) + ": " + r.words +
-             (r.engine ? engine_verdict_words(*r.engine) : std::string()) + "\n";
+      return r.file + ":" + std::to_string(r.index + 1) + ": " +
+             i18n::message(r.words + (r.engine ? engine_verdict_words(*r.engine) : std::string())) + "\n";
     case Output::Csv:
       return csv_field(r.file) + "," + std::to_string(r.index) + "," + csv_field(r.stored) + "," + r.verdict + "," +
              r.winner + "," + r.reason + "," + std::to_string(r.ply) + "," + std::to_string(r.cho) + "," +

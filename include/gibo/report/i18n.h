@@ -55,9 +55,10 @@ std::string format(const char* english, std::initializer_list<std::string_view> 
 
 // A message built by code elsewhere (a diagnostic's, a usage error's), in the chosen
 // language (i18n_messages.cpp): the whole text when a pattern matches it, else each
-// "; "-separated clause matched against the catalogue's message patterns ("{1} says {2}
-// plies, the record has {3}"), its values kept (a value that is itself a catalogue word,
-// like "Cho" or "chariot", translated). A clause no pattern matches stays in English.
+// clause (split at "; " outside parentheses) matched against the catalogue's message
+// patterns ("{1} says {2} plies, the record has {3}"), its values kept (a value that is
+// itself a catalogue word, like "Cho" or "chariot", or a message, translated). A clause
+// no pattern matches stays in English.
 std::string message(std::string_view english);
 
 // Marks a message pattern for the catalogue (po/update-pot extracts N_, translate, tr
