@@ -9,14 +9,15 @@
 #include <iostream>
 #include <map>
 
-#include "gibo/report/i18n.h"
 #include "command.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/game_writer.h"
 #include "gibo/record/replay.h"
+#include "gibo/report/i18n.h"
 #include "inputs.h"
 #include "common_options.h"
 #include "outputs.h"
+#include "reporter.h"
 
 namespace gibo::cli {
 namespace {
@@ -173,8 +174,7 @@ int run_convert(const std::vector<std::string>& args) {
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;
   const std::vector<InputFile> inputs = expand_inputs(paths, missing, not_game);
-  for (const InputError& m : missing) std::cerr << m.text() << "\n";
-  for (const NotGameFile& f : not_game) std::cerr << f.text() << "\n";
+  std::cerr << Reporter(ReportFormat::Text).inputs(missing, not_game);  // in the run's language
   ProtectedFiles protect;
   for (const InputFile& in : inputs) protect.add_input(in.path);
 

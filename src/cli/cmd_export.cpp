@@ -19,11 +19,11 @@
 #include <set>
 #include <unordered_set>
 
-#include "gibo/report/i18n.h"
 #include "archive_input.h"
 #include "command.h"
 #include "gibo/archive/archive.h"
 #include "gibo/formats/game_writer.h"
+#include "gibo/report/i18n.h"
 #include "common_options.h"
 #include "outputs.h"
 

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "command.h"
+#include "gibo/report/i18n.h"
 #include "options.h"
 
 namespace gibo::cli {
@@ -34,7 +35,7 @@ int run_rules(const std::vector<std::string>& args) {
                 << (f.known ? "" : "  (UNKNOWN: assumed)") << "\n";
     return kExitOk;
   }
-  std::cerr << "usage: " << synopsis << "\n";
+  std::cerr << i18n::translate("usage:") << " " << synopsis << "\n";
   return kExitUsage;
 }
 

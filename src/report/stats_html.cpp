@@ -82,15 +82,8 @@ footer { color: var(--muted); font-size: 12.5px; text-align: center; padding: 10
 // Text escaping: the report layer's xml_escape.
 std::string escape(const std::string& s) { return xml_escape(s); }
 
-// 12345 -> "12,345".
-std::string with_commas(long n) {
-  std::string digits = std::to_string(n < 0 ? -n : n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return (n < 0 ? "-" : "") + out;
-}
+// 12345 -> "12,345", in the run's language.
+std::string with_commas(long n) { return i18n::number(n); }
 
 // The table with id `id`, or nullptr.
 const Table* find_table(const std::vector<Table>& all, const std::string& id) {

@@ -81,6 +81,44 @@ TEST(Languages, HelpDiagnosticsSummariesAndReportsAreKorean) {
   EXPECT_EQ(csv.out.find("저장된 결과"), std::string::npos);
 }
 
+// Each of `words` is in `text`, and none of `english`.
+void expect_words(const std::string& text, std::initializer_list<const char*> words,
+                  std::initializer_list<const char*> english, const std::string& where) {
+  SCOPED_TRACE(where);
+  for (const char* w : words) EXPECT_NE(text.find(w), std::string::npos) << w;
+  for (const char* e : english) EXPECT_EQ(text.find(e), std::string::npos) << e;
+}
+
+// The statistics report's page in Korean: its cards, chart labels, captions and notes,
+// and none of the English ones; the English page keeps its words. Dates in the text
+// report in each language's form; its stderr lines in Korean.
+TEST(Languages, TheStatisticsPageAndDatesAreKorean) {
+  const std::string corpus = std::string(GIBO_TEST_DATA) + "/corpus";
+  const Result ko = with_env("LANG=ko_KR.UTF-8", {"stats", "--format", "html", corpus});
+  ASSERT_EQ(ko.status, 0) << ko.err;
+  expect_words(ko.out,
+               {"<html lang=\"ko\">", "기보 통계", "오류 없이 재현됨", "원본 파일", "대국 연도", "승리 방식별", "초의 차림",
+                "한의 차림", "초 승률 0%", "눈여겨볼 대국: 마지막 국면", "가장 긴 올바른 대국: 241수", "불일치 대국의 마지막 국면",
+                "저장된 결과:", "판:", "gibo stats 가 만듦", "aria-label=\"저장된 결과\"", "aria-label=\"차림 승률 지도\"",
+                "마상마상 대 마상마상: 대국 17, 초 10, 한 4, 무승부 1", "<title>초 차례</title>"},
+               {"Game-record statistics", "replay without error", "source files", "years played", "By method", "Han's setup",
+                "Cho's setup", "Cho wins 0%", "Notable games", "The longest valid game", "Final positions",
+                "stored:", "board:", "Written by gibo stats", "<th>results</th>", " games, Cho ", "aria-label=\"stored results\"",
+                "aria-label=\"setups heat map\"", " (Cho) vs ", "no ending on the board", " at ply ", "to move</title>"},
+               "stats --format html");
+  const Result en = with_env("LANG=C", {"stats", "--format", "html", corpus});
+  expect_words(en.out, {"<html lang=\"en\">", "Game-record statistics", "replay without error", "Han's setup", "Written by gibo stats"},
+               {"기보 통계", "오류 없이"}, "English page");
+
+  const Result text = with_env("LANG=ko_KR.UTF-8", {"stats", corpus});
+  expect_words(text.out, {"첫 날짜         1937년\n", "마지막 날짜     2020년 1월\n", "연도  대국", "채움 바이트를 지움 (2군데)", "적힌 총수"},
+               {"first date", "2020-01\n", "year", "filler bytes", "  cho  "}, "stats text");
+  expect_words(text.err, {"기보 파일이 아님 (gibo 가 읽는 형식이 아님); 읽지 않음", "파일 1개가 기보 파일이 아님; 보고서는 기보 파일 40개를 다룸"},
+               {"not a game file", "the report covers"}, "stats stderr");
+  const Result english = with_env("LANG=C", {"stats", corpus});
+  expect_words(english.out, {"first date      1937\n", "last date       2020-01\n"}, {"2020년 1월"}, "English text");
+}
+
 // Every msgid a run asks for in Korean (each command's help, the reports and
 // diagnostics of the test data) has a Korean translation (GIBO_I18N_LOG, i18n.h).
 TEST(Languages, TheKoreanCatalogueTranslatesEveryMessageUsed) {
