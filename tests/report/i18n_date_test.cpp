@@ -16,39 +16,37 @@ struct Language {
   ~Language() { set_language("en", "/nonexistent"); }
 };
 
-TEST(I18nDate, EnglishKeepsTheIsoForms) {
+struct Case {
+  const char* text;     // a key or a tag as written
+  const char* english;  // ISO 8601
+  const char* korean;
+};
+
+constexpr Case kCases[] = {
+    {"2010-03-12", "2010-03-12", "2010년 3월 12일"},  // full
+    {"2010-03", "2010-03", "2010년 3월"},             // no day
+    {"2010", "2010", "2010년"},                       // the year alone
+    {"2010-11-01", "2010-11-01", "2010년 11월 1일"},
+    {"2011.03.06", "2011-03-06", "2011년 3월 6일"},  // tags as records write them
+    {"20100312", "2010-03-12", "2010년 3월 12일"},
+    {"2008년 12월 31일", "2008-12-31", "2008년 12월 31일"},
+    {"1937년", "1937", "1937년"},
+    // No single date: as written in both.
+    {"", "", ""},
+    {"미상", "미상", "미상"},
+    {"?", "?", "?"},
+    {"-", "-", "-"},
+    {"2020.01~2020.06", "2020.01~2020.06", "2020.01~2020.06"},  // a range: both ends matter
+};
+
+TEST(I18nDate, EnglishWritesIsoForms) {
   const Language en("en");
-  EXPECT_EQ(date("2010-03-12"), "2010-03-12");
-  EXPECT_EQ(date("2010-03"), "2010-03");
-  EXPECT_EQ(date("2010"), "2010");
-  // Tags as records write them.
-  EXPECT_EQ(date("2010.03.12"), "2010-03-12");
-  EXPECT_EQ(date("20100312"), "2010-03-12");
-  EXPECT_EQ(date("2008년 12월 31일"), "2008-12-31");
-  EXPECT_EQ(date("1937년"), "1937");
+  for (const Case& c : kCases) EXPECT_EQ(date(c.text), c.english) << c.text;
 }
 
 TEST(I18nDate, KoreanWritesYearMonthDay) {
   const Language ko("ko");
-  EXPECT_EQ(date("2010-03-12"), "2010년 3월 12일");
-  EXPECT_EQ(date("2010-03"), "2010년 3월");
-  EXPECT_EQ(date("2010"), "2010년");
-  EXPECT_EQ(date("2010-11-01"), "2010년 11월 1일");
-  EXPECT_EQ(date("2011.03.06"), "2011년 3월 6일");
-  EXPECT_EQ(date("2024.01.01"), "2024년 1월 1일");
-  EXPECT_EQ(date("2008년 12월 31일"), "2008년 12월 31일");
-  EXPECT_EQ(date("1937년"), "1937년");
-}
-
-TEST(I18nDate, TextWithoutOneDateStaysAsWritten) {
-  for (const char* language : {"en", "ko"}) {
-    const Language l(language);
-    EXPECT_EQ(date(""), "");
-    EXPECT_EQ(date("미상"), "미상");
-    EXPECT_EQ(date("?"), "?");
-    EXPECT_EQ(date("-"), "-");
-    EXPECT_EQ(date("2020.01~2020.06"), "2020.01~2020.06");  // a range: both ends matter
-  }
+  for (const Case& c : kCases) EXPECT_EQ(date(c.text), c.korean) << c.text;
 }
 
 }  // namespace
