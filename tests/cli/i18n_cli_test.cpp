@@ -132,10 +132,16 @@ TEST(Languages, TheKoreanCatalogueTranslatesEveryMessageUsed) {
     EXPECT_EQ(with_env(env, {c, "--help"}).status, 0) << c;
   with_env(env, {"validate", data + "/fixtures", data + "/corpus"});
   with_env(env, {"stats", data + "/corpus"});
+  with_env(env, {"stats", "--format", "html", data + "/corpus"});
+  with_env(env, {"rescore", data + "/corpus", data + "/fixtures/gib"});
+  with_env(env, {"show", data + "/corpus/pobsiz_2010_kbs_chuseok.gib@107", "--moves"});
+  with_env(env, {"show", data + "/corpus/pobsiz_2010_kbs_chuseok.gib", "--format", "html", "-o", (dir.path() / "g.html").string()});
   const std::string db = (dir.path() / "a.sqlite").string();
   with_env(env, {"import", "--db", db, data + "/corpus"});
   with_env(env, {"explore", "--db", db});
   with_env(env, {"explore", "--db", db, "--setup", "HEHE,HEHE"});
+  with_env(env, {"explore", "--db", db, "--setup", "HEHE,HEHE", "--format", "html"});
+  with_env(env, {"search", "--db", db, "--setup", "HEHE,HEHE"});
   std::ifstream in(log);
   std::string line, missing;
   long asked = 0;
