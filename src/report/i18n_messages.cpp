@@ -137,6 +137,12 @@ constexpr const char* kPatterns[] = {
     // moves as a user types them (formats/notation, src/cli/move_input.cpp), the inner
     // message of "--moves: ply {1} {2}: {3}" translated in its turn
     N_("--moves: ply {1} {2}: {3}"),
+    N_("--game: game {1} has {2} plies; no ply {3}"),
+    N_("--game: ply {1} comes after the game's first invalid ply ({2})"),
+    N_("--game: {1}"),
+    N_("--fen: {1}"),
+    N_("give --game, or --fen (or --setup) and/or --moves, not both"),
+    N_("--setup takes CHO,HAN, each one of HEEH EHHE HEHE EHEH (마상상마 상마마상 마상마상 상마상마)"),
     N_("{1}: expected a move in UCI (c4c5, pass e2e2), Korean notation (79졸78, 7978, 한수쉼), SAN (Hc3) or JANGGI "
        "(H02-83)"),
     N_("{1} is not a UCI move"),
