@@ -119,6 +119,39 @@ TEST(Languages, TheStatisticsPageAndDatesAreKorean) {
   expect_words(english.out, {"first date      1937\n", "last date       2020-01\n"}, {"2020년 1월"}, "English text");
 }
 
+// Messages built of messages, in Korean to the innermost: rescore's verdict line around a
+// rejection's diagnostic (itself two clauses, one in parentheses), and --moves' error around
+// the notation reader's; the same lines stay English in an English run.
+TEST(Languages, NestedMessagesAreKoreanThroughout) {
+  const std::string data = std::string(GIBO_TEST_DATA);
+  const Result rescore = with_env("LANG=ko_KR.UTF-8", {"rescore", data + "/fixtures/gib/pass_in_check.gib",
+                                                       data + "/corpus/pobsiz_2008_hangame_festival.gib"});
+  expect_words(rescore.out,
+               {"pass_in_check.gib:1: 저장된 결과 없음; janggi-gg 규칙으로는 기보가 1수째에서 거부됨 (error[illegal-pass]: 초 쪽은 여기서 "
+                "한수쉼을 할 수 없음 (장군을 받은 상태); kjf-site (가정: 그 규칙에는 언급이 없음) 규칙으로는 둘 수 있음: --rules kjf-site 를 "
+                "쓰세요): 올바르지 않음\n",
+                "festival.gib:1: 저장된 결과 한 완승; janggi-gg 규칙으로는 128수 뒤에도 판에 끝이 없음 (초 8, 한 19.5): 확인 불가 (판에 끝이 "
+                "없음; 기권이나 합의는 확인할 수 없음)\n",
+                "festival.gib:5: 저장된 결과 한 완승; janggi-gg 규칙으로는 76수째에 외통(으)로 끝남, 한 승 (초 29, 한 34.5): 맞음\n"},
+               {"stored result", "under janggi-gg", "no ending", "unverifiable", "invalid", "may not pass"}, "rescore");
+  const Result english = with_env("LANG=C", {"rescore", data + "/corpus/pobsiz_2008_hangame_festival.gib"});
+  EXPECT_NE(english.out.find("festival.gib:5: stored result 한 완승; under janggi-gg the game ends by checkmate at ply 76, "
+                             "Han winning (Cho 29, Han 34.5): agrees\n"),
+            std::string::npos)
+      << english.out;
+
+  gibo::testing::TempDir dir;
+  const std::string db = (dir.path() / "a.sqlite").string();
+  ASSERT_EQ(with_env("LANG=C", {"import", "--db", db, data + "/corpus"}).status, 0);
+  const Result moves = with_env("LANG=ko_KR.UTF-8", {"explore", "--db", db, "--moves", "79졸78,11졸12"});
+  EXPECT_EQ(moves.status, 2);
+  expect_words(moves.err, {"gibo explore: --moves: 2수째 '11졸12': '11졸12': 11 의 기물은 P 가 아님\n"}, {"ply 2", "is no"}, "--moves");
+  const Result uci = with_env("LANG=ko_KR.UTF-8", {"search", "--db", db, "--moves", "z9z9"});
+  expect_words(uci.err, {"1수째 'z9z9': 'z9z9': UCI (c4c5, 한수쉼은 e2e2), 한국식 기보"}, {"expected a move"}, "search --moves");
+  EXPECT_NE(with_env("LANG=C", {"search", "--db", db, "--moves", "z9z9"}).err.find("--moves: ply 1 'z9z9': 'z9z9': expected a move"),
+            std::string::npos);
+}
+
 // Every msgid a run asks for in Korean (each command's help, the reports and
 // diagnostics of the test data) has a Korean translation (GIBO_I18N_LOG, i18n.h).
 TEST(Languages, TheKoreanCatalogueTranslatesEveryMessageUsed) {
