@@ -81,14 +81,6 @@ TEST(Languages, HelpDiagnosticsSummariesAndReportsAreKorean) {
   EXPECT_EQ(csv.out.find("저장된 결과"), std::string::npos);
 }
 
-// Each of `words` is in `text`, and none of `english`.
-void expect_words(const std::string& text, std::initializer_list<const char*> words,
-                  std::initializer_list<const char*> english, const std::string& where) {
-  SCOPED_TRACE(where);
-  for (const char* w : words) EXPECT_NE(text.find(w), std::string::npos) << w;
-  for (const char* e : english) EXPECT_EQ(text.find(e), std::string::npos) << e;
-}
-
 // The statistics report's page in Korean: its cards, chart labels, captions and notes,
 // and none of the English ones; the English page keeps its words. Dates in the text
 // report in each language's form; its stderr lines in Korean.

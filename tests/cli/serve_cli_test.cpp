@@ -347,14 +347,6 @@ TEST_F(ServeCli, ShowWritesTheViewerAsOneOfflineFile) {
   EXPECT_EQ(run_gibo({"show", game, "--format", "html", "-o", game}).status, 2);
 }
 
-// Each of `words` is in `page`, and none of `english` (labels the English pages show).
-void expect_words(const std::string& page, std::initializer_list<const char*> words, std::initializer_list<const char*> english,
-                  const std::string& where) {
-  SCOPED_TRACE(where);
-  for (const char* w : words) EXPECT_NE(page.find(w), std::string::npos) << w;
-  for (const char* e : english) EXPECT_EQ(page.find(e), std::string::npos) << e;
-}
-
 // A Korean run (--lang ko) serves every page in Korean: its labels, its messages, its
 // dates ("2009년 1월 18일"), and none of the English labels.
 TEST_F(ServeCli, AKoreanServerServesKoreanPages) {
