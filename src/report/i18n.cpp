@@ -1,8 +1,6 @@
 // The message catalogue (i18n.h): Boost.Locale's gettext catalogues.
 #include "gibo/report/i18n.h"
 
-#include "gibo/record/game_date.h"
-
 #include <boost/locale.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +8,8 @@
 #include <locale>
 #include <mutex>
 #include <sstream>
+
+#include "gibo/record/game_date.h"
 
 namespace gibo::i18n {
 
@@ -94,7 +94,8 @@ std::string date(std::string_view text) {
   if (chosen != "ko") return d.key;
   // The key is "YYYY", "YYYY-MM" or "YYYY-MM-DD"; Korean drops the months' and days' zeros.
   char buffer[48];
-  const int month = d.key.size() >= 7 ? std::atoi(d.key.c_str() + 5) : 0, day = d.key.size() >= 10 ? std::atoi(d.key.c_str() + 8) : 0;
+  const int month = d.key.size() >= 7 ? std::atoi(d.key.c_str() + 5) : 0;
+  const int day = d.key.size() >= 10 ? std::atoi(d.key.c_str() + 8) : 0;
   if (day) std::snprintf(buffer, sizeof buffer, "%d년 %d월 %d일", *d.year, month, day);
   else if (month) std::snprintf(buffer, sizeof buffer, "%d년 %d월", *d.year, month);
   else std::snprintf(buffer, sizeof buffer, "%d년", *d.year);

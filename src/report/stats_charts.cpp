@@ -220,7 +220,8 @@ std::string setup_heat_map(const SetupMatrix& m) {
       }
       s += text(x + cell_w / 2.0, y + 26, rate ? fmt("%.0f%%", *rate) : "–", "middle",
                 dark ? " class=\"on-dark big\"" : " class=\"on-light big\"");
-      s += text(x + cell_w / 2.0, y + 46, t.total() == 1 ? translate("1 game") : format("{1} games", {std::to_string(t.total())}), "middle", cls);
+      const std::string games = t.total() == 1 ? translate("1 game") : format("{1} games", {std::to_string(t.total())});
+      s += text(x + cell_w / 2.0, y + 46, games, "middle", cls);
     }
   // Legend: the colour scale from Han 0% to Cho 100%.
   const int ly = top + 4 * cell_h + 14, lw = 4 * cell_w - 160;
@@ -260,7 +261,8 @@ std::string verdict_rows(const AdjudicationStats& a, int width) {
     for (std::size_t k = 0; k < a.kinds.size() && k < p.counts.size(); ++k) {
       if (!p.counts[k]) continue;
       const double w = plot * static_cast<double>(p.counts[k]) / static_cast<double>(max);
-      s += rect(x, y, w, row_h - 7, color(a.kinds[k]), p.profile + ": " + i18n::translate_known(a.kinds[k]) + " " + std::to_string(p.counts[k]));
+      s += rect(x, y, w, row_h - 7, color(a.kinds[k]),
+                p.profile + ": " + i18n::translate_known(a.kinds[k]) + " " + std::to_string(p.counts[k]));
       x += w;
     }
     s += text(x + 6, y + 14, std::to_string(p.games), "start", " class=\"muted\"");
