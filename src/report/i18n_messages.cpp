@@ -133,6 +133,8 @@ constexpr const char* kPatterns[] = {
     N_("too many positional options have been specified on the command line"),
     N_("{1} is left as it was"),
     N_("cannot open {1}: {2}"),
+    N_("cannot listen on {1}: {2}"),  // gibo serve (src/server/http_server.cpp)
+    N_("--host {1}: not an IP address"),
     N_("no such file or directory"),
     // moves as a user types them (formats/notation, src/cli/move_input.cpp), the inner
     // message of "--moves: ply {1} {2}: {3}" translated in its turn
