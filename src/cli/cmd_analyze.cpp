@@ -16,6 +16,7 @@
 #include "gibo/formats/notation.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/record/replay.h"
+#include "gibo/report/i18n.h"
 #include "inputs.h"
 #include "common_options.h"
 #include "outputs.h"
@@ -68,19 +69,23 @@ std::string fixed1(double d) {
 std::string render(const std::string& ref, const GameAnalysis& a, const std::string& engine, const Limit& limit,
                    Output out) {
   if (out == Output::Jsonl) return analysis_jsonl(ref, a, engine, limit);
+  // The text in the run's language (the limit in UCI's own words: "depth 10").
+  using i18n::format;
   std::string s;
-  if (!a.error.empty()) return ref + "  error: " + a.error + "\n";
-  s = ref + "  variant " + a.variant + "  engine " + engine + "  " + limit.text() + "  plies " +
-      std::to_string(a.plies.size()) + (a.failed_positions ? "  failed positions " + std::to_string(a.failed_positions) : "") +
-      "\n";
+  if (!a.error.empty()) return ref + "  " + format("error: {1}", {i18n::message(a.error)}) + "\n";
+  s = ref + "  " +
+      format("variant {1}  engine {2}  {3}  plies {4}", {a.variant, engine, limit.text(), std::to_string(a.plies.size())}) +
+      (a.failed_positions ? "  " + format("failed positions {1}", {std::to_string(a.failed_positions)}) : "") + "\n";
   if (!a.positions.empty() && a.positions.back().ok)
-    s += "  final evaluation " + score_text(a.positions.back().result.score) + " (Cho's view)\n";
+    s += "  " + format("final evaluation {1} (Cho's view)", {score_text(a.positions.back().result.score)}) + "\n";
   for (Side side : {Side::Cho, Side::Han}) {
     const SideSummary& m = a.sides[static_cast<std::size_t>(index(side))];
-    s += std::string("  ") + (side == Side::Cho ? "Cho" : "Han") + ": " + std::to_string(m.moves) + " moves, accuracy " +
-         fixed1(m.accuracy) + "%, average loss " + fixed1(m.average_loss) + " cp, " + std::to_string(m.counts[1]) +
-         " inaccuracies, " + std::to_string(m.counts[2]) + " mistakes, " + std::to_string(m.counts[3]) + " blunders";
-    if (m.largest_swing_ply) s += ", largest swing " + fixed1(m.largest_swing) + " at ply " + std::to_string(m.largest_swing_ply);
+    s += "  " + format("{1}: {2} moves, accuracy {3}%, average loss {4} cp, {5} inaccuracies, {6} mistakes, {7} blunders",
+                       {i18n::translate(side == Side::Cho ? "Cho" : "Han"), std::to_string(m.moves), fixed1(m.accuracy),
+                        fixed1(m.average_loss), std::to_string(m.counts[1]), std::to_string(m.counts[2]),
+                        std::to_string(m.counts[3])});
+    if (m.largest_swing_ply)
+      s += ", " + format("largest swing {1} at ply {2}", {fixed1(m.largest_swing), std::to_string(m.largest_swing_ply)});
     s += "\n";
   }
   return s;
@@ -403,11 +408,11 @@ int run_analyze(const std::vector<std::string>& args) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         std::string line = std::to_string(games);
         if (total) line += '/', line += std::to_string(*total);
-        line += " games, ";
-        line += fixed1(seconds > 0 ? static_cast<double>(positions) / seconds : 0);
-        line += " positions/s";
+        line = i18n::format("{1} games, {2} positions/s",
+                            {line, fixed1(seconds > 0 ? static_cast<double>(positions) / seconds : 0)});
         if (total && *total >= games)
-          line += ", ETA ", line += clock_text(seconds / static_cast<double>(games) * static_cast<double>(*total - games));
+          line += ", " + i18n::format("ETA {1}", {clock_text(seconds / static_cast<double>(games) *
+                                                               static_cast<double>(*total - games))});
         progress.draw(line);
       });
   std::map<std::string, std::int64_t> requests;  // --db: by engine variant
@@ -441,17 +446,23 @@ int run_analyze(const std::vector<std::string>& args) {
   stream.finish();
   progress.draw("");
   if (out == Output::Text)
-    progress.write("summary: " + std::to_string(games) + " games analysed, " + std::to_string(failed) +
-                   " with errors or failed positions" +
-                   (db.empty() ? std::string() : ", " + std::to_string(from_archive) + " taken from the archive") + "\n");
+    progress.write(i18n::format("summary: {1} games analysed, {2} with errors or failed positions",
+                                {std::to_string(games), std::to_string(failed)}) +
+                   (db.empty() ? std::string() : ", " + i18n::format("{1} taken from the archive", {std::to_string(from_archive)})) +
+                   "\n");
   if (!db.empty() && !store_failed && from_archive > 0) {
     if (from_archive == games)
-      progress.write_error("gibo analyze: every selected game was already analysed in " + db + " under this request (" +
-                           engine_name + ", " + limit.text() + "); nothing was searched, the stored analyses are shown\n");
+      progress.write_error("gibo analyze: " +
+                           i18n::format("every selected game was already analysed in {1} under this request ({2}, {3}); "
+                                        "nothing was searched, the stored analyses are shown",
+                                        {db, engine_name, limit.text()}) +
+                           "\n");
     else
-      progress.write_error("gibo analyze: " + std::to_string(from_archive) + " of " + std::to_string(games) +
-                           " games were already analysed in " + db + " under this request; the others were analysed "
-                           "and stored\n");
+      progress.write_error("gibo analyze: " +
+                           i18n::format("{1} of {2} games were already analysed in {3} under this request; the others "
+                                        "were analysed and stored",
+                                        {std::to_string(from_archive), std::to_string(games), db}) +
+                           "\n");
   }
   for (auto [file, path] : {std::pair{&pgn_file, &pgn_path}, std::pair{&gib_file, &gib_path}})
     if (!path->empty())

@@ -13,9 +13,11 @@
 #include "gibo/formats/detect.h"
 #include "gibo/formats/game_writer.h"
 #include "gibo/record/replay.h"
+#include "gibo/report/i18n.h"
 #include "inputs.h"
 #include "common_options.h"
 #include "outputs.h"
+#include "reporter.h"
 
 namespace gibo::cli {
 namespace {
@@ -172,8 +174,7 @@ int run_convert(const std::vector<std::string>& args) {
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;
   const std::vector<InputFile> inputs = expand_inputs(paths, missing, not_game);
-  for (const InputError& m : missing) std::cerr << m.text() << "\n";
-  for (const NotGameFile& f : not_game) std::cerr << f.text() << "\n";
+  std::cerr << Reporter(ReportFormat::Text).inputs(missing, not_game);  // in the run's language
   ProtectedFiles protect;
   for (const InputFile& in : inputs) protect.add_input(in.path);
 
@@ -242,14 +243,19 @@ int run_convert(const std::vector<std::string>& args) {
     convert_into(output, files);
   }
 
-  std::cerr << "convert: " << counts.files << " files, " << counts.games << " games, " << counts.written
-            << " written (" << format_name(s.write.format) << "), " << counts.rejected << " failed validation";
-  if (s.keep_broken && counts.kept_broken) std::cerr << " (" << counts.kept_broken << " written up to the error)";
-  if (counts.unreadable_files) std::cerr << ", " << counts.unreadable_files << " files with no readable game";
-  if (counts.io_errors) std::cerr << ", " << counts.io_errors << " unreadable";
+  // The summary in the run's language (its figures as they are: a script may read them).
+  using i18n::format;
+  auto n = [](auto v) { return std::to_string(v); };
+  std::cerr << format("convert: {1} files, {2} games, {3} written ({4}), {5} failed validation",
+                      {n(counts.files), n(counts.games), n(counts.written), format_name(s.write.format), n(counts.rejected)});
+  if (s.keep_broken && counts.kept_broken)
+    std::cerr << " (" << format("{1} written up to the error", {n(counts.kept_broken)}) << ")";
+  if (counts.unreadable_files) std::cerr << ", " << format("{1} files with no readable game", {n(counts.unreadable_files)});
+  if (counts.io_errors) std::cerr << ", " << format("{1} unreadable", {n(counts.io_errors)});
   if (!not_game.empty())
-    std::cerr << ", " << not_game.size() << (not_game.size() == 1 ? " not a game file" : " not game files");
-  if (write_failed) std::cerr << ", output not written";
+    std::cerr << ", "
+              << format(not_game.size() == 1 ? "{1} not a game file" : "{1} not game files", {n(not_game.size())});
+  if (write_failed) std::cerr << ", " << i18n::translate("output not written");
   std::cerr << "\n";
   if (counts.io_errors || write_failed) return kExitIo;
   return counts.rejected || counts.unreadable_files ? kExitFindings : kExitOk;

@@ -23,6 +23,7 @@
 #include "command.h"
 #include "gibo/archive/archive.h"
 #include "gibo/formats/game_writer.h"
+#include "gibo/report/i18n.h"
 #include "common_options.h"
 #include "outputs.h"
 
@@ -203,11 +204,17 @@ int run_export(const std::vector<std::string>& args) {
   if (failed) cut = 0;
   // Games the format could hold only up to their last legal ply are counted (and are a
   // finding, as `convert --keep-broken` makes them): never cut short silently.
-  const std::string cut_note = cut ? " (" + std::to_string(cut) + (cut == 1 ? " game" : " games") +
-                                         " only up to the last legal ply, marked [Termination \"unterminated\"])"
-                                   : std::string();
-  if (!output.empty()) std::cerr << "gibo export: " << written << " games written to " << output << cut_note << "\n";
-  else if (cut) std::cerr << "gibo export: " << written << " games written" << cut_note << "\n";
+  const std::string cut_note =
+      cut ? " (" +
+                i18n::format(cut == 1 ? "{1} game only up to the last legal ply, marked [Termination \"unterminated\"]"
+                                      : "{1} games only up to the last legal ply, marked [Termination \"unterminated\"]",
+                             {std::to_string(cut)}) +
+                ")"
+          : std::string();
+  if (!output.empty())
+    std::cerr << "gibo export: " << i18n::format("{1} games written to {2}", {std::to_string(written), output}) << cut_note
+              << "\n";
+  else if (cut) std::cerr << "gibo export: " << i18n::format("{1} games written", {std::to_string(written)}) << cut_note << "\n";
   if (failed) return kExitIo;
   return cut ? kExitFindings : kExitOk;
 }

@@ -46,24 +46,18 @@ std::vector<std::string> expand_globs(const std::vector<std::string>& args) {
   return out;
 }
 
-// "12,345"
-std::string grouped(long n) {
-  std::string digits = std::to_string(n < 0 ? -n : n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return n < 0 ? "-" + out : out;
-}
-
 void progress_bar(const archive::ImportProgress& p) {
   constexpr int kWidth = 24;
   const int filled = p.files_total ? static_cast<int>(kWidth * p.files_done / p.files_total) : kWidth;
   std::string bar(static_cast<std::size_t>(filled), '=');
   bar.resize(kWidth, ' ');
   const long rate = p.seconds > 0 ? static_cast<long>(static_cast<double>(p.games) / p.seconds) : 0;
-  std::cerr << "\r[" << bar << "] " << p.files_done << "/" << p.files_total << " files  " << grouped(p.games)
-            << " games  " << grouped(rate) << " games/s  " << grouped(p.invalid) << " errors " << std::flush;
+  using i18n::number;
+  std::cerr << "\r[" << bar << "] "
+            << i18n::format("{1}/{2} files  {3} games  {4} games/s  {5} errors",
+                            {std::to_string(p.files_done), std::to_string(p.files_total), number(p.games), number(rate),
+                             number(p.invalid)})
+            << " " << std::flush;
 }
 
 // A game with errors as its diagnostics say it: the file and the game's rank in it (the
@@ -325,8 +319,8 @@ int run_import(const std::vector<std::string>& args) {
   for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
     if (auto why = protect.conflict(db + suffix)) return usage(why->message);
   if (files.empty()) {
-    std::cerr << "gibo import: " << (missing.empty() ? "no game file found" : "no input could be read") << "; "
-              << db << " is left as it was\n";
+    std::cerr << "gibo import: " << i18n::translate(missing.empty() ? "no game file found" : "no input could be read") << "; "
+              << i18n::format("{1} is left as it was", {db}) << "\n";
     return missing.empty() ? kExitFindings : kExitIo;
   }
 

@@ -80,8 +80,8 @@ std::string csv_header(bool engine) { return std::string(kCsvHeader) + (engine ?
 std::string render(const Row& r, Output out, bool engine = false) {
   switch (out) {
     case Output::Text:
-      return r.file + ":" + std::to_string(r.index + 1) + ": " + r.words +
-             (r.engine ? engine_verdict_words(*r.engine) : std::string()) + "\n";
+      return r.file + ":" + std::to_string(r.index + 1) + ": " +
+             i18n::message(r.words + (r.engine ? engine_verdict_words(*r.engine) : std::string())) + "\n";
     case Output::Csv:
       return csv_field(r.file) + "," + std::to_string(r.index) + "," + csv_field(r.stored) + "," + r.verdict + "," +
              r.winner + "," + r.reason + "," + std::to_string(r.ply) + "," + std::to_string(r.cho) + "," +
@@ -153,7 +153,10 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, l
         auto it = engine->find(k);
         std::cout << ", " << (it == engine->end() ? 0 : it->second) << " " << k;
       }
-    if (file_errors) std::cout << ", " << file_errors << (file_errors == 1 ? " file" : " files") << " with errors";
+    if (file_errors)
+      std::cout << ", "
+                << (file_errors == 1 ? i18n::translate("1 file with errors")
+                                     : i18n::format("{1} files with errors", {i18n::number(file_errors)}));
     std::cout << Reporter::input_counts_text(io_errors, not_game_files) << "\n";
   }
   if (io_errors) return kExitIo;

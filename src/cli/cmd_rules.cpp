@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "command.h"
+#include "gibo/report/i18n.h"
 #include "options.h"
 
 namespace gibo::cli {
@@ -31,10 +32,10 @@ int run_rules(const std::vector<std::string>& args) {
     for (const ProfileFlag& f : flags) width = std::max(width, f.name.size());
     for (const ProfileFlag& f : flags)
       std::cout << "  " << f.name << std::string(width - f.name.size() + 2, ' ') << f.value
-                << (f.known ? "" : "  (UNKNOWN: assumed)") << "\n";
+                << (f.known ? "" : "  (" + i18n::translate("UNKNOWN: assumed") + ")") << "\n";
     return kExitOk;
   }
-  std::cerr << "usage: " << synopsis << "\n";
+  std::cerr << i18n::translate("usage:") << " " << synopsis << "\n";
   return kExitUsage;
 }
 

@@ -4,6 +4,7 @@
 
 #include "command.h"
 #include "gibo/report/explore.h"
+#include "gibo/report/i18n.h"
 #include "outputs.h"
 #include "position_query.h"
 
@@ -22,7 +23,8 @@ int run_search(const std::vector<std::string>& args) {
     return *rc;
   if (q.format != "text" && q.format != "jsonl") return usage_error("search", "--format must be text or jsonl");
   if (!q.names_position()) {
-    std::cerr << "gibo search: give the position: --fen, --setup, --moves or --game; usage: " << synopsis << "\n";
+    std::cerr << "gibo search: " << i18n::translate("give the position: --fen, --setup, --moves or --game") << "; "
+              << i18n::translate("usage:") << " " << synopsis << "\n";
     return kExitUsage;
   }
   PreparedQuery query;

@@ -35,16 +35,19 @@ int run_serve(const std::vector<std::string>& args) {
   if (!l) return usage_error("serve", "--letters must be hanja, hangul, mixed or latin");
   o.letters = *l;
   if (!server::is_local_host(o.host))
-    std::cerr << "gibo serve: warning: listening on " << o.host
-              << ", not a local address: anyone who can reach this machine can read the archive\n";
+    std::cerr << "gibo serve: "
+              << i18n::format("warning: listening on {1}, not a local address: anyone who can reach this machine can "
+                              "read the archive",
+                              {o.host})
+              << "\n";
   const auto failed = server::serve(o, [](const std::string& url) {
-    std::cout << "gibo serve: listening on " << url << " (Ctrl-C stops)" << std::endl;
+    std::cout << "gibo serve: " << i18n::format("listening on {1} (Ctrl-C stops)", {url}) << std::endl;
   });
   if (failed) {
-    std::cerr << "gibo serve: " << failed->message << "\n";
+    std::cerr << "gibo serve: " << i18n::message(failed->message) << "\n";
     return kExitIo;
   }
-  std::cout << "gibo serve: stopped" << std::endl;
+  std::cout << "gibo serve: " << i18n::translate("stopped") << std::endl;
   return kExitOk;
 }
 

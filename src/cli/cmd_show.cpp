@@ -13,10 +13,12 @@
 #include "gibo/formats/file_bytes.h"
 #include "gibo/record/replay.h"
 #include "gibo/report/diagram.h"
+#include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "inputs.h"
 #include "common_options.h"
 #include "outputs.h"
+#include "reporter.h"
 
 namespace gibo::cli {
 namespace {
@@ -54,7 +56,8 @@ int read_game_evaluations(const std::string& path, const RecordTarget& t, analys
       out = g.evaluations;
       return kExitOk;
     }
-  std::cerr << "gibo show: --analysis " << path << " holds no analysis of " << t.file << ":" << t.game << "\n";
+  std::cerr << "gibo show: --analysis "
+            << i18n::format("{1} holds no analysis of {2}", {path, t.file + ":" + std::to_string(t.game)}) << "\n";
   return kExitFindings;
 }
 
@@ -112,15 +115,18 @@ int run_show(const std::vector<std::string>& args) {
   const int plies = static_cast<int>(g.plies.size());
   const int want = t.ply.value_or(plies);
   if (want < 0 || want > plies) {
-    std::cerr << "gibo show: game " << t.game << " has " << plies << " plies; no ply " << want << "\n";
+    std::cerr << "gibo show: "
+              << i18n::format("game {1} has {2} plies; no ply {3}",
+                              {std::to_string(t.game), std::to_string(plies), std::to_string(want)})
+              << "\n";
     return kExitUsage;
   }
   int status = kExitOk;
   int shown = want;
   if (want > g.valid_plies) {
     for (const Diagnostic& diag : g.diagnostics)
-      if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
-    std::cerr << "gibo show: showing ply " << g.valid_plies << ", the last valid one\n";
+      if (diag.severity == Severity::Error) std::cerr << Reporter::diagnostic_line(diag);
+    std::cerr << "gibo show: " << i18n::format("showing ply {1}, the last valid one", {std::to_string(g.valid_plies)}) << "\n";
     shown = g.valid_plies;
     status = kExitFindings;
   }
@@ -139,32 +145,39 @@ int run_show(const std::vector<std::string>& args) {
     SvgOptions so;
     so.last_move = last;
     so.letters = d.letters == DiagramOptions::Letters::Mixed ? DiagramOptions::Letters::Hanja : d.letters;
-    so.title = t.file + " game " + std::to_string(t.game) + " ply " + std::to_string(shown);
-    so.caption = (cho ? *cho : std::string("?")) + " – " + (han ? *han : std::string("?")) + " · ply " +
-                 std::to_string(shown) + (shown > 0 ? " · " + g.plies[static_cast<std::size_t>(shown - 1)].text : "");
+    const std::string at_ply = i18n::format("ply {1}", {std::to_string(shown)});
+    so.title = i18n::format("{1} game {2}", {t.file, std::to_string(t.game)}) + " " + at_ply;
+    so.caption = (cho ? *cho : std::string("?")) + " – " + (han ? *han : std::string("?")) + " · " + at_ply +
+                 (shown > 0 ? " · " + g.plies[static_cast<std::size_t>(shown - 1)].text : "");
     const int rc = write_text_output("show", output, svg_diagram(pos, so) + "\n");
     return rc != kExitOk ? rc : status;
   }
   d.last_move = last;
-  std::string out = t.file + " game " + std::to_string(t.game);
-  if (cho || han) out += ": " + (cho ? *cho : std::string("?")) + " (Cho) vs " + (han ? *han : std::string("?")) + " (Han)";
-  if (g.has_result) out += ", " + g.result_text;
-  out += "\nply " + std::to_string(shown) + " of " + std::to_string(plies);
-  if (shown > 0) out += ", last move " + uci(last) + " (" + g.plies[static_cast<std::size_t>(shown - 1)].text + ")";
-  out += std::string(", ") + (pos.side_to_move() == Side::Cho ? "Cho" : "Han") + " to move" +
-         (pos.in_check() ? ", in check" : "") + "\n" + text_diagram(pos, d) + "fen " + pos.fen() + "\n";
+  // In the run's language; the "fen" line as it is (a script may take the position from it).
+  std::string out = i18n::format("{1} game {2}", {t.file, std::to_string(t.game)});
+  // (Each piece appended on its own: GCC 12 warns falsely (-Wrestrict) on "literal" + temporary.)
+  if (cho || han)
+    out.append(": ").append(i18n::format("{1} (Cho) vs {2} (Han)", {cho ? *cho : std::string("?"), han ? *han : std::string("?")}));
+  if (g.has_result) out.append(", ").append(g.result_text);
+  out.append("\n").append(i18n::format("ply {1} of {2}", {std::to_string(shown), std::to_string(plies)}));
+  if (shown > 0)
+    out.append(", ").append(i18n::format("last move {1} ({2})", {uci(last), g.plies[static_cast<std::size_t>(shown - 1)].text}));
+  out.append(", ").append(i18n::translate(pos.side_to_move() == Side::Cho ? "Cho to move" : "Han to move"));
+  if (pos.in_check()) out.append(", ").append(i18n::translate("in check"));
+  out.append("\n").append(text_diagram(pos, d)).append("fen ").append(pos.fen()).append("\n");
   if (vm.count("moves")) {
     // Every ply that replays, in Korean notation (as pages.h's viewer writes it) and UCI,
     // with the comments after it.
     const pages::GameView view = pages::game_view(g, *profile);
-    out += "\nmoves:\n";
+    out.append("\n").append(i18n::translate("moves:")).append("\n");
     for (const std::string& c : view.comments[0]) out += "  {" + c + "}\n";
     for (std::size_t i = 0; i < view.moves.size(); ++i) {
       out += "  " + std::to_string(i + 1) + ". " + view.korean[i] + " " + uci(view.moves[i]) + "\n";
       for (const std::string& c : view.comments[i + 1]) out += "     {" + c + "}\n";
     }
     if (static_cast<int>(view.moves.size()) < plies)
-      out += "  (plies " + std::to_string(view.moves.size() + 1) + " to " + std::to_string(plies) + " do not replay)\n";
+      out += "  (" + i18n::format("plies {1} to {2} do not replay", {std::to_string(view.moves.size() + 1), std::to_string(plies)}) +
+             ")\n";
   }
   const int rc = write_text_output("show", output, out);
   return rc != kExitOk ? rc : status;

@@ -16,6 +16,7 @@
 #include "report/stats_load.h"
 #include "report/stats_render.h"
 #include "inputs.h"
+#include "reporter.h"
 #include "common_options.h"
 #include "outputs.h"
 
@@ -169,10 +170,13 @@ int run_stats(const std::vector<std::string>& args) {
       data.sources.push_back(std::move(f));
       status = kExitIo;
     }
-    for (const NotGameFile& f : not_game) std::cerr << f.text() << "\n";  // as validate and import list them
+    for (const NotGameFile& f : not_game) std::cerr << Reporter(ReportFormat::Text).not_game_file(f.path);  // as validate lists them
     if (!not_game.empty())
-      std::cerr << "gibo stats: " << not_game.size() << (not_game.size() == 1 ? " file is" : " files are")
-                << " not a game file; the report covers " << files.size() << " game files\n";
+      std::cerr << "gibo stats: "
+                << i18n::format(not_game.size() == 1 ? "1 file is not a game file; the report covers {2} game files"
+                                                     : "{1} files are not a game file; the report covers {2} game files",
+                                {std::to_string(not_game.size()), std::to_string(files.size())})
+                << "\n";
     std::vector<std::string> file_paths;
     for (const InputFile& f : files) file_paths.push_back(f.path);
     const std::size_t first = data.sources.size();
@@ -184,7 +188,7 @@ int run_stats(const std::vector<std::string>& args) {
       }
   }
   if (error) {
-    std::cerr << "gibo stats: " << (db.empty() ? "" : db + ": ") << error->message << "\n";
+    std::cerr << "gibo stats: " << (db.empty() ? "" : db + ": ") << i18n::message(error->message) << "\n";
     return error->usage ? kExitUsage : kExitIo;
   }
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "command.h"
+#include "gibo/report/i18n.h"
 
 namespace gibo::cli {
 void add_engine_options(po::options_description& opts, EngineChoice& c, bool optional_command) {
@@ -61,14 +62,17 @@ std::optional<int> resolve_engine_choice(const std::string& command, const po::v
 
 std::optional<int> probe_engine(const std::string& command, EngineChoice& c) {
   if (analysis::find_executable(c.config.command.front()).empty()) {
-    std::cerr << "gibo " << command << ": engine '" << c.config.command.front()
-              << "' not found on PATH; install Fairy-Stockfish (Debian: apt-get install fairy-stockfish) "
-                 "or give --engine with an engine's command or path\n";
+    std::cerr << "gibo " << command << ": "
+              << i18n::format("engine '{1}' not found on PATH; install Fairy-Stockfish (Debian: apt-get install "
+                              "fairy-stockfish) or give --engine with an engine's command or path",
+                              {c.config.command.front()})
+              << "\n";
     return kExitUsage;
   }
   auto probe = analysis::UciEngine::start(c.config);
   if (!probe) {
-    std::cerr << "gibo " << command << ": engine '" << c.command << "': " << probe.error().message << "\n";
+    std::cerr << "gibo " << command << ": " << i18n::format("engine '{1}': {2}", {c.command, i18n::message(probe.error().message)})
+              << "\n";
     return kExitUsage;
   }
   c.engine_name = (*probe)->name();

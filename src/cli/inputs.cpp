@@ -14,6 +14,8 @@
 #include <iostream>
 
 #include "command.h"
+#include "gibo/report/i18n.h"
+#include "reporter.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/file_bytes.h"
 #include "gibo/record/replay.h"
@@ -209,15 +211,17 @@ std::optional<Game> read_record_game(const std::string& command, const RecordTar
     return std::nullopt;
   }
   for (const Diagnostic& diag : info.diagnostics)
-    if (diag.severity == Severity::Error) std::cerr << format_diagnostic(diag) << "\n";
+    if (diag.severity == Severity::Error) std::cerr << Reporter::diagnostic_line(diag);
   if (games.empty()) {  // an empty or unreadable record is a finding, like validate's
-    std::cerr << "gibo " << command << ": " << target.file << " holds no game\n";
+    std::cerr << "gibo " << command << ": " << i18n::format("{1} holds no game", {target.file}) << "\n";
     status = kExitFindings;
     return std::nullopt;
   }
   if (target.game < 1 || target.game > static_cast<int>(games.size())) {
-    std::cerr << "gibo " << command << ": " << target.file << " has " << games.size() << " games; no game "
-              << target.game << "\n";
+    std::cerr << "gibo " << command << ": "
+              << i18n::format("{1} has {2} games; no game {3}",
+                              {target.file, std::to_string(games.size()), std::to_string(target.game)})
+              << "\n";
     status = kExitUsage;
     return std::nullopt;
   }

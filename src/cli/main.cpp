@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
     args.erase(args.begin(), args.begin() + 2);
   }
   if (!lang.empty() && lang != "en" && lang != "ko") {
-    std::cerr << "gibo: --lang takes en or ko\n";
+    std::cerr << "gibo: --lang takes en or ko\n";  // before the language is chosen: in English
     return kExitUsage;
   }
   gibo::i18n::set_language(gibo::i18n::requested_language(lang), locale_dir());
@@ -104,12 +104,12 @@ int main(int argc, char** argv) {
       return flush_standard_output("help") ? kExitOk : kExitIo;
     }
     if (args.size() > 1) {
-      std::cerr << "gibo help: give one command name\n";
+      std::cerr << "gibo help: " << gibo::i18n::translate("give one command name") << "\n";
       return kExitUsage;
     }
     const Command* c = find(args.front());
     if (!c) {
-      std::cerr << "gibo: unknown command '" << args.front() << "'\n";
+      std::cerr << "gibo: " << gibo::i18n::format("unknown command '{1}'", {args.front()}) << "\n";
       return kExitUsage;
     }
     const int status = c->run({"--help"});

@@ -156,9 +156,11 @@ std::optional<int> parse_command_line(const std::string& command, const std::str
       if (a == "--") break;
       if (a == "--" + name || a.rfind("--" + name + "=", 0) == 0) {
         const po::option_description* o = visible.find_nothrow(name, false);
-        std::cerr << "gibo " << command << ": unrecognised option '" << a << "': "
-                  << (o ? argument_name(*o, false) : name) << " is an argument, given without an option name\n"
-                  << "usage: " << synopsis << "\n";
+        std::cerr << "gibo " << command << ": "
+                  << i18n::format("unrecognised option '{1}': {2} is an argument, given without an option name",
+                                  {a, o ? argument_name(*o, false) : name})
+                  << "\n"
+                  << i18n::translate("usage:") << " " << synopsis << "\n";
         return kExitUsage;
       }
     }

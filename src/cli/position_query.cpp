@@ -64,19 +64,20 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
 }
 
 int query_error(const std::string& command, const PositionQuery& q, const Error& error) {
-  std::cerr << "gibo " << command << ": " << q.db << ": " << error.message << "\n";
+  std::cerr << "gibo " << command << ": " << q.db << ": " << i18n::message(error.message) << "\n";
   return kExitIo;
 }
 
 std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out) {
   if (q.db.empty()) {
-    std::cerr << "gibo " << command << ": --db FILE is required (an archive written by gibo import)\n";
+    std::cerr << "gibo " << command << ": " << i18n::translate("--db FILE is required (an archive written by gibo import)")
+              << "\n";
     return kExitUsage;
   }
   const Profile* profile = profile_or_usage(command, q.rules_id);
   if (!profile) return kExitUsage;
-  auto usage = [&](const std::string& message) {
-    std::cerr << "gibo " << command << ": " << message << "\n";
+  auto usage = [&](const std::string& message) {  // in the run's language (i18n.h message)
+    std::cerr << "gibo " << command << ": " << i18n::message(message) << "\n";
     return kExitUsage;
   };
   if (!q.game.empty()) {
@@ -118,12 +119,13 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   if (const auto refused = refuse_unreadable_archive(q.db)) return refused;
   auto opened = archive::PositionIndex::open(q.db, archive::OpenMode::ReadWrite);
   if (!opened) {
-    std::cerr << "gibo " << command << ": " << opened.error().message << "\n";
+    std::cerr << "gibo " << command << ": " << i18n::message(opened.error().message) << "\n";
     return kExitIo;
   }
   index = std::move(*opened);
   if (!index->has_games()) {
-    std::cerr << "gibo " << command << ": " << q.db << ": the archive holds no games (add some with gibo import)\n";
+    std::cerr << "gibo " << command << ": " << q.db << ": "
+              << i18n::translate("the archive holds no games (add some with gibo import)") << "\n";
     return kExitFindings;
   }
   if (!q.where.empty()) {
@@ -133,7 +135,7 @@ std::optional<int> open_position_index(const std::string& command, const Positio
     if (!archive) return kExitIo;
     const auto ids = archive->select_games(q.where);
     if (!ids) {
-      std::cerr << "gibo " << command << ": --where: " << ids.error().message << "\n";
+      std::cerr << "gibo " << command << ": --where: " << i18n::message(ids.error().message) << "\n";
       return kExitUsage;
     }
     selected.emplace(ids->begin(), ids->end());
@@ -146,24 +148,32 @@ std::optional<int> open_position_index(const std::string& command, const Positio
     // gibo import indexes what it stores; an archive written by an older gibo (or one
     // whose index another key function wrote) is indexed here, once, and says so.
     if (!announced && p.games_total > 0 && !index->in_memory()) {
-      std::cerr << "gibo " << command << ": " << q.db << ": indexing the positions of " << p.games_total
-                << " games not indexed yet (once; gibo import keeps the index up to date)\n";
+      std::cerr << "gibo " << command << ": " << q.db << ": "
+                << i18n::format("indexing the positions of {1} games not indexed yet (once; gibo import keeps the index "
+                                "up to date)",
+                                {i18n::number(p.games_total)})
+                << "\n";
       announced = true;
     }
     if (!terminal || p.games_done == p.games_total) return;
-    std::cerr << "\rgibo " << command << ": indexing positions: " << p.games_done << " of " << p.games_total
-              << " games" << std::flush;
+    std::cerr << "\rgibo " << command << ": "
+              << i18n::format("indexing positions: {1} of {2} games", {i18n::number(p.games_done), i18n::number(p.games_total)})
+              << std::flush;
     shown = true;
   });
   if (shown) std::cerr << "\r\x1b[K" << std::flush;
   if (failed) {
-    std::cerr << "gibo " << command << ": " << q.db << ": cannot index positions: " << failed->message << "\n";
+    std::cerr << "gibo " << command << ": " << q.db << ": "
+              << i18n::format("cannot index positions: {1}", {i18n::message(failed->message)}) << "\n";
     return kExitIo;
   }
   if (index->in_memory()) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cerr << "gibo " << command << ": " << q.db << " is read-only: its position index was built in memory ("
-              << index->game_count().value_or(0) << " games, " << static_cast<long>(seconds * 1000) << " ms)\n";
+    std::cerr << "gibo " << command << ": "
+              << i18n::format("{1} is read-only: its position index was built in memory ({2} games, {3} ms)",
+                              {q.db, std::to_string(index->game_count().value_or(0)),
+                               std::to_string(static_cast<long>(seconds * 1000))})
+              << "\n";
   }
   return std::nullopt;
 }
@@ -174,7 +184,7 @@ std::optional<int> check_query_output(const std::string& command, const Position
   protect.add_archive(q.db);
   if (!q.game.empty()) protect.add_input(parse_record_target(q.game).file);
   if (auto why = protect.conflict(q.output)) {
-    std::cerr << "gibo " << command << ": " << why->message << "\n";
+    std::cerr << "gibo " << command << ": " << i18n::message(why->message) << "\n";
     return kExitUsage;
   }
   return std::nullopt;
@@ -182,7 +192,8 @@ std::optional<int> check_query_output(const std::string& command, const Position
 
 std::optional<int> prepare_archive_query(const std::string& command, const PositionQuery& q, PreparedQuery& out) {
   if (q.db.empty()) {
-    std::cerr << "gibo " << command << ": --db FILE is required (an archive written by gibo import)\n";
+    std::cerr << "gibo " << command << ": " << i18n::translate("--db FILE is required (an archive written by gibo import)")
+              << "\n";
     return kExitUsage;
   }
   if (auto rc = check_query_output(command, q)) return rc;

@@ -1,6 +1,7 @@
 // Board diagrams: text for a terminal and SVG (gibo/report/diagram.h).
 #include "gibo/report/diagram.h"
 
+#include "gibo/report/i18n.h"
 #include "markup.h"
 
 #include <algorithm>
@@ -162,10 +163,9 @@ std::string svg_diagram(const Position& pos, const SvgOptions& o) {
   if (o.show_side) {
     // The side to move: a disc of its colour beside its own back rank's corner.
     const bool cho = pos.side_to_move() == Side::Cho;
-    std::snprintf(buf, sizeof buf,
-                  "<g class=\"to-move\"><circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"/><title>%s to move</title></g>",
-                  w - 12, cho ? board_h - 14 : 14, c / 6, cho ? "#1f4fa3" : "#b3261e", cho ? "Cho" : "Han");
-    s += buf;
+    std::snprintf(buf, sizeof buf, "<g class=\"to-move\"><circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"/><title>",
+                  w - 12, cho ? board_h - 14 : 14, c / 6, cho ? "#1f4fa3" : "#b3261e");
+    s += buf + xml_escape(i18n::translate(cho ? "Cho to move" : "Han to move")) + "</title></g>";
   }
   if (!o.caption.empty()) {
     std::snprintf(buf, sizeof buf,

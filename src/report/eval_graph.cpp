@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "gibo/report/i18n.h"
 #include "markup.h"
 
 namespace gibo {
@@ -73,8 +74,8 @@ std::string eval_graph_svg(const analysis::Evaluations& evals, const EvalGraphOp
   // A column per position, titled (and linked when asked).
   const double col = n > 1 ? step : w - 2 * pad;
   for (std::size_t k = 0; k < n; ++k) {
-    const std::string title = (k == 0 ? std::string("start") : "ply " + std::to_string(k)) + ": " +
-                              (evals[k] ? eval_text(*evals[k]) : std::string("no evaluation"));
+    const std::string title = (k == 0 ? i18n::translate("start") : i18n::format("ply {1}", {std::to_string(k)})) + ": " +
+                              (evals[k] ? eval_text(*evals[k]) : i18n::translate("no evaluation"));
     const std::string rect = "<rect x=\"" + num(std::max(0.0, x_of(k) - col / 2)) + "\" y=\"0\" width=\"" + num(col) +
                              "\" height=\"" + std::to_string(o.height) + "\" fill=\"transparent\"><title>" +
                              xml_escape(title) + "</title></rect>";

@@ -34,8 +34,6 @@ std::string fixed1(double v) {
   return buffer;
 }
 
-std::string side_name(Side s) { return s == Side::Cho ? "Cho" : "Han"; }
-
 // The last component of a path.
 std::string file_name(const std::string& path) {
   const std::size_t slash = path.find_last_of('/');
@@ -145,10 +143,11 @@ const char* bar_color(int part) {
 
 // An SVG bar: Cho, draw, Han, other, with the share written in parts wide enough.
 std::string svg_bar(const MoveLine& m, int width) {
-  static constexpr const char* kNames[4] = {"Cho wins", "draws", "Han wins", "other"};
+  static constexpr const char* kNames[4] = {i18n::N_("Cho wins"), i18n::N_("draws"), i18n::N_("Han wins"), i18n::N_("other")};
   const int height = 18;
   std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"bar\" width=\"" + std::to_string(width) +
-                  "\" height=\"" + std::to_string(height) + "\" role=\"img\" aria-label=\"results\">";
+                  "\" height=\"" + std::to_string(height) + "\" role=\"img\" aria-label=\"" +
+                  xml_escape(i18n::translate("results")) + "\">";
   const auto parts = bar_parts(m);
   double x = 0;
   for (int c = 0; c < 4 && m.games; ++c) {
@@ -158,7 +157,7 @@ std::string svg_bar(const MoveLine& m, int width) {
     std::snprintf(rect, sizeof rect, "<rect x=\"%.2f\" y=\"0\" width=\"%.2f\" height=\"%d\" fill=\"%s\">", x, w, height,
                   bar_color(c));
     s += rect;
-    s += "<title>" + std::string(kNames[c]) + ": " + std::to_string(parts[c]) + " (" + percent(parts[c], m.games) +
+    s += "<title>" + xml_escape(i18n::translate(kNames[c])) + ": " + std::to_string(parts[c]) + " (" + percent(parts[c], m.games) +
          ")</title></rect>";
     const std::string label = whole_percent(parts[c], m.games) + "%";
     if (w > 8.0 * static_cast<double>(label.size()) + 4) {
@@ -233,12 +232,12 @@ std::string render_text(const Exploration& e, const std::string& notation) {
     const std::string shares = whole_percent(m.cho, m.games) + "/" + whole_percent(m.draw, m.games) + "/" +
                                whole_percent(m.han, m.games) + "%";
     const std::string notable = game_ref(m.notable) + " (" +
-                                (m.notable.date.empty() ? std::string() : m.notable.date + ", ") +
+                                (m.notable.date.empty() ? std::string() : i18n::date(m.notable.date) + ", ") +
                                 format("{1} plies", {std::to_string(m.notable.plies)}) + ")";
     std::vector<std::string> row;
     for (const std::string& n : names) row.push_back(move_text(m, n));
     for (std::string cell : {number(m.games), percent(m.games, e.games), text_bar(m, 20), shares,
-                             fixed1(m.avg_plies), date_key(m.last_date), notable})
+                             fixed1(m.avg_plies), i18n::date(date_key(m.last_date)), notable})
       row.push_back(std::move(cell));
     rows.push_back(std::move(row));
   }
@@ -277,63 +276,71 @@ std::string render_json(const Exploration& e) {
 }
 
 std::string render_html(const Exploration& e) {
+  using i18n::format;
+  using i18n::translate;
+  auto tr = [](const char* english) { return xml_escape(translate(english)); };
   std::string out =
-      "<!DOCTYPE html>\n<html lang=\"ko\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<!DOCTYPE html>\n<html lang=\"" + i18n::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>gibo explore: " +
       xml_escape(e.fen) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
-  out += "<header><div class=\"wrap\">\n<h1>Opening explorer</h1>\n<p class=\"origin\">" + xml_escape(e.archive) + " · " +
-         std::to_string(e.archive_games) + " games";
-  if (!e.where.empty()) out += " · selected by <code>" + xml_escape(e.where) + "</code>";
+  out += "<header><div class=\"wrap\">\n<h1>" + tr("Opening explorer") + "</h1>\n<p class=\"origin\">" +
+         xml_escape(e.archive) + " · " + xml_escape(format("{1} games", {std::to_string(e.archive_games)}));
+  if (!e.where.empty()) out += " · " + tr("selected by") + " <code>" + xml_escape(e.where) + "</code>";
   out += "</p>\n<div class=\"fen\">" + xml_escape(e.fen) + "</div>\n<div class=\"cards\">";
   auto card = [&](const std::string& value, const std::string& label) {
     out += "<div class=\"card\"><b>" + value + "</b><span>" + label + "</span></div>";
   };
-  card(std::to_string(e.games), "games reach it");
-  card(std::to_string(e.moves.size()), "moves played");
-  card(std::to_string(e.ended_here), "ended here");
-  card(side_name(e.position.side_to_move()), "to move");
+  card(std::to_string(e.games), tr("games reach it"));
+  card(std::to_string(e.moves.size()), tr("moves played"));
+  card(std::to_string(e.ended_here), tr("ended here"));
+  card(tr(e.position.side_to_move() == Side::Cho ? "Cho" : "Han"), tr("to move"));
   out += "</div>\n</div></header>\n<main><div class=\"wrap\"><div class=\"layout\">\n";
   SvgOptions so;
-  so.title = "the position";
-  out += "<figure>" + svg_diagram(e.position, so) + "<figcaption>" + side_name(e.position.side_to_move()) +
-         " to move</figcaption></figure>\n";
-  out += "<section id=\"moves\"><h2>Moves played</h2>\n";
+  so.title = translate("the position");
+  out += "<figure>" + svg_diagram(e.position, so) + "<figcaption>" +
+         tr(e.position.side_to_move() == Side::Cho ? "Cho to move" : "Han to move") + "</figcaption></figure>\n";
+  out += "<section id=\"moves\"><h2>" + tr("Moves played") + "</h2>\n";
   if (e.moves.empty()) {
-    out += "<p class=\"none\">No selected game plays on from this position.</p>\n";
+    out += "<p class=\"none\">" + tr("No selected game plays on from this position.") + "</p>\n";
   } else {
     out += "<div class=\"legend\">";
-    static constexpr const char* kNames[4] = {"Cho wins", "draws", "Han wins", "other"};
+    static constexpr const char* kNames[4] = {i18n::N_("Cho wins"), i18n::N_("draws"), i18n::N_("Han wins"), i18n::N_("other")};
     for (int c = 0; c < 4; ++c)
-      out += std::string("<span><i style=\"background:") + bar_color(c) + "\"></i>" + kNames[c] + "</span>";
-    out += "</div>\n<div class=\"scroll\"><table>\n<thead><tr><th>move</th><th>uci</th><th>san</th><th class=\"n\">games</th><th "
-           "class=\"n\">share</th><th>Cho / draw / Han</th><th class=\"n\">avg plies</th><th>last date</th><th>notable "
-           "game</th></tr></thead>\n<tbody>\n";
+      out += std::string("<span><i style=\"background:") + bar_color(c) + "\"></i>" + tr(kNames[c]) + "</span>";
+    out += "</div>\n<div class=\"scroll\"><table>\n<thead><tr><th>" + tr("move") + "</th><th>uci</th><th>san</th><th class=\"n\">" +
+           tr("games") + "</th><th class=\"n\">" + tr("share") + "</th><th>" + tr("Cho / draw / Han") +
+           "</th><th class=\"n\">" + tr("avg plies") + "</th><th>" + tr("last date") + "</th><th>" + tr("notable game") +
+           "</th></tr></thead>\n<tbody>\n";
     for (const MoveLine& m : e.moves) {
       out += "<tr><td class=\"mv\">" + xml_escape(m.korean) + "</td><td class=\"nw\">" + xml_escape(m.uci) + "</td><td>" +
              xml_escape(m.san) + "</td><td class=\"n\">" + std::to_string(m.games) + "</td><td class=\"n\">" +
              percent(m.games, e.games) + "</td><td>" + svg_bar(m, 150) + "</td><td class=\"n\">" + fixed1(m.avg_plies) +
-             "</td><td class=\"nw\">" + date_key(m.last_date) + "</td><td class=\"notable\"><span title=\"" +
-             xml_escape(game_ref(m.notable) + (m.notable.date.empty() ? "" : ", " + m.notable.date) + ", " +
-                        std::to_string(m.notable.plies) + " plies") +
+             "</td><td class=\"nw\">" + xml_escape(i18n::date(date_key(m.last_date))) + "</td><td class=\"notable\"><span title=\"" +
+             xml_escape(game_ref(m.notable) + (m.notable.date.empty() ? "" : ", " + i18n::date(m.notable.date)) + ", " +
+                        format("{1} plies", {std::to_string(m.notable.plies)})) +
              "\">" + xml_escape(file_name(m.notable.file)) + ":" + std::to_string(m.notable.index + 1) +
              "</span><br><small>" + xml_escape(m.notable.cho) + " – " + xml_escape(m.notable.han) +
              "</small></td></tr>\n";
     }
     out += "</tbody></table></div>\n";
   }
-  out += "<p class=\"note\">Each game counts once, at its first visit of the position, with the move it played next; "
-         "games reaching it by another move order are included. Results are the stored results as recorded.</p>\n";
-  out += "</section>\n</div></div></main>\n<footer>Written by gibo explore.</footer>\n</body>\n</html>\n";
+  out += "<p class=\"note\">" +
+         tr("Each game counts once, at its first visit of the position, with the move it played next; "
+            "games reaching it by another move order are included. Results are the stored results as recorded.") +
+         "</p>\n";
+  out += "</section>\n</div></div></main>\n<footer>" + tr("Written by gibo explore.") + "</footer>\n</body>\n</html>\n";
   return out;
 }
 
 std::string render_search_text(const Search& s) {
   std::vector<std::vector<std::string>> rows;
   for (const Found& f : s.games)
-    rows.push_back({game_ref(f.game) + "@" + std::to_string(f.ply), f.next, f.game.cho + " – " + f.game.han, f.game.date,
-                    f.game.result.value_or("")});
+    rows.push_back({game_ref(f.game) + "@" + std::to_string(f.ply), f.next, f.game.cho + " – " + f.game.han,
+                    i18n::date(f.game.date), f.game.result.value_or("")});
   std::string out = aligned(rows, {false, false, false, false, false});
-  out += std::to_string(s.games.size()) + (s.games.size() == 1 ? " game reaches " : " games reach ") + s.fen + "\n";
+  out += (s.games.size() == 1 ? i18n::format("1 game reaches {1}", {s.fen})
+                              : i18n::format("{1} games reach {2}", {i18n::number(static_cast<long long>(s.games.size())), s.fen})) +
+         "\n";
   return out;
 }
 

@@ -2,11 +2,14 @@
 #include "gibo/report/i18n.h"
 
 #include <boost/locale.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <locale>
 #include <mutex>
 #include <sstream>
+
+#include "gibo/record/game_date.h"
 
 namespace gibo::i18n {
 
@@ -82,6 +85,21 @@ std::string grouped(const std::string& cell) {
   for (std::size_t i = digits_from; i < cell.size(); ++i)
     if (cell[i] < '0' || cell[i] > '9') return cell;
   return number(std::atoll(cell.c_str()));
+}
+
+std::string date(std::string_view text) {
+  if (text.find('~') != std::string_view::npos) return std::string(text);  // a range: as written
+  const GameDate d = parse_game_date(text);
+  if (!d.year) return std::string(text);
+  if (chosen != "ko") return d.key;
+  // The key is "YYYY", "YYYY-MM" or "YYYY-MM-DD"; Korean drops the months' and days' zeros.
+  char buffer[48];
+  const int month = d.key.size() >= 7 ? std::atoi(d.key.c_str() + 5) : 0;
+  const int day = d.key.size() >= 10 ? std::atoi(d.key.c_str() + 8) : 0;
+  if (day) std::snprintf(buffer, sizeof buffer, "%d년 %d월 %d일", *d.year, month, day);
+  else if (month) std::snprintf(buffer, sizeof buffer, "%d년 %d월", *d.year, month);
+  else std::snprintf(buffer, sizeof buffer, "%d년", *d.year);
+  return buffer;
 }
 
 std::string format(const char* english, std::initializer_list<std::string_view> args) {

@@ -15,6 +15,18 @@ namespace {
 // Korean may reorder the values. A clause is matched against them in this order, so a
 // more specific pattern comes before a more general one.
 constexpr const char* kPatterns[] = {
+    // a verdict in words (adjudication/rescore.h verdict_text; rescore_engine's words)
+    N_("stored result {1}"),
+    N_("under {1} the board shows no ending after {2} plies (Cho {3}, Han {4}): {5} ({6})"),
+    N_("under {1} the board shows no ending after {2} plies (Cho {3}, Han {4}): {5}"),
+    N_("under {1} the game ends by {2} at ply {3}, {4} (Cho {5}, Han {6}): {7} ({8})"),
+    N_("under {1} the game ends by {2} at ply {3}, {4} (Cho {5}, Han {6}): {7}"),
+    N_("under {1} the game ends by {2} at ply {3}, {4} (Cho {5}, Han {6})"),
+    N_("under {1} the record is rejected at ply {2} ({3}): {4}"),
+    N_("under {1} the record is rejected ({2}): {3}"),
+    N_("the record plays on to ply {1}: {2} ({3})"),
+    N_("the record plays on to ply {1}: {2}"),
+    N_("error[{1}]: {2}"),  // a diagnostic inside a verdict
     // the replay (src/record/replay.cpp)
     N_("start position is invalid: {1}"),
     N_("{1} has no general left to pass with"),
@@ -73,6 +85,8 @@ constexpr const char* kPatterns[] = {
     N_("{1} bytes after the end-of-file mark ({2}) are not read"),
     N_("{1} byte after the end-of-file mark ({2}) are not read"),
     N_("ply token is cut short ({1})"),
+    N_("one digit of the destination square"),  // its value (formats/gib/reader.cpp)
+    N_("not a ply (squares, piece, optional capture and 장군, or 한수쉼)"),
     N_("comment opened here is never closed"),
     N_("it ends at line {1}"),
     N_("it ends at the next tag line"),
@@ -119,7 +133,35 @@ constexpr const char* kPatterns[] = {
     N_("too many positional options have been specified on the command line"),
     N_("{1} is left as it was"),
     N_("cannot open {1}: {2}"),
+    N_("cannot listen on {1}: {2}"),  // gibo serve (src/server/http_server.cpp)
+    N_("--host {1}: not an IP address"),
     N_("no such file or directory"),
+    // moves as a user types them (formats/notation, src/cli/move_input.cpp), the inner
+    // message of "--moves: ply {1} {2}: {3}" translated in its turn
+    N_("--moves: ply {1} {2}: {3}"),
+    N_("--game: game {1} has {2} plies; no ply {3}"),
+    N_("--game: ply {1} comes after the game's first invalid ply ({2})"),
+    N_("--game: {1}"),
+    N_("--fen: {1}"),
+    N_("give --game, or --fen (or --setup) and/or --moves, not both"),
+    N_("--setup takes CHO,HAN, each one of HEEH EHHE HEHE EHEH (마상상마 상마마상 마상마상 상마상마)"),
+    N_("{1}: expected a move in UCI (c4c5, pass e2e2), Korean notation (79졸78, 7978, 한수쉼), SAN (Hc3) or JANGGI "
+       "(H02-83)"),
+    N_("{1} is not a UCI move"),
+    N_("{1} is not a SAN move"),
+    N_("empty SAN move {1}"),
+    N_("an empty move"),
+    N_("{1} is ambiguous: it fits {2}"),
+    N_("{1}: no piece of the side to move on {2}"),
+    N_("{1}: the piece on {2} cannot move there"),
+    N_("{1}: the piece on {2} is no {3}"),
+    N_("{1}: the side to move has no general"),
+    N_("{1}: passing is not legal here"),
+    N_("{1}: not Korean notation (79졸78)"),
+    N_("{1}: expected the to-square's two digits"),
+    N_("{1}: unexpected '{2}' at the end"),
+    N_("{1}: a square is two digits, row 0-9 then column 1-9"),
+    N_("{1} ({2} at depth {3}, {4}: {5})"),
 };
 
 // The words a value may hold that the catalogue translates (sides, pieces).
@@ -159,7 +201,7 @@ const std::vector<Compiled>& compiled() {
 }
 
 // The values of `text` under `c` (by placeholder number, from 1), or false when it does
-// not match. Each value holds no "; " (a clause's end); each is the shortest that lets the rest match from left to right; the
+// not match. Each value holds no "; " (a clause's end) unless the pattern puts it in parentheses; each is the shortest that lets the rest match from left to right; the
 // last literal must end the text.
 bool match(const Compiled& c, std::string_view text, std::vector<std::string>& values) {
   const std::vector<std::string>& lit = c.literals;
@@ -168,16 +210,27 @@ bool match(const Compiled& c, std::string_view text, std::vector<std::string>& v
   values.assign(10, "");
   for (std::size_t i = 0; i < c.order.size(); ++i) {
     const std::string& next = lit[i + 1];
+    // A value the pattern puts in parentheses holds balanced ones: "(a (b); c)".
+    const bool enclosed = !lit[i].empty() && lit[i].back() == '(' && !next.empty() && next.front() == ')';
+    auto balanced = [&](std::size_t end) {
+      int open = 0;
+      for (std::size_t k = at; k < end; ++k)
+        if (text[k] == '(') ++open;
+        else if (text[k] == ')' && --open < 0) return false;
+      return open == 0;
+    };
     std::size_t end;
     if (i + 1 == c.order.size()) {
       if (text.size() < at + next.size() || text.substr(text.size() - next.size()) != next) return false;
       end = text.size() - next.size();
     } else {
       end = text.find(next, at + 1);
+      while (enclosed && end != std::string_view::npos && !balanced(end)) end = text.find(next, end + 1);
       if (end == std::string_view::npos) return false;
     }
     if (end <= at) return false;  // values are never empty
-    if (text.substr(at, end - at).find("; ") != std::string_view::npos) return false;  // nor cross clauses
+    // nor cross clauses, unless the pattern encloses the value in parentheses ("({6})")
+    if (!enclosed && text.substr(at, end - at).find("; ") != std::string_view::npos) return false;
     values[static_cast<std::size_t>(c.order[i])] = std::string(text.substr(at, end - at));
     at = end + next.size();
   }
@@ -216,36 +269,63 @@ std::string translate_value(std::string value) {
   return out;
 }
 
-// `english` translated by the first pattern it matches; nullopt when none does.
-std::optional<std::string> clause(std::string_view english) {
+std::optional<std::string> translated(std::string_view english, int depth);
+
+// `english` translated by the first pattern it matches; nullopt when none does. A value
+// that is itself a message (`depth` levels down) is translated as one, else word by word.
+std::optional<std::string> clause(std::string_view english, int depth) {
   const std::string whole(english);
   if (std::string known = translate_known(whole); known != whole) return known;
   std::vector<std::string> values;
   for (const Compiled& c : compiled()) {
     if (!match(c, english, values)) continue;
     std::vector<std::string> shown;
-    for (int n = 1; n <= 9; ++n) shown.push_back(translate_value(values[static_cast<std::size_t>(n)]));
+    for (int n = 1; n <= 9; ++n) {
+      const std::string& v = values[static_cast<std::size_t>(n)];
+      const auto inner = depth > 0 && !v.empty() ? translated(v, depth - 1) : std::nullopt;
+      shown.push_back(inner ? *inner : translate_value(v));
+    }
     return format(c.english, {shown[0], shown[1], shown[2], shown[3], shown[4], shown[5], shown[6], shown[7], shown[8]});
   }
   return std::nullopt;
+}
+
+// `english` as one clause, else clause by clause (split at each "; " outside parentheses;
+// a clause no pattern matches kept as it is); nullopt when no clause matches.
+std::optional<std::string> translated(std::string_view english, int depth) {
+  if (auto whole = clause(english, depth)) return whole;
+  auto clause_end = [&](std::size_t from) {
+    int open = 0;
+    for (std::size_t i = from; i + 1 < english.size(); ++i) {
+      if (english[i] == '(') ++open;
+      else if (english[i] == ')' && open > 0) --open;
+      else if (open == 0 && english[i] == ';' && english[i + 1] == ' ') return i;
+    }
+    return std::string_view::npos;
+  };
+  std::string out;
+  bool any = false;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t end = clause_end(at);
+    const std::string_view part = english.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
+    if (end == std::string_view::npos && at == 0) return std::nullopt;  // one clause, which matched nothing
+    const auto shown = clause(part, depth);
+    any |= shown.has_value();
+    out += shown.value_or(std::string(part));
+    if (end == std::string_view::npos) break;
+    out += "; ";
+    at = end + 2;
+  }
+  if (!any) return std::nullopt;
+  return out;
 }
 
 }  // namespace
 
 std::string message(std::string_view english) {
   if (language() == "en") return std::string(english);
-  if (auto whole = clause(english)) return *whole;
-  std::string out;
-  std::size_t at = 0;
-  while (true) {
-    const std::size_t end = english.find("; ", at);
-    const std::string_view part = english.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at);
-    out += clause(part).value_or(std::string(part));
-    if (end == std::string_view::npos) break;
-    out += "; ";
-    at = end + 2;
-  }
-  return out;
+  return translated(english, 3).value_or(std::string(english));
 }
 
 }  // namespace gibo::i18n

@@ -1,6 +1,7 @@
 // The explorer's pages (pages.h): the set-up page and the explorer at a position, every
 // move a link to the position after it.
 #include "gibo/formats/gib.h"
+#include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "markup.h"
 #include "page_shell.h"
@@ -87,7 +88,7 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
   }
   body += "</section>\n<div class=\"layout\">\n<section id=\"board\"><figure>";
   SvgOptions so;
-  so.title = "the position";
+  so.title = tr("the position");
   if (!path.moves.empty()) so.last_move = path.moves.back();
   so.caption = tr(e.position.side_to_move() == Side::Cho ? "Cho to move" : "Han to move") + " · " + tr("ply") + " " +
                std::to_string(path.moves.size());
@@ -120,7 +121,7 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
               "</td><td class=\"n\">" + share(m.games, e.games) + "</td>" + result_cells(m.cho, m.han, m.draw, m.other, m.games) +
               "<td><a href=\"/game/" + std::to_string(m.notable.id) + "?ply=" + std::to_string(m.notable_ply) + "\">" +
               xml_escape(m.notable.cho.empty() ? "?" : m.notable.cho) + " – " +
-              xml_escape(m.notable.han.empty() ? "?" : m.notable.han) + "</a> <small>" + xml_escape(m.notable.date) +
+              xml_escape(m.notable.han.empty() ? "?" : m.notable.han) + "</a> <small>" + xml_escape(i18n::date(m.notable.date)) +
               "</small></td></tr>\n";
     }
     body += "</tbody></table>\n";

@@ -6,6 +6,7 @@
 #include "gibo/adjudication/rescore.h"
 #include "gibo/adjudication/verdict.h"
 #include "gibo/record/fact_tags.h"
+#include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "markup.h"
 #include "page_shell.h"
@@ -27,7 +28,9 @@ GameView game_view(Game game, const Profile& fallback) {
   v.date = tag(FactTag::Date);
   v.result = game.has_result ? game.result_text : "";
   const Rescore r = rescore_game(game, fallback, false);
-  v.verdict = std::string(verdict_name(r.verdict.kind)) + (r.verdict.note.empty() ? "" : ": " + std::string(r.verdict.note));
+  // The verdict in the run's words (its kind and note are catalogue words: "agrees: the board ending agrees").
+  v.verdict = i18n::translate_known(std::string(verdict_name(r.verdict.kind))) +
+              (r.verdict.note.empty() ? "" : ": " + i18n::translate_known(std::string(r.verdict.note)));
   LegalityRules rules = r.profile ? legality_rules(*r.profile, false) : LegalityRules{};
   if (start_position(game, rules, v.start)) v.start = Position();
   if (!game.start.custom) v.explore_setup = std::string(setup_code(game.start.cho)) + "," + std::string(setup_code(game.start.han));
@@ -58,12 +61,12 @@ std::string facts(const GameView& g) {
   item("Han", g.han);
   item("event", g.event);
   item("site", g.site);
-  item("date", g.date);
+  item("date", i18n::date(g.date));
   item("result", g.result.empty() ? tr("none stored") : g.result);
   item("verdict", g.verdict);
   item("plies", std::to_string(g.recorded_plies) +
                     (static_cast<int>(g.moves.size()) < g.recorded_plies
-                         ? " (" + std::to_string(g.moves.size()) + " replay)"
+                         ? " (" + i18n::format("{1} replay", {std::to_string(g.moves.size())}) + ")"
                          : ""));
   return out + "</dl>\n";
 }
@@ -78,9 +81,10 @@ std::string board(const GameView& g, int ply, DiagramOptions::Letters letters) {
   const Position p = position_at(g, ply);
   SvgOptions so;
   so.letters = letters;
-  so.title = g.title + " ply " + std::to_string(ply);
+  const std::string at_ply = i18n::format("ply {1}", {std::to_string(ply)});
+  so.title = g.title + " " + at_ply;
   if (ply > 0) so.last_move = g.moves[static_cast<std::size_t>(ply - 1)];
-  so.caption = (g.cho.empty() ? "?" : g.cho) + " – " + (g.han.empty() ? "?" : g.han) + " · ply " + std::to_string(ply) +
+  so.caption = (g.cho.empty() ? "?" : g.cho) + " – " + (g.han.empty() ? "?" : g.han) + " · " + at_ply +
                (ply > 0 ? " · " + g.korean[static_cast<std::size_t>(ply - 1)] : "");
   return "<figure>" + svg_diagram(p, so) + "</figure>\n";
 }

@@ -1,6 +1,7 @@
 // The games reaching a position, paged (pages.h).
 #include <algorithm>
 
+#include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "markup.h"
 #include "page_shell.h"
@@ -32,7 +33,7 @@ std::string games_page(const explore::Search& s, const Path& path, const Filters
     const std::string file = f.game.file.substr(f.game.file.find_last_of('/') + 1);
     body += "<tr><td><a href=\"/game/" + std::to_string(f.game.id) + "?ply=" + std::to_string(f.ply) + "\">" +
             xml_escape(file) + ":" + std::to_string(f.game.index + 1) + "</a></td><td>" + xml_escape(f.game.cho) +
-            "</td><td>" + xml_escape(f.game.han) + "</td><td>" + xml_escape(f.game.date) + "</td><td>" +
+            "</td><td>" + xml_escape(f.game.han) + "</td><td>" + xml_escape(i18n::date(f.game.date)) + "</td><td>" +
             xml_escape(f.game.result.value_or("")) + "</td><td class=\"n\">" + std::to_string(f.ply) +
             "</td><td class=\"n\">" + std::to_string(f.game.plies) + "</td></tr>\n";
   }

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "gibo/record/name_aliases.h"
+#include "gibo/report/i18n.h"
 #include "stats.h"
 
 namespace gibo::stats {
@@ -402,17 +403,18 @@ std::vector<NotableGame> notable_of(const Dataset& data) {
     if (cls < 2 && g.plies > 0 && (!shortest || g.plies < shortest->plies)) shortest = &g;
   }
   std::vector<NotableGame> out;
-  auto add = [&](const GameFacts* g, const std::string& what) {
+  // The caption people read, in the run's language (only the HTML report shows it).
+  auto add = [&](const GameFacts* g, const char* what) {
     if (!g) return;
-    std::string caption = what + ": " + std::to_string(g->plies) + " plies";
+    std::string caption = i18n::translate(what) + ": " + i18n::format("{1} plies", {std::to_string(g->plies)});
     if (!g->cho_player.empty() || !g->han_player.empty())
-      caption += ", " + (g->cho_player.empty() ? std::string("?") : g->cho_player) + " vs " +
-                 (g->han_player.empty() ? std::string("?") : g->han_player);
+      caption += ", " + i18n::format("{1} vs {2}", {g->cho_player.empty() ? std::string("?") : g->cho_player,
+                                                   g->han_player.empty() ? std::string("?") : g->han_player});
     if (g->has_result) caption += ", " + g->result_text;
     out.push_back({caption, g->file, g->index, g->start_fen, g->moves});
   };
-  add(longest, "The longest valid game");
-  if (shortest != longest) add(shortest, "The shortest decisive valid game");
+  add(longest, i18n::N_("The longest valid game"));
+  if (shortest != longest) add(shortest, i18n::N_("The shortest decisive valid game"));
   return out;
 }
 

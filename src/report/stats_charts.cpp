@@ -1,6 +1,8 @@
 // The SVG charts of the HTML report, drawn with plain rectangles, lines and text.
 #include "stats_charts.h"
+#include "gibo/report/i18n.h"
 #include "markup.h"
+#include "text_width.h"
 
 #include <algorithm>
 #include <array>
@@ -9,6 +11,9 @@
 
 namespace gibo::stats::charts {
 namespace {
+
+using i18n::format;
+using i18n::translate;
 
 // Text escaping: the report layer's xml_escape.
 std::string escape(const std::string& s) { return xml_escape(s); }
@@ -88,14 +93,14 @@ const char* class_color(int c) {
   return colors[std::clamp(c, 0, 3)];
 }
 
-const char* class_name(int c) {
-  static constexpr const char* names[4] = {"Cho wins", "Han wins", "draws", "other"};
-  return names[std::clamp(c, 0, 3)];
+std::string class_name(int c) {
+  static constexpr const char* names[4] = {i18n::N_("Cho wins"), i18n::N_("Han wins"), i18n::N_("draws"), i18n::N_("other")};
+  return translate(names[std::clamp(c, 0, 3)]);
 }
 
 std::string result_bar(const Tally& t, int width) {
   const int height = 44;
-  std::string s = svg_open(width, height, "stored results");
+  std::string s = svg_open(width, height, translate("stored results"));
   const long total = t.total();
   double x = 0;
   const auto p = parts(t);
@@ -103,23 +108,23 @@ std::string result_bar(const Tally& t, int width) {
     if (!total || !p[c]) continue;
     const double w = static_cast<double>(width) * static_cast<double>(p[c]) / static_cast<double>(total);
     s += rect(x, 0, w, height, class_color(c),
-              std::string(class_name(c)) + ": " + std::to_string(p[c]) + " (" + percent_text(p[c], total) + ")");
-    static constexpr const char* kShort[4] = {"Cho", "Han", "draw", "other"};
-    std::string label = std::string(kShort[c]) + " " + std::to_string(p[c]) + " · " + percent_text(p[c], total);
-    if (w < 7.5 * static_cast<double>(label.size())) label = std::to_string(p[c]);
-    if (w > 7.5 * static_cast<double>(label.size()))
+              class_name(c) + ": " + std::to_string(p[c]) + " (" + percent_text(p[c], total) + ")");
+    static constexpr const char* kShort[4] = {i18n::N_("Cho"), i18n::N_("Han"), i18n::N_("draw"), i18n::N_("other")};
+    std::string label = translate(kShort[c]) + " " + std::to_string(p[c]) + " · " + percent_text(p[c], total);
+    if (w < 7.5 * display_width(label)) label = std::to_string(p[c]);
+    if (w > 7.5 * display_width(label))
       s += text(x + w / 2, height / 2.0 + 5, label, "middle",
                 c >= 2 ? " class=\"on-light\"" : " class=\"on-dark\"");
     x += w;
   }
-  if (!total) s += text(width / 2.0, height / 2.0 + 5, "no games", "middle");
+  if (!total) s += text(width / 2.0, height / 2.0 + 5, translate("no games"), "middle");
   return s + "</svg>";
 }
 
 std::string stacked_rows(const std::vector<Row>& rows, int width) {
   const int row_h = 26, label_w = 110, count_w = 48;
   const int height = static_cast<int>(rows.size()) * row_h + 4;
-  std::string s = svg_open(width, height, "results by method");
+  std::string s = svg_open(width, height, translate("results by method"));
   long max = 1;
   for (const Row& r : rows) max = std::max(max, r.tally.total());
   const double plot = width - label_w - count_w;
@@ -185,25 +190,25 @@ std::string stacked_columns(const std::vector<Row>& columns, const std::string& 
 std::string setup_heat_map(const SetupMatrix& m) {
   const int cell_w = 118, cell_h = 62, left = 96, top = 44;
   const int width = left + 4 * cell_w + 8, height = top + 4 * cell_h + 40;
-  std::string s = svg_open(width, height, "setups heat map");
-  s += text(left + 2 * cell_w, 14, "Han's setup", "middle", " class=\"muted\"");
+  std::string s = svg_open(width, height, translate("setups heat map"));
+  s += text(left + 2 * cell_w, 14, translate("Han's setup"), "middle", " class=\"muted\"");
   for (int i = 0; i < 4; ++i) {
     const Setup setup = kAllSetups[static_cast<std::size_t>(i)];
     s += text(left + cell_w * (i + 0.5), 36, setup_label(setup), "middle", " class=\"axis-label\"");
     s += text(left - 10, top + cell_h * (i + 0.5) + 5, setup_label(setup), "end", " class=\"axis-label\"");
   }
   s += "<text class=\"muted\" transform=\"rotate(-90)\" x=\"" + std::to_string(-(top + 2 * cell_h)) +
-       "\" y=\"14\" text-anchor=\"middle\">Cho's setup</text>";
+       "\" y=\"14\" text-anchor=\"middle\">" + escape(translate("Cho's setup")) + "</text>";
   for (int r = 0; r < 4; ++r)
     for (int c = 0; c < 4; ++c) {
       const Tally& t = m.cells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
       const double x = left + c * cell_w, y = top + r * cell_h;
       const auto rate = t.cho_win_percent();
       const std::string fill = t.total() == 0 ? "#f1f2f4" : rate ? rate_color(*rate) : "#e4e6ea";
-      const std::string title = setup_label(kAllSetups[static_cast<std::size_t>(r)]) + " vs " +
-                                setup_label(kAllSetups[static_cast<std::size_t>(c)]) + ": " +
-                                std::to_string(t.total()) + " games, Cho " + std::to_string(t.cho) + ", Han " +
-                                std::to_string(t.han) + ", draws " + std::to_string(t.draw);
+      const std::string title =
+          format("{1} vs {2}: {3} games, Cho {4}, Han {5}, draws {6}",
+                 {setup_label(kAllSetups[static_cast<std::size_t>(r)]), setup_label(kAllSetups[static_cast<std::size_t>(c)]),
+                  std::to_string(t.total()), std::to_string(t.cho), std::to_string(t.han), std::to_string(t.draw)});
       s += fmt("<rect x=\"%.0f\"", x + 1) + fmt(" y=\"%.0f\"", y + 1) +
            fmt_int(" width=\"%d\"", cell_w - 2) + fmt_int(" height=\"%d\" rx=\"4\"", cell_h - 2) + " fill=\"" + fill +
            "\"><title>" + escape(title) + "</title></rect>";
@@ -215,7 +220,8 @@ std::string setup_heat_map(const SetupMatrix& m) {
       }
       s += text(x + cell_w / 2.0, y + 26, rate ? fmt("%.0f%%", *rate) : "–", "middle",
                 dark ? " class=\"on-dark big\"" : " class=\"on-light big\"");
-      s += text(x + cell_w / 2.0, y + 46, std::to_string(t.total()) + (t.total() == 1 ? " game" : " games"), "middle", cls);
+      const std::string games = t.total() == 1 ? translate("1 game") : format("{1} games", {std::to_string(t.total())});
+      s += text(x + cell_w / 2.0, y + 46, games, "middle", cls);
     }
   // Legend: the colour scale from Han 0% to Cho 100%.
   const int ly = top + 4 * cell_h + 14, lw = 4 * cell_w - 160;
@@ -224,7 +230,7 @@ std::string setup_heat_map(const SetupMatrix& m) {
        rate_color(100) + "\"/></linearGradient></defs>";
   s += fmt_int("<rect x=\"%d\"", left + 80) + fmt_int(" y=\"%d\"", ly) + fmt_int(" width=\"%d\" height=\"10\" rx=\"3\"", lw) +
        " fill=\"url(#rate-scale)\" stroke=\"#c8ccd2\"/>";
-  s += text(left + 74, ly + 9, "Cho wins 0%", "end", " class=\"muted\"");
+  s += text(left + 74, ly + 9, translate("Cho wins 0%"), "end", " class=\"muted\"");
   s += text(left + 86 + lw, ly + 9, "100%", "start", " class=\"muted\"");
   return s + "</svg>";
 }
@@ -236,15 +242,16 @@ std::string verdict_rows(const AdjudicationStats& a, int width) {
   };
   const int row_h = 24, label_w = 120, count_w = 48, legend_h = 26;
   const int height = static_cast<int>(a.profiles.size()) * row_h + legend_h + 6;
-  std::string s = svg_open(width, height, "verdicts per profile");
+  std::string s = svg_open(width, height, translate("verdicts per profile"));
   long max = 1;
   for (const ProfileVerdicts& p : a.profiles) max = std::max(max, p.games);
   const double plot = width - label_w - count_w;
   double lx = label_w;
   for (const std::string& kind : a.kinds) {
     s += fmt("<rect x=\"%.1f\" y=\"4\" width=\"12\" height=\"12\" rx=\"3\"", lx) + " fill=\"" + color(kind) + "\"/>";
-    s += text(lx + 17, 14.5, kind, "start", " class=\"muted\"");
-    lx += 30 + 7.0 * static_cast<double>(kind.size());
+    const std::string shown = i18n::translate_known(kind);
+    s += text(lx + 17, 14.5, shown, "start", " class=\"muted\"");
+    lx += 30 + 7.0 * display_width(shown);
   }
   for (std::size_t i = 0; i < a.profiles.size(); ++i) {
     const ProfileVerdicts& p = a.profiles[i];
@@ -254,7 +261,8 @@ std::string verdict_rows(const AdjudicationStats& a, int width) {
     for (std::size_t k = 0; k < a.kinds.size() && k < p.counts.size(); ++k) {
       if (!p.counts[k]) continue;
       const double w = plot * static_cast<double>(p.counts[k]) / static_cast<double>(max);
-      s += rect(x, y, w, row_h - 7, color(a.kinds[k]), p.profile + ": " + a.kinds[k] + " " + std::to_string(p.counts[k]));
+      s += rect(x, y, w, row_h - 7, color(a.kinds[k]),
+                p.profile + ": " + i18n::translate_known(a.kinds[k]) + " " + std::to_string(p.counts[k]));
       x += w;
     }
     s += text(x + 6, y + 14, std::to_string(p.games), "start", " class=\"muted\"");
@@ -270,7 +278,7 @@ std::string mini_bar(const Tally& t, int width) {
   for (int c = 0; c < 4 && total; ++c) {
     if (!p[c]) continue;
     const double w = static_cast<double>(width) * static_cast<double>(p[c]) / static_cast<double>(total);
-    s += rect(x, 0, w, 10, class_color(c), std::string(class_name(c)) + " " + std::to_string(p[c]));
+    s += rect(x, 0, w, 10, class_color(c), class_name(c) + " " + std::to_string(p[c]));
     x += w;
   }
   return s + "</svg>";

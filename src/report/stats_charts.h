@@ -13,7 +13,7 @@ namespace gibo::stats::charts {
 
 // The colours of the four result classes (Cho, Han, draw, other) and their names.
 const char* class_color(int result_class);
-const char* class_name(int result_class);
+std::string class_name(int result_class);  // in the run's language
 
 // One horizontal bar split into the four classes of `t`, `width` pixels wide, with the
 // counts and shares written inside the segments that are wide enough.

@@ -15,6 +15,9 @@
 namespace gibo::stats {
 namespace {
 
+using i18n::format;
+using i18n::translate;
+
 constexpr const char* kStyle = R"css(
 :root { --cho: #1f4fa3; --han: #b3261e; --draw: #8a8f98; --other: #d3d6db; --ink: #1d2430; --muted: #5f6b7a;
         --line: #e3e6ea; --paper: #ffffff; --ground: #f5f6f8; --accent: #8a5a1c; }
@@ -79,15 +82,8 @@ footer { color: var(--muted); font-size: 12.5px; text-align: center; padding: 10
 // Text escaping: the report layer's xml_escape.
 std::string escape(const std::string& s) { return xml_escape(s); }
 
-// 12345 -> "12,345".
-std::string with_commas(long n) {
-  std::string digits = std::to_string(n < 0 ? -n : n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return (n < 0 ? "-" : "") + out;
-}
+// 12345 -> "12,345", in the run's language.
+std::string with_commas(long n) { return i18n::number(n); }
 
 // The table with id `id`, or nullptr.
 const Table* find_table(const std::vector<Table>& all, const std::string& id) {
@@ -128,11 +124,11 @@ void table_html(const Table& source, std::string& out, std::size_t fold_after = 
   const std::size_t rows = shown_rows(t);
   const bool fold = rows > fold_after;
   if (fold)
-    out += "<details><summary>" + escape(t.title) + " (" + std::to_string(rows) + (rows == 1 ? " row" : " rows") +
-           ")</summary>";
+    out += "<details><summary>" + escape(t.title) + " (" +
+           (rows == 1 ? translate("1 row") : format("{1} rows", {std::to_string(rows)})) + ")</summary>";
   else if (title) out += "<h3>" + escape(t.title) + "</h3>";
   if (t.rows.empty()) {
-    out += "<p class=\"none\">none</p>";
+    out += "<p class=\"none\">" + escape(translate("none")) + "</p>";
     if (fold) out += "</details>";
     return;
   }
@@ -140,7 +136,7 @@ void table_html(const Table& source, std::string& out, std::size_t fold_after = 
   out += "<div class=\"scroll\"><table id=\"t-" + t.id + "\"><thead><tr>";
   for (std::size_t c : shown)
     out += std::string(t.columns[c].numeric ? "<th class=\"n\">" : "<th>") + escape(t.columns[c].label) + "</th>";
-  if (bars) out += "<th>results</th>";
+  if (bars) out += "<th>" + escape(translate("results")) + "</th>";
   out += "</tr></thead><tbody>";
   const bool tree = std::any_of(t.indent.begin(), t.indent.end(), [](int i) { return i > 0; });
   for (std::size_t r = 0; r < rows; ++r) {
@@ -188,27 +184,27 @@ std::string board_svg(const std::string& fen, const std::vector<Move>& moves, co
 // "dir/file.gib · game N" without the report's shared directory.
 std::string game_name(const Report& r, const std::string& file, int index) {
   const std::string shown = file.compare(0, r.path_prefix.size(), r.path_prefix) == 0 ? file.substr(r.path_prefix.size()) : file;
-  return shown + " · game " + std::to_string(index + 1);
+  return shown + " · " + format("game {1}", {std::to_string(index + 1)});
 }
 
 // The page header: title, origin, headline cards.
 void header_html(const Report& r, std::string& out) {
   const Overview& v = r.overview;
-  out += "<header><div class=\"wrap\"><h1>Game-record statistics<small>gibo stats</small></h1>";
+  out += "<header><div class=\"wrap\"><h1>" + escape(translate("Game-record statistics")) + "<small>gibo stats</small></h1>";
   out += "<p class=\"origin\">" + escape(r.origin) + "</p><div class=\"cards\">";
   auto card = [&](const std::string& big, const std::string& small) {
     out += "<div class=\"card\"><b>" + escape(big) + "</b><span>" + escape(small) + "</span></div>";
   };
-  card(with_commas(v.games), "games");
-  card(with_commas(v.plies), "plies");
+  card(with_commas(v.games), translate("games"));
+  card(with_commas(v.plies), translate("plies"));
   card(v.games ? std::to_string(static_cast<int>(100.0 * static_cast<double>(v.valid) / static_cast<double>(v.games) + 0.5)) + "%"
                : "–",
-       "replay without error");
-  card(with_commas(v.files), v.files == 1 ? "source file" : "source files");
+       translate("replay without error"));
+  card(with_commas(v.files), translate(v.files == 1 ? "source file" : "source files"));
   std::string range = v.first_date.empty() ? "–" : v.first_date.substr(0, 4);
   if (!v.last_date.empty() && v.last_date.substr(0, 4) != range) range += "–" + v.last_date.substr(0, 4);
-  card(range, "years played");
-  card(with_commas(r.players.distinct), "players");
+  card(range, translate("years played"));
+  card(with_commas(r.players.distinct), translate("players"));
   out += "</div></div></header>";
 }
 
@@ -242,8 +238,8 @@ void results_html(const Report& r, const std::vector<Table>& all, std::string& o
   section_open("results", out);
   out += charts::result_bar(r.results.overall, 1070) + legend();
   std::vector<charts::Row> rows;
-  for (const MethodRow& m : r.results.by_method) rows.push_back({m.method, m.tally});
-  if (!rows.empty()) out += "<h3>By method</h3>" + charts::stacked_rows(rows, 720);
+  for (const MethodRow& m : r.results.by_method) rows.push_back({i18n::translate_known(m.method), m.tally});
+  if (!rows.empty()) out += "<h3>" + escape(translate("By method")) + "</h3>" + charts::stacked_rows(rows, 720);
   out += "<div class=\"grid2\"><div>";
   if (const Table* t = find_table(all, "results")) table_html(*t, out);
   out += "</div><div>";
@@ -255,8 +251,10 @@ void results_html(const Report& r, const std::vector<Table>& all, std::string& o
 // The setups section: the heat map and, folded, the matrix as a table.
 void setups_html(const Report& r, const std::vector<Table>& all, std::string& out) {
   section_open("setups", out);
-  out += "<p class=\"note\">Cho's win rate for each pair of setups (wins in percent of the games won or drawn); "
-         "hover a cell for its counts.</p>";
+  out += "<p class=\"note\">" +
+         escape(translate("Cho's win rate for each pair of setups (wins in percent of the games won or drawn); "
+                          "hover a cell for its counts.")) +
+         "</p>";
   out += charts::setup_heat_map(r.setups);
   if (const Table* t = find_table(all, "setup_matrix")) table_html(*t, out, 0);
   out += "</section>";
@@ -275,16 +273,18 @@ void lengths_html(const Report& r, const std::vector<Table>& all, std::string& o
   section_open("lengths", out);
   std::vector<charts::Row> columns;
   for (const LengthBucket& b : r.lengths.buckets) columns.push_back({std::to_string(b.low), b.tally});
-  out += "<p class=\"note\">Games by plies recorded, in bins of " + std::to_string(r.options.length_bucket) +
-         " plies (the label is the bin's start).</p>";
-  out += charts::stacked_columns(columns, "games", 1000, 260) + legend();
+  out += "<p class=\"note\">" +
+         escape(format("Games by plies recorded, in bins of {1} plies (the label is the bin's start).",
+                       {std::to_string(r.options.length_bucket)})) +
+         "</p>";
+  out += charts::stacked_columns(columns, translate("games"), 1000, 260) + legend();
   out += "<div class=\"grid2\"><div>";
   if (const Table* t = find_table(all, "length_summary")) table_html(*t, out);
   out += "</div><div>";
   if (const Table* t = find_table(all, "lengths")) table_html(*t, out, 12);
   out += "</div></div>";
   if (!r.notable.empty()) {
-    out += "<h3>Notable games: final positions</h3><div class=\"boards\">";
+    out += "<h3>" + escape(translate("Notable games: final positions")) + "</h3><div class=\"boards\">";
     for (const NotableGame& g : r.notable) {
       const std::string board = board_svg(g.start_fen, g.moves, g.caption);
       if (board.empty()) continue;
@@ -301,7 +301,7 @@ void years_html(const Report& r, const std::vector<Table>& all, std::string& out
   section_open("years", out);
   std::vector<charts::Row> columns;
   for (const YearRow& y : r.years) columns.push_back({y.year ? std::to_string(*y.year) : "?", y.tally});
-  out += charts::stacked_columns(columns, "games", 1000, 240) + legend();
+  out += charts::stacked_columns(columns, translate("games"), 1000, 240) + legend();
   if (const Table* t = find_table(all, "years")) table_html(*t, out, 12);
   out += "</section>";
 }
@@ -310,41 +310,51 @@ void years_html(const Report& r, const std::vector<Table>& all, std::string& out
 // record says beside what the board says.
 void disagreements_html(const Report& r, std::string& out) {
   const AdjudicationStats& a = r.adjudication;
-  out += "<h3>Disagreements: the board contradicts the stored result</h3>";
+  out += "<h3>" + escape(translate("Disagreements: the board contradicts the stored result")) + "</h3>";
   if (a.disagreements.empty()) {
-    out += "<p class=\"none\">none</p>";
+    out += "<p class=\"none\">" + escape(translate("none")) + "</p>";
     return;
   }
-  out += "<div class=\"scroll\"><table id=\"t-disagreements\"><thead><tr><th>game</th><th>stored result</th>"
-         "<th>the board</th><th class=\"n\">points (Cho : Han)</th><th>profiles</th><th>why</th></tr></thead><tbody>";
+  out += "<div class=\"scroll\"><table id=\"t-disagreements\"><thead><tr>";
+  for (const char* label : {i18n::N_("game"), i18n::N_("stored result"), i18n::N_("the board")})
+    out += "<th>" + escape(translate(label)) + "</th>";
+  out += "<th class=\"n\">" + escape(translate("points (Cho : Han)")) + "</th>";
+  for (const char* label : {i18n::N_("profiles"), i18n::N_("why")}) out += "<th>" + escape(translate(label)) + "</th>";
+  out += "</tr></thead><tbody>";
   auto points = [](const std::optional<int>& half) { return half ? format_half_points(*half) : std::string("?"); };
   const std::size_t listed = r.options.disagreements_listed > 0 ? static_cast<std::size_t>(r.options.disagreements_listed)
                                                                 : a.disagreements.size();
   for (std::size_t i = 0; i < a.disagreements.size() && i < listed; ++i) {
     const Disagreement& d = a.disagreements[i];
-    std::string board = d.board_winner.empty() ? "no ending" : d.board_winner + " · " + d.board_reason;
-    if (d.board_ply) board += " at ply " + std::to_string(d.board_ply);
-    board += " (" + std::to_string(d.plies) + " plies)";
+    std::string board = d.board_winner.empty() ? translate("no ending")
+                                               : i18n::translate_known(d.board_winner) + " · " + i18n::translate_known(d.board_reason);
+    if (d.board_ply) board += " " + format("at ply {1}", {std::to_string(d.board_ply)});
+    board += " (" + format("{1} plies", {std::to_string(d.plies)}) + ")";
     std::string profiles;
-    if (d.profiles.size() > 1 && d.profiles.size() == a.profiles.size()) profiles = "all " + std::to_string(d.profiles.size());
+    if (d.profiles.size() > 1 && d.profiles.size() == a.profiles.size())
+      profiles = format("all {1}", {std::to_string(d.profiles.size())});
     else
       for (const std::string& p : d.profiles) profiles += (profiles.empty() ? "" : ", ") + p;
     out += "<tr><td><b>" + escape(game_name(r, d.file, d.index)) + "</b><br><small>" +
-           escape((d.cho.empty() ? "?" : d.cho) + " vs " + (d.han.empty() ? "?" : d.han)) + "</small></td><td class=\"nw\">" +
+           escape(format("{1} vs {2}", {d.cho.empty() ? "?" : d.cho, d.han.empty() ? "?" : d.han})) +
+           "</small></td><td class=\"nw\">" +
            escape(d.result_text) + "</td><td>" + escape(board) + "</td><td class=\"n nw\">" +
            escape(points(d.cho_score) + " : " + points(d.han_score)) + "</td><td>" + escape(profiles) + "</td><td>" +
-           escape(d.note) + "</td></tr>";
+           escape(i18n::translate_known(d.note)) + "</td></tr>";
   }
   out += "</tbody></table></div>";
   if (a.disagreements.size() > listed)
-    out += "<p class=\"note\">" + std::to_string(a.disagreeing_games) + " games disagree; the first " +
-           std::to_string(listed) + " rows are listed (CSV and JSON have all).</p>";
+    out += "<p class=\"note\">" +
+           escape(format("{1} games disagree; the first {2} rows are listed (CSV and JSON have all).",
+                         {std::to_string(a.disagreeing_games), std::to_string(listed)})) +
+           "</p>";
 }
 
 // The adjudication section: verdict chart and table, disagreements, their boards.
 void adjudication_html(const Report& r, const std::vector<Table>& all, std::string& out) {
   section_open("adjudication", out);
-  if (r.verdicts_from.empty()) out += "<p class=\"none\">No verdicts: the games were not adjudicated.</p>";
+  if (r.verdicts_from.empty())
+    out += "<p class=\"none\">" + escape(translate("No verdicts: the games were not adjudicated.")) + "</p>";
   if (!r.adjudication.profiles.empty()) out += charts::verdict_rows(r.adjudication, 820);
   if (const Table* t = find_table(all, "verdicts")) table_html(*t, out);
   if (const Table* t = find_table(all, "engine_verdicts")) table_html(*t, out);
@@ -360,15 +370,20 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
     const std::string board = board_svg(d.start_fen, d.moves, name);
     if (board.empty()) continue;
     ++shown;
-    std::string says = d.board_winner.empty() ? "no ending on the board" : d.board_winner + " by " + d.board_reason;
-    if (d.board_ply) says += " at ply " + std::to_string(d.board_ply);
-    says += "; shown after ply " + std::to_string(d.moves.size());
+    std::string says = d.board_winner.empty()
+                           ? translate("no ending on the board")
+                           : format("{1} by {2}", {i18n::translate_known(d.board_winner), i18n::translate_known(d.board_reason)});
+    if (d.board_ply) says += " " + format("at ply {1}", {std::to_string(d.board_ply)});
+    says += "; " + format("shown after ply {1}", {std::to_string(d.moves.size())});
     boards += "<figure>" + board + "<figcaption><b>" + escape(name) + "</b><br>" +
-              escape((d.cho.empty() ? "?" : d.cho) + " (Cho) vs " + (d.han.empty() ? "?" : d.han) + " (Han)") +
-              "<br>stored: <b>" + escape(d.result_text) + "</b> · board: " + escape(says) + "<br>" + escape(d.note) +
+              escape(format("{1} (Cho) vs {2} (Han)", {d.cho.empty() ? "?" : d.cho, d.han.empty() ? "?" : d.han})) +
+              "<br>" + escape(translate("stored:")) + " <b>" + escape(d.result_text) + "</b> · " +
+              escape(translate("board:")) + " " + escape(says) + "<br>" + escape(i18n::translate_known(d.note)) +
               "</figcaption></figure>";
   }
-  if (!boards.empty()) out += "<h3>Final positions of the disagreements</h3><div class=\"boards\">" + boards + "</div>";
+  if (!boards.empty())
+    out += "<h3>" + escape(translate("Final positions of the disagreements")) + "</h3><div class=\"boards\">" + boards +
+           "</div>";
   out += "</section>";
 }
 
@@ -376,9 +391,10 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
 // with its players and their accuracy; nothing when no game has an analysis.
 void analyses_html(const Report& r, std::string& out) {
   if (r.analysis.graphed.empty()) return;
-  out += "<section id=\"analyses\"><h2>" + escape("Engine analyses") + "</h2><p class=\"note\">" +
-         "Evaluation after each ply from Cho's view (up: Cho ahead), clamped at ±10 pawns, a mate at the edge; the first analysed games:" + " " +
-         std::to_string(r.analysis.graphed.size()) + " / " + std::to_string(r.analysis.analysed_games) + "</p>";
+  out += "<section id=\"analyses\"><h2>" + escape(translate("Engine analyses")) + "</h2><p class=\"note\">" +
+         escape(translate("Evaluation after each ply from Cho's view (up: Cho ahead), clamped at ±10 pawns, a mate at the "
+                          "edge; the first analysed games:")) +
+         " " + std::to_string(r.analysis.graphed.size()) + " / " + std::to_string(r.analysis.analysed_games) + "</p>";
   char buf[64];
   for (const GraphedGame& g : r.analysis.graphed) {
     std::snprintf(buf, sizeof buf, "%.1f%% / %.1f%%", g.sides[0].accuracy, g.sides[1].accuracy);
@@ -386,7 +402,7 @@ void analyses_html(const Report& r, std::string& out) {
         g.file.compare(0, r.path_prefix.size(), r.path_prefix) == 0 ? g.file.substr(r.path_prefix.size()) : g.file;
     out += "<figure class=\"graph\"><figcaption>" + escape(shown + ":" + std::to_string(g.index + 1)) +
            " · " + escape(g.cho.empty() ? "?" : g.cho) + " – " + escape(g.han.empty() ? "?" : g.han) + " · " +
-           "accuracy" + " " + buf + "</figcaption>";
+           escape(translate("accuracy")) + " " + buf + "</figcaption>";
     EvalGraphOptions o;
     o.width = 820;
     o.height = 140;
@@ -400,7 +416,7 @@ void analyses_html(const Report& r, std::string& out) {
 std::string render_html(const Report& report) {
   const std::vector<Table> all = tables(report);
   std::string out =
-      "<!DOCTYPE html>\n<html lang=\"ko\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<!DOCTYPE html>\n<html lang=\"" + i18n::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>gibo stats: " +
       escape(report.origin) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
   header_html(report, out);
@@ -418,8 +434,10 @@ std::string render_html(const Report& report) {
     section();
     out += "\n";
   }
-  out += "</div></main>\n<footer>Written by gibo stats. Stored results are counted as recorded; verdicts compare "
-         "them with the board.</footer>\n</body>\n</html>\n";
+  out += "</div></main>\n<footer>" +
+         escape(translate("Written by gibo stats. Stored results are counted as recorded; verdicts compare them with the "
+                          "board.")) +
+         "</footer>\n</body>\n</html>\n";
   return out;
 }
 

@@ -29,7 +29,7 @@ std::string render_json(const Report& report);
 std::string render_html(const Report& report);
 
 // A human table in the run's language (report/i18n.h): its title, column labels and the
-// labels among its cells ("Cho wins") translated when the catalogue holds them, numeric
+// labels among its cells ("Cho wins") translated when the catalogue holds them (a "problem" cell as a message), numeric
 // cells grouped by thousands when `group_numbers` (text; HTML keeps them as they are).
 Table in_language(const Table& t, bool group_numbers);
 

@@ -2,6 +2,7 @@
 // table has, their headings, and how numbers are written, so every renderer agrees.
 #include <cstdio>
 
+#include "gibo/report/i18n.h"
 #include "gibo/formats/gib.h"
 #include "stats.h"
 
@@ -70,9 +71,13 @@ void game_cells(std::vector<std::string>& row, const Report& r, const std::strin
 void overview_tables(const Report& r, std::vector<Table>& out) {
   const Overview& v = r.overview;
   Table t{"overview", "overview", "Overview", Audience::Both,
-          {text_col("key", "key", Audience::Machine), text_col("item", "", Audience::Human), text_col("value", "")},
+          {text_col("key", "key", Audience::Machine), text_col("item", "", Audience::Human),
+           text_col("value", "", Audience::Machine), text_col("value_shown", "", Audience::Human)},
           {}, {}, ""};
-  auto add = [&](const char* key, const char* label, const std::string& value) { t.rows.push_back({key, label, value}); };
+  // Each value as machines read it and as people do (a date in their language).
+  auto add = [&](const char* key, const char* label, const std::string& value, const std::string* shown = nullptr) {
+    t.rows.push_back({key, label, value, shown ? *shown : value});
+  };
   add("origin", "read from", r.origin);
   if (!r.path_prefix.empty() && r.path_prefix != r.origin && r.path_prefix != r.origin + "/")
     add("directory", "files in", r.path_prefix);
@@ -85,8 +90,10 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
   add("plies", "plies", num(v.plies));
   add("valid_plies", "valid plies", num(v.valid_plies));
   add("dated", "dated games", num(v.dated));
-  add("first_date", "first date", v.first_date.empty() ? "-" : v.first_date);
-  add("last_date", "last date", v.last_date.empty() ? "-" : v.last_date);
+  const std::string first = v.first_date.empty() ? "-" : v.first_date, last = v.last_date.empty() ? "-" : v.last_date;
+  const std::string first_shown = i18n::date(first), last_shown = i18n::date(last);
+  add("first_date", "first date", first, &first_shown);
+  add("last_date", "last date", last, &last_shown);
   add("sites", "sites", num(v.distinct_sites));
   add("events", "events", num(v.distinct_events));
   add("verdicts", "verdicts", r.verdicts_from == "archive"    ? "stored in the archive"

@@ -10,7 +10,8 @@ Table in_language(const Table& source, bool group_numbers) {
   for (Column& c : t.columns) c.label = i18n::translate_known(c.label);
   for (auto& row : t.rows)
     for (std::size_t c = 0; c < row.size() && c < t.columns.size(); ++c) {
-      if (!t.columns[c].numeric) row[c] = i18n::translate_known(row[c]);
+      if (t.columns[c].id == "problem") row[c] = i18n::message(row[c]);  // "filler bytes removed (2 runs)"
+      else if (!t.columns[c].numeric) row[c] = i18n::translate_known(row[c]);
       else if (group_numbers) row[c] = i18n::grouped(row[c]);
     }
   return t;

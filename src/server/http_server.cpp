@@ -16,6 +16,7 @@
 #include <mutex>
 #include <thread>
 
+#include "gibo/report/i18n.h"
 #include "gibo/server/server.h"
 #include "routes.h"
 
@@ -125,16 +126,17 @@ void serve_connection(tcp::socket socket, const ServeOptions& options, Connectio
     if (ec == http::error::end_of_stream || ec == net::error::eof || ec == net::error::connection_reset) break;
     if (ec) {
       if (ec == http::error::header_limit || ec == http::error::body_limit || ec == http::error::buffer_overflow)
-        http::write(socket, plain(http::status::request_header_fields_too_large, 11, "request too large\n"), ec);
+        http::write(socket,
+                    plain(http::status::request_header_fields_too_large, 11, i18n::translate("request too large") + "\n"), ec);
       else if (ec != net::error::timed_out && ec != net::error::would_block && ec != net::error::try_again &&
                ec != net::error::shut_down && ec != net::error::bad_descriptor)
-        http::write(socket, plain(http::status::bad_request, 11, "bad request\n"), ec);
+        http::write(socket, plain(http::status::bad_request, 11, i18n::translate("bad request") + "\n"), ec);
       break;
     }
     const auto& req = parser.get();
     const bool head = req.method() == http::verb::head;
     if (req.method() != http::verb::get && !head) {
-      auto res = plain(http::status::method_not_allowed, req.version(), "only GET and HEAD\n");
+      auto res = plain(http::status::method_not_allowed, req.version(), i18n::translate("only GET and HEAD") + "\n");
       res.set(http::field::allow, "GET, HEAD");
       http::write(socket, res, ec);
       break;
@@ -142,12 +144,12 @@ void serve_connection(tcp::socket socket, const ServeOptions& options, Connectio
     const std::string target(req.target());
     Reply reply;
     if (target.empty() || target.front() != '/') {
-      reply = Reply{400, "text/plain; charset=utf-8", "bad request target\n"};
+      reply = Reply{400, "text/plain; charset=utf-8", i18n::translate("bad request target") + "\n"};
     } else {
       if (!site) {
         auto opened = Site::open(options);
         if (!opened) {
-          http::write(socket, plain(http::status::internal_server_error, req.version(), opened.error().message + "\n"), ec);
+          http::write(socket, plain(http::status::internal_server_error, req.version(), i18n::message(opened.error().message) + "\n"), ec);
           break;
         }
         site = std::move(*opened);
@@ -155,7 +157,7 @@ void serve_connection(tcp::socket socket, const ServeOptions& options, Connectio
       try {
         reply = site->get(target);
       } catch (const std::exception& e) {
-        reply = Reply{500, "text/plain; charset=utf-8", std::string("internal error: ") + e.what() + "\n"};
+        reply = Reply{500, "text/plain; charset=utf-8", i18n::format("internal error: {1}", {e.what()}) + "\n"};
       }
     }
     http::response<http::string_body> res{static_cast<http::status>(reply.status), req.version()};
@@ -218,7 +220,7 @@ std::optional<Error> serve(const ServeOptions& options, const std::function<void
       const int fd = socket.native_handle();
       if (!connections.add(fd)) {
         beast::error_code ignored;
-        http::write(socket, plain(http::status::service_unavailable, 11, "too many connections\n"), ignored);
+        http::write(socket, plain(http::status::service_unavailable, 11, i18n::translate("too many connections") + "\n"), ignored);
         socket.close(ignored);
       } else {
         std::thread(serve_connection, std::move(socket), std::cref(options), std::ref(connections)).detach();

@@ -12,6 +12,7 @@
 #include "gibo/archive/position_index.h"
 #include "gibo/formats/notation.h"
 #include "gibo/report/explore.h"
+#include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "report/stats.h"
 #include "report/stats_load.h"
@@ -80,7 +81,7 @@ struct Site::Impl {
       const std::string v = value(q, name);
       if (v.empty()) continue;
       const auto n = number(v);
-      if (!n) return std::string("the year '") + v + "' is not a number";
+      if (!n) return i18n::format("the year '{1}' is not a number", {v});
       *field = *n;
     }
     return std::nullopt;
@@ -104,13 +105,13 @@ struct Site::Impl {
     p.setup = value(q, "setup");
     p.fen = value(q, "fen");
     if (!p.fen.empty()) {
-      if (auto e = start.set_fen(p.fen)) return "fen: " + e->message;
+      if (auto e = start.set_fen(p.fen)) return "fen: " + i18n::message(e->message);
       p.setup.clear();
     } else if (!p.setup.empty()) {
       const std::size_t comma = p.setup.find(',');
       const auto cho = setup_from_code(p.setup.substr(0, comma));
       const auto han = comma == std::string::npos ? std::nullopt : setup_from_code(p.setup.substr(comma + 1));
-      if (!cho || !han) return "setup takes CHO,HAN (HEEH, EHHE, HEHE or EHEH each)";
+      if (!cho || !han) return i18n::translate("setup takes CHO,HAN (HEEH, EHHE, HEHE or EHEH each)");
       start.set_setups(*cho, *han);
     }
     pos = start;
@@ -123,9 +124,9 @@ struct Site::Impl {
       at = comma + 1;
       if (token.empty()) continue;
       ++ply;
-      if (ply > 1000) return "too many moves";
+      if (ply > 1000) return i18n::translate("too many moves");
       const MoveReadResult m = read_uci(pos, token);
-      if (!m) return "move " + std::to_string(ply) + ": " + m.error().message;
+      if (!m) return i18n::format("move {1}: {2}", {std::to_string(ply), i18n::message(m.error().message)});
       p.moves.push_back(*m);
       pos.do_move(*m);
     }
@@ -163,10 +164,10 @@ struct Site::Impl {
 
   Reply game(const std::string& id_text, const Query& q) {
     const auto id = number(id_text);
-    if (!id || *id == 0) return error(404, "no such game");
+    if (!id || *id == 0) return error(404, i18n::translate("no such game"));
     std::string profile_id;
     auto g = archive->load_game(*id, &profile_id);
-    if (!g) return error(404, "no game " + id_text);
+    if (!g) return error(404, i18n::format("no game {1}", {id_text}));
     const Profile* profile = find_profile(profile_id);
     pages::GameView view = pages::game_view(std::move(*g), profile ? *profile : default_profile());
     view.id = *id;
@@ -215,7 +216,7 @@ Reply Site::get(const std::string& target) {
   if (path == "/games") return impl_->explorer(q, true);
   if (path == "/stats") return impl_->stats();
   if (path.rfind("/game/", 0) == 0) return impl_->game(path.substr(6), q);
-  return error(404, "no such page: " + path);
+  return error(404, i18n::format("no such page: {1}", {path}));
 }
 
 }  // namespace gibo::server

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -40,6 +41,15 @@ inline ::testing::AssertionResult is_offline_page(const std::string& page) {
   for (const char* loads : {"<script", "src=", "href=\"http", "url(http", "@import"})
     if (page.find(loads) != std::string::npos) return ::testing::AssertionFailure() << "the page holds " << loads;
   return ::testing::AssertionSuccess();
+}
+
+// Each of `words` is in `text`, and none of `absent` (the English labels a Korean page
+// must not keep, say); failures name `where` and the word.
+inline void expect_words(const std::string& text, std::initializer_list<const char*> words,
+                         std::initializer_list<const char*> absent, const std::string& where) {
+  SCOPED_TRACE(where);
+  for (const char* w : words) EXPECT_NE(text.find(w), std::string::npos) << w;
+  for (const char* a : absent) EXPECT_EQ(text.find(a), std::string::npos) << a;
 }
 
 // Single-quotes one argument for /bin/sh.

@@ -122,6 +122,25 @@ std::string first_link_after(const std::string& page, const std::string& marker,
   return "";
 }
 
+// Starts `gibo ARGS serve --db DB --port 0` in the background, its output in OUT and ERR;
+// its process id in `pid`, and the port it listens on (0 if it did not say in 5 s).
+int start_server(const std::string& args, const std::string& db, const std::string& out, const std::string& err,
+                 int& pid) {
+  const std::string cmd = shell_quote(GIBO_BINARY) + args + " serve --db " + shell_quote(db) + " --port 0 > " +
+                          shell_quote(out) + " 2> " + shell_quote(err) + " & echo $!";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (!p) return 0;
+  if (std::fscanf(p, "%d", &pid) != 1) pid = 0;
+  ::pclose(p);
+  for (int i = 0; i < 100 && pid > 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::smatch m;
+    const std::string text = slurp(out);
+    if (std::regex_search(text, m, std::regex("http://127\\.0\\.0\\.1:([0-9]+)/"))) return std::stoi(m[1]);
+  }
+  return 0;
+}
+
 class ServeCli : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -134,20 +153,9 @@ class ServeCli : public ::testing::Test {
                               "[대국결과 \"초 완승\"]\n\n1. 79졸78\n{</p><script>alert(2)</script>}\n2. 41병42\n";
     ASSERT_EQ(run_gibo({"import", "--db", db_, kCorpus, hostile.string()}).status, 0);
     const std::string out = (dir_->path() / "serve.out").string(), err = (dir_->path() / "serve.err").string();
-    const std::string cmd = shell_quote(GIBO_BINARY) + " serve --db " + shell_quote(db_) + " --port 0 > " +
-                            shell_quote(out) + " 2> " + shell_quote(err) + " & echo $!";
-    FILE* p = ::popen(cmd.c_str(), "r");
-    ASSERT_NE(p, nullptr);
-    ASSERT_EQ(std::fscanf(p, "%d", &pid_), 1);
-    ::pclose(p);
-    for (int i = 0; i < 100 && port_ == 0; ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      std::smatch m;
-      const std::string text = slurp(out);
-      if (std::regex_search(text, m, std::regex("listening on http://127\\.0\\.0\\.1:([0-9]+)/")))
-        port_ = std::stoi(m[1]);
-    }
+    port_ = start_server("", db_, out, err, pid_);
     ASSERT_GT(port_, 0) << slurp(out) << slurp(err);
+    EXPECT_NE(slurp(out).find("listening on http://127.0.0.1:"), std::string::npos);
   }
   static void TearDownTestSuite() {
     if (pid_ > 0) ::kill(pid_, SIGKILL);
@@ -337,6 +345,62 @@ TEST_F(ServeCli, ShowWritesTheViewerAsOneOfflineFile) {
       << commented.out;
   // Never over the input.
   EXPECT_EQ(run_gibo({"show", game, "--format", "html", "-o", game}).status, 2);
+}
+
+// A Korean run (--lang ko) serves every page in Korean: its labels, its messages, its
+// dates ("2009년 1월 18일"), and none of the English labels.
+TEST_F(ServeCli, AKoreanServerServesKoreanPages) {
+  int pid = 0;
+  const std::string out = (dir_->path() / "serve-ko.out").string(), err = (dir_->path() / "serve-ko.err").string();
+  const int port = start_server(" --lang ko", db_, out, err, pid);
+  ASSERT_GT(port, 0) << slurp(out) << slurp(err);
+  EXPECT_NE(slurp(out).find("에서 기다리는 중 (Ctrl-C 로 멈춤)"), std::string::npos) << slurp(out);
+  const std::string setups = get(port, "/").body;
+  expect_words(setups, {"<html lang=\"ko\">", "둔 차림", "차림 (초 / 한)", "초 승", "합계", "대국장소"},
+               {"Set-ups played", "Cho wins", "total", "Filter", ">games<"}, "/");
+  const std::string explorer = get(port, "/explore?setup=HEEH,HEEH&moves=i4h4").body;
+  expect_words(explorer, {"수순:", "둔 수", "이 국면에 이른 대국:", "목록 보기", "<title>국면</title>", "한 차례"},
+               {"Path:", "Moves played", "the position", "to move", "list them", "notable game"}, "/explore");
+  const std::string games = get(port, "/games?setup=HEHE,HEHE&moves=").body;
+  expect_words(games, {"이 국면에 이른 대국", "대국일자", "2009년 1월 18일", "1937년"},
+               {"Games reaching", "previous", "2009-01-18"}, "/games");
+  std::smatch m;
+  const std::string festival = get(port, "/games?setup=EHEH,EHEH&moves=").body;  // its game 5: checkmate, 2009-01-18
+  ASSERT_TRUE(std::regex_search(festival, m, std::regex("href=\"(/game/[0-9]+)\\?ply=[0-9]+\">pobsiz_2008_hangame_festival\\.gib:5<")));
+  const std::string viewer = get(port, std::string(m[1]) + "?ply=3").body;
+  expect_words(viewer, {"대국결과", "판정", "맞음: 판의 끝이 결과와 맞음", "2009년 1월 18일", "3수째", "« 처음", "이 국면 탐색하기"},
+               {"agrees", "the board ending", " ply 3", "« first", "Explore this position", ">Moves<", "to move"}, "/game");
+  const std::string stats = get(port, "/stats").body;
+  expect_words(stats, {"<html lang=\"ko\">", "기보 통계", "오류 없이 재현됨", "대국 연도", "승리 방식별", "초의 차림", "한의 차림",
+                       "가장 긴 올바른 대국", "gibo stats 가 만듦"},
+               {"Game-record statistics", "replay without error", "years played", "source files", "By method", "Han's setup",
+                "Cho's setup", "Notable games", "The longest valid game", "Written by gibo stats", "<th>results</th>",
+                "Disagreements:", "stored:", "no ending on the board", "Cho wins 0%", " games, Cho "},
+               "/stats");
+  expect_words(get(port, "/nothing").body, {"그런 쪽이 없음: /nothing"}, {"no such page"}, "404");
+  expect_words(get(port, "/explore?moves=z9z9").body, {"1수째: 'z9z9' 는 UCI 수가 아님"}, {"is not a UCI move"}, "400");
+  ASSERT_EQ(::kill(pid, SIGINT), 0);
+  for (int i = 0; i < 100 && ::kill(pid, 0) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_NE(slurp(out).find("gibo serve: 멈춤"), std::string::npos);
+}
+
+// The offline viewer of a Korean run: Korean labels, ply captions and date.
+TEST_F(ServeCli, AKoreanShowWritesAKoreanViewer) {
+  const fs::path html = dir_->path() / "game-ko.html";
+  const Result r = run_gibo({"--lang", "ko", "show", kCorpus + "/pobsiz_2010_kbs_chuseok.gib", "--format", "html", "-o", html.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string page = slurp(html);
+  expect_valid_html(page, "show ko");
+  expect_words(page, {"<html lang=\"ko\">", "대국결과", "판정", "대국일자", "2010년 9월 22일", "총수", "« 처음", "다음 ›", "107수째",
+                      "초 차례", "한 차례"},
+               {" ply ", "« first", "next ›", ">Moves<", "to move", "2010-09-22", "agrees"}, "show --format html");
+  // The text of show, and its English beside it.
+  const Result text = run_gibo({"--lang", "ko", "show", kCorpus + "/pobsiz_2010_kbs_chuseok.gib@107", "--moves"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  expect_words(text.out, {"1번째 대국: 김동학 四단 (초) 대 양승태 三단 (한)", "107수 가운데 107수째, 마지막 수 b10d10", "한 차례, 장군 받음", "\n수:\n"},
+               {"game 1", "(Cho)", "last move", "in check", "moves:"}, "show text");
+  EXPECT_NE(run_gibo({"--lang", "en", "show", kCorpus + "/pobsiz_2010_kbs_chuseok.gib@107"}).out.find("ply 107 of 107, last move b10d10"),
+            std::string::npos);
 }
 
 // Last: SIGINT stops the server cleanly, with status 0.

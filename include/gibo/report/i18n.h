@@ -41,15 +41,24 @@ std::string grouped(const std::string& cell);
 // `n` with the language's thousands separators ("24,668").
 std::string number(long long n);
 
+// The date `text` names, in the language's form: English as ISO 8601 writes it
+// ("2010-03-12", "2010-03", "2010": the form the machine formats keep), Korean as Korean
+// writes it ("2010년 3월 12일", "2010년 3월", "2010년"). `text` is a date key or a date
+// tag as records write it ("2010.03.12", "20100312", "2010년 3월 12일"; record/game_date.h);
+// text that names no single date (empty, "미상", a range "2020.01~2020.06") is returned
+// as it is. Text reports and pages show every date through this.
+std::string date(std::string_view text);
+
 // The message `english`, translated, with {1}, {2}, ... replaced by `args` in order (a
 // translation may reorder them): format("{1} games", {"3"}) -> "대국 3개".
 std::string format(const char* english, std::initializer_list<std::string_view> args);
 
 // A message built by code elsewhere (a diagnostic's, a usage error's), in the chosen
 // language (i18n_messages.cpp): the whole text when a pattern matches it, else each
-// "; "-separated clause matched against the catalogue's message patterns ("{1} says {2}
-// plies, the record has {3}"), its values kept (a value that is itself a catalogue word,
-// like "Cho" or "chariot", translated). A clause no pattern matches stays in English.
+// clause (split at "; " outside parentheses) matched against the catalogue's message
+// patterns ("{1} says {2} plies, the record has {3}"), its values kept (a value that is
+// itself a catalogue word, like "Cho" or "chariot", or a message, translated). A clause
+// no pattern matches stays in English.
 std::string message(std::string_view english);
 
 // Marks a message pattern for the catalogue (po/update-pot extracts N_, translate, tr
