@@ -78,24 +78,29 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
   auto add = [&](const char* key, const char* label, const std::string& value, const std::string* shown = nullptr) {
     t.rows.push_back({key, label, value, shown ? *shown : value});
   };
+  // A count: the digits for machines, grouped by thousands in the run's language for people.
+  auto count = [&](const char* key, const char* label, long n) {
+    const std::string shown = i18n::number(n);
+    add(key, label, num(n), &shown);
+  };
   add("origin", "read from", r.origin);
   if (!r.path_prefix.empty() && r.path_prefix != r.origin && r.path_prefix != r.origin + "/")
     add("directory", "files in", r.path_prefix);
-  add("files", "files", num(v.files));
-  if (v.unreadable_files) add("unreadable_files", "unreadable files", num(v.unreadable_files));
-  if (r.duplicates) add("duplicates", "duplicate copies (not counted)", num(r.duplicates));
-  add("games", "games", num(v.games));
-  add("valid", "valid games", num(v.valid));
-  add("rejected", "rejected games", num(v.rejected));
-  add("plies", "plies", num(v.plies));
-  add("valid_plies", "valid plies", num(v.valid_plies));
-  add("dated", "dated games", num(v.dated));
+  count("files", "files", v.files);
+  if (v.unreadable_files) count("unreadable_files", "unreadable files", v.unreadable_files);
+  if (r.duplicates) count("duplicates", "duplicate copies (not counted)", r.duplicates);
+  count("games", "games", v.games);
+  count("valid", "valid games", v.valid);
+  count("rejected", "rejected games", v.rejected);
+  count("plies", "plies", v.plies);
+  count("valid_plies", "valid plies", v.valid_plies);
+  count("dated", "dated games", v.dated);
   const std::string first = v.first_date.empty() ? "-" : v.first_date, last = v.last_date.empty() ? "-" : v.last_date;
   const std::string first_shown = i18n::date(first), last_shown = i18n::date(last);
   add("first_date", "first date", first, &first_shown);
   add("last_date", "last date", last, &last_shown);
-  add("sites", "sites", num(v.distinct_sites));
-  add("events", "events", num(v.distinct_events));
+  count("sites", "sites", v.distinct_sites);
+  count("events", "events", v.distinct_events);
   add("verdicts", "verdicts", r.verdicts_from == "archive"    ? "stored in the archive"
                               : r.verdicts_from == "computed" ? "judged while reading"
                                                               : "none");
