@@ -5,20 +5,14 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <string>
+#include <utility>
 
 #include "gibo/archive/codec.h"
 
 namespace gibo::archive::positions {
 
 namespace {
-
-void put_varint(std::string& out, std::uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
-}
 
 bool get_varint(std::string_view data, std::size_t& at, std::uint64_t& v) {
   v = 0;
@@ -47,6 +41,9 @@ bool same_position(const Position& a, const Position& b) {
 
 namespace {
 
+// Start positions game_rows keeps parsed, per thread.
+constexpr std::size_t kStartsKept = 32;
+
 // A position's placement and side to move, to tell positions apart when keys collide.
 using Board = std::array<std::uint8_t, kSquares + 1>;
 
@@ -61,8 +58,19 @@ Board board_of(const Position& pos) {
 
 void game_rows(std::uint32_t game, std::string_view start_key, std::string_view moves_blob, int valid_plies, int plies,
                std::vector<Row>& out) {
-  Position pos;
-  if (!start_position_of(start_key, pos)) return;
+  // The walk's position, copied from the start positions this thread parsed last (most
+  // games share one of the 16 set-ups: parsing a FEN costs more than copying).
+  thread_local Position pos;
+  thread_local std::vector<std::pair<std::string, Position>> starts;
+  auto known = std::find_if(starts.begin(), starts.end(), [&](const auto& s) { return s.first == start_key; });
+  if (known == starts.end()) {
+    Position start;
+    if (!start_position_of(start_key, start)) return;
+    if (starts.size() == kStartsKept) starts.erase(starts.begin());
+    starts.emplace_back(std::string(start_key), start);
+    known = starts.end() - 1;
+  }
+  pos = known->second;
   // First occurrences only: an open-addressing table of the rows kept so far (their
   // index in `out`), by key; rows of one key are one position unless the key collides,
   // so a row is kept unless an earlier kept row has its key and its board.
@@ -101,7 +109,7 @@ void game_rows(std::uint32_t game, std::string_view start_key, std::string_view 
         ply == plies ? kNextEnded : kNextBroken});
 }
 
-void sort_rows(std::vector<Row>& rows) {
+void sort_rows(std::span<Row> rows, std::vector<Row>& scratch) {
   assert(std::is_sorted(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.game < b.game; }));
   // Four passes of 16 bits: fewer passes over the rows outweigh the larger counts.
   constexpr int kPasses = 4;
@@ -113,7 +121,8 @@ void sort_rows(std::vector<Row>& rows) {
   std::vector<std::size_t> counts(kPasses * kBuckets, 0);
   for (const Row& r : rows)
     for (int d = 0; d < kPasses; ++d) ++counts[static_cast<std::size_t>(d) * kBuckets + digit(r, d)];
-  std::vector<Row> other(rows.size());
+  scratch.resize(rows.size());
+  Row *from = rows.data(), *to = scratch.data();
   for (int d = 0; d < kPasses; ++d) {
     std::size_t* count = counts.data() + static_cast<std::size_t>(d) * kBuckets;
     // A pass whose digit is the same in every row moves nothing.
@@ -124,39 +133,55 @@ void sort_rows(std::vector<Row>& rows) {
       count[b] = at;
       at += n;
     }
-    for (const Row& r : rows) other[count[digit(r, d)]++] = r;
-    rows.swap(other);
+    for (const Row* r = from; r != from + rows.size(); ++r) to[count[digit(*r, d)]++] = *r;
+    std::swap(from, to);
   }
+  if (from != rows.data()) std::copy_n(from, rows.size(), rows.data());
+}
+
+void sort_rows(std::vector<Row>& rows) {
+  std::vector<Row> scratch;
+  sort_rows(std::span<Row>(rows), scratch);
 }
 
 bool BlockWriter::flush() {
   if (!open_) return true;
   open_ = false;
-  return emit_(block_key_, part_, buffer_);
+  return emit_(block_key_, part_, std::string_view(buffer_.data(), size_));
 }
 
 bool BlockWriter::add(const Row& row) {
-  if (open_ && buffer_.size() + kMaxRowBytes > kBlockBytes) {
+  if (open_ && size_ + kMaxRowBytes > kBlockBytes) {
     const int part = row.key == block_key_ ? part_ + 1 : 0;
     if (!flush()) return false;
     part_ = part;
   } else if (!open_) {
     part_ = 0;
   }
+  // The row's bytes are written in place (a block never exceeds kBlockBytes).
+  char* out = buffer_.data() + size_;
+  auto varint = [&out](std::uint64_t v) {
+    while (v >= 0x80) {
+      *out++ = static_cast<char>((v & 0x7F) | 0x80);
+      v >>= 7;
+    }
+    *out++ = static_cast<char>(v);
+  };
   if (!open_) {
     open_ = true;
-    buffer_.clear();
+    out = buffer_.data();
     block_key_ = previous_key_ = row.key;
-    put_varint(buffer_, 0);
-    put_varint(buffer_, row.game - first_game_);
+    varint(0);
+    varint(row.game - first_game_);
   } else {
     const std::uint64_t delta = static_cast<std::uint64_t>(row.key) - static_cast<std::uint64_t>(previous_key_);
-    put_varint(buffer_, delta);
-    put_varint(buffer_, delta == 0 ? row.game - previous_game_ : row.game - first_game_);
+    varint(delta);
+    varint(delta == 0 ? row.game - previous_game_ : row.game - first_game_);
   }
-  put_varint(buffer_, row.ply);
-  buffer_.push_back(static_cast<char>(row.next & 0xFF));
-  buffer_.push_back(static_cast<char>(row.next >> 8));
+  varint(row.ply);
+  *out++ = static_cast<char>(row.next & 0xFF);
+  *out++ = static_cast<char>(row.next >> 8);
+  size_ = static_cast<std::size_t>(out - buffer_.data());
   previous_key_ = row.key;
   previous_game_ = row.game;
   ++rows_;

@@ -21,8 +21,10 @@
 // behaviour.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +54,8 @@ inline bool row_less(const Row& a, const Row& b) { return a.key != b.key ? a.key
 // games of one key in their order. Linear time; about 5x faster than std::sort on the
 // rows of an import.
 void sort_rows(std::vector<Row>& rows);
+// The same on a span of rows, with `scratch` as the sort's second buffer.
+void sort_rows(std::span<Row> rows, std::vector<Row>& scratch);
 
 // Appends the rows of one game to `out`: every distinct position (placement and side to
 // move) it reaches from `start_key` (a start key as codec.h start_key writes it) through
@@ -84,7 +88,8 @@ class BlockWriter {
   bool flush();
   std::uint32_t first_game_;
   Emit emit_;
-  std::string buffer_;
+  std::array<char, kBlockBytes> buffer_;
+  std::size_t size_ = 0;
   bool open_ = false;
   std::int64_t block_key_ = 0, previous_key_ = 0;
   int part_ = 0;
