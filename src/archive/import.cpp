@@ -125,6 +125,7 @@ class Importer {
     std::vector<std::thread> workers;
     for (int w = 0; w < jobs; ++w) workers.emplace_back([this] { work(); });
     std::optional<Error> error = write_all();
+    if (feed_ && !error) feed_->finish();
     {
       std::lock_guard lock(mutex_);
       abort_ = true;  // releases workers still waiting (only after an error)

@@ -137,7 +137,16 @@ void IndexFeed::spill(bool last) {
   runs_.push_back(std::move(run));
 }
 
+IndexFeed::~IndexFeed() {
+  if (sorter_.joinable()) sorter_.join();
+}
+
+void IndexFeed::finish() {
+  if (games_held_ > 0 && !sorter_.joinable()) sorter_ = std::thread([this] { spill(true); });
+}
+
 Expected<std::vector<std::unique_ptr<positions::RunFile>>> IndexFeed::take_runs() {
+  if (sorter_.joinable()) sorter_.join();
   if (games_held_ > 0) spill(true);
   if (failed_) return Error{"cannot write a temporary file for the position index"};
   return std::move(runs_);

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -55,6 +56,7 @@ struct ChunkRows {
 class IndexFeed {
  public:
   IndexFeed() = default;
+  ~IndexFeed();
   IndexFeed(const IndexFeed&) = delete;
   IndexFeed& operator=(const IndexFeed&) = delete;
 
@@ -64,6 +66,9 @@ class IndexFeed {
   void stored(std::size_t k, std::int64_t id);
   // The fed game `id` was removed again (a valid copy replaced it); nothing if not fed.
   void forget(std::int64_t id);
+  // The writer has stored its last game: the rows still held are sorted in the
+  // background meanwhile (the import closes its connection, the update opens its own).
+  void finish();
 
   bool empty() const { return facts_.empty(); }
   // Does a run already sorted hold rows of a forgotten game (then the feed is not used)?
@@ -71,8 +76,8 @@ class IndexFeed {
   std::int64_t first_id() const { return facts_.empty() ? 0 : facts_.front().first; }
   // The fed games' facts in id order, start ids to be filled in by the update.
   std::vector<std::pair<std::int64_t, FactEntry>>& facts() { return facts_; }
-  // The fed games' rows as sorted runs (the feed is spent); an Error when a temporary
-  // file failed.
+  // The fed games' rows as sorted runs (the feed is spent; waits for finish()'s sort);
+  // an Error when a temporary file failed.
   Expected<std::vector<std::unique_ptr<positions::RunFile>>> take_runs();
 
  private:
@@ -89,6 +94,7 @@ class IndexFeed {
   std::size_t games_held_ = 0;
   std::vector<std::unique_ptr<positions::RunFile>> runs_;
   bool stale_ = false, failed_ = false;
+  std::thread sorter_;  // finish()'s
 };
 
 }  // namespace gibo::archive

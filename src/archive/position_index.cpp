@@ -123,9 +123,17 @@ class RowSource {
 
 class RunSource : public RowSource {
  public:
-  explicit RunSource(RunFile& run) : run_(run), buffer_(8192) { failed_ = !run_.rewind(); }
+  explicit RunSource(RunFile& run) : run_(run), memory_(run.in_memory()) {
+    failed_ = !run_.rewind();
+    if (memory_.empty()) buffer_.resize(8192);
+  }
   bool next(Row& row) override {
     if (failed_) return false;
+    if (!memory_.empty()) {  // read in place
+      if (at_ == memory_.size()) return false;
+      row = memory_[at_++];
+      return true;
+    }
     if (at_ == size_) {
       size_ = run_.read(buffer_.data(), buffer_.size());
       at_ = 0;
@@ -137,6 +145,7 @@ class RunSource : public RowSource {
 
  private:
   RunFile& run_;
+  std::span<const Row> memory_;
   std::vector<Row> buffer_;
   std::size_t at_ = 0, size_ = 0;
 };
@@ -410,8 +419,8 @@ struct PositionIndex::Impl {
     auto taken = feed.take_runs();
     if (!taken) return taken.error();
     for (auto& run : *taken) runs.push_back(std::move(run));
-    facts = std::move(fed);
     read_to = feed.first_id() - 1;
+    facts = std::move(fed);
     return std::nullopt;
   }
 

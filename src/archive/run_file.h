@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <span>
 #include <vector>
 
 #include "position_rows.h"
@@ -39,6 +40,8 @@ class RunFile {
     return in_memory_ || std::fseek(file_, 0, SEEK_SET) == 0;
   }
   std::int64_t rows = 0;  // rows written
+  // The rows of a run kept in memory (nothing for a file's).
+  std::span<const Row> in_memory() const { return in_memory_ ? std::span<const Row>(memory_) : std::span<const Row>(); }
   // Reads up to `n` rows into `out`; how many.
   std::size_t read(Row* out, std::size_t n) {
     if (!in_memory_) return std::fread(out, sizeof(Row), n, file_);

@@ -1,7 +1,8 @@
 // The position index (position_index.h) against an independent walk of the corpus
 // (corpus_positions.h): every position any corpus game reaches gives the same games, plies
 // and next moves; incremental updates, read-only archives, a stale fingerprint and forged
-// rows (a key collision) change nothing.
+// rows (a key collision) change nothing; the index an import builds from the rows its
+// workers compute is the one an update reading every stored game builds.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -12,6 +13,7 @@
 #include "../cli/run_gibo.h"
 #include "corpus_positions.h"
 #include "gibo/archive/position_index.h"
+#include "raw_sql.h"
 
 // The block format, to forge rows.
 #include "../../src/archive/position_rows.h"
@@ -329,6 +331,103 @@ TEST_F(PositionIndexTest, ForgedRowsWithTheSameKeyAreNotCounted) {
   const auto hits = forged->find(start);
   ASSERT_TRUE(hits) << hits.error().message;
   EXPECT_EQ(described(*forged, *hits), described(*index, *real));
+}
+
+// The index tables of `db` as text (segment ids aside), to compare two archives' indexes.
+std::string index_tables(const std::string& db) {
+  sqlite3* raw = nullptr;
+  EXPECT_EQ(sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+  std::string out;
+  for (const char* sql : {"SELECT key, value FROM position_meta ORDER BY key",
+                          "SELECT first_game, last_game, rows FROM position_segments ORDER BY first_game",
+                          "SELECT first_key, part, hex(data) FROM position_blocks ORDER BY segment, first_key, part",
+                          "SELECT block, hex(data) FROM position_games ORDER BY block"}) {
+    sqlite3_stmt* s = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(raw, sql, -1, &s, nullptr), SQLITE_OK) << sql;
+    while (s && sqlite3_step(s) == SQLITE_ROW) {
+      for (int c = 0; c < sqlite3_column_count(s); ++c)
+        out += std::string(reinterpret_cast<const char*>(sqlite3_column_text(s, c))) + "|";
+      out += "\n";
+    }
+    sqlite3_finalize(s);
+    out += "--\n";
+  }
+  sqlite3_close(raw);
+  return out;
+}
+
+const char* const kDropIndex =
+    "DROP TABLE position_meta; DROP TABLE position_segments; DROP TABLE position_blocks; DROP TABLE position_games;";
+
+// The index `db` holds equals the one an update that reads every stored game builds (in a
+// copy of `db` whose index is dropped first).
+void expect_same_as_rebuilt(const std::string& db, const fs::path& dir) {
+  const std::string copy = (dir / "rebuilt.db").string();
+  fs::remove(copy);
+  {
+    auto opened = Archive::open(db, OpenMode::ReadOnly);  // its WAL checkpointed by the import's close
+    ASSERT_TRUE(opened) << opened.error().message;
+  }
+  fs::copy_file(db, copy);
+  raw_sql(copy, kDropIndex);
+  auto rebuilt = open_index(copy, OpenMode::ReadWrite);
+  ASSERT_TRUE(rebuilt && updated(*rebuilt, 2));
+  rebuilt.reset();
+  const std::string built = index_tables(db);
+  EXPECT_GT(built.size(), 1000u);
+  EXPECT_EQ(built, index_tables(copy));
+}
+
+TEST_F(PositionIndexTest, AnImportBuildsTheIndexAnUpdateReadingEveryGameBuilds) {
+  expect_same_as_rebuilt(db, dir.path());
+}
+
+TEST_F(PositionIndexTest, AnImportAlsoIndexesTheGamesAnOlderGiboLeftUnindexed) {
+  // Half of the corpus imported without an index (as an older gibo left it), then the rest.
+  const std::string db2 = (dir.path() / "halves.db").string();
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(kCorpus))
+    if (e.path().extension() == ".gib") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (int half = 0; half < 2; ++half) {
+    std::vector<std::string> args = {"import", "--db", db2};
+    for (std::size_t i = half == 0 ? 0 : files.size() / 2; i < (half == 0 ? files.size() / 2 : files.size()); ++i)
+      args.push_back(files[i].string());
+    const auto r = run_gibo(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    if (half == 0) raw_sql(db2, kDropIndex);
+  }
+  {
+    auto index = open_index(db2, OpenMode::ReadWrite);
+    ASSERT_TRUE(index);
+    EXPECT_EQ(index->size().games, static_cast<std::int64_t>(corpus().games.size()));  // before any update
+    expect_every_position(*index);
+  }
+  expect_same_as_rebuilt(db2, dir.path());
+}
+
+TEST_F(PositionIndexTest, AGameReplacedInTheImportThatStoredItIsNotIndexed) {
+  // A broken copy (a false 장군 mark at ply 20), then the valid game: one run stores the
+  // broken copy, then the valid one in its place.
+  const std::string db2 = (dir.path() / "replaced.db").string();
+  const auto r = run_gibo({"import", "--db", db2, std::string(GIBO_TEST_DATA) + "/fixtures/gib/false_check.gib",
+                           std::string(GIBO_TEST_DATA) + "/corpus/pobsiz_2010_kbs_chuseok.gib"});
+  ASSERT_EQ(r.status, 1) << r.err;  // a game with errors was read
+  const std::int64_t kept = raw_int(db2, "SELECT id FROM games");
+  EXPECT_EQ(raw_int(db2, "SELECT count(*) FROM games"), 1);
+  {
+    auto index = open_index(db2, OpenMode::ReadWrite);
+    ASSERT_TRUE(index);
+    EXPECT_EQ(index->size().games, 1);
+    EXPECT_TRUE(index->games({kept}));
+    EXPECT_FALSE(index->games({kept == 1 ? 2 : 1}));  // the broken copy's id
+    const auto tallies = index->setup_tallies(nullptr);
+    ASSERT_TRUE(tallies) << tallies.error().message;
+    std::int64_t games = 0;
+    for (const SetupTally& t : *tallies) games += t.games;
+    EXPECT_EQ(games, 1);
+  }
+  expect_same_as_rebuilt(db2, dir.path());
 }
 
 }  // namespace
