@@ -236,9 +236,12 @@ class Importer {
                  if (aborted || g.source.game_index < skip) return;  // an earlier run handled it
                  ReplayOptions replay_options;
                  replay_options.strict_annotations = options_.strict_annotations;
-                 const Profile& profile = replay_under_profile(g, *fallback_, replay_options);
+                 // Where the replay ends holds the key of every position on the way: the
+                 // index rows come from it.
+                 thread_local Position replayed;
+                 const Profile& profile = replay_under_profile(g, *fallback_, replay_options, feed_ ? &replayed : nullptr);
                  chunk.games.push_back(prepare_game(std::move(g), profile));
-                 if (feed_) chunk.rows.add(chunk.games.back());
+                 if (feed_) chunk.rows.add(chunk.games.back(), &replayed);
                  if (chunk.games.size() >= kChunkGames) deliver(false);
                });
     if (aborted) return false;

@@ -66,9 +66,10 @@ FactEntry game_fact(int plies, bool has_result, std::string_view winner, const s
   return f;
 }
 
-void ChunkRows::add(const PreparedGame& g) {
+void ChunkRows::add(const PreparedGame& g, const Position* replayed) {
   // The columns the game is stored with, as an update reading it would pass them.
-  positions::game_rows(0, g.start_key, g.moves, g.valid_plies, g.plies, rows);
+  if (!replayed || !positions::rows_from_replay(0, g.start_key, g.moves, g.valid_plies, g.plies, *replayed, rows))
+    positions::game_rows(0, g.start_key, g.moves, g.valid_plies, g.plies, rows);
   ends.push_back(rows.size());
   facts.push_back(game_fact(g.plies, g.has_result, winner_name(g.result.winner), g.tags_json));
 }

@@ -47,8 +47,9 @@ struct ChunkRows {
   std::vector<positions::Row> rows;  // by game, in chunk order; `game` is unset
   std::vector<std::size_t> ends;     // game k's rows end at ends[k]
   std::vector<FactEntry> facts;      // game k's facts (start id unset)
-  // Appends `g`'s rows and facts as game number ends.size() of the chunk.
-  void add(const PreparedGame& g);
+  // Appends `g`'s rows and facts as game number ends.size() of the chunk; the rows from
+  // `replayed` (where the game's replay ended) when positions::rows_from_replay can.
+  void add(const PreparedGame& g, const Position* replayed);
 };
 
 // The fed games: the chunks of the import's games in the order the writer stores them,

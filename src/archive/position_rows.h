@@ -67,6 +67,14 @@ void sort_rows(std::span<Row> rows, std::vector<Row>& scratch);
 void game_rows(std::uint32_t game, std::string_view start_key, std::string_view moves_blob, int valid_plies, int plies,
                std::vector<Row>& out);
 
+// The rows game_rows gives, taken from `replayed` (the position a replay of the game
+// ended in, whose history holds the key of every position it reached) instead of walking
+// the moves again; false (nothing appended) when it cannot vouch for them: the history
+// does not start at the start key's position, or does not play the blob's moves, or a
+// key repeats (telling a repetition from a collision takes the boards game_rows keeps).
+bool rows_from_replay(std::uint32_t game, std::string_view start_key, std::string_view moves_blob, int valid_plies,
+                      int plies, const Position& replayed, std::vector<Row>& out);
+
 // The position a start key names (placement and side to move); false if it does not parse.
 bool start_position_of(std::string_view start_key, Position& out);
 

@@ -7,7 +7,10 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
+#include <set>
 #include <tuple>
 
 #include "../cli/run_gibo.h"
@@ -164,6 +167,57 @@ TEST(PositionBlocks, SortRowsGivesRowLessOrder) {
   std::vector<positions::Row> none;
   positions::sort_rows(none);
   EXPECT_TRUE(none.empty());
+}
+
+TEST(PositionRows, RowsFromAReplayAreTheWalksRows) {
+  // Every game of the corpus and of the broken fixtures, replayed as the importer does:
+  // the rows taken from where its replay ended, when rows_from_replay vouches for them,
+  // are those game_rows walks out of the stored columns.
+  std::vector<fs::path> files;
+  for (const char* dir : {"/corpus", "/fixtures/gib"})
+    for (const auto& e : fs::directory_iterator(std::string(GIBO_TEST_DATA) + dir))
+      if (e.path().extension() == ".gib") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  int games = 0, vouched = 0, repeating = 0, invalid = 0;
+  for (const fs::path& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ReadOptions options;
+    options.file_name = f.string();
+    ReadInfo info;
+    read_games(bytes, options, info, [&](Game&& g) {
+      Position replayed;
+      const Profile& profile = replay_under_profile(g, default_profile(), {}, &replayed);
+      const PreparedGame p = prepare_game(std::move(g), profile);
+      std::vector<positions::Row> walked, taken;
+      positions::game_rows(7, p.start_key, p.moves, p.valid_plies, p.plies, walked);
+      ++games;
+      invalid += !p.valid;
+      // A position that is not where this game's replay ended is refused.
+      std::vector<positions::Row> none;
+      if (p.valid_plies > 0) {
+        EXPECT_FALSE(positions::rows_from_replay(7, p.start_key, p.moves, p.valid_plies, p.plies, Position(), none));
+      }
+      EXPECT_TRUE(none.empty());
+      if (!positions::rows_from_replay(7, p.start_key, p.moves, p.valid_plies, p.plies, replayed, taken)) {
+        EXPECT_TRUE(taken.empty());
+        return;
+      }
+      ++vouched;
+      repeating += walked.size() < static_cast<std::size_t>(std::min(p.valid_plies, p.plies)) + 1;
+      ASSERT_EQ(taken.size(), walked.size()) << f << ":" << p.game_index;
+      for (std::size_t i = 0; i < walked.size(); ++i) {
+        EXPECT_EQ(taken[i].key, walked[i].key) << f << ":" << p.game_index << " row " << i;
+        EXPECT_EQ(taken[i].game, walked[i].game);
+        EXPECT_EQ(taken[i].ply, walked[i].ply) << f << ":" << p.game_index << " row " << i;
+        EXPECT_EQ(taken[i].next, walked[i].next) << f << ":" << p.game_index << " row " << i;
+      }
+    });
+  }
+  EXPECT_GT(games, 100);
+  EXPECT_GT(invalid, 5);
+  EXPECT_GT(vouched, games * 9 / 10);  // only a start the replay could not set up is left to the walk
+  EXPECT_GT(repeating, 0);             // games that repeat a position take the boards' way
 }
 
 class PositionIndexTest : public ::testing::Test {
