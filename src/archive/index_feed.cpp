@@ -17,6 +17,8 @@ namespace {
 // Fed games held in memory before their rows are sorted into a temporary file (about
 // 100 MB of rows, as an update reading games holds at a time).
 constexpr std::size_t kFeedGames = 50000;
+// Rows a chunk's vector is first given room for (the importer's chunks are 256 games).
+constexpr std::size_t kChunkRowsReserved = 256 * 112;
 
 // The value of the first tag named `name` in tags JSON as encode_tags writes it
 // ([["name","value"],...]), read without parsing the whole array; nullopt when the
@@ -67,6 +69,8 @@ FactEntry game_fact(int plies, bool has_result, std::string_view winner, const s
 }
 
 void ChunkRows::add(const PreparedGame& g, const Position* replayed) {
+  // Room for a chunk of games of about a hundred positions each, taken once.
+  if (rows.capacity() == 0) rows.reserve(kChunkRowsReserved);
   // The columns the game is stored with, as an update reading it would pass them.
   if (!replayed || !positions::rows_from_replay(0, g.start_key, g.moves, g.valid_plies, g.plies, *replayed, rows))
     positions::game_rows(0, g.start_key, g.moves, g.valid_plies, g.plies, rows);
