@@ -114,26 +114,26 @@ void IndexFeed::spill(bool last) {
     for (std::size_t k = 0, from = 0; k < h.ids.size(); from = h.rows.ends[k++])
       if (h.ids[k])
         for (std::size_t i = from; i < h.rows.ends[k]; ++i) ++counts[h.rows.rows[i].key < 0 ? 0 : 1];
+  // The stored games' rows with their ids, each half in id order; each chunk is let go
+  // once read (the memory of the rows is held about once, not twice).
   std::vector<positions::Row> rows(counts[0] + counts[1]);
-  auto half = [&](int which) {
-    // The half's rows in id order, then sorted.
-    positions::Row* out = rows.data() + (which == 0 ? 0 : counts[0]);
-    const std::span<positions::Row> span(out, counts[which]);
-    for (const Held& h : held_)
-      for (std::size_t k = 0, from = 0; k < h.ids.size(); from = h.rows.ends[k++])
-        if (h.ids[k])
-          for (std::size_t i = from; i < h.rows.ends[k]; ++i) {
-            const positions::Row& r = h.rows.rows[i];
-            if ((r.key < 0 ? 0 : 1) != which) continue;
-            *out = r;
-            out->game = static_cast<std::uint32_t>(h.ids[k]);
-            ++out;
-          }
+  positions::Row* out[2] = {rows.data(), rows.data() + counts[0]};
+  for (Held& h : held_) {
+    for (std::size_t k = 0, from = 0; k < h.ids.size(); from = h.rows.ends[k++])
+      if (h.ids[k])
+        for (std::size_t i = from; i < h.rows.ends[k]; ++i) {
+          positions::Row& r = *out[h.rows.rows[i].key < 0 ? 0 : 1]++;
+          r = h.rows.rows[i];
+          r.game = static_cast<std::uint32_t>(h.ids[k]);
+        }
+    h = Held();
+  }
+  auto sort_half = [&](int which) {
     std::vector<positions::Row> scratch;
-    positions::sort_rows(span, scratch);
+    positions::sort_rows(std::span<positions::Row>(rows.data() + (which == 0 ? 0 : counts[0]), counts[which]), scratch);
   };
-  std::thread other(half, 1);
-  half(0);
+  std::thread other(sort_half, 1);
+  sort_half(0);
   other.join();
   held_.clear();
   games_held_ = 0;
