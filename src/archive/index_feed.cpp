@@ -79,7 +79,7 @@ void ChunkRows::add(const PreparedGame& g, const Position* replayed) {
 }
 
 void IndexFeed::begin_chunk(ChunkRows&& chunk) {
-  if (games_held_ >= kFeedGames) spill(false);
+  if (games_held_ >= kFeedGames) spill_in_background(false);
   games_held_ += chunk.ends.size();
   Held h;
   h.ids.assign(chunk.ends.size(), 0);
@@ -107,10 +107,18 @@ void IndexFeed::forget(std::int64_t id) {
   stale_ = true;  // its rows are sorted into a run already
 }
 
-void IndexFeed::spill(bool last) {
+void IndexFeed::spill_in_background(bool last) {
+  if (sorter_.joinable()) sorter_.join();  // one spill at a time
+  std::vector<Held> batch = std::move(held_);
+  held_.clear();
+  games_held_ = 0;
+  sorter_ = std::thread([this, batch = std::move(batch), last]() mutable { spill(batch, last); });
+}
+
+void IndexFeed::spill(std::vector<Held>& batch, bool last) {
   // Half 0 holds the negative keys, which come first in row_less order.
   std::size_t counts[2] = {0, 0};
-  for (const Held& h : held_)
+  for (const Held& h : batch)
     for (std::size_t k = 0, from = 0; k < h.ids.size(); from = h.rows.ends[k++])
       if (h.ids[k])
         for (std::size_t i = from; i < h.rows.ends[k]; ++i) ++counts[h.rows.rows[i].key < 0 ? 0 : 1];
@@ -118,7 +126,7 @@ void IndexFeed::spill(bool last) {
   // once read (the memory of the rows is held about once, not twice).
   std::vector<positions::Row> rows(counts[0] + counts[1]);
   positions::Row* out[2] = {rows.data(), rows.data() + counts[0]};
-  for (Held& h : held_) {
+  for (Held& h : batch) {
     for (std::size_t k = 0, from = 0; k < h.ids.size(); from = h.rows.ends[k++])
       if (h.ids[k])
         for (std::size_t i = from; i < h.rows.ends[k]; ++i) {
@@ -135,8 +143,7 @@ void IndexFeed::spill(bool last) {
   std::thread other(sort_half, 1);
   sort_half(0);
   other.join();
-  held_.clear();
-  games_held_ = 0;
+  batch.clear();
   auto run = std::make_unique<positions::RunFile>(last);
   if (!run->ok() || !run->write(rows)) failed_ = true;
   runs_.push_back(std::move(run));
@@ -147,12 +154,12 @@ IndexFeed::~IndexFeed() {
 }
 
 void IndexFeed::finish() {
-  if (games_held_ > 0 && !sorter_.joinable()) sorter_ = std::thread([this] { spill(true); });
+  if (games_held_ > 0) spill_in_background(true);
 }
 
 Expected<std::vector<std::unique_ptr<positions::RunFile>>> IndexFeed::take_runs() {
+  if (games_held_ > 0) spill_in_background(true);
   if (sorter_.joinable()) sorter_.join();
-  if (games_held_ > 0) spill(true);
   if (failed_) return Error{"cannot write a temporary file for the position index"};
   return std::move(runs_);
 }

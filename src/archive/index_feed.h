@@ -86,16 +86,20 @@ class IndexFeed {
     ChunkRows rows;
     std::vector<std::int64_t> ids;  // by game of the chunk; 0: not stored
   };
-  // Sorts the rows of the held chunks' stored games into a run (a temporary file unless
-  // `last`), in two threads, each the rows of one half of the keys.
-  void spill(bool last);
+  // Sorts the rows of `batch`'s stored games into a run (a temporary file unless
+  // `last`), the two halves of the keys in two threads.
+  void spill(std::vector<Held>& batch, bool last);
+  // The same on a thread of its own for the chunks held now (after the spill before it),
+  // so that the writer goes on storing meanwhile.
+  void spill_in_background(bool last);
 
   std::vector<std::pair<std::int64_t, FactEntry>> facts_;
   std::vector<Held> held_;  // the chunks since the last spill
   std::size_t games_held_ = 0;
   std::vector<std::unique_ptr<positions::RunFile>> runs_;
   bool stale_ = false, failed_ = false;
-  std::thread sorter_;  // finish()'s
+  std::thread sorter_;  // the spill running, if any
+  // Written by spills only (read once sorter_ is joined): runs_, failed_.
 };
 
 }  // namespace gibo::archive
