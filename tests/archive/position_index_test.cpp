@@ -220,6 +220,15 @@ TEST(PositionRows, RowsFromAReplayAreTheWalksRows) {
   EXPECT_GT(repeating, 0);             // games that repeat a position take the boards' way
 }
 
+// The corpus's .gib files in name order.
+std::vector<fs::path> corpus_files() {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(kCorpus))
+    if (e.path().extension() == ".gib") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 class PositionIndexTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -272,10 +281,7 @@ TEST_F(PositionIndexTest, FactsFollowTheStoredResults) {
 TEST_F(PositionIndexTest, IncrementalUpdatesMergeSegments) {
   // A fresh archive filled in three imports, indexed after each.
   const std::string db2 = (dir.path() / "parts.db").string();
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(kCorpus))
-    if (e.path().extension() == ".gib") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<fs::path> files = corpus_files();
   const std::size_t third = files.size() / 3;
   std::int64_t segments_seen = 0;
   for (std::size_t part = 0; part < 3; ++part) {
@@ -439,10 +445,7 @@ TEST_F(PositionIndexTest, AnImportBuildsTheIndexAnUpdateReadingEveryGameBuilds) 
 TEST_F(PositionIndexTest, AnImportAlsoIndexesTheGamesAnOlderGiboLeftUnindexed) {
   // Half of the corpus imported without an index (as an older gibo left it), then the rest.
   const std::string db2 = (dir.path() / "halves.db").string();
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(kCorpus))
-    if (e.path().extension() == ".gib") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<fs::path> files = corpus_files();
   for (int half = 0; half < 2; ++half) {
     std::vector<std::string> args = {"import", "--db", db2};
     for (std::size_t i = half == 0 ? 0 : files.size() / 2; i < (half == 0 ? files.size() / 2 : files.size()); ++i)
