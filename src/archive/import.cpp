@@ -7,6 +7,11 @@
 // memory stays bounded by (window x kMaxChunks x kChunkGames) games. The writer drains
 // the file it is on, whose worker started before any later file's, so no wait is ever
 // circular.
+//
+// Position index (index_feed.h): when the import indexes, each worker also takes the
+// index rows of its games from their replay, and the writer hands those of the games it
+// stores to the feed, which sorts them into runs of at most 50,000 games; the index
+// update after the last batch takes them, in a transaction of its own as before.
 #include "gibo/archive/import.h"
 #include "gibo/archive/position_index.h"
 
@@ -148,7 +153,7 @@ class Importer {
       }
     }
     summary_.games_in_archive = archive_->game_count();
-    owned_.reset();
+    owned_.reset();  // closes: the last connection checkpoints the WAL
     summary_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return error;
   }

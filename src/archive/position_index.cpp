@@ -1,5 +1,6 @@
 // The position index (position_index.h): building it in sorted runs merged into
-// segments, finding a position's games, and the per-game facts explorers aggregate.
+// segments (from the stored games, or from the rows an import feeds it: index_feed.h),
+// finding a position's games, and the per-game facts explorers aggregate.
 //
 // Tables (README "Position index"), in the archive or, for a read-only archive, in the
 // connection's temporary database (in memory):
