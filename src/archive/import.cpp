@@ -7,6 +7,11 @@
 // memory stays bounded by (window x kMaxChunks x kChunkGames) games. The writer drains
 // the file it is on, whose worker started before any later file's, so no wait is ever
 // circular.
+//
+// Position index (index_feed.h): when the import indexes, each worker also takes the
+// index rows of its games from their replay, and the writer hands those of the games it
+// stores to the feed, which sorts them into runs of at most 50,000 games; the index
+// update after the last batch takes them, in a transaction of its own as before.
 #include "gibo/archive/import.h"
 #include "gibo/archive/position_index.h"
 
@@ -27,6 +32,7 @@
 #include "gibo/formats/detect.h"
 #include "gibo/formats/file_bytes.h"
 #include "gibo/record/replay.h"
+#include "index_feed.h"
 #include "writer_lock.h"
 
 namespace gibo::archive {
@@ -59,6 +65,12 @@ void read_source(std::string_view bytes, const std::string& path, Format format,
   read_games(bytes, options, info, on_game);
 }
 
+// Prepared games of one file, with their index rows when the import indexes.
+struct Chunk {
+  std::vector<PreparedGame> games;
+  ChunkRows rows;  // empty unless indexing
+};
+
 // One input file as it travels from its worker to the writer.
 struct Slot {
   std::string path;
@@ -69,7 +81,7 @@ struct Slot {
   bool known_complete = false;  // complete source at start: not parsed
   SourceInfo info;
   int skip_before = 0;  // games an earlier run handled (not parsed into chunks)
-  std::deque<std::vector<PreparedGame>> chunks;
+  std::deque<Chunk> chunks;
   int games_in_file = 0;
   std::vector<Diagnostic> file_diagnostics;
   bool bom = false;
@@ -78,9 +90,11 @@ struct Slot {
 
 class Importer {
  public:
+  // With `feed`, the workers compute the index rows and facts of the games they prepare
+  // and the writer feeds those of the games it stores.
   Importer(const std::vector<std::string>& paths, const ImportOptions& options, const ImportCallbacks& callbacks,
-           ImportSummary& summary)
-      : options_(options), callbacks_(callbacks), summary_(summary), slots_(paths.size()) {
+           ImportSummary& summary, IndexFeed* feed)
+      : options_(options), callbacks_(callbacks), summary_(summary), feed_(feed), slots_(paths.size()) {
     for (std::size_t i = 0; i < paths.size(); ++i) slots_[i].path = paths[i];
     fallback_ = options.fallback ? options.fallback : &default_profile();
   }
@@ -116,6 +130,7 @@ class Importer {
     std::vector<std::thread> workers;
     for (int w = 0; w < jobs; ++w) workers.emplace_back([this] { work(); });
     std::optional<Error> error = write_all();
+    if (feed_ && !error) feed_->finish();
     {
       std::lock_guard lock(mutex_);
       abort_ = true;  // releases workers still waiting (only after an error)
@@ -189,7 +204,7 @@ class Importer {
     }
     const Format format = detect_format(bytes);
     info.format = std::string(format_name(format));
-    std::vector<PreparedGame> chunk;
+    Chunk chunk;
     bool aborted = false;
     ReadInfo read_info;
     int ordinal = 0;
@@ -205,9 +220,9 @@ class Importer {
         aborted = true;
         return;
       }
-      if (!chunk.empty()) slot.chunks.push_back(std::move(chunk));
+      if (!chunk.games.empty()) slot.chunks.push_back(std::move(chunk));
       chunk = {};
-      chunk.reserve(kChunkGames);
+      chunk.games.reserve(kChunkGames);
       if (last) {
         slot.finished = true;
         slot.info.encoding = std::string(text::encoding_name(read_info.encoding));
@@ -218,7 +233,7 @@ class Importer {
       }
       to_writer_.notify_all();
     };
-    chunk.reserve(kChunkGames);
+    chunk.games.reserve(kChunkGames);
     read_source(bytes, slot.path, format, options_.encoding, *fallback_, read_info, [&](Game&& g) {
                  // The game's index is its rank in this file (readers of formats that
                  // carry an origin, like JSON, report the original file's index).
@@ -226,9 +241,13 @@ class Importer {
                  if (aborted || g.source.game_index < skip) return;  // an earlier run handled it
                  ReplayOptions replay_options;
                  replay_options.strict_annotations = options_.strict_annotations;
-                 const Profile& profile = replay_under_profile(g, *fallback_, replay_options);
-                 chunk.push_back(prepare_game(std::move(g), profile));
-                 if (chunk.size() >= kChunkGames) deliver(false);
+                 // Where the replay ends holds the key of every position on the way: the
+                 // index rows come from it.
+                 thread_local Position replayed;
+                 const Profile& profile = replay_under_profile(g, *fallback_, replay_options, feed_ ? &replayed : nullptr);
+                 chunk.games.push_back(prepare_game(std::move(g), profile));
+                 if (feed_) chunk.rows.add(chunk.games.back(), &replayed);
+                 if (chunk.games.size() >= kChunkGames) deliver(false);
                });
     if (aborted) return false;
     deliver(true);
@@ -269,7 +288,7 @@ class Importer {
   }
 
   // Waits for the next chunk of `slot`; false when the slot is finished and drained.
-  bool next_chunk(Slot& slot, std::vector<PreparedGame>& out) {
+  bool next_chunk(Slot& slot, Chunk& out) {
     std::unique_lock lock(mutex_);
     to_writer_.wait(lock, [&] { return !slot.chunks.empty() || slot.finished; });
     if (slot.chunks.empty()) return false;
@@ -304,7 +323,7 @@ class Importer {
       report.status = earlier_now ? FileStatus::SameContent : FileStatus::AlreadyImported;
       report.detail = known != by_hash_.end() ? known->second.path : "";
       ++summary_.skipped;
-      std::vector<PreparedGame> discard;
+      Chunk discard;
       while (next_chunk(slot, discard)) {
       }
       emit(report);
@@ -333,12 +352,14 @@ class Importer {
       return std::nullopt;
     };
 
-    std::vector<PreparedGame> chunk;
+    Chunk chunk;
     while (next_chunk(slot, chunk)) {
-      for (PreparedGame& g : chunk) {
+      if (feed_) feed_->begin_chunk(std::move(chunk.rows));
+      for (std::size_t k = 0; k < chunk.games.size(); ++k) {
+        const PreparedGame& g = chunk.games[k];
         if (g.game_index < done_before) continue;
         if (auto e = ensure_source()) return e;
-        if (auto e = store(source_id, g, report)) return e;
+        if (auto e = store(source_id, chunk, k, report)) return e;
         Dirty& d = dirty_[source_id];
         d.games_done = g.game_index + 1;
         by_hash_[slot.info.content_hash].games_done = d.games_done;
@@ -374,8 +395,10 @@ class Importer {
     return std::nullopt;
   }
 
-  // Stores (or counts) one game inside the open transaction.
-  std::optional<Error> store(std::int64_t source_id, const PreparedGame& g, FileReport& report) {
+  // Stores (or counts) game k of `chunk` inside the open transaction, and tells the feed
+  // (which holds the chunk's rows) what it stores.
+  std::optional<Error> store(std::int64_t source_id, const Chunk& chunk, std::size_t k, FileReport& report) {
+    const PreparedGame& g = chunk.games[k];
     ++report.games;
     ++summary_.games;
     report.plies += g.plies;
@@ -398,6 +421,10 @@ class Importer {
         // The valid copy is the one kept: it takes the broken copy's place.
         const auto replaced = archive_->replace_game(source_id, g, kept->id);
         if (!replaced) return replaced.error();
+        if (feed_) {
+          feed_->forget(replaced->old_id);
+          feed_->stored(k, replaced->new_id);
+        }
         report.replacements.push_back({g.game_index, replaced->new_id, replaced->path, replaced->game_index,
                                        replaced->error_code, replaced->error_ply});
         ++report.replaced;
@@ -411,7 +438,9 @@ class Importer {
         return std::nullopt;
       }
     }
-    if (auto id = archive_->insert_game(source_id, g); !id) return id.error();
+    const auto id = archive_->insert_game(source_id, g);
+    if (!id) return id.error();
+    if (feed_) feed_->stored(k, *id);
     hashes_.insert(g.hash);
     ++report.added;
     ++summary_.added;
@@ -465,6 +494,7 @@ class Importer {
   const ImportOptions& options_;
   const ImportCallbacks& callbacks_;
   ImportSummary& summary_;
+  IndexFeed* feed_;  // null unless indexing
   const Profile* fallback_ = nullptr;
   std::unique_ptr<Archive> owned_;  // the archive opened at options_.db_path
   Archive* archive_ = nullptr;      // the archive written: owned_, or options_.archive
@@ -496,10 +526,12 @@ class Importer {
 
 std::optional<Error> import_files(const std::vector<std::string>& paths, const ImportOptions& options,
                                   const ImportCallbacks& callbacks, ImportSummary& summary) {
-  Importer importer(paths, options, callbacks, summary);
+  const bool index = options.index_positions && !options.archive && !options.db_path.empty();
+  IndexFeed feed;
+  Importer importer(paths, options, callbacks, summary, index ? &feed : nullptr);
   if (auto e = importer.run()) return e;
-  if (!options.index_positions || options.archive || options.db_path.empty()) return std::nullopt;
-  return index_imported_games(options.db_path, options.jobs, summary);
+  if (!index) return std::nullopt;
+  return index_imported_games(options.db_path, options.jobs, summary, &feed);
 }
 
 }  // namespace gibo::archive

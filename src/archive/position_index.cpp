@@ -1,5 +1,6 @@
 // The position index (position_index.h): building it in sorted runs merged into
-// segments, finding a position's games, and the per-game facts explorers aggregate.
+// segments (from the stored games, or from the rows an import feeds it: index_feed.h),
+// finding a position's games, and the per-game facts explorers aggregate.
 //
 // Tables (README "Position index"), in the archive or, for a read-only archive, in the
 // connection's temporary database (in memory):
@@ -30,6 +31,7 @@
 #include "gibo/archive/codec.h"
 #include "gibo/archive/import.h"
 #include "gibo/record/game_date.h"
+#include "index_feed.h"
 #include "open_existing.h"
 #include "position_rows.h"
 #include "position_upkeep.h"
@@ -41,6 +43,7 @@ namespace gibo::archive {
 namespace {
 
 using positions::Row;
+using positions::RunFile;
 
 constexpr std::int64_t kFactsPerBlock = 1024;
 constexpr std::size_t kFactBytes = 12;
@@ -54,16 +57,6 @@ std::string fingerprint() {
   std::snprintf(buffer, sizeof buffer, "1:%016llx", static_cast<unsigned long long>(Position().key()));
   return buffer;
 }
-
-// One game's facts as position_games stores them: u32 start id, u16 plies, u8 winner
-// (0 other, 1 Cho, 2 Han, 3 draw), u8 present, u32 date_number; little-endian.
-struct FactEntry {
-  std::uint32_t start_id = 0;
-  std::uint16_t plies = 0;
-  std::uint8_t winner = 0;
-  bool present = false;
-  std::uint32_t date = 0;
-};
 
 void put_u32(char* p, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) p[i] = static_cast<char>((v >> (8 * i)) & 0xFF);
@@ -102,14 +95,6 @@ Winner winner_of_code(std::uint8_t code) {
   }
 }
 
-// The first value of any of `names` among the tags, or "".
-std::string first_tag(const std::vector<Tag>& tags, std::initializer_list<std::string_view> names) {
-  for (std::string_view n : names)
-    for (const Tag& t : tags)
-      if (t.name == n) return t.value;
-  return "";
-}
-
 // One game as the builder reads it.
 struct GameInput {
   std::int64_t id = 0;
@@ -119,87 +104,11 @@ struct GameInput {
   bool has_result = false;
 };
 
-// The value of the first tag named `name` in tags JSON as encode_tags writes it
-// ([["name","value"],...]), read without parsing the whole array; nullopt when the
-// value holds an escape (then the caller decodes the array) or the tag is absent.
-std::optional<std::string_view> plain_tag(std::string_view json, std::string_view name, bool& escaped) {
-  const std::string needle = "[\"" + std::string(name) + "\",\"";
-  const std::size_t at = json.find(needle);
-  if (at == std::string_view::npos) return std::nullopt;
-  const std::size_t from = at + needle.size(), end = json.find('"', from);
-  if (end == std::string_view::npos) {
-    escaped = true;
-    return std::nullopt;
-  }
-  const std::string_view value = json.substr(from, end - from);
-  if (value.find('\\') != std::string_view::npos) {
-    escaped = true;
-    return std::nullopt;
-  }
-  return value;
-}
-
-// The game's date tag (대국일자, else Date), as first_tag over the decoded tags gives it.
-std::string date_tag(const std::string& tags_json) {
-  bool escaped = false;
-  if (auto v = plain_tag(tags_json, "대국일자", escaped); v && !escaped) return std::string(*v);
-  if (!escaped)
-    if (auto v = plain_tag(tags_json, "Date", escaped); !escaped) return v ? std::string(*v) : std::string();
-  if (auto tags = decode_tags(tags_json)) return first_tag(*tags, {"대국일자", "Date"});
-  return "";
-}
-
 FactEntry fact_of(const GameInput& g) {
-  FactEntry f;
+  FactEntry f = game_fact(g.plies, g.has_result, g.winner, g.tags_json);
   f.start_id = g.start_id;
-  f.plies = static_cast<std::uint16_t>(std::clamp(g.plies, 0, 0xFFFF));
-  if (g.has_result) f.winner = g.winner == "cho" ? 1 : g.winner == "han" ? 2 : g.winner == "draw" ? 3 : 0;
-  f.present = true;
-  f.date = date_number(parse_game_date(date_tag(g.tags_json)));
   return f;
 }
-
-// Rows in row_less order: in a temporary file (removed when closed), or, for an update
-// that reads its games in one chunk (as an import's usually does), kept in memory, where
-// they already are (the memory bound is the chunk's either way).
-class RunFile {
- public:
-  explicit RunFile(bool in_memory) : file_(in_memory ? nullptr : std::tmpfile()), in_memory_(in_memory) {}
-  ~RunFile() {
-    if (file_) std::fclose(file_);
-  }
-  RunFile(const RunFile&) = delete;
-  RunFile& operator=(const RunFile&) = delete;
-  bool ok() const { return in_memory_ || file_ != nullptr; }
-  // Takes the rows (`rows` is left empty).
-  bool write(std::vector<Row>& rows) {
-    if (in_memory_) {
-      memory_ = std::move(rows);
-      rows.clear();
-      return true;
-    }
-    return rows.empty() || std::fwrite(rows.data(), sizeof(Row), rows.size(), file_) == rows.size();
-  }
-  bool rewind() {
-    at_ = 0;
-    return in_memory_ || std::fseek(file_, 0, SEEK_SET) == 0;
-  }
-  std::int64_t rows = 0;  // rows written
-  // Reads up to `n` rows into `out`; how many.
-  std::size_t read(Row* out, std::size_t n) {
-    if (!in_memory_) return std::fread(out, sizeof(Row), n, file_);
-    const std::size_t k = std::min(n, memory_.size() - at_);
-    std::copy_n(memory_.begin() + static_cast<std::ptrdiff_t>(at_), k, out);
-    at_ += k;
-    return k;
-  }
-
- private:
-  std::FILE* file_;
-  bool in_memory_;
-  std::vector<Row> memory_;
-  std::size_t at_ = 0;
-};
 
 // A stream of rows in row_less order.
 class RowSource {
@@ -215,9 +124,17 @@ class RowSource {
 
 class RunSource : public RowSource {
  public:
-  explicit RunSource(RunFile& run) : run_(run), buffer_(8192) { failed_ = !run_.rewind(); }
+  explicit RunSource(RunFile& run) : run_(run), memory_(run.in_memory()) {
+    failed_ = !run_.rewind();
+    if (memory_.empty()) buffer_.resize(8192);
+  }
   bool next(Row& row) override {
     if (failed_) return false;
+    if (!memory_.empty()) {  // read in place
+      if (at_ == memory_.size()) return false;
+      row = memory_[at_++];
+      return true;
+    }
     if (at_ == size_) {
       size_ = run_.read(buffer_.data(), buffer_.size());
       at_ = 0;
@@ -229,6 +146,7 @@ class RunSource : public RowSource {
 
  private:
   RunFile& run_;
+  std::span<const Row> memory_;
   std::vector<Row> buffer_;
   std::size_t at_ = 0, size_ = 0;
 };
@@ -384,7 +302,6 @@ struct PositionIndex::Impl {
         }
         positions::sort_rows(rows);  // appended in game order
         made[t] = std::make_unique<RunFile>(one_chunk);
-        made[t]->rows = static_cast<std::int64_t>(rows.size());
         ok[t] = made[t]->ok() && made[t]->write(rows);
       };
       std::vector<std::thread> pool;
@@ -423,17 +340,23 @@ struct PositionIndex::Impl {
       add_block.bind_blob(4, data);
       return add_block.run();
     });
-    using Head = std::pair<Row, std::size_t>;
-    auto later = [](const Head& a, const Head& b) { return positions::row_less(b.first, a.first); };
-    std::priority_queue<Head, std::vector<Head>, decltype(later)> heap(later);
     Row row;
-    for (std::size_t i = 0; i < sources.size(); ++i)
-      if (sources[i]->next(row)) heap.emplace(row, i);
-    while (!heap.empty()) {
-      const auto [top, i] = heap.top();
-      heap.pop();
-      if (!writer.add(top)) return fail("cannot store an index block");
-      if (sources[i]->next(row)) heap.emplace(row, i);
+    if (sources.size() == 1) {
+      // One run (a first index, or an import's rows into a small archive): no merge.
+      while (sources[0]->next(row))
+        if (!writer.add(row)) return fail("cannot store an index block");
+    } else {
+      using Head = std::pair<Row, std::size_t>;
+      auto later = [](const Head& a, const Head& b) { return positions::row_less(b.first, a.first); };
+      std::priority_queue<Head, std::vector<Head>, decltype(later)> heap(later);
+      for (std::size_t i = 0; i < sources.size(); ++i)
+        if (sources[i]->next(row)) heap.emplace(row, i);
+      while (!heap.empty()) {
+        const auto [top, i] = heap.top();
+        heap.pop();
+        if (!writer.add(top)) return fail("cannot store an index block");
+        if (sources[i]->next(row)) heap.emplace(row, i);
+      }
     }
     for (const auto& source : sources)
       if (source->failed()) return fail("the position index is damaged (a block does not decode)");
@@ -473,7 +396,37 @@ struct PositionIndex::Impl {
     return std::nullopt;
   }
 
-  std::optional<Error> update(int threads, const std::function<void(const IndexProgress&)>& progress) {
+  // Takes the runs and facts of the games `feed` holds when they are exactly the games
+  // after `through` from its first id to `top` (their start ids filled in from the games
+  // table); `read_to` becomes the last id the update must read itself. Else nothing (the
+  // update reads every game).
+  std::optional<Error> take_feed(IndexFeed& feed, std::int64_t through, std::int64_t top, std::int64_t& read_to,
+                                 std::vector<std::unique_ptr<RunFile>>& runs,
+                                 std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
+    if (feed.empty() || feed.stale() || feed.first_id() <= through) return std::nullopt;
+    auto& fed = feed.facts();
+    sql::Statement s = db.prepare("SELECT id, start_id FROM main.games WHERE id >= ?1 AND id <= ?2 ORDER BY id");
+    if (!s.prepared()) return fail("cannot read games");
+    s.bind(1, feed.first_id());
+    s.bind(2, top);
+    std::size_t i = 0;
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) {
+      if (i == fed.size() || fed[i].first != s.int64(0)) return std::nullopt;
+      fed[i++].second.start_id = static_cast<std::uint32_t>(s.int64(1));
+    }
+    if (rc != SQLITE_DONE) return fail("cannot read games");
+    if (i != fed.size()) return std::nullopt;
+    auto taken = feed.take_runs();
+    if (!taken) return taken.error();
+    for (auto& run : *taken) runs.push_back(std::move(run));
+    read_to = feed.first_id() - 1;
+    facts = std::move(fed);
+    return std::nullopt;
+  }
+
+  std::optional<Error> update(int threads, const std::function<void(const IndexProgress&)>& progress,
+                              IndexFeed* feed = nullptr) {
     if (!writable && !memory) {
       if (current()) return std::nullopt;
       // Never write a read-only archive: build the whole index in the connection's
@@ -488,9 +441,16 @@ struct PositionIndex::Impl {
       const std::int64_t through = reset ? 0 : std::atoll(meta("through").c_str());
       const std::int64_t top = db.scalar("SELECT coalesce(max(id), 0) FROM main.games");
       if (top > 0xFFFFFFFFLL) return Error{"game ids above 2^32 cannot be indexed"};
-      std::vector<std::unique_ptr<RunFile>> runs;
-      std::vector<std::pair<std::int64_t, FactEntry>> facts;
-      if (auto e = build_runs(through, top, threads, progress, runs, facts)) return e;
+      std::vector<std::unique_ptr<RunFile>> runs, fed_runs;
+      std::vector<std::pair<std::int64_t, FactEntry>> facts, fed_facts;
+      std::int64_t read_to = top;
+      if (feed && !memory) {
+        if (auto e = take_feed(*feed, through, top, read_to, fed_runs, fed_facts)) return e;
+        feed = nullptr;  // used once: an update that starts again reads every game
+      }
+      if (auto e = build_runs(through, read_to, threads, progress, runs, facts)) return e;
+      for (auto& run : fed_runs) runs.push_back(std::move(run));
+      facts.insert(facts.end(), fed_facts.begin(), fed_facts.end());
 
       // An in-memory index is this connection's alone; the archive's index takes the
       // write lock first.
@@ -825,11 +785,12 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
   return out;
 }
 
-std::optional<Error> index_imported_games(const std::string& path, int threads, ImportSummary& summary) {
+std::optional<Error> index_imported_games(const std::string& path, int threads, ImportSummary& summary,
+                                          IndexFeed* feed) {
   const auto start = std::chrono::steady_clock::now();
   auto index = PositionIndex::open(path, OpenMode::ReadWrite);
   if (!index) return index.error();
-  std::optional<Error> e = (*index)->update(std::max(1, threads));
+  std::optional<Error> e = (*index)->impl_->update(std::max(1, threads), {}, feed);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   summary.seconds += seconds;
   summary.index_seconds += seconds;

@@ -21,8 +21,10 @@
 // behaviour.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +54,8 @@ inline bool row_less(const Row& a, const Row& b) { return a.key != b.key ? a.key
 // games of one key in their order. Linear time; about 5x faster than std::sort on the
 // rows of an import.
 void sort_rows(std::vector<Row>& rows);
+// The same on a span of rows, with `scratch` as the sort's second buffer.
+void sort_rows(std::span<Row> rows, std::vector<Row>& scratch);
 
 // Appends the rows of one game to `out`: every distinct position (placement and side to
 // move) it reaches from `start_key` (a start key as codec.h start_key writes it) through
@@ -62,6 +66,14 @@ void sort_rows(std::vector<Row>& rows);
 // kNextBroken. A start that does not parse gives no rows.
 void game_rows(std::uint32_t game, std::string_view start_key, std::string_view moves_blob, int valid_plies, int plies,
                std::vector<Row>& out);
+
+// The rows game_rows gives, taken from `replayed` (the position a replay of the game
+// ended in, whose history holds the key of every position it reached) instead of walking
+// the moves again; false (nothing appended) when it cannot vouch for them: the history
+// does not start at the start key's position, or does not play the blob's moves, or a
+// key repeats (telling a repetition from a collision takes the boards game_rows keeps).
+bool rows_from_replay(std::uint32_t game, std::string_view start_key, std::string_view moves_blob, int valid_plies,
+                      int plies, const Position& replayed, std::vector<Row>& out);
 
 // The position a start key names (placement and side to move); false if it does not parse.
 bool start_position_of(std::string_view start_key, Position& out);
@@ -84,7 +96,8 @@ class BlockWriter {
   bool flush();
   std::uint32_t first_game_;
   Emit emit_;
-  std::string buffer_;
+  std::array<char, kBlockBytes> buffer_;
+  std::size_t size_ = 0;
   bool open_ = false;
   std::int64_t block_key_ = 0, previous_key_ = 0;
   int part_ = 0;

@@ -1,17 +1,22 @@
 // The position index (position_index.h) against an independent walk of the corpus
 // (corpus_positions.h): every position any corpus game reaches gives the same games, plies
 // and next moves; incremental updates, read-only archives, a stale fingerprint and forged
-// rows (a key collision) change nothing.
+// rows (a key collision) change nothing; the index an import builds from the rows its
+// workers compute is the one an update reading every stored game builds.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
+#include <set>
 #include <tuple>
 
 #include "../cli/run_gibo.h"
 #include "corpus_positions.h"
 #include "gibo/archive/position_index.h"
+#include "raw_sql.h"
 
 // The block format, to forge rows.
 #include "../../src/archive/position_rows.h"
@@ -164,6 +169,66 @@ TEST(PositionBlocks, SortRowsGivesRowLessOrder) {
   EXPECT_TRUE(none.empty());
 }
 
+TEST(PositionRows, RowsFromAReplayAreTheWalksRows) {
+  // Every game of the corpus and of the broken fixtures, replayed as the importer does:
+  // the rows taken from where its replay ended, when rows_from_replay vouches for them,
+  // are those game_rows walks out of the stored columns.
+  std::vector<fs::path> files;
+  for (const char* dir : {"/corpus", "/fixtures/gib"})
+    for (const auto& e : fs::directory_iterator(std::string(GIBO_TEST_DATA) + dir))
+      if (e.path().extension() == ".gib") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  int games = 0, vouched = 0, repeating = 0, invalid = 0;
+  for (const fs::path& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ReadOptions options;
+    options.file_name = f.string();
+    ReadInfo info;
+    read_games(bytes, options, info, [&](Game&& g) {
+      Position replayed;
+      const Profile& profile = replay_under_profile(g, default_profile(), {}, &replayed);
+      const PreparedGame p = prepare_game(std::move(g), profile);
+      std::vector<positions::Row> walked, taken;
+      positions::game_rows(7, p.start_key, p.moves, p.valid_plies, p.plies, walked);
+      ++games;
+      invalid += !p.valid;
+      // A position that is not where this game's replay ended is refused.
+      std::vector<positions::Row> none;
+      if (p.valid_plies > 0) {
+        EXPECT_FALSE(positions::rows_from_replay(7, p.start_key, p.moves, p.valid_plies, p.plies, Position(), none));
+      }
+      EXPECT_TRUE(none.empty());
+      if (!positions::rows_from_replay(7, p.start_key, p.moves, p.valid_plies, p.plies, replayed, taken)) {
+        EXPECT_TRUE(taken.empty());
+        return;
+      }
+      ++vouched;
+      repeating += walked.size() < static_cast<std::size_t>(std::min(p.valid_plies, p.plies)) + 1;
+      ASSERT_EQ(taken.size(), walked.size()) << f << ":" << p.game_index;
+      for (std::size_t i = 0; i < walked.size(); ++i) {
+        EXPECT_EQ(taken[i].key, walked[i].key) << f << ":" << p.game_index << " row " << i;
+        EXPECT_EQ(taken[i].game, walked[i].game);
+        EXPECT_EQ(taken[i].ply, walked[i].ply) << f << ":" << p.game_index << " row " << i;
+        EXPECT_EQ(taken[i].next, walked[i].next) << f << ":" << p.game_index << " row " << i;
+      }
+    });
+  }
+  EXPECT_GT(games, 100);
+  EXPECT_GT(invalid, 5);
+  EXPECT_GT(vouched, games * 9 / 10);  // only a start the replay could not set up is left to the walk
+  EXPECT_GT(repeating, 0);             // games that repeat a position take the boards' way
+}
+
+// The corpus's .gib files in name order.
+std::vector<fs::path> corpus_files() {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(kCorpus))
+    if (e.path().extension() == ".gib") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 class PositionIndexTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -216,10 +281,7 @@ TEST_F(PositionIndexTest, FactsFollowTheStoredResults) {
 TEST_F(PositionIndexTest, IncrementalUpdatesMergeSegments) {
   // A fresh archive filled in three imports, indexed after each.
   const std::string db2 = (dir.path() / "parts.db").string();
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(kCorpus))
-    if (e.path().extension() == ".gib") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<fs::path> files = corpus_files();
   const std::size_t third = files.size() / 3;
   std::int64_t segments_seen = 0;
   for (std::size_t part = 0; part < 3; ++part) {
@@ -329,6 +391,100 @@ TEST_F(PositionIndexTest, ForgedRowsWithTheSameKeyAreNotCounted) {
   const auto hits = forged->find(start);
   ASSERT_TRUE(hits) << hits.error().message;
   EXPECT_EQ(described(*forged, *hits), described(*index, *real));
+}
+
+// The index tables of `db` as text (segment ids aside), to compare two archives' indexes.
+std::string index_tables(const std::string& db) {
+  sqlite3* raw = nullptr;
+  EXPECT_EQ(sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+  std::string out;
+  for (const char* sql : {"SELECT key, value FROM position_meta ORDER BY key",
+                          "SELECT first_game, last_game, rows FROM position_segments ORDER BY first_game",
+                          "SELECT first_key, part, hex(data) FROM position_blocks ORDER BY segment, first_key, part",
+                          "SELECT block, hex(data) FROM position_games ORDER BY block"}) {
+    sqlite3_stmt* s = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(raw, sql, -1, &s, nullptr), SQLITE_OK) << sql;
+    while (s && sqlite3_step(s) == SQLITE_ROW) {
+      for (int c = 0; c < sqlite3_column_count(s); ++c)
+        out += std::string(reinterpret_cast<const char*>(sqlite3_column_text(s, c))) + "|";
+      out += "\n";
+    }
+    sqlite3_finalize(s);
+    out += "--\n";
+  }
+  sqlite3_close(raw);
+  return out;
+}
+
+const char* const kDropIndex =
+    "DROP TABLE position_meta; DROP TABLE position_segments; DROP TABLE position_blocks; DROP TABLE position_games;";
+
+// The index `db` holds equals the one an update that reads every stored game builds (in a
+// copy of `db` whose index is dropped first).
+void expect_same_as_rebuilt(const std::string& db, const fs::path& dir) {
+  const std::string copy = (dir / "rebuilt.db").string();
+  fs::remove(copy);
+  {
+    auto opened = Archive::open(db, OpenMode::ReadOnly);  // its WAL checkpointed by the import's close
+    ASSERT_TRUE(opened) << opened.error().message;
+  }
+  fs::copy_file(db, copy);
+  raw_sql(copy, kDropIndex);
+  auto rebuilt = open_index(copy, OpenMode::ReadWrite);
+  ASSERT_TRUE(rebuilt && updated(*rebuilt, 2));
+  rebuilt.reset();
+  const std::string built = index_tables(db);
+  EXPECT_GT(built.size(), 1000u);
+  EXPECT_EQ(built, index_tables(copy));
+}
+
+TEST_F(PositionIndexTest, AnImportBuildsTheIndexAnUpdateReadingEveryGameBuilds) {
+  expect_same_as_rebuilt(db, dir.path());
+}
+
+TEST_F(PositionIndexTest, AnImportAlsoIndexesTheGamesAnOlderGiboLeftUnindexed) {
+  // Half of the corpus imported without an index (as an older gibo left it), then the rest.
+  const std::string db2 = (dir.path() / "halves.db").string();
+  const std::vector<fs::path> files = corpus_files();
+  for (int half = 0; half < 2; ++half) {
+    std::vector<std::string> args = {"import", "--db", db2};
+    for (std::size_t i = half == 0 ? 0 : files.size() / 2; i < (half == 0 ? files.size() / 2 : files.size()); ++i)
+      args.push_back(files[i].string());
+    const auto r = run_gibo(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    if (half == 0) raw_sql(db2, kDropIndex);
+  }
+  {
+    auto index = open_index(db2, OpenMode::ReadWrite);
+    ASSERT_TRUE(index);
+    EXPECT_EQ(index->size().games, static_cast<std::int64_t>(corpus().games.size()));  // before any update
+    expect_every_position(*index);
+  }
+  expect_same_as_rebuilt(db2, dir.path());
+}
+
+TEST_F(PositionIndexTest, AGameReplacedInTheImportThatStoredItIsNotIndexed) {
+  // A broken copy (a false 장군 mark at ply 20), then the valid game: one run stores the
+  // broken copy, then the valid one in its place.
+  const std::string db2 = (dir.path() / "replaced.db").string();
+  const auto r = run_gibo({"import", "--db", db2, std::string(GIBO_TEST_DATA) + "/fixtures/gib/false_check.gib",
+                           std::string(GIBO_TEST_DATA) + "/corpus/pobsiz_2010_kbs_chuseok.gib"});
+  ASSERT_EQ(r.status, 1) << r.err;  // a game with errors was read
+  const std::int64_t kept = raw_int(db2, "SELECT id FROM games");
+  EXPECT_EQ(raw_int(db2, "SELECT count(*) FROM games"), 1);
+  {
+    auto index = open_index(db2, OpenMode::ReadWrite);
+    ASSERT_TRUE(index);
+    EXPECT_EQ(index->size().games, 1);
+    EXPECT_TRUE(index->games({kept}));
+    EXPECT_FALSE(index->games({kept == 1 ? 2 : 1}));  // the broken copy's id
+    const auto tallies = index->setup_tallies(nullptr);
+    ASSERT_TRUE(tallies) << tallies.error().message;
+    std::int64_t games = 0;
+    for (const SetupTally& t : *tallies) games += t.games;
+    EXPECT_EQ(games, 1);
+  }
+  expect_same_as_rebuilt(db2, dir.path());
 }
 
 }  // namespace

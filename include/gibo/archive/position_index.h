@@ -39,6 +39,9 @@
 
 namespace gibo::archive {
 
+struct ImportSummary;
+class IndexFeed;
+
 // One game reaching a position.
 struct PositionHit {
   enum class Next : std::uint8_t {
@@ -125,18 +128,20 @@ class PositionIndex {
   IndexSize size();
 
  private:
+  friend std::optional<Error> index_imported_games(const std::string&, int, ImportSummary&, IndexFeed*);
   struct Impl;
   explicit PositionIndex(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 
-struct ImportSummary;
-
 // What import_files does once its games are stored (import.h, index_positions): opens the
 // archive at `path` and updates its position index with `threads` threads, adding the
-// time it took to summary.seconds and summary.index_seconds. An Error
-// ("PATH: cannot index positions: ...") when the index cannot be written; the games
-// stay stored, and the next explore or search indexes them.
-std::optional<Error> index_imported_games(const std::string& path, int threads, ImportSummary& summary);
+// time it took to summary.seconds and summary.index_seconds. `feed` (internal to the
+// archive layer; may be null) holds the rows and facts the import computed for the games
+// it stored, which the update then takes instead of reading and replaying those games.
+// An Error ("PATH: cannot index positions: ...") when the index cannot be written; the
+// games stay stored, and the next explore or search indexes them.
+std::optional<Error> index_imported_games(const std::string& path, int threads, ImportSummary& summary,
+                                          IndexFeed* feed = nullptr);
 
 }  // namespace gibo::archive

@@ -1,0 +1,167 @@
+// The rows and facts an import feeds its position index update (index_feed.h), and the
+// game facts both the feed and an update reading stored games compute.
+#include "index_feed.h"
+
+#include <algorithm>
+#include <span>
+#include <thread>
+
+#include "gibo/archive/codec.h"
+#include "gibo/record/game_date.h"
+#include "gibo/record/result.h"
+
+namespace gibo::archive {
+
+namespace {
+
+// Fed games held in memory before their rows are sorted into a temporary file (about
+// 100 MB of rows, as an update reading games holds at a time).
+constexpr std::size_t kFeedGames = 50000;
+// Rows a chunk's vector is first given room for (the importer's chunks are 256 games).
+constexpr std::size_t kChunkRowsReserved = 256 * 112;
+
+// The value of the first tag named `name` in tags JSON as encode_tags writes it
+// ([["name","value"],...]), read without parsing the whole array; nullopt when the
+// value holds an escape (then the caller decodes the array) or the tag is absent.
+std::optional<std::string_view> plain_tag(std::string_view json, std::string_view name, bool& escaped) {
+  const std::string needle = "[\"" + std::string(name) + "\",\"";
+  const std::size_t at = json.find(needle);
+  if (at == std::string_view::npos) return std::nullopt;
+  const std::size_t from = at + needle.size(), end = json.find('"', from);
+  if (end == std::string_view::npos) {
+    escaped = true;
+    return std::nullopt;
+  }
+  const std::string_view value = json.substr(from, end - from);
+  if (value.find('\\') != std::string_view::npos) {
+    escaped = true;
+    return std::nullopt;
+  }
+  return value;
+}
+
+// The game's date tag (대국일자, else Date), as first_tag over the decoded tags gives it.
+std::string date_tag(const std::string& tags_json) {
+  bool escaped = false;
+  if (auto v = plain_tag(tags_json, "대국일자", escaped); v && !escaped) return std::string(*v);
+  if (!escaped)
+    if (auto v = plain_tag(tags_json, "Date", escaped); !escaped) return v ? std::string(*v) : std::string();
+  if (auto tags = decode_tags(tags_json)) return first_tag(*tags, {"대국일자", "Date"});
+  return "";
+}
+
+}  // namespace
+
+std::string first_tag(const std::vector<Tag>& tags, std::initializer_list<std::string_view> names) {
+  for (std::string_view n : names)
+    for (const Tag& t : tags)
+      if (t.name == n) return t.value;
+  return "";
+}
+
+FactEntry game_fact(int plies, bool has_result, std::string_view winner, const std::string& tags_json) {
+  FactEntry f;
+  f.plies = static_cast<std::uint16_t>(std::clamp(plies, 0, 0xFFFF));
+  if (has_result) f.winner = winner == "cho" ? 1 : winner == "han" ? 2 : winner == "draw" ? 3 : 0;
+  f.present = true;
+  f.date = date_number(parse_game_date(date_tag(tags_json)));
+  return f;
+}
+
+void ChunkRows::add(const PreparedGame& g, const Position* replayed) {
+  // Room for a chunk of games of about a hundred positions each, taken once.
+  if (rows.capacity() == 0) rows.reserve(kChunkRowsReserved);
+  // The columns the game is stored with, as an update reading it would pass them.
+  if (!replayed || !positions::rows_from_replay(0, g.start_key, g.moves, g.valid_plies, g.plies, *replayed, rows))
+    positions::game_rows(0, g.start_key, g.moves, g.valid_plies, g.plies, rows);
+  ends.push_back(rows.size());
+  facts.push_back(game_fact(g.plies, g.has_result, winner_name(g.result.winner), g.tags_json));
+}
+
+void IndexFeed::begin_chunk(ChunkRows&& chunk) {
+  if (games_held_ >= kFeedGames) spill_in_background(false);
+  games_held_ += chunk.ends.size();
+  Held h;
+  h.ids.assign(chunk.ends.size(), 0);
+  h.rows = std::move(chunk);
+  held_.push_back(std::move(h));
+}
+
+void IndexFeed::stored(std::size_t k, std::int64_t id) {
+  Held& h = held_.back();
+  h.ids[k] = id;
+  facts_.emplace_back(id, h.rows.facts[k]);
+}
+
+void IndexFeed::forget(std::int64_t id) {
+  const auto it = std::lower_bound(facts_.begin(), facts_.end(), id,
+                                   [](const std::pair<std::int64_t, FactEntry>& f, std::int64_t v) { return f.first < v; });
+  if (it == facts_.end() || it->first != id) return;
+  facts_.erase(it);
+  for (Held& h : held_)
+    for (std::int64_t& x : h.ids)
+      if (x == id) {
+        x = 0;
+        return;
+      }
+  stale_ = true;  // its rows are sorted into a run already
+}
+
+void IndexFeed::spill_in_background(bool last) {
+  if (sorter_.joinable()) sorter_.join();  // one spill at a time
+  std::vector<Held> batch = std::move(held_);
+  held_.clear();
+  games_held_ = 0;
+  sorter_ = std::thread([this, batch = std::move(batch), last]() mutable { spill(batch, last); });
+}
+
+void IndexFeed::spill(std::vector<Held>& batch, bool last) {
+  // Half 0 holds the negative keys, which come first in row_less order.
+  std::size_t counts[2] = {0, 0};
+  for (const Held& h : batch)
+    for (std::size_t k = 0, from = 0; k < h.ids.size(); from = h.rows.ends[k++])
+      if (h.ids[k])
+        for (std::size_t i = from; i < h.rows.ends[k]; ++i) ++counts[h.rows.rows[i].key < 0 ? 0 : 1];
+  // The stored games' rows with their ids, each half in id order; each chunk is let go
+  // once read (the memory of the rows is held about once, not twice).
+  std::vector<positions::Row> rows(counts[0] + counts[1]);
+  positions::Row* out[2] = {rows.data(), rows.data() + counts[0]};
+  for (Held& h : batch) {
+    for (std::size_t k = 0, from = 0; k < h.ids.size(); from = h.rows.ends[k++])
+      if (h.ids[k])
+        for (std::size_t i = from; i < h.rows.ends[k]; ++i) {
+          positions::Row& r = *out[h.rows.rows[i].key < 0 ? 0 : 1]++;
+          r = h.rows.rows[i];
+          r.game = static_cast<std::uint32_t>(h.ids[k]);
+        }
+    h = Held();
+  }
+  auto sort_half = [&](int which) {
+    std::vector<positions::Row> scratch;
+    positions::sort_rows(std::span<positions::Row>(rows.data() + (which == 0 ? 0 : counts[0]), counts[which]), scratch);
+  };
+  std::thread other(sort_half, 1);
+  sort_half(0);
+  other.join();
+  batch.clear();
+  auto run = std::make_unique<positions::RunFile>(last);
+  if (!run->ok() || !run->write(rows)) failed_ = true;
+  runs_.push_back(std::move(run));
+}
+
+IndexFeed::~IndexFeed() {
+  if (sorter_.joinable()) sorter_.join();
+}
+
+void IndexFeed::finish() {
+  if (games_held_ > 0) spill_in_background(true);
+}
+
+Expected<std::vector<std::unique_ptr<positions::RunFile>>> IndexFeed::take_runs() {
+  if (games_held_ > 0) spill_in_background(true);
+  if (sorter_.joinable()) sorter_.join();
+  if (failed_) return Error{"cannot write a temporary file for the position index"};
+  return std::move(runs_);
+}
+
+}  // namespace gibo::archive
