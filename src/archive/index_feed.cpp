@@ -5,12 +5,15 @@
 #include <algorithm>
 #include <span>
 #include <thread>
+#include <type_traits>
 
 #include "gibo/archive/codec.h"
 #include "gibo/record/game_date.h"
 #include "gibo/record/result.h"
 
 namespace gibo::archive {
+
+static_assert(!std::is_copy_constructible_v<IndexFeed> && !std::is_move_constructible_v<IndexFeed>);
 
 namespace {
 

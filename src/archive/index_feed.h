@@ -54,12 +54,10 @@ struct ChunkRows {
 
 // The fed games: the chunks of the import's games in the order the writer stores them,
 // each game with the id it was stored with (ids ascending), or none.
+// Not copied or moved (it holds its sorting thread; the destructor joins it).
 class IndexFeed {
  public:
-  IndexFeed() = default;
   ~IndexFeed();
-  IndexFeed(const IndexFeed&) = delete;
-  IndexFeed& operator=(const IndexFeed&) = delete;
 
   // The writer starts storing the games of `chunk` (the feed takes its rows).
   void begin_chunk(ChunkRows&& chunk);
