@@ -111,6 +111,8 @@ Position::Position() {
 
 void Position::clear() {
   board_.fill(Piece::None);
+  file_occ_.fill(0);
+  rank_occ_.fill(0);
   count_ = {0, 0};
   general_ = {kNoSquare, kNoSquare};
   material_ = {0, 0};
@@ -330,7 +332,8 @@ std::uint64_t Position::compute_key() const {
 
 void Position::put_piece(Piece p, Square s) {
   const int side = index(side_of(p));
-  board_[s] = p;
+  board_[s] = p;  // contract: s was empty
+  toggle_occupied(s);
   list_index_[s] = static_cast<std::uint8_t>(count_[side]);
   list_[side][count_[side]++] = s;
   material_[side] += material_value(type_of(p));
@@ -345,6 +348,7 @@ void Position::remove_piece(Square s) {
   list_[side][idx] = last;
   list_index_[last] = static_cast<std::uint8_t>(idx);
   board_[s] = Piece::None;
+  toggle_occupied(s);
   material_[side] -= material_value(type_of(p));
   if (type_of(p) == PieceType::General) general_[side] = kNoSquare;
 }
@@ -352,8 +356,10 @@ void Position::remove_piece(Square s) {
 void Position::move_piece(Square from, Square to) {
   const Piece p = board_[from];
   const int side = index(side_of(p));
-  board_[to] = p;
+  board_[to] = p;  // contract: to was empty
   board_[from] = Piece::None;
+  toggle_occupied(from);
+  toggle_occupied(to);
   const int idx = list_index_[from];
   list_[side][idx] = to;
   list_index_[to] = static_cast<std::uint8_t>(idx);
@@ -443,12 +449,16 @@ bool Position::general_attacked_after(Square g, Side by, bool before, Square fro
   return (at_from && attacked_through(g, by, from, at_from)) || (at_to && attacked_through(g, by, to, at_to));
 }
 
-bool Position::facing_with(Square g0, Square g1) const {
+[[gnu::noinline]] bool Position::facing_with(Square g0, Square g1, Square from, Square to) const {
   if (g0 == kNoSquare || g1 == kNoSquare || file_of(g0) != file_of(g1)) return false;
-  const Square lo = g0 < g1 ? g0 : g1, hi = g0 < g1 ? g1 : g0;
-  for (int s = lo + kFiles; s < hi; s += kFiles)
-    if (board_[s] != Piece::None) return false;
-  return true;
+  const int file = file_of(g0);
+  unsigned occ = file_occ_[file];
+  if (from != kNoSquare) {  // the file as the move leaves it (file_occ_ is the board before it)
+    if (file_of(from) == file) occ &= ~(1u << rank_of(from));
+    if (file_of(to) == file) occ |= 1u << rank_of(to);
+  }
+  const int lo = rank_of(g0 < g1 ? g0 : g1), hi = rank_of(g0 < g1 ? g1 : g0);
+  return (occ & ((1u << hi) - 1) & ~((2u << lo) - 1)) == 0;  // nothing between
 }
 
 bool Position::generals_facing() const { return facing_with(general_[0], general_[1]); }
@@ -585,22 +595,24 @@ bool Position::legal_after_pseudo(Move m, bool /*check*/, bool facing) const {
   const bool strict = rules_.legality == Legality::Strict;
   if (strict && type_of(captured) == PieceType::General) return false;  // capturing a general is no move
 
-  board[to] = p;
-  board[from] = Piece::None;
   const Square own = type_of(p) == PieceType::General ? to : general_[index(side_)];
   const Square other = type_of(captured) == PieceType::General ? kNoSquare : general_[index(~side_)];
+  const bool test_check = strict && own != kNoSquare;
+  // Facing after the move is tested where it would make the move illegal: always, or
+  // when a valid bikjang must be broken (its validity depends on material and history,
+  // not the board, and is asked last).
+  const bool must_break =
+      rules_.bikjang_mode == BikjangMode::Active && facing && rules_.bikjang_reply == BikjangReply::MustBreak;
+  const bool test_facing = rules_.bikjang_mode == BikjangMode::Illegal || must_break;
+  if (!test_check && !test_facing) return true;  // nothing to look at on the board after it
+  board[to] = p;
+  board[from] = Piece::None;
   bool ok = true;
-  if (strict && own != kNoSquare) {
+  if (test_check) {
     ok = !general_attacked_after(own, ~side_, st().general_attacked[index(side_)], from, to, detail::kReachLine);
     checked_ = {epoch_, m, !ok};  // do_move(m) from here needs the same answer
   }
-  if (ok && rules_.bikjang_mode != BikjangMode::Ignore) {
-    if (rules_.bikjang_mode == BikjangMode::Illegal) {
-      ok = !facing_with(own, other);
-    } else if (facing && rules_.bikjang_reply == BikjangReply::MustBreak && valid_bikjang_now(true)) {
-      ok = !facing_with(own, other);  // validity depends on material and history, not the board
-    }
-  }
+  if (ok && test_facing && (!must_break || valid_bikjang_now(true))) ok = !facing_with(own, other, from, to);
   board[from] = p;
   board[to] = captured;
   return ok;
@@ -669,18 +681,17 @@ bool Position::is_pseudo_legal(Move m) const {
       if (cannon && type_of(target) == PieceType::Cannon) return false;
       const bool same_file = file_of(from) == file_of(to);
       if (same_file || rank_of(from) == rank_of(to)) {
-        // The points strictly between the two, counted without a branch on what they
-        // hold (a scan that stops at the first piece mispredicts on most moves).
-        const int step = same_file ? kFiles : 1;
+        // The pieces strictly between the two, from the line's occupied points.
         const int lo = from < to ? from : to, hi = from < to ? to : from;
-        int between = 0;
-        bool cannon_screen = false;
-        for (int s = lo + step; s < hi; s += step) {
-          const Piece q = board_[s];
-          between += q != Piece::None;
-          cannon_screen |= type_of(q) == PieceType::Cannon;
-        }
-        return cannon ? (between == 1 && !cannon_screen) : between == 0;
+        const int a = same_file ? rank_of(static_cast<Square>(lo)) : file_of(static_cast<Square>(lo));
+        const int b = same_file ? rank_of(static_cast<Square>(hi)) : file_of(static_cast<Square>(hi));
+        const unsigned between = (same_file ? file_occ_[file_of(from)] : rank_occ_[rank_of(from)]) &
+                                 ((1u << b) - 1) & ~((2u << a) - 1);
+        if (!cannon) return between == 0;
+        if (!between || (between & (between - 1))) return false;  // a cannon needs exactly one screen
+        const int i = __builtin_ctz(between);
+        const Square screen = same_file ? make_square(file_of(from), i) : make_square(i, rank_of(from));
+        return type_of(board_[screen]) != PieceType::Cannon;
       }
       for (const detail::DiagLine& line : kTables.diag[from]) {
         const Piece a = board_[line.a];
