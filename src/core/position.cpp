@@ -449,16 +449,18 @@ bool Position::general_attacked_after(Square g, Side by, bool before, Square fro
   return (at_from && attacked_through(g, by, from, at_from)) || (at_to && attacked_through(g, by, to, at_to));
 }
 
-[[gnu::noinline]] bool Position::facing_with(Square g0, Square g1, Square from, Square to) const {
+bool Position::facing_with(Square g0, Square g1) const {
   if (g0 == kNoSquare || g1 == kNoSquare || file_of(g0) != file_of(g1)) return false;
-  const int file = file_of(g0);
-  unsigned occ = file_occ_[file];
-  if (from != kNoSquare) {  // the file as the move leaves it (file_occ_ is the board before it)
-    if (file_of(from) == file) occ &= ~(1u << rank_of(from));
-    if (file_of(to) == file) occ |= 1u << rank_of(to);
-  }
-  const int lo = rank_of(g0 < g1 ? g0 : g1), hi = rank_of(g0 < g1 ? g1 : g0);
-  return (occ & ((1u << hi) - 1) & ~((2u << lo) - 1)) == 0;  // nothing between
+  const int lo = kRankOf[g0 < g1 ? g0 : g1], hi = kRankOf[g0 < g1 ? g1 : g0];
+  return (file_occ_[kFileOf[g0]] & ((1u << hi) - 1) & ~((2u << lo) - 1)) == 0;  // nothing between
+}
+
+bool Position::facing_on_board(Square g0, Square g1) const {
+  if (g0 == kNoSquare || g1 == kNoSquare || file_of(g0) != file_of(g1)) return false;
+  const Square lo = g0 < g1 ? g0 : g1, hi = g0 < g1 ? g1 : g0;
+  for (int s = lo + kFiles; s < hi; s += kFiles)
+    if (board_[s] != Piece::None) return false;
+  return true;
 }
 
 bool Position::generals_facing() const { return facing_with(general_[0], general_[1]); }
@@ -595,24 +597,22 @@ bool Position::legal_after_pseudo(Move m, bool /*check*/, bool facing) const {
   const bool strict = rules_.legality == Legality::Strict;
   if (strict && type_of(captured) == PieceType::General) return false;  // capturing a general is no move
 
-  const Square own = type_of(p) == PieceType::General ? to : general_[index(side_)];
-  const Square other = type_of(captured) == PieceType::General ? kNoSquare : general_[index(~side_)];
-  const bool test_check = strict && own != kNoSquare;
-  // Facing after the move is tested where it would make the move illegal: always, or
-  // when a valid bikjang must be broken (its validity depends on material and history,
-  // not the board, and is asked last).
-  const bool must_break =
-      rules_.bikjang_mode == BikjangMode::Active && facing && rules_.bikjang_reply == BikjangReply::MustBreak;
-  const bool test_facing = rules_.bikjang_mode == BikjangMode::Illegal || must_break;
-  if (!test_check && !test_facing) return true;  // nothing to look at on the board after it
   board[to] = p;
   board[from] = Piece::None;
+  const Square own = type_of(p) == PieceType::General ? to : general_[index(side_)];
+  const Square other = type_of(captured) == PieceType::General ? kNoSquare : general_[index(~side_)];
   bool ok = true;
-  if (test_check) {
+  if (strict && own != kNoSquare) {
     ok = !general_attacked_after(own, ~side_, st().general_attacked[index(side_)], from, to, detail::kReachLine);
     checked_ = {epoch_, m, !ok};  // do_move(m) from here needs the same answer
   }
-  if (ok && test_facing && (!must_break || valid_bikjang_now(true))) ok = !facing_with(own, other, from, to);
+  if (ok && rules_.bikjang_mode != BikjangMode::Ignore) {
+    if (rules_.bikjang_mode == BikjangMode::Illegal) {
+      ok = !facing_on_board(own, other);
+    } else if (facing && rules_.bikjang_reply == BikjangReply::MustBreak && valid_bikjang_now(true)) {
+      ok = !facing_on_board(own, other);  // validity depends on material and history, not the board
+    }
+  }
   board[from] = p;
   board[to] = captured;
   return ok;

@@ -132,10 +132,11 @@ class Position {
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
-  // Do generals on g0 and g1 face each other (one file, nothing between)? With `from`
-  // and `to`: on the board after the piece on `from` went to `to` (the legality test has
-  // changed board_ but not the occupancy of the lines).
-  bool facing_with(Square g0, Square g1, Square from = kNoSquare, Square to = kNoSquare) const;
+  // Do generals on g0 and g1 face each other (one file, nothing between)? facing_with
+  // reads the file's occupied points; facing_on_board reads board_ itself, as the
+  // legality test leaves it while it tries a move (the occupied points are not changed).
+  bool facing_with(Square g0, Square g1) const;
+  bool facing_on_board(Square g0, Square g1) const;
   bool legal_after_pseudo(Move m, bool in_check, bool facing) const;
   bool pass_legal(bool in_check, bool facing) const;
   std::uint64_t compute_key() const;
@@ -164,11 +165,6 @@ class Position {
   // Mutable so that const legality and check tests may play a move on the board and
   // restore it (nothing else changes; see legal_after_pseudo and gives_check).
   mutable std::array<Piece, kSquares> board_{};
-  // The occupied points of each file (bit r: rank r) and of each rank (bit f: file f), so
-  // that what stands between two points of a line is read at once, not point by point.
-  // Not changed by the legality tests' changes to board_ (see facing_with).
-  std::array<std::uint16_t, kFiles> file_occ_{};
-  std::array<std::uint16_t, kRanks> rank_occ_{};
   std::array<std::array<Square, 16>, 2> list_{};
   std::array<std::uint8_t, kSquares> list_index_{};
   std::array<int, 2> count_{};
@@ -190,6 +186,11 @@ class Position {
     bool own_attacked = false;
   };
   mutable Checked checked_;
+  // The occupied points of each file (bit r: rank r) and of each rank (bit f: file f), so
+  // that what stands between two points of a line is read at once, not point by point.
+  // Not changed by the legality tests' trial moves (see facing_on_board).
+  std::array<std::uint16_t, kFiles> file_occ_{};
+  std::array<std::uint16_t, kRanks> rank_occ_{};
 };
 
 // FEN of the default start position.
