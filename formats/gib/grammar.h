@@ -304,23 +304,28 @@ inline const auto digit = x3::char_('0', '9');
 
 // ---- ply tokens ------------------------------------------------------------------
 // ply     = "한수쉼" eoi                                       (a pass)
-//         | square [ &( side piece ) side ] piece square [ capture ] [ check ] eoi
-// capture = !check ( "타" piece | piece )
+//         | square ( side piece | piece ) square [ check | capture [ check ] ] eoi
+// capture = "타" piece | piece
 // check   = "장군"
 // square  = "a"-"i" digit | digit { digit }
 // side    = 楚 | 초 (Cho) | 漢 | 한 (Han)
 // piece   = 차 車 | 포 包 砲 | 마 馬 | 상 象 | 사 士 | 장 將 궁 帥 | 졸 卒 (Cho) | 병 兵 (Han)
 //         | 楚 (Cho general) | 漢 (Han general)
-// (a rule that reads letters is built once per coding: ply<Coding::Cp949> and so on)
+// (a rule that reads letters is built once per coding: ply<Coding::Cp949> and so on; each
+// letter is read once: a side mark and its piece are taken together by one action, so
+// that a side letter that turns out to be the piece, `95楚84`, leaves no mark behind, and
+// "장군" is tried before the piece letter 장 of a capture)
 inline const auto square = x3::raw[x3::char_('a', 'i') >> digit | +digit];
 
 namespace act {
 inline constexpr auto pass = [](auto& ctx) { x3::_val(ctx).pass = true; };
 inline constexpr auto from = [](auto& ctx) { x3::_val(ctx).from = view_of(x3::_attr(ctx)); };
 inline constexpr auto to = [](auto& ctx) { x3::_val(ctx).to = view_of(x3::_attr(ctx)); };
-inline constexpr auto side_mark = [](auto& ctx) {
-  x3::_val(ctx).side_mark = x3::_attr(ctx).side;
-  x3::_val(ctx).side_key = x3::_attr(ctx).key;
+inline constexpr auto marked_piece = [](auto& ctx) {  // side piece: their attributes together
+  const SideLetter& side = boost::fusion::at_c<0>(x3::_attr(ctx));
+  x3::_val(ctx).side_mark = side.side;
+  x3::_val(ctx).side_key = side.key;
+  x3::_val(ctx).piece = boost::fusion::at_c<1>(x3::_attr(ctx));
 };
 inline constexpr auto piece = [](auto& ctx) { x3::_val(ctx).piece = x3::_attr(ctx); };
 inline constexpr auto marked_capture = [](auto& ctx) {
@@ -335,16 +340,15 @@ template <Coding C>
 inline const auto check = letter<C>(U'장') >> letter<C>(U'군');
 
 template <Coding C>
-inline const auto capture =
-    !check<C> >> (letter<C>(U'타') >> piece<C>[act::marked_capture] | piece<C>[act::capture]);
+inline const auto capture = letter<C>(U'타') >> piece<C>[act::marked_capture] | piece<C>[act::capture];
 
 template <Coding C>
 struct ply_id;
 template <Coding C>
 inline const auto ply = x3::rule<ply_id<C>, PlyToken>{"ply"} =
     (letter<C>(U'한') >> letter<C>(U'수') >> letter<C>(U'쉼') >> x3::eoi)[act::pass] |
-    (square[act::from] >> -(&(side<C> >> piece<C>) >> side<C>[act::side_mark]) >> piece<C>[act::piece] >>
-     square[act::to] >> -capture<C> >> -check<C>[act::check] >> x3::eoi);
+    (square[act::from] >> ((side<C> >> piece<C>)[act::marked_piece] | piece<C>[act::piece]) >> square[act::to] >>
+     -(check<C>[act::check] | capture<C> >> -check<C>[act::check]) >> x3::eoi);
 
 // ---- lines -------------------------------------------------------------------------
 // file    = { blank-line } { game }

@@ -7,7 +7,6 @@
 // glob(3) when the shell left them alone). A pattern that matches nothing is reported
 // like a missing file.
 #include <glob.h>
-#include <malloc.h>
 
 #include <filesystem>
 #include <iostream>
@@ -254,19 +253,6 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
   std::cout << format("archive: {1} holds {2} games ({3} s, {4} games/s)",
                       {db, number(s.games_in_archive), seconds, number(static_cast<long>(rate))})
             << "\n";
-}
-
-// Memory policy for a bulk import: every file is read whole and decoded into buffers of
-// about its size, freed right after. glibc would hand those buffers back to the kernel
-// (mmap/munmap, heap trimming) and fault them in again for the next file; keeping freed
-// memory for reuse instead saves about a sixth of the CPU time. Costs at most the
-// largest file's buffers in retained memory.
-void keep_freed_memory() {
-#if defined(__GLIBC__)
-  mallopt(M_MMAP_THRESHOLD, 256 << 20);
-  mallopt(M_TRIM_THRESHOLD, 512 << 20);
-  mallopt(M_TOP_PAD, 64 << 20);
-#endif
 }
 
 }  // namespace

@@ -330,6 +330,7 @@ int run_validate(const std::vector<std::string>& args) {
   Totals totals;
   totals.io_errors = static_cast<long>(missing.size());
   totals.not_game_files = static_cast<long>(not_game.size());
+  keep_freed_memory();
   const auto start = std::chrono::steady_clock::now();
   validate_files(files, jobs, s, totals);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

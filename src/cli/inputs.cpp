@@ -2,6 +2,7 @@
 #include "inputs.h"
 
 #include <dirent.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -118,6 +119,14 @@ void walk(const std::string& dir, std::vector<InputFile>& found, std::vector<Inp
 
 std::string NotGameFile::text() const {
   return path + ": note[not-a-game-file]: not a game file (no format gibo reads); not read";
+}
+
+void keep_freed_memory() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
+  mallopt(M_TOP_PAD, 64 << 20);
+#endif
 }
 
 bool looks_like_game_file(std::string_view bytes, bool whole) {

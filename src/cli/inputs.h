@@ -50,6 +50,14 @@ struct NotGameFile {
 std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<InputError>& errors,
                                      std::vector<NotGameFile>& not_game_files);
 
+// Memory policy for a command that reads many files (validate, import): every file is
+// read whole and decoded into buffers of about its size, freed right after. glibc would
+// hand those buffers back to the kernel (mmap/munmap, heap trimming) and fault them in
+// again for the next file; keeping freed memory for reuse instead saves a tenth (validate)
+// to a sixth (import) of the CPU time. Costs at most the largest file's buffers in
+// retained memory. Call once, before the first file is read.
+void keep_freed_memory();
+
 // Does `bytes`, the start of a file (all of it when `whole`), hold a game format gibo
 // reads (detect_format)? A JSON document cut short cannot be judged: a prefix that opens
 // with '{' or '[' counts as a game file.

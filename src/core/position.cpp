@@ -111,6 +111,8 @@ Position::Position() {
 
 void Position::clear() {
   board_.fill(Piece::None);
+  file_occ_.fill(0);
+  rank_occ_.fill(0);
   count_ = {0, 0};
   general_ = {kNoSquare, kNoSquare};
   material_ = {0, 0};
@@ -330,7 +332,8 @@ std::uint64_t Position::compute_key() const {
 
 void Position::put_piece(Piece p, Square s) {
   const int side = index(side_of(p));
-  board_[s] = p;
+  board_[s] = p;  // contract: s was empty
+  toggle_occupied(s);
   list_index_[s] = static_cast<std::uint8_t>(count_[side]);
   list_[side][count_[side]++] = s;
   material_[side] += material_value(type_of(p));
@@ -345,6 +348,7 @@ void Position::remove_piece(Square s) {
   list_[side][idx] = last;
   list_index_[last] = static_cast<std::uint8_t>(idx);
   board_[s] = Piece::None;
+  toggle_occupied(s);
   material_[side] -= material_value(type_of(p));
   if (type_of(p) == PieceType::General) general_[side] = kNoSquare;
 }
@@ -352,8 +356,10 @@ void Position::remove_piece(Square s) {
 void Position::move_piece(Square from, Square to) {
   const Piece p = board_[from];
   const int side = index(side_of(p));
-  board_[to] = p;
+  board_[to] = p;  // contract: to was empty
   board_[from] = Piece::None;
+  toggle_occupied(from);
+  toggle_occupied(to);
   const int idx = list_index_[from];
   list_[side][idx] = to;
   list_index_[to] = static_cast<std::uint8_t>(idx);
@@ -444,6 +450,12 @@ bool Position::general_attacked_after(Square g, Side by, bool before, Square fro
 }
 
 bool Position::facing_with(Square g0, Square g1) const {
+  if (g0 == kNoSquare || g1 == kNoSquare || file_of(g0) != file_of(g1)) return false;
+  const int lo = kRankOf[g0 < g1 ? g0 : g1], hi = kRankOf[g0 < g1 ? g1 : g0];
+  return (file_occ_[kFileOf[g0]] & ((1u << hi) - 1) & ~((2u << lo) - 1)) == 0;  // nothing between
+}
+
+bool Position::facing_on_board(Square g0, Square g1) const {
   if (g0 == kNoSquare || g1 == kNoSquare || file_of(g0) != file_of(g1)) return false;
   const Square lo = g0 < g1 ? g0 : g1, hi = g0 < g1 ? g1 : g0;
   for (int s = lo + kFiles; s < hi; s += kFiles)
@@ -596,9 +608,9 @@ bool Position::legal_after_pseudo(Move m, bool /*check*/, bool facing) const {
   }
   if (ok && rules_.bikjang_mode != BikjangMode::Ignore) {
     if (rules_.bikjang_mode == BikjangMode::Illegal) {
-      ok = !facing_with(own, other);
+      ok = !facing_on_board(own, other);
     } else if (facing && rules_.bikjang_reply == BikjangReply::MustBreak && valid_bikjang_now(true)) {
-      ok = !facing_with(own, other);  // validity depends on material and history, not the board
+      ok = !facing_on_board(own, other);  // validity depends on material and history, not the board
     }
   }
   board[from] = p;
@@ -667,20 +679,19 @@ bool Position::is_pseudo_legal(Move m) const {
     case PieceType::Cannon: {
       const bool cannon = type_of(p) == PieceType::Cannon;
       if (cannon && type_of(target) == PieceType::Cannon) return false;
-      if (file_of(from) == file_of(to) || rank_of(from) == rank_of(to)) {
-        const int dir = file_of(from) == file_of(to) ? (to > from ? detail::kNorth : detail::kSouth)
-                                                     : (to > from ? detail::kEast : detail::kWest);
-        const detail::Ray& ray = kTables.rays[from][dir];
-        int between = 0;
-        bool cannon_screen = false;
-        for (int k = 0; k < ray.len; ++k) {
-          if (ray.sq[k] == to) return cannon ? (between == 1 && !cannon_screen) : between == 0;
-          if (board_[ray.sq[k]] != Piece::None) {
-            ++between;
-            cannon_screen |= type_of(board_[ray.sq[k]]) == PieceType::Cannon;
-          }
-        }
-        return false;
+      const bool same_file = file_of(from) == file_of(to);
+      if (same_file || rank_of(from) == rank_of(to)) {
+        // The pieces strictly between the two, from the line's occupied points.
+        const int lo = from < to ? from : to, hi = from < to ? to : from;
+        const int a = same_file ? rank_of(static_cast<Square>(lo)) : file_of(static_cast<Square>(lo));
+        const int b = same_file ? rank_of(static_cast<Square>(hi)) : file_of(static_cast<Square>(hi));
+        const unsigned between = (same_file ? file_occ_[file_of(from)] : rank_occ_[rank_of(from)]) &
+                                 ((1u << b) - 1) & ~((2u << a) - 1);
+        if (!cannon) return between == 0;
+        if (!between || (between & (between - 1))) return false;  // a cannon needs exactly one screen
+        const int i = __builtin_ctz(between);
+        const Square screen = same_file ? make_square(file_of(from), i) : make_square(i, rank_of(from));
+        return type_of(board_[screen]) != PieceType::Cannon;
       }
       for (const detail::DiagLine& line : kTables.diag[from]) {
         const Piece a = board_[line.a];

@@ -132,7 +132,11 @@ class Position {
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
+  // Do generals on g0 and g1 face each other (one file, nothing between)? facing_with
+  // reads the file's occupied points; facing_on_board reads board_ itself, as the
+  // legality test leaves it while it tries a move (the occupied points are not changed).
   bool facing_with(Square g0, Square g1) const;
+  bool facing_on_board(Square g0, Square g1) const;
   bool legal_after_pseudo(Move m, bool in_check, bool facing) const;
   bool pass_legal(bool in_check, bool facing) const;
   std::uint64_t compute_key() const;
@@ -140,6 +144,23 @@ class Position {
   bool valid_bikjang_now(bool facing) const { return valid_bikjang_now(facing, st()); }
   bool attacked_through(Square g, Side by, Square x, std::uint8_t bits) const;
   bool general_attacked_after(Square g, Side by, bool before, Square from, Square to, std::uint8_t to_reach) const;
+  // Keeps file_occ_ and rank_occ_ in step with board_: flips point `s` between empty and
+  // occupied (put_piece, remove_piece, move_piece).
+  void toggle_occupied(Square s) {
+    file_occ_[kFileOf[s]] = static_cast<std::uint16_t>(file_occ_[kFileOf[s]] ^ (1u << kRankOf[s]));
+    rank_occ_[kRankOf[s]] = static_cast<std::uint16_t>(rank_occ_[kRankOf[s]] ^ (1u << kFileOf[s]));
+  }
+  // file_of and rank_of of each point, looked up (toggle_occupied runs on every move).
+  static constexpr std::array<std::uint8_t, kSquares> kFileOf = [] {
+    std::array<std::uint8_t, kSquares> t{};
+    for (int s = 0; s < kSquares; ++s) t[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(file_of(static_cast<Square>(s)));
+    return t;
+  }();
+  static constexpr std::array<std::uint8_t, kSquares> kRankOf = [] {
+    std::array<std::uint8_t, kSquares> t{};
+    for (int s = 0; s < kSquares; ++s) t[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(rank_of(static_cast<Square>(s)));
+    return t;
+  }();
 
   // Mutable so that const legality and check tests may play a move on the board and
   // restore it (nothing else changes; see legal_after_pseudo and gives_check).
@@ -165,6 +186,11 @@ class Position {
     bool own_attacked = false;
   };
   mutable Checked checked_;
+  // The occupied points of each file (bit r: rank r) and of each rank (bit f: file f), so
+  // that what stands between two points of a line is read at once, not point by point.
+  // Not changed by the legality tests' trial moves (see facing_on_board).
+  std::array<std::uint16_t, kFiles> file_occ_{};
+  std::array<std::uint16_t, kRanks> rank_occ_{};
 };
 
 // FEN of the default start position.
