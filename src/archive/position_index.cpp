@@ -612,10 +612,9 @@ struct PositionIndex::Impl {
           Position p = *s->second;
           bool playable = true;
           for (int i = 0; i < r.ply && playable; ++i) {
-            const std::uint16_t code = code_at(prefix, static_cast<std::size_t>(i));
-            const Move mv(static_cast<Square>(code & 0x7F), static_cast<Square>((code >> 7) & 0x7F));
-            playable = code != 0xFFFF && mv.from() < kSquares && mv.to() < kSquares && p.is_pseudo_legal(mv);
-            if (playable) p.do_move(mv);
+            const std::optional<Move> mv = move_at(prefix, static_cast<std::size_t>(i));
+            playable = mv && p.is_pseudo_legal(*mv);
+            if (playable) p.do_move(*mv);
           }
           same = playable && positions::same_position(p, position);
           replayed.emplace(std::move(memo), same);

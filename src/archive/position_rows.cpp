@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -44,6 +45,20 @@ namespace {
 // Start positions game_rows keeps parsed, per thread.
 constexpr std::size_t kStartsKept = 32;
 
+// The plies a game's walk covers: its valid plies, as far as the blob records them.
+int walk_limit(std::string_view moves_blob, int valid_plies, int plies) {
+  const int recorded = static_cast<int>(moves_count(moves_blob).value_or(0));
+  return std::min({valid_plies, plies, recorded, 0xFFFF});
+}
+
+// The size of an open-addressing table for the positions of a walk of `limit` plies: a
+// power of two, at least twice their number.
+std::size_t table_capacity(int limit) {
+  std::size_t capacity = 64;
+  while (capacity < 2 * static_cast<std::size_t>(limit + 1)) capacity *= 2;
+  return capacity;
+}
+
 // A position's placement and side to move, to tell positions apart when keys collide.
 using Board = std::array<std::uint8_t, kSquares + 1>;
 
@@ -79,9 +94,8 @@ const Position* parsed_start(std::string_view start_key) {
 class FirstRows {
  public:
   // For the positions of a walk of up to `limit` plies.
-  FirstRows(std::vector<Row>& out, int limit) : out_(out), first_(out.size()) {
+  FirstRows(std::vector<Row>& out, int limit) : out_(out), first_(out.size()), capacity_(table_capacity(limit)) {
     boards_.clear();
-    while (capacity_ < 2 * static_cast<std::size_t>(limit + 1)) capacity_ *= 2;
     slots_.assign(capacity_, 0);
   }
   void keep(const Row& row, const Board& board) {
@@ -101,7 +115,7 @@ class FirstRows {
  private:
   std::vector<Row>& out_;
   std::size_t first_;
-  std::size_t capacity_ = 64;
+  std::size_t capacity_;
   static thread_local std::vector<Board> boards_;       // by kept row, from `first_`
   static thread_local std::vector<std::uint32_t> slots_;  // kept row + 1; 0 = empty
 };
@@ -118,17 +132,15 @@ void game_rows(std::uint32_t game, std::string_view start_key, std::string_view 
   const Position* start = parsed_start(start_key);
   if (!start) return;
   pos = *start;
-  const int recorded = static_cast<int>(moves_count(moves_blob).value_or(0));
-  const int limit = std::min({valid_plies, plies, recorded, 0xFFFF});
+  const int limit = walk_limit(moves_blob, valid_plies, plies);
   FirstRows kept(out, limit);
   auto keep = [&](const Row& row) { kept.keep(row, board_of(pos)); };
   int ply = 0;
   for (; ply < limit; ++ply) {
-    const std::uint16_t code = code_at(moves_blob, static_cast<std::size_t>(ply));
-    const Move m(static_cast<Square>(code & 0x7F), static_cast<Square>((code >> 7) & 0x7F));
-    if (code == 0xFFFF || m.from() >= kSquares || m.to() >= kSquares || !pos.is_pseudo_legal(m)) break;
-    keep({static_cast<std::int64_t>(pos.key()), game, static_cast<std::uint16_t>(ply), m.raw()});
-    pos.do_move(m);
+    const std::optional<Move> m = move_at(moves_blob, static_cast<std::size_t>(ply));
+    if (!m || !pos.is_pseudo_legal(*m)) break;
+    keep({static_cast<std::int64_t>(pos.key()), game, static_cast<std::uint16_t>(ply), m->raw()});
+    pos.do_move(*m);
   }
   keep({static_cast<std::int64_t>(pos.key()), game, static_cast<std::uint16_t>(ply),
         ply == plies ? kNextEnded : kNextBroken});
@@ -139,17 +151,14 @@ bool rows_from_replay(std::uint32_t game, std::string_view start_key, std::strin
   const Position* start = parsed_start(start_key);
   if (!start) return true;  // game_rows gives no rows either
   const std::vector<StateInfo>& history = replayed.history();
-  const int recorded = static_cast<int>(moves_count(moves_blob).value_or(0));
-  const int limit = std::min({valid_plies, plies, recorded, 0xFFFF});
+  const int limit = walk_limit(moves_blob, valid_plies, plies);
   if (limit < 0 || history.size() < static_cast<std::size_t>(limit) + 1 || history[0].key != start->key())
     return false;
   // game_rows' walk: every ply before `limit` was legal in the replay, so pseudo-legal
   // (a move's pattern does not depend on the rules; a pass does, on pass_allowed).
   for (int ply = 0; ply < limit; ++ply) {
-    const std::uint16_t code = code_at(moves_blob, static_cast<std::size_t>(ply));
-    const Move m(static_cast<Square>(code & 0x7F), static_cast<Square>((code >> 7) & 0x7F));
-    if (code == 0xFFFF || m.from() >= kSquares || m.to() >= kSquares || m != history[ply + 1].move ||
-        (m.is_pass() && !start->rules().pass_allowed))
+    const std::optional<Move> m = move_at(moves_blob, static_cast<std::size_t>(ply));
+    if (!m || *m != history[static_cast<std::size_t>(ply) + 1].move || (m->is_pass() && !start->rules().pass_allowed))
       return false;
   }
   auto row = [&](int ply) {
@@ -161,8 +170,7 @@ bool rows_from_replay(std::uint32_t game, std::string_view start_key, std::strin
   // as game_rows keeps them: the placement follows from the moves (all legal).
   thread_local std::vector<std::uint64_t> keys;  // an open-addressing set of the keys
   thread_local std::vector<std::uint8_t> used;   // by slot
-  std::size_t capacity = 64;
-  while (capacity < 2 * static_cast<std::size_t>(limit + 1)) capacity *= 2;
+  const std::size_t capacity = table_capacity(limit);
   keys.assign(capacity, 0);
   used.assign(capacity, 0);
   bool repeats = false;

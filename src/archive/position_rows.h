@@ -70,8 +70,9 @@ void game_rows(std::uint32_t game, std::string_view start_key, std::string_view 
 // The rows game_rows gives, taken from `replayed` (the position a replay of the game
 // ended in, whose history holds the key of every position it reached) instead of walking
 // the moves again; false (nothing appended) when it cannot vouch for them: the history
-// does not start at the start key's position, or does not play the blob's moves, or a
-// key repeats (telling a repetition from a collision takes the boards game_rows keeps).
+// does not start at the start key's position, or does not play the blob's moves. Where a
+// key repeats, the boards (which tell a repetition from a collision, as game_rows does)
+// are rebuilt from the moves.
 bool rows_from_replay(std::uint32_t game, std::string_view start_key, std::string_view moves_blob, int valid_plies,
                       int plies, const Position& replayed, std::vector<Row>& out);
 

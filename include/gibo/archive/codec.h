@@ -46,6 +46,15 @@ inline std::uint16_t code_at(std::string_view blob, std::size_t i) {
   return static_cast<std::uint16_t>(static_cast<unsigned char>(blob[2 * i]) |
                                     (static_cast<unsigned char>(blob[2 * i + 1]) << 8));
 }
+// The move the code of ply `i` names, as a board plays it; nullopt for a code no board can
+// take (0xFFFF, or a square off the board such as a pass's unknown square). Contract as
+// code_at.
+inline std::optional<Move> move_at(std::string_view blob, std::size_t i) {
+  const std::uint16_t code = code_at(blob, i);
+  const Move m(static_cast<Square>(code & 0x7F), static_cast<Square>((code >> 7) & 0x7F));
+  if (code == 0xFFFF || m.from() >= kSquares || m.to() >= kSquares) return std::nullopt;
+  return m;
+}
 // Is the code a pass (from == to)?
 inline bool code_is_pass(std::uint16_t code) { return code != 0xFFFF && (code & 0x7F) == ((code >> 7) & 0x7F); }
 // The code with a pass's square forgotten (every pass becomes kPassCode): the form the
