@@ -4,7 +4,7 @@
 // (ply numbers, times), comments, and the values of the setup and [판] tags.
 //
 // The line-level rules read a line's raw bytes in its coding (no decoding first): a
-// character is compared as its UTF-8 bytes packed into an integer (key_of), which UTF-8
+// character is compared as its UTF-8 bytes packed into an integer (utf8::packed), which UTF-8
 // text gives as it stands and CP949 text gives from one table (text::cp949_utf8). Each rule
 // is built once, per coding where it reads letters (a template over Coding), and yields
 // positions in the input (raw[] over the bytes) so that the reader keeps every
@@ -22,6 +22,7 @@
 
 #include "../../src/core/x3_bytes.h"
 #include "gibo/core/types.h"
+#include "gibo/core/utf8.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/formats/tag_text.h"
 #include "gibo/record/result.h"
@@ -61,10 +62,10 @@ struct PieceLetter {
   PieceType type = PieceType::None;
   std::optional<Side> implied_side;  // 졸/卒 Cho, 병/兵 Han, 楚 Cho general, 漢 Han general
   bool hanja = false;
-  std::uint32_t key = 0;  // the letter as its UTF-8 bytes (grammar::key_of)
+  std::uint32_t key = 0;  // the letter as its UTF-8 bytes (utf8::packed)
 };
 
-// A side mark: the side, and the letter as its UTF-8 bytes (grammar::key_of).
+// A side mark: the side, and the letter as its UTF-8 bytes (utf8::packed).
 struct SideLetter {
   Side side = Side::Cho;
   std::uint32_t key = 0;
@@ -78,7 +79,7 @@ struct PlyToken {
   bool pass = false;
   std::string_view from, to;
   std::optional<Side> side_mark;
-  std::uint32_t side_key = 0;  // the side mark's letter (grammar::key_of), 0 if none
+  std::uint32_t side_key = 0;  // the side mark's letter (utf8::packed), 0 if none
   PieceLetter piece;
   bool capture_marker = false;
   PieceLetter captured;
@@ -97,15 +98,6 @@ namespace x3 = boost::spirit::x3;
 using Iterator = const char*;
 
 // ---- characters ------------------------------------------------------------------
-// A character as its UTF-8 bytes packed from the lowest byte up (ASCII: the byte itself).
-constexpr std::uint32_t key_of(char32_t cp) {
-  if (cp < 0x80) return cp;
-  if (cp < 0x800) return (0xC0 | (cp >> 6)) | ((0x80 | (cp & 0x3F)) << 8);
-  if (cp < 0x10000)
-    return (0xE0 | (cp >> 12)) | ((0x80 | ((cp >> 6) & 0x3F)) << 8) | ((0x80 | (cp & 0x3F)) << 16);
-  return (0xF0 | (cp >> 18)) | ((0x80 | ((cp >> 12) & 0x3F)) << 8) | ((0x80 | ((cp >> 6) & 0x3F)) << 16) |
-         ((0x80 | (cp & 0x3F)) << 24);
-}
 
 // One character: its key and its length in raw bytes (0 at the end).
 struct Char {
@@ -123,7 +115,7 @@ inline Char char_at(Iterator p, Iterator end) {
   const unsigned char c = static_cast<unsigned char>(*p);
   if (c < 0x80) return {c, 1};
   if constexpr (C == Coding::Utf8) {
-    const std::uint32_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    const auto len = static_cast<std::uint32_t>(utf8::sequence_length(c));  // valid: 2-4
     std::uint32_t key = c, k = 1;
     for (; k < len && p + k < end; ++k) key |= static_cast<std::uint32_t>(static_cast<unsigned char>(p[k])) << (8 * k);
     return {key, k};
@@ -131,7 +123,7 @@ inline Char char_at(Iterator p, Iterator end) {
     const auto* u = reinterpret_cast<const unsigned char*>(p);
     if (const std::uint32_t v = text::cp949_utf8()[text::cp949_pair(u, static_cast<std::size_t>(end - p))])
       return {v & 0xFFFFFF, 2};
-    return {key_of(0xFFFD), 1};
+    return {utf8::packed(0xFFFD), 1};
   } else {
     return {'?', 1};
   }
@@ -151,7 +143,7 @@ struct LetterTable {
     return static_cast<std::uint32_t>(key * 2654435761u) >> 26;  // top 6 bits of 32
   }
   constexpr void add(char32_t cp, PieceType t, std::optional<Side> side, bool hanja) {
-    const std::uint32_t key = key_of(cp);
+    const std::uint32_t key = utf8::packed(cp);
     std::size_t h = hash(key);
     while (slot[h].key) h = (h + 1) % kSize;
     slot[h] = {key, PieceLetter{t, side, hanja, key}};
@@ -197,7 +189,7 @@ inline constexpr LetterTable kPieceLetters;
 // `letter<C>(U'장')`: that one character.
 template <Coding C>
 constexpr auto letter(char32_t cp) {
-  return x3_bytes::scan([key = key_of(cp)](Iterator& first, Iterator last) {
+  return x3_bytes::scan([key = utf8::packed(cp)](Iterator& first, Iterator last) {
     const Char c = char_at<C>(first, last);
     if (c.key != key || c.len == 0) return false;
     first += c.len;
@@ -222,10 +214,10 @@ inline constexpr auto side = x3_bytes::scan<SideLetter>([](Iterator& first, Iter
   const Char c = char_at<C>(first, last);
   Side s;
   switch (c.key) {
-    case key_of(U'楚'):
-    case key_of(U'초'): s = Side::Cho; break;
-    case key_of(U'漢'):
-    case key_of(U'한'): s = Side::Han; break;
+    case utf8::packed(U'楚'):
+    case utf8::packed(U'초'): s = Side::Cho; break;
+    case utf8::packed(U'漢'):
+    case utf8::packed(U'한'): s = Side::Han; break;
     default: return false;
   }
   first += c.len;
@@ -259,7 +251,7 @@ struct AsciiSet {
 // With `wide`, that character stops the run too (UTF-8 or CP949; never in Coding::Ascii).
 template <Coding C>
 constexpr auto chars_but(std::string_view stops, char32_t wide = 0) {
-  return x3_bytes::scan([set = AsciiSet(stops), wide = key_of(wide)](Iterator& first, Iterator last) {
+  return x3_bytes::scan([set = AsciiSet(stops), wide = utf8::packed(wide)](Iterator& first, Iterator last) {
     Iterator p = first;
     while (p != last) {
       const unsigned char c = static_cast<unsigned char>(*p);

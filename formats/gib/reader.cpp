@@ -34,6 +34,7 @@
 #include <limits>
 
 #include "../text/all_games.h"
+#include "gibo/core/utf8.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/gib.h"
 #include "grammar.h"
@@ -60,7 +61,7 @@ std::string decoded(std::string_view raw, Coding coding) {
 
 // Characters in raw bytes.
 int char_count(std::string_view raw, Coding coding) {
-  if (coding == Coding::Utf8) return text::utf8_length(raw);
+  if (coding == Coding::Utf8) return utf8::count(raw);
   if (coding == Coding::Ascii) return static_cast<int>(raw.size());
   int n = 0;
   for (std::size_t i = 0; i < raw.size(); ++n) i += text::cp949_char(raw.substr(i)).length;
@@ -228,7 +229,7 @@ struct Scan {
     // UTF-8 if every line is valid UTF-8 (formats/gib/README.md: the bytes left after the
     // fillers, line ends included, so a line end inside a character makes it CP949).
     const bool utf8 =
-        std::all_of(lines_.begin(), lines_.end(), [&](const Line& l) { return text::is_valid_utf8(raw(l)); });
+        std::all_of(lines_.begin(), lines_.end(), [&](const Line& l) { return utf8::valid(raw(l)); });
     text::Encoding enc = options_.encoding;
     if (enc == text::Encoding::Auto) enc = utf8 ? text::Encoding::Utf8 : text::Encoding::Cp949;
     info_.encoding = enc;
@@ -274,7 +275,7 @@ struct Scan {
           report(line, content, i);
           ++i;
         }
-      } else if (utf8 || text::is_valid_utf8(content)) {
+      } else if (utf8 || utf8::valid(content)) {
         line.coding = Coding::Utf8;
       } else {  // forced UTF-8 but not valid: report the line, keep its ASCII
         line.coding = Coding::Ascii;

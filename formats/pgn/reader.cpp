@@ -13,6 +13,7 @@
 #include "../text/all_games.h"
 #include "../text/board_ply.h"
 #include "grammar.h"
+#include "gibo/core/utf8.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/fen.h"
 #include "gibo/formats/notation.h"
@@ -342,7 +343,7 @@ class Reader {
       col_cache_offset_ = line > 0 ? decoded_.line_text_offsets[line - 1] : 0;
       col_cache_column_ = 1;
     }
-    col_cache_column_ += text::utf8_length(s_.substr(col_cache_offset_, offset - col_cache_offset_));
+    col_cache_column_ += utf8::count(s_.substr(col_cache_offset_, offset - col_cache_offset_));
     col_cache_offset_ = offset;
     return col_cache_column_;
   }

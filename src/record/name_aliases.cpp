@@ -2,42 +2,11 @@
 // (name_aliases.h; the default table is src/record/aliases.tsv, built in by CMake).
 #include "gibo/record/name_aliases.h"
 
+#include "gibo/core/utf8.h"
 #include "gibo/record/aliases_tsv.h"
 
 namespace gibo {
 namespace {
-
-// The next UTF-8 code point of `s` at `i` (advanced past it); a stray byte as itself.
-char32_t next_code_point(std::string_view s, std::size_t& i) {
-  const unsigned char c = static_cast<unsigned char>(s[i]);
-  const int n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-  if (n == 1 || i + static_cast<std::size_t>(n) > s.size()) {
-    ++i;
-    return c;
-  }
-  char32_t cp = c & (0x7F >> n);
-  for (int k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]) & 0x3F);
-  i += static_cast<std::size_t>(n);
-  return cp;
-}
-
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 bool is_blank(char32_t cp) { return cp == ' ' || cp == '\t' || cp == '\r' || cp == '\n' || cp == 0x3000 || cp == 0xA0; }
 
@@ -50,14 +19,14 @@ std::string tidy(std::string_view value) {
   std::string out;
   bool gap = false;
   for (std::size_t i = 0; i < value.size();) {
-    const char32_t cp = narrow(next_code_point(value, i));
+    const char32_t cp = narrow(utf8::next(value, i));
     if (is_blank(cp)) {
       gap = !out.empty();
       continue;
     }
     if (gap) out += ' ';
     gap = false;
-    append_utf8(out, cp);
+    utf8::append(out, cp);
   }
   return out;
 }
@@ -67,10 +36,10 @@ std::string tidy(std::string_view value) {
 std::string name_key(std::string_view value) {
   std::string out;
   for (std::size_t i = 0; i < value.size();) {
-    char32_t cp = narrow(next_code_point(value, i));
+    char32_t cp = narrow(utf8::next(value, i));
     if (is_blank(cp)) continue;
     if (cp >= 'A' && cp <= 'Z') cp += 'a' - 'A';
-    append_utf8(out, cp);
+    utf8::append(out, cp);
   }
   return out;
 }
