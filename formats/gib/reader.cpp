@@ -153,21 +153,42 @@ struct Scan {
   }
 
   // ---- bytes -> lines ----------------------------------------------------------
-  // Splits the bytes into lines without their filler bytes (clean_ is the input itself
-  // when it has none), decides the encoding, reports undecodable bytes, and reads the
-  // tag lines.
+  // Splits the bytes into lines without their filler bytes, decides the encoding, reports
+  // undecodable bytes, and reads the tag lines (formats/gib/README.md, "Bytes").
   void split_and_decode() {
-    std::size_t start = 0;
-    if (bytes_.substr(0, 3) == "\xEF\xBB\xBF") info_.bom = true, start = 3;
+    const std::size_t start = skip_bom();
     const TextEnd text_end = find_text_end(bytes_, true);
-    const std::size_t limit = std::max(text_end.end, start);  // the text is bytes_[start, limit)
+    split_lines(start, std::max(text_end.end, start));  // the text is bytes_[start, end)
+    info_.filler_runs.insert(info_.filler_runs.end(), text_end.filler.begin(), text_end.filler.end());
+    const bool all_utf8 = choose_encoding();
+    if (auto d = text_end_diagnostic(bytes_, text_end, info_.encoding, options_.file_name))
+      info_.diagnostics.push_back(std::move(*d));
+    tags_.reserve(lines_.size() / 4 + 4);  // a game's header is usually a tenth to a third of its lines
+    for (Line& line : lines_) {
+      line.coding = line_coding(line, all_utf8);
+      classify(line);
+    }
+    if (bad_bytes_ > kMaxByteDiagnostics)
+      file_error("undecodable-bytes", 0,
+                 std::to_string(bad_bytes_) + " undecodable bytes in all; only the first " +
+                     std::to_string(kMaxByteDiagnostics) + " are listed");
+  }
+
+  // Where the text starts: after a UTF-8 byte-order mark, which is recorded.
+  std::size_t skip_bom() {
+    info_.bom = bytes_.substr(0, 3) == "\xEF\xBB\xBF";
+    return info_.bom ? 3 : 0;
+  }
+
+  // Splits bytes_[start, limit) into lines_ at LF, CRLF and lone CR (counted), removing
+  // the runs of 0xFF and 0x1A (recorded). clean_ is the input itself when it has no
+  // filler; else clean_storage_, every byte but the filler runs (line ends included),
+  // copied a stretch between two runs at a time. Line offsets are in clean_.
+  void split_lines(std::size_t start, std::size_t limit) {
     const std::string_view rest = bytes_.substr(start, limit - start);
     const bool fillers = rest.find('\xFF') != std::string_view::npos || rest.find('\x1A') != std::string_view::npos;
     if (fillers) clean_storage_.reserve(rest.size());
     lines_.reserve(rest.size() / 24 + 1);  // about the shortest usual line (a tag or six plies are longer)
-    // Offsets in clean_: without fillers the raw offsets; with fillers, clean_storage_ holds
-    // every byte but the filler runs (line ends included), copied a stretch between two
-    // runs at a time.
     std::size_t clean_len = fillers ? 0 : start;
     Line cur;
     cur.begin = clean_len;
@@ -207,94 +228,87 @@ struct Scan {
         while (k < n && static_cast<unsigned char>(b[k]) == c) ++k;
         info_.filler_runs.push_back({j, static_cast<std::uint32_t>(k - j), c});
         i = copied = k;
-      } else if (c == '\n') {
-        ++info_.lf;
-        flush(j, j + 1);
-        i = j + 1;
-      } else if (j + 1 < n && b[j + 1] == '\n') {
-        ++info_.crlf;
-        flush(j, j + 2);
-        i = j + 2;
       } else {
-        ++info_.cr;
-        flush(j, j + 1);
-        i = j + 1;
+        const std::size_t end_len = c == '\r' && j + 1 < n && b[j + 1] == '\n' ? 2 : 1;
+        ++(end_len == 2 ? info_.crlf : c == '\n' ? info_.lf : info_.cr);
+        flush(j, j + end_len);
+        i = j + end_len;
       }
     }
     if (fillers) clean_storage_.append(b + copied, n - copied);
     if (clean_len > cur.begin) flush(n, n);
-    info_.filler_runs.insert(info_.filler_runs.end(), text_end.filler.begin(), text_end.filler.end());
     clean_ = fillers ? std::string_view(clean_storage_) : bytes_;
+  }
 
-    // UTF-8 if every line is valid UTF-8 (formats/gib/README.md: the bytes left after the
-    // fillers, line ends included, so a line end inside a character makes it CP949).
+  // Sets info_.encoding: the one asked for, or with auto UTF-8 if every line is valid UTF-8
+  // (the bytes left after the fillers, line ends included, so a line end inside a
+  // character makes the file CP949), else CP949. Returns whether every line is UTF-8.
+  bool choose_encoding() {
     const bool utf8 =
         std::all_of(lines_.begin(), lines_.end(), [&](const Line& l) { return utf8::valid(raw(l)); });
-    text::Encoding enc = options_.encoding;
-    if (enc == text::Encoding::Auto) enc = utf8 ? text::Encoding::Utf8 : text::Encoding::Cp949;
-    info_.encoding = enc;
-    if (auto d = text_end_diagnostic(bytes_, text_end, enc, options_.file_name))
-      info_.diagnostics.push_back(std::move(*d));
+    info_.encoding = options_.encoding;
+    if (info_.encoding == text::Encoding::Auto) info_.encoding = utf8 ? text::Encoding::Utf8 : text::Encoding::Cp949;
+    return utf8;
+  }
 
-    const std::uint64_t* const valid_pairs = enc == text::Encoding::Cp949 ? text::cp949_valid_bits() : nullptr;
-    tags_.reserve(lines_.size() / 4 + 4);  // a game's header is usually a tenth to a third of its lines
-    gib::TagLine tag;
-    int bad_reported = 0, bad_total = 0;
-    auto report = [&](const Line& line, std::string_view content, std::size_t off) {
-      ++bad_total;
-      if (bad_reported++ < kMaxByteDiagnostics) {
-        // raw offset: filler bytes before this point shift nothing inside one line's
-        // filler-free bytes, so report the offset within the line's content
-        file_error("undecodable-bytes", line.number,
-                   "byte " + std::to_string(static_cast<unsigned char>(content[off])) + " cannot be decoded as " +
-                       std::string(text::encoding_name(enc)) + " (line byte " + std::to_string(off) +
-                       ", file offset about " + std::to_string(line.raw_offset + off) + ")");
-      }
-    };
-    for (Line& line : lines_) {
-      const std::string_view content = raw(line);
-      if (enc == text::Encoding::Cp949) {
-        line.coding = Coding::Cp949;
-        const auto* u = reinterpret_cast<const unsigned char*>(content.data());
-        for (std::size_t i = 0; i < content.size();) {
-          if (u[i] < 0x80) {  // ASCII: to the next byte >= 0x80, eight bytes at a time
-            ++i;
-            if (i + 8 <= content.size()) {
-              if (const std::uint64_t high = word_at(content, i) & 0x8080808080808080ULL)
-                i += static_cast<std::size_t>(__builtin_ctzll(high) / 8);
-              else
-                i += 8;
-            }
-            continue;
-          }
-          // as text::cp949_char reads it: a mapped lead-trail pair, or one bad byte
-          if (text::cp949_pair_valid(valid_pairs, text::cp949_pair(u + i, content.size() - i))) {
-            i += 2;
-            continue;
-          }
-          report(line, content, i);
-          ++i;
-        }
-      } else if (utf8 || utf8::valid(content)) {
-        line.coding = Coding::Utf8;
-      } else {  // forced UTF-8 but not valid: report the line, keep its ASCII
-        line.coding = Coding::Ascii;
-        report(line, content, 0);
-      }
-      std::size_t lead = 0;  // the first byte that is not a blank
-      while (lead < content.size() && (content[lead] == ' ' || content[lead] == '\t')) ++lead;
-      line.blank = lead == content.size();
-      if (!line.blank && grammar::may_open_tag(content[lead])) {
-        if (gib::parse_tag_line(content, line.coding, tag)) {
-          line.tag = static_cast<int>(tags_.size());
-          tags_.push_back(std::move(tag));
-        }
-      }
+  // How a line's bytes decode in the file's encoding; its undecodable bytes reported.
+  Coding line_coding(const Line& line, bool all_utf8) {
+    const std::string_view content = raw(line);
+    if (info_.encoding == text::Encoding::Cp949) {
+      report_cp949_errors(line, content);
+      return Coding::Cp949;
     }
-    if (bad_total > kMaxByteDiagnostics)
-      file_error("undecodable-bytes", 0,
-                 std::to_string(bad_total) + " undecodable bytes in all; only the first " +
-                     std::to_string(kMaxByteDiagnostics) + " are listed");
+    if (all_utf8 || utf8::valid(content)) return Coding::Utf8;
+    report_bad_byte(line, content, 0);  // forced UTF-8 but not valid: the line reported, its ASCII kept
+    return Coding::Ascii;
+  }
+
+  // Reports every byte of a CP949 line that is no character (as text::cp949_char reads
+  // it: ASCII, a mapped lead-trail pair, else one bad byte).
+  void report_cp949_errors(const Line& line, std::string_view content) {
+    const std::uint64_t* const valid_pairs = text::cp949_valid_bits();
+    const auto* u = reinterpret_cast<const unsigned char*>(content.data());
+    for (std::size_t i = 0; i < content.size();) {
+      if (u[i] < 0x80) {  // ASCII: to the next byte >= 0x80, eight bytes at a time
+        ++i;
+        if (i + 8 <= content.size()) {
+          if (const std::uint64_t high = word_at(content, i) & 0x8080808080808080ULL)
+            i += static_cast<std::size_t>(__builtin_ctzll(high) / 8);
+          else
+            i += 8;
+        }
+        continue;
+      }
+      if (text::cp949_pair_valid(valid_pairs, text::cp949_pair(u + i, content.size() - i))) {
+        i += 2;
+        continue;
+      }
+      report_bad_byte(line, content, i);
+      ++i;
+    }
+  }
+
+  // An `undecodable-bytes` error for byte `off` of a line (the first kMaxByteDiagnostics
+  // of the file; split_and_decode adds the total). The file offset is about the byte's:
+  // filler bytes inside the line before it are not counted.
+  void report_bad_byte(const Line& line, std::string_view content, std::size_t off) {
+    if (bad_bytes_++ >= kMaxByteDiagnostics) return;
+    file_error("undecodable-bytes", line.number,
+               "byte " + std::to_string(static_cast<unsigned char>(content[off])) + " cannot be decoded as " +
+                   std::string(text::encoding_name(info_.encoding)) + " (line byte " + std::to_string(off) +
+                   ", file offset about " + std::to_string(line.raw_offset + off) + ")");
+  }
+
+  // Whether a line is blank, and whether it is a tag line (read into tags_).
+  void classify(Line& line) {
+    const std::string_view content = raw(line);
+    std::size_t lead = 0;  // the first byte that is not a blank
+    while (lead < content.size() && (content[lead] == ' ' || content[lead] == '\t')) ++lead;
+    line.blank = lead == content.size();
+    if (!line.blank && grammar::may_open_tag(content[lead]) && gib::parse_tag_line(content, line.coding, tag_)) {
+      line.tag = static_cast<int>(tags_.size());
+      tags_.push_back(std::move(tag_));
+    }
   }
 
   bool looks_like_go() const {
@@ -333,6 +347,8 @@ struct Scan {
   std::vector<Line> lines_;
   std::vector<gib::TagLine> tags_;  // the tag lines' contents (Line::tag)
   std::vector<std::size_t> starts_;  // each game's first line
+  gib::TagLine tag_;                 // the tag line being read (classify)
+  int bad_bytes_ = 0;                // undecodable bytes found so far
 };
 
 // Reads one game from a Scan. Holds only that game's state.
