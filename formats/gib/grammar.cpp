@@ -102,16 +102,11 @@ template <Coding C>
 [[gnu::flatten]] bool ply_in(std::string_view raw, std::string& text, PlyToken& out) {
   out = PlyToken{};
   grammar::Iterator first = raw.data();
-  if (!x3::parse(first, raw.data() + raw.size(), grammar::ply<C>, out)) {
+  if (!x3::parse(first, raw.data() + raw.size(), grammar::ply<C>, out) || first != raw.data() + raw.size()) {
     decode_token<C>(raw, text);
     return false;
   }
-  out.chars = out.pass ? 3
-                       : static_cast<int>(out.from.size() + out.to.size()) + 1 + (out.side_key != 0) +
-                             out.capture_marker + (out.captured.key != 0) + 2 * out.check;
-  if constexpr (C == Coding::Utf8) text.assign(raw);
-  else if (raw.size() <= 48) ply_text(out, text);  // squares of up to 48 digits fit the buffer
-  else decode_token<C>(raw, text);
+  read_ply_text(raw, C, out, text);
   return true;
 }
 
@@ -131,6 +126,16 @@ bool parse_tag_line(std::string_view raw, Coding coding, TagLine& out) {
     out.value.clear();
   }
   return ok;
+}
+
+void read_ply_text(std::string_view raw, Coding coding, PlyToken& t, std::string& text) {
+  t.chars = t.pass ? 3
+                   : static_cast<int>(t.from.size() + t.to.size()) + 1 + (t.side_key != 0) + t.capture_marker +
+                         (t.captured.key != 0) + 2 * t.check;
+  if (coding == Coding::Utf8) text.assign(raw);
+  else if (raw.size() <= 48) ply_text(t, text);  // squares of up to 48 digits fit the buffer
+  else if (coding == Coding::Cp949) decode_token<Coding::Cp949>(raw, text);
+  else decode_token<Coding::Ascii>(raw, text);
 }
 
 bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, PlyToken& out) {

@@ -524,84 +524,139 @@ class GameReader {
     }
   }
 
-  // Does the line start with "N." and a readable ply token?
+  // Does the line start with "N." and a readable ply token (grammar::ply_line_start)?
   bool starts_with_ply(const Line& line) const {
     const std::string_view s = raw(line);
-    grammar::Iterator at = s.data();
-    if (!x3::parse(at, s.data() + s.size(), grammar::blanks >> grammar::ply_number >> grammar::blanks)) return false;
-    const std::size_t p = static_cast<std::size_t>(at - s.data()), e = next_blank(s, p);
-    gib::PlyToken t;
-    std::string text;
-    return e > p && gib::parse_ply_token(s.substr(p, e - p), line.coding, text, t);
+    grammar::Iterator first = s.data();
+    const grammar::Iterator last = s.data() + s.size();
+    boost::fusion::deque<int, gib::PlyToken> read;  // the number and the ply (the rule needs their room)
+    switch (line.coding) {
+      case Coding::Utf8: return x3::parse(first, last, grammar::ply_line_start<Coding::Utf8>, read);
+      case Coding::Cp949: return x3::parse(first, last, grammar::ply_line_start<Coding::Cp949>, read);
+      case Coding::Ascii: return x3::parse(first, last, grammar::ply_line_start<Coding::Ascii>, read);
+    }
+    return false;
   }
 
-  // Reads the plies of a move line from its raw bytes. Blanks, ply numbers and time
-  // tokens are ASCII; only a ply token's characters are counted for the columns.
-  [[gnu::flatten]] void parse_move_line(const Line& line) {
-    const std::string_view s = raw(line);
+  // Reads the plies of a move line: grammar::move_line over its raw bytes, whose actions
+  // are ply_number, ply and time below. Where the rule stops before the end of the line,
+  // the game's plies end with a diagnostic on what stands there (stopped_at).
+  void parse_move_line(const Line& line) {
     if (broken_) return;  // the game's plies already ended at a bad token
-    const char* const d = s.data();
-    const std::size_t n = s.size();
-    std::size_t p = 0;
-    int col = 1;  // column of s[p]
-    auto skip_blanks = [&] {
-      grammar::Iterator at = d + p;
-      x3::parse(at, d + n, grammar::blanks);
-      col += static_cast<int>(static_cast<std::size_t>(at - d) - p);
-      p = static_cast<std::size_t>(at - d);
-    };
-    auto token_at = [&](std::size_t from) { return s.substr(from, next_blank(s, from) - from); };
-    for (;;) {
-      skip_blanks();
-      if (p >= n) return;
-      const int tok_col = col;
-
-      if (d[p] == '<') {  // <N> seconds for the ply before it
-        const std::string_view tok = token_at(p);
-        int seconds = 0;
-        grammar::Iterator at = tok.data();
-        const bool time = x3::parse(at, tok.data() + tok.size(), grammar::time, seconds);
-        if (!time || game_->plies.empty()) {
-          fail("bad-token", line.number, tok_col, decoded(tok, line.coding), "not a time token <N> after a ply");
-          return;
-        }
-        game_->plies.back().seconds = seconds;
-        col += static_cast<int>(tok.size());  // '<', digits, '>'
-        p += tok.size();
-        continue;
-      }
-      // "N." then the ply (glued or after blanks); the digits' value is 0 when it does
-      // not fit an int
-      const std::size_t number_at = p;
-      int number = 0;
-      grammar::Iterator at = d + p;
-      if (!x3::parse(at, d + n, grammar::ply_number, number)) {
-        fail("bad-token", line.number, tok_col, decoded(token_at(number_at), line.coding),
-             "expected a ply number 'N.'");
-        return;
-      }
-      p = static_cast<std::size_t>(at - d);  // after the '.'
-      const std::size_t digits = p - number_at - 1;
-      const int ply_index = static_cast<int>(game_->plies.size()) + 1;
-      if (number != expected_number_)
-        add("ply-number", Severity::Warning, line.number, tok_col, ply_index, std::string(s.substr(number_at, digits + 1)),
-            "ply number " + std::to_string(number) + " where " + std::to_string(expected_number_) + " was expected");
-      expected_number_ = number + 1;
-      col += static_cast<int>(digits + 1);
-      if (p >= n || d[p] == ' ' || d[p] == '\t') {  // ply in the next token
-        skip_blanks();
-        if (p >= n) {
-          fail("truncated-ply", line.number, tok_col, decoded(s.substr(number_at, digits + 1), line.coding),
-               "ply number with no ply after it");
-          return;
-        }
-      }
-      const std::size_t ply_end = next_blank(s, p);
-      const int chars = read_ply(s.substr(p, ply_end - p), line.coding, line.number, col);
-      if (chars < 0) return;
-      col += chars;
-      p = ply_end;
+    const std::string_view s = raw(line);
+    line_ = &line;
+    cursor_ = s.data();
+    cursor_column_ = 1;
+    grammar::Iterator first = s.data();
+    const grammar::Iterator last = s.data() + s.size();
+    switch (line.coding) {
+      case Coding::Utf8: read_move_line<Coding::Utf8>(first, last); break;
+      case Coding::Cp949: read_move_line<Coding::Cp949>(first, last); break;
+      case Coding::Ascii: read_move_line<Coding::Ascii>(first, last); break;
     }
+    if (first != last && !broken_) stopped_at(line, s, first);
+  }
+
+  template <Coding C>
+  [[gnu::flatten]] void read_move_line(grammar::Iterator& first, grammar::Iterator last) {
+    x3::parse(first, last, x3::with<grammar::move_line_tag>(std::ref(*this))[grammar::move_line<C>]);
+  }
+
+ public:
+  // ---- the actions of grammar::move_line (on the line parse_move_line reads) ----------
+  // A ply number (its digits and "."): a `ply-number` warning when it is not the one expected.
+  void ply_number(std::string_view text) {
+    int number = 0;  // its value, 0 when it does not fit an int
+    grammar::Iterator digits = text.data();
+    x3::parse(digits, text.data() + text.size(), grammar::number_or_zero, number);
+    if (number != expected_number_)
+      add("ply-number", Severity::Warning, line_->number, column_at(text.data()),
+          static_cast<int>(game_->plies.size()) + 1, std::string(text),
+          "ply number " + std::to_string(number) + " where " + std::to_string(expected_number_) + " was expected");
+    expected_number_ = number + 1;
+  }
+
+  // A ply token the ply rule read: into the game, or false (the game's plies end) when a
+  // square is no board point.
+  bool ply(gib::PlyToken& t) {
+    const int col = column_at(t.token.data());
+    std::vector<RecordedPly>& plies = game_->plies;
+    RecordedPly& rp = plies.emplace_back();
+    gib::read_ply_text(t.token, line_->coding, t, rp.text);
+    rp.line = line_->number;
+    rp.column = col;
+    rp.pass = t.pass;
+    cursor_ = t.token.data() + t.token.size();
+    cursor_column_ = col + t.chars;
+    if (t.pass) return true;
+    const Square from = to_square(t.from), to = to_square(t.to);
+    if (from == kNoSquare || to == kNoSquare) {
+      const std::string text = std::move(rp.text);
+      plies.pop_back();
+      if (!old_coordinates_ && to == kNoSquare && t.to.size() == 1 && t.to[0] >= '0' && t.to[0] <= '9')
+        fail("truncated-ply", line_->number, col, text, "ply token is cut short (one digit of the destination square)");
+      else
+        fail("bad-square", line_->number, col, text,
+             "square '" + std::string(from == kNoSquare ? t.from : t.to) + "' is not a board point" +
+                 (old_coordinates_ ? " (old 1-90 numbering)" : ""));
+      return false;
+    }
+    rp.move = Move(from, to);
+    rp.piece = t.piece.type;
+    rp.side_mark = t.side_mark;
+    rp.piece_script_side = t.piece.implied_side;
+    rp.captured = t.captured.type;
+    rp.capture_marker = t.capture_marker;
+    rp.check = t.check;
+    return true;
+  }
+
+  // A time token: the seconds of the ply before it, or false when no ply is before it.
+  bool time(int seconds) {
+    if (game_->plies.empty()) return false;
+    game_->plies.back().seconds = seconds;
+    return true;
+  }
+
+ private:
+  // The column of `p` on the line being read: the bytes from the end of the last ply (or
+  // the line's start) to `p` are ASCII (blanks, ply numbers, times), one column each.
+  int column_at(const char* p) const { return cursor_column_ + static_cast<int>(p - cursor_); }
+
+  // Where move-line stopped at `p`, short of the end of the line `s`: the game's plies
+  // end with a diagnostic on what stands there (a time where no time may be, no ply
+  // number, a ply number with no ply after it, a token that is no ply).
+  void stopped_at(const Line& line, std::string_view s, const char* p) {
+    const char* const end = s.data() + s.size();
+    auto token_at = [&](const char* q) {
+      const std::size_t at = static_cast<std::size_t>(q - s.data());
+      return s.substr(at, next_blank(s, at) - at);
+    };
+    if (*p == '<') {
+      fail("bad-token", line.number, column_at(p), decoded(token_at(p), line.coding), "not a time token <N> after a ply");
+      return;
+    }
+    grammar::Iterator q = p;
+    if (!x3::parse(q, end, grammar::ply_number)) {
+      fail("bad-token", line.number, column_at(p), decoded(token_at(p), line.coding), "expected a ply number 'N.'");
+      return;
+    }
+    const std::string_view number(p, static_cast<std::size_t>(q - p));
+    x3::parse(q, end, grammar::blanks);
+    if (q == end) {
+      fail("truncated-ply", line.number, column_at(p), decoded(number, line.coding), "ply number with no ply after it");
+      return;
+    }
+    // A token that a few more characters would complete is a truncated ply.
+    gib::PlyToken probe;
+    std::string text, scratch;
+    gib::parse_ply_token(token_at(q), line.coding, text, probe);
+    const auto u = Coding::Utf8;
+    const bool truncated = gib::parse_ply_token(text + "1", u, scratch, probe) ||
+                           gib::parse_ply_token(text + "11", u, scratch, probe) ||
+                           gib::parse_ply_token(text + "졸11", u, scratch, probe);
+    fail(truncated ? "truncated-ply" : "bad-token", line.number, column_at(q), text,
+         truncated ? "ply token is cut short" : "not a ply (squares, piece, optional capture and 장군, or 한수쉼)");
   }
 
   void fail(const char* code, int line, int col, std::string token, std::string message) {
@@ -627,54 +682,6 @@ class GameReader {
     const int column = t[1] - '0';
     if (column < 1 || column > 9) return kNoSquare;
     return make_square(column - 1, 10 - row);
-  }
-
-  // A ply token (raw, in `coding`) starting at line `line`, column `col`: its length in
-  // characters, or -1 if it is no ply (the game's plies end there). The ply is read
-  // into its place in the game (taken back if it is no ply).
-  int read_ply(std::string_view raw, Coding coding, int line, int col) {
-    gib::PlyToken t;
-    std::vector<RecordedPly>& plies = game_->plies;
-    RecordedPly& rp = plies.emplace_back();
-    if (!gib::parse_ply_token(raw, coding, rp.text, t)) {
-      const std::string text = std::move(rp.text);
-      plies.pop_back();
-      // A token that a few more characters would complete is a truncated ply.
-      gib::PlyToken probe;
-      std::string scratch;
-      const auto u = Coding::Utf8;
-      const bool truncated = gib::parse_ply_token(text + "1", u, scratch, probe) ||
-                             gib::parse_ply_token(text + "11", u, scratch, probe) ||
-                             gib::parse_ply_token(text + "졸11", u, scratch, probe);
-      fail(truncated ? "truncated-ply" : "bad-token", line, col, text,
-           truncated ? "ply token is cut short" : "not a ply (squares, piece, optional capture and 장군, or 한수쉼)");
-      return -1;
-    }
-    rp.line = line;
-    rp.column = col;
-    rp.pass = t.pass;
-    if (t.pass) return t.chars;
-    const Square from = to_square(t.from), to = to_square(t.to);
-    if (from == kNoSquare || to == kNoSquare) {
-      const std::string text = std::move(rp.text);
-      plies.pop_back();
-      if (!old_coordinates_ && to == kNoSquare && t.to.size() == 1 && t.to[0] >= '0' && t.to[0] <= '9') {
-        fail("truncated-ply", line, col, text, "ply token is cut short (one digit of the destination square)");
-        return -1;
-      }
-      fail("bad-square", line, col, text,
-           "square '" + std::string(from == kNoSquare ? t.from : t.to) + "' is not a board point" +
-               (old_coordinates_ ? " (old 1-90 numbering)" : ""));
-      return -1;
-    }
-    rp.move = Move(from, to);
-    rp.piece = t.piece.type;
-    rp.side_mark = t.side_mark;
-    rp.piece_script_side = t.piece.implied_side;
-    rp.captured = t.captured.type;
-    rp.capture_marker = t.capture_marker;
-    rp.check = t.check;
-    return t.chars;
   }
 
   // ---- tags with a meaning -----------------------------------------------------
@@ -760,6 +767,9 @@ class GameReader {
   bool old_coordinates_ = false;
   bool broken_ = false;
   int expected_number_ = 1;
+  const Line* line_ = nullptr;     // the move line being read
+  const char* cursor_ = nullptr;   // in it: the end of the last ply (or its start),
+  int cursor_column_ = 1;          // and the column there
 };
 
 }  // namespace

@@ -17,11 +17,9 @@ std::uint64_t word_at(const char* p) {
 }  // namespace
 
 bool valid(std::string_view bytes) {
-  const std::size_t n = bytes.size();
-  for (std::size_t i = 0; i < n;) {
-    if (static_cast<unsigned char>(bytes[i]) < 0x80) {  // ASCII: eight bytes at a time while they last
+  for (std::size_t i = 0; i < bytes.size();) {
+    if (static_cast<unsigned char>(bytes[i]) < 0x80) {
       ++i;
-      while (i + 8 <= n && !(word_at(bytes.data() + i) & kHighBits)) i += 8;
       continue;
     }
     const CodePoint c = decode(bytes, i);

@@ -98,8 +98,8 @@ TEST(Utf8, ACutSequenceResumesAtTheNextByte) {
   EXPECT_EQ(i, 3u);
 }
 
-// valid() skips ASCII eight bytes at a time: a bad byte anywhere in or after a long run
-// is still found, and a well-formed character after one is still checked whole.
+// A bad byte anywhere in or after a long ASCII run is found, and a well-formed character
+// after one is still checked whole.
 TEST(Utf8, ValidFindsABadByteAnywhere) {
   const std::string ascii(40, 'a');
   for (std::size_t at = 0; at <= ascii.size(); ++at) {
