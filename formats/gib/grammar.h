@@ -1,7 +1,8 @@
 // The .gib grammar, in Boost.Spirit X3 and in one place (formats/gib/README.md states each
-// rule as it is written here; tests/formats/grammar_readme_test.cpp compares them): tag lines, ply tokens (numbered, hangul or hanja piece names, side marks, capture
-// and check suffixes, 한수쉼, letter and old numbered squares), the pieces of a move line
-// (ply numbers, times), comments, and the values of the setup and [판] tags.
+// rule as it is written here; tests/formats/grammar_readme_test.cpp compares them): tag
+// lines, ply tokens (numbered, hangul or hanja piece names, side marks, capture and check
+// suffixes, 한수쉼, letter and old numbered squares), move lines (ply numbers, plies,
+// times), comments, results, and the values of the setup and [판] tags.
 //
 // The line-level rules read a line's raw bytes in its coding (no decoding first): a
 // character is compared as its UTF-8 bytes packed into an integer (utf8::packed), which UTF-8
@@ -384,7 +385,9 @@ inline constexpr auto comment_run = [](auto& ctx) {
   x3::get<comment_out_tag>(ctx).append(r.begin(), r.end());
 };
 inline constexpr auto comment_char = [](auto& ctx) { x3::get<comment_out_tag>(ctx) += x3::_attr(ctx); };
-inline constexpr auto comment_escape = [](auto& ctx) { x3::get<comment_out_tag>(ctx) += gib::comment_escape(x3::_attr(ctx)); };
+inline constexpr auto comment_escape = [](auto& ctx) {
+  x3::get<comment_out_tag>(ctx) += gib::comment_escape(x3::_attr(ctx));
+};
 }  // namespace act
 inline const auto comment_escape = x3::char_("\\}r[")[act::comment_escape] | x3::raw[x3::lit("［")][act::comment_run];
 inline const auto comment_text = *(x3::raw[chars_but<Coding::Utf8>("}\\")][act::comment_run] |

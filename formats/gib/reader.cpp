@@ -633,7 +633,8 @@ class GameReader {
       return s.substr(at, next_blank(s, at) - at);
     };
     if (*p == '<') {
-      fail("bad-token", line.number, column_at(p), decoded(token_at(p), line.coding), "not a time token <N> after a ply");
+      fail("bad-token", line.number, column_at(p), decoded(token_at(p), line.coding),
+           "not a time token <N> after a ply");
       return;
     }
     grammar::Iterator q = p;

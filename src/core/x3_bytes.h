@@ -1,5 +1,5 @@
 // The byte-level helpers every Boost.Spirit X3 grammar of gibo shares: primitive parsers
-// made from a scanning function (`scan`), tests of the parse's context (`when`), one-byte
+// made from a scanning function (`scan`), tests of the parse's context and position (`when`), one-byte
 // lookup tables (`ByteTable`), blanks, raw[] ranges as string_views (`view_of`) and the
 // parse of a whole text (`parse_all`). The grammars: src/core/fen_grammar.h,
 // src/record/date_grammar.h and formats/*/grammar.h.
@@ -50,7 +50,8 @@ constexpr scan_parser<A, F> scan(F f) {
 }
 
 // `when(f)`: matches the empty text when f(context) is true (a test of what the actions
-// have found so far, which x3::with gives the context).
+// have found so far, which x3::with gives the context), or f(position, context) (a test of
+// what stands before the position, which a grammar over the text cannot look back at).
 template <typename F>
 struct when_parser : x3::parser<when_parser<F>> {
   using attribute_type = x3::unused_type;
@@ -58,8 +59,9 @@ struct when_parser : x3::parser<when_parser<F>> {
   F f;
   constexpr explicit when_parser(F fn) : f(fn) {}
   template <typename It, typename Ctx, typename RCtx, typename Attr>
-  bool parse(It&, It const&, Ctx const& ctx, RCtx&, Attr&) const {
-    return f(ctx);
+  bool parse(It& first, It const&, Ctx const& ctx, RCtx&, Attr&) const {
+    if constexpr (std::is_invocable_v<const F&, const It&, const Ctx&>) return f(first, ctx);
+    else return f(ctx);
   }
 };
 template <typename F>

@@ -16,7 +16,7 @@
 //   x3::uint_parser<T>{}, x3::uint_, x3::ulong_  uint     x3::uint_parser<T, 10, m, n>{}  m to n digits
 //   chars_but<C>(s, w)  ( any - s - w ) { any - s - w }
 //   x3::raw[a], x3::omit[a], x3::with<…>(…)[a], x3::rule<…>{…} = a, a[action]   a
-// A rule the code builds from a C++ function (x3_bytes::scan, x3_bytes::when, a table) is a
+// A rule the code builds from a C++ function (x3_bytes::scan or when; a table) is a
 // special sequence in the README, `name = ? what it reads ?`, checked by its name only.
 // Names: `a_b` in C++ is `a-b` in EBNF; namespaces and template arguments are dropped.
 #include <gtest/gtest.h>
@@ -135,8 +135,8 @@ Node canonical(Node n) {
 
 // n copies of `a`, then up to m - n more, each optional after the one before.
 Node repeat(const Node& a, int n, int m) {
-  Node tail = leaf(Node::Ref, "eps");
-  for (int k = n; k < m; ++k) tail = wrap(Node::Opt, k + 1 < m ? list(Node::Seq, {a, tail}) : a);
+  Node tail = leaf(Node::Ref, "eps");  // built from the innermost: [ a [ a … ] ]
+  for (int k = n; k < m; ++k) tail = wrap(Node::Opt, k == n ? a : list(Node::Seq, {a, tail}));
   std::vector<Node> seq(static_cast<std::size_t>(n), a);
   seq.push_back(tail);
   return list(Node::Seq, std::move(seq));
@@ -364,7 +364,8 @@ std::map<std::string, Node> readme_rules(const std::string& readme, std::vector<
                         line.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-", lead) == line.find(' ', lead);
     if (starts) texts.push_back({line.substr(lead, line.find(' ', lead) - lead), line.substr(eq + 3)});
     else if (!texts.empty()) texts.back().second += "\n" + line;
-    else if (line.find_first_not_of(' ') != std::string::npos) problems.push_back("README: text before any rule: " + line);
+    else if (line.find_first_not_of(' ') != std::string::npos)
+      problems.push_back("README: text before any rule: " + line);
   }
   std::map<std::string, Node> rules;
   for (const auto& [name, body] : texts) {
@@ -420,7 +421,9 @@ std::vector<Token> cpp_tokens(const std::string& s) {
           continue;
         }
         const char e = s[++j];
-        bytes += e == 'n' ? '\n' : e == 'r' ? '\r' : e == 't' ? '\t' : e == 'f' ? '\f' : e == 'v' ? '\v' : e == '0' ? '\0' : e;
+        const char* const escapes = "n\nr\rt\tf\fv\v0";
+        const char* hit = std::strchr(escapes, e);
+        bytes += hit && (hit - escapes) % 2 == 0 ? hit[1] : e;  // \0: the string's own end
       }
       t = {Token::String, bytes};
       i = j + 1;
@@ -491,7 +494,8 @@ class X3Reader : public TokenReader {
           const Token t = next();
           if (t.kind == Token::End) throw Failure{"unclosed template arguments"};
           if (t.kind == Token::Punct && t.text == "<") ++depth;
-          else if (t.kind == Token::Punct && (t.text == ">" || t.text == ">>")) depth -= static_cast<int>(t.text.size());
+          else if (t.kind == Token::Punct && (t.text == ">" || t.text == ">>"))
+            depth -= static_cast<int>(t.text.size());
           else if (depth == 1 && !(t.kind == Token::Punct && t.text == ",")) args.push_back(t.text);
         }
       } else {
@@ -686,6 +690,7 @@ std::vector<std::string> check(const Spec& spec, std::size_t& matched,
 const std::vector<Spec>& specs() {
   static const std::vector<Spec> all = {
       {"formats/gib/README.md", {"formats/gib/grammar.h"}, 55},
+      {"formats/pgn/README.md", {"formats/pgn/grammar.h"}, 33},
   };
   return all;
 }
