@@ -691,6 +691,7 @@ const std::vector<Spec>& specs() {
   static const std::vector<Spec> all = {
       {"formats/gib/README.md", {"formats/gib/grammar.h"}, 55},
       {"formats/pgn/README.md", {"formats/pgn/grammar.h"}, 33},
+      {"formats/fen/README.md", {"src/core/fen_grammar.h", "formats/fen/grammar.h"}, 15},
   };
   return all;
 }
