@@ -71,18 +71,18 @@ constexpr when_parser<F> when(F f) {
 
 // ---- one-byte tables ---------------------------------------------------------------------
 // A parser of one byte looked up in a 256-entry table (-1: not in the set), whose attribute
-// is the entry as T. Tables are constants, so copying a parser copies one pointer.
+// is the entry as T. The parser holds its table (a constant built at compile time).
 using Table = std::array<std::int8_t, 256>;
 template <typename T>
 struct ByteTable : x3::parser<ByteTable<T>> {
   using attribute_type = T;
   static bool const has_attribute = true;
-  const Table* table;
-  constexpr explicit ByteTable(const Table& t) : table(&t) {}
+  Table table;
+  constexpr explicit ByteTable(const Table& t) : table(t) {}
   template <typename It, typename Ctx, typename RCtx, typename Attr>
   bool parse(It& first, const It& last, const Ctx&, RCtx&, Attr& attr) const {
     if (first == last) return false;
-    const int v = (*table)[static_cast<unsigned char>(*first)];
+    const int v = table[static_cast<unsigned char>(*first)];
     if (v < 0) return false;
     x3::traits::move_to(static_cast<T>(v), attr);
     ++first;
@@ -95,6 +95,11 @@ constexpr Table table_of(std::string_view bytes, int value = 0) {
   for (auto& e : t) e = -1;
   for (char c : bytes) t[static_cast<unsigned char>(c)] = static_cast<std::int8_t>(value++);
   return t;
+}
+// `bytes<T>("abc")`: one of the bytes "a", "b", "c", as its index in the string (0, 1, 2).
+template <typename T>
+constexpr ByteTable<T> bytes(std::string_view set) {
+  return ByteTable<T>(table_of(set));
 }
 
 // ---- blanks -------------------------------------------------------------------------------
