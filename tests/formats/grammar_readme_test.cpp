@@ -759,4 +759,37 @@ TEST(GrammarReadmes, AChangeToEitherSideIsFound) {
   EXPECT_TRUE(comment.empty());
 }
 
+// The same for every README and its code: a literal put before the first rule of either
+// side is found, in that rule.
+TEST(GrammarReadmes, EveryReadmeFailsOnAChangeToEitherSide) {
+  for (const Spec& spec : specs()) {
+    std::string changed;  // the rule changed, as the README names it
+    std::size_t matched = 0;
+    const auto doc = check(spec, matched, [&](std::string& readme, std::string&) {
+      const std::size_t block = readme.find("```ebnf\n");
+      ASSERT_NE(block, std::string::npos);
+      std::size_t rule = block + 8;
+      rule += readme.find_first_not_of(' ', rule) - rule;
+      changed = readme.substr(rule, readme.find(' ', rule) - rule);
+      const std::size_t eq = readme.find(" = ", rule) + 3;
+      readme = readme.substr(0, eq) + "\"zz\" " + readme.substr(eq);
+    });
+    ASSERT_FALSE(doc.empty()) << spec.readme;
+    EXPECT_NE(doc[0].find("rule " + changed), std::string::npos) << spec.readme << ": " << doc[0];
+    const auto code = check(spec, matched, [&](std::string&, std::string& header) {
+      for (std::size_t at = 0; (at = header.find("inline const auto ", at)) != std::string::npos; at += 18) {
+        const std::size_t eq = header.find('=', at);
+        const std::string init = header.substr(eq + 1, 40);
+        if (init.find('[') == init.find_first_not_of(' ') || init.find("when(") != std::string::npos) continue;
+        changed = ebnf_name(header.substr(at + 18, header.find_first_of(" =", at + 18) - at - 18));
+        header = header.substr(0, eq + 1) + " x3::lit(\"zz\") >>" + header.substr(eq + 1);
+        return;
+      }
+      FAIL() << "no rule";
+    });
+    ASSERT_FALSE(code.empty()) << spec.readme;
+    EXPECT_NE(code[0].find("rule " + changed), std::string::npos) << spec.readme << ": " << code[0];
+  }
+}
+
 }  // namespace
