@@ -73,7 +73,8 @@ inline constexpr auto rank0 = bytes<int>("0123456789");  // WinBoard / UCCI zero
 inline constexpr auto janggi_row = bytes<int>("0987654321");
 inline constexpr auto janggi_column = bytes<int>("123456789");
 // A one-based rank is read whole: "10" is never "1" then "0".
-inline const auto rank = x3::rule<class rank_rule, int>{"rank"} = x3::lit("10") >> x3::attr(9) | bytes<int>("123456789");
+inline const auto rank = x3::rule<class rank_rule, int>{"rank"} =
+    x3::lit('1') >> x3::lit('0') >> x3::attr(9) | bytes<int>("123456789");
 
 // ---- shared pieces ----------------------------------------------------------------------
 // Check, mate and move-quality glyphs, ignored by readers.

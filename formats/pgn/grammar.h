@@ -23,8 +23,8 @@ namespace x3 = boost::spirit::x3;
 
 using x3_bytes::view_of;
 
-inline const auto space = x3::char_(" \t\n\r\f\v");
-inline const auto blank = x3::char_(" \t");
+inline const auto space = x3_bytes::one_of(" \t\n\r\f\v");
+inline const auto blank = x3_bytes::one_of(" \t");
 using x3_bytes::blanks;
 inline const auto spaces = x3::omit[*space];
 inline const auto digit = x3::char_('0', '9');
@@ -33,12 +33,12 @@ inline const auto escape_line = '%' >> *(~x3::char_('\n'));
 
 // ---- tag lines ---------------------------------------------------------------------------
 inline const auto tag_name = x3::raw[+(x3::char_ - space - '"' - ']')];
-inline const auto tag_value = x3::raw[*(('\\' >> x3::char_("\\\"nr")) | ~x3::char_("\"\n"))];
+inline const auto tag_value = x3::raw[*(('\\' >> x3_bytes::one_of("\\\"nr")) | ~x3_bytes::one_of("\"\n"))];
 inline const auto tag_start = '[' >> blanks >> x3::omit[x3::char_ - space - '"' - ']' - '%'];
 inline const auto tag_line = '[' >> blanks >> tag_name >> blanks >> '"' >> tag_value >> '"' >> blanks >> ']';
 
 // ---- comments ------------------------------------------------------------------------------
-inline const auto comment_text = x3::raw[*(~x3::char_("}\n") | ('\n' >> !tag_start))];
+inline const auto comment_text = x3::raw[*(~x3_bytes::one_of("}\n") | ('\n' >> !tag_start))];
 inline const auto brace_comment = '{' >> comment_text >> '}';
 inline const auto line_comment = ';' >> x3::raw[*(~x3::char_('\n'))];
 // A "{" never closed: its text ends before a tag line (after the line end) or at the end.
@@ -47,7 +47,7 @@ inline const auto unclosed_comment = '{' >> comment_text >> -x3::lit('\n');
 // ---- movetext symbols --------------------------------------------------------------------------
 inline const auto nag_number = x3::uint_parser<int, 10, 1, 3>{} >> !digit;
 inline const auto nag = '$' >> -nag_number >> *digit;
-inline const auto symbol_char = ~x3::char_(" \t\n\r\f\v{}();$");
+inline const auto symbol_char = ~x3_bytes::one_of(" \t\n\r\f\v{}();$");
 inline const auto result = (x3::lit("1-0") | "0-1" | "1/2-1/2" | '*') >> !symbol_char;
 inline const auto symbol = x3::raw[+symbol_char];
 inline const auto move_number = +digit >> +x3::lit('.');
@@ -95,7 +95,7 @@ inline const auto open = x3_bytes::when([](const auto& ctx) { return act::reader
 inline const auto closed = x3_bytes::when([](const auto& ctx) { return act::reader(ctx).depth == 0; });
 inline const auto variation_part = x3::omit[brace_comment] | x3::omit[line_comment] |
                                    x3::lit('(')[act::deeper] | x3::lit(')')[act::shallower] |
-                                   ('\n' >> !(blanks >> tag_start)) | ~x3::char_("(){;\n");
+                                   ('\n' >> !(blanks >> tag_start)) | ~x3_bytes::one_of("(){;\n");
 // From an opening "(": the variation up to its closing ")" when it has one; else the parse
 // stops where the text says it ends (a tag line, an unclosed "{", the end).
 inline const auto variation_body = *(open >> variation_part);
@@ -114,7 +114,7 @@ inline const auto comment =
     x3::raw[brace_comment][act::read<Part::comment>] | x3::raw[unclosed_comment][act::read<Part::unclosed_comment>];
 inline const auto item =
     comment | x3::raw[line_comment][act::read<Part::line_comment>] | x3::raw[variation][act::read<Part::variation>] |
-    x3::raw[x3::char_(")}")][act::read<Part::stray>] | x3::raw[nag][act::read<Part::nag>] |
+    x3::raw[x3_bytes::one_of(")}")][act::read<Part::stray>] | x3::raw[nag][act::read<Part::nag>] |
     x3::raw[move_number][act::read<Part::move_number>] >> -symbol[act::read<Part::move>] |
     symbol[act::read<Part::move>];
 inline const auto movetext = *(skip >> !tag_here >> !result >> item) >>

@@ -61,10 +61,20 @@ inline constexpr auto empty_points = [](auto& ctx) {
   f.file += x3::_attr(ctx) - '0';
   if (f.file > kFiles) x3::_pass(ctx) = false;
 };
+// The pieces of piece-letter's letters, in its order.
+inline constexpr Piece kLetterPieces[] = {
+    make_piece(Side::Cho, PieceType::General),  make_piece(Side::Cho, PieceType::Advisor),
+    make_piece(Side::Cho, PieceType::Elephant), make_piece(Side::Cho, PieceType::Elephant),
+    make_piece(Side::Cho, PieceType::Horse),    make_piece(Side::Cho, PieceType::Horse),
+    make_piece(Side::Cho, PieceType::Chariot),  make_piece(Side::Cho, PieceType::Cannon),
+    make_piece(Side::Cho, PieceType::Soldier),  make_piece(Side::Han, PieceType::General),
+    make_piece(Side::Han, PieceType::Advisor),  make_piece(Side::Han, PieceType::Elephant),
+    make_piece(Side::Han, PieceType::Elephant), make_piece(Side::Han, PieceType::Horse),
+    make_piece(Side::Han, PieceType::Horse),    make_piece(Side::Han, PieceType::Chariot),
+    make_piece(Side::Han, PieceType::Cannon),   make_piece(Side::Han, PieceType::Soldier)};
 inline constexpr auto piece = [](auto& ctx) {
   Found& f = found(ctx);
-  if (f.file < kFiles)
-    (*f.board)[make_square(f.file, kRanks - 1 - f.rank_index)] = piece_from_fen_letter(x3::_attr(ctx));
+  if (f.file < kFiles) (*f.board)[make_square(f.file, kRanks - 1 - f.rank_index)] = kLetterPieces[x3::_attr(ctx)];
   if (++f.file > kFiles) x3::_pass(ctx) = false;
 };
 inline constexpr auto number = [](auto& ctx) {
@@ -83,7 +93,7 @@ inline const auto field_end = &(blank | x3::eoi);
 inline const auto rank_text = x3::raw[*(~x3::char_('/'))];
 inline const auto placement = rank_text[act::rank_text] % '/';
 inline const auto digit_1_9 = x3::char_('1', '9');
-inline const auto piece_letter = x3::char_("KABENHRCPkabenhrcp");
+inline constexpr auto piece_letter = x3_bytes::bytes<int>("KABENHRCPkabenhrcp");  // as its index
 inline const auto rank = *(digit_1_9[act::empty_points] | piece_letter[act::piece]);
 inline const auto board = rank >> *(x3::lit('/')[act::next_rank] >> rank);
 

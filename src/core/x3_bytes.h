@@ -1,6 +1,6 @@
 // The byte-level helpers every Boost.Spirit X3 grammar of gibo shares: primitive parsers
 // made from a scanning function (`scan`), tests of the parse's context and position (`when`), one-byte
-// lookup tables (`ByteTable`), blanks, raw[] ranges as string_views (`view_of`) and the
+// lookup tables (`ByteTable`), byte sets (`one_of`), blanks, raw[] ranges as string_views (`view_of`) and the
 // parse of a whole text (`parse_all`). The grammars: src/core/fen_grammar.h,
 // src/record/date_grammar.h and formats/*/grammar.h.
 //
@@ -101,6 +101,25 @@ template <typename T>
 constexpr ByteTable<T> bytes(std::string_view set) {
   return ByteTable<T>(table_of(set));
 }
+
+// ---- byte sets ---------------------------------------------------------------------------
+// `one_of(" \t")`: one of the given bytes, as a char (a char parser: `~one_of(s)` is any
+// other byte). What x3::char_(" \t") reads, with a test that inlines (four 64-bit masks;
+// x3's set is a std::bitset whose checked test GCC calls out of line in a large parse).
+struct one_of_parser : x3::char_parser<one_of_parser> {
+  using attribute_type = char;
+  static bool const has_attribute = true;
+  std::uint64_t bits[4] = {0, 0, 0, 0};
+  constexpr explicit one_of_parser(std::string_view set) {
+    for (char c : set) bits[static_cast<unsigned char>(c) >> 6] |= std::uint64_t{1} << (static_cast<unsigned char>(c) & 63);
+  }
+  template <typename Char, typename Context>
+  bool test(Char ch, const Context&) const {
+    const auto c = static_cast<unsigned char>(ch);
+    return (bits[c >> 6] >> (c & 63)) & 1;
+  }
+};
+constexpr one_of_parser one_of(std::string_view set) { return one_of_parser(set); }
 
 // ---- blanks -------------------------------------------------------------------------------
 // blank = " " | "\t" ;  blanks = { blank }   (no attribute)

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <functional>
+#include <string>
 #include <string_view>
 #include <tuple>
 
@@ -58,6 +59,21 @@ TEST(FenGrammar, Counters) {
   ASSERT_TRUE(fg::parse_all("-3", fg::number, n));  // refused later as a negative clock
   EXPECT_EQ(n, -3);
   for (const char* bad : {"+3", "3x", "", "-", "99999999999", "1.5"}) EXPECT_FALSE(fg::parse_all(bad, fg::number)) << bad;
+}
+
+// piece-letter's letters are the ones piece_from_fen_letter knows, each the piece it says.
+TEST(FenGrammar, PieceLetters) {
+  const std::string_view letters = "KABENHRCPkabenhrcp";
+  for (std::size_t k = 0; k < letters.size(); ++k) {
+    int index = -1;
+    ASSERT_TRUE(fg::parse_all(letters.substr(k, 1), fg::piece_letter, index));
+    EXPECT_EQ(fg::act::kLetterPieces[index], gibo::piece_from_fen_letter(letters[k])) << letters[k];
+  }
+  for (int c = 0; c < 256; ++c)
+    if (letters.find(static_cast<char>(c)) == std::string_view::npos) {
+      EXPECT_EQ(gibo::piece_from_fen_letter(static_cast<char>(c)), gibo::Piece::None) << c;
+      EXPECT_FALSE(fg::parse_all(std::string(1, static_cast<char>(c)), fg::piece_letter)) << c;
+    }
 }
 
 // The counters rule over the fields after the side: up to two dashes, then up to two

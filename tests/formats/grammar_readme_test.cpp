@@ -9,7 +9,8 @@
 // How X3 reads as EBNF (the README conventions, formats/gib/README.md "Text"):
 //   a >> b  a b          a | b  a | b        a - b  a - b        *a  { a }
 //   +a      a { a }      -a     [ a ]        a % b  a { b a }    !a  !a     &a  &a
-//   'c' "s" x3::lit(…) letter<C>(…)  "…"    x3::char_("ab")  "a" | "b"    ~x3::char_(s)  any - s
+//   'c' "s" x3::lit(…) letter<C>(…)  "…"    x3::char_("ab"), one_of("ab"), bytes<T>("ab")  "a" | "b"
+//   ~x3::char_(s), ~one_of(s)  any - s
 //   x3::char_('a', 'i')  "a" .. "i"         x3::char_ any<C>  any          x3::eoi eoi   x3::eps eps
 //   x3::attr(v)  eps (an attribute, no input)            x3::seek[a]  seek[ a ]
 //   x3::no_case[a]  no-case[ a ]             x3::repeat(n)[a]  n * a     x3::int_  int
@@ -561,7 +562,7 @@ class X3Reader : public TokenReader {
     if (a.empty() || a[0].kind != Token::String) throw Failure{"a call of " + f + " (give it a name)"};
     if (last == "lit" || last == "string" || last == "letter") return leaf(Node::Lit, a[0].text);
     if (last == "char_" && a.size() == 2) return leaf(Node::Range, a[0].text + a[1].text);
-    if (last == "char_" || last == "bytes") return chars(a[0].text);
+    if (last == "char_" || last == "bytes" || last == "one_of") return chars(a[0].text);
     if (last == "chars_but") {
       Node n = list(Node::Diff, {leaf(Node::Ref, "character"), chars(a[0].text)});
       if (a.size() > 1) n.kids.push_back(leaf(Node::Lit, a[1].text));
