@@ -389,7 +389,7 @@ inline constexpr auto comment_escape = [](auto& ctx) {
   x3::get<comment_out_tag>(ctx) += gib::comment_escape(x3::_attr(ctx));
 };
 }  // namespace act
-inline const auto comment_escape = x3::char_("\\}r[")[act::comment_escape] | x3::raw[x3::lit("［")][act::comment_run];
+inline const auto comment_escape = x3_bytes::one_of("\\}r[")[act::comment_escape] | x3::raw[x3::lit("［")][act::comment_run];
 inline const auto comment_text = *(x3::raw[chars_but<Coding::Utf8>("}\\")][act::comment_run] |
                                    x3::lit('\\') >> comment_escape | x3::char_('\\')[act::comment_char]);
 
@@ -446,7 +446,7 @@ inline const auto bare_close = blanks >> close<C> >> blanks >> x3::eoi;
 template <Coding C>
 inline const auto bare_value =
     x3::raw[+(character<C> - bare_close<C> - open_quote<C> - close_quote<C>)][act::verbatim];
-inline const auto tag_escape = x3::char_("\\\"nr")[act::value_escape];
+inline const auto tag_escape = x3_bytes::one_of("\\\"nr")[act::value_escape];
 template <Coding C>
 inline const auto tag_value = *(x3::raw[chars_but<C>("\"\\")][act::value_run] | x3::lit('\\') >> tag_escape |
                                 x3::char_('\\')[act::value_char]);

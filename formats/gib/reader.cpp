@@ -165,8 +165,9 @@ struct Scan {
       info_.diagnostics.push_back(std::move(*d));
     tags_.reserve(lines_.size() / 4 + 4);  // a game's header is usually a tenth to a third of its lines
     for (Line& line : lines_) {
-      line.coding = line_coding(line, all_utf8);
-      classify(line);
+      const std::string_view content = raw(line);
+      line.coding = line_coding(line, content, all_utf8);
+      classify(line, content);
     }
     if (bad_bytes_ > kMaxByteDiagnostics)
       file_error("undecodable-bytes", 0,
@@ -248,12 +249,13 @@ struct Scan {
         std::all_of(lines_.begin(), lines_.end(), [&](const Line& l) { return utf8::valid(raw(l)); });
     info_.encoding = options_.encoding;
     if (info_.encoding == text::Encoding::Auto) info_.encoding = utf8 ? text::Encoding::Utf8 : text::Encoding::Cp949;
+    if (info_.encoding == text::Encoding::Cp949) cp949_valid_ = text::cp949_valid_bits();
     return utf8;
   }
 
-  // How a line's bytes decode in the file's encoding; its undecodable bytes reported.
-  Coding line_coding(const Line& line, bool all_utf8) {
-    const std::string_view content = raw(line);
+  // How a line's bytes (`content`) decode in the file's encoding; its undecodable bytes
+  // reported.
+  Coding line_coding(const Line& line, std::string_view content, bool all_utf8) {
     if (info_.encoding == text::Encoding::Cp949) {
       report_cp949_errors(line, content);
       return Coding::Cp949;
@@ -266,7 +268,7 @@ struct Scan {
   // Reports every byte of a CP949 line that is no character (as text::cp949_char reads
   // it: ASCII, a mapped lead-trail pair, else one bad byte).
   void report_cp949_errors(const Line& line, std::string_view content) {
-    const std::uint64_t* const valid_pairs = text::cp949_valid_bits();
+    const std::uint64_t* const valid_pairs = cp949_valid_;
     const auto* u = reinterpret_cast<const unsigned char*>(content.data());
     for (std::size_t i = 0; i < content.size();) {
       if (u[i] < 0x80) {  // ASCII: to the next byte >= 0x80, eight bytes at a time
@@ -299,9 +301,9 @@ struct Scan {
                    ", file offset about " + std::to_string(line.raw_offset + off) + ")");
   }
 
-  // Whether a line is blank, and whether it is a tag line (read into tags_).
-  void classify(Line& line) {
-    const std::string_view content = raw(line);
+  // Whether a line (its bytes `content`) is blank, and whether it is a tag line (read into
+  // tags_).
+  void classify(Line& line, std::string_view content) {
     std::size_t lead = 0;  // the first byte that is not a blank
     while (lead < content.size() && (content[lead] == ' ' || content[lead] == '\t')) ++lead;
     line.blank = lead == content.size();
@@ -348,6 +350,7 @@ struct Scan {
   std::vector<gib::TagLine> tags_;  // the tag lines' contents (Line::tag)
   std::vector<std::size_t> starts_;  // each game's first line
   gib::TagLine tag_;                 // the tag line being read (classify)
+  const std::uint64_t* cp949_valid_ = nullptr;  // text::cp949_valid_bits(), once the file is CP949
   int bad_bytes_ = 0;                // undecodable bytes found so far
 };
 
