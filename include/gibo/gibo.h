@@ -8,6 +8,7 @@
 #include "gibo/core/position.h"
 #include "gibo/core/rules.h"
 #include "gibo/core/types.h"
+#include "gibo/core/utf8.h"
 #include "gibo/record/diagnostic.h"
 #include "gibo/record/fact_tags.h"
 #include "gibo/record/game.h"
