@@ -72,7 +72,7 @@ std::string more_help() {
        "led by the table id; blocks separated by an empty line), json (\"games\", \"results\" {cho, han, draw,\n"
        "other, ...} and \"tables\" {id: {title, columns, rows}}), html (one self-contained page, no script).\n"
        "Results count the stored results (대국결과) as recorded; \"other\" is void, unknown or none. Players are\n"
-       "grouped by name with a trailing rank word removed (\"김동학 四단\" -> 김동학; \"(프로)\" is kept).\n"
+       "grouped by name with the rank written in it removed (\"김동학 四단\", \"김동학(프로)\" -> 김동학).\n"
        "An input that cannot be read is reported and counted; the report is still written (exit status 3).\n");
   return s;
 }

@@ -102,8 +102,7 @@ constexpr const char* kPatterns[] = {
     N_("the first {1} of {2} rows"),
     N_("{1} players"),
     N_("{1} sides without a name"),
-    N_("a trailing rank (\"5단\", \"四단\", \"15급\") is removed from the name, other decorations such as "
-       "\"(프로)\" are kept"),
+    N_("the rank written in the name (\"5단\", \"四단\", \"(7단)\", \"프로\") is removed"),
     N_("{1} files without findings not listed"),
     N_("{1} games from a standard start, one tree per set-up pair (Cho / Han)"),
     N_("lines played in at least {1} games, up to {2} plies, {3} continuations each"),

@@ -335,8 +335,8 @@ void player_tables(const Report& r, std::vector<Table>& out) {
     t.rows.push_back({num(++rank), row.name, num(row.games), num(row.wins), num(row.losses), num(row.draws),
                       num(row.other), percent(row.wins, row.wins + row.losses + row.draws), num(row.as_cho),
                       num(row.wins_as_cho), num(row.as_han), num(row.wins_as_han)});
-  t.note = num(p.distinct) + " players; a trailing rank (\"5단\", \"四단\", \"15급\") is removed from the name, "
-           "other decorations such as \"(프로)\" are kept";
+  t.note = num(p.distinct) + " players; the rank written in the name (\"5단\", \"四단\", \"(7단)\", \"프로\") is "
+           "removed";
   if (p.unnamed) t.note += "; " + num(p.unnamed) + " sides without a name";
   t.human_rows = static_cast<std::size_t>(r.options.top_players);  // --top; CSV and JSON hold every row
   out.push_back(std::move(t));
