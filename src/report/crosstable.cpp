@@ -125,6 +125,7 @@ Crosstable build(std::span<const EventGame> games, std::size_t players, PointSys
   t.standings = std::move(in);
 
   // The grid.
+  if (n > kGridPlayers) return t;
   std::vector<std::size_t> row(players, SIZE_MAX);
   for (std::size_t i = 0; i < n; ++i) row[t.standings[i].player] = i;
   t.cells.assign(n, std::vector<Cell>(n));

@@ -154,15 +154,27 @@ double dot(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 // Solves A s = rhs by conjugate gradients preconditioned with A's diagonal, to a residual
-// `relative` times the right-hand side's. A is singular along the ratings' common shift;
-// the right-hand sides given here are orthogonal to it, and the caller removes the shift.
+// `relative` times the right-hand side's. A is singular along the ratings' common shift, so
+// the iteration is kept orthogonal to it (the right-hand side and each preconditioned
+// residual have their ratings' mean removed): rounding can then not feed that direction.
 std::vector<double> solve(const Problem& p, const Curvature& c, const std::vector<double>& rhs, double relative) {
-  const std::size_t m = rhs.size();
+  const std::size_t m = rhs.size(), n = p.nodes;
+  auto off_shift = [&](std::vector<double>& v) {
+    double mean = 0;
+    for (std::size_t i = 0; i < n; ++i) mean += v[i];
+    mean /= static_cast<double>(std::max<std::size_t>(n, 1));
+    for (std::size_t i = 0; i < n; ++i) v[i] -= mean;
+  };
   std::vector<double> s(m, 0), r = rhs, z(m), q(m), ap;
-  for (std::size_t i = 0; i < m; ++i) z[i] = r[i] / c.diagonal[i];
+  off_shift(r);
+  auto precondition = [&] {
+    for (std::size_t i = 0; i < m; ++i) z[i] = r[i] / c.diagonal[i];
+    off_shift(z);
+  };
+  precondition();
   q = z;
   double rz = dot(r, z);
-  const double goal = relative * relative * dot(rhs, rhs);
+  const double goal = relative * relative * dot(r, r);
   const std::size_t limit = 10 * m + 100;
   for (std::size_t it = 0; it < limit && dot(r, r) > goal; ++it) {
     multiply(p, c, q, ap);
@@ -170,7 +182,7 @@ std::vector<double> solve(const Problem& p, const Curvature& c, const std::vecto
     if (!(qaq > 0)) break;
     const double step = rz / qaq;
     for (std::size_t i = 0; i < m; ++i) s[i] += step * q[i], r[i] -= step * ap[i];
-    for (std::size_t i = 0; i < m; ++i) z[i] = r[i] / c.diagonal[i];
+    precondition();
     const double rz_next = dot(r, z);
     const double keep = rz_next / rz;
     rz = rz_next;
@@ -201,7 +213,13 @@ Maximum maximise(const Problem& p, Point start, double tolerance, int max_iterat
     m.curvature = curvature(p, m.point);
     const std::vector<double>& g = m.curvature.gradient;
     const double gnorm = std::sqrt(dot(g, g));
-    const std::vector<double> step = solve(p, m.curvature, g, std::min(1e-2, std::max(1e-10, gnorm)));
+    if (gnorm < 1e-10) {  // the maximum, to what doubles resolve
+      m.converged = true;
+      break;
+    }
+    // The forcing term: loose far from the maximum, tight near it, never below what doubles
+    // resolve (a tighter goal only spins the solver).
+    const std::vector<double> step = solve(p, m.curvature, g, std::min(1e-2, std::max(1e-8, gnorm)));
     double largest = 0;
     for (double s : step) largest = std::max(largest, std::abs(s));
     if (largest < tolerance) {
@@ -564,8 +582,9 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
   // The history: one node per rated player and period with games, linked period to period.
   if (options.drift > 0) {
     std::vector<std::vector<std::pair<int, long>>> periods(n);  // (period, games) sorted
+    auto in_history = [&](const RatedGame& g) { return g.cho != g.han && group[g.cho] && group[g.han] && g.period >= 0; };
     for (const RatedGame& g : games) {
-      if (g.cho == g.han || !group[g.cho] || !group[g.han]) continue;
+      if (!in_history(g)) continue;
       for (std::uint32_t v : {node[g.cho], node[g.han]}) periods[v].push_back({g.period, 1});
     }
     std::vector<std::size_t> first_node(n + 1, 0);
@@ -587,10 +606,8 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
     Problem h;
     h.nodes = first_node[n];
     h.free_alpha = h.free_d = false;
-    for (const RatedGame& g : games) {
-      if (g.cho == g.han || !group[g.cho] || !group[g.han]) continue;
-      h.games.push_back({node_of(node[g.cho], g.period), node_of(node[g.han], g.period), g.outcome});
-    }
+    for (const RatedGame& g : games)
+      if (in_history(g)) h.games.push_back({node_of(node[g.cho], g.period), node_of(node[g.han], g.period), g.outcome});
     const double step = options.drift / kEloScale;
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t k = 1; k < periods[i].size(); ++k) {
@@ -609,16 +626,21 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
     // The same anchor: the weighted mean over players of their mean period rating equals the
     // overall fit's level.
     double hlevel = 0;
+    double weights = 0;
     for (std::size_t i = 0; i < n; ++i) {
+      if (first_node[i + 1] == first_node[i]) continue;  // only undated games: no history
       double mean = 0;
       for (std::size_t k = first_node[i]; k < first_node[i + 1]; ++k) mean += hm.point.beta[k];
       hlevel += weight[i] * mean / static_cast<double>(first_node[i + 1] - first_node[i]);
+      weights += weight[i];
     }
+    if (weights > 0) hlevel /= weights;
     // Deviations given the other players: the diagonal of the inverse of the player's own
     // tridiagonal block (games on the diagonal, the links off it), as Whole-History Rating does.
     const std::vector<double>& hd = hm.curvature.diagonal;
     for (std::size_t i = 0; i < n; ++i) {
       const std::size_t b = first_node[i], len = first_node[i + 1] - b;
+      if (len == 0) continue;  // only undated games
       std::vector<double> off(len, 0);  // off[k]: the link between k-1 and k (negated precision)
       for (std::size_t k = 1; k < len; ++k) {
         const int gap = periods[i][k].first - periods[i][k - 1].first;

@@ -5,25 +5,11 @@
 #include "gibo/report/i18n.h"
 #include "gibo/formats/gib.h"
 #include "stats.h"
+#include "stats_columns.h"
+#include "stats_players.h"
 
 namespace gibo::stats {
 namespace {
-
-std::string num(long n) { return std::to_string(n); }
-
-// `part` in percent of `whole`, one decimal; "" when whole is 0.
-std::string percent(long part, long whole) {
-  if (whole == 0) return "";
-  return format_decimal(100.0 * static_cast<double>(part) / static_cast<double>(whole));
-}
-
-// A text column and a numeric column.
-Column text_col(std::string id, std::string label, Audience a = Audience::Both) {
-  return {std::move(id), std::move(label), false, a};
-}
-Column num_col(std::string id, std::string label, Audience a = Audience::Both) {
-  return {std::move(id), std::move(label), true, a};
-}
 
 // The four result columns of a tally.
 void tally_columns(Table& t) {
@@ -504,7 +490,8 @@ const std::vector<Section>& sections() {
   static const std::vector<Section> list = {
       {"overview", "Overview"},       {"results", "Results"},         {"setups", "Setups"},
       {"openings", "Openings"},       {"lengths", "Game lengths"},    {"years", "Games per year"},
-      {"players", "Players"},         {"adjudication", "Adjudication"}, {"quality", "Data quality"},
+      {"players", "Players"},         {"ratings", "Ratings"},         {"events", "Events"},
+      {"adjudication", "Adjudication"}, {"quality", "Data quality"},
   };
   return list;
 }
@@ -540,6 +527,8 @@ std::vector<Table> tables(const Report& report) {
   year_tables(report, out);
   player_tables(report, out);
   player_analysis_tables(report, out);
+  rating_tables(report, out);
+  event_tables(report, out);
   adjudication_tables(report, out);
   engine_verdict_tables(report, out);
   quality_tables(report, out);

@@ -448,7 +448,8 @@ TEST_F(StatsArchive, AgreesWithTheFileReport) {
   const json::Value archive = parse_json(run_in(dir_->path(), {"stats", "--db", "corpus.db", "--format", "json"}).out);
   for (const char* key : {"games", "plies", "valid", "rejected", "files"}) EXPECT_EQ(int_at(files, key), int_at(archive, key)) << key;
   for (const char* table : {"results", "results_by_method", "point_margins", "setups", "openings", "lengths", "years",
-                            "players", "verdicts", "disagreements", "ply_count_mismatches"}) {
+                            "players", "ratings", "event_list", "standings", "verdicts", "disagreements",
+                            "ply_count_mismatches"}) {
     const auto& a = rows_of(files, table);
     const auto& b = rows_of(archive, table);
     ASSERT_EQ(a.size(), b.size()) << table;

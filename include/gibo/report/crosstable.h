@@ -59,12 +59,17 @@ struct Standing {
   double buchholz = 0;          // Σ over its scored games: the opponent's points
 };
 
+// The most players whose grid build() lays out (n² cells).
+inline constexpr std::size_t kGridPlayers = 60;
+
 struct Crosstable {
   PointSystem system = PointSystem::Classic;
   Pairing pairing = Pairing::Other;
   int cycles = 0;                    // a round robin's games per pair
   std::vector<Standing> standings;   // by place; only players with a game in the event
-  std::vector<std::vector<Cell>> cells;  // cells[i][j]: standings[i]'s player against standings[j]'s
+  // cells[i][j]: standings[i]'s player against standings[j]'s; empty for an event of more
+  // than kGridPlayers players (a year of casual games: its standings only).
+  std::vector<std::vector<Cell>> cells;
   long games = 0, scored = 0;        // games given (self-games aside), of which scored
   long self_games = 0;               // games whose two sides are one player: left out
 };

@@ -18,7 +18,8 @@ enum class Outcome : std::uint8_t { ChoWins, HanWins, Draw };
 struct RatedGame {
   std::uint32_t cho = 0, han = 0;  // player numbers, < the player count; cho != han
   Outcome outcome = Outcome::Draw;
-  int period = 0;                  // the game's period (0, 1, …: years from the first), for the history
+  int period = 0;                  // the game's period (0, 1, …: years from the first), for the history;
+                                   // negative: none (an undated game counts in the ratings, not in the history)
 };
 
 struct FitOptions {
