@@ -111,7 +111,10 @@ int run_stats(const std::vector<std::string>& args) {
       "by-verdict", po::bool_switch(&ro.by_verdict),
       "score the ratings and events by the ending the board shows under each game's own profile, where it shows "
       "one, instead of the stored result (the report says so)")(
-      "min-games", po::value(&ro.min_games), "games in the rated group a player needs to be ranked (default 5)");
+      "min-games", po::value(&ro.min_games), "games in the rated group a player needs to be ranked (default 5)")(
+      "rating-prior", po::value(&ro.rating_prior),
+      "a normal prior on the ratings, its standard deviation in Elo: every player with a decided game is then rated, "
+      "the few-games ones drawn towards the mean (default 0: none, maximum likelihood)");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_paths("stats", synopsis, args, opts, paths, vm)) {
     if (*rc == kExitOk) std::cout << more_help();
@@ -128,6 +131,8 @@ int run_stats(const std::vector<std::string>& args) {
   if (ro.opening_depth < 0 || ro.opening_depth > 40 || ro.opening_min_games < 1 || ro.top_players < 0)
     return usage_error("stats", "--openings must be 0..40, --opening-min at least 1, --top at least 0");
   if (ro.min_games < 1) return usage_error("stats", "--min-games must be at least 1");
+  if (!(ro.rating_prior >= 0 && ro.rating_prior <= 10000))
+    return usage_error("stats", "--rating-prior must be 0 (none) up to 10000 Elo");
   if (const auto system = crosstable::point_system_named(points)) ro.points = *system;
   else return usage_error("stats", i18n::format("--points must be classic or janggi, not '{1}'", {points}));
   // Sites and events: the built-in alias table, and the user's lines after it.

@@ -114,6 +114,7 @@ constexpr const char* kPatterns[] = {
     N_("{1} rated"),
     N_("{1} ranked"),
     N_("maximum likelihood, Bradley–Terry (Elo) with draws and Cho's first move"),
+    N_("maximum a posteriori (a normal prior), Bradley–Terry (Elo) with draws and Cho's first move"),
     N_("{1} events (an event's name as counted, each year its own)"),
     N_("scoring: classic"),
     N_("scoring: janggi"),

@@ -65,6 +65,9 @@ struct Problem {
   };
   std::vector<Link> links;
   bool free_alpha = true, free_d = true;
+  // A normal prior on every β (precision, natural units; FitOptions::prior): 0 for none,
+  // when the likelihood alone decides and the common shift is free.
+  double prior = 0;
 };
 
 struct Point {
@@ -88,6 +91,7 @@ double objective(const Problem& p, const Point& x) {
     const double diff = x.beta[l.a] - x.beta[l.b];
     ll -= 0.5 * l.precision * diff * diff;
   }
+  for (std::size_t i = 0; i < p.nodes && p.prior > 0; ++i) ll -= 0.5 * p.prior * x.beta[i] * x.beta[i];
   return ll;
 }
 
@@ -119,6 +123,11 @@ Curvature curvature(const Problem& p, const Point& x) {
     c.diagonal[l.a] += l.precision;
     c.diagonal[l.b] += l.precision;
   }
+  for (std::size_t i = 0; i < n && p.prior > 0; ++i) {
+    c.ll -= 0.5 * p.prior * x.beta[i] * x.beta[i];
+    c.gradient[i] -= p.prior * x.beta[i];
+    c.diagonal[i] += p.prior;
+  }
   // A fixed α or d: its row and column are the identity's, its gradient zero.
   if (!p.free_alpha) c.gradient[n] = 0, c.diagonal[n] = 1;
   if (!p.free_d) c.gradient[n + 1] = 0, c.diagonal[n + 1] = 1;
@@ -145,6 +154,7 @@ void multiply(const Problem& p, const Curvature& c, const std::vector<double>& v
     out[l.a] += diff;
     out[l.b] -= diff;
   }
+  for (std::size_t i = 0; i < n && p.prior > 0; ++i) out[i] += p.prior * v[i];
   if (!p.free_alpha) out[n] = v[n];
   if (!p.free_d) out[n + 1] = v[n + 1];
 }
@@ -160,6 +170,7 @@ double dot(const std::vector<double>& a, const std::vector<double>& b) {
 std::vector<double> solve(const Problem& p, const Curvature& c, const std::vector<double>& rhs, double relative) {
   const std::size_t m = rhs.size(), n = p.nodes;
   auto off_shift = [&](std::vector<double>& v) {
+    if (p.prior > 0) return;  // a prior pins the shift
     double mean = 0;
     for (std::size_t i = 0; i < n; ++i) mean += v[i];
     mean /= static_cast<double>(std::max<std::size_t>(n, 1));
@@ -237,7 +248,7 @@ Maximum maximise(const Problem& p, Point start, double tolerance, int max_iterat
       if (p.free_d && !(next.d > 0)) continue;
       if (objective(p, next) >= m.curvature.ll + 1e-4 * t * slope) break;
     }
-    center(next.beta);
+    if (p.prior == 0) center(next.beta);
     m.point = std::move(next);
     if (t * largest < tolerance) {
       m.converged = true;
@@ -383,8 +394,9 @@ std::string_view standing_name(Standing s) {
   return "not-connected";
 }
 
-Probabilities predict(double difference, double first_move, double draw_width) {
-  const double u = (difference + first_move) / kEloScale, d = draw_width / kEloScale;
+Probabilities predict(double difference, double first_move, double draw_width, double deviation) {
+  const double sigma = deviation / kEloScale, flatten = std::sqrt(1 + std::acos(-1.0) * sigma * sigma / 8);
+  const double u = (difference + first_move) / kEloScale / flatten, d = draw_width / kEloScale / flatten;
   Probabilities p;
   p.cho = logistic(u - d);
   p.han = logistic(-u - d);
@@ -405,7 +417,15 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
     else if (g.outcome == Outcome::ChoWins) ++c.wins, ++h.losses;
     else ++h.wins, ++c.losses;
   }
-  const std::vector<bool> group = rated_group(games, players);
+  // With a prior every player with a decided game is rated; without, the largest group held
+  // from both sides by wins.
+  std::vector<bool> group(players, false);
+  if (options.prior > 0) {
+    for (const RatedGame& g : games)
+      if (g.cho != g.han) group[g.cho] = group[g.han] = true;
+  } else {
+    group = rated_group(games, players);
+  }
 
   // The rated group's players as nodes 0 … n-1, and its games.
   std::vector<std::uint32_t> node(players, UINT32_MAX), player_of;
@@ -424,6 +444,7 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
   f.rated_games = static_cast<long>(p.games.size());
   p.free_d = draws > 0;
   p.free_alpha = options.first_move && first_move_separable(p);
+  if (options.prior > 0) p.prior = 1 / ((options.prior / kEloScale) * (options.prior / kEloScale));
 
   Point start;
   start.beta.assign(p.nodes, 0);
@@ -491,7 +512,9 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
     }
     double scale = 0;
     for (std::size_t i = 0; i < n; ++i) scale += a[i * m2 + i];
-    const double eps = scale / static_cast<double>(n);
+    // With a prior A is definite (its diagonal carries the prior) and needs no ε.
+    for (std::size_t i = 0; i < n && p.prior > 0; ++i) a[i * m2 + i] += p.prior;
+    const double eps = p.prior > 0 ? 0 : scale / static_cast<double>(n);
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < n; ++j) a[i * m2 + j] += eps / static_cast<double>(n);
     // The full inverse is needed for A⁺w: invert through the factor, column by column.
@@ -510,7 +533,7 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
       for (std::size_t j = i + 1; j < m2; ++j) t -= chol[j * m2 + i] * y[j];
       y[i] = t / chol[i * m2 + i];
     }
-    const double null_part = 1 / (eps * static_cast<double>(n));  // (11ᵀ/(ε n)) entries … per unit of 1ᵀ
+    const double null_part = eps > 0 ? 1 / (eps * static_cast<double>(n)) : 0;  // (11ᵀ/(ε n)) entries … per unit of 1ᵀ
     double waw = 0;
     for (std::size_t i = 0; i < n; ++i) waw += weight[i] * (y[i] - null_part);
     for (std::size_t i = 0; i < n; ++i)
@@ -606,6 +629,7 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
     Problem h;
     h.nodes = first_node[n];
     h.free_alpha = h.free_d = false;
+    h.prior = p.prior;
     for (const RatedGame& g : games)
       if (in_history(g)) h.games.push_back({node_of(node[g.cho], g.period), node_of(node[g.han], g.period), g.outcome});
     const double step = options.drift / kEloScale;

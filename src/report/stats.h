@@ -37,6 +37,7 @@ struct ReportOptions {
   bool by_verdict = false;   // score by the verdict under each game's own profile where the board shows an ending
   int min_games = 5;         // games in the rated group a player needs to be ranked
   double drift = 70;         // the rating history's yearly drift (Elo); 0: no history
+  double rating_prior = 0;   // a normal prior on the ratings, its standard deviation (Elo); 0: maximum likelihood
   int crosstables_listed = 10;  // events whose grids text and HTML show (the most games first; up to 30 players each)
 };
 

@@ -122,6 +122,7 @@ RatingsReport ratings_of(const Dataset& data, const std::vector<std::array<std::
   r.by_verdict = o.by_verdict;
   r.options.min_games = o.min_games;
   r.options.drift = o.drift;
+  r.options.prior = o.rating_prior;
   for (const GameFacts& g : data.games)
     if (g.date.year && (!r.first_year || *g.date.year < *r.first_year)) r.first_year = g.date.year;
   std::vector<ratings::RatedGame> games;

@@ -97,8 +97,12 @@ void rating_model_table(const Report& r, std::vector<Table>& out) {
   row("anchor", "the ranked players' mean rating", num(static_cast<long>(m.options.anchor)));
   row("deviations", "standard errors",
       f.rated_players == 0 ? std::string() : f.exact_covariance ? std::string("exact") : std::string("approximate"));
+  row("prior", "prior: standard deviation (Elo; 0: none)", decimal(m.options.prior));
   row("drift", "history: yearly drift (Elo)", decimal(m.options.drift));
-  t.note = "maximum likelihood, Bradley–Terry (Elo) with draws and Cho's first move; src/report/README.md \"Ratings\"";
+  t.note = std::string(m.options.prior > 0 ? "maximum a posteriori (a normal prior), Bradley–Terry (Elo) with draws and "
+                                            "Cho's first move"
+                                          : "maximum likelihood, Bradley–Terry (Elo) with draws and Cho's first move") +
+           "; src/report/README.md \"Ratings\"";
   out.push_back(std::move(t));
 }
 

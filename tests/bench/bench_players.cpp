@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -195,7 +196,23 @@ int main(int argc, char** argv) {
       return 3;
     }
   } else {
+    // A folder stands for the game records under it (.gib, .pgn), in name order.
+    std::vector<std::string> files;
     for (const std::string& path : paths) {
+      std::error_code ec;
+      if (!std::filesystem::is_directory(path, ec)) {
+        files.push_back(path);
+        continue;
+      }
+      std::vector<std::string> found;
+      for (const auto& e : std::filesystem::recursive_directory_iterator(path, ec)) {
+        const std::string ext = e.path().extension().string();
+        if (e.is_regular_file(ec) && (ext == ".gib" || ext == ".pgn")) found.push_back(e.path().string());
+      }
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    }
+    for (const std::string& path : files) {
       auto reader = GameReader::open(path);
       if (!reader) {
         std::fprintf(stderr, "%s: %s\n", path.c_str(), reader.error().message.c_str());
@@ -248,14 +265,58 @@ int main(int argc, char** argv) {
 
   // The ratings of the earlier games.
   std::vector<ratings::RatedGame> rated;
+  const int first_year = std::atoi(train.front().date.substr(0, 4).c_str());
   for (const Decided& g : train)
-    rated.push_back({static_cast<std::uint32_t>(g.cho), static_cast<std::uint32_t>(g.han), g.outcome, 0});
+    rated.push_back({static_cast<std::uint32_t>(g.cho), static_cast<std::uint32_t>(g.han), g.outcome,
+                     std::atoi(g.date.substr(0, 4).c_str()) - first_year});
   ratings::FitOptions o;
   o.drift = 0;
   const ratings::Fit fit = ratings::fit(rated, identities.size(), o);
-  auto rating = [&](std::size_t who) {
-    const ratings::PlayerRating& p = fit.players[who];
-    return p.standing == ratings::Standing::NotConnected ? std::optional<double>() : std::optional<double>(p.rating);
+  // The spread of the players' strengths, estimated from the maximum-likelihood ratings (their
+  // variance less what their standard errors account for): the prior of the second fit, and
+  // the uncertainty of a player the earlier games did not rate (counted at the mean).
+  double variance = 0, noise = 0;
+  long counted = 0;
+  for (const ratings::PlayerRating& p : fit.players)
+    if (p.standing == ratings::Standing::Ranked) {
+      variance += (p.rating - o.anchor) * (p.rating - o.anchor);
+      noise += p.deviation * p.deviation;
+      ++counted;
+    }
+  const double spread = counted > 1 ? std::sqrt(std::max(50.0 * 50.0, (variance - noise) / static_cast<double>(counted - 1))) : 200;
+  // The yearly history (a whole-history model): each player's latest year before the
+  // split, its uncertainty grown by the drift over the years since; maximum likelihood, and
+  // with the prior.
+  ratings::FitOptions ho = o, hpo = o;
+  ho.drift = hpo.drift = ratings::FitOptions{}.drift;
+  hpo.prior = spread;
+  const ratings::Fit history = ratings::fit(rated, identities.size(), ho);
+  const ratings::Fit history_prior = ratings::fit(rated, identities.size(), hpo);
+  // A player the earlier games did not rate counts at the rated players' mean: with a prior
+  // its centre (at the maximum the ratings' deviations from it sum to zero, the likelihood
+  // being blind to a common shift).
+  auto centre = [](const ratings::Fit& f) {
+    double sum = 0;
+    long n = 0;
+    for (const ratings::PlayerRating& p : f.players)
+      if (p.standing != ratings::Standing::NotConnected) sum += p.rating, ++n;
+    return n ? sum / static_cast<double>(n) : 0.0;
+  };
+  const double centres[3] = {centre(fit), centre(history), centre(history_prior)};
+  auto probabilities = [&](const ratings::Fit& f, const Decided& g, bool latest) {
+    const int year = std::atoi(g.date.substr(0, 4).c_str());
+    const double mean = centres[&f == &fit ? 0 : &f == &history ? 1 : 2];
+    auto at = [&](std::size_t who) {
+      const ratings::PlayerRating& p = f.players[who];
+      if (p.standing == ratings::Standing::NotConnected) return std::pair{mean, spread};
+      if (!latest || p.history.empty()) return std::pair{p.rating, p.deviation};
+      const ratings::PeriodRating& last = p.history.back();
+      const double gap = std::max(0, year - (first_year + last.period));
+      return std::pair{last.rating, std::sqrt(last.deviation * last.deviation + ho.drift * ho.drift * gap)};
+    };
+    const auto [rc, dc] = at(g.cho);
+    const auto [rh, dh] = at(g.han);
+    return ratings::predict(rc - rh, f.first_move, f.draw_width, std::hypot(dc, dh));
   };
   const RankModel ranks = fit_ranks(train);
   long draws = 0;
@@ -263,20 +324,24 @@ int main(int argc, char** argv) {
   const double draw_rate = (static_cast<double>(draws) + 0.5) / (static_cast<double>(train.size()) + 1);
 
   struct Sum {
-    double coin = 0, colour = 0, ranks = 0, ratings = 0;
+    double coin = 0, colour = 0, ranks = 0, ratings = 0, history = 0, prior = 0;
     long games = 0;
   } all, both;
   for (const Decided& g : test) {
-    const auto rc = rating(g.cho), rh = rating(g.han);
+    const bool rc = fit.players[g.cho].standing != ratings::Standing::NotConnected,
+               rh = fit.players[g.han].standing != ratings::Standing::NotConnected;
     const double l_coin = loss({(1 - draw_rate) / 2, draw_rate, (1 - draw_rate) / 2}, g.outcome);
     const double l_colour = loss(ratings::predict(0, fit.first_move, fit.draw_width), g.outcome);
     const double l_ranks = loss(ranks.predict(g), g.outcome);
-    // A player outside the earlier games' rated group counts at the mean (1500).
-    const double l_ratings =
-        loss(ratings::predict(rc.value_or(o.anchor) - rh.value_or(o.anchor), fit.first_move, fit.draw_width), g.outcome);
+    // Each difference with its uncertainty; a player outside the earlier games' rated group
+    // counts at the rated players' mean, with the players' spread as its uncertainty.
+    const double l_ratings = loss(probabilities(fit, g, false), g.outcome);
+    const double l_history = loss(probabilities(history, g, true), g.outcome);
+    const double l_prior = loss(probabilities(history_prior, g, true), g.outcome);
     for (Sum* s : {&all, rc && rh ? &both : nullptr}) {
       if (!s) continue;
-      s->coin += l_coin, s->colour += l_colour, s->ranks += l_ranks, s->ratings += l_ratings;
+      s->coin += l_coin, s->colour += l_colour, s->ranks += l_ranks, s->ratings += l_ratings, s->history += l_history;
+      s->prior += l_prior;
       ++s->games;
     }
   }
@@ -287,16 +352,20 @@ int main(int argc, char** argv) {
               fit.draw_width);
   std::printf("rank-only model: %.1f Elo per rank step, Cho %.1f Elo\n", ranks.b * ratings::kEloScale,
               ranks.a * ratings::kEloScale);
+  std::printf("history: yearly, drift %.0f Elo; with a normal prior of %.0f Elo (the spread of the ranked players' "
+              "ratings less their errors): %ld rated\n",
+              ho.drift, spread, history_prior.rated_players);
   std::printf("log-loss per game (natural log; ln 3 = 1.0986):\n");
-  std::printf("  %-44s %8s %8s %8s %8s %8s\n", "games predicted", "games", "coin", "Cho only", "ranks", "ratings");
+  std::printf("  %-26s %6s %8s %8s %8s %8s %8s %8s\n", "games predicted", "games", "coin", "Cho only", "ranks", "ratings",
+              "history", "+prior");
   for (const auto& [label, s] : {std::pair{"every later game", all}, std::pair{"both players rated before", both}}) {
     if (s.games == 0) {
-      std::printf("  %-44s %8ld\n", label, s.games);
+      std::printf("  %-26s %6ld\n", label, s.games);
       continue;
     }
     const double n = static_cast<double>(s.games);
-    std::printf("  %-44s %8ld %8.4f %8.4f %8.4f %8.4f\n", label, s.games, s.coin / n, s.colour / n, s.ranks / n,
-                s.ratings / n);
+    std::printf("  %-26s %6ld %8.4f %8.4f %8.4f %8.4f %8.4f %8.4f\n", label, s.games, s.coin / n, s.colour / n,
+                s.ranks / n, s.ratings / n, s.history / n, s.prior / n);
   }
   return 0;
 }

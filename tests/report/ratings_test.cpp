@@ -35,10 +35,17 @@ struct Reference {
   std::vector<RatedGame> games;
   bool fit_a = true, fit_w = true;
 
-  std::size_t size() const { return players - 1 + (fit_a ? 1 : 0) + (fit_w ? 1 : 0); }
-  double rating(const std::vector<double>& x, std::size_t i) const { return i == 0 ? 0 : x[i - 1]; }
-  double a(const std::vector<double>& x) const { return fit_a ? x[players - 1] : 0; }
-  double w(const std::vector<double>& x) const { return fit_w ? x[players - 1 + (fit_a ? 1 : 0)] : 0; }
+  // With a prior (its standard deviation in Elo; 0: none) every rating is free, r_0 too, and
+  // the objective is the log-likelihood less Σ r_i² / (2 prior²): the maximum a posteriori.
+  double prior = 0;
+
+  std::size_t free_ratings() const { return prior > 0 ? players : players - 1; }
+  std::size_t size() const { return free_ratings() + (fit_a ? 1 : 0) + (fit_w ? 1 : 0); }
+  double rating(const std::vector<double>& x, std::size_t i) const {
+    return prior > 0 ? x[i] : i == 0 ? 0 : x[i - 1];
+  }
+  double a(const std::vector<double>& x) const { return fit_a ? x[free_ratings()] : 0; }
+  double w(const std::vector<double>& x) const { return fit_w ? x[free_ratings() + (fit_a ? 1 : 0)] : 0; }
 
   static double elo_curve(double x) { return 1 / (1 + std::pow(10.0, -x / 400)); }
 
@@ -49,6 +56,7 @@ struct Reference {
       const double cho = elo_curve(diff - w(x)), han = elo_curve(-diff - w(x));
       ll += std::log(g.outcome == Outcome::ChoWins ? cho : g.outcome == Outcome::HanWins ? han : 1 - cho - han);
     }
+    for (std::size_t i = 0; i < players && prior > 0; ++i) ll -= rating(x, i) * rating(x, i) / (2 * prior * prior);
     return ll;
   }
 
@@ -343,6 +351,82 @@ TEST(Ratings, GroupsWithoutAFiniteRating) {
   EXPECT_EQ(strict.players[5].standing, Standing::FewGames);
   EXPECT_EQ(strict.players[5].rank, 0);
   EXPECT_GT(strict.players[5].deviation, 0);
+}
+
+TEST(Ratings, APriorRatesEveryoneAndEqualsAnIndependentMaximumAPosteriori) {
+  // The games of GroupsWithoutAFiniteRating: with a normal prior of 200 Elo every player with
+  // a game is rated, the unbeaten 0 too, at the maximum of the penalised likelihood.
+  const std::vector<RatedGame> games = {game(0, 1, 'c'), game(2, 0, 'h'), game(1, 2, 'c'), game(2, 1, 'c'),
+                                        game(3, 4, 'c'), game(4, 5, 'c'), game(3, 5, 'h'), game(4, 3, 'd'),
+                                        game(6, 3, 'd')};
+  FitOptions o;
+  o.min_games = 1;
+  o.drift = 0;
+  o.prior = 200;
+  const Fit fit = ratings::fit(games, 8, o);
+  EXPECT_TRUE(fit.converged);
+  EXPECT_EQ(fit.rated_players, 7);
+  EXPECT_EQ(fit.rated_games, 9);
+  EXPECT_EQ(fit.players[7].standing, Standing::NotConnected);  // no game at all
+  Reference ref;
+  ref.players = 7;
+  ref.games = games;
+  ref.prior = 200;
+  ref.fit_a = fit.first_move_fitted;
+  const std::vector<double> x = ref.maximise();
+  double mean = 0;
+  for (std::size_t i = 0; i < 7; ++i) mean += ref.rating(x, i) / 7;
+  auto H = ref.hessian(x);
+  for (auto& row : H)
+    for (double& v : row) v = -v;
+  const auto cov = Reference::inverse(H);
+  for (std::size_t i = 0; i < 7; ++i) {
+    const PlayerRating& p = fit.players[i];
+    EXPECT_EQ(p.standing, Standing::Ranked) << i;
+    EXPECT_NEAR(p.rating, 1500 + ref.rating(x, i) - mean, 1e-3) << "player " << i;
+    // Var(r_i − mean r) = cᵀ Σ c, c_j = [j = i] − 1/7 over r_0 … r_6.
+    double var = 0;
+    for (std::size_t j = 0; j < 7; ++j)
+      for (std::size_t k = 0; k < 7; ++k)
+        var += ((j == i ? 1.0 : 0.0) - 1.0 / 7) * cov[j][k] * ((k == i ? 1.0 : 0.0) - 1.0 / 7);
+    EXPECT_NEAR(p.deviation, std::sqrt(var), 1e-3 * std::sqrt(var)) << "player " << i;
+  }
+  EXPECT_NEAR(fit.first_move, ref.a(x), 1e-3);
+  EXPECT_NEAR(fit.draw_width, ref.w(x), 1e-3);
+  EXPECT_NEAR(fit.log_likelihood, ref.log_likelihood(x), 1e-7);
+  // The unbeaten player leads, the one who only drew stays near the middle.
+  EXPECT_EQ(fit.players[0].rank, 1);
+  EXPECT_LT(std::abs(fit.players[6].rating - fit.players[3].rating), 200);
+  // The approximate deviations (exact_limit 0) stay close to the exact ones.
+  o.exact_limit = 0;
+  const Fit approx = ratings::fit(games, 8, o);
+  EXPECT_FALSE(approx.exact_covariance);
+  for (std::size_t i = 0; i < 7; ++i) {
+    EXPECT_NEAR(approx.players[i].rating, fit.players[i].rating, 1e-6) << i;
+    EXPECT_NEAR(approx.players[i].deviation, fit.players[i].deviation, 0.25 * fit.players[i].deviation) << i;
+  }
+}
+
+TEST(Ratings, PredictionWithADeviationAveragesOverIt) {
+  // Without a deviation: the model's three probabilities; with one, their expectation over a
+  // normal rating difference (numerically here), which the probit approximation follows.
+  const double diff = 150, a = 30, w = 60, deviation = 120;
+  const Probabilities sure = predict(diff, a, w);
+  EXPECT_NEAR(sure.cho + sure.draw + sure.han, 1, 1e-12);
+  EXPECT_NEAR(sure.cho, 1 / (1 + std::pow(10.0, -(diff + a - w) / 400)), 1e-12);
+  Probabilities expected;
+  const double step = 0.5;
+  for (double z = -8; z <= 8; z += step / deviation) {
+    const double density = std::exp(-z * z / 2) / std::sqrt(2 * std::acos(-1.0)) * step / deviation;
+    const Probabilities q = predict(diff + z * deviation, a, w);
+    expected.cho += density * q.cho, expected.draw += density * q.draw, expected.han += density * q.han;
+  }
+  const Probabilities unsure = predict(diff, a, w, deviation);
+  EXPECT_NEAR(unsure.cho + unsure.draw + unsure.han, 1, 1e-12);
+  EXPECT_LT(unsure.cho, sure.cho);  // less sure of the favourite
+  EXPECT_NEAR(unsure.cho, expected.cho, 0.01);
+  EXPECT_NEAR(unsure.draw, expected.draw, 0.01);
+  EXPECT_NEAR(unsure.han, expected.han, 0.01);
 }
 
 TEST(Ratings, FirstMoveNotFittedWhenColoursDoNotSeparateIt) {

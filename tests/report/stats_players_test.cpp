@@ -176,6 +176,19 @@ TEST(StatsPlayers, BadInputIsReportedNeverRated) {
   const testing::Result text = testing::run_gibo({"stats", "--where", "year = 1800", file.string()});
   EXPECT_NE(text.out.find("== Ratings"), std::string::npos);
   EXPECT_NE(text.out.find("== Events"), std::string::npos);
+  // A prior rates 갑 and 을 (갑 above), never the self-game's player nor the nameless side.
+  const json::Value prior = report_json({"--rating-prior", "200", file.string()});
+  EXPECT_EQ(model(prior, "prior"), "200");
+  EXPECT_EQ(model(prior, "rated_players"), "2");
+  EXPECT_EQ(model(prior, "rated_games"), "1");
+  const json::Value* gap = row_where(prior, "ratings", "player", "갑");
+  const json::Value* eul = row_where(prior, "ratings", "player", "을");
+  const json::Value* hong = row_where(prior, "ratings", "player", "홍길동");
+  ASSERT_TRUE(gap && eul && hong);
+  EXPECT_GT(std::stod(text_of(*gap, "rating")), std::stod(text_of(*eul, "rating")));
+  EXPECT_EQ(text_of(*gap, "standing"), "few-games");
+  EXPECT_EQ(text_of(*hong, "rating"), "");
+  EXPECT_EQ(testing::run_gibo({"stats", "--rating-prior", "-1", file.string()}).status, 2);
 }
 
 }  // namespace gibo

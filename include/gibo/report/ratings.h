@@ -32,6 +32,10 @@ struct FitOptions {
   // Covariance: exact (the inverse of the observed information) up to this many rated
   // players, an approximation above (README "Ratings").
   int exact_limit = 1000;
+  // A normal prior on every rating, its standard deviation in Elo: 0 (the default) for
+  // none — maximum likelihood; above 0 the maximum a posteriori (every player with a decided
+  // game is then rated, the few-games ones pulled towards the mean), as BayesElo's prior does.
+  double prior = 0;
   double tolerance = 1e-9;     // convergence: the largest Newton step, in natural units
   int max_iterations = 200;
 };
@@ -74,7 +78,9 @@ struct Fit {
   // The draw width (Elo): two equal players draw with probability F(w) - F(-w), F the
   // model's logistic curve; 0 when no rated game is a draw.
   double draw_width = 0;
-  double log_likelihood = 0;          // of the rated games at the maximum (natural log)
+  // Of the rated games at the maximum (natural log); with a prior, less Σ β²/(2σ²) in the
+  // model's natural units (the log posterior but for its constant).
+  double log_likelihood = 0;
   int iterations = 0;
   bool converged = false;
   bool exact_covariance = false;      // the deviations are exact (else approximate)
@@ -90,10 +96,14 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
 inline constexpr double kEloScale = 173.71779276130073;
 
 // The model's probabilities of Cho winning, a draw and Han winning for a rating difference
-// (Cho's rating minus Han's, Elo) with the fit's first-move advantage and draw width.
+// (Cho's rating minus Han's, Elo) with the fit's first-move advantage and draw width. With
+// `deviation` (Elo, the standard error of the difference: the two players' added in
+// quadrature) the probabilities average over that uncertainty (the logistic curve's
+// expectation under a normal difference, by the probit approximation: the curve flattened by
+// √(1 + π σ² / 8), σ in the model's natural units), as a prediction should.
 struct Probabilities {
   double cho = 0, draw = 0, han = 0;
 };
-Probabilities predict(double difference, double first_move, double draw_width);
+Probabilities predict(double difference, double first_move, double draw_width, double deviation = 0);
 
 }  // namespace gibo::ratings
