@@ -8,6 +8,7 @@
 #include <map>
 
 #include "../test_data.h"
+#include "event_records.h"
 #include "gibo/formats/game_reader.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/fact_tags.h"
@@ -29,36 +30,17 @@ struct Event {
 // The games of `paths` (those `keep` accepts), players numbered by identity in order of
 // appearance, results as stored.
 Event read_event(const std::vector<std::string>& paths, bool (*keep)(const std::vector<Tag>&) = nullptr) {
+  const gibo::testing::EventRecords records =
+      gibo::testing::read_event_records(paths, keep ? std::function<bool(const std::vector<Tag>&)>(keep) : nullptr);
   Event e;
-  std::map<std::string, std::uint32_t> number;
-  for (const std::string& path : paths) {
-    auto reader = GameReader::open(path);
-    EXPECT_TRUE(reader) << path;
-    if (!reader) continue;
-    while (auto g = reader->next()) {
-      if (keep && !keep(g->tags)) continue;
-      std::uint32_t side[2];
-      for (int s = 0; s < 2; ++s) {
-        const std::string* tag = fact_tag(g->tags, s == 0 ? FactTag::Cho : FactTag::Han);
-        const PlayerIdentity id = identify_player(tag ? *tag : "", "", NameAliases::builtin());
-        auto [it, fresh] = number.try_emplace(id.key, static_cast<std::uint32_t>(e.names.size()));
-        if (fresh) e.names.push_back(id.display);
-        side[s] = it->second;
-      }
-      const NormalizedResult r = normalize_result(g->result_text);
-      e.games.push_back({side[0], side[1], r.winner, r.method});
-    }
-  }
+  e.names = records.names;
+  for (const auto& g : records.games) e.games.push_back({g.cho, g.han, g.result.winner, g.result.method});
   return e;
 }
 
-bool league_game(const std::vector<Tag>& tags) {
-  const std::string* round = fact_tag(tags, FactTag::Round);
-  const std::string* event = fact_tag(tags, FactTag::Event);
-  return !(round && round->find("준결승") != std::string::npos) && !(event && *event == "챔피언스리그");
+Event champions_league() {
+  return read_event({kData + "/events/pobsiz_hangame_cl1_tags.gib"}, gibo::testing::champions_league_game);
 }
-
-Event champions_league() { return read_event({kData + "/events/pobsiz_hangame_cl1_tags.gib"}, league_game); }
 
 // One expected standing: place range, points, games, wins, draws, losses, the tie-breaks.
 struct Row {

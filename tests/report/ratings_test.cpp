@@ -13,6 +13,7 @@
 #include <random>
 
 #include "../test_data.h"
+#include "event_records.h"
 #include "gibo/formats/game_reader.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/fact_tags.h"
@@ -246,40 +247,19 @@ struct EventGames {
 };
 EventGames event_games(const std::vector<std::string>& paths,
                        const std::function<bool(const std::vector<Tag>&)>& keep = {}) {
+  const gibo::testing::EventRecords records = gibo::testing::read_event_records(paths, keep);
   EventGames e;
-  std::map<std::string, std::uint32_t> number;
-  for (const std::string& path : paths) {
-    auto reader = GameReader::open(path);
-    EXPECT_TRUE(reader) << path;
-    if (!reader) continue;
-    while (auto g = reader->next()) {
-      if (keep && !keep(g->tags)) continue;
-      std::uint32_t side[2];
-      for (int s = 0; s < 2; ++s) {
-        const std::string* tag = fact_tag(g->tags, s == 0 ? FactTag::Cho : FactTag::Han);
-        const PlayerIdentity id = identify_player(tag ? *tag : "", "", NameAliases::builtin());
-        auto [it, fresh] = number.try_emplace(id.key, static_cast<std::uint32_t>(e.names.size()));
-        if (fresh) e.names.push_back(id.display);
-        side[s] = it->second;
-      }
-      const NormalizedResult r = normalize_result(g->result_text);
-      e.games.push_back({side[0], side[1],
-                         r.winner == Winner::Cho   ? Outcome::ChoWins
-                         : r.winner == Winner::Han ? Outcome::HanWins
-                                                   : Outcome::Draw});
-    }
-  }
+  e.names = records.names;
+  for (const auto& g : records.games)
+    e.games.push_back({g.cho, g.han,
+                       g.result.winner == Winner::Cho   ? Outcome::ChoWins
+                       : g.result.winner == Winner::Han ? Outcome::HanWins
+                                                        : Outcome::Draw});
   return e;
 }
 
-// The double round robin of the 1st 한게임 장기챔피언스리그 (42 games; the semifinal and the
-// final left out: rounds 준결승전, and the event spelt 챔피언스리그).
 EventGames champions_league() {
-  return event_games({kData + "/events/pobsiz_hangame_cl1_tags.gib"}, [](const std::vector<Tag>& tags) {
-    const std::string* round = fact_tag(tags, FactTag::Round);
-    const std::string* event = fact_tag(tags, FactTag::Event);
-    return !(round && round->find("준결승") != std::string::npos) && !(event && *event == "챔피언스리그");
-  });
+  return event_games({kData + "/events/pobsiz_hangame_cl1_tags.gib"}, gibo::testing::champions_league_game);
 }
 
 }  // namespace
@@ -325,12 +305,19 @@ TEST(Ratings, RealEventWithoutARatedGroup) {
   EXPECT_EQ(fit.players[3].wins, 3);  // 李正碩
 }
 
+namespace {
+
+// 0 beats 1 and 2 and never loses; 1 and 2 trade wins (a group of two); 3, 4 and 5 beat
+// each other round (a group of three); 6 only drew with 3; 7 plays nobody.
+std::vector<RatedGame> groups_games() {
+  return {game(0, 1, 'c'), game(2, 0, 'h'), game(1, 2, 'c'), game(2, 1, 'c'), game(3, 4, 'c'),
+          game(4, 5, 'c'), game(3, 5, 'h'), game(4, 3, 'd'), game(6, 3, 'd')};
+}
+
+}  // namespace
+
 TEST(Ratings, GroupsWithoutAFiniteRating) {
-  // 0 beats 1 and 2 and never loses; 1 and 2 trade wins (a group of two); 3, 4 and 5 beat
-  // each other round (a group of three); 6 only drew with 3; 7 plays nobody.
-  const std::vector<RatedGame> games = {game(0, 1, 'c'), game(2, 0, 'h'), game(1, 2, 'c'), game(2, 1, 'c'),
-                                        game(3, 4, 'c'), game(4, 5, 'c'), game(3, 5, 'h'), game(4, 3, 'd'),
-                                        game(6, 3, 'd')};
+  const std::vector<RatedGame> games = groups_games();
   FitOptions o;
   o.min_games = 1;
   const Fit fit = ratings::fit(games, 8, o);
@@ -356,9 +343,7 @@ TEST(Ratings, GroupsWithoutAFiniteRating) {
 TEST(Ratings, APriorRatesEveryoneAndEqualsAnIndependentMaximumAPosteriori) {
   // The games of GroupsWithoutAFiniteRating: with a normal prior of 200 Elo every player with
   // a game is rated, the unbeaten 0 too, at the maximum of the penalised likelihood.
-  const std::vector<RatedGame> games = {game(0, 1, 'c'), game(2, 0, 'h'), game(1, 2, 'c'), game(2, 1, 'c'),
-                                        game(3, 4, 'c'), game(4, 5, 'c'), game(3, 5, 'h'), game(4, 3, 'd'),
-                                        game(6, 3, 'd')};
+  const std::vector<RatedGame> games = groups_games();
   FitOptions o;
   o.min_games = 1;
   o.drift = 0;

@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "../cli/run_gibo.h"
+#include "report_tables.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/json_value.h"
 #include "gibo/formats/tag_map.h"
@@ -85,13 +86,7 @@ std::int64_t int_at(const json::Value& v, std::string_view key) {
   return x ? x->as_int().value_or(-1) : -1;
 }
 
-const std::vector<json::Value>& rows_of(const json::Value& report, std::string_view table) {
-  static const std::vector<json::Value> none;
-  const json::Value* tables = report.find("tables");
-  const json::Value* t = tables ? tables->find(table) : nullptr;
-  EXPECT_NE(t, nullptr) << table;
-  return t && t->find("rows") ? t->find("rows")->items() : none;
-}
+using testing::rows_of;
 
 // ---------------------------------------------------------------------------
 // Independent counts from the files: read and replay each game here.

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "../cli/run_gibo.h"
+#include "report_tables.h"
 #include "gibo/formats/json_value.h"
 
 namespace gibo {
@@ -28,13 +29,7 @@ json::Value report_json(const std::vector<std::string>& args) {
   return v.value_or(json::Value());
 }
 
-const std::vector<json::Value>& rows_of(const json::Value& report, std::string_view table) {
-  static const std::vector<json::Value> none;
-  const json::Value* tables = report.find("tables");
-  const json::Value* t = tables ? tables->find(table) : nullptr;
-  EXPECT_NE(t, nullptr) << table;
-  return t && t->find("rows") ? t->find("rows")->items() : none;
-}
+using testing::rows_of;
 
 std::string text_of(const json::Value& row, std::string_view key) {
   const json::Value* v = row.find(key);
