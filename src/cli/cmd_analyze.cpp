@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 
 #include "archive_input.h"
 #include "command.h"
@@ -137,6 +138,9 @@ class AnalyzePrinter {
   Progress progress_;
   OutputFile pgn_file_, gib_file_;
   long games_ = 0, failed_ = 0, positions_ = 0;
+  long not_analysed_ = 0, with_failed_positions_ = 0;
+  // Why games and positions failed, each cause once with its count (the summary's lines).
+  std::map<std::string, long> game_causes_, position_causes_;
   long from_archive_ = 0;      // --db: games shown from the archive
   bool store_failed_ = false;  // --db: a game could not be stored (the run stops there)
   bool first_pgn_ = true, first_gib_ = true;
@@ -156,6 +160,10 @@ void AnalyzePrinter::emit(AnalysedJob&& d) {
   from_archive_ += d.from_store;
   ++games_;
   failed_ += !a.error.empty() || a.failed_positions > 0;
+  if (!a.error.empty()) ++not_analysed_, ++game_causes_[a.error];
+  else if (a.failed_positions > 0) ++with_failed_positions_;
+  for (const PositionEval& p : a.positions)
+    if (!p.ok) ++position_causes_[p.error];
   positions_ += d.searched;
   progress_.write(render(d.job.ref, a, o_.engine.engine_name, o_.engine.limit, o_.out));
   if (!a.error.empty()) progress_.write_error(d.job.ref + ": error[analysis]: " + a.error + "\n");
@@ -191,9 +199,17 @@ void AnalyzePrinter::draw_progress() {
 
 void AnalyzePrinter::summary() {
   progress_.draw("");
+  if (o_.out == Output::Text) {
+    // The causes first (the summary stays the last line): "3 games failed: …", "12 positions failed: …".
+    for (const auto& [cause, n] : game_causes_)
+      progress_.write("  " + i18n::format("{1} games failed: {2}", {std::to_string(n), i18n::message(cause)}) + "\n");
+    for (const auto& [cause, n] : position_causes_)
+      progress_.write("  " + i18n::format("{1} positions failed: {2}", {std::to_string(n), i18n::message(cause)}) + "\n");
+  }
   if (o_.out == Output::Text)
-    progress_.write(i18n::format("summary: {1} games analysed, {2} with errors or failed positions",
-                                 {std::to_string(games_), std::to_string(failed_)}) +
+    progress_.write(i18n::format("summary: {1} games analysed, {2} failed, {3} with failed positions",
+                                 {std::to_string(games_ - not_analysed_), std::to_string(not_analysed_),
+                                  std::to_string(with_failed_positions_)}) +
                     (o_.db.empty() ? std::string() : ", " + i18n::format("{1} taken from the archive", {std::to_string(from_archive_)})) +
                     "\n");
   if (o_.db.empty() || store_failed_ || from_archive_ == 0) return;

@@ -60,7 +60,7 @@ TEST(AnalyzeCli, TextSummaryAndTheSameOutputWithJobs) {
   EXPECT_NE(one.out.find(":2  variant janggi  engine FakeUCI 1.0  depth 10  plies 3"), std::string::npos) << one.out;
   EXPECT_NE(one.out.find("Han: 1 moves, accuracy"), std::string::npos) << one.out;
   EXPECT_NE(one.out.find("1 blunders, largest swing"), std::string::npos) << one.out;
-  EXPECT_NE(one.out.find("summary: 3 games analysed, 0 with errors"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("summary: 3 games analysed, 0 failed, 0 with failed positions"), std::string::npos) << one.out;
   const Result two = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--jobs", "2"});
   EXPECT_EQ(two.status, 0);
   EXPECT_EQ(two.out, one.out);
@@ -253,6 +253,17 @@ TEST(AnalyzeCli, CrashingEngineFailsPositionsAndTheRunGoesOn) {
             std::string::npos) << r.err;
   EXPECT_NE(r.out.find("\"failed_positions\":4"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"judged\":false"), std::string::npos);
+}
+
+// Issue 30: the summary counts what was analysed and says each cause of a failure once, with its count.
+TEST(AnalyzeCli, TheSummarySaysEachCauseOnceWithItsCount) {
+  ScriptedRun s;
+  const Result r = run_gibo({"analyze", s.game, s.game, "--rules", "fs-janggi", "--engine", s.engine("crash")});
+  EXPECT_EQ(r.status, 1);
+  const std::vector<std::string> lines = r.out_lines();
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines.back(), "summary: 2 games analysed, 0 failed, 2 with failed positions") << r.out;
+  EXPECT_EQ(lines[lines.size() - 2], "  8 positions failed: the engine ended during the search") << r.out;
 }
 
 TEST(AnalyzeCli, EngineThatIsNotUciIsAUsageError) {
