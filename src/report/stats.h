@@ -179,8 +179,26 @@ struct GraphedGame {
   std::array<analysis::SideSummary, 2> sides{};
   analysis::Evaluations evaluations;
 };
+// A game whose stored winner the engine finds lost (engine-contradicts): resigned in a won
+// position, a result the board does not support.
+struct EngineContradiction {
+  std::int64_t game_id = 0;  // for the viewer's link (gibo serve: /game/ID?ply=N)
+  std::string file;
+  int index = 0;             // from 0
+  std::string cho, han;      // players as recorded
+  std::string result_text;
+  std::string profile;
+  int ply = 0;               // the judged position
+  std::string eval;          // its evaluation, Cho's view: "+3.50", "#-2"
+  std::string note;
+};
+// The game viewer of `gibo serve` at the judged ply: "/game/ID?ply=N".
+inline std::string contradiction_link(const EngineContradiction& x) {
+  return "/game/" + std::to_string(x.game_id) + "?ply=" + std::to_string(x.ply);
+}
 struct AnalysisStats {
   std::vector<EngineVerdictCounts> engine_verdicts;  // in profile order; empty when none are stored
+  std::vector<EngineContradiction> contradictions;   // in game order
   long analysed_games = 0;
   std::vector<GraphedGame> graphed;  // the first kGraphedGames analysed games, by id
   std::vector<PlayerAnalysis> players;  // most games first, then name; empty when no game has an analysis

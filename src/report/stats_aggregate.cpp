@@ -5,6 +5,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "gibo/analysis/game_analysis.h"
 #include "gibo/record/name_aliases.h"
 #include "gibo/report/i18n.h"
 #include "stats.h"
@@ -466,6 +467,10 @@ AnalysisStats analysis_of(const Dataset& data) {
       if (v.verdict == "engine-supports") ++c.supports;
       else if (v.verdict == "engine-contradicts") ++c.contradicts;
       else ++c.unclear;
+      if (v.verdict != "engine-contradicts") continue;
+      EngineContradiction x{g.id, g.file, g.index, g.cho_player, g.han_player, g.result_text, v.profile,
+                            v.ply.value_or(0), v.score ? analysis::pgn_eval_text(*v.score) : "", v.note};
+      a.contradictions.push_back(std::move(x));
     }
   for (auto& [profile, c] : by_profile) a.engine_verdicts.push_back(std::move(c));
   std::map<std::string, PlayerAnalysis> by_name;

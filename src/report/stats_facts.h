@@ -41,6 +41,9 @@ struct VerdictFact {
 struct EngineVerdictFact {
   std::string profile;
   std::string verdict;  // "engine-supports", "engine-contradicts", "engine-unclear"
+  std::optional<int> ply;                // the judged position (plies from the start)
+  std::optional<analysis::Score> score;  // its evaluation, Cho's view
+  std::string note;
 };
 
 // Everything the report needs to know about one game.

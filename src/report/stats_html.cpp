@@ -350,6 +350,26 @@ void disagreements_html(const Report& r, std::string& out) {
            "</p>";
 }
 
+// The games whose stored winner the engine finds lost, each linked to the game viewer of
+// gibo serve at the judged ply (the report served at /stats).
+void contradictions_html(const Report& r, std::string& out) {
+  const std::vector<EngineContradiction>& list = r.analysis.contradictions;
+  if (list.empty()) return;
+  out += "<h3>" + escape(translate("Stored winners the engine finds lost (engine-contradicts)")) + "</h3>";
+  out += "<div class=\"scroll\"><table id=\"t-engine-contradictions\"><thead><tr>";
+  for (const char* label : {i18n::N_("game"), i18n::N_("stored result"), i18n::N_("profile"), i18n::N_("at ply"),
+                            i18n::N_("evaluation")})
+    out += "<th>" + escape(translate(label)) + "</th>";
+  out += "</tr></thead><tbody>";
+  for (const EngineContradiction& x : list)
+    out += "<tr><td><a href=\"" + escape(contradiction_link(x)) + "\"><b>" + escape(game_name(r, x.file, x.index)) +
+           "</b></a><br><small>" + escape(format("{1} vs {2}", {x.cho.empty() ? "?" : x.cho, x.han.empty() ? "?" : x.han})) +
+           "</small></td><td class=\"nw\">" + escape(x.result_text) + "</td><td>" + escape(x.profile) +
+           "</td><td class=\"n\">" + std::to_string(x.ply) + "</td><td class=\"n nw\">" + escape(x.eval) + "</td></tr>";
+  out += "</tbody></table></div><p class=\"note\">" +
+         escape(translate("Each game opens in gibo serve's viewer at the judged position.")) + "</p>";
+}
+
 // The adjudication section: verdict chart and table, disagreements, their boards.
 void adjudication_html(const Report& r, const std::vector<Table>& all, std::string& out) {
   section_open("adjudication", out);
@@ -358,6 +378,7 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
   if (!r.adjudication.profiles.empty()) out += charts::verdict_rows(r.adjudication, 820);
   if (const Table* t = find_table(all, "verdicts")) table_html(*t, out);
   if (const Table* t = find_table(all, "engine_verdicts")) table_html(*t, out);
+  contradictions_html(r, out);
   disagreements_html(r, out);
   std::string boards;
   int shown = 0;

@@ -370,6 +370,22 @@ void engine_verdict_tables(const Report& r, std::vector<Table>& out) {
     t.rows.push_back({c.profile, num(c.total()), num(c.supports), num(c.contradicts), num(c.unclear)});
   t.note = "the final position's evaluation beside the stored result: see gibo rescore --help, --margin";
   out.push_back(std::move(t));
+  if (r.analysis.contradictions.empty()) return;
+  Table c{"engine_contradictions", "adjudication",
+          "Stored winners the engine finds lost (engine-contradicts)", Audience::Both, {}, {}, {}, ""};
+  c.columns.push_back(num_col("game_id", "game id", Audience::Machine));
+  game_columns(c);
+  c.columns.insert(c.columns.end(), {text_col("cho", "Cho"), text_col("han", "Han"), text_col("stored", "stored result"),
+                                     text_col("profile", "profile"), num_col("ply", "at ply"),
+                                     text_col("eval", "evaluation"), text_col("viewer", "viewer", Audience::Machine)});
+  for (const EngineContradiction& x : r.analysis.contradictions) {
+    std::vector<std::string> row = {std::to_string(x.game_id)};
+    game_cells(row, r, x.file, x.index);
+    row.insert(row.end(), {x.cho, x.han, x.result_text, x.profile, num(x.ply), x.eval, contradiction_link(x)});
+    c.rows.push_back(std::move(row));
+  }
+  c.note = "the evaluation of the judged position, Cho's view; gibo serve shows each game at that ply";
+  out.push_back(std::move(c));
 }
 
 // Verdicts per profile and the disagreements.

@@ -101,3 +101,41 @@ TEST(RescoreCli, UsageErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 30: the stats report's adjudication section (and gibo serve's /stats) lists the
+// games whose stored winner the engine finds lost, each linked to the viewer at the judged
+// ply; the records are judged under their own profile (janggi-gg), no --rules given.
+TEST(RescoreCli, EngineContradictedWinnersAreListedAndLinkedToTheViewer) {
+  if (::access("/usr/games/fairy-stockfish", X_OK) != 0) {
+    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it";
+    GTEST_SKIP() << "fairy-stockfish is not installed";
+  }
+  TempDir dir;
+  const std::string db = (dir.path() / "a.db").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus + "/pobsiz_maeil_sinbo_1937.gib"}).status, 0);
+  const Result judged = run_gibo({"rescore", "--db", db, "--engine", "--depth", "4", "--option", "Threads=1", "-j", "2"});
+  ASSERT_NE(judged.status, 2) << judged.err;
+  const long long contradicted =
+      query_int(db, "SELECT count(*) FROM engine_verdicts WHERE verdict = 'engine-contradicts' AND profile_id = 'janggi-gg'");
+  ASSERT_GT(contradicted, 0) << judged.out;
+  const Result csv = run_gibo({"stats", "--db", db, "--format", "csv"});
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  long long rows = 0;
+  const std::regex row(R"(^engine_contradictions,(\d+),.*,janggi-gg,(\d+),[-+#0-9.]+,/game/(\d+)\?ply=(\d+)$)");
+  for (const std::string& l : csv.out_lines()) {
+    std::smatch m;
+    if (!std::regex_match(l, m, row)) continue;
+    ++rows;
+    EXPECT_EQ(m[1], m[3]) << l;  // the link names the game
+    EXPECT_EQ(m[2], m[4]) << l;  // at the judged ply
+    EXPECT_EQ(query_int(db, "SELECT ply FROM engine_verdicts WHERE game_id = " + std::string(m[1])), std::stoll(m[2]));
+  }
+  EXPECT_EQ(rows, contradicted) << csv.out;
+  const Result html = run_gibo({"stats", "--db", db, "--format", "html"});
+  EXPECT_NE(html.out.find("<table id=\"t-engine-contradictions\">"), std::string::npos);
+  EXPECT_NE(html.out.find("<a href=\"/game/"), std::string::npos);
+}
+
+}  // namespace
