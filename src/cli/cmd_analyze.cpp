@@ -187,14 +187,8 @@ void AnalyzePrinter::emit(AnalysedJob&& d) {
 void AnalyzePrinter::draw_progress() {
   if (!progress_.shown()) return;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  std::string line = std::to_string(games_);
-  if (total_) line += '/', line += std::to_string(*total_);
-  line = i18n::format("{1} games, {2} positions/s",
-                      {line, fixed1(seconds > 0 ? static_cast<double>(positions_) / seconds : 0)});
-  if (total_ && *total_ >= games_)
-    line += ", " + i18n::format("ETA {1}", {clock_text(seconds / static_cast<double>(games_) *
-                                                         static_cast<double>(*total_ - games_))});
-  progress_.draw(line);
+  progress_.draw(games_progress_text(games_, total_, seconds,
+                                     fixed1(seconds > 0 ? static_cast<double>(positions_) / seconds : 0)));
 }
 
 void AnalyzePrinter::summary() {
@@ -225,20 +219,6 @@ void AnalyzePrinter::summary() {
                                        "were analysed and stored",
                                        {std::to_string(from_archive_), std::to_string(games_), o_.db}) +
                           "\n");
-}
-
-// The number of games for the progress line's ETA (a terminal only): counted beforehand
-// by a reading pass that keeps no game; unknown when a file is standard input.
-std::optional<long> count_games(const std::vector<InputFile>& files, long archive_games, const Profile& fallback) {
-  long total = archive_games;
-  for (const InputFile& f : files) {
-    if (f.path == "-") return std::nullopt;
-    ReadOptions ro;
-    ro.profile = &fallback;
-    ReadInfo info;
-    read_input_games(f.path, ro, info, [&](Game&&) { ++total; });
-  }
-  return total;
 }
 
 }  // namespace
@@ -274,7 +254,8 @@ int run_analyze(const std::vector<std::string>& args) {
   std::optional<archive::AnalysisStore> store;
   if (db) store.emplace(*db, o.engine);
   std::optional<long> total;
-  if (stderr_is_terminal()) total = count_games(files, static_cast<long>(ids.size()), fallback);
+  if (stderr_is_terminal())  // the progress line's ETA (a terminal only)
+    if ((total = count_input_games(files, fallback))) *total += static_cast<long>(ids.size());
   AnalyzePrinter printer(o, store ? &*store : nullptr, total);
   // The annotated outputs are written as the games are done (committed at the end).
   if (auto e = printer.open_outputs()) return std::cerr << "gibo analyze: " << e->message << "\n", kExitIo;

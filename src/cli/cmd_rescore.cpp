@@ -2,6 +2,7 @@
 // historical result (which is never changed): one line (text), row (CSV) or object
 // (JSON Lines) per game and a summary, on files and on a database (--db) alike; on a
 // database the verdicts are also stored in the verdicts table.
+#include <chrono>
 #include <iostream>
 #include <map>
 #include <regex>
@@ -19,6 +20,7 @@
 #include "inputs.h"
 #include "common_options.h"
 #include "parallel.h"
+#include "progress.h"
 #include "reporter.h"
 #include "engine_options.h"
 #include "rescore_engine.h"
@@ -322,6 +324,10 @@ class DatabaseRescore {
   std::vector<archive::EngineVerdictRow> engine_batch_;
   std::string lines_;
   bool ok_ = true;
+  // --engine on a terminal: the progress line (games done of those selected, ETA).
+  Progress progress_;
+  long done_ = 0, total_ = 0;
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 std::optional<Pending> DatabaseRescore::prepare(const archive::StoredGame& g) {
@@ -352,12 +358,16 @@ void DatabaseRescore::emit(Pending&& p) {
   if (!ok_) return;
   if (p.row.engine) {
     store_->finish_ending(p.lookup, *p.plan, p.game_id, p.searched, *p.row.engine);
-    if (!p.row.engine->warning.empty()) std::cerr << p.ref << ": " << p.row.engine->warning << "\n";
+    if (!p.row.engine->warning.empty()) progress_.write_error(p.ref + ": " + p.row.engine->warning + "\n");
     counts_.add_engine(*p.row.engine);
     engine_batch_.push_back(archive::engine_verdict_row(*p.row.engine, p.game_id, *p.profile, o_.margin));
   }
+  const bool live = o_.use_engine && progress_.shown();
   lines_ += render(p.row, o_.out, o_.use_engine);
-  if (lines_.size() >= (1u << 16)) std::cout << lines_, lines_.clear();
+  if (live || lines_.size() >= (1u << 16)) progress_.write(lines_), lines_.clear();
+  if (live)
+    progress_.draw(games_progress_text(
+        ++done_, total_, std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count()));
   ++counts_.verdicts[p.row.verdict];
   batch_.push_back(verdict_row(p));
   if (batch_.size() >= 5000) flush();
@@ -384,6 +394,7 @@ int DatabaseRescore::run() {
   const auto ids = archive_->select_games(o_.where);
   if (!ids) return usage_error("rescore", "--where: " + ids.error().message);
   if (o_.out == Output::Csv) std::cout << csv_header(o_.use_engine);
+  total_ = static_cast<long>(ids->size());
   std::optional<Error> unread;  // why a stored game could not be read
   {
     analysis::OrderedStream<Pending, Pending> stream(
@@ -403,7 +414,8 @@ int DatabaseRescore::run() {
       if (!ok_) break;
     }
   }
-  std::cout << lines_;
+  progress_.draw("");
+  progress_.write(lines_);
   flush();
   if (unread || !ok_) {
     if (unread) std::cerr << "gibo rescore: " << unread->message << "\n";
@@ -495,6 +507,11 @@ FileResult rescore_file(const std::string& path, const RescoreOptions& o, const 
 void rescore_files_with_engine(const std::vector<InputFile>& files, const RescoreOptions& o, const Reporter& reporter,
                                FilesPrinter& printer) {
   analysis::EngineAdjudicator adjudicator(o.engine, o.margin);
+  Progress progress;  // on a terminal: games done of those the inputs hold, ETA
+  std::optional<long> total;
+  if (progress.shown()) total = count_input_games(files, o.forced ? *o.forced : default_profile());
+  long done = 0;
+  const auto started = std::chrono::steady_clock::now();
   analysis::OrderedStream<Pending, Pending> stream(
       o.jobs,
       [&](Pending& p) {
@@ -502,13 +519,18 @@ void rescore_files_with_engine(const std::vector<InputFile>& files, const Rescor
         return std::move(p);
       },
       [&](Pending&& p) {
-        if (p.file_end) return printer.file_done(*p.file_end);
+        if (p.file_end) {
+          progress.draw("");  // cleared before the file's own lines
+          return printer.file_done(*p.file_end);
+        }
         if (p.row.engine) {
           printer.counts.add_engine(*p.row.engine);
-          if (!p.row.engine->warning.empty()) std::cerr << p.ref << ": " << p.row.engine->warning << "\n";
+          if (!p.row.engine->warning.empty()) progress.write_error(p.ref + ": " + p.row.engine->warning + "\n");
         }
         ++printer.counts.verdicts[p.row.verdict];
-        std::cout << render(p.row, o.out, true);
+        progress.write(render(p.row, o.out, true));
+        progress.draw(games_progress_text(
+            ++done, total, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()));
       });
   for (const InputFile& f : files) {
     ReadOptions ro;
@@ -524,6 +546,7 @@ void rescore_files_with_engine(const std::vector<InputFile>& files, const Rescor
     stream.push(std::move(end));
   }
   stream.finish();
+  progress.draw("");
 }
 
 // Re-scores the games of the files `o.paths` name: a line/row/object per game, then the summary.

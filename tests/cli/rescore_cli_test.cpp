@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <fstream>
+#include <iterator>
 #include <regex>
+#include <sstream>
 
 #include "run_gibo.h"
 
@@ -136,6 +139,45 @@ TEST(RescoreCli, EngineContradictedWinnersAreListedAndLinkedToTheViewer) {
   const Result html = run_gibo({"stats", "--db", db, "--format", "html"});
   EXPECT_NE(html.out.find("<table id=\"t-engine-contradictions\">"), std::string::npos);
   EXPECT_NE(html.out.find("<a href=\"/game/"), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+// rescore --engine on a terminal (util-linux `script`): a progress line with the count and
+// the ETA, cleared before every other line, so the terminal shows what a pipe gets.
+TEST(RescoreCli, EngineProgressLineOnATerminalNeverGarblesALine) {
+  if (::access("/usr/games/fairy-stockfish", X_OK) != 0) {
+    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it";
+    GTEST_SKIP() << "fairy-stockfish is not installed";
+  }
+  TempDir dir;
+  const std::string typescript = (dir.path() / "typescript").string();
+  const std::vector<std::string> args = {"rescore", "--engine", "--depth", "2", "--option", "Threads=1", "-j", "2",
+                                         kCorpus + "/pobsiz_kakao001_g000-001.gib", kCorpus + "/pobsiz_kakao041_g093.gib"};
+  std::string command = shell_quote(GIBO_BINARY);
+  for (const std::string& a : args) command.append(1, ' ').append(shell_quote(a));
+  const std::string run = "script -q -e -c " + shell_quote(command) + " " + shell_quote(typescript) + " >/dev/null 2>&1 </dev/null";
+  ASSERT_NE(std::system(run.c_str()), -1);
+  std::ifstream in(typescript, std::ios::binary);
+  const std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(raw.find("\r\033[K1/3 games, ETA "), std::string::npos) << raw;
+  EXPECT_NE(raw.find("\r\033[K3/3 games"), std::string::npos) << raw;
+  std::vector<std::string> shown;  // each line as it stands after its last carriage return
+  std::istringstream lines(raw);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (const auto cr = line.rfind('\r'); cr != std::string::npos) line.erase(0, cr + 1);
+    if (line.rfind("\033[K", 0) == 0) line.erase(0, 3);
+    shown.push_back(line);
+  }
+  while (!shown.empty() && shown.back().rfind("summary: ", 0) != 0) shown.pop_back();  // script's last lines
+  ASSERT_FALSE(shown.empty());
+  shown.erase(shown.begin());  // script's first line
+  const Result plain = run_gibo(args);
+  EXPECT_TRUE(plain.err.empty()) << plain.err;  // no progress in a pipe
+  EXPECT_EQ(shown, plain.out_lines());
 }
 
 }  // namespace
