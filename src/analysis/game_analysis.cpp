@@ -180,6 +180,7 @@ void judge_positions(GameAnalysis& out) {
       s.average_loss += p.loss_cp;
       s.accuracy += move_accuracy(p.drop);
       ++s.counts[static_cast<std::size_t>(p.judgement)];
+      s.best_moves += p.played == p.best;
       if (p.drop > s.largest_swing) s.largest_swing = p.drop, s.largest_swing_ply = p.ply;
     }
     out.plies.push_back(std::move(p));

@@ -342,20 +342,41 @@ void player_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(t));
 }
 
-// Per player, what the stored engine analyses say of their moves (only when some exist).
-void player_analysis_tables(const Report& r, std::vector<Table>& out) {
-  if (r.analysis.players.empty()) return;
-  Table t{"player_analysis", "players", "Players' moves by the engine analyses stored in the archive", Audience::Both,
-          {text_col("player", "player"), num_col("games", "games"), num_col("moves", "moves"),
-           num_col("average_loss", "avg loss cp"), num_col("accuracy", "accuracy %"),
-           num_col("inaccuracies", "inaccuracies"), num_col("mistakes", "mistakes"), num_col("blunders", "blunders")},
-          {}, {}, ""};
-  for (const PlayerAnalysis& p : r.analysis.players)
-    t.rows.push_back({p.name, num(p.games), num(p.moves), format_decimal(p.average_loss), format_decimal(p.accuracy),
-                      num(p.inaccuracies), num(p.mistakes), num(p.blunders)});
-  t.note = "each game's newest complete analysis (gibo analyze --db); losses and classes as gibo analyze gives them";
-  t.human_rows = static_cast<std::size_t>(r.options.top_players);
-  out.push_back(std::move(t));
+// Play quality from the stored engine analyses (only when some exist): per player (the
+// table player_analysis), event, site, year and rank, each row with its sample (games,
+// judged moves).
+void play_quality_tables(const Report& r, std::vector<Table>& out) {
+  if (r.analysis.players.empty() && r.analysis.years.empty() && r.analysis.events.empty()) return;
+  struct Group {
+    const char* id;
+    const char* key_label;
+    const char* title;
+    const std::vector<PlayerAnalysis>* rows;
+  };
+  const Group groups[] = {
+      {"player_analysis", "player", "Play quality per player (the stored engine analyses)", &r.analysis.players},
+      {"play_quality_events", "event", "Play quality per event", &r.analysis.events},
+      {"play_quality_sites", "site", "Play quality per site", &r.analysis.sites},
+      {"play_quality_years", "year", "Play quality per year", &r.analysis.years},
+      {"play_quality_ranks", "rank", "Play quality per rank written in the players' names", &r.analysis.ranks},
+  };
+  for (const Group& g : groups) {
+    if (g.rows->empty()) continue;
+    Table t{g.id, "play_quality", g.title, Audience::Both,
+            {text_col(g.key_label == std::string("player") ? "player" : "group", g.key_label), num_col("games", "games"),
+             num_col("moves", "moves"), num_col("average_loss", "avg loss cp"), num_col("accuracy", "accuracy %"),
+             num_col("best_move_percent", "best move %"), num_col("blunders_per_100", "blunders /100"),
+             num_col("inaccuracies", "inaccuracies"), num_col("mistakes", "mistakes"), num_col("blunders", "blunders")},
+            {}, {}, ""};
+    for (const PlayerAnalysis& p : *g.rows)
+      t.rows.push_back({p.name, num(p.games), num(p.moves), format_decimal(p.average_loss), format_decimal(p.accuracy),
+                        format_decimal(p.best_move_percent()), format_decimal(p.blunders_per_100(), 2),
+                        num(p.inaccuracies), num(p.mistakes), num(p.blunders)});
+    t.note = "each game's newest complete analysis (gibo analyze --db); games: analysed sides; moves: judged moves "
+             "(the sample); losses, accuracy and classes as gibo analyze gives them";
+    t.human_rows = static_cast<std::size_t>(r.options.top_players);
+    out.push_back(std::move(t));
+  }
 }
 
 // The engine verdicts on the unverifiable endings, per profile (only when some are stored).
@@ -520,7 +541,8 @@ const std::vector<Section>& sections() {
   static const std::vector<Section> list = {
       {"overview", "Overview"},       {"results", "Results"},         {"setups", "Setups"},
       {"openings", "Openings"},       {"lengths", "Game lengths"},    {"years", "Games per year"},
-      {"players", "Players"},         {"adjudication", "Adjudication"}, {"quality", "Data quality"},
+      {"players", "Players"},         {"adjudication", "Adjudication"}, {"play_quality", "Play quality"},
+      {"quality", "Data quality"},
   };
   return list;
 }
@@ -555,7 +577,7 @@ std::vector<Table> tables(const Report& report) {
   length_tables(report, out);
   year_tables(report, out);
   player_tables(report, out);
-  player_analysis_tables(report, out);
+  play_quality_tables(report, out);
   adjudication_tables(report, out);
   engine_verdict_tables(report, out);
   quality_tables(report, out);

@@ -249,7 +249,7 @@ TEST(AnalysisStoreCli, PlayersAnalysesInStats) {
   long players = 0;
   for (const std::string& line : stats.out_lines()) players += line.rfind("player_analysis,", 0) == 0;
   EXPECT_EQ(players, 2) << stats.out;  // both players of the one analysed game
-  EXPECT_NE(stats.out.find("table,player,games,moves,average_loss,accuracy,inaccuracies,mistakes,blunders"),
+  EXPECT_NE(stats.out.find("table,player,games,moves,average_loss,accuracy,best_move_percent,blunders_per_100,inaccuracies,mistakes,blunders"),
             std::string::npos);
 }
 

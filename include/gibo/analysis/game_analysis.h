@@ -70,6 +70,7 @@ struct SideSummary {
   double average_loss = 0;     // centipawns
   double accuracy = 0;         // percent, mean of move accuracies
   std::array<int, 4> counts{}; // by MoveClass
+  int best_moves = 0;          // judged moves equal to the engine's first choice
   double largest_swing = 0;    // the largest drop, points
   int largest_swing_ply = 0;   // 0: none
 };
