@@ -87,6 +87,9 @@ Expected<SearchResult, SearchError> judged_search(EngineSession& session, const 
 GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSession& session, const Limit& limit,
                           int timeout_ms, const KnownPositions* known) {
   GameAnalysis out;
+  if (names_unknown_profile(game))
+    out.warnings.push_back("the record names rules profile '" + game.saved_profile_id.value_or("") +
+                           "', which gibo does not know: analysed under " + profile.id);
   const bool bikjang = game_bikjang_option(game, false);
   out.variant = engine_variant(profile, bikjang);
   const auto fen = start_fen(game);

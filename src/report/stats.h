@@ -211,6 +211,7 @@ struct AnalysisStats {
   // The same by event, site, year (most games first) and by the rank written in the
   // players' names (9단, 18급; weakest first): the play-quality tables.
   std::vector<PlayerAnalysis> events, sites, years, ranks;
+  long requests = 0;  // analysis requests the analyses come from (> 1: the numbers mix engines or limits)
 };
 
 struct CodeRow {

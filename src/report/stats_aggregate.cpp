@@ -544,6 +544,7 @@ AnalysisStats analysis_of(const Dataset& data, const ReportOptions& o) {
       }
     }
   }
+  a.requests = data.analysis_requests;
   a.players = finish_groups(by_name);
   a.events = finish_groups(by_event);
   a.sites = finish_groups(by_site);

@@ -374,6 +374,10 @@ void play_quality_tables(const Report& r, std::vector<Table>& out) {
                         num(p.inaccuracies), num(p.mistakes), num(p.blunders)});
     t.note = "each game's newest complete analysis (gibo analyze --db); games: analysed sides; moves: judged moves "
              "(the sample); losses, accuracy and classes as gibo analyze gives them";
+    if (r.analysis.requests > 1)
+      t.note += "; " + i18n::format("WARNING: the analyses come from {1} different requests (engine, options, limit or "
+                                    "variant): the numbers mix them; analyse the games again under one request",
+                                    {num(r.analysis.requests)});
     t.human_rows = static_cast<std::size_t>(r.options.top_players);
     out.push_back(std::move(t));
   }

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -137,6 +138,27 @@ TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
   }
   EXPECT_EQ(checked, static_cast<int>(players.size()));
   EXPECT_GE(checked, 50);
+
+  // Analyses of another depth for some games: the report says the numbers mix two requests.
+  ASSERT_EQ(run_gibo({"analyze", "--db", db, "--depth", "2", "--option", "Threads=1", "--where", "id <= 2"}).status, 0);
+  const Result mixed = run_gibo({"stats", "--db", db});
+  EXPECT_NE(mixed.out.find("WARNING: the analyses come from 2 different requests"), std::string::npos) << mixed.out;
+}
+
+// A record naming a rules profile gibo does not know is analysed under the fallback, and
+// says so.
+TEST(PlayQualityCli, ARecordNamingAnUnknownProfileSaysSo) {
+  if (::access("/usr/games/fairy-stockfish", X_OK) != 0) GTEST_SKIP() << "fairy-stockfish is not installed";
+  TempDir dir;
+  const std::string gib = (dir.path() / "unknown.gib").string();
+  {
+    std::ofstream out(gib);
+    out << "[규칙 \"foo-rules\"]\n[대국결과 \"초 완승\"]\n\n1. 79졸78\n";
+  }
+  const Result r = run_gibo({"analyze", gib, "--depth", "2", "--option", "Threads=1"});
+  EXPECT_NE(r.err.find("the record names rules profile 'foo-rules', which gibo does not know: analysed under janggi-gg"),
+            std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("variant janggimodern"), std::string::npos) << r.out;
 }
 
 }  // namespace
