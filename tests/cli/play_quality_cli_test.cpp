@@ -85,6 +85,7 @@ TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
   ASSERT_GE(games.size(), 80u);  // every corpus game (84) is analysed
 
   std::map<std::string, Sums> players;
+  long cho_above = 0;  // games where Cho's accuracy is above 75 %
   for (const auto& [id, evals] : games) {
     Sums side[2];
     for (std::size_t k = 0; k + 1 < evals.size(); ++k) {
@@ -103,6 +104,7 @@ TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
       s.best += b.played == b.best;
       s.blunders += drop >= 30.0;
     }
+    if (side[0].moves && side[0].accuracy / static_cast<double>(side[0].moves) > 75.0) ++cho_above;
     const std::string* who[2] = {&names[id].first, &names[id].second};
     for (int s = 0; s < 2; ++s) {
       if (who[s]->empty()) continue;
@@ -138,6 +140,11 @@ TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
   }
   EXPECT_EQ(checked, static_cast<int>(players.size()));
   EXPECT_GE(checked, 50);
+
+  // The --where fields read the same analyses: games whose Cho played above 75 % accuracy.
+  const Result selected = run_gibo({"rescore", "--db", db, "--where", "analysed AND cho_accuracy > 75"});
+  EXPECT_NE(selected.out.find("summary: " + std::to_string(cho_above) + " games,"), std::string::npos) << selected.out;
+  EXPECT_GT(cho_above, 0);
 
   // Analyses of another depth for some games: the report says the numbers mix two requests.
   ASSERT_EQ(run_gibo({"analyze", "--db", db, "--depth", "2", "--option", "Threads=1", "--where", "id <= 2"}).status, 0);
