@@ -13,7 +13,6 @@
 namespace gibo::analysis {
 namespace {
 
-using test::FakeEngine;
 using test::ScratchFile;
 using test::uci_game;
 
@@ -41,6 +40,15 @@ TEST(EngineMapping, EveryProfileNamesItsNearestVariant) {
   const auto& nf = engine_mapping(*find_profile("no-facing")).differences;
   EXPECT_TRUE(std::any_of(nf.begin(), nf.end(), [](const RuleDifference& d) { return d.topic == RuleTopic::Facing; }));
 }
+
+// The scripted engine answering from `table` (fake_uci.sh's lines), kept in a scratch file.
+struct TableEngine {
+  explicit TableEngine(const std::string& name, const std::string& table) : file(name, table) {
+    config.command = test::fake_command(file.path(), "normal");
+  }
+  ScratchFile file;
+  EngineConfig config;
+};
 
 Game fen_game(const std::string& fen, const std::string& moves, const std::string& profile) {
   return uci_game("position fen " + fen + (moves.empty() ? "" : " moves " + moves) + "\n", profile);
@@ -98,10 +106,8 @@ TEST(EngineBoards, DifferencesThatCanDecideTheGame) {
 }
 
 TEST(AnalyzeGame, ARefusedBestMoveIsNeverStoredAndThePositionIsSearchedWithinTheRules) {
-  ScratchFile table("refused_table", "0 cp 900 e5c6 e9e8\n");
-  EngineConfig config;
-  config.command = test::fake_command(table.path(), "normal");
-  EngineSession s(config);
+  TableEngine fake("refused_table", "0 cp 900 e5c6 e9e8\n");
+  EngineSession s(fake.config);
   const Game g = fen_game("9/4k4/9/9/2r6/4N4/9/9/4K4/9 w - - 0 1", "e2d2", "no-facing");
   ASSERT_EQ(g.valid_plies, 1);
   const GameAnalysis a = analyze_game(g, *find_profile("no-facing"), s, Limit{}, 5000);
@@ -120,10 +126,8 @@ TEST(AnalyzeGame, ARefusedBestMoveIsNeverStoredAndThePositionIsSearchedWithinThe
 
 TEST(AnalyzeGame, AnEngineThatPlaysOtherRulesThanItsVariantFailsThePosition) {
   // The engine names janggi but answers with a move janggi forbids (a general into check).
-  ScratchFile table("liar_table", "0 cp 0 e2f2\n");
-  EngineConfig config;
-  config.command = test::fake_command(table.path(), "normal");
-  EngineSession s(config);
+  TableEngine fake("liar_table", "0 cp 0 e2f2\n");
+  EngineSession s(fake.config);
   const Game g = fen_game("3k5/5r3/9/9/9/9/9/9/4K4/9 w - - 0 1", "", "kjf-site");
   const GameAnalysis a = analyze_game(g, *find_profile("kjf-site"), s, Limit{}, 5000);
   EXPECT_EQ(a.failed_positions, 1);
@@ -134,10 +138,8 @@ TEST(AnalyzeGame, AnEngineThatPlaysOtherRulesThanItsVariantFailsThePosition) {
 }
 
 TEST(AnalyzeGame, PositionsAfterAMoveTheVariantRefusesFailWithOneWarning) {
-  ScratchFile table("plain_table", "99 cp 0 a1a2\n");  // every position: cp 0, no best move
-  EngineConfig config;
-  config.command = test::fake_command(table.path(), "normal");
-  EngineSession s(config);
+  TableEngine fake("plain_table", "99 cp 0 a1a2\n");  // every position: cp 0, no best move
+  EngineSession s(fake.config);
   const Game g = fen_game("3k5/5r3/9/9/9/9/9/9/4K4/9 w - - 0 1", "e2f2 f9f2", "kjf-site");
   ASSERT_EQ(g.valid_plies, 2) << (g.diagnostics.empty() ? "" : g.diagnostics[0].message);
   const GameAnalysis a = analyze_game(g, *find_profile("kjf-site"), s, Limit{}, 5000);

@@ -178,17 +178,8 @@ TEST(AnalyzeCli, ProgressLineOnATerminalNeverGarblesALine) {
   EXPECT_NE(raw.find(" positions/s, ETA "), std::string::npos) << raw;
   EXPECT_NE(raw.find("\r\033[K"), std::string::npos) << raw;
   // What the terminal shows: each line as it stands after its last carriage return.
-  std::vector<std::string> shown;
-  std::istringstream in(raw);
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (const auto cr = line.rfind('\r'); cr != std::string::npos) line.erase(0, cr + 1);
-    if (line.rfind("\033[K", 0) == 0) line.erase(0, 3);
-    shown.push_back(line);
-  }
-  while (!shown.empty() && shown.back().rfind("summary: ", 0) != 0) shown.pop_back();  // script's last lines
+  const std::vector<std::string> shown = terminal_lines(raw);
   ASSERT_FALSE(shown.empty());
-  shown.erase(shown.begin());  // script's first line
   const Result plain = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal")});
   EXPECT_TRUE(plain.err.empty()) << plain.err;  // no progress in a pipe
   EXPECT_EQ(shown, plain.out_lines());

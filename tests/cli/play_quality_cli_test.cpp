@@ -39,10 +39,7 @@ struct Sums {
 };
 
 TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
-  if (::access("/usr/games/fairy-stockfish", X_OK) != 0) {
-    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it";
-    GTEST_SKIP() << "fairy-stockfish is not installed";
-  }
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
   const std::string db = (dir.path() / "a.db").string();
   ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus}).status, 0);
@@ -155,7 +152,7 @@ TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
 // A record naming a rules profile gibo does not know is analysed under the fallback, and
 // says so.
 TEST(PlayQualityCli, ARecordNamingAnUnknownProfileSaysSo) {
-  if (::access("/usr/games/fairy-stockfish", X_OK) != 0) GTEST_SKIP() << "fairy-stockfish is not installed";
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
   const std::string gib = (dir.path() / "unknown.gib").string();
   {

@@ -111,10 +111,7 @@ namespace {
 // games whose stored winner the engine finds lost, each linked to the viewer at the judged
 // ply; the records are judged under their own profile (janggi-gg), no --rules given.
 TEST(RescoreCli, EngineContradictedWinnersAreListedAndLinkedToTheViewer) {
-  if (::access("/usr/games/fairy-stockfish", X_OK) != 0) {
-    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it";
-    GTEST_SKIP() << "fairy-stockfish is not installed";
-  }
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
   const std::string db = (dir.path() / "a.db").string();
   ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus + "/pobsiz_maeil_sinbo_1937.gib"}).status, 0);
@@ -148,10 +145,7 @@ namespace {
 // rescore --engine on a terminal (util-linux `script`): a progress line with the count and
 // the ETA, cleared before every other line, so the terminal shows what a pipe gets.
 TEST(RescoreCli, EngineProgressLineOnATerminalNeverGarblesALine) {
-  if (::access("/usr/games/fairy-stockfish", X_OK) != 0) {
-    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it";
-    GTEST_SKIP() << "fairy-stockfish is not installed";
-  }
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
   const std::string typescript = (dir.path() / "typescript").string();
   const std::vector<std::string> args = {"rescore", "--engine", "--depth", "2", "--option", "Threads=1", "-j", "2",
@@ -164,17 +158,8 @@ TEST(RescoreCli, EngineProgressLineOnATerminalNeverGarblesALine) {
   const std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_NE(raw.find("\r\033[K1/3 games, ETA "), std::string::npos) << raw;
   EXPECT_NE(raw.find("\r\033[K3/3 games"), std::string::npos) << raw;
-  std::vector<std::string> shown;  // each line as it stands after its last carriage return
-  std::istringstream lines(raw);
-  for (std::string line; std::getline(lines, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (const auto cr = line.rfind('\r'); cr != std::string::npos) line.erase(0, cr + 1);
-    if (line.rfind("\033[K", 0) == 0) line.erase(0, 3);
-    shown.push_back(line);
-  }
-  while (!shown.empty() && shown.back().rfind("summary: ", 0) != 0) shown.pop_back();  // script's last lines
+  const std::vector<std::string> shown = terminal_lines(raw);
   ASSERT_FALSE(shown.empty());
-  shown.erase(shown.begin());  // script's first line
   const Result plain = run_gibo(args);
   EXPECT_TRUE(plain.err.empty()) << plain.err;  // no progress in a pipe
   EXPECT_EQ(shown, plain.out_lines());

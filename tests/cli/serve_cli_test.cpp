@@ -424,7 +424,7 @@ namespace {
 // Issue 30: a player's page (/player?name=NAME) with their play quality from the stored
 // analyses and their analysed games, each linked to the viewer.
 TEST(ServePlayerPage, PlayQualityAndGamesLinkedToTheViewer) {
-  if (::access("/usr/games/fairy-stockfish", X_OK) != 0) GTEST_SKIP() << "fairy-stockfish is not installed";
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
   const std::string db = (dir.path() / "p.db").string();
   ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus + "/pobsiz_tyson_mgame.gib"}).status, 0);
