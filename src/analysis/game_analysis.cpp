@@ -67,6 +67,15 @@ Expected<SearchResult, SearchError> judged_search(EngineSession& session, const 
   }
   if (const std::string refused = boards.refusal(r->best_move); !refused.empty()) {
     const std::vector<std::string> allowed = boards.common_moves();
+    if (allowed.empty() && boards.judged().in_check() && !boards.judged().has_legal_move(false)) {
+      // Mated under the record's rules, though the variant sees a way out: the rules judge.
+      notes.push_back("the engine's best move " + r->best_move + " is refused (" + refused + "); the side to move is "
+                      "checkmated under " + boards.profile().id);
+      SearchResult mated;
+      mated.score = to_cho(true, 0, to_move);
+      mated.malformed = std::move(r->malformed);
+      return mated;
+    }
     if (allowed.empty())
       return SearchError{K::Protocol, "no move here is legal under both " + boards.profile().id + " and " + boards.variant()};
     notes.push_back("the engine's best move " + r->best_move + " is refused (" + refused + "); searched again among the "

@@ -151,3 +151,25 @@ TEST(AnalyzeGame, PositionsAfterAMoveTheVariantRefusesFailWithOneWarning) {
 
 }  // namespace
 }  // namespace gibo::analysis
+
+namespace gibo::analysis {
+namespace {
+
+// Mated under no-facing, though janggimodern sees an escape (a general move that makes the
+// generals face): the rules judge, the position is a mate for the other side.
+TEST(AnalyzeGame, ASideMatedUnderTheRecordsRulesIsMatedWhateverTheVariantSees) {
+  TableEngine fake("mated_table", "0 cp -500 d1e1\n");
+  EngineSession s(fake.config);
+  const Game g = fen_game("3r5/4k4/9/9/9/9/9/9/9/3K5 w - - 0 1", "", "no-facing");
+  const GameAnalysis a = analyze_game(g, *find_profile("no-facing"), s, Limit{}, 5000);
+  ASSERT_EQ(a.positions.size(), 1u);
+  ASSERT_TRUE(a.positions[0].ok) << a.positions[0].error;
+  EXPECT_TRUE(a.positions[0].result.score.mate);
+  EXPECT_EQ(a.positions[0].result.score.winner, Side::Han);
+  EXPECT_EQ(a.positions[0].result.best_move, "");
+  ASSERT_FALSE(a.warnings.empty());
+  EXPECT_NE(a.warnings[0].find("the side to move is checkmated under no-facing"), std::string::npos) << a.warnings[0];
+}
+
+}  // namespace
+}  // namespace gibo::analysis

@@ -89,8 +89,10 @@ struct GameAnalysis {
 // engine of its profile's variant, keeping to the record's rules: a best move the variant
 // refuses is an error (the engine does not play the variant); one the record's rules
 // refuse is never taken: `notes` names it and the position is searched again among the
-// moves both allow (UCI searchmoves); the line is cut before its first move the record's
-// rules refuse (a note too). Contract: boards.representable().
+// moves both allow (UCI searchmoves); a side the record's rules leave no move while in
+// check (the variant seeing an escape) is mated: "mate 0" with no best move; the line is
+// cut before its first move the record's rules refuse (a note too). Contract:
+// boards.representable().
 Expected<SearchResult, SearchError> judged_search(EngineSession& session, const EngineBoards& boards,
                                                   const std::string& fen, const std::vector<std::string>& moves,
                                                   const Limit& limit, int timeout_ms, std::vector<std::string>& notes);
