@@ -129,10 +129,10 @@ std::string players_page(const stats::Report& r) {
   return document(tr("Players"), body);
 }
 
-std::optional<std::string> player_page(const stats::Report& r, const std::string& name) {
-  std::size_t i = 0;
-  while (i < r.identities.size() && r.identities[i].name != name) ++i;
-  if (i == r.identities.size()) return std::nullopt;
+namespace {
+
+// The sections of identity `i`: rating, spellings, results by colour and year, games.
+std::string identity_sections(const stats::Report& r, std::size_t i) {
   const stats::Identity& who = r.identities[i];
   const ratings::PlayerRating& p = r.ratings.fit.players[i];
   const bool rated = p.standing != ratings::Standing::NotConnected;
@@ -207,7 +207,31 @@ std::optional<std::string> player_page(const stats::Report& r, const std::string
             (g.id ? game_link(g.id, game_ref(g.file, g.index)) : esc(game_ref(g.file, g.index))) + "</td></tr>\n";
   }
   body += "</tbody></table></section>\n";
-  return document(who.name, body);
+  return body;
+}
+
+}  // namespace
+
+std::optional<std::string> player_page(const stats::Report& r, const std::string& name, const std::string& more) {
+  // The identity of that name; else those whose name it is at some site (NAME@SITE).
+  std::vector<std::size_t> found;
+  for (std::size_t i = 0; i < r.identities.size() && found.empty(); ++i)
+    if (r.identities[i].name == name) found.push_back(i);
+  const bool exact = !found.empty();
+  for (std::size_t i = 0; i < r.identities.size() && !exact; ++i) {
+    const std::string& n = r.identities[i].name;
+    if (n.size() > name.size() + 1 && n.compare(0, name.size(), name) == 0 && n[name.size()] == '@') found.push_back(i);
+  }
+  if (found.empty() && more.empty()) return std::nullopt;
+  std::string body;
+  if (found.size() == 1) {
+    body = identity_sections(r, found[0]);
+  } else if (found.size() > 1) {
+    body = "<section><h2>" + tr("Players of this name") + "</h2><ul>";
+    for (std::size_t i : found) body += "<li>" + player_link(r.identities[i].name) + "</li>";
+    body += "</ul></section>\n";
+  }
+  return document(name, body + more);
 }
 
 std::string events_page(const stats::Report& r) {

@@ -3,7 +3,8 @@
 //
 //   /players                   every player identity with its rating
 //   /player?name=NAME          one identity: spellings merged and by which rule, rating,
-//                              results by colour and by year, rating per year, games
+//                              results by colour and by year, rating per year, games; then
+//                              the play quality of the stored analyses (page_player.cpp)
 //   /events                    every event (its name as counted, each year its own)
 //   /event?name=NAME&year=Y    one event's crosstable, each result a link to its game
 //
@@ -18,8 +19,10 @@
 namespace gibo::pages {
 
 std::string players_page(const stats::Report& r);
-// nullopt when no identity is named `name`.
-std::optional<std::string> player_page(const stats::Report& r, const std::string& name);
+// The page of the identity named `name`, or of those named `name` at some site (one: its
+// page; several: links to each), then `more` (HTML sections: the server's play quality);
+// nullopt when no identity has that name and `more` is empty.
+std::optional<std::string> player_page(const stats::Report& r, const std::string& name, const std::string& more = "");
 std::string events_page(const stats::Report& r);
 // nullopt when no event has that name and year ("" for undated games).
 std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& year);

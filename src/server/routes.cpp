@@ -192,6 +192,29 @@ struct Site::Impl {
     return std::nullopt;
   }
 
+  // The player page: the identity's rating, results and games (the whole archive's report),
+  // then the play quality of their games selected by name (either side; NAME@SITE: NAME),
+  // aggregated as the report does.
+  Reply player(const Query& q) {
+    const std::string name = value(q, "name");
+    if (name.empty()) return error(400, i18n::translate("give a player's name: /player?name=NAME"));
+    const std::string plain = name.substr(0, name.rfind('@'));
+    std::string quoted = "'";
+    for (char c : plain) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+    quoted += "'";
+    stats::LoadOptions lo;
+    stats::Dataset data;
+    data.origin = options.db;
+    if (auto e = stats::load_archive(*archive, "cho = " + quoted + " OR han = " + quoted, lo, data))
+      return error(500, e->message);
+    const std::string quality = data.games.empty() ? std::string()
+                                                   : stats::render_player_quality(stats::aggregate(data), data, plain);
+    std::lock_guard<std::mutex> lock(stats_mutex);
+    if (auto failed = ensure_report()) return *failed;
+    if (auto body = pages::player_page(*stats_report, name, quality)) return page(200, std::move(*body));
+    return error(404, i18n::format("no player {1}", {name}));
+  }
+
   Reply stats() {
     std::lock_guard<std::mutex> lock(stats_mutex);
     if (auto failed = ensure_report()) return *failed;
@@ -199,17 +222,12 @@ struct Site::Impl {
     return page(200, *stats_html);
   }
 
-  // /players, /player?name=, /events, /event?name=&year=.
+  // /players, /events, /event?name=&year=.
   Reply people(const std::string& path, const Query& q) {
     std::lock_guard<std::mutex> lock(stats_mutex);
     if (auto failed = ensure_report()) return *failed;
     if (path == "/players") return page(200, pages::players_page(*stats_report));
     if (path == "/events") return page(200, pages::events_page(*stats_report));
-    if (path == "/player") {
-      const std::string name = value(q, "name");
-      if (auto body = pages::player_page(*stats_report, name)) return page(200, std::move(*body));
-      return error(404, i18n::format("no player {1}", {name}));
-    }
     const std::string name = value(q, "name"), year = value(q, "year");
     if (auto body = pages::event_page(*stats_report, name, year)) return page(200, std::move(*body));
     return error(404, i18n::format("no event {1}", {name + (year.empty() ? "" : " (" + year + ")")}));
@@ -239,7 +257,8 @@ Reply Site::get(const std::string& target) {
   if (path == "/explore") return impl_->explorer(q, false);
   if (path == "/games") return impl_->explorer(q, true);
   if (path == "/stats") return impl_->stats();
-  if (path == "/players" || path == "/player" || path == "/events" || path == "/event") return impl_->people(path, q);
+  if (path == "/player") return impl_->player(q);
+  if (path == "/players" || path == "/events" || path == "/event") return impl_->people(path, q);
   if (path.rfind("/game/", 0) == 0) return impl_->game(path.substr(6), q);
   return error(404, i18n::format("no such page: {1}", {path}));
 }

@@ -10,7 +10,8 @@
 //   /games?setup=...&moves=...&page=N        the games reaching that position, paged
 //   /game/ID?ply=N                           the game viewer at ply N
 //   /stats                                   the statistics report
-//   /players, /player?name=NAME              the players and one player (src/report/page_players.h)
+//   /players                                 the players (src/report/page_players.h)
+//   /player?name=NAME                        one player: rating, results, games, play quality
 //   /events, /event?name=NAME&year=Y         the events and one event's crosstable
 //
 // the explorer's with the filters player=, site=, from=, to= (years) kept across links.
