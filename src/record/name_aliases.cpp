@@ -4,6 +4,7 @@
 
 #include "gibo/core/utf8.h"
 #include "gibo/record/aliases_tsv.h"
+#include "gibo/record/player_identity.h"
 
 namespace gibo {
 namespace {
@@ -13,9 +14,9 @@ bool is_blank(char32_t cp) { return cp == ' ' || cp == '\t' || cp == '\r' || cp 
 // Full-width ASCII (U+FF01..U+FF5E) as ASCII; other code points as they are.
 char32_t narrow(char32_t cp) { return cp >= 0xFF01 && cp <= 0xFF5E ? cp - 0xFF01 + 0x21 : cp; }
 
-// The value with its blanks tidied for display: full-width forms narrowed, runs of
-// blanks one space, none at the ends.
-std::string tidy(std::string_view value) {
+}  // namespace
+
+std::string tidy_name(std::string_view value) {
   std::string out;
   bool gap = false;
   for (std::size_t i = 0; i < value.size();) {
@@ -30,8 +31,6 @@ std::string tidy(std::string_view value) {
   }
   return out;
 }
-
-}  // namespace
 
 std::string name_key(std::string_view value) {
   std::string out;
@@ -69,11 +68,16 @@ std::optional<Error> NameAliases::add(std::string_view tsv, const std::string& o
       return Error{where + "an alias line is KIND<TAB>SPELLING<TAB>NAME"};
     const std::string_view kind = line.substr(0, a), spelling = line.substr(a + 1, b - a - 1),
                            name = line.substr(b + 1);
-    if (kind != "site" && kind != "event" && kind != "*")
-      return Error{where + "KIND must be site, event or *, not '" + std::string(kind) + "'"};
-    if (name_key(spelling).empty() || tidy(name).empty()) return Error{where + "SPELLING and NAME must not be blank"};
-    if (kind != "event") sites_[name_key(spelling)] = tidy(name);
-    if (kind != "site") events_[name_key(spelling)] = tidy(name);
+    if (kind != "site" && kind != "event" && kind != "*" && kind != "online" && kind != "player")
+      return Error{where + "KIND must be site, event, *, online or player, not '" + std::string(kind) + "'"};
+    if (name_key(spelling).empty() || tidy_name(name).empty()) return Error{where + "SPELLING and NAME must not be blank"};
+    if (kind == "player") {
+      players_[identity_key(spelling, *this)] = tidy_name(name);
+      continue;
+    }
+    if (kind != "event") sites_[name_key(spelling)] = tidy_name(name);
+    if (kind != "site" && kind != "online") events_[name_key(spelling)] = tidy_name(name);
+    if (kind == "online") online_.insert(name_key(name));
   }
   return std::nullopt;
 }
@@ -83,7 +87,7 @@ NameAliases::Counted NameAliases::count_as(bool site, std::string_view value) co
   if (key.empty()) return {};
   const auto& table = site ? sites_ : events_;
   const auto it = table.find(key);
-  if (it == table.end()) return {key, tidy(value)};
+  if (it == table.end()) return {key, tidy_name(value)};
   if (it->second == "?") return {};
   return {name_key(it->second), it->second};
 }

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "gibo/report/crosstable.h"
+#include "gibo/report/ratings.h"
 #include "stats_facts.h"
 
 namespace gibo::stats {
@@ -29,7 +31,14 @@ struct ReportOptions {
   int top_sites = 15;
   int length_bucket = 20;       // plies per bar of the length histogram
   int disagreements_listed = 100;  // rows text and HTML show of the disagreements (0: all)
-  const NameAliases* aliases = nullptr;  // how sites and events are counted; nullptr: the built-in table
+  const NameAliases* aliases = nullptr;  // how sites, events and players are counted; nullptr: the built-in table
+  // Ratings and events (README "Players and events").
+  crosstable::PointSystem points = crosstable::PointSystem::Classic;  // how the events' games score
+  bool by_verdict = false;   // score by the verdict under each game's own profile where the board shows an ending
+  int min_games = 5;         // games in the rated group a player needs to be ranked
+  double drift = 70;         // the rating history's yearly drift (Elo); 0: no history
+  double rating_prior = 0;   // a normal prior on the ratings, its standard deviation (Elo); 0: maximum likelihood
+  int crosstables_listed = 10;  // events whose grids text and HTML show (the most games first; up to 30 players each)
 };
 
 // Stored results in four classes (result_class()): Cho won, Han won, draw, other (void,
@@ -164,12 +173,18 @@ struct EngineVerdictCounts {
   long supports = 0, contradicts = 0, unclear = 0;
   long total() const { return supports + contradicts + unclear; }
 };
+// Play quality of one group of sides (a player, an event, a site, a year, a rank) from the
+// stored analyses: each side's judged moves counted once (README "stats", "Play quality").
 struct PlayerAnalysis {
-  std::string name;  // as the players table names them
-  long games = 0, moves = 0;  // analysed games, judged moves
+  std::string name;  // the player as the players table names them; the event, site, year or rank
+  long games = 0, moves = 0;  // analysed games (sides), judged moves: the sample
   double average_loss = 0;    // centipawns per judged move
   double accuracy = 0;        // percent, mean of the move accuracies
   long inaccuracies = 0, mistakes = 0, blunders = 0;
+  long best_moves = 0;        // judged moves equal to the engine's first choice
+  double best_move_percent() const { return moves ? 100.0 * static_cast<double>(best_moves) / static_cast<double>(moves) : 0; }
+  double blunders_per_100() const { return moves ? 100.0 * static_cast<double>(blunders) / static_cast<double>(moves) : 0; }
+  int strength = 0;           // ranks only: 1단 = 101, 9단 = 109, 1급 = 100, 18급 = 83 (weaker is lower)
 };
 // An analysed game the HTML report draws the evaluation graph of.
 struct GraphedGame {
@@ -179,11 +194,33 @@ struct GraphedGame {
   std::array<analysis::SideSummary, 2> sides{};
   analysis::Evaluations evaluations;
 };
+// A game whose stored winner the engine finds lost (engine-contradicts): resigned in a won
+// position, a result the board does not support.
+struct EngineContradiction {
+  std::int64_t game_id = 0;  // for the viewer's link (gibo serve: /game/ID?ply=N)
+  std::string file;
+  int index = 0;             // from 0
+  std::string cho, han;      // players as recorded
+  std::string result_text;
+  std::string profile;
+  int ply = 0;               // the judged position
+  std::string eval;          // its evaluation, Cho's view: "+3.50", "#-2"
+  std::string note;
+};
+// The game viewer of `gibo serve` at the judged ply: "/game/ID?ply=N".
+inline std::string contradiction_link(const EngineContradiction& x) {
+  return "/game/" + std::to_string(x.game_id) + "?ply=" + std::to_string(x.ply);
+}
 struct AnalysisStats {
   std::vector<EngineVerdictCounts> engine_verdicts;  // in profile order; empty when none are stored
+  std::vector<EngineContradiction> contradictions;   // in game order
   long analysed_games = 0;
   std::vector<GraphedGame> graphed;  // the first kGraphedGames analysed games, by id
   std::vector<PlayerAnalysis> players;  // most games first, then name; empty when no game has an analysis
+  // The same by event, site, year (most games first) and by the rank written in the
+  // players' names (9단, 18급; weakest first): the play-quality tables.
+  std::vector<PlayerAnalysis> events, sites, years, ranks;
+  long requests = 0;  // analysis requests the analyses come from (> 1: the numbers mix engines or limits)
 };
 
 struct CodeRow {
@@ -230,6 +267,64 @@ struct NotableGame {
   std::vector<Move> moves;
 };
 
+// One game of a player identity, from the identity's side.
+struct IdentityGame {
+  std::size_t game = 0;       // index into the Dataset's games
+  std::int64_t id = 0;        // archive id
+  std::string file;           // source path and 0-based index in it
+  int index = 0;
+  std::string date;           // the date key ("" when unknown)
+  std::string event;          // the event as counted ("" when none)
+  ResultMethod method = ResultMethod::None;
+  bool cho = true;            // played Cho
+  std::size_t opponent = SIZE_MAX;  // identity index; SIZE_MAX: no one named
+  int result = 3;             // 0 win, 1 loss, 2 draw, 3 other (void, unknown, none), from the identity's side
+  std::string rank;           // the rank written in the tag (the rank at the time), "" when none
+};
+// A player identity (record/player_identity.h): who played, under which spellings.
+struct Identity {
+  std::string name;                          // the identity's display name
+  std::vector<std::pair<std::string, std::string>> spellings;  // (player tag, rule) merged into it, most games first
+  std::vector<IdentityGame> games;           // in dataset order
+  std::optional<int> first_year, last_year;
+  std::string last_rank;                     // the rank of its latest game that writes one
+};
+struct RatingsReport {
+  long games = 0;         // games selected
+  long unnamed = 0;       // a side names no one
+  long self_games = 0;    // both sides one identity
+  long undecided = 0;     // void, unknown or no result (and the rest named): not rated
+  long decided = 0;       // given to the fit
+  bool by_verdict = false;
+  long rescored = 0;      // with by_verdict: games scored by the board's ending instead of the stored result
+  std::optional<int> first_year;  // the year of period 0 of the history
+  ratings::FitOptions options;
+  ratings::Fit fit;       // players parallel to Report::identities
+};
+// Where an event's game comes from.
+struct EventGameRef {
+  std::string file;       // source path and 0-based index in it
+  int index = 0;
+  std::int64_t id = 0;    // archive id
+  std::string round;      // 회전, verbatim
+  std::string date;       // the date key
+};
+struct EventReport {
+  std::string name;                // the event as counted (aliases)
+  std::optional<int> year;         // nullopt: undated games
+  std::vector<std::size_t> players;  // identity index by crosstable player number
+  std::vector<crosstable::EventGame> games;
+  std::vector<EventGameRef> refs;    // parallel to games
+  crosstable::Crosstable table;
+  long unnamed = 0;                // games left out: a side names no one
+};
+struct EventsReport {
+  crosstable::PointSystem system = crosstable::PointSystem::Classic;
+  bool by_verdict = false;
+  long rescored = 0;
+  std::vector<EventReport> events;  // most games first, then name and year
+};
+
 struct Report {
   std::string origin;
   std::string path_prefix;  // the directory all source paths share ("dir/"), left out of human tables
@@ -241,6 +336,9 @@ struct Report {
   Lengths lengths;
   std::vector<YearRow> years;  // ascending, unknown last
   Players players;
+  std::vector<Identity> identities;  // every player identity of the games, in order of appearance
+  RatingsReport ratings;
+  EventsReport events;
   AdjudicationStats adjudication;
   AnalysisStats analysis;
   Quality quality;

@@ -41,6 +41,9 @@ struct VerdictFact {
 struct EngineVerdictFact {
   std::string profile;
   std::string verdict;  // "engine-supports", "engine-contradicts", "engine-unclear"
+  std::optional<int> ply;                // the judged position (plies from the start)
+  std::optional<analysis::Score> score;  // its evaluation, Cho's view
+  std::string note;
 };
 
 // Everything the report needs to know about one game.
@@ -53,6 +56,7 @@ struct GameFacts {
   std::string event;       // 대회명
   std::string site;        // 대국장소
   std::string date_text;   // 대국일자
+  std::string round;       // 회전 (PGN Round), verbatim
   GameDate date;
   std::string cho_player;  // 초대국자, verbatim
   std::string han_player;  // 한대국자, verbatim
@@ -111,6 +115,9 @@ struct Dataset {
   std::vector<std::string> adjudication_profiles;
   long duplicates = 0;  // copies of the games in `games` (same start and moves), not counted in them
   std::string verdicts_from;  // "computed" (judged while loading), "archive" (stored verdicts), "" (none)
+  // The analysis requests (engine, options, limit, variant) the games' stored analyses come
+  // from: more than one means the play-quality numbers mix them (the report says so).
+  long analysis_requests = 0;
 };
 
 // A stated count such as 총수: a whole non-negative number with blanks around it allowed;
