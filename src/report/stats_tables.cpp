@@ -4,6 +4,7 @@
 
 #include "gibo/report/i18n.h"
 #include "gibo/formats/gib.h"
+#include "gibo/formats/percent_encoding.h"
 #include "stats.h"
 
 namespace gibo::stats {
@@ -17,12 +18,15 @@ std::string percent(long part, long whole) {
   return format_decimal(100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
-// A text column and a numeric column.
+// A text column, a numeric column, a column of player names.
 Column text_col(std::string id, std::string label, Audience a = Audience::Both) {
   return {std::move(id), std::move(label), false, a};
 }
 Column num_col(std::string id, std::string label, Audience a = Audience::Both) {
   return {std::move(id), std::move(label), true, a};
+}
+Column player_col(std::string id, std::string label) {
+  return {std::move(id), std::move(label), false, Audience::Both, true};
 }
 
 // The four result columns of a tally.
@@ -325,7 +329,7 @@ void year_tables(const Report& r, std::vector<Table>& out) {
 void player_tables(const Report& r, std::vector<Table>& out) {
   const Players& p = r.players;
   Table t{"players", "players", "Top players (초대국자, 한대국자)", Audience::Both,
-          {num_col("rank", "#"), text_col("player", "player"), num_col("games", "games"), num_col("wins", "won"),
+          {num_col("rank", "#"), player_col("player", "player"), num_col("games", "games"), num_col("wins", "won"),
            num_col("losses", "lost"), num_col("draws", "drawn"), num_col("other", "other"),
            num_col("win_percent", "won %"), num_col("as_cho", "as Cho"), num_col("wins_as_cho", "won as Cho"),
            num_col("as_han", "as Han"), num_col("wins_as_han", "won as Han")},
@@ -363,7 +367,8 @@ void play_quality_tables(const Report& r, std::vector<Table>& out) {
   for (const Group& g : groups) {
     if (g.rows->empty()) continue;
     Table t{g.id, "play_quality", g.title, Audience::Both,
-            {text_col(g.key_label == std::string("player") ? "player" : "group", g.key_label), num_col("games", "games"),
+            {g.key_label == std::string("player") ? player_col("player", "player") : text_col("group", g.key_label),
+             num_col("games", "games"),
              num_col("moves", "moves"), num_col("average_loss", "avg loss cp"), num_col("accuracy", "accuracy %"),
              num_col("best_move_percent", "best move %"), num_col("blunders_per_100", "blunders /100"),
              num_col("inaccuracies", "inaccuracies"), num_col("mistakes", "mistakes"), num_col("blunders", "blunders")},
@@ -571,6 +576,8 @@ std::string human_note(const Table& t) {
             std::to_string(t.rows.size()) + " rows; CSV and JSON have all";
   return note;
 }
+
+std::string player_link(const std::string& name) { return "/player?name=" + text::percent_encode(name); }
 
 std::vector<Table> tables(const Report& report) {
   std::vector<Table> out;

@@ -201,7 +201,7 @@ struct Site::Impl {
       stats::Dataset data;
       data.origin = options.db;
       if (auto e = stats::load_archive(*archive, "", lo, data)) return error(500, e->message);
-      stats_html = stats::render_html(stats::aggregate(data));
+      stats_html = stats::render_html(stats::aggregate(data), true);
     }
     return page(200, *stats_html);
   }
