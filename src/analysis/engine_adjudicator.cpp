@@ -2,6 +2,7 @@
 #include "gibo/analysis/engine_adjudicator.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "gibo/formats/fen.h"
 
@@ -23,14 +24,15 @@ EngineVerdictResult unclear(std::string note) {
 
 }  // namespace
 
+bool engine_judges(const Rescore& r) {
+  return r.verdict.kind == VerdictKind::Unverifiable && r.stored && r.stored->recognised &&
+         (r.stored->winner == Winner::Cho || r.stored->winner == Winner::Han || r.stored->winner == Winner::Draw);
+}
+
 EndingPlan EngineAdjudicator::plan(const Rescore& r, const Game& start, std::span<const Move> moves,
                                    int record_plies) const {
+  assert(engine_judges(r));
   EndingPlan p;
-  if (!r.stored || !r.stored->recognised ||
-      (r.stored->winner != Winner::Cho && r.stored->winner != Winner::Han && r.stored->winner != Winner::Draw)) {
-    p.verdict = unclear("no stored winner or draw to compare");
-    return p;
-  }
   if (static_cast<int>(moves.size()) < record_plies || r.board.plies < record_plies) {
     p.verdict = unclear("the record did not replay to its last ply: its final position is not known");
     return p;

@@ -272,7 +272,7 @@ struct Pending {
   Rescore r;
   const Profile* profile = nullptr;
   std::int64_t game_id = 0;                  // --db
-  std::optional<analysis::EndingPlan> plan;  // --engine, an unverifiable ending
+  std::optional<analysis::EndingPlan> plan;  // --engine, an ending the engine judges (engine_judges)
   archive::AnalysisStore::EndingLookup lookup;
   std::optional<analysis::PositionEval> searched;
   std::string ref;                           // FILE:GAME, for the engine's warnings
@@ -347,7 +347,7 @@ std::optional<Pending> DatabaseRescore::prepare(const archive::StoredGame& g) {
   p.profile = profile;
   p.game_id = g.game_id;
   p.ref = g.file + ":" + std::to_string(g.game_index + 1);
-  if (adjudicator_ && p.r.verdict.kind == VerdictKind::Unverifiable) {
+  if (adjudicator_ && analysis::engine_judges(p.r)) {
     p.plan = adjudicator_->plan(p.r, shell, g.moves, g.plies);
     if (!p.plan->verdict) p.lookup = store_->lookup_ending(*p.plan, g.game_id);
   }
@@ -444,14 +444,14 @@ std::string file_errors_text(const std::string& path, const ReadInfo& info, Outp
   return text;
 }
 
-// The files' games as pending ones: re-scored, their unverifiable endings planned.
+// The files' games as pending ones: re-scored, the endings the engine judges planned.
 Pending pending_game(Game& g, const std::string& path, const RescoreOptions& o, analysis::EngineAdjudicator* adjudicator) {
   const Profile& fallback = o.forced ? *o.forced : default_profile();
   Pending p;
   p.r = rescore_game(g, fallback, o.bikjang_fallback);
   p.row = make_row(path, g.source.game_index, g.has_result ? std::optional<std::string>(g.result_text) : std::nullopt, p.r);
   p.ref = path + ":" + std::to_string(g.source.game_index + 1);
-  if (adjudicator && p.r.verdict.kind == VerdictKind::Unverifiable) {
+  if (adjudicator && analysis::engine_judges(p.r)) {
     std::vector<Move> moves;
     for (int k = 0; k < g.valid_plies && k < static_cast<int>(g.plies.size()); ++k)
       moves.push_back(g.plies[static_cast<std::size_t>(k)].move);

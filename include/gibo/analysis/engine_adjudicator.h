@@ -29,8 +29,14 @@ struct EngineVerdictResult {
   std::string warning;                 // for standard error (an engine failure, a failed store); "" if none
 };
 
+// Whether the engine judges the ending of `r`: its verdict is unverifiable and its stored
+// result claims a winner or a draw. A void or unknown stored result (무효, 미상) claims
+// neither, so there is nothing for an evaluation to support or contradict: such a game gets
+// no engine verdict, as a game with no stored result gets none.
+bool engine_judges(const Rescore& r);
+
 // What judging one ending takes: either a verdict known without a search (`verdict` set:
-// no stored result to compare, a record that did not replay to its end, a start that
+// a record that did not replay to its end, a start that
 // cannot be set up, a final position the engine's variant cannot be given, a listed
 // difference between the record's rules and the variant that can decide the game from
 // there), or the final position to search.
@@ -48,7 +54,7 @@ class EngineAdjudicator {
   EngineAdjudicator(SearchSettings settings, int margin)
       : settings_(std::move(settings)), margin_(margin), pool_(settings_.config) {}
 
-  // The plan for a game whose rescore `r` is unverifiable: the position after `moves` from
+  // The plan for a game the engine judges (engine_judges(r)): the position after `moves` from
   // `start` (the record's start as a shell game), when the record replayed to its last ply
   // (`record_plies`), under the variant nearest to the judging profile (r.profile with
   // r.bikjang_option). Cheap; no engine runs.
