@@ -24,6 +24,7 @@
 #include "reporter.h"
 #include "engine_options.h"
 #include "rescore_engine.h"
+#include "warning_tally.h"
 
 namespace gibo::cli {
 namespace {
@@ -322,6 +323,7 @@ class DatabaseRescore {
   Counts counts_;
   std::vector<archive::VerdictRow> batch_;
   std::vector<archive::EngineVerdictRow> engine_batch_;
+  WarningTally warnings_;  // --engine: the engine's diagnostics, each cause once, at the end
   std::string lines_;
   bool ok_ = true;
   // --engine on a terminal: the progress line (games done of those selected, ETA).
@@ -358,7 +360,7 @@ void DatabaseRescore::emit(Pending&& p) {
   if (!ok_) return;
   if (p.row.engine) {
     store_->finish_ending(p.lookup, *p.plan, p.game_id, p.searched, *p.row.engine);
-    if (!p.row.engine->warning.empty()) progress_.write_error(p.ref + ": " + p.row.engine->warning + "\n");
+    warnings_.add(p.ref, p.row.engine->warnings);
     counts_.add_engine(*p.row.engine);
     engine_batch_.push_back(archive::engine_verdict_row(*p.row.engine, p.game_id, *p.profile, o_.margin));
   }
@@ -417,6 +419,7 @@ int DatabaseRescore::run() {
   progress_.draw("");
   progress_.write(lines_);
   flush();
+  for (const std::string& line : warnings_.lines("warning[engine]")) std::cerr << line << "\n";
   if (unread || !ok_) {
     if (unread) std::cerr << "gibo rescore: " << unread->message << "\n";
     return kExitIo;
@@ -464,6 +467,7 @@ Pending pending_game(Game& g, const std::string& path, const RescoreOptions& o, 
 struct FilesPrinter {
   Output out = Output::Text;
   Counts counts;
+  WarningTally warnings;  // --engine: the engine's diagnostics, each cause once, at the end
   long io_errors = 0, file_errors = 0;
   void file_done(const FileResult& fr) {
     if (fr.io_error) {
@@ -525,7 +529,7 @@ void rescore_files_with_engine(const std::vector<InputFile>& files, const Rescor
         }
         if (p.row.engine) {
           printer.counts.add_engine(*p.row.engine);
-          if (!p.row.engine->warning.empty()) progress.write_error(p.ref + ": " + p.row.engine->warning + "\n");
+          printer.warnings.add(p.ref, p.row.engine->warnings);
         }
         ++printer.counts.verdicts[p.row.verdict];
         progress.write(render(p.row, o.out, true));
@@ -547,6 +551,7 @@ void rescore_files_with_engine(const std::vector<InputFile>& files, const Rescor
   }
   stream.finish();
   progress.draw("");
+  for (const std::string& line : printer.warnings.lines("warning[engine]")) std::cerr << line << "\n";
 }
 
 // Re-scores the games of the files `o.paths` name: a line/row/object per game, then the summary.

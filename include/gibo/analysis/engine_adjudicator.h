@@ -14,6 +14,7 @@
 #include "gibo/adjudication/rescore.h"
 #include "gibo/analysis/engine_pool.h"
 #include "gibo/analysis/engine_verdict.h"
+#include "gibo/analysis/game_analysis.h"
 
 namespace gibo::analysis {
 
@@ -26,7 +27,7 @@ struct EngineVerdictResult {
   std::string note;
   bool reused = false;                 // the evaluation of a stored analysis
   std::optional<std::int64_t> request_id;  // with an archive: the request it is stored under
-  std::string warning;                 // for standard error (an engine failure, a failed store); "" if none
+  std::vector<AnalysisWarning> warnings;  // for standard error: the engine failed, a move it gave was refused
 };
 
 // Whether the engine judges the ending of `r`: its verdict is unverifiable and its stored
