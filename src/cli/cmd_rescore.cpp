@@ -323,6 +323,7 @@ class DatabaseRescore {
   Counts counts_;
   std::vector<archive::VerdictRow> batch_;
   std::vector<archive::EngineVerdictRow> engine_batch_;
+  std::vector<archive::EngineVerdictRow> engine_none_;  // --engine: games judged without one (an old one goes)
   WarningTally warnings_;  // --engine: the engine's diagnostics, each cause once, at the end
   std::string lines_;
   bool ok_ = true;
@@ -363,6 +364,12 @@ void DatabaseRescore::emit(Pending&& p) {
     warnings_.add(p.ref, p.row.engine->warnings);
     counts_.add_engine(*p.row.engine);
     engine_batch_.push_back(archive::engine_verdict_row(*p.row.engine, p.game_id, *p.profile, o_.margin));
+  } else if (o_.use_engine) {
+    archive::EngineVerdictRow none;
+    none.game_id = p.game_id;
+    none.profile_id = p.profile->id;
+    none.profile_version = p.profile->version;
+    engine_none_.push_back(std::move(none));
   }
   const bool live = o_.use_engine && progress_.shown();
   lines_ += render(p.row, o_.out, o_.use_engine);
@@ -381,12 +388,15 @@ void DatabaseRescore::flush() {
     std::cerr << "gibo rescore: " << e->message << "\n";
     ok_ = false;
   }
-  if (auto e = ok_ && !engine_batch_.empty() ? archive_->store_engine_verdicts(engine_batch_) : std::nullopt) {
+  if (auto e = ok_ && (!engine_batch_.empty() || !engine_none_.empty())
+                   ? archive_->store_engine_verdicts(engine_batch_, engine_none_)
+                   : std::nullopt) {
     std::cerr << "gibo rescore: " << e->message << "\n";
     ok_ = false;
   }
   batch_.clear();
   engine_batch_.clear();
+  engine_none_.clear();
 }
 
 int DatabaseRescore::run() {

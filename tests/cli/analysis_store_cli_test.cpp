@@ -217,6 +217,22 @@ TEST(AnalysisStoreCli, RescoreEngineOnTheCorpusArchiveAndStats) {
   // The stored results are untouched: the games table is not written by rescore.
   EXPECT_NE(r.out.find("; engine-"), std::string::npos);
 
+  // An engine verdict an earlier run left for a game that now gets none (as versions before
+  // this one judged void results) goes when the games are judged again.
+  {
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+    const char* stale =
+        "INSERT INTO engine_verdicts (game_id, profile_id, profile_version, margin, verdict, note, computed_at) "
+        "SELECT g.id, v.profile_id, v.profile_version, 300, 'engine-unclear', 'no stored winner or draw to compare', "
+        "'2026-01-01T00:00:00Z' FROM games AS g JOIN verdicts AS v ON v.game_id = g.id WHERE g.result_winner = 'void'";
+    EXPECT_EQ(sqlite3_exec(h, stale, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(h);
+    sqlite3_close(h);
+  }
+  ASSERT_GT(count(db, "engine_verdicts"), judged);
+  ASSERT_NE(run_gibo(rescore).status, 2);
+  EXPECT_EQ(count(db, "engine_verdicts"), judged);
+
   // Again, as JSON Lines: the evaluations come from the archive; a larger margin moves
   // games from supports/contradicts to unclear, the sum stays.
   std::vector<std::string> jsonl = rescore;
