@@ -23,9 +23,8 @@ std::string fixed(double v, int decimals = 1) {
   return buffer;
 }
 
-std::string player_href(const std::string& name) { return "/player?name=" + url_encode(name); }
 std::string player_link(const std::string& name) {
-  return "<a href=\"" + esc(player_href(name)) + "\">" + esc(name) + "</a>";
+  return "<a href=\"" + esc(stats::player_link(name)) + "\">" + esc(name) + "</a>";
 }
 std::string event_href(const std::string& name, const std::optional<int>& year) {
   return "/event?name=" + url_encode(name) + "&year=" + (year ? std::to_string(*year) : std::string());

@@ -211,6 +211,8 @@ struct EngineContradiction {
 inline std::string contradiction_link(const EngineContradiction& x) {
   return "/game/" + std::to_string(x.game_id) + "?ply=" + std::to_string(x.ply);
 }
+// The player page of `gibo serve`: "/player?name=NAME", the name percent-encoded.
+std::string player_link(const std::string& name);
 struct AnalysisStats {
   std::vector<EngineVerdictCounts> engine_verdicts;  // in profile order; empty when none are stored
   std::vector<EngineContradiction> contradictions;   // in game order
@@ -361,6 +363,7 @@ struct Column {
   std::string label;     // human heading
   bool numeric = false;  // right-aligned; a JSON number (null when the cell is empty)
   Audience audience = Audience::Both;
+  bool player = false;   // each cell is a player's name (the served HTML links it to player_link)
 };
 
 struct Table {

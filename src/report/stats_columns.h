@@ -16,12 +16,16 @@ inline std::string percent(long part, long whole) {
   return format_decimal(100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
-// A text column and a numeric column.
+// A text column, a numeric column, a column of player names (the served HTML links each
+// to the player's page: player_link).
 inline Column text_col(std::string id, std::string label, Audience a = Audience::Both) {
   return {std::move(id), std::move(label), false, a};
 }
 inline Column num_col(std::string id, std::string label, Audience a = Audience::Both) {
   return {std::move(id), std::move(label), true, a};
+}
+inline Column player_col(std::string id, std::string label, Audience a = Audience::Both) {
+  return {std::move(id), std::move(label), false, a, true};
 }
 
 }  // namespace gibo::stats

@@ -179,15 +179,16 @@ EventsReport events_of(const Dataset& data, const std::vector<std::array<std::si
       spellings.emplace_back();
       numbers.emplace_back();
     }
-    ++spellings[it->second][c.display];
-    EventReport& ev = e.events[it->second];
+    const std::size_t event = it->second;
+    ++spellings[event][c.display];
+    EventReport& ev = e.events[event];
     const auto [cho, han] = sides[k];
     if (cho == SIZE_MAX || han == SIZE_MAX) {
       ++ev.unnamed;
       continue;
     }
     auto number = [&](std::size_t identity) {
-      const auto [at, fresh] = numbers[it->second].try_emplace(identity, static_cast<std::uint32_t>(ev.players.size()));
+      const auto [at, fresh] = numbers[event].try_emplace(identity, static_cast<std::uint32_t>(ev.players.size()));
       if (fresh) ev.players.push_back(identity);
       return at->second;
     };

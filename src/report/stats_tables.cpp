@@ -4,6 +4,7 @@
 
 #include "gibo/report/i18n.h"
 #include "gibo/formats/gib.h"
+#include "gibo/formats/percent_encoding.h"
 #include "stats.h"
 #include "stats_columns.h"
 #include "stats_players.h"
@@ -311,7 +312,7 @@ void year_tables(const Report& r, std::vector<Table>& out) {
 void player_tables(const Report& r, std::vector<Table>& out) {
   const Players& p = r.players;
   Table t{"players", "players", "Top players (초대국자, 한대국자)", Audience::Both,
-          {num_col("rank", "#"), text_col("player", "player"), num_col("games", "games"), num_col("wins", "won"),
+          {num_col("rank", "#"), player_col("player", "player"), num_col("games", "games"), num_col("wins", "won"),
            num_col("losses", "lost"), num_col("draws", "drawn"), num_col("other", "other"),
            num_col("win_percent", "won %"), num_col("as_cho", "as Cho"), num_col("wins_as_cho", "won as Cho"),
            num_col("as_han", "as Han"), num_col("wins_as_han", "won as Han")},
@@ -349,7 +350,8 @@ void play_quality_tables(const Report& r, std::vector<Table>& out) {
   for (const Group& g : groups) {
     if (g.rows->empty()) continue;
     Table t{g.id, "play_quality", g.title, Audience::Both,
-            {text_col(g.key_label == std::string("player") ? "player" : "group", g.key_label), num_col("games", "games"),
+            {g.key_label == std::string("player") ? player_col("player", "player") : text_col("group", g.key_label),
+             num_col("games", "games"),
              num_col("moves", "moves"), num_col("average_loss", "avg loss cp"), num_col("accuracy", "accuracy %"),
              num_col("best_move_percent", "best move %"), num_col("blunders_per_100", "blunders /100"),
              num_col("inaccuracies", "inaccuracies"), num_col("mistakes", "mistakes"), num_col("blunders", "blunders")},
@@ -557,6 +559,8 @@ std::string human_note(const Table& t) {
             std::to_string(t.rows.size()) + " rows; CSV and JSON have all";
   return note;
 }
+
+std::string player_link(const std::string& name) { return "/player?name=" + text::percent_encode(name); }
 
 std::vector<Table> tables(const Report& report) {
   std::vector<Table> out;

@@ -109,7 +109,7 @@ void rating_model_table(const Report& r, std::vector<Table>& out) {
 void ratings_table(const Report& r, std::vector<Table>& out) {
   const ratings::Fit& f = r.ratings.fit;
   Table t{"ratings", "ratings", "Ratings", Audience::Both,
-          {num_col("rank", "#"), text_col("player", "player"), num_col("rating", "rating"), num_col("deviation", "±"),
+          {num_col("rank", "#"), player_col("player", "player"), num_col("rating", "rating"), num_col("deviation", "±"),
            num_col("low", "95 % low"), num_col("high", "95 % high"), num_col("games", "games"), num_col("wins", "won"),
            num_col("draws", "drawn"), num_col("losses", "lost"), num_col("other", "other"),
            num_col("rated_games", "rated games"),
@@ -154,7 +154,7 @@ Table crosstable_grid(const Report& r, const EventReport& e, std::size_t number)
   if (e.year) name.append(" (").append(std::to_string(*e.year)).append(")");
   std::string id = "crosstable_";
   Table t{id.append(std::to_string(number)), "events", name, Audience::Human,
-          {num_col("place", "#"), text_col("player", "player")}, {}, {}, ""};
+          {num_col("place", "#"), player_col("player", "player")}, {}, {}, ""};
   const std::size_t n = x.standings.size();
   for (std::size_t j = 0; j < n; ++j) {
     std::string id = "vs";

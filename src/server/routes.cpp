@@ -218,7 +218,7 @@ struct Site::Impl {
   Reply stats() {
     std::lock_guard<std::mutex> lock(stats_mutex);
     if (auto failed = ensure_report()) return *failed;
-    if (!stats_html) stats_html = stats::render_html(*stats_report);
+    if (!stats_html) stats_html = stats::render_html(*stats_report, true);
     return page(200, *stats_html);
   }
 

@@ -510,4 +510,62 @@ TEST(ServePlayerPage, PlayQualityAndGamesLinkedToTheViewer) {
   EXPECT_EQ(bad.status, 400);
 }
 
+// The statistics report links its players to their pages and its engine-contradicted games
+// to the viewer only where those pages exist: served at /stats. The report written to a
+// file has no link out of itself (each would be dead) and says that gibo serve shows them.
+TEST(ServePlayerPage, TheReportLinksPlayersAndContradictionsOnlyWhenServed) {
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
+  TempDir dir;
+  const std::string db = (dir.path() / "p.db").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus + "/pobsiz_maeil_sinbo_1937.gib", kCorpus + "/pobsiz_tyson_mgame.gib"})
+                .status,
+            0);
+  ASSERT_EQ(run_gibo({"analyze", "--db", db, "--depth", "1", "--option", "Threads=1"}).status, 0);
+  ASSERT_NE(run_gibo({"rescore", "--db", db, "--engine", "--depth", "4", "--option", "Threads=1"}).status, 2);
+
+  const Result offline = run_gibo({"stats", "--db", db, "--format", "html"});
+  ASSERT_EQ(offline.status, 0) << offline.err;
+  for (const std::string& l : links(offline.out)) EXPECT_EQ(l.rfind("#", 0), 0u) << l;  // within the page only
+  EXPECT_NE(offline.out.find("<table id=\"t-engine-contradictions\">"), std::string::npos);
+  EXPECT_NE(offline.out.find("gibo serve --db ARCHIVE shows this report at /stats with each game linked"), std::string::npos);
+  EXPECT_NE(offline.out.find("gibo serve --db ARCHIVE shows this report at /stats with each player linked"), std::string::npos);
+
+  int pid = 0;
+  const std::string out = (dir.path() / "serve.out").string(), err = (dir.path() / "serve.err").string();
+  const int port = start_server("", db, out, err, pid);
+  ASSERT_GT(port, 0) << slurp(err);
+  const Reply stats = get(port, "/stats");
+  std::vector<std::pair<std::string, Reply>> followed;
+  long players = 0, games = 0;
+  for (const std::string& l : links(stats.body)) {
+    if (l.rfind("#", 0) == 0) continue;
+    players += l.rfind("/player?name=", 0) == 0;
+    games += l.rfind("/game/", 0) == 0;
+    followed.emplace_back(l, get(port, l));
+  }
+  ::kill(pid, SIGKILL);
+  EXPECT_EQ(stats.status, 200);
+  expect_valid_html(stats.body, "/stats");
+  EXPECT_NE(stats.body.find("Each game opens in gibo serve's viewer at the judged position."), std::string::npos);
+  EXPECT_EQ(stats.body.find("gibo serve --db ARCHIVE shows this report"), std::string::npos);
+  EXPECT_GT(games, 0);
+  EXPECT_GE(players, 4);  // the top players and the play-quality table, both games' players analysed
+  long with_quality = 0;
+  for (const auto& [link, reply] : followed) {
+    EXPECT_EQ(reply.status, 200) << link;
+    if (link.rfind("/player?name=", 0) != 0) continue;
+    // The page is the linked player's: its heading is the name the link carries.
+    std::string name;
+    for (std::size_t i = 13; i < link.size(); ++i) {
+      if (link[i] == '%' && i + 2 < link.size()) name += static_cast<char>(std::stoi(link.substr(i + 1, 2), nullptr, 16)), i += 2;
+      else name += link[i];
+    }
+    if (name.find_first_of("&<>\"'") == std::string::npos) {
+      EXPECT_NE(reply.body.find("<h1>" + name + "</h1>"), std::string::npos) << link;
+    }
+    with_quality += reply.body.find("<h2>Play quality</h2>") != std::string::npos;
+  }
+  EXPECT_GT(with_quality, 0);
+}
+
 }  // namespace
