@@ -12,12 +12,12 @@
 
 #include "bound.h"
 #include "facts_view.h"
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive {
 
 // SQLite's page cache for an open archive: 32 MB at the most (memory stays bounded
-// however large the archive grows).
+// however large the archive grows). PostgreSQL's is the server's.
 inline constexpr const char* kCacheSize = "PRAGMA cache_size = -32768";
 
 // One row of the diagnostics table as insert_diagnostic binds it: about a file (no game
@@ -104,7 +104,7 @@ struct Archive::Impl {
   std::unordered_map<std::string, std::int64_t> start_ids, player_ids;
   bool caches_loaded = false;
 
-  // `what` failed, with SQLite's message for the connection's latest failure.
+  // `what` failed, with the backend's message for the connection's latest failure.
   Error fail(const std::string& what) const { return Error{what + ": " + db.current_error()}; }
 
   // --- archive_open.cpp

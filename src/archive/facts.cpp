@@ -1,8 +1,11 @@
 // The facts view: its columns (name, SQL over the archive's tables, meaning), the SQL
-// functions it uses, and the authorizer that keeps user expressions read-only.
+// functions it uses (code registered with SQLite; the same rules in SQL for PostgreSQL,
+// where a client cannot add code to the server), and the authorizer that keeps user
+// expressions read-only on SQLite.
 #include "gibo/archive/facts.h"
 
 #include <cstring>
+#include <map>
 
 #include "gibo/archive/codec.h"
 #include "gibo/record/fact_tags.h"
@@ -10,7 +13,9 @@
 #include "gibo/record/name_aliases.h"
 #include "gibo/record/player_name.h"
 
+#include "dialect.h"
 #include "facts_view.h"
+#include "sqlite_backend.h"
 
 namespace gibo::archive {
 namespace {
@@ -42,10 +47,11 @@ constexpr Column kColumns[] = {
     {"han_tag", "gibo_fact(g.tags_json, 'han')", "한대국자 (PGN Black) verbatim"},
     {"cho_setup", "g.cho_setup", "Cho's setup: HEEH EHHE HEHE EHEH (as seen from Cho); NULL for a custom start"},
     {"han_setup", "g.han_setup", "Han's setup, likewise"},
-    {"custom_start", "(g.start_fen IS NOT NULL)", "1 for a game from a custom position ([판] or FEN), else 0"},
+    {"custom_start", "CASE WHEN g.start_fen IS NOT NULL THEN 1 ELSE 0 END",
+     "1 for a game from a custom position ([판] or FEN), else 0"},
     {"plies", "g.plies", "plies as recorded"},
     {"valid_plies", "g.valid_plies", "plies that replayed legally"},
-    {"valid", "(g.status = 'valid')", "1 when the game has no error, else 0"},
+    {"valid", "CASE WHEN g.status = 'valid' THEN 1 ELSE 0 END", "1 when the game has no error, else 0"},
     {"error_code", "g.error_code", "the first error's code; NULL for a valid game"},
     {"annotated", "{annotated}",
      "1 when the record marks captures and checks, 0 when it marks none (unannotated); NULL when unknown "
@@ -148,12 +154,162 @@ int read_only_authorizer(void*, int action, const char*, const char*, const char
   }
 }
 
+// The SELECT of the view over `from` (the games as g, their sources as s), each column's
+// SQL with `function_prefix` before every gibo_ function and `tags` for g.tags_json.
+std::string view_select(int schema_version, const std::string& function_prefix, const std::string& tags,
+                        const std::string& from) {
+  std::string sql = "SELECT ";
+  bool first = true;
+  for (const Column& c : kColumns) {
+    if (!first) sql += ", ";
+    first = false;
+    std::string expression = c.sql;
+    if (expression == "{annotated}") expression = schema_version >= 2 ? "g.annotated" : "NULL";
+    for (std::size_t at = expression.find("gibo_"); at != std::string::npos;
+         at = expression.find("gibo_", at + function_prefix.size() + 5))
+      expression.insert(at, function_prefix);
+    for (std::size_t at = expression.find("g.tags_json"); at != std::string::npos;
+         at = expression.find("g.tags_json", at + tags.size()))
+      expression.replace(at, 11, tags);
+    sql += expression + " AS " + c.name;
+  }
+  return sql + " FROM " + from;
+}
+
+// `s` as an SQL string literal (standard_conforming_strings: a backslash is itself).
+std::string literal(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+// The characters translate() maps for name_key and tidy (name_aliases.h): the
+// full-width forms U+FF01..U+FF5E, their ASCII letters, and the blanks name_key leaves out.
+struct FoldSets {
+  std::string wide, narrow, narrow_lower;
+};
+FoldSets fold_sets() {
+  FoldSets f;
+  for (char32_t cp = 0xFF01; cp <= 0xFF5E; ++cp) {
+    f.wide += static_cast<char>(0xE0 | (cp >> 12));
+    f.wide += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    f.wide += static_cast<char>(0x80 | (cp & 0x3F));
+    const char c = static_cast<char>(cp - 0xFF01 + 0x21);
+    f.narrow += c;
+    f.narrow_lower += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return f;
+}
+
+// The facts functions of SQLite's registered code in PostgreSQL's SQL, as temporary
+// functions (pg_temp) of the connection, with the built-in alias table (name_aliases.h)
+// in a temporary table. Each follows its C++ counterpart rule for rule:
+// gibo_fact: fact_tag (the first of the fact's tag names present, the first such tag);
+// gibo_player: player_name; gibo_date, gibo_year: parse_game_date and its grammar
+// (record/date_grammar.h); gibo_site, gibo_event: NameAliases::count_as.
+std::string postgres_functions() {
+  const FoldSets f = fold_sets();
+  std::string fact_cases;
+  for (auto [key, fact] : {std::pair{"event", FactTag::Event}, std::pair{"site", FactTag::Site},
+                           std::pair{"date", FactTag::Date}, std::pair{"cho", FactTag::Cho},
+                           std::pair{"han", FactTag::Han}}) {
+    std::string names;
+    for (std::string_view n : fact_tag_names(fact)) names += (names.empty() ? "" : ", ") + literal(n);
+    fact_cases += " WHEN " + literal(key) + " THEN ARRAY[" + names + "]::text[]";
+  }
+  std::string aliases;
+  for (bool site : {true, false})
+    for (const auto& [key, name] : NameAliases::builtin().table(site))
+      aliases += std::string(aliases.empty() ? "" : ", ") + "(" + (site ? "true" : "false") + ", " + literal(key) +
+                 ", " + literal(name) + ")";
+  const std::string blanks = literal(" \t\r\n\u3000\u00a0");
+  return
+      "SET standard_conforming_strings = on;\n"
+      "CREATE OR REPLACE FUNCTION pg_temp.gibo_fact_names(key text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $f$"
+      " SELECT CASE key" + fact_cases + " END $f$;\n"
+      "CREATE OR REPLACE FUNCTION pg_temp.gibo_fact(tags jsonb, key text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$"
+      " SELECT coalesce((SELECT t.pair ->> 1 FROM jsonb_array_elements(tags) WITH ORDINALITY AS t(pair, n)"
+      " WHERE t.pair ->> 0 = ANY (pg_temp.gibo_fact_names(key))"
+      " ORDER BY array_position(pg_temp.gibo_fact_names(key), t.pair ->> 0), t.n LIMIT 1), '') $f$;\n"
+      // player_name: the value without blanks at its ends; a last word that is a rank
+      // (digits, hanja numerals or 초, then 단 or 급) goes when a name stands before it.
+      "CREATE OR REPLACE FUNCTION pg_temp.gibo_player(v text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$"
+      " SELECT CASE WHEN n IN ('미상', '?', '-') THEN '' ELSE n END FROM ("
+      " SELECT CASE WHEN m IS NOT NULL AND btrim(m[1], E' \\t') <> ''"
+      " AND m[2] ~ '^([0-9]{1,3}|초|[一二三四五六七八九十]+)(단|급)$' THEN btrim(m[1], E' \\t') ELSE w END AS n"
+      " FROM (SELECT w, regexp_match(w, E'^(.*)[ \\t]([^ \\t]*)$') AS m"
+      " FROM (SELECT btrim(coalesce(v, ''), E' \\t') AS w) AS a) AS b) AS c $f$;\n"
+      // parse_game_date over the value's runs of digits and of other characters: the
+      // year part is the first run of 4 digits (1000..2999) or of 8 (YYYYMMDD); a month
+      // (1..12) and a day (1..31) follow as runs of 1 or 2 digits after one other run each.
+      "CREATE OR REPLACE FUNCTION pg_temp.gibo_date(v text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $f$\n"
+      "DECLARE\n"
+      "  runs text[] := ARRAY(SELECT r[1] FROM regexp_matches(coalesce(v, ''), '([0-9]+|[^0-9]+)', 'g') AS r);\n"
+      "  n int := coalesce(array_length(runs, 1), 0);\n"
+      "  i int := 1; y int; mo int := 0; d int := 0; t text;\n"
+      "BEGIN\n"
+      "  WHILE i <= n LOOP\n"
+      "    t := runs[i];\n"
+      "    IF t ~ '^[0-9]{4}$' AND t::int BETWEEN 1000 AND 2999 THEN y := t::int; EXIT; END IF;\n"
+      "    IF t ~ '^[0-9]{8}$' AND t::int / 10000 BETWEEN 1000 AND 2999 THEN\n"
+      "      y := t::int / 10000; mo := t::int / 100 % 100; d := t::int % 100;\n"
+      "      IF mo < 1 OR mo > 12 THEN mo := 0; d := 0; END IF;\n"
+      "      IF d < 1 OR d > 31 THEN d := 0; END IF;\n"
+      "      EXIT;\n"
+      "    END IF;\n"
+      "    i := i + 1;\n"
+      "  END LOOP;\n"
+      "  IF y IS NULL THEN RETURN NULL; END IF;\n"
+      "  IF mo = 0 AND i + 2 <= n AND runs[i + 2] ~ '^[0-9]{1,2}$' AND runs[i + 2]::int BETWEEN 1 AND 12 THEN\n"
+      "    mo := runs[i + 2]::int;\n"
+      "    IF i + 4 <= n AND runs[i + 4] ~ '^[0-9]{1,2}$' AND runs[i + 4]::int BETWEEN 1 AND 31 THEN\n"
+      "      d := runs[i + 4]::int;\n"
+      "    END IF;\n"
+      "  END IF;\n"
+      "  RETURN lpad(y::text, 4, '0') || CASE WHEN mo > 0 THEN '-' || lpad(mo::text, 2, '0') ELSE '' END\n"
+      "         || CASE WHEN mo > 0 AND d > 0 THEN '-' || lpad(d::text, 2, '0') ELSE '' END;\n"
+      "END $f$;\n"
+      "CREATE OR REPLACE FUNCTION pg_temp.gibo_year(v text) RETURNS int LANGUAGE sql IMMUTABLE AS $f$"
+      " SELECT split_part(pg_temp.gibo_date(v), '-', 1)::int $f$;\n"
+      // name_key and tidy (name_aliases.cpp), and the alias table.
+      "CREATE OR REPLACE FUNCTION pg_temp.gibo_name_key(v text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$"
+      " SELECT translate(v, " + literal(f.wide + "ABCDEFGHIJKLMNOPQRSTUVWXYZ") + " || E" + blanks + ", " +
+      literal(f.narrow_lower + "abcdefghijklmnopqrstuvwxyz") + ") $f$;\n"
+      "CREATE OR REPLACE FUNCTION pg_temp.gibo_tidy(v text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$"
+      " SELECT btrim(regexp_replace(translate(v, " + literal(f.wide) + ", " + literal(f.narrow) + "), '[' || E" +
+      blanks + " || ']+', ' ', 'g'), ' ') $f$;\n"
+      "CREATE TEMP TABLE IF NOT EXISTS gibo_aliases (site boolean, key text, name text, PRIMARY KEY (site, key));\n"
+      "DELETE FROM pg_temp.gibo_aliases;\n" +
+      (aliases.empty() ? std::string() : "INSERT INTO pg_temp.gibo_aliases VALUES " + aliases + ";\n") +
+      "CREATE OR REPLACE FUNCTION pg_temp.gibo_counted(is_site boolean, v text) RETURNS text LANGUAGE sql STABLE AS $f$"
+      " SELECT CASE WHEN x.k = '' THEN '' WHEN a.name IS NULL THEN pg_temp.gibo_tidy(v)"
+      " WHEN a.name = '?' THEN '' ELSE a.name END"
+      " FROM (SELECT pg_temp.gibo_name_key(v) AS k) AS x"
+      " LEFT JOIN pg_temp.gibo_aliases AS a ON a.site = is_site AND a.key = x.k $f$;\n"
+      "CREATE OR REPLACE FUNCTION pg_temp.gibo_site(v text) RETURNS text LANGUAGE sql STABLE AS $f$"
+      " SELECT pg_temp.gibo_counted(true, v) $f$;\n"
+      "CREATE OR REPLACE FUNCTION pg_temp.gibo_event(v text) RETURNS text LANGUAGE sql STABLE AS $f$"
+      " SELECT pg_temp.gibo_counted(false, v) $f$;\n";
+}
+
+std::optional<Error> install_postgres(sql::Connection& db, int schema_version) {
+  // The tags are parsed once a row (a lateral jsonb), not once a field.
+  const std::string view =
+      "CREATE OR REPLACE TEMP VIEW facts AS " +
+      view_select(schema_version, "pg_temp.", "gj.tags",
+                  "games AS g JOIN sources AS s ON s.id = g.source_id "
+                  "CROSS JOIN LATERAL (SELECT g.tags_json::jsonb AS tags) AS gj");
+  if (auto e = db.exec(postgres_functions() + view)) return Error{"cannot create the facts view: " + e->message};
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<Error> install(sql::Connection& db, int schema_version, FunctionStatePtr& state) {
   state.reset(new FunctionState);
+  if (db.postgres()) return install_postgres(db, schema_version);
   const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
-  sqlite3* h = db.get();
+  sqlite3* h = sql::sqlite_handle(db);
   if (sqlite3_create_function(h, "gibo_fact", 2, flags, state.get(), sql_fact, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_date", 1, flags, nullptr, sql_date, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_year", 1, flags, nullptr, sql_year, nullptr, nullptr) != SQLITE_OK ||
@@ -161,16 +317,9 @@ std::optional<Error> install(sql::Connection& db, int schema_version, FunctionSt
       sqlite3_create_function(h, "gibo_site", 1, flags, nullptr, sql_site, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_event", 1, flags, nullptr, sql_event, nullptr, nullptr) != SQLITE_OK)
     return Error{"cannot register the facts functions: " + db.current_error()};
-  std::string sql = "CREATE TEMP VIEW IF NOT EXISTS facts AS SELECT ";
-  bool first = true;
-  for (const Column& c : kColumns) {
-    if (!first) sql += ", ";
-    first = false;
-    std::string expression = c.sql;
-    if (expression == "{annotated}") expression = schema_version >= 2 ? "g.annotated" : "NULL";
-    sql += expression + " AS " + c.name;
-  }
-  sql += " FROM main.games AS g JOIN main.sources AS s ON s.id = g.source_id";
+  const std::string sql = "CREATE TEMP VIEW IF NOT EXISTS facts AS " +
+                          view_select(schema_version, "", "g.tags_json",
+                                      "main.games AS g JOIN main.sources AS s ON s.id = g.source_id");
   auto e = db.exec("PRAGMA temp_store = MEMORY");
   if (!e) e = db.exec(sql);
   if (e) return Error{"cannot create the facts view: " + e->message};
@@ -178,9 +327,9 @@ std::optional<Error> install(sql::Connection& db, int schema_version, FunctionSt
 }
 
 ReadOnlyGuard::ReadOnlyGuard(sql::Connection& db) : db_(db) {
-  sqlite3_set_authorizer(db_.get(), read_only_authorizer, nullptr);
+  sqlite3_set_authorizer(sql::sqlite_handle(db_), read_only_authorizer, nullptr);
 }
-ReadOnlyGuard::~ReadOnlyGuard() { sqlite3_set_authorizer(db_.get(), nullptr, nullptr); }
+ReadOnlyGuard::~ReadOnlyGuard() { sqlite3_set_authorizer(sql::sqlite_handle(db_), nullptr, nullptr); }
 
 }  // namespace facts
 

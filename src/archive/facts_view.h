@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive::facts {
 

@@ -109,7 +109,8 @@ class Importer {
     if (options_.archive) {
       archive_ = options_.archive;
     } else {
-      if (auto e = writer_lock.acquire(options_.db_path)) return e;
+      if (!is_server_archive(options_.db_path))
+        if (auto e = writer_lock.acquire(options_.db_path)) return e;
       auto opened = Archive::open(options_.db_path, OpenMode::ReadWrite);
       if (!opened) return opened.error();
       owned_ = std::move(*opened);

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive {
 

@@ -2,8 +2,7 @@
 // "Database schema" documents the same tables for users; keep both in step.
 #pragma once
 
-
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive::schema {
 

@@ -14,6 +14,7 @@
 #include "command.h"
 #include "gibo/report/i18n.h"
 #include "counts.h"
+#include "gibo/archive/archive.h"
 #include "gibo/archive/import.h"
 #include "gibo/formats/json_writer.h"
 #include "inputs.h"
@@ -302,8 +303,9 @@ int run_import(const std::vector<std::string>& args) {
   // to create an empty archive.
   ProtectedFiles protect;
   for (const std::string& f : files) protect.add_input(f);
-  for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
-    if (auto why = protect.conflict(db + suffix)) return usage(why->message);
+  if (!archive::is_server_archive(db))
+    for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
+      if (auto why = protect.conflict(db + suffix)) return usage(why->message);
   if (files.empty()) {
     std::cerr << "gibo import: " << i18n::translate(missing.empty() ? "no game file found" : "no input could be read") << "; "
               << i18n::format("{1} is left as it was", {db}) << "\n";

@@ -18,9 +18,9 @@ namespace fs = std::filesystem;
 using namespace gibo::testing;  // raw_sql, raw_int, slurp, TempDir
 using namespace gibo::analysis;  // GameAnalysis, PositionEval, Score
 
-// An archive holding the first game of a corpus file; its path.
-std::unique_ptr<Archive> one_game(const fs::path& path) {
-  auto opened = Archive::open(path.string(), OpenMode::ReadWrite);
+// An archive at `db` holding the first game of a corpus file.
+std::unique_ptr<Archive> one_game(const std::string& db) {
+  auto opened = Archive::open(db, OpenMode::ReadWrite);
   EXPECT_TRUE(opened) << opened.error().message;
   std::unique_ptr<Archive> a = std::move(*opened);
   GibReadOptions o;
@@ -72,6 +72,10 @@ GameAnalysis three_positions() {
   return a;
 }
 
+// The tests that run against both backends: a fresh archive location each.
+class AnalysesOn : public BackendTest {};
+INSTANTIATE_TEST_SUITE_P(Backends, AnalysesOn, ::testing::Values(Backend::SQLite, Backend::PostgreSQL), backend_name);
+
 TEST(Analyses, EngineNamesAndOptionsInTheirCanonicalForm) {
   EXPECT_EQ(split_engine_name("Fairy-Stockfish 11.1 LB 64"), std::make_pair(std::string("Fairy-Stockfish"), std::string("11.1 LB 64")));
   EXPECT_EQ(split_engine_name("FakeUCI 1.0"), std::make_pair(std::string("FakeUCI"), std::string("1.0")));
@@ -82,9 +86,8 @@ TEST(Analyses, EngineNamesAndOptionsInTheirCanonicalForm) {
   EXPECT_EQ(request().engine_text(), "Fairy-Stockfish 11.1 LB 64");
 }
 
-TEST(Analyses, RequestsStoredAnalysesAndTheirRebuild) {
-  TempDir dir;
-  auto a = one_game(dir.path() / "a.db");
+TEST_P(AnalysesOn, RequestsStoredAnalysesAndTheirRebuild) {
+  auto a = one_game(fresh());
   EXPECT_EQ(a->analysis_request(request(), false).value_or(-1), 0);
   const std::int64_t id = a->analysis_request(request(), true).value_or(0);
   ASSERT_GT(id, 0);
@@ -119,9 +122,8 @@ TEST(Analyses, RequestsStoredAnalysesAndTheirRebuild) {
   EXPECT_EQ((*analysed)[0].sides[1].counts[3], 1);
 }
 
-TEST(Analyses, AFailedPositionIsReplacedByALaterSearchAStoredOneNever) {
-  TempDir dir;
-  auto a = one_game(dir.path() / "a.db");
+TEST_P(AnalysesOn, AFailedPositionIsReplacedByALaterSearchAStoredOneNever) {
+  auto a = one_game(fresh());
   const std::int64_t id = *a->analysis_request(request(), true);
   GameAnalysis first = three_positions();
   first.positions[1].ok = false;
@@ -143,9 +145,8 @@ TEST(Analyses, AFailedPositionIsReplacedByALaterSearchAStoredOneNever) {
   EXPECT_EQ((*a->analysis_game(id, 1))->failed_positions, 0);
 }
 
-TEST(Analyses, EngineVerdictsStoredReplacedAndRead) {
-  TempDir dir;
-  auto a = one_game(dir.path() / "a.db");
+TEST_P(AnalysesOn, EngineVerdictsStoredReplacedAndRead) {
+  auto a = one_game(fresh());
   const std::int64_t id = *a->analysis_request(request(), true);
   EngineVerdictRow v;
   v.game_id = 1;
@@ -184,13 +185,13 @@ TEST(Analyses, EngineVerdictsStoredReplacedAndRead) {
 
 TEST(Analyses, Version2ArchivesReadWithoutThemAndMigrate) {
   TempDir dir;
-  const fs::path db = dir.path() / "old.db";
+  const std::string db = (dir.path() / "old.db").string();
   one_game(db).reset();
   raw_sql(db, "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
               "DROP TABLE analysis_requests; DELETE FROM schema_version WHERE version = 3; "
               "UPDATE schema_version SET version = 2; PRAGMA user_version = 2;");
   {
-    auto opened = Archive::open(db.string(), OpenMode::ReadOnly);
+    auto opened = Archive::open(db, OpenMode::ReadOnly);
     ASSERT_TRUE(opened) << opened.error().message;
     EXPECT_EQ((*opened)->analysis_request(request(), true).value_or(-1), 0) << "read only: none, none made";
     EXPECT_TRUE((*opened)->analysed_games({1}).value().empty());
@@ -200,7 +201,7 @@ TEST(Analyses, Version2ArchivesReadWithoutThemAndMigrate) {
   }
   EXPECT_EQ(raw_int(db, "PRAGMA user_version"), 2);
   {
-    auto opened = Archive::open(db.string(), OpenMode::ReadWrite);
+    auto opened = Archive::open(db, OpenMode::ReadWrite);
     ASSERT_TRUE(opened) << opened.error().message;
     const std::int64_t id = (*opened)->analysis_request(request(), true).value_or(0);
     EXPECT_GT(id, 0);

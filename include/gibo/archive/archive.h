@@ -215,6 +215,14 @@ struct AnalysedGame {
 
 enum class OpenMode { ReadOnly, ReadWrite };
 
+// Is `db` (an archive as --db names it) a PostgreSQL database rather than a SQLite file's
+// path: a postgresql:// or postgres:// URI (libpq's environment variables fill in what it
+// leaves out: `postgresql://` alone names the database they name), or libpq's
+// keyword=value form that libpq accepts ("dbname=gibo host=/run/postgresql")?
+bool is_server_archive(const std::string& db);
+// `db` as messages name it: a connection string without its password.
+std::string archive_name(const std::string& db);
+
 class Archive {
  public:
   // Opens `path` (ReadWrite creates it when missing and installs the schema), checks the

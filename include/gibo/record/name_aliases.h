@@ -33,6 +33,9 @@ class NameAliases {
   };
   // How a site (`site` true) or event value is counted.
   Counted count_as(bool site, std::string_view value) const;
+  // The sites' (`site` true) or events' table: a spelling's name_key -> the name it
+  // counts as, already tidied ("?": unknown).
+  const std::unordered_map<std::string, std::string>& table(bool site) const { return site ? sites_ : events_; }
 
  private:
   std::unordered_map<std::string, std::string> sites_, events_;  // key -> name ("?": unknown)
