@@ -160,6 +160,17 @@ Expected<std::vector<std::int64_t>> Archive::game_hashes() {
   return out;
 }
 
+Expected<std::vector<std::pair<std::int64_t, std::int64_t>>> Archive::game_hashes_after(std::int64_t id) {
+  sql::Statement s = impl_->db.prepare("SELECT id, hash FROM games WHERE id > ?1");
+  if (!s.prepared()) return impl_->fail("cannot read game hashes");
+  s.bind(1, id);
+  std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  int rc;
+  while ((rc = s.step()) == sql::kRow) out.emplace_back(s.int64(0), s.int64(1));
+  if (rc != sql::kDone) return impl_->fail("cannot read game hashes");
+  return out;
+}
+
 Expected<std::int64_t> Archive::find_same_game(const PreparedGame& game) {
   const Expected<StoredCopy> copy = find_stored_copy(game);
   if (!copy) return copy.error();
@@ -249,6 +260,14 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
     r.game_index = s.integer(1);
     r.error_code = s.text(3);
     r.error_ply = s.integer(4);
+  }
+  {
+    // The broken row gives the games' unique key (hash, start) up to the valid copy for
+    // the rest of the transaction, whose end removes it.
+    sql::Statement s = m.db.prepare("UPDATE games SET start_id = -start_id WHERE id = :old");
+    if (!s.prepared()) return m.fail("cannot replace a broken game");
+    s.bind_named(":old", broken_id);
+    if (!s.run()) return m.fail("cannot replace a broken game");
   }
   const Expected<std::int64_t> id = insert_game(source_id, game);
   if (!id) return id.error();

@@ -165,6 +165,9 @@ Expected<std::unique_ptr<Archive>> Archive::open_temporary() {
 std::optional<Error> Archive::begin() {
   if (auto e = impl_->db.exec(sql::begin_write(impl_->db.backend()))) return Error{"cannot begin a transaction: " + e->message};
   impl_->in_transaction = true;
+  // On a server another writer may have added start positions and players since the
+  // last transaction: their ids are read again.
+  if (impl_->db.postgres()) impl_->caches_loaded = false;
   return std::nullopt;
 }
 

@@ -83,7 +83,10 @@ Expected<std::int64_t> Archive::insert_source(const SourceInfo& info) {
 std::optional<Error> Archive::set_source_progress(std::int64_t source_id, int games_done, bool complete) {
   Impl& m = *impl_;
   if (auto e = m.source_progress.prepare(
-          m.db, "UPDATE sources SET games_done = :games_done, complete = :complete WHERE id = :id", kProgressParams))
+          m.db,
+          "UPDATE sources SET games_done = CASE WHEN games_done > :games_done THEN games_done ELSE :games_done END, "
+          "complete = CASE WHEN complete > :complete THEN complete ELSE :complete END WHERE id = :id",
+          kProgressParams))
     return e;
   if (!m.source_progress.run({source_id, games_done, complete})) return m.fail("cannot update a source");
   return std::nullopt;

@@ -69,11 +69,11 @@ std::string schema_ddl(Backend backend, std::string_view ddl) {
       }
     if (replaced) continue;
     if (word_at(ddl, i, "REFERENCES")) {
-      // REFERENCES table(column), then checked at commit.
+      // REFERENCES table(column): kept by the code, as SQLite (which does not check them)
+      // keeps them.
       const std::size_t close = ddl.find(')', i);
-      const std::size_t stop = close == std::string_view::npos ? ddl.size() : close + 1;
-      out.append(ddl.substr(i, stop - i)).append(" DEFERRABLE INITIALLY DEFERRED");
-      i = stop;
+      i = close == std::string_view::npos ? ddl.size() : close + 1;
+      while (!out.empty() && out.back() == ' ') out.pop_back();
       continue;
     }
     out += c;

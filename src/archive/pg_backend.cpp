@@ -16,6 +16,8 @@
 //   largest id plus one, counted on from there inside one transaction: the archive takes
 //   its write lock (dialect.h) before it inserts, so no other writer adds rows meanwhile,
 //   and the table's identity sequence is moved past them after each COPY.
+// * References between tables are not the server's to check (dialect.h: schema_ddl), as
+//   on SQLite: rows may come in any order within a transaction.
 // * The server's notices are not printed.
 #include <libpq-fe.h>
 
@@ -56,9 +58,11 @@ struct Session {
 
   bool broken() const { return !conn || PQstatus(conn) != CONNECTION_OK; }
 
-  // Notes a change of transaction state after a command.
+  // Notes a change of transaction state after a command (not while one is still
+  // running: libpq knows the state once the server is ready for the next).
   void observe() {
     const PGTransactionStatusType now = PQtransactionStatus(conn);
+    if (now == PQTRANS_ACTIVE) return;
     if (now != last_status) ++transaction_serial;
     last_status = now;
   }

@@ -361,8 +361,9 @@ struct PositionIndex::Impl {
     if (add_segment.step() != sql::kRow) return fail("cannot add a segment");
     const std::int64_t segment = add_segment.int64(0);
     add_segment.reset();
-    sql::Statement add_block = db.prepare("INSERT INTO " + table("position_blocks") +
-                                          " (segment, first_key, part, data) VALUES (?1, ?2, ?3, ?4)");
+    // A bulk insert (COPY on PostgreSQL): columns bound in this order.
+    sql::Statement add_block =
+        db.prepare_insert(table("position_blocks"), {"segment", "first_key", "part", "data"}, false);
     if (!add_block.prepared()) return fail("cannot add a block");
     positions::BlockWriter writer(first_game, [&](std::int64_t first_key, int part, std::string_view data) {
       add_block.bind(1, segment);
@@ -607,11 +608,36 @@ struct PositionIndex::Impl {
   static Error damaged() { return Error{"the position index is damaged (a block does not decode)"}; }
 
   // Confirms each candidate by replaying its game to the row's ply.
+  // The moves of the games `ids`, read kMovesPerRead games a statement (one round trip
+  // to a server for many candidates, not one each).
+  std::optional<Error> read_moves(std::vector<std::int64_t> ids, std::unordered_map<std::int64_t, std::string>& out) {
+    constexpr std::size_t kMovesPerRead = 500;
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    for (std::size_t from = 0; from < ids.size(); from += kMovesPerRead) {
+      std::string list;
+      for (std::size_t i = from; i < std::min(ids.size(), from + kMovesPerRead); ++i) {
+        if (!list.empty()) list += ',';
+        list += std::to_string(ids[i]);
+      }
+      sql::Statement s = db.prepare("SELECT id, moves FROM " + main + "games WHERE id IN (" + list + ")");
+      if (!s.prepared()) return fail("cannot read games");
+      int rc;
+      while ((rc = s.step()) == sql::kRow) out.emplace(s.int64(0), std::string(s.blob(1)));
+      if (rc != sql::kDone) return fail("cannot read games");
+    }
+    return std::nullopt;
+  }
+
   std::optional<Error> confirm(const Position& position, const std::vector<Row>& rows, std::vector<PositionHit>& out) {
     FactReader facts(*this);
     sql::Statement start_key = db.prepare("SELECT key FROM " + main + "starts WHERE id = ?1");
-    sql::Statement moves = db.prepare("SELECT moves FROM " + main + "games WHERE id = ?1");
-    if (!start_key.prepared() || !moves.prepared()) return fail("cannot read games");
+    if (!start_key.prepared()) return fail("cannot read games");
+    std::vector<std::int64_t> replayed_games;
+    for (const Row& r : rows)
+      if (r.ply > 0) replayed_games.push_back(r.game);
+    std::unordered_map<std::int64_t, std::string> moves;
+    if (auto e = read_moves(std::move(replayed_games), moves)) return e;
     std::unordered_map<std::uint32_t, std::optional<Position>> starts;
     std::unordered_map<std::string, bool> replayed;  // start id + move prefix -> same position
     for (const Row& r : rows) {
@@ -633,11 +659,9 @@ struct PositionIndex::Impl {
       if (r.ply == 0) {
         same = positions::same_position(*s->second, position);
       } else {
-        moves.bind(1, static_cast<std::int64_t>(r.game));
-        std::string prefix;
-        if (moves.step() == sql::kRow) prefix = moves.blob(0).substr(0, 2 * static_cast<std::size_t>(r.ply));
-        moves.reset();
-        if (prefix.size() != 2 * static_cast<std::size_t>(r.ply)) continue;
+        const auto m = moves.find(r.game);
+        if (m == moves.end() || m->second.size() < 2 * static_cast<std::size_t>(r.ply)) continue;
+        const std::string prefix = m->second.substr(0, 2 * static_cast<std::size_t>(r.ply));
         std::string memo = std::to_string(fact->start_id) + ':' + prefix;
         if (auto m = replayed.find(memo); m != replayed.end()) {
           same = m->second;
@@ -679,7 +703,7 @@ Expected<std::unique_ptr<PositionIndex>> PositionIndex::open(const std::string& 
   if (auto e = open_existing_archive(path, impl->db)) return *e;
   // An older schema is read as it is (gibo import upgrades archives).
   if (const Expected<int> version = schema::prepare(impl->db, false); !version)
-    return Error{path + ": " + version.error().message};
+    return Error{archive_name(path) + ": " + version.error().message};
   impl->writable = mode == OpenMode::ReadWrite && !impl->db.read_only();
   impl->main = impl->prefix = sql::schema_prefix(impl->db, false);
   if (!impl->db.postgres()) {

@@ -70,9 +70,9 @@ CREATE TABLE engine_verdicts (
 ) WITHOUT ROWID;
 )sql";
 
-// The current version (3): this, kAnalysisTables and the tags view (dialect.h: tags_view).
-// Every table is described in README "Database schema"; written in SQLite's DDL, which
-// dialect.h translates for PostgreSQL.
+// Version 3: this, kAnalysisTables and the tags view (dialect.h: tags_view); the later
+// versions' steps (kMigrations) make the current one. Every table is described in README
+// "Database schema"; written in SQLite's DDL, which dialect.h translates for PostgreSQL.
 constexpr const char* kSchema = R"sql(
 CREATE TABLE schema_version (
   version     INTEGER PRIMARY KEY,
@@ -204,7 +204,14 @@ constexpr const char* kMigrations[] = {
     "ALTER TABLE games ADD COLUMN annotated INTEGER;",
     // 2 -> 3: the analysis tables and engine_verdicts (new tables: nothing to convert).
     kAnalysisTables,
+    // 3 -> 4: a game's start and moves are stored once, by the database's own word (the
+    // canonical hash and the start, unique), so that imports writing at once on a server
+    // cannot store one twice. (Two games of one start whose 64-bit hashes collide would
+    // be refused; the importer tells its duplicates apart by their moves.)
+    "DROP INDEX games_by_hash; CREATE UNIQUE INDEX games_by_key ON games(hash, start_id);",
 };
+// The version kSchema and kAnalysisTables make; the steps from it on finish a new archive.
+constexpr int kBaseVersion = 3;
 static_assert(std::size(kMigrations) == kSchemaVersion - 1, "one migration per version step");
 
 // What says whose database this is and at which schema version. SQLite: the header's
@@ -287,6 +294,7 @@ std::optional<Error> install(sql::Connection& db) {
   }
   std::vector<std::string> steps = {sql::schema_ddl(backend, kSchema), sql::schema_ddl(backend, kAnalysisTables),
                                     sql::tags_view(backend)};
+  for (int v = kBaseVersion; v < kSchemaVersion; ++v) steps.push_back(sql::schema_ddl(backend, kMigrations[v - 1]));
   for (std::string& s : stamp_sql(backend, kSchemaVersion, true)) steps.push_back(std::move(s));
   steps.push_back("INSERT INTO meta VALUES ('prefix_scan_through', '0')");
   std::optional<Error> e;

@@ -188,7 +188,8 @@ TEST(Analyses, Version2ArchivesReadWithoutThemAndMigrate) {
   const std::string db = (dir.path() / "old.db").string();
   one_game(db).reset();
   raw_sql(db, "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
-              "DROP TABLE analysis_requests; DELETE FROM schema_version WHERE version = 3; "
+              "DROP TABLE analysis_requests; DROP INDEX games_by_key; CREATE INDEX games_by_hash ON games(hash); "
+              "DELETE FROM schema_version WHERE version = 3; "
               "UPDATE schema_version SET version = 2; PRAGMA user_version = 2;");
   {
     auto opened = Archive::open(db, OpenMode::ReadOnly);
@@ -209,7 +210,7 @@ TEST(Analyses, Version2ArchivesReadWithoutThemAndMigrate) {
     EXPECT_EQ((*opened)->integrity_check().value_or(""), "ok");
   }
   EXPECT_EQ(raw_int(db, "PRAGMA user_version"), kSchemaVersion);
-  EXPECT_EQ(raw_int(db, "SELECT max(version) FROM schema_version"), 3);
+  EXPECT_EQ(raw_int(db, "SELECT max(version) FROM schema_version"), kSchemaVersion);
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM analysis_positions"), 3);
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM games"), 1) << "the games are kept";
 }

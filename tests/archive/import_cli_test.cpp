@@ -251,7 +251,59 @@ TEST(ImportCli, BothBackendsGiveTheSameOutputs) {
   same({"stats", "--profiles", "stored"});
   same({"explore"});
   same({"explore", "--setup", "HEHE,HEHE", "--format", "json"});
-  same({"search", "--moves", "1. 79졸78"});
+  same({"search", "--moves", "79졸78 41병42"});
+}
+
+// Two imports of overlapping folders at once into one PostgreSQL archive (issue 32): the
+// database's write lock lets them take turns batch by batch, each reading what the other
+// committed, so every game is stored once and every occurrence handled once -- the games
+// (count and hashes) and occurrences of one SQLite import of the union. Shared files (the
+// same bytes in both folders) and shared games (the same games in other files) both.
+TEST(PgImport, TwoImportsAtOnceOfOverlappingFoldersStoreEachGameOnce) {
+  GIBO_REQUIRE_POSTGRESQL();
+  TempDir dir;
+  const fs::path all = dir.path() / "all", a = dir.path() / "a", b = dir.path() / "b";
+  testing::write_variant_corpus(testing::valid_corpus_games(kCorpus), all, 24, 20, 17);
+  // Files 0-15 in a, 8-23 in b; b also holds a copy of file 3's games under other tags.
+  fs::create_directories(a);
+  fs::create_directories(b);
+  for (int f = 0; f < 24; ++f) {
+    char name[32];
+    std::snprintf(name, sizeof name, "v%05d.gib", f);
+    if (f < 16) fs::copy_file(all / name, a / name);
+    if (f >= 8) fs::copy_file(all / name, b / name);
+  }
+  std::string copy = slurp(all / "v00003.gib");
+  const std::size_t at = copy.find("\n");
+  copy.insert(at + 1, "[대회명 \"copy\"]\r\n");
+  write_file(b / "copy.gib", copy);
+  write_file(all / "copy.gib", copy);
+
+  const std::string lite = (dir.path() / "union.sqlite").string();
+  ASSERT_EQ(run_gibo({"import", "--db", lite, all.string()}).status, 0);
+  const std::string hashes = "SELECT hash FROM games ORDER BY hash";
+  const std::string occurrences =
+      "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM duplicates), (SELECT count(*) FROM sources WHERE "
+      "complete = 1), (SELECT sum(games_done) FROM sources)";
+  for (int round = 0; round < 3; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    const std::string pg = pg_fresh_archive();
+    // Small batches, so that the two take turns many times.
+    const pid_t one = spawn_gibo({"import", "--db", pg, "--batch", "3", "--jobs", "1", a.string()});
+    const pid_t two = spawn_gibo({"import", "--db", pg, "--batch", "4", "--jobs", "1", b.string()});
+    for (pid_t pid : {one, two}) {
+      int status = 0;
+      ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+    }
+    EXPECT_EQ(query(pg, hashes), query(lite, hashes));
+    EXPECT_EQ(query(pg, occurrences), query(lite, occurrences));
+    EXPECT_EQ(number(pg, "SELECT count(*) FROM sources"), number(lite, "SELECT count(*) FROM sources"));
+    // Imported again, nothing is new.
+    const auto again = run_gibo({"import", "--db", pg, "--format", "jsonl", a.string(), b.string()});
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(json_number(summary_line(again), "games"), 0);
+  }
 }
 
 TEST(ImportCli, ValidOnlyStoresOnlyValidGames) {

@@ -13,7 +13,11 @@
 //   files would be skipped as already imported;
 // * in the same run, when given: `pgn-extract -r -s` on a chess PGN (the reference for
 //   validate) and Fairy-Stockfish's `go perft 5` from the janggi start (the reference for
-//   `gibo perft --rules fs-janggi 5`).
+//   `gibo perft --rules fs-janggi 5`);
+// * with --pg URI, the same import into a PostgreSQL archive (a fresh schema of the
+//   database URI names each round, dropped after it), beside the SQLite import: its
+//   wall-clock rate is the one to compare (the server's own CPU time is not the child's).
+// --only import measures the imports alone.
 //
 // Every measure runs --rounds times (default 3), interleaved, and the best round counts.
 // Wall-clock rates depend on what else the machine runs; the CPU time (user + system of
@@ -23,7 +27,9 @@
 //
 // Usage: bench_cli [--gibo PATH] [--corpus DIR] [--plies N] [--rounds N] [--work DIR]
 //                  [--pgn-extract PATH --chess-pgn FILE] [--fairy-stockfish PATH]
+//                  [--pg URI] [--only import]
 // tests/bench/compare.sh runs it with the references when they are installed.
+#include <libpq-fe.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -54,7 +60,26 @@ struct Options {
   int rounds = 3;
   std::string work;
   std::string pgn_extract, chess_pgn, fairy_stockfish;
+  std::string pg;  // a PostgreSQL database to import into too
+  bool import_only = false;
 };
+
+// Runs `sql` on the PostgreSQL database `uri`; false when it fails.
+bool pg_exec(const std::string& uri, const std::string& sql) {
+  PGconn* c = PQconnectdb(uri.c_str());
+  bool ok = PQstatus(c) == CONNECTION_OK;
+  if (ok) {
+    PQsetNoticeProcessor(c, [](void*, const char*) {}, nullptr);
+    PGresult* r = PQexec(c, sql.c_str());
+    ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    if (!ok) std::fprintf(stderr, "bench_cli: %s: %s", sql.c_str(), PQresultErrorMessage(r));
+    PQclear(r);
+  } else {
+    std::fprintf(stderr, "bench_cli: cannot connect to %s: %s", uri.c_str(), PQerrorMessage(c));
+  }
+  PQfinish(c);
+  return ok;
+}
 
 using gibo::bench::ChildRun;
 using gibo::bench::summary_number;
@@ -163,7 +188,8 @@ void print(const Measure& m, const char* unit) {
 [[noreturn]] void usage(const char* why) {
   std::cerr << "bench_cli: " << why
             << "\nusage: bench_cli [--gibo PATH] [--corpus DIR] [--plies N] [--rounds N] [--work DIR]\n"
-               "                 [--pgn-extract PATH --chess-pgn FILE] [--fairy-stockfish PATH]\n";
+               "                 [--pgn-extract PATH --chess-pgn FILE] [--fairy-stockfish PATH]\n"
+               "                 [--pg URI] [--only import]\n";
   std::exit(2);
 }
 
@@ -181,6 +207,8 @@ Options parse(int argc, char** argv) {
     else if (a == "--pgn-extract") o.pgn_extract = v;
     else if (a == "--chess-pgn") o.chess_pgn = v;
     else if (a == "--fairy-stockfish") o.fairy_stockfish = v;
+    else if (a == "--pg") o.pg = v;
+    else if (a == "--only" && v == "import") o.import_only = true;
     else usage(("unknown option " + a).c_str());
   }
   if (o.pgn_extract.empty() != o.chess_pgn.empty()) usage("--pgn-extract and --chess-pgn go together");
@@ -250,11 +278,25 @@ int main(int argc, char** argv) {
                "/dev/null", out.string());
   };
 
-  Measure v1, v2, v1_small, imp, pgn, perft, fs_perft;
+  // The PostgreSQL import: a fresh schema a run, in the database o.pg names.
+  int pg_round = 0;
+  std::string pg_schema;
+  auto import_pg = [&](int jobs, const fs::path& dir) {
+    if (!pg_schema.empty()) pg_exec(o.pg, "DROP SCHEMA " + pg_schema + " CASCADE");
+    pg_schema = "bench_" + std::to_string(::getpid()) + "_" + std::to_string(pg_round++);
+    if (!pg_exec(o.pg, "CREATE SCHEMA " + pg_schema)) usage("cannot create a schema in the --pg database");
+    const std::string uri = o.pg + (o.pg.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" +
+                            pg_schema;
+    return run({o.gibo, "import", "--db", uri, "--format", "jsonl", "--jobs", std::to_string(jobs), dir.string()},
+               "/dev/null", out.string());
+  };
+
+  Measure v1, v2, v1_small, imp, imp_pg, pgn, perft, fs_perft;
   v1.name = "gibo validate --jobs 1";
   v2.name = "gibo validate --jobs 2";
   v1_small.name = "gibo validate --jobs 1 (small files)";
   imp.name = "gibo import --jobs 2 (fresh)";
+  imp_pg.name = "gibo import --jobs 2 (PostgreSQL)";
   pgn.name = "pgn-extract -r -s";
   perft.name = "gibo perft --rules fs-janggi 5";
   fs_perft.name = "fairy-stockfish go perft 5";
@@ -265,6 +307,7 @@ int main(int argc, char** argv) {
   bool ok = true;
   for (int round = 0; round < o.rounds; ++round) {
     for (auto [m, jobs, dir] : {std::tuple{&v1, 1, archive}, std::tuple{&v2, 2, archive}, std::tuple{&v1_small, 1, real}}) {
+      if (o.import_only) break;
       m->runs.push_back(validate(jobs, dir));
       const std::string text = tail_of(out);
       m->units = summary_number(text, "plies");
@@ -278,6 +321,14 @@ int main(int argc, char** argv) {
       imp.games = summary_number(text, "games");
       ok &= imp.runs.back().status == 0;
     }
+    if (!o.pg.empty()) {
+      imp_pg.runs.push_back(import_pg(2, variants));
+      const std::string text = tail_of(out);
+      imp_pg.units = summary_number(text, "plies");
+      imp_pg.games = summary_number(text, "games");
+      ok &= imp_pg.runs.back().status == 0 && imp_pg.games == imp.games;
+    }
+    if (o.import_only) continue;
     if (!o.pgn_extract.empty()) pgn.runs.push_back(run({o.pgn_extract, "-r", "-s", o.chess_pgn}));
     perft.runs.push_back(run({o.gibo, "perft", "--rules", "fs-janggi", "5"}));
     perft.units = 35'243'995;  // tests/data/perft.tsv, default start at depth 5
@@ -285,6 +336,23 @@ int main(int argc, char** argv) {
       fs_perft.runs.push_back(run({o.fairy_stockfish}, fs_commands.string()));
       fs_perft.units = perft.units;
     }
+  }
+
+  if (!pg_schema.empty()) pg_exec(o.pg, "DROP SCHEMA " + pg_schema + " CASCADE");
+  if (o.import_only) {
+    std::printf("import input: %d files of 100 distinct games, %s plies\nbest of %d rounds\n%-34s %8s %14s %12s %8s "
+                "%14s %8s\n",
+                import_files, with_commas(imp.units).c_str(), o.rounds, "measure", "wall s", "rate", "games/s",
+                "cpu s", "rate per cpu-s", "peak MB");
+    print(imp, "plies/s");
+    if (!o.pg.empty()) {
+      print(imp_pg, "plies/s");
+      std::printf("import PostgreSQL / SQLite, games/s: %.2f (wall)\n", imp.best_wall() / imp_pg.best_wall());
+    }
+    std::printf("load average after: %s\n", load_average().c_str());
+    fs::remove_all(work);
+    if (!ok) std::fprintf(stderr, "bench_cli: a gibo run failed\n");
+    return ok ? 0 : 1;
   }
 
   // Peak memory against input size: one corpus copy and 1/10 of the import input.
@@ -309,6 +377,7 @@ int main(int argc, char** argv) {
   print(v2, "plies/s");
   print(v1_small, "plies/s");
   print(imp, "plies/s");
+  if (!o.pg.empty()) print(imp_pg, "plies/s");
   if (!o.pgn_extract.empty()) print(pgn, "plies/s");
   print(perft, "nodes/s");
   if (!o.fairy_stockfish.empty()) print(fs_perft, "nodes/s");
@@ -316,6 +385,8 @@ int main(int argc, char** argv) {
               static_cast<double>(v_small.max_rss_kb) / 1024, static_cast<double>(v1.max_rss_kb()) / 1024,
               static_cast<double>(i_small.max_rss_kb) / 1024, static_cast<double>(imp.max_rss_kb()) / 1024);
   std::printf("validate --jobs 2 / --jobs 1: %.2f (wall)\n", v2.rate() / v1.rate());
+  if (!o.pg.empty())
+    std::printf("import PostgreSQL / SQLite, games/s: %.2f (wall)\n", imp.best_wall() / imp_pg.best_wall());
   if (!o.pgn_extract.empty())
     std::printf("validate --jobs 1 / pgn-extract, plies/s: %.2f (wall), %.2f (cpu); small files: %.2f (wall)\n",
                 v1.rate() / pgn.rate(), v1.cpu_rate() / pgn.cpu_rate(), v1_small.rate() / pgn.rate());

@@ -48,8 +48,8 @@ namespace gibo::archive {
 
 // 1: the first; 2: games.annotated (NULL in rows imported under version 1); 3: the
 // analysis tables (analysis_requests, analysis_games, analysis_positions) and
-// engine_verdicts.
-inline constexpr int kSchemaVersion = 3;
+// engine_verdicts; 4: a game (its hash and start) unique in games.
+inline constexpr int kSchemaVersion = 4;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
 inline constexpr std::int32_t kApplicationId = 0x4749424F;
 
@@ -254,6 +254,8 @@ class Archive {
   Expected<std::vector<SourceState>> sources();
   // Inserts a source (games_done 0, not complete); its id.
   Expected<std::int64_t> insert_source(const SourceInfo& info);
+  // A source's progress only grows: a smaller games_done or a false complete than the
+  // row holds (another import beside this one went further) leaves it.
   std::optional<Error> set_source_progress(std::int64_t source_id, int games_done, bool complete);
   // The encoding is known once the whole file is read; the importer sets it with the
   // source's last games (until then it is what insert_source was given).
@@ -264,6 +266,8 @@ class Archive {
   // --- games --------------------------------------------------------------------
   // The canonical hash of every stored game (for the importer's in-memory filter).
   Expected<std::vector<std::int64_t>> game_hashes();
+  // The (id, hash) of every stored game whose id is above `id`.
+  Expected<std::vector<std::pair<std::int64_t, std::int64_t>>> game_hashes_after(std::int64_t id);
   // The id of a stored game with the same start and moves (canonical codes), 0 if none.
   Expected<std::int64_t> find_same_game(const PreparedGame& game);
   // A stored game with the same start and moves as `game`: its id (0 if none) and status.
