@@ -1,6 +1,5 @@
 // Prefix detection: the games whose moves are a strict prefix of another game's from the
-// same start, found by one sorted scan of the games, run by the database itself (a
-// window over the games in (start, moves) order), when games were added since the last.
+// same start, found by one sorted scan of the games added since the last one.
 #include "archive_impl.h"
 
 namespace gibo::archive {
@@ -11,15 +10,6 @@ constexpr sql::Param<Archive::PrefixPair> kPrefixParams[] = {
     {"game_id", [](sql::Statement& s, int i, const Archive::PrefixPair& p) { s.bind(i, p.game_id); }},
     {"longer_game_id", [](sql::Statement& s, int i, const Archive::PrefixPair& p) { s.bind(i, p.longer_game_id); }},
 };
-
-// Every game's extensions sort right after it (memcmp order, SQLite's for a BLOB and
-// PostgreSQL's for a BYTEA, keeps a prefix's continuations together), so comparing each
-// game with the one before it from the same start finds each prefix once.
-constexpr const char* kScan =
-    "SELECT prev_id, id FROM (SELECT id, start_id, moves, lag(id) OVER w AS prev_id, lag(moves) OVER w AS prev_moves "
-    "FROM games WINDOW w AS (PARTITION BY start_id ORDER BY moves)) AS n "
-    "WHERE prev_moves IS NOT NULL AND length(prev_moves) < length(moves) "
-    "AND substr(moves, 1, length(prev_moves)) = prev_moves ORDER BY start_id, moves";
 
 }  // namespace
 
@@ -35,9 +25,12 @@ Expected<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
     rollback();
     return error;
   };
-  // SQLite's sorter may hold as much as the page cache in memory before it spills to a
-  // temporary file: a smaller cache for the scan keeps the import's memory from growing
-  // with the archive (the writer's cache comes back after it).
+  // Every game's extensions sort right after it (memcmp order, SQLite's for a BLOB and
+  // PostgreSQL's for a BYTEA, keeps a prefix's continuations together), so comparing
+  // neighbours finds each prefix once. SQLite's sorter may hold as much as the page cache
+  // in memory before it spills to a temporary file: a smaller cache for the scan keeps
+  // the import's memory from growing with the archive (the writer's cache comes back
+  // after it). On PostgreSQL the server sorts, and the scan reads a page at a time.
   struct RestoreCache {
     sql::Connection& db;
     ~RestoreCache() {
@@ -45,26 +38,27 @@ Expected<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
     }
   } restore_cache{m.db};
   if (!m.db.postgres()) m.db.exec("PRAGMA cache_size = -4096");
-  std::vector<PrefixPair> pairs;
-  {
-    sql::Statement scan = m.db.prepare(kScan);
-    if (!scan.prepared()) return abort("cannot scan for prefixes");
-    int rc;
-    while ((rc = scan.step()) == sql::kRow) pairs.push_back({scan.int64(0), scan.int64(1)});
-    if (rc != sql::kDone) return abort("prefix scan failed");
-  }
+  sql::Statement scan = m.db.prepare_scan("SELECT id, start_id, moves FROM games ORDER BY start_id, moves");
   sql::Bound<PrefixPair> add;
-  if (add.prepare_insert_with(m.db, "prefixes", kPrefixParams, "ON CONFLICT DO NOTHING"))
-    return abort("cannot record a prefix");
-  for (const PrefixPair& p : pairs) {
-    if (!add.run(p)) return abort("cannot record a prefix");
-    if (m.db.changes() > 0) found.push_back(p);
+  if (!scan.prepared() || add.prepare_insert_with(m.db, "prefixes", kPrefixParams, "ON CONFLICT DO NOTHING"))
+    return abort("cannot scan for prefixes");
+  std::int64_t prev_id = 0, prev_start = -1;
+  std::string prev_moves;
+  int rc;
+  while ((rc = scan.step()) == sql::kRow) {
+    const std::int64_t id = scan.int64(0), start = scan.int64(1);
+    const std::string_view moves = scan.blob(2);
+    if (start == prev_start && prev_moves.size() < moves.size() && moves.substr(0, prev_moves.size()) == prev_moves) {
+      if (!add.run({prev_id, id})) return abort("cannot record a prefix");
+      if (m.db.changes() > 0) found.push_back({prev_id, id});
+    }
+    prev_id = id;
+    prev_start = start;
+    prev_moves.assign(moves);
   }
-  sql::Statement mark = m.db.prepare("UPDATE meta SET value = ?1 WHERE key = 'prefix_scan_through'");
-  const std::string top_text = std::to_string(top);
-  if (!mark.prepared()) return abort("cannot record the prefix scan");
-  mark.bind_text(1, top_text);
-  if (!mark.run()) return abort("cannot record the prefix scan");
+  if (rc != sql::kDone) return abort("prefix scan failed");
+  if (m.db.exec("UPDATE meta SET value = '" + std::to_string(top) + "' WHERE key = 'prefix_scan_through'"))
+    return abort("cannot record the prefix scan");
   if (auto e = commit()) {
     rollback();
     return *e;

@@ -10,6 +10,9 @@
 //   than a page in memory, and any other statement may run between two pages.
 // * A statement run more than once is prepared on the server (PQprepare) from its
 //   second run on, and deallocated when it is destroyed.
+// * A scan (prepare_scan) reads its rows through a cursor, kScanRows at a time, inside the
+//   caller's transaction: a read of the whole games table holds a page in memory, and
+//   other statements may run between two pages.
 // * Inserts from prepare_insert are bulk loads: their rows are kept (COPY's text form)
 //   and sent with one COPY per table before any other statement runs on the connection,
 //   and before a COMMIT; a ROLLBACK drops them. The ids they give are the table's
@@ -36,6 +39,8 @@ namespace {
 
 // COPY data is sent when a table's held rows reach this many bytes.
 constexpr std::size_t kCopyFlushBytes = 4u << 20;
+// A scan's rows fetched at a time.
+constexpr int kScanRows = 4096;
 
 class PgCopy;
 
@@ -276,13 +281,16 @@ class ResultReader {
 
 class PgStatement final : public StatementImpl {
  public:
-  PgStatement(std::shared_ptr<Session> s, Translated t) : s_(std::move(s)), sql_(std::move(t.sql)), names_(std::move(t.names)) {
+  // With `scan`, rows are read through a cursor (prepare_scan).
+  PgStatement(std::shared_ptr<Session> s, Translated t, bool scan = false)
+      : s_(std::move(s)), sql_(std::move(t.sql)), names_(std::move(t.names)), scan_(scan) {
     const std::size_t n = names_.size() - 1;
     values_.resize(n);
     is_null_.assign(n, true);
     binary_.assign(n, 0);
   }
   ~PgStatement() override {
+    close_cursor();
     if (!prepared_name_.empty() && !s_->broken() && PQtransactionStatus(s_->conn) != PQTRANS_INERROR)
       PQclear(PQexec(s_->conn, ("DEALLOCATE " + prepared_name_).c_str()));
   }
@@ -304,12 +312,16 @@ class PgStatement final : public StatementImpl {
   int step() override {
     if (!executed_) {
       executed_ = true;
-      if (!execute()) return 1;
+      if (!(scan_ ? open_cursor() : execute())) return 1;
     }
+    if (rows_.next()) return kRow;
+    if (cursor_.empty() || !page_full_) return kDone;
+    if (!fetch()) return 1;
     return rows_.next() ? kRow : kDone;
   }
   void reset(bool clear) override {
     executed_ = false;
+    close_cursor();
     rows_.set(nullptr);
     if (clear) is_null_.assign(is_null_.size(), true);
   }
@@ -353,6 +365,46 @@ class PgStatement final : public StatementImpl {
     binary_[k] = binary ? 1 : 0;
   }
 
+  // Declares the scan's cursor (its parameters bound) and fetches its first page.
+  bool open_cursor() {
+    if (!s_->flush()) return false;
+    cursor_ = "gibo_c" + std::to_string(s_->next_name++);
+    const std::string declare = "DECLARE " + cursor_ + " NO SCROLL CURSOR FOR " + sql_;
+    std::vector<const char*> values(values_.size());
+    std::vector<int> lengths(values_.size());
+    for (std::size_t k = 0; k < values_.size(); ++k) {
+      values[k] = is_null_[k] ? nullptr : values_[k].data();
+      lengths[k] = static_cast<int>(values_[k].size());
+    }
+    PGresult* r = PQexecParams(s_->conn, declare.c_str(), static_cast<int>(values_.size()), nullptr, values.data(),
+                               lengths.data(), binary_.data(), 0);
+    const bool ok = s_->check(r);
+    PQclear(r);
+    if (!ok) {
+      cursor_.clear();
+      return false;
+    }
+    return fetch();
+  }
+  // The cursor's next page.
+  bool fetch() {
+    PGresult* r = PQexec(s_->conn, ("FETCH FORWARD " + std::to_string(kScanRows) + " FROM " + cursor_).c_str());
+    if (!s_->check(r)) {
+      PQclear(r);
+      return false;
+    }
+    columns_ = PQnfields(r);
+    page_full_ = PQntuples(r) == kScanRows;
+    rows_.set(r);
+    return true;
+  }
+  void close_cursor() {
+    if (cursor_.empty()) return;
+    if (!s_->broken() && PQtransactionStatus(s_->conn) == PQTRANS_INTRANS)
+      PQclear(PQexec(s_->conn, ("CLOSE " + cursor_).c_str()));
+    cursor_.clear();
+  }
+
   bool execute() {
     if (!s_->flush()) return false;
     const int n = static_cast<int>(values_.size());
@@ -394,6 +446,8 @@ class PgStatement final : public StatementImpl {
   int runs_ = 0, columns_ = 0;
   std::string prepared_name_;
   ResultReader rows_;
+  bool scan_ = false, page_full_ = false;
+  std::string cursor_;  // the open cursor of a scan
 };
 
 // A bulk insert: rows kept in COPY's text form until the session sends them.
@@ -596,6 +650,9 @@ class PgConnection final : public ConnectionImpl {
   std::unique_ptr<StatementImpl> prepare_insert(std::string_view table, const std::vector<std::string>& columns,
                                                 bool returns_id) override {
     return std::make_unique<PgCopy>(s_, std::string(table), columns, returns_id);
+  }
+  std::unique_ptr<StatementImpl> prepare_scan(std::string_view sql) override {
+    return std::make_unique<PgStatement>(s_, translate(sql), true);
   }
   std::string current_error() const override { return s_->error; }
   std::int64_t changes() const override { return s_->changes; }

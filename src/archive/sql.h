@@ -141,6 +141,9 @@ class ConnectionImpl {
   // a failure may surface there: current_error() then names the table.
   virtual std::unique_ptr<StatementImpl> prepare_insert(std::string_view table, const std::vector<std::string>& columns,
                                                         bool returns_id) = 0;
+  // A query whose rows may be many, read a part at a time (PostgreSQL: through a cursor,
+  // so inside a transaction only); null on failure.
+  virtual std::unique_ptr<StatementImpl> prepare_scan(std::string_view sql) = 0;
   virtual std::string current_error() const = 0;
   // Rows changed by the latest INSERT, UPDATE or DELETE.
   virtual std::int64_t changes() const = 0;
@@ -178,6 +181,8 @@ class Connection {
   Statement prepare_insert(std::string_view table, const std::vector<std::string>& columns, bool returns_id) {
     return Statement(impl_->prepare_insert(table, columns, returns_id));
   }
+  // See ConnectionImpl::prepare_scan.
+  Statement prepare_scan(std::string_view sql) { return Statement(impl_->prepare_scan(sql)); }
   // The single integer a query returns (its first column of its first row), or `fallback`.
   std::int64_t scalar(std::string_view sql, std::int64_t fallback = 0) {
     Statement s = prepare(sql);
