@@ -121,6 +121,28 @@ bool table_exists(Connection& db, const std::string& prefix, std::string_view na
   return s.step() == kRow && s.int64(0) != 0;
 }
 
+std::vector<std::string> table_columns(Connection& db, std::string_view name) {
+  std::vector<std::string> out;
+  Statement s = db.prepare(db.backend() == Backend::SQLite
+                               ? "SELECT name FROM pragma_table_info(?1) ORDER BY cid"
+                               : "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+                                 "current_schema() AND table_name = ?1 ORDER BY ordinal_position");
+  if (!s.prepared()) return out;
+  s.bind_text(1, name);
+  while (s.step() == kRow) out.emplace_back(s.text(0));
+  return out;
+}
+
+std::optional<Error> sequence_past_ids(Connection& db, std::string_view name, std::string_view id_column) {
+  if (db.backend() == Backend::SQLite) return std::nullopt;
+  const std::string t(name), c(id_column);
+  if (db.scalar("SELECT CASE WHEN pg_get_serial_sequence('" + t + "', '" + c + "') IS NULL THEN 0 ELSE 1 END", 0) == 0)
+    return std::nullopt;  // not an identity column
+  // (A largest id below 1, as position_games' block 0, leaves the sequence at its start.)
+  return db.exec("SELECT setval(pg_get_serial_sequence('" + t + "', '" + c + "'), greatest(m, 1), m >= 1) FROM (SELECT max(" +
+                 c + ") AS m FROM " + t + ") AS x WHERE m IS NOT NULL");
+}
+
 std::int64_t bytes_of_tables(Connection& db, const std::string& prefix, const std::string& names) {
   if (db.backend() == Backend::SQLite) {
     const std::string schema = prefix.substr(0, prefix.size() - 1);

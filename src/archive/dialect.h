@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sql.h"
 
@@ -44,6 +45,14 @@ std::string schema_prefix(Connection& db, bool temp);
 
 // Does the table `name` exist in the schema `prefix` (schema_prefix) names?
 bool table_exists(Connection& db, const std::string& prefix, std::string_view name);
+
+// The columns of the archive's table `name`, in their order; empty when it has none.
+std::vector<std::string> table_columns(Connection& db, std::string_view name);
+
+// After rows were written with their ids given: the identity sequence of the table
+// `name`'s column `id_column` moved past the largest (PostgreSQL; nothing on SQLite,
+// whose next rowid follows the largest anyway).
+std::optional<Error> sequence_past_ids(Connection& db, std::string_view name, std::string_view id_column);
 
 // The bytes the tables `names` (comma-separated, quoted: "'a', 'b'") of the schema
 // `prefix` names take on disk, their indexes included.

@@ -272,6 +272,16 @@ class ResultReader {
     return it->second;
   }
   int columns() const { return result_ ? PQnfields(result_) : 0; }
+  // By the column's type (its oid: pg_type.dat's values, which never change).
+  Type type(int c) const {
+    if (is_null(c)) return Type::Null;
+    switch (PQftype(result_, c)) {
+      case 16: case 20: case 21: case 23: return Type::Integer;  // bool, int8, int2, int4
+      case 700: case 701: case 1700: return Type::Real;         // float4, float8, numeric
+      case 17: return Type::Blob;                               // bytea
+      default: return Type::Text;
+    }
+  }
 
  private:
   PGresult* result_ = nullptr;
@@ -331,6 +341,7 @@ class PgStatement final : public StatementImpl {
   std::string_view text(int c) const override { return rows_.text(c); }
   std::string_view blob(int c) const override { return rows_.blob(c); }
   int column_count() const override { return columns_; }
+  Type type(int c) const override { return rows_.type(c); }
   int parameter_index(const char* name) const override {
     for (std::size_t i = 1; i < names_.size(); ++i)
       if (names_[i] == name) return static_cast<int>(i);
@@ -516,6 +527,7 @@ class PgCopy final : public StatementImpl {
   std::string_view text(int) const override { return {}; }
   std::string_view blob(int) const override { return {}; }
   int column_count() const override { return 0; }
+  Type type(int) const override { return Type::Null; }
   int parameter_index(const char* name) const override {
     if (*name != ':') return 0;
     for (std::size_t k = 0; k < columns_.size(); ++k)

@@ -249,20 +249,7 @@ struct PositionIndex::Impl {
     return through >= db.scalar("SELECT coalesce(max(id), 0) FROM " + main + "games");
   }
 
-  std::optional<Error> create_tables() {
-    const std::string& s = prefix;
-    if (db.exec(sql::schema_ddl(db.backend(), "CREATE TABLE IF NOT EXISTS " + s +
-                   "position_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
-                   "CREATE TABLE IF NOT EXISTS " + s +
-                   "position_segments (id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, last_game INTEGER NOT "
-                   "NULL, rows INTEGER NOT NULL);"
-                   "CREATE TABLE IF NOT EXISTS " + s +
-                   "position_blocks (segment INTEGER NOT NULL, first_key INTEGER NOT NULL, part INTEGER NOT NULL, "
-                   "data BLOB NOT NULL, PRIMARY KEY (segment, first_key, part)) WITHOUT ROWID;"
-                   "CREATE TABLE IF NOT EXISTS " + s + "position_games (block INTEGER PRIMARY KEY, data BLOB NOT NULL);")))
-      return fail("cannot create the position index tables");
-    return std::nullopt;
-  }
+  std::optional<Error> create_tables() { return create_position_tables(db, prefix); }
 
   Expected<std::vector<Segment>> segments() {
     std::vector<Segment> out;
@@ -867,6 +854,21 @@ IndexSize PositionIndex::size() {
   z.bytes = sql::bytes_of_tables(m.db, m.prefix,
                                  "'position_meta', 'position_segments', 'position_blocks', 'position_games'");
   return z;
+}
+
+std::optional<Error> create_position_tables(sql::Connection& db, const std::string& prefix) {
+  const std::string& s = prefix;
+  if (auto e = db.exec(sql::schema_ddl(db.backend(), "CREATE TABLE IF NOT EXISTS " + s +
+                 "position_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
+                 "CREATE TABLE IF NOT EXISTS " + s +
+                 "position_segments (id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, last_game INTEGER NOT "
+                 "NULL, rows INTEGER NOT NULL);"
+                 "CREATE TABLE IF NOT EXISTS " + s +
+                 "position_blocks (segment INTEGER NOT NULL, first_key INTEGER NOT NULL, part INTEGER NOT NULL, "
+                 "data BLOB NOT NULL, PRIMARY KEY (segment, first_key, part)) WITHOUT ROWID;"
+                 "CREATE TABLE IF NOT EXISTS " + s + "position_games (block INTEGER PRIMARY KEY, data BLOB NOT NULL);")))
+    return Error{"cannot create the position index tables: " + e->message};
+  return std::nullopt;
 }
 
 std::optional<Error> forget_indexed_game(sql::Connection& db, std::int64_t id) {

@@ -335,6 +335,31 @@ std::optional<Error> migrate(sql::Connection& db, std::int64_t from) {
 
 }  // namespace
 
+const std::vector<Table>& tables() {
+  static const std::vector<Table> list = {
+      {"schema_version", {"version"}},
+      {"sources", {"id"}},
+      {"starts", {"id"}},
+      {"players", {"id"}},
+      {"games", {"id"}},
+      {"comments", {"game_id", "ply", "seq"}},
+      {"diagnostics", {"id"}},
+      {"duplicates", {"source_id", "game_index"}},
+      {"prefixes", {"game_id"}},
+      {"verdicts", {"id"}},
+      {"analysis_requests", {"id"}},
+      {"analysis_games", {"request_id", "game_id"}},
+      {"analysis_positions", {"request_id", "game_id", "ply"}},
+      {"engine_verdicts", {"game_id", "profile_id", "profile_version"}},
+      {"position_segments", {"id"}, true},
+      {"position_blocks", {"segment", "first_key", "part"}, true},
+      {"position_games", {"block"}, true},
+      {"meta", {"key"}},
+      {"position_meta", {"key"}, true},
+  };
+  return list;
+}
+
 Expected<int> prepare(sql::Connection& db, bool writable) {
   const Expected<Stamp> stamp = read_stamp(db);
   if (!stamp) return stamp.error();

@@ -30,6 +30,9 @@ inline constexpr int kDone = 101;
 
 enum class Backend { SQLite, PostgreSQL };
 
+// What a column of the current row holds.
+enum class Type { Null, Integer, Real, Text, Blob };
+
 // One backend's prepared statement (sqlite_backend.cpp, pg_backend.cpp).
 class StatementImpl {
  public:
@@ -51,6 +54,7 @@ class StatementImpl {
   virtual std::string_view text(int c) const = 0;
   virtual std::string_view blob(int c) const = 0;
   virtual int column_count() const = 0;
+  virtual Type type(int c) const = 0;
   // The index of the parameter `name` (":name"), 0 when the statement has none.
   virtual int parameter_index(const char* name) const = 0;
   // The id of the row the last run inserted, for inserts prepared to give one
@@ -119,6 +123,7 @@ class Statement {
     return integer(c);
   }
   int column_count() const { return impl_->column_count(); }
+  Type type(int c) const { return impl_->type(c); }
   int parameter_index(const char* name) const { return impl_->parameter_index(name); }
   std::int64_t inserted_id() const { return impl_->inserted_id(); }
 

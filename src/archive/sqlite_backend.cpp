@@ -44,6 +44,15 @@ class SqliteStatement final : public StatementImpl {
     return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, c))) : std::string_view();
   }
   int column_count() const override { return sqlite3_column_count(stmt_); }
+  Type type(int c) const override {
+    switch (sqlite3_column_type(stmt_, c)) {
+      case SQLITE_INTEGER: return Type::Integer;
+      case SQLITE_FLOAT: return Type::Real;
+      case SQLITE_TEXT: return Type::Text;
+      case SQLITE_BLOB: return Type::Blob;
+      default: return Type::Null;
+    }
+  }
   int parameter_index(const char* name) const override { return sqlite3_bind_parameter_index(stmt_, name); }
   std::int64_t inserted_id() const override { return sqlite3_last_insert_rowid(db_); }
 
