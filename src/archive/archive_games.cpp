@@ -121,10 +121,13 @@ std::optional<Error> Archive::Impl::load_caches() {
   player_ids.clear();
   sql::Statement s = db.prepare("SELECT id, key FROM starts");
   if (!s.prepared()) return fail("cannot read starts");
-  while (s.step() == sql::kRow) start_ids.emplace(std::string(s.text(1)), s.int64(0));
+  int rc;
+  while ((rc = s.step()) == sql::kRow) start_ids.emplace(std::string(s.text(1)), s.int64(0));
+  if (rc != sql::kDone) return fail("cannot read starts");
   sql::Statement p = db.prepare("SELECT id, name FROM players");
   if (!p.prepared()) return fail("cannot read players");
-  while (p.step() == sql::kRow) player_ids.emplace(std::string(p.text(1)), p.int64(0));
+  while ((rc = p.step()) == sql::kRow) player_ids.emplace(std::string(p.text(1)), p.int64(0));
+  if (rc != sql::kDone) return fail("cannot read players");
   caches_loaded = true;
   return std::nullopt;
 }
@@ -156,7 +159,9 @@ Expected<std::vector<std::int64_t>> Archive::game_hashes() {
   sql::Statement s = impl_->db.prepare("SELECT hash FROM games");
   if (!s.prepared()) return impl_->fail("cannot read game hashes");
   std::vector<std::int64_t> out;
-  while (s.step() == sql::kRow) out.push_back(s.int64(0));
+  int rc;
+  while ((rc = s.step()) == sql::kRow) out.push_back(s.int64(0));
+  if (rc != sql::kDone) return impl_->fail("cannot read game hashes");
   return out;
 }
 
@@ -300,7 +305,7 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
 }
 
 std::int64_t Archive::max_game_id() { return impl_->db.scalar("SELECT coalesce(max(id), 0) FROM games"); }
-std::int64_t Archive::game_count() { return impl_->db.scalar("SELECT count(*) FROM games"); }
+std::int64_t Archive::game_count() { return impl_->db.scalar("SELECT count(*) FROM games", -1); }
 
 Expected<Archive::GameOrigin> Archive::game_origin(std::int64_t id) {
   sql::Statement s = impl_->db.prepare(

@@ -42,6 +42,27 @@ constexpr std::size_t kCopyFlushBytes = 4u << 20;
 // A scan's rows fetched at a time.
 constexpr int kScanRows = 4096;
 
+// libpq's message on one line: its lines joined with "; ", blanks at the ends dropped.
+std::string one_line(std::string_view text) {
+  std::string out;
+  bool gap = false;
+  for (char c : text) {
+    if (c == '\n' || c == '\r') {
+      gap = !out.empty();
+      continue;
+    }
+    if (gap) {
+      out += "; ";
+      gap = false;
+      if (c == '\t' || c == ' ') continue;
+    }
+    if (c == '\t' && (out.empty() || out.back() == ' ')) continue;
+    out += c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
 class PgCopy;
 
 // The connection itself, shared by the connection and its statements (so that a
@@ -56,6 +77,9 @@ struct Session {
   std::uint64_t transaction_serial = 0;
   PGTransactionStatusType last_status = PQTRANS_IDLE;
   std::map<std::string, PgCopy*> pending;  // bulk inserts holding rows, by table
+  // The failure that ended the open transaction (the statements after it are refused
+  // with "current transaction is aborted": they report this one instead).
+  std::string first_failure;
 
   ~Session() {
     if (conn) PQfinish(conn);
@@ -69,6 +93,7 @@ struct Session {
     const PGTransactionStatusType now = PQtransactionStatus(conn);
     if (now == PQTRANS_ACTIVE) return;
     if (now != last_status) ++transaction_serial;
+    if (now == PQTRANS_IDLE) first_failure.clear();
     last_status = now;
   }
   bool in_transaction() const { return last_status == PQTRANS_INTRANS || last_status == PQTRANS_INERROR; }
@@ -76,14 +101,19 @@ struct Session {
   // Keeps the server's message of a failed result (or the connection's).
   void fail(const PGresult* r) {
     const char* primary = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+    const char* state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
+    if (state && std::string_view(state) == "25P02" && !first_failure.empty()) {  // in failed transaction
+      error = first_failure;
+      return;
+    }
     if (primary) {
       error = primary;
       if (const char* detail = PQresultErrorField(r, PG_DIAG_MESSAGE_DETAIL)) error.append(" (").append(detail).append(")");
     } else {
-      error = conn ? PQerrorMessage(conn) : "the connection is closed";
-      while (!error.empty() && (error.back() == '\n' || error.back() == ' ')) error.pop_back();
+      error = one_line(conn ? PQerrorMessage(conn) : "the connection is closed");
       if (error.empty()) error = "the server did not answer";
     }
+    if (first_failure.empty() && PQtransactionStatus(conn) == PQTRANS_INERROR) first_failure = error;
   }
 
   // Did `r` succeed? Keeps the failure's message and the count of changed rows.
@@ -570,6 +600,7 @@ class PgCopy final : public StatementImpl {
     }
     if (!ok) {
       s_->error = "cannot store rows in " + table_ + ": " + s_->error;
+      if (PQtransactionStatus(s_->conn) == PQTRANS_INERROR) s_->first_failure = s_->error;
       return false;
     }
     if (returns_id_) {
@@ -690,11 +721,7 @@ std::optional<Error> Connection::open_postgres(const std::string& conninfo) {
   auto s = std::make_shared<Session>();
   s->conn = PQconnectdb(conninfo.c_str());
   if (!s->conn) return Error{"cannot connect: out of memory"};
-  if (PQstatus(s->conn) != CONNECTION_OK) {
-    std::string message = PQerrorMessage(s->conn);
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    return Error{"cannot connect: " + message};
-  }
+  if (PQstatus(s->conn) != CONNECTION_OK) return Error{"cannot connect: " + one_line(PQerrorMessage(s->conn))};
   PQsetNoticeProcessor(s->conn, ignore_notice, nullptr);
   if (PQsetClientEncoding(s->conn, "UTF8") != 0) return Error{"cannot use UTF-8 with the server"};
   impl_ = std::make_unique<PgConnection>(std::move(s));

@@ -455,13 +455,13 @@ int run_analyze(const std::vector<std::string>& args) {
       progress.write_error("gibo analyze: " +
                            i18n::format("every selected game was already analysed in {1} under this request ({2}, {3}); "
                                         "nothing was searched, the stored analyses are shown",
-                                        {db, engine_name, limit.text()}) +
+                                        {archive::archive_name(db), engine_name, limit.text()}) +
                            "\n");
     else
       progress.write_error("gibo analyze: " +
                            i18n::format("{1} of {2} games were already analysed in {3} under this request; the others "
                                         "were analysed and stored",
-                                        {std::to_string(from_archive), std::to_string(games), db}) +
+                                        {std::to_string(from_archive), std::to_string(games), archive::archive_name(db)}) +
                            "\n");
   }
   for (auto [file, path] : {std::pair{&pgn_file, &pgn_path}, std::pair{&gib_file, &gib_path}})

@@ -190,7 +190,7 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
     json::Writer w(line);
     w.begin_object()
         .field("type", "summary")
-        .field("db", db)
+        .field("db", archive::archive_name(db))
         .field("files", static_cast<std::int64_t>(s.files + unreadable_inputs))
         .field("imported", static_cast<std::int64_t>(s.imported))
         .field("resumed", static_cast<std::int64_t>(s.resumed))
@@ -251,9 +251,10 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
   print_counts(std::cout, "files without games by code", s.file_errors_by_code);
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f", s.seconds);
-  std::cout << format("archive: {1} holds {2} games ({3} s, {4} games/s)",
-                      {db, number(s.games_in_archive), seconds, number(static_cast<long>(rate))})
-            << "\n";
+  if (s.games_in_archive >= 0)  // (not when the archive could not say: the error tells why)
+    std::cout << format("archive: {1} holds {2} games ({3} s, {4} games/s)",
+                        {archive::archive_name(db), number(s.games_in_archive), seconds, number(static_cast<long>(rate))})
+              << "\n";
 }
 
 }  // namespace

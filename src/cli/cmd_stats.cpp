@@ -157,7 +157,7 @@ int run_stats(const std::vector<std::string>& args) {
   if (!db.empty()) {
     const auto archive = open_archive("stats", db);
     if (!archive) return kExitIo;
-    data.origin = db;
+    data.origin = archive::archive_name(db);
     error = stats::load_archive(*archive, where, lo, data);
   } else {
     for (std::size_t i = 0; i < paths.size() && i < 3; ++i) data.origin += (i ? ", " : "") + paths[i];

@@ -23,18 +23,6 @@ using namespace gibo::testing;
 
 const std::string kSamples = GIBO_SAMPLES;
 
-// What a shell command prints on standard output.
-std::string run_shell(const std::string& command) {
-  std::string out;
-  if (std::FILE* p = ::popen(command.c_str(), "r")) {
-    char buffer[4096];
-    std::size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, p)) > 0) out.append(buffer, n);
-    ::pclose(p);
-  }
-  return out;
-}
-
 // Every row of every table of the SQLite archive `db` (sqlite3's own text of each row),
 // table by table in key order.
 std::string dump(const std::string& db) {
@@ -44,7 +32,7 @@ std::string dump(const std::string& db) {
                         "analysis_positions", "engine_verdicts", "position_meta", "position_segments",
                         "position_blocks", "position_games"}) {
     out += std::string("== ") + t + "\n";
-    out += run_shell("sqlite3 -separator '|' " + shell_quote(db) + " " +
+    out += shell_output("sqlite3 -separator '|' " + shell_quote(db) + " " +
                      shell_quote(std::string("SELECT * FROM ") + t + " ORDER BY 1, 2, 3"));
   }
   return out;

@@ -7,6 +7,8 @@
 #   pg_server.sh start DIR   creates and starts it; prints its URI (superuser gibo,
 #                            database postgres) on stdout
 #   pg_server.sh stop DIR    stops it (immediately) and removes DIR
+#   pg_server.sh kill DIR    stops it at once, as a crash would, and keeps its data
+#   pg_server.sh restart DIR starts the cluster in DIR again (after kill)
 #
 # Without PostgreSQL's server programs (Debian's postgresql package) `start` exits with
 # 77, ctest's skip status; under CI (CI set) that is a failure instead (exit 1), as CI
@@ -25,6 +27,13 @@ as_owner() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+# Starts the cluster in $dir (its socket there, no TCP).
+serve() {
+  as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+    -o "-k $dir -p $port -c listen_addresses= -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+}
+
 case "$cmd" in
   start)
     if [ -z "$bindir" ]; then
@@ -39,9 +48,7 @@ case "$cmd" in
     [ "$(id -u)" -ne 0 ] || chown postgres "$dir"
     as_owner "$bindir/initdb" -D "$dir/data" -A trust -U gibo -E UTF8 --locale=C.UTF-8 --no-sync >"$dir/initdb.log" 2>&1 ||
       { cat "$dir/initdb.log" >&2; exit 1; }
-    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-k $dir -p $port -c listen_addresses= -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-      start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    serve
     echo "postgresql://gibo@/postgres?host=$dir&port=$port"
     ;;
   stop)
@@ -50,5 +57,9 @@ case "$cmd" in
     fi
     rm -rf "$dir"
     ;;
+  kill)
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+    ;;
+  restart) serve ;;
   *) echo "pg_server.sh: start or stop, not $cmd" >&2; exit 2 ;;
 esac

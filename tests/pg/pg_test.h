@@ -36,6 +36,18 @@ inline std::string backend_name(const ::testing::TestParamInfo<Backend>& info) {
 // Is `db` a PostgreSQL URI (as the tests write them)?
 inline bool is_pg(const std::string& db) { return db.rfind("postgresql://", 0) == 0; }
 
+// What a shell command prints on standard output.
+inline std::string shell_output(const std::string& command) {
+  std::string out;
+  if (std::FILE* p = ::popen(command.c_str(), "r")) {
+    char buffer[4096];
+    std::size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, p)) > 0) out.append(buffer, n);
+    ::pclose(p);
+  }
+  return out;
+}
+
 namespace detail {
 
 // The server this process started itself, stopped at exit.
@@ -48,13 +60,7 @@ struct OwnServer {
 
 inline std::string start_own_server(OwnServer& own) {
   own.dir = (std::filesystem::temp_directory_path() / ("gibo-pg-" + std::to_string(::getpid()))).string();
-  const std::string cmd = "bash '" GIBO_PG_SERVER_SCRIPT "' start '" + own.dir + "'";
-  std::FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return "";
-  char buffer[512];
-  std::string out;
-  while (std::fgets(buffer, sizeof buffer, p)) out += buffer;
-  if (::pclose(p) != 0) return "";
+  std::string out = shell_output("bash '" GIBO_PG_SERVER_SCRIPT "' start '" + own.dir + "'");
   while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
   return out;
 }
@@ -109,6 +115,18 @@ inline std::vector<std::vector<std::string>> pg_rows(const std::string& uri, con
   }
   PQclear(r);
   return rows;
+}
+
+// The first column of the first row of `sql` on `uri` as a number; 0 when it cannot be
+// had (no server, no such table yet), which is no failure.
+inline std::int64_t pg_number_or_zero(const std::string& uri, const std::string& sql) {
+  PgConnection c = pg_connect(uri);
+  if (PQstatus(c.get()) != CONNECTION_OK) return 0;
+  PGresult* r = PQexec(c.get(), sql.c_str());
+  const std::int64_t v =
+      PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0 ? std::atoll(PQgetvalue(r, 0, 0)) : 0;
+  PQclear(r);
+  return v;
 }
 
 // A new, empty schema on the test server, as the URI of an archive kept in it ("" when

@@ -299,6 +299,7 @@ class Archive {
   // caller's transaction (all or nothing with its batch).
   Expected<ReplacedCopy> replace_game(std::int64_t source_id, const PreparedGame& game, std::int64_t broken_id);
   std::int64_t max_game_id();
+  // The stored games; -1 when they cannot be counted (a server gone away).
   std::int64_t game_count();
   // Where a stored game came from.
   struct GameOrigin {

@@ -1,0 +1,115 @@
+// What goes wrong with a PostgreSQL archive (issue 32): a wrong URI, a role without
+// rights, an archive of a newer schema, a server that goes away in the middle of an
+// import. Each time: a clear error, exit status 3, nothing half-written; the same import
+// run again once the server is back ends with the games of an uninterrupted one.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "../cli/run_gibo.h"
+#include "raw_sql.h"
+#include "variant_corpus.h"
+#include "gibo/archive/archive.h"
+
+namespace gibo::archive {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace gibo::testing;
+
+TEST(PgErrors, AWrongUriIsAnUnreadableArchive) {
+  for (const char* uri : {"postgresql://me:secret@/gibo?host=/nonexistent&port=1",
+                          "host=/nonexistent port=1 dbname=gibo password=secret"}) {
+    for (std::vector<std::string> args : {std::vector<std::string>{"stats", "--db", uri},
+                                          std::vector<std::string>{"export", "--db", uri, "--to", "jsonl"},
+                                          std::vector<std::string>{"import", "--db", uri, kKbs}}) {
+      const auto r = run_gibo(args);
+      EXPECT_EQ(r.status, 3) << args[0] << " " << uri << ": " << r.err;
+      EXPECT_NE(r.err.find("cannot connect"), std::string::npos) << r.err;
+      EXPECT_EQ(r.err.find("secret"), std::string::npos) << "a password is never printed: " << r.err;
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
+    }
+  }
+}
+
+TEST(PgErrors, ARoleWithoutRightsWritesNothing) {
+  GIBO_REQUIRE_POSTGRESQL();
+  const std::string db = pg_fresh_archive();
+  ASSERT_EQ(run_gibo({"import", "--db", db, kKbs}).status, 0);
+  const std::string schema = raw_text(db, "SELECT current_schema()");
+  const std::string role = "reader_" + schema;
+  raw_sql(db, "CREATE ROLE " + role + " LOGIN; GRANT USAGE ON SCHEMA " + schema + " TO " + role +
+                  "; GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + role);
+  std::string as_reader = db;
+  as_reader.replace(as_reader.find("gibo@"), 5, role + "@");
+  const std::int64_t games = raw_int(db, "SELECT count(*) FROM games");
+  // Reading works.
+  EXPECT_EQ(run_gibo({"stats", "--db", as_reader}).status, 0);
+  EXPECT_EQ(run_gibo({"explore", "--db", as_reader}).status, 0);
+  // Writing is refused, and leaves the archive as it was.
+  const auto import = run_gibo({"import", "--db", as_reader, kCorpus});
+  EXPECT_EQ(import.status, 3) << import.err;
+  EXPECT_NE(import.err.find("permission denied"), std::string::npos) << import.err;
+  const auto rescore = run_gibo({"rescore", "--db", as_reader, "--rules", "fs-janggi"});
+  EXPECT_EQ(rescore.status, 3) << rescore.err;
+  EXPECT_NE(rescore.err.find("permission denied"), std::string::npos) << rescore.err;
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM games"), games);
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM sources"), 1);
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM verdicts"), 0);
+}
+
+TEST(PgErrors, ANewerSchemaIsRefused) {
+  GIBO_REQUIRE_POSTGRESQL();
+  const std::string db = pg_fresh_archive();
+  ASSERT_EQ(run_gibo({"import", "--db", db, kKbs}).status, 0);
+  raw_sql(db, "INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion + 1) + ", 'later', 'later')");
+  for (std::vector<std::string> args : {std::vector<std::string>{"stats", "--db", db},
+                                        std::vector<std::string>{"import", "--db", db, kCorpus}}) {
+    const auto r = run_gibo(args);
+    EXPECT_EQ(r.status, 3) << r.err;
+    EXPECT_NE(r.err.find("newer than this gibo's"), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM sources"), 1);
+}
+
+// A server of this test's own, which it kills during an import and starts again.
+TEST(PgErrors, AServerThatGoesAwayLosesOneBatchAndTheImportResumes) {
+  GIBO_REQUIRE_POSTGRESQL();
+  TempDir dir;
+  const std::string server = (fs::temp_directory_path() / ("gibo-pg-kill-" + std::to_string(::getpid()))).string();
+  const std::string script = std::string("bash '") + GIBO_PG_SERVER_SCRIPT + "' ";
+  std::string started = shell_output(script + "start '" + server + "'");
+  while (!started.empty() && started.back() == '\n') started.pop_back();
+  ASSERT_FALSE(started.empty());
+  struct Stop {
+    std::string command;
+    ~Stop() { std::system(command.c_str()); }
+  } stop{script + "stop '" + server + "' >/dev/null 2>&1"};
+  const std::string db = started + "&options=-csearch_path%3Dpublic";
+  write_variant_corpus(valid_corpus_games(kCorpus), dir.path() / "in", 40, 50, 21);
+  const std::vector<std::string> import = {"import", "--db", db, "--batch", "20", "--jobs", "1",
+                                           (dir.path() / "in").string()};
+  const pid_t pid = spawn_gibo(import);
+  // Until the import has committed something, then the server goes.
+  for (int i = 0; i < 200 && pg_number_or_zero(db, "SELECT count(*) FROM games") == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_EQ(std::system((script + "kill '" + server + "'").c_str()), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 3) << status;
+  ASSERT_EQ(std::system((script + "restart '" + server + "'").c_str()), 0);
+  // Run again: the games of an uninterrupted import.
+  const auto again = run_gibo(import);
+  EXPECT_EQ(again.status, 0) << again.out << again.err;
+  const std::string lite = (dir.path() / "clean.sqlite").string();
+  ASSERT_EQ(run_gibo({"import", "--db", lite, (dir.path() / "in").string()}).status, 0);
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM games"), raw_int(lite, "SELECT count(*) FROM games"));
+  EXPECT_EQ(raw_int(db, "SELECT sum(hash % 1000003) FROM games"), raw_int(lite, "SELECT sum(hash % 1000003) FROM games"));
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM sources WHERE complete = 1"), 40);
+}
+
+}  // namespace
+}  // namespace gibo::archive
