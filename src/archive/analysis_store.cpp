@@ -26,6 +26,22 @@ Expected<std::int64_t> AnalysisStore::request(const std::string& variant) {
 
 Expected<analysis::AnalysisJob> AnalysisStore::job(std::int64_t game_id, const Profile* forced,
                                                   const Profile& fallback) {
+  auto job = unplanned_job(game_id, forced, fallback);
+  if (!job) return job;
+  if (auto e = plan(*job)) return *e;
+  return job;
+}
+
+Expected<std::int64_t> AnalysisStore::request_of(std::int64_t game_id, const Profile* forced, const Profile& fallback) {
+  const auto job = unplanned_job(game_id, forced, fallback);
+  if (!job) return job.error();
+  const auto variant = analysis::engine_variant(*job->profile);
+  if (!variant) return std::int64_t{0};
+  return request(*variant);
+}
+
+Expected<analysis::AnalysisJob> AnalysisStore::unplanned_job(std::int64_t game_id, const Profile* forced,
+                                                            const Profile& fallback) {
   const auto sg = archive_.stored_game(game_id);
   if (!sg) return sg.error();
   analysis::AnalysisJob job;
@@ -49,7 +65,6 @@ Expected<analysis::AnalysisJob> AnalysisStore::job(std::int64_t game_id, const P
   g.played_plies = g.valid_plies;
   g.replayed = true;
   job.profile = forced ? forced : &game_profile(g, fallback);
-  if (auto e = plan(job)) return *e;
   return job;
 }
 

@@ -99,6 +99,15 @@ const char* begin_read(Backend backend) {
   return backend == Backend::SQLite ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 }
 
+const char* now_ms(Backend backend) {
+  return backend == Backend::SQLite ? "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+                                    : "CAST(extract(epoch FROM clock_timestamp()) * 1000 AS BIGINT)";
+}
+
+const char* begin_claim(Backend backend) { return backend == Backend::SQLite ? "BEGIN IMMEDIATE" : "BEGIN"; }
+
+const char* claim_lock(Backend backend) { return backend == Backend::SQLite ? "" : " FOR UPDATE SKIP LOCKED"; }
+
 std::string schema_prefix(Connection& db, bool temp) {
   if (db.backend() == Backend::SQLite) return temp ? "temp." : "main.";
   if (temp) return "pg_temp.";

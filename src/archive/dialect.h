@@ -37,6 +37,16 @@ const char* begin_write(Backend backend);
 // Starts a transaction that reads one consistent state (a snapshot) and writes nothing.
 const char* begin_read(Backend backend);
 
+// The database's clock, in milliseconds since 1970, as an SQL expression: the one clock
+// the workers of an analysis queue share, whatever their machines' clocks say.
+const char* now_ms(Backend backend);
+// Starts the transaction that takes a game from the analysis queue, and what its SELECT of
+// the game ends with: on SQLite its write lock (BEGIN IMMEDIATE; one taker at a time), on
+// PostgreSQL a row lock that other takers skip (FOR UPDATE SKIP LOCKED), so that takers
+// never wait for each other and never take the same game.
+const char* begin_claim(Backend backend);
+const char* claim_lock(Backend backend);
+
 // The prefix that names a table in the archive's own schema ("main." on SQLite; the
 // connection's current schema, quoted, on PostgreSQL), or with `temp`, in the
 // connection's temporary schema ("temp.", "pg_temp."). Empty when PostgreSQL has no

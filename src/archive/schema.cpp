@@ -209,6 +209,35 @@ constexpr const char* kMigrations[] = {
     // cannot store one twice. (Two games of one start whose 64-bit hashes collide would
     // be refused; the importer tells its duplicates apart by their moves.)
     "DROP INDEX games_by_hash; CREATE UNIQUE INDEX games_by_key ON games(hash, start_id);",
+    // 4 -> 5: the analysis queue, which workers on any number of machines take games from
+    // (archive_queue.cpp), and its workers. Times in milliseconds since 1970 by the
+    // database's clock (dialect.h: now_ms), the one all the workers share.
+    R"sql(
+CREATE TABLE analysis_queue (
+  request_id   INTEGER NOT NULL REFERENCES analysis_requests(id),
+  game_id      INTEGER NOT NULL REFERENCES games(id),
+  state        TEXT NOT NULL CHECK (state IN ('pending', 'leased', 'done', 'failed')),
+  worker       TEXT,
+  lease_token  INTEGER,
+  leased_at    INTEGER,
+  lease_until  INTEGER,
+  tries        INTEGER NOT NULL DEFAULT 0,
+  error        TEXT,
+  queued_at    INTEGER NOT NULL,
+  finished_at  INTEGER,
+  PRIMARY KEY (request_id, game_id)
+) WITHOUT ROWID;
+CREATE INDEX analysis_queue_by_state ON analysis_queue(state, request_id);
+CREATE TABLE analysis_workers (
+  worker      TEXT PRIMARY KEY,
+  host        TEXT NOT NULL,
+  started_at  INTEGER NOT NULL,
+  seen_at     INTEGER NOT NULL,
+  games       INTEGER NOT NULL DEFAULT 0,
+  positions   INTEGER NOT NULL DEFAULT 0,
+  busy_ms     INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+)sql",
 };
 // The version kSchema and kAnalysisTables make; the steps from it on finish a new archive.
 constexpr int kBaseVersion = 3;
@@ -351,6 +380,8 @@ const std::vector<Table>& tables() {
       {"analysis_games", {"request_id", "game_id"}},
       {"analysis_positions", {"request_id", "game_id", "ply"}},
       {"engine_verdicts", {"game_id", "profile_id", "profile_version"}},
+      {"analysis_queue", {"request_id", "game_id"}},
+      {"analysis_workers", {"worker"}},
       {"position_segments", {"id"}, true},
       {"position_blocks", {"segment", "first_key", "part"}, true},
       {"position_games", {"block"}, true},

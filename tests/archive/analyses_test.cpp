@@ -187,7 +187,8 @@ TEST(Analyses, Version2ArchivesReadWithoutThemAndMigrate) {
   TempDir dir;
   const std::string db = (dir.path() / "old.db").string();
   one_game(db).reset();
-  raw_sql(db, "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
+  raw_sql(db, "DROP TABLE analysis_queue; DROP TABLE analysis_workers; "
+              "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
               "DROP TABLE analysis_requests; DROP INDEX games_by_key; CREATE INDEX games_by_hash ON games(hash); "
               "DELETE FROM schema_version WHERE version = 3; "
               "UPDATE schema_version SET version = 2; PRAGMA user_version = 2;");

@@ -29,7 +29,8 @@ std::string dump(const std::string& db) {
   std::string out;
   for (const char* t : {"schema_version", "meta", "sources", "starts", "players", "games", "comments", "diagnostics",
                         "duplicates", "prefixes", "verdicts", "analysis_requests", "analysis_games",
-                        "analysis_positions", "engine_verdicts", "position_meta", "position_segments",
+                        "analysis_positions", "engine_verdicts", "analysis_queue", "analysis_workers",
+                        "position_meta", "position_segments",
                         "position_blocks", "position_games"}) {
     out += std::string("== ") + t + "\n";
     out += shell_output("sqlite3 -separator '|' " + shell_quote(db) + " " +

@@ -166,7 +166,8 @@ TEST_P(FactsOn, FieldsAgreeWithTheCodeForEveryRule) {
 
 // Makes the archive at `path` look as version 1 wrote it.
 void downgrade_to_v1(const fs::path& path) {
-  raw_sql(path, "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
+  raw_sql(path, "DROP TABLE analysis_queue; DROP TABLE analysis_workers; "
+                "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
                 "DROP TABLE analysis_requests; ALTER TABLE games DROP COLUMN annotated; DROP INDEX games_by_key; "
                 "CREATE INDEX games_by_hash ON games(hash); "
                 "UPDATE schema_version SET version = 1; PRAGMA user_version = 1;");

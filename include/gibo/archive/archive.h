@@ -48,8 +48,9 @@ namespace gibo::archive {
 
 // 1: the first; 2: games.annotated (NULL in rows imported under version 1); 3: the
 // analysis tables (analysis_requests, analysis_games, analysis_positions) and
-// engine_verdicts; 4: a game (its hash and start) unique in games.
-inline constexpr int kSchemaVersion = 4;
+// engine_verdicts; 4: a game (its hash and start) unique in games; 5: the analysis queue
+// (analysis_queue, analysis_workers).
+inline constexpr int kSchemaVersion = 5;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
 inline constexpr std::int32_t kApplicationId = 0x4749424F;
 
@@ -387,6 +388,74 @@ class Archive {
   // The side summaries of those of `game_ids` that have a complete analysis (each game's
   // newest: the highest request id), in the order of `game_ids`.
   Expected<std::vector<AnalysedGame>> analysed_games(const std::vector<std::int64_t>& game_ids);
+
+  // --- the analysis queue (archive_queue.cpp) ------------------------------------
+  // Games wait in the queue of the request they are to be analysed under (one row per
+  // request and game: the table's key, as analysis_games' keeps one analysis per request
+  // and game); a worker takes one with a lease (claim), renews it while it searches, and
+  // stores its analysis together with the game's `done` in one transaction (finish), which
+  // is refused when the lease is no longer the game's (it ran out and another worker took
+  // it). A game whose leases ran out or failed `max_tries` times is set aside as `failed`
+  // with its reason. The queue's clock is the database's (dialect.h: now_ms).
+  struct QueueLease {
+    std::int64_t request_id = 0, game_id = 0;
+    std::int64_t token = 0;  // this lease's own number: a later lease of the game has another
+    int tries = 0;           // leases taken of the game, this one included
+  };
+  // Adds the games to request `request_id`'s queue, as pending; those queued before stay
+  // as they are. How many were added.
+  Expected<std::int64_t> enqueue_analyses(std::int64_t request_id, const std::vector<std::int64_t>& game_ids);
+  // The ids of the stored requests of `r`'s engine, version, options and limit, whatever
+  // their variant.
+  Expected<std::vector<std::int64_t>> requests_like(const AnalysisRequest& r);
+  // Takes a game of the requests' queues for `worker` for `lease_ms`: a pending one, or one
+  // whose lease ran out; one leased `max_tries` times already is set aside as failed
+  // instead. Nothing when none is to be had now.
+  Expected<std::optional<QueueLease>> claim_analysis(const std::vector<std::int64_t>& requests,
+                                                     const std::string& worker, std::int64_t lease_ms, int max_tries);
+  // Is any game of the requests' queues pending or leased (by anyone)?
+  Expected<bool> queue_has_work(const std::vector<std::int64_t>& requests);
+  // Every lease `worker` holds runs `lease_ms` from now; the worker is seen now.
+  std::optional<Error> renew_leases(const std::string& worker, std::int64_t lease_ms);
+  // Stores the game's analysis (store_analysis) and marks it done, in one transaction,
+  // when `lease` is still the game's; false (nothing stored) when it is not. The worker's
+  // counts grow by the game, `positions` searched and `busy_ms`.
+  Expected<bool> finish_analysis(const QueueLease& lease, const std::string& worker, const analysis::GameAnalysis& a,
+                                 int positions, std::int64_t busy_ms);
+  // Gives the game back with `error` (pending again, or failed once it was leased
+  // `max_tries` times), when `lease` is still the game's.
+  std::optional<Error> fail_analysis(const QueueLease& lease, const std::string& worker, const std::string& error,
+                                     int max_tries);
+  // Records `worker` (on `host`) as started now.
+  std::optional<Error> register_worker(const std::string& worker, const std::string& host);
+  struct QueueStatus {
+    std::int64_t now_ms = 0;  // the database's clock
+    struct Request {
+      std::int64_t id = 0;
+      std::string engine, limit, variant;  // "Fairy-Stockfish 11.1", "depth 10", "janggi"
+      std::int64_t pending = 0, leased = 0, done = 0, failed = 0;
+    };
+    struct Lease {
+      std::int64_t request_id = 0, game_id = 0, leased_at = 0, lease_until = 0;
+      int tries = 0;
+      std::string game, worker;  // FILE:GAME
+    };
+    struct Failure {
+      std::int64_t request_id = 0, game_id = 0;
+      int tries = 0;
+      std::string game, error;
+    };
+    struct Worker {
+      std::string worker, host;
+      std::int64_t started_at = 0, seen_at = 0, games = 0, positions = 0, busy_ms = 0;
+    };
+    std::vector<Request> requests;
+    std::vector<Lease> leases;
+    std::vector<Failure> failures;
+    std::vector<Worker> workers;
+  };
+  // The queues, their leases and failures, and the workers (none before schema version 5).
+  Expected<QueueStatus> queue_status();
 
   // --- checks -------------------------------------------------------------------
   // PRAGMA integrity_check: "ok" or the problems found; an Error when it cannot run.
