@@ -17,7 +17,10 @@
 // * with --pg URI, the same import into a PostgreSQL archive (a fresh schema of the
 //   database URI names each round, dropped after it), beside the SQLite import: its
 //   wall-clock rate is the one to compare (the server's own CPU time is not the child's).
-// --only import measures the imports alone.
+// --only import measures the imports alone; --only queue measures the analysis queue
+// instead: 1, 2 and 3 workers (`gibo analyze --worker --jobs 1`, fairy-stockfish depth 8,
+// started at once) analysing the same 24 corpus games of a fresh archive, SQLite's and,
+// with --pg, PostgreSQL's: positions per second of the whole run.
 //
 // Every measure runs --rounds times (default 3), interleaved, and the best round counts.
 // Wall-clock rates depend on what else the machine runs; the CPU time (user + system of
@@ -27,7 +30,7 @@
 //
 // Usage: bench_cli [--gibo PATH] [--corpus DIR] [--plies N] [--rounds N] [--work DIR]
 //                  [--pgn-extract PATH --chess-pgn FILE] [--fairy-stockfish PATH]
-//                  [--pg URI] [--only import]
+//                  [--pg URI] [--only import|queue]
 // tests/bench/compare.sh runs it with the references when they are installed.
 #include <libpq-fe.h>
 #include <sys/wait.h>
@@ -62,6 +65,7 @@ struct Options {
   std::string pgn_extract, chess_pgn, fairy_stockfish;
   std::string pg;  // a PostgreSQL database to import into too
   bool import_only = false;
+  bool queue_only = false;
 };
 
 // Runs `sql` on the PostgreSQL database `uri`; false when it fails.
@@ -189,7 +193,7 @@ void print(const Measure& m, const char* unit) {
   std::cerr << "bench_cli: " << why
             << "\nusage: bench_cli [--gibo PATH] [--corpus DIR] [--plies N] [--rounds N] [--work DIR]\n"
                "                 [--pgn-extract PATH --chess-pgn FILE] [--fairy-stockfish PATH]\n"
-               "                 [--pg URI] [--only import]\n";
+               "                 [--pg URI] [--only import|queue]\n";
   std::exit(2);
 }
 
@@ -209,10 +213,81 @@ Options parse(int argc, char** argv) {
     else if (a == "--fairy-stockfish") o.fairy_stockfish = v;
     else if (a == "--pg") o.pg = v;
     else if (a == "--only" && v == "import") o.import_only = true;
+    else if (a == "--only" && v == "queue") o.queue_only = true;
     else usage(("unknown option " + a).c_str());
   }
   if (o.pgn_extract.empty() != o.chess_pgn.empty()) usage("--pgn-extract and --chess-pgn go together");
   return o;
+}
+
+// The positions the workers of an archive's queue searched (gibo analyze --status: the
+// workers' "N positions"), summed.
+long queue_positions(const std::string& gibo, const std::string& db, const fs::path& out) {
+  run({gibo, "analyze", "--db", db, "--status"}, "/dev/null", out.string());
+  std::ifstream in(out);
+  long total = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t at = line.find(" positions, ");
+    if (at == std::string::npos) continue;
+    std::size_t from = line.rfind(' ', at - 1);
+    total += std::atol(line.substr(from + 1, at - from - 1).c_str());
+  }
+  return total;
+}
+
+// --only queue: 1, 2 and 3 workers at once on a fresh archive's queue, best of the rounds.
+int bench_queue(const Options& o, const fs::path& work) {
+  const fs::path out = work / "status.txt";
+  std::vector<std::pair<std::string, std::string>> backends = {{"SQLite", ""}};
+  if (!o.pg.empty()) backends.emplace_back("PostgreSQL", o.pg);
+  std::printf("%-12s %8s %8s %14s %10s\n", "archive", "workers", "wall s", "positions/s", "games/s");
+  bool ok = true;
+  int schema = 0;
+  for (const auto& [name, pg] : backends)
+    for (int workers = 1; workers <= 3; ++workers) {
+      double best = 1e300;
+      long positions = 0;
+      for (int round = 0; round < o.rounds; ++round) {
+        std::string db = (work / "queue.sqlite").string();
+        if (!pg.empty()) {
+          const std::string s = "bench_queue_" + std::to_string(::getpid()) + "_" + std::to_string(schema++);
+          if (!pg_exec(pg, "CREATE SCHEMA " + s)) return 1;
+          db = pg + (pg.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" + s;
+        } else {
+          for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix);
+        }
+        ok &= run({o.gibo, "import", "--db", db, o.corpus}).status == 0;
+        std::vector<pid_t> pids;
+        const auto start = std::chrono::steady_clock::now();
+        for (int w = 0; w < workers; ++w) {
+          std::cout << std::flush;
+          const pid_t pid = ::fork();
+          if (pid == 0) {
+            std::vector<std::string> args = {o.gibo, "analyze", "--db", db, "--where", "id <= 24", "--rules",
+                                             "fs-janggi", "--depth", "8", "--option", "Threads=1", "--worker"};
+            std::vector<char*> argv;
+            for (std::string& a : args) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            std::freopen("/dev/null", "w", stdout);
+            ::execv(argv[0], argv.data());
+            std::_Exit(127);
+          }
+          pids.push_back(pid);
+        }
+        for (pid_t pid : pids) {
+          int status = 0;
+          ::waitpid(pid, &status, 0);
+          ok &= WIFEXITED(status) && WEXITSTATUS(status) == 0;
+        }
+        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        positions = queue_positions(o.gibo, db, out);
+      }
+      std::printf("%-12s %8d %8.2f %14.0f %10.2f\n", name.c_str(), workers, best, static_cast<double>(positions) / best,
+                  24.0 / best);
+    }
+  std::printf("load average after: %s\n", load_average().c_str());
+  fs::remove_all(work);
+  return ok ? 0 : 1;
 }
 
 }  // namespace
@@ -223,6 +298,7 @@ int main(int argc, char** argv) {
                         ("gibo-bench-cli-" + std::to_string(::getpid()));
   fs::create_directories(work);
   std::printf("load average before: %s\n", load_average().c_str());
+  if (o.queue_only) return bench_queue(o, work);
 
   // The validate input: copies of the corpus, one folder each, to at least o.plies plies.
   std::vector<fs::path> corpus_files;
