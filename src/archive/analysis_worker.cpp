@@ -142,8 +142,7 @@ class Worker {
     auto job = store.unplanned_job(lease.game_id, o_.forced, *o_.fallback);
     if (!job) return job.error();
     job->game_id = lease.game_id;
-    const auto variant = analysis::engine_variant(*job->profile);
-    const auto request = variant ? store.request(*variant) : Expected<std::int64_t>(std::int64_t{0});
+    const auto request = store.request_for(*job);
     if (!request) return request.error();
     if (*request != lease.request_id) {
       q.outcome = QueuedGame::Outcome::Failed;

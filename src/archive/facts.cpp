@@ -7,6 +7,10 @@
 #include <cstring>
 #include <map>
 
+#include <array>
+#include <optional>
+
+#include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/codec.h"
 #include "gibo/record/fact_tags.h"
 #include "gibo/record/game_date.h"
@@ -63,6 +67,25 @@ constexpr Column kColumns[] = {
      "outright, checkmate, resignation, time, points, bikjang, ... (none without a winner)"},
     {"margin", "g.result_margin / 2.0", "points margin of a point win (2.5); NULL when none"},
     {"profile", "g.profile_id", "the rules profile the game was validated under"},
+    // Play quality (issue 30): from the game's newest complete stored analysis (gibo
+    // analyze --db), as the stats report's play-quality tables count it; NULL without one.
+    {"analysed", "{analyses:CASE WHEN EXISTS (SELECT 1 FROM main.analysis_games AS a WHERE a.game_id = g.id AND "
+                 "a.error IS NULL AND a.failed_positions = 0) THEN 1 ELSE 0 END}",
+     "1 when the game has a complete stored engine analysis, else 0 (NULL before schema version 3)"},
+    {"cho_accuracy", "{analyses:gibo_quality(g.id, 'cho', 'accuracy')}",
+     "Cho's accuracy in percent in the newest complete analysis; NULL without one"},
+    {"han_accuracy", "{analyses:gibo_quality(g.id, 'han', 'accuracy')}", "Han's accuracy, likewise"},
+    {"cho_loss", "{analyses:gibo_quality(g.id, 'cho', 'loss')}", "Cho's average loss in centipawns, likewise"},
+    {"han_loss", "{analyses:gibo_quality(g.id, 'han', 'loss')}", "Han's average loss, likewise"},
+    {"cho_best_percent", "{analyses:gibo_quality(g.id, 'cho', 'best')}",
+     "the share of Cho's judged moves equal to the engine's first choice, in percent, likewise"},
+    {"han_best_percent", "{analyses:gibo_quality(g.id, 'han', 'best')}", "Han's, likewise"},
+    {"cho_blunders", "{analyses:gibo_quality(g.id, 'cho', 'blunders')}", "Cho's blunders, likewise"},
+    {"han_blunders", "{analyses:gibo_quality(g.id, 'han', 'blunders')}", "Han's blunders, likewise"},
+    {"engine_verdict", "{analyses:(SELECT v.verdict FROM main.engine_verdicts AS v WHERE v.game_id = g.id "
+                       "ORDER BY v.computed_at DESC, v.profile_version DESC LIMIT 1)}",
+     "the newest engine verdict (gibo rescore --engine): engine-supports, engine-contradicts, engine-unclear; NULL "
+     "without one"},
 };
 
 // The fact a gibo_fact() key names.
@@ -89,10 +112,13 @@ void result_text(sqlite3_context* ctx, std::string_view s) {
 
 namespace facts {
 
-// The tags of the row being read, decoded once for all of its gibo_fact() calls.
+// The tags of the row being read, decoded once for all of its gibo_fact() calls; the side
+// summaries of the game gibo_quality() read last (game_id 0: none).
 struct FunctionState {
   std::string json;
   std::vector<Tag> tags;
+  std::int64_t quality_game = 0;
+  std::optional<std::array<analysis::SideSummary, 2>> quality;
 };
 
 void FunctionStateDeleter::operator()(FunctionState* s) const { delete s; }
@@ -143,6 +169,60 @@ void sql_event(sqlite3_context* ctx, int, sqlite3_value** argv) {
   result_text(ctx, NameAliases::builtin().count_as(false, arg_text(argv[0])).display);
 }
 
+// The side summaries of game `id`'s newest complete stored analysis (judge_positions over
+// its stored positions); nullopt without one.
+std::optional<std::array<analysis::SideSummary, 2>> stored_quality(sqlite3* h, std::int64_t id) {
+  sqlite3_stmt* st = nullptr;
+  const char* sql =
+      "SELECT to_move, played, cp, mate, mate_winner, best, error FROM main.analysis_positions WHERE game_id = ?1 AND "
+      "request_id = (SELECT max(request_id) FROM main.analysis_games WHERE game_id = ?1 AND error IS NULL AND "
+      "failed_positions = 0) ORDER BY ply";
+  if (sqlite3_prepare_v2(h, sql, -1, &st, nullptr) != SQLITE_OK) return std::nullopt;
+  sqlite3_bind_int64(st, 1, id);
+  analysis::GameAnalysis a;
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    analysis::PositionEval p;
+    p.to_move = arg_text(sqlite3_column_value(st, 0)) == "han" ? Side::Han : Side::Cho;
+    p.played = std::string(arg_text(sqlite3_column_value(st, 1)));
+    p.ok = sqlite3_column_type(st, 6) == SQLITE_NULL;
+    analysis::Score& s = p.result.score;
+    if (sqlite3_column_type(st, 3) != SQLITE_NULL) {
+      s.mate = true;
+      s.mate_moves = sqlite3_column_int(st, 3);
+      s.winner = arg_text(sqlite3_column_value(st, 4)) == "han" ? Side::Han : Side::Cho;
+    } else {
+      s.cp = sqlite3_column_int(st, 2);
+    }
+    p.result.best_move = std::string(arg_text(sqlite3_column_value(st, 5)));
+    a.positions.push_back(std::move(p));
+  }
+  sqlite3_finalize(st);
+  if (a.positions.empty() || !a.positions.back().played.empty()) return std::nullopt;
+  analysis::judge_positions(a);
+  return a.sides;
+}
+
+// gibo_quality(game_id, side, metric): `side`'s (cho, han) accuracy, loss, best (percent of
+// judged moves equal to the engine's first choice) or blunders in the game's newest
+// complete stored analysis; NULL without one or without a judged move.
+void sql_quality(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  auto* state = static_cast<FunctionState*>(sqlite3_user_data(ctx));
+  const std::int64_t id = sqlite3_value_int64(argv[0]);
+  if (id != state->quality_game) {
+    state->quality_game = id;
+    state->quality = stored_quality(sqlite3_context_db_handle(ctx), id);
+  }
+  const std::string_view metric = arg_text(argv[2]);
+  if (!state->quality) return sqlite3_result_null(ctx);
+  const analysis::SideSummary& s = (*state->quality)[arg_text(argv[1]) == "han" ? 1 : 0];
+  if (metric == "blunders") return sqlite3_result_int(ctx, s.counts[3]);
+  if (s.moves == 0) return sqlite3_result_null(ctx);
+  if (metric == "accuracy") return sqlite3_result_double(ctx, s.accuracy);
+  if (metric == "loss") return sqlite3_result_double(ctx, s.average_loss);
+  if (metric == "best") return sqlite3_result_double(ctx, 100.0 * s.best_moves / s.moves);
+  sqlite3_result_error(ctx, "gibo_quality: unknown metric", -1);
+}
+
 // The authorizer of user SQL: reading, functions and (recursive) SELECTs only.
 int read_only_authorizer(void*, int action, const char*, const char*, const char*, const char*) {
   switch (action) {
@@ -155,9 +235,10 @@ int read_only_authorizer(void*, int action, const char*, const char*, const char
 }
 
 // The SELECT of the view over `from` (the games as g, their sources as s), each column's
-// SQL with `function_prefix` before every gibo_ function and `tags` for g.tags_json.
+// SQL with `function_prefix` before every gibo_ function, `tags` for g.tags_json and `main`
+// for the archive's schema ("main.").
 std::string view_select(int schema_version, const std::string& function_prefix, const std::string& tags,
-                        const std::string& from) {
+                        const std::string& main, const std::string& from) {
   std::string sql = "SELECT ";
   bool first = true;
   for (const Column& c : kColumns) {
@@ -165,12 +246,16 @@ std::string view_select(int schema_version, const std::string& function_prefix, 
     first = false;
     std::string expression = c.sql;
     if (expression == "{annotated}") expression = schema_version >= 2 ? "g.annotated" : "NULL";
+    if (expression.rfind("{analyses:", 0) == 0)  // the analysis tables came with version 3
+      expression = schema_version >= 3 ? expression.substr(10, expression.size() - 11) : "NULL";
     for (std::size_t at = expression.find("gibo_"); at != std::string::npos;
          at = expression.find("gibo_", at + function_prefix.size() + 5))
       expression.insert(at, function_prefix);
     for (std::size_t at = expression.find("g.tags_json"); at != std::string::npos;
          at = expression.find("g.tags_json", at + tags.size()))
       expression.replace(at, 11, tags);
+    for (std::size_t at = expression.find("main."); at != std::string::npos; at = expression.find("main.", at + main.size()))
+      expression.replace(at, 5, main);
     sql += expression + " AS " + c.name;
   }
   return sql + " FROM " + from;
@@ -289,14 +374,62 @@ std::string postgres_functions() {
       "CREATE OR REPLACE FUNCTION pg_temp.gibo_site(v text) RETURNS text LANGUAGE sql STABLE AS $f$"
       " SELECT pg_temp.gibo_counted(true, v) $f$;\n"
       "CREATE OR REPLACE FUNCTION pg_temp.gibo_event(v text) RETURNS text LANGUAGE sql STABLE AS $f$"
-      " SELECT pg_temp.gibo_counted(false, v) $f$;\n";
+      " SELECT pg_temp.gibo_counted(false, v) $f$;\n"
+      // gibo_quality: the side's summary of the game's newest complete stored analysis as
+      // judge_positions counts it (analysis/game_analysis.cpp; the formulas of
+      // analysis/judgement.cpp: win_chance, classify, move_accuracy; Score::clamped_cp).
+      "CREATE OR REPLACE FUNCTION pg_temp.gibo_quality(gid bigint, want text, metric text) RETURNS double precision "
+      "LANGUAGE plpgsql STABLE AS $f$\n"
+      "DECLARE\n"
+      "  req bigint; r record; b record; have_b boolean := false;\n"
+      "  moves int := 0; loss_sum double precision := 0; acc_sum double precision := 0; best int := 0;\n"
+      "  blunders int := 0; sign int; loss int; dropped double precision; cb int; ca int;\n"
+      "  wb double precision; wa double precision;\n"
+      "BEGIN\n"
+      "  SELECT max(request_id) INTO req FROM analysis_games WHERE game_id = gid AND error IS NULL AND\n"
+      "    failed_positions = 0;\n"
+      "  IF req IS NULL THEN RETURN NULL; END IF;\n"
+      "  FOR r IN SELECT to_move, coalesce(played, '') AS played, coalesce(cp, 0) AS cp, mate, mate_winner,\n"
+      "      coalesce(best, '') AS best, error FROM analysis_positions WHERE game_id = gid AND request_id = req\n"
+      "      ORDER BY ply LOOP\n"
+      "    IF have_b AND b.error IS NULL AND r.error IS NULL AND b.to_move = want THEN\n"
+      "      sign := CASE WHEN b.to_move = 'cho' THEN 1 ELSE -1 END;\n"
+      "      loss := 0; dropped := 0;\n"
+      "      IF b.played <> b.best THEN\n"
+      "        cb := CASE WHEN b.mate IS NOT NULL THEN CASE WHEN b.mate_winner = 'cho' THEN 1000 ELSE -1000 END\n"
+      "              ELSE greatest(-1000, least(1000, b.cp)) END;\n"
+      "        ca := CASE WHEN r.mate IS NOT NULL THEN CASE WHEN r.mate_winner = 'cho' THEN 1000 ELSE -1000 END\n"
+      "              ELSE greatest(-1000, least(1000, r.cp)) END;\n"
+      "        loss := greatest(0, sign * (cb - ca));\n"
+      "        wb := CASE WHEN b.mate IS NOT NULL THEN CASE WHEN b.mate_winner = want THEN 100.0 ELSE 0.0 END\n"
+      "              ELSE 50.0 + 50.0 * (2.0 / (1.0 + exp(-0.00368208 * (sign * b.cp)::double precision)) - 1.0) END;\n"
+      "        wa := CASE WHEN r.mate IS NOT NULL THEN CASE WHEN r.mate_winner = want THEN 100.0 ELSE 0.0 END\n"
+      "              ELSE 50.0 + 50.0 * (2.0 / (1.0 + exp(-0.00368208 * (sign * r.cp)::double precision)) - 1.0) END;\n"
+      "        dropped := greatest(0.0, wb - wa);\n"
+      "      END IF;\n"
+      "      moves := moves + 1;\n"
+      "      loss_sum := loss_sum + loss;\n"
+      "      acc_sum := acc_sum + greatest(0.0, least(100.0, 103.1668 * exp(-0.04354 * greatest(0.0, dropped)) - 3.1669));\n"
+      "      IF dropped >= 30.0 THEN blunders := blunders + 1; END IF;\n"
+      "      IF b.played = b.best THEN best := best + 1; END IF;\n"
+      "    END IF;\n"
+      "    b := r; have_b := true;\n"
+      "  END LOOP;\n"
+      "  IF NOT have_b OR b.played <> '' THEN RETURN NULL; END IF;\n"
+      "  IF metric = 'blunders' THEN RETURN blunders; END IF;\n"
+      "  IF moves = 0 THEN RETURN NULL; END IF;\n"
+      "  IF metric = 'accuracy' THEN RETURN acc_sum / moves; END IF;\n"
+      "  IF metric = 'loss' THEN RETURN loss_sum / moves; END IF;\n"
+      "  IF metric = 'best' THEN RETURN 100.0 * best / moves; END IF;\n"
+      "  RAISE EXCEPTION 'gibo_quality: unknown metric';\n"
+      "END $f$;\n";
 }
 
 std::optional<Error> install_postgres(sql::Connection& db, int schema_version) {
   // The tags are parsed once a row (a lateral jsonb), not once a field.
   const std::string view =
       "CREATE OR REPLACE TEMP VIEW facts AS " +
-      view_select(schema_version, "pg_temp.", "gj.tags",
+      view_select(schema_version, "pg_temp.", "gj.tags", "",
                   "games AS g JOIN sources AS s ON s.id = g.source_id "
                   "CROSS JOIN LATERAL (SELECT g.tags_json::jsonb AS tags) AS gj");
   if (auto e = db.exec(postgres_functions() + view)) return Error{"cannot create the facts view: " + e->message};
@@ -315,10 +448,12 @@ std::optional<Error> install(sql::Connection& db, int schema_version, FunctionSt
       sqlite3_create_function(h, "gibo_year", 1, flags, nullptr, sql_year, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_player", 1, flags, nullptr, sql_player, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_site", 1, flags, nullptr, sql_site, nullptr, nullptr) != SQLITE_OK ||
-      sqlite3_create_function(h, "gibo_event", 1, flags, nullptr, sql_event, nullptr, nullptr) != SQLITE_OK)
+      sqlite3_create_function(h, "gibo_event", 1, flags, nullptr, sql_event, nullptr, nullptr) != SQLITE_OK ||
+      // Reads the analyses as they stand: not deterministic.
+      sqlite3_create_function(h, "gibo_quality", 3, SQLITE_UTF8, state.get(), sql_quality, nullptr, nullptr) != SQLITE_OK)
     return Error{"cannot register the facts functions: " + db.current_error()};
   const std::string sql = "CREATE TEMP VIEW IF NOT EXISTS facts AS " +
-                          view_select(schema_version, "", "g.tags_json",
+                          view_select(schema_version, "", "g.tags_json", "main.",
                                       "main.games AS g JOIN main.sources AS s ON s.id = g.source_id");
   auto e = db.exec("PRAGMA temp_store = MEMORY");
   if (!e) e = db.exec(sql);

@@ -31,10 +31,11 @@ class AnalysisStore {
   // `fallback`, and planned (plan). An Error when it cannot be read.
   Expected<analysis::AnalysisJob> job(std::int64_t game_id, const Profile* forced, const Profile& fallback);
   // The request the stored game `game_id` is analysed under (its profile as job() finds
-  // it); 0 when its profile has no engine variant.
+  // it, and that profile's engine variant).
   Expected<std::int64_t> request_of(std::int64_t game_id, const Profile* forced, const Profile& fallback);
-  // analyze: sets `job`'s request (none when its profile has no engine variant: nothing is
-  // stored) and what the archive holds of it: its whole analysis when the game is analysed
+  // The request `job` is analysed under (its profile's engine variant).
+  Expected<std::int64_t> request_for(const analysis::AnalysisJob& job);
+  // analyze: sets `job`'s request (of its profile's engine variant) and what the archive holds of it: its whole analysis when the game is analysed
   // under the request without failed positions, else its stored positions. `job.game_id`
   // set.
   std::optional<Error> plan(analysis::AnalysisJob& job);
