@@ -10,6 +10,7 @@
 #include "gibo/record/player_name.h"
 #include "gibo/report/i18n.h"
 #include "stats.h"
+#include "stats_players.h"
 
 namespace gibo::stats {
 namespace {
@@ -572,6 +573,10 @@ Report aggregate(const Dataset& data, const ReportOptions& options) {
   r.lengths = lengths_of(data, options);
   r.years = years_of(data);
   r.players = players_of(data);
+  const auto sides = identify_sides(data, options.aliases ? *options.aliases : NameAliases::builtin(), r.identities);
+  identity_games(data, sides, options, r.identities);
+  r.ratings = ratings_of(data, sides, r.identities.size(), options);
+  r.events = events_of(data, sides, options);
   r.adjudication = adjudication_of(data);
   r.analysis = analysis_of(data, options);
   r.quality = quality_of(data);

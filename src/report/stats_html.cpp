@@ -411,6 +411,46 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
   out += "</section>";
 }
 
+// The ratings section: the model beside the history chart of the leading players, then the
+// ratings.
+void ratings_html(const Report& r, const std::vector<Table>& all, std::string& out) {
+  section_open("ratings", out);
+  out += "<div class=\"grid2\"><div>";
+  if (const Table* t = find_table(all, "rating_model")) table_html(*t, out, 100);
+  out += "</div><div>";
+  // The first ranked players with ratings in two years or more.
+  std::vector<std::size_t> ranked;
+  for (std::size_t i = 0; i < r.identities.size() && i < r.ratings.fit.players.size(); ++i)
+    if (r.ratings.fit.players[i].rank > 0 && r.ratings.fit.players[i].history.size() >= 2) ranked.push_back(i);
+  std::sort(ranked.begin(), ranked.end(), [&](std::size_t a, std::size_t b) {
+    return r.ratings.fit.players[a].rank < r.ratings.fit.players[b].rank;
+  });
+  std::vector<charts::RatingSeries> series;
+  for (std::size_t k = 0; k < ranked.size() && k < 8; ++k) {
+    charts::RatingSeries s{r.identities[ranked[k]].name, {}};
+    for (const ratings::PeriodRating& p : r.ratings.fit.players[ranked[k]].history)
+      s.points.push_back({r.ratings.first_year.value_or(0) + p.period, p.rating, p.deviation});
+    series.push_back(std::move(s));
+  }
+  out += "<h3>" + escape(translate("Ratings per year")) + "</h3>";
+  if (series.empty())
+    out += "<p class=\"none\">" + escape(translate("No ranked player has ratings in two years or more.")) + "</p>";
+  else
+    out += charts::rating_lines(series, 540, 300) + "<p class=\"note\">" +
+           escape(translate("The leading ranked players, each year's rating ± one standard error.")) + "</p>";
+  out += "</div></div>";
+  if (const Table* t = find_table(all, "ratings")) table_html(*t, out, 30);
+  out += "</section>";
+}
+
+// The events section: the list, then the crosstables of the largest events.
+void events_html(const std::vector<Table>& all, std::string& out) {
+  section_open("events", out);
+  for (const Table& t : all)
+    if (t.section == "events" && seen_by(t.audience, Audience::Human)) table_html(t, out, t.id == "event_list" ? 30 : 100);
+  out += "</section>";
+}
+
 // Accuracy against the rank written in the players' names (weakest left), a bar per rank
 // with its mean accuracy and, under it, the judged moves it rests on: a sanity check that
 // stronger players play closer to the engine.
@@ -503,7 +543,8 @@ std::string render_html(const Report& report) {
       [&] { overview_html(report, all, out); },        [&] { results_html(report, all, out); },
       [&] { setups_html(report, all, out); },          [&] { simple_section("openings", all, out, 200); },
       [&] { lengths_html(report, all, out); },         [&] { years_html(report, all, out); },
-      [&] { simple_section("players", all, out, 200); }, [&] { adjudication_html(report, all, out); },
+      [&] { simple_section("players", all, out, 200); }, [&] { ratings_html(report, all, out); },
+      [&] { events_html(all, out); },                  [&] { adjudication_html(report, all, out); },
       [&] { play_quality_html(report, all, out); },
       [&] { analyses_html(report, out); },
       [&] { simple_section("quality", all, out, 24); },

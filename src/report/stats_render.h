@@ -29,10 +29,11 @@ std::string render_json(const Report& report);
 // disagreements' final positions and a few notable games), then every human table.
 std::string render_html(const Report& report);
 
-// gibo serve's player page (/player?name=NAME): the player's play quality (the report's
-// per-player row) and their analysed games of `data`, each linked to the game viewer.
-// `r` is aggregate(data) over the player's games.
-std::string render_player_html(const Report& r, const Dataset& data, const std::string& name);
+// The play-quality sections of gibo serve's player page (/player?name=NAME;
+// page_players.h has the page): the player's play quality (the report's per-player row) and
+// their analysed games of `data`, each linked to the game viewer. `r` is aggregate(data)
+// over the player's games; `name` as the players table counts it.
+std::string render_player_quality(const Report& r, const Dataset& data, const std::string& name);
 
 // A human table in the run's language (report/i18n.h): its title, column labels and the
 // labels among its cells ("Cho wins") translated when the catalogue holds them (a "problem" cell as a message), numeric

@@ -5,25 +5,11 @@
 #include "gibo/report/i18n.h"
 #include "gibo/formats/gib.h"
 #include "stats.h"
+#include "stats_columns.h"
+#include "stats_players.h"
 
 namespace gibo::stats {
 namespace {
-
-std::string num(long n) { return std::to_string(n); }
-
-// `part` in percent of `whole`, one decimal; "" when whole is 0.
-std::string percent(long part, long whole) {
-  if (whole == 0) return "";
-  return format_decimal(100.0 * static_cast<double>(part) / static_cast<double>(whole));
-}
-
-// A text column and a numeric column.
-Column text_col(std::string id, std::string label, Audience a = Audience::Both) {
-  return {std::move(id), std::move(label), false, a};
-}
-Column num_col(std::string id, std::string label, Audience a = Audience::Both) {
-  return {std::move(id), std::move(label), true, a};
-}
 
 // The four result columns of a tally.
 void tally_columns(Table& t) {
@@ -335,8 +321,8 @@ void player_tables(const Report& r, std::vector<Table>& out) {
     t.rows.push_back({num(++rank), row.name, num(row.games), num(row.wins), num(row.losses), num(row.draws),
                       num(row.other), percent(row.wins, row.wins + row.losses + row.draws), num(row.as_cho),
                       num(row.wins_as_cho), num(row.as_han), num(row.wins_as_han)});
-  t.note = num(p.distinct) + " players; a trailing rank (\"5단\", \"四단\", \"15급\") is removed from the name, "
-           "other decorations such as \"(프로)\" are kept";
+  t.note = num(p.distinct) + " players; the rank written in the name (\"5단\", \"四단\", \"(7단)\", \"프로\") is "
+           "removed";
   if (p.unnamed) t.note += "; " + num(p.unnamed) + " sides without a name";
   t.human_rows = static_cast<std::size_t>(r.options.top_players);  // --top; CSV and JSON hold every row
   out.push_back(std::move(t));
@@ -545,8 +531,8 @@ const std::vector<Section>& sections() {
   static const std::vector<Section> list = {
       {"overview", "Overview"},       {"results", "Results"},         {"setups", "Setups"},
       {"openings", "Openings"},       {"lengths", "Game lengths"},    {"years", "Games per year"},
-      {"players", "Players"},         {"adjudication", "Adjudication"}, {"play_quality", "Play quality"},
-      {"quality", "Data quality"},
+      {"players", "Players"},         {"ratings", "Ratings"},         {"events", "Events"},
+      {"adjudication", "Adjudication"}, {"play_quality", "Play quality"}, {"quality", "Data quality"},
   };
   return list;
 }
@@ -581,6 +567,8 @@ std::vector<Table> tables(const Report& report) {
   length_tables(report, out);
   year_tables(report, out);
   player_tables(report, out);
+  rating_tables(report, out);
+  event_tables(report, out);
   play_quality_tables(report, out);
   adjudication_tables(report, out);
   engine_verdict_tables(report, out);

@@ -79,8 +79,8 @@ TEST(GameDate, InvalidMonthOrDayIsLeftOut) {
 
 TEST(PlayerName, TrailingRankRemoved) {
   const std::vector<std::pair<std::string, std::string>> names = {
-      {"김동학 四단", "김동학"},       {"이일훈 9단", "이일훈"},   {"kkyoya 7급", "kkyoya"},
-      {"차선균(프로)", "차선균(프로)"}, {"조용희七단", "조용희七단"}, {"응암강북지구(7단)", "응암강북지구(7단)"},
+      {"김동학 四단", "김동학"}, {"이일훈 9단", "이일훈"},   {"kkyoya 7급", "kkyoya"},
+      {"차선균(프로)", "차선균"}, {"조용희七단", "조용희"}, {"응암강북지구(7단)", "응암강북지구"},
       {"  허익(許翼) ", "허익(許翼)"}, {"미상", ""},              {"", ""}};
   for (const auto& [tag, name] : names) EXPECT_EQ(player_name(tag), name) << tag;
 }
