@@ -346,7 +346,8 @@ std::optional<Error> Archive::store_analysis(std::int64_t request_id, std::int64
     row.bind(4, a.failed_positions);
     row.bind_now(5);
     if (!row.run()) return m.fail("cannot store the analysis of game " + std::to_string(game_id));
-    return std::nullopt;
+    if (m.schema_version < derived::kSince) return std::nullopt;
+    return derived::store_quality(m.db, request_id, game_id);
   });
 }
 

@@ -227,6 +227,10 @@ Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const Prepar
   if (auto e = m.insert_game.prepare_insert(m.db, "games", kGameParams)) return *e;
   if (!m.insert_game.run(row)) return m.fail("cannot insert game " + std::to_string(g.game_index));
   const std::int64_t id = m.insert_game.statement().inserted_id();
+  if (m.schema_version >= derived::kSince) {
+    if (auto e = m.insert_facts.prepare_insert(m.db, "game_facts", derived::facts_params(), false)) return *e;
+    if (!m.insert_facts.run({id, g.facts})) return m.fail("cannot insert the facts of game " + std::to_string(g.game_index));
+  }
   if (!g.comments.empty()) {
     if (auto e = m.insert_comment.prepare_insert(m.db, "comments", kCommentParams, false)) return *e;
     for (const StoredComment& c : g.comments)
@@ -290,7 +294,10 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
       "DELETE FROM verdicts WHERE game_id = :old",
       "DELETE FROM engine_verdicts WHERE game_id = :old",
       "DELETE FROM analysis_positions WHERE game_id = :old",
+      "DELETE FROM analysis_quality WHERE game_id = :old",
+      "DELETE FROM game_facts WHERE game_id = :old",
       "DELETE FROM analysis_games WHERE game_id = :old",
+      "DELETE FROM analysis_queue WHERE game_id = :old",
       "DELETE FROM games WHERE id = :old",
   };
   for (const char* step : kSteps) {

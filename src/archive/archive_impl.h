@@ -11,7 +11,7 @@
 #include "gibo/archive/archive.h"
 
 #include "bound.h"
-#include "facts_view.h"
+#include "derived_facts.h"
 #include "sql.h"
 
 namespace gibo::archive {
@@ -82,13 +82,13 @@ std::optional<Error> in_own_transaction(Archive& archive, bool already_open, Bod
 }
 
 struct Archive::Impl {
-  // Used by the facts view's functions: declared before the connection, so it is
-  // destroyed after it.
-  facts::FunctionStatePtr facts_state;
   sql::Connection db;
   bool writable = false;
   int schema_version = kSchemaVersion;
   bool in_transaction = false;
+  // The facts view reads TEMP tables not filled yet (derived_facts.h: a reader of an
+  // archive whose derived tables are not current).
+  bool facts_pending = false;
 
   // Statements prepared once (each by the file of its concern).
   sql::Statement stored_game, load_game;
@@ -99,6 +99,7 @@ struct Archive::Impl {
   sql::Bound<SourceEncoding> source_encoding;
   sql::Bound<DiagnosticRow> insert_diagnostic;
   sql::Bound<GameRow> insert_game;
+  sql::Bound<derived::FactsRow> insert_facts;
   sql::Bound<CommentRow> insert_comment;
   sql::Bound<DuplicateRow> insert_duplicate;
   std::unordered_map<std::string, std::int64_t> start_ids, player_ids;

@@ -11,6 +11,7 @@
 
 #include "archive_impl.h"
 #include "dialect.h"
+#include "facts_view.h"
 #include "gibo/formats/percent_encoding.h"
 #include "open_existing.h"
 #include "pg_conninfo.h"
@@ -35,7 +36,15 @@ std::optional<Error> Archive::Impl::finish_open() {
     db.exec("PRAGMA synchronous = NORMAL");
   }
   if (!db.postgres()) db.exec(kCacheSize);
-  return facts::install(db, schema_version, facts_state);
+  // The facts --where reads: derived again by a writer when the archive's are not
+  // current; a reader derives its own when it first selects.
+  derived::State derived_state = derived::state(db, schema_version);
+  if (derived_state == derived::State::Stale && writable) {
+    if (auto e = derived::refresh(db)) return e;
+    derived_state = derived::State::Current;
+  }
+  facts_pending = derived_state != derived::State::Current;
+  return facts::install(db, schema_version, !facts_pending);
 }
 
 Archive::Archive(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

@@ -5,6 +5,7 @@
 
 #include "archive_impl.h"
 #include "dialect.h"
+#include "facts_view.h"
 #include "sqlite_backend.h"
 
 namespace gibo::archive {
@@ -122,6 +123,16 @@ Expected<std::vector<std::int64_t>> Archive::select_games(const std::string& whe
 
 Expected<std::vector<std::int64_t>> Archive::select_query(const std::string& query) {
   Impl& m = *impl_;
+  if (m.facts_pending) {
+    // The facts of an archive not derived by these rules, into the connection's own
+    // tables (a reader writes nothing of the archive's), once.
+    const bool own = !m.in_transaction;
+    std::optional<Error> e = own ? m.db.exec(sql::begin_read(m.db.backend())) : std::nullopt;
+    if (!e) e = derived::fill_temp(m.db, m.schema_version);
+    if (own) m.db.exec(e ? "ROLLBACK" : "COMMIT");
+    if (e) return *e;
+    m.facts_pending = false;
+  }
   if (!m.db.postgres()) {
     Expected<sql::Statement> s = m.prepare_selection(query);
     if (!s) return s.error();

@@ -17,7 +17,6 @@ namespace gibo::archive {
 namespace {
 
 constexpr std::int64_t kBatchRows = 10000;  // rows a transaction of the copy
-constexpr const char* kMark = "copying_from";
 
 // Binds column `c` of the current row of `from` as parameter `i` of `to`, as it is.
 void bind_value(const sql::Statement& from, int c, sql::Statement& to, int i) {
@@ -115,7 +114,7 @@ class Copier {
   static std::string mark_of(sql::Connection& db) {
     sql::Statement s = db.prepare("SELECT value FROM meta WHERE key = ?1");
     if (!s.prepared()) return "";
-    s.bind_text(1, kMark);
+    s.bind_text(1, schema::kCopyMark);
     return s.step() == sql::kRow ? std::string(s.text(0)) : "";
   }
 
@@ -142,7 +141,7 @@ class Copier {
     sql::Statement m = dst_.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)");
     const std::string name = archive_name(from_);
     if (!m.prepared()) return abort(dst_.current_error());
-    m.bind_text(1, kMark);
+    m.bind_text(1, schema::kCopyMark);
     m.bind_text(2, name);
     if (!m.run()) return abort(dst_.current_error());
     if (auto e = src_.exec(sql::begin_read(src_.backend()))) return abort(e->message);

@@ -46,6 +46,7 @@ std::string schema_ddl(Backend backend, std::string_view ddl) {
       {"WITHOUT ROWID", ""},
       {"INTEGER", "BIGINT"},
       {"BLOB", "BYTEA"},
+      {"REAL", "DOUBLE PRECISION"},
       {"TEXT", "TEXT COLLATE \"C\""},
   };
   std::string out;

@@ -20,10 +20,11 @@ std::string utc_now();
 
 // Schema text written in SQLite's DDL, as `backend` takes it. For PostgreSQL: INTEGER
 // is BIGINT (SQLite's integers are 64-bit), an INTEGER PRIMARY KEY an identity column,
-// BLOB is BYTEA, TEXT compares bytewise as SQLite's does (COLLATE "C"), and WITHOUT
-// ROWID goes, as do the REFERENCES clauses: the archive's code keeps its references, as
-// on SQLite (which does not check them), so that rows may come in any order within a
-// transaction and bulk loads pay for no checks.
+// BLOB is BYTEA, REAL is DOUBLE PRECISION (SQLite's reals are 8-byte), TEXT compares
+// bytewise as SQLite's does (COLLATE "C"), and WITHOUT ROWID goes, as do the REFERENCES
+// clauses: the archive's code keeps its references, as on SQLite (which does not check
+// them), so that rows may come in any order within a transaction and bulk loads pay for
+// no checks.
 std::string schema_ddl(Backend backend, std::string_view ddl);
 
 // The view `tags` (game_id, seq, name, value) over games.tags_json, a JSON array of

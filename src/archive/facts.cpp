@@ -1,23 +1,14 @@
-// The facts view: its columns (name, SQL over the archive's tables, meaning), the SQL
-// functions it uses (code registered with SQLite; the same rules in SQL for PostgreSQL,
-// where a client cannot add code to the server), and the authorizer that keeps user
-// expressions read-only on SQLite.
+// The facts view: its columns (name, SQL over the archive's tables, meaning), and the
+// authorizer that keeps user expressions read-only on SQLite. What the code derives (the
+// tags' facts, the play quality) the view reads from the derived tables
+// (derived_facts.h), the same SQL on every backend.
 #include "gibo/archive/facts.h"
 
-#include <cstring>
-#include <map>
+#include <string>
 
-#include <array>
-#include <optional>
+#include "gibo/archive/archive.h"
 
-#include "gibo/analysis/game_analysis.h"
-#include "gibo/archive/codec.h"
-#include "gibo/record/fact_tags.h"
-#include "gibo/record/game_date.h"
-#include "gibo/record/name_aliases.h"
-#include "gibo/record/player_identity.h"
-#include "gibo/record/player_name.h"
-
+#include "derived_facts.h"
 #include "dialect.h"
 #include "facts_view.h"
 #include "sqlite_backend.h"
@@ -27,7 +18,10 @@ namespace {
 
 struct Column {
   const char* name;
-  const char* sql;  // over main.games AS g, main.sources AS s; {annotated} is replaced
+  // Over {main}games AS g, {main}sources AS s and {derived}game_facts AS f (the prefixes
+  // of the archive's tables and of the derived ones); {annotated}, {analyses:...} and
+  // {quality:COLUMN} are replaced as the archive's version has them (view_select).
+  const char* sql;
   const char* meaning;
 };
 
@@ -36,30 +30,26 @@ constexpr Column kColumns[] = {
     {"id", "g.id", "the game's id in the archive (on files: in the temporary archive, in input order)"},
     {"file", "s.path", "source path"},
     {"game", "g.game_index + 1", "game number in its file, from 1"},
-    {"event", "gibo_fact(g.tags_json, 'event')", "대회명 (PGN Event); '' when absent"},
-    {"site", "gibo_fact(g.tags_json, 'site')", "대국장소 (PGN Site)"},
-    {"site_name", "gibo_site(gibo_fact(g.tags_json, 'site'))",
-     "the site as gibo stats counts it (spellings and aliases one name; '' for none, 미상 or ?)"},
-    {"event_name", "gibo_event(gibo_fact(g.tags_json, 'event'))", "the event as gibo stats counts it, likewise"},
-    {"date", "gibo_date(gibo_fact(g.tags_json, 'date'))",
-     "대국일자 (PGN Date) read leniently: 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD'; NULL when unknown"},
-    {"date_text", "gibo_fact(g.tags_json, 'date')", "대국일자 verbatim"},
-    {"year", "gibo_year(gibo_fact(g.tags_json, 'date'))", "year of 대국일자; NULL when unknown"},
-    {"cho", "gibo_player(gibo_fact(g.tags_json, 'cho'))",
-     "Cho's player name (rank removed; '' for none, 미상, ? or -)"},
-    {"han", "gibo_player(gibo_fact(g.tags_json, 'han'))", "Han's player name, likewise"},
-    {"cho_tag", "gibo_fact(g.tags_json, 'cho')", "초대국자 (PGN White) verbatim"},
-    {"han_tag", "gibo_fact(g.tags_json, 'han')", "한대국자 (PGN Black) verbatim"},
-    {"cho_rank", "gibo_rank(gibo_fact(g.tags_json, 'cho'))",
+    {"event", "f.event", "대회명 (PGN Event); '' when absent"},
+    {"site", "f.site", "대국장소 (PGN Site)"},
+    {"site_name", "f.site_name", "the site as gibo stats counts it (spellings and aliases one name; '' for none, 미상 or ?)"},
+    {"event_name", "f.event_name", "the event as gibo stats counts it, likewise"},
+    {"date", "f.date", "대국일자 (PGN Date) read leniently: 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD'; NULL when unknown"},
+    {"date_text", "f.date_text", "대국일자 verbatim"},
+    {"year", "f.year", "year of 대국일자; NULL when unknown"},
+    {"cho", "f.cho", "Cho's player name (rank removed; '' for none, 미상, ? or -)"},
+    {"han", "f.han", "Han's player name, likewise"},
+    {"cho_tag", "f.cho_tag", "초대국자 (PGN White) verbatim"},
+    {"han_tag", "f.han_tag", "한대국자 (PGN Black) verbatim"},
+    {"cho_rank", "f.cho_rank",
      "the rank written in Cho's tag, in one spelling: '9단', '18급', '프로', '프로 5단', '아마 3단' (四단 is '4단'); "
      "'' when none"},
-    {"han_rank", "gibo_rank(gibo_fact(g.tags_json, 'han'))", "the rank written in Han's tag, likewise"},
-    {"cho_id", "gibo_identity(gibo_fact(g.tags_json, 'cho'), gibo_fact(g.tags_json, 'site'))",
+    {"han_rank", "f.han_rank", "the rank written in Han's tag, likewise"},
+    {"cho_id", "f.cho_id",
      "Cho's identity as the ratings count it: the name, a nickname as NAME@SITE at an online site, or an alias "
      "(the built-in table); '' for none"},
-    {"han_id", "gibo_identity(gibo_fact(g.tags_json, 'han'), gibo_fact(g.tags_json, 'site'))",
-     "Han's identity, likewise"},
-    {"round", "gibo_fact(g.tags_json, 'round')", "회전 (PGN Round) verbatim; '' when absent"},
+    {"han_id", "f.han_id", "Han's identity, likewise"},
+    {"round", "f.round", "회전 (PGN Round) verbatim; '' when absent"},
     {"cho_setup", "g.cho_setup", "Cho's setup: HEEH EHHE HEHE EHEH (as seen from Cho); NULL for a custom start"},
     {"han_setup", "g.han_setup", "Han's setup, likewise"},
     {"custom_start", "CASE WHEN g.start_fen IS NOT NULL THEN 1 ELSE 0 END",
@@ -80,168 +70,52 @@ constexpr Column kColumns[] = {
     {"profile", "g.profile_id", "the rules profile the game was validated under"},
     // Play quality (issue 30): from the game's newest complete stored analysis (gibo
     // analyze --db), as the stats report's play-quality tables count it; NULL without one.
-    {"analysed", "{analyses:CASE WHEN EXISTS (SELECT 1 FROM main.analysis_games AS a WHERE a.game_id = g.id AND "
+    {"analysed", "{analyses:CASE WHEN EXISTS (SELECT 1 FROM {main}analysis_games AS a WHERE a.game_id = g.id AND "
                  "a.error IS NULL AND a.failed_positions = 0) THEN 1 ELSE 0 END}",
      "1 when the game has a complete stored engine analysis, else 0 (NULL before schema version 3)"},
-    {"cho_accuracy", "{analyses:gibo_quality(g.id, 'cho', 'accuracy')}",
-     "Cho's accuracy in percent in the newest complete analysis; NULL without one"},
-    {"han_accuracy", "{analyses:gibo_quality(g.id, 'han', 'accuracy')}", "Han's accuracy, likewise"},
-    {"cho_loss", "{analyses:gibo_quality(g.id, 'cho', 'loss')}", "Cho's average loss in centipawns, likewise"},
-    {"han_loss", "{analyses:gibo_quality(g.id, 'han', 'loss')}", "Han's average loss, likewise"},
-    {"cho_best_percent", "{analyses:gibo_quality(g.id, 'cho', 'best')}",
+    {"cho_accuracy", "{quality:cho_accuracy}", "Cho's accuracy in percent in the newest complete analysis; NULL without one"},
+    {"han_accuracy", "{quality:han_accuracy}", "Han's accuracy, likewise"},
+    {"cho_loss", "{quality:cho_loss}", "Cho's average loss in centipawns, likewise"},
+    {"han_loss", "{quality:han_loss}", "Han's average loss, likewise"},
+    {"cho_best_percent", "{quality:cho_best_percent}",
      "the share of Cho's judged moves equal to the engine's first choice, in percent, likewise"},
-    {"han_best_percent", "{analyses:gibo_quality(g.id, 'han', 'best')}", "Han's, likewise"},
-    {"cho_blunders", "{analyses:gibo_quality(g.id, 'cho', 'blunders')}", "Cho's blunders, likewise"},
-    {"han_blunders", "{analyses:gibo_quality(g.id, 'han', 'blunders')}", "Han's blunders, likewise"},
-    {"engine_verdict", "{analyses:(SELECT v.verdict FROM main.engine_verdicts AS v WHERE v.game_id = g.id "
+    {"han_best_percent", "{quality:han_best_percent}", "Han's, likewise"},
+    {"cho_blunders", "{quality:cho_blunders}", "Cho's blunders, likewise"},
+    {"han_blunders", "{quality:han_blunders}", "Han's blunders, likewise"},
+    {"engine_verdict", "{analyses:(SELECT v.verdict FROM {main}engine_verdicts AS v WHERE v.game_id = g.id "
                        "ORDER BY v.computed_at DESC, v.profile_version DESC LIMIT 1)}",
      "the newest engine verdict (gibo rescore --engine): engine-supports, engine-contradicts, engine-unclear; NULL "
      "without one"},
 };
 
-// The fact a gibo_fact() key names.
-std::optional<FactTag> fact_of(std::string_view key) {
-  if (key == "event") return FactTag::Event;
-  if (key == "site") return FactTag::Site;
-  if (key == "date") return FactTag::Date;
-  if (key == "cho") return FactTag::Cho;
-  if (key == "han") return FactTag::Han;
-  if (key == "round") return FactTag::Round;
-  return std::nullopt;
-}
-
-std::string_view arg_text(sqlite3_value* v) {
-  const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
-  return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_value_bytes(v))) : std::string_view();
-}
-
-// Sets a text result ('' for an empty view: SQLite reads a null pointer as NULL).
-void result_text(sqlite3_context* ctx, std::string_view s) {
-  sqlite3_result_text(ctx, s.empty() ? "" : s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
-}
-
-}  // namespace
-
-namespace facts {
-
-// The tags of the row being read, decoded once for all of its gibo_fact() calls; the side
-// summaries of the game gibo_quality() read last (game_id 0: none).
-struct FunctionState {
-  std::string json;
-  std::vector<Tag> tags;
-  std::int64_t quality_game = 0;
-  std::optional<std::array<analysis::SideSummary, 2>> quality;
-};
-
-void FunctionStateDeleter::operator()(FunctionState* s) const { delete s; }
-
-namespace {
-
-// gibo_fact(tags_json, key): the value of the fact's tag (fact_tags.h), '' when absent.
-void sql_fact(sqlite3_context* ctx, int, sqlite3_value** argv) {
-  auto* state = static_cast<FunctionState*>(sqlite3_user_data(ctx));
-  const std::string_view json = arg_text(argv[0]);
-  const auto fact = fact_of(arg_text(argv[1]));
-  if (!fact) {
-    sqlite3_result_error(ctx, "gibo_fact: unknown fact", -1);
-    return;
+// The SELECT of the view: each column's SQL as an archive of `schema_version` has it,
+// its tables under the prefix `main` (as schema_prefix gives it), the derived ones under
+// `derived`.
+std::string view_select(int schema_version, const std::string& main, const std::string& derived) {
+  auto replace_all = [](std::string& text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+  };
+  std::string sql = "SELECT ";
+  bool first = true;
+  for (const Column& c : kColumns) {
+    if (!first) sql += ", ";
+    first = false;
+    std::string expression = c.sql;
+    if (expression == "{annotated}") expression = schema_version >= 2 ? "g.annotated" : "NULL";
+    if (expression.rfind("{analyses:", 0) == 0)  // the analysis tables came with version 3
+      expression = schema_version >= 3 ? expression.substr(10, expression.size() - 11) : "NULL";
+    if (expression.rfind("{quality:", 0) == 0)  // each game's newest complete analysis
+      expression = schema_version >= 3 ? "(SELECT q." + expression.substr(9, expression.size() - 10) +
+                                              " FROM {derived}analysis_quality AS q WHERE q.game_id = g.id "
+                                              "ORDER BY q.request_id DESC LIMIT 1)"
+                                        : "NULL";
+    replace_all(expression, "{main}", main);
+    replace_all(expression, "{derived}", derived);
+    sql += expression + " AS " + c.name;
   }
-  if (json != state->json) {
-    state->json.assign(json);
-    auto tags = decode_tags(json);
-    state->tags = tags ? std::move(*tags) : std::vector<Tag>{};
-  }
-  const std::string* value = fact_tag(state->tags, *fact);
-  result_text(ctx, value ? std::string_view(*value) : std::string_view());
-}
-
-// gibo_date(text): parse_game_date's key, NULL when unknown.
-void sql_date(sqlite3_context* ctx, int, sqlite3_value** argv) {
-  const GameDate d = parse_game_date(arg_text(argv[0]));
-  if (d.year) result_text(ctx, d.key);
-  else sqlite3_result_null(ctx);
-}
-
-// gibo_year(text): parse_game_date's year, NULL when unknown.
-void sql_year(sqlite3_context* ctx, int, sqlite3_value** argv) {
-  const GameDate d = parse_game_date(arg_text(argv[0]));
-  if (d.year) sqlite3_result_int(ctx, *d.year);
-  else sqlite3_result_null(ctx);
-}
-
-// gibo_player(tag value): player_name().
-void sql_player(sqlite3_context* ctx, int, sqlite3_value** argv) { result_text(ctx, player_name(arg_text(argv[0]))); }
-
-// gibo_rank(tag value): split_player's rank label ('' when none).
-void sql_rank(sqlite3_context* ctx, int, sqlite3_value** argv) { result_text(ctx, split_player(arg_text(argv[0])).rank); }
-
-// gibo_identity(player tag, site tag): the player's identity under the built-in alias table
-// ('' when the tag names no one).
-void sql_identity(sqlite3_context* ctx, int, sqlite3_value** argv) {
-  result_text(ctx, identify_player(arg_text(argv[0]), arg_text(argv[1]), NameAliases::builtin()).display);
-}
-
-// gibo_site(tag value), gibo_event(tag value): the name the built-in alias table counts
-// it under (name_aliases.h), '' when it says nothing.
-void sql_site(sqlite3_context* ctx, int, sqlite3_value** argv) {
-  result_text(ctx, NameAliases::builtin().count_as(true, arg_text(argv[0])).display);
-}
-void sql_event(sqlite3_context* ctx, int, sqlite3_value** argv) {
-  result_text(ctx, NameAliases::builtin().count_as(false, arg_text(argv[0])).display);
-}
-
-// The side summaries of game `id`'s newest complete stored analysis (judge_positions over
-// its stored positions); nullopt without one.
-std::optional<std::array<analysis::SideSummary, 2>> stored_quality(sqlite3* h, std::int64_t id) {
-  sqlite3_stmt* st = nullptr;
-  const char* sql =
-      "SELECT to_move, played, cp, mate, mate_winner, best, error FROM main.analysis_positions WHERE game_id = ?1 AND "
-      "request_id = (SELECT max(request_id) FROM main.analysis_games WHERE game_id = ?1 AND error IS NULL AND "
-      "failed_positions = 0) ORDER BY ply";
-  if (sqlite3_prepare_v2(h, sql, -1, &st, nullptr) != SQLITE_OK) return std::nullopt;
-  sqlite3_bind_int64(st, 1, id);
-  analysis::GameAnalysis a;
-  while (sqlite3_step(st) == SQLITE_ROW) {
-    analysis::PositionEval p;
-    p.to_move = arg_text(sqlite3_column_value(st, 0)) == "han" ? Side::Han : Side::Cho;
-    p.played = std::string(arg_text(sqlite3_column_value(st, 1)));
-    p.ok = sqlite3_column_type(st, 6) == SQLITE_NULL;
-    analysis::Score& s = p.result.score;
-    if (sqlite3_column_type(st, 3) != SQLITE_NULL) {
-      s.mate = true;
-      s.mate_moves = sqlite3_column_int(st, 3);
-      s.winner = arg_text(sqlite3_column_value(st, 4)) == "han" ? Side::Han : Side::Cho;
-    } else {
-      s.cp = sqlite3_column_int(st, 2);
-    }
-    p.result.best_move = std::string(arg_text(sqlite3_column_value(st, 5)));
-    a.positions.push_back(std::move(p));
-  }
-  sqlite3_finalize(st);
-  if (a.positions.empty() || !a.positions.back().played.empty()) return std::nullopt;
-  analysis::judge_positions(a);
-  return a.sides;
-}
-
-// gibo_quality(game_id, side, metric): `side`'s (cho, han) accuracy, loss, best (percent of
-// judged moves equal to the engine's first choice) or blunders in the game's newest
-// complete stored analysis; NULL without one or without a judged move.
-void sql_quality(sqlite3_context* ctx, int, sqlite3_value** argv) {
-  auto* state = static_cast<FunctionState*>(sqlite3_user_data(ctx));
-  const std::int64_t id = sqlite3_value_int64(argv[0]);
-  if (id != state->quality_game) {
-    state->quality_game = id;
-    state->quality = stored_quality(sqlite3_context_db_handle(ctx), id);
-  }
-  const std::string_view metric = arg_text(argv[2]);
-  if (!state->quality) return sqlite3_result_null(ctx);
-  const analysis::SideSummary& s = (*state->quality)[arg_text(argv[1]) == "han" ? 1 : 0];
-  if (metric == "blunders") return sqlite3_result_int(ctx, s.counts[3]);
-  if (s.moves == 0) return sqlite3_result_null(ctx);
-  if (metric == "accuracy") return sqlite3_result_double(ctx, s.accuracy);
-  if (metric == "loss") return sqlite3_result_double(ctx, s.average_loss);
-  if (metric == "best") return sqlite3_result_double(ctx, 100.0 * s.best_moves / s.moves);
-  sqlite3_result_error(ctx, "gibo_quality: unknown metric", -1);
+  return sql + " FROM " + main + "games AS g JOIN " + main + "sources AS s ON s.id = g.source_id LEFT JOIN " +
+         derived + "game_facts AS f ON f.game_id = g.id";
 }
 
 // The authorizer of user SQL: reading, functions and (recursive) SELECTs only.
@@ -255,231 +129,20 @@ int read_only_authorizer(void*, int action, const char*, const char*, const char
   }
 }
 
-// The SELECT of the view over `from` (the games as g, their sources as s), each column's
-// SQL with `function_prefix` before every gibo_ function, `tags` for g.tags_json and `main`
-// for the archive's schema ("main.").
-std::string view_select(int schema_version, const std::string& function_prefix, const std::string& tags,
-                        const std::string& main, const std::string& from) {
-  std::string sql = "SELECT ";
-  bool first = true;
-  for (const Column& c : kColumns) {
-    if (!first) sql += ", ";
-    first = false;
-    std::string expression = c.sql;
-    if (expression == "{annotated}") expression = schema_version >= 2 ? "g.annotated" : "NULL";
-    if (expression.rfind("{analyses:", 0) == 0)  // the analysis tables came with version 3
-      expression = schema_version >= 3 ? expression.substr(10, expression.size() - 11) : "NULL";
-    for (std::size_t at = expression.find("gibo_"); at != std::string::npos;
-         at = expression.find("gibo_", at + function_prefix.size() + 5))
-      expression.insert(at, function_prefix);
-    for (std::size_t at = expression.find("g.tags_json"); at != std::string::npos;
-         at = expression.find("g.tags_json", at + tags.size()))
-      expression.replace(at, 11, tags);
-    for (std::size_t at = expression.find("main."); at != std::string::npos; at = expression.find("main.", at + main.size()))
-      expression.replace(at, 5, main);
-    sql += expression + " AS " + c.name;
-  }
-  return sql + " FROM " + from;
-}
-
-// `s` as an SQL string literal (standard_conforming_strings: a backslash is itself).
-std::string literal(std::string_view s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
-}
-
-// The characters translate() maps for name_key and tidy (name_aliases.h): the
-// full-width forms U+FF01..U+FF5E, their ASCII letters, and the blanks name_key leaves out.
-struct FoldSets {
-  std::string wide, narrow, narrow_lower;
-};
-FoldSets fold_sets() {
-  FoldSets f;
-  for (char32_t cp = 0xFF01; cp <= 0xFF5E; ++cp) {
-    f.wide += static_cast<char>(0xE0 | (cp >> 12));
-    f.wide += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    f.wide += static_cast<char>(0x80 | (cp & 0x3F));
-    const char c = static_cast<char>(cp - 0xFF01 + 0x21);
-    f.narrow += c;
-    f.narrow_lower += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return f;
-}
-
-// The facts functions of SQLite's registered code in PostgreSQL's SQL, as temporary
-// functions (pg_temp) of the connection, with the built-in alias table (name_aliases.h)
-// in a temporary table. Each follows its C++ counterpart rule for rule:
-// gibo_fact: fact_tag (the first of the fact's tag names present, the first such tag);
-// gibo_player: player_name; gibo_date, gibo_year: parse_game_date and its grammar
-// (record/date_grammar.h); gibo_site, gibo_event: NameAliases::count_as.
-std::string postgres_functions() {
-  const FoldSets f = fold_sets();
-  std::string fact_cases;
-  for (auto [key, fact] : {std::pair{"event", FactTag::Event}, std::pair{"site", FactTag::Site},
-                           std::pair{"date", FactTag::Date}, std::pair{"cho", FactTag::Cho},
-                           std::pair{"han", FactTag::Han}}) {
-    std::string names;
-    for (std::string_view n : fact_tag_names(fact)) names += (names.empty() ? "" : ", ") + literal(n);
-    fact_cases += " WHEN " + literal(key) + " THEN ARRAY[" + names + "]::text[]";
-  }
-  std::string aliases;
-  for (bool site : {true, false})
-    for (const auto& [key, name] : NameAliases::builtin().table(site))
-      aliases += std::string(aliases.empty() ? "" : ", ") + "(" + (site ? "true" : "false") + ", " + literal(key) +
-                 ", " + literal(name) + ")";
-  const std::string blanks = literal(" \t\r\n\u3000\u00a0");
-  return
-      "SET standard_conforming_strings = on;\n"
-      "CREATE OR REPLACE FUNCTION pg_temp.gibo_fact_names(key text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $f$"
-      " SELECT CASE key" + fact_cases + " END $f$;\n"
-      "CREATE OR REPLACE FUNCTION pg_temp.gibo_fact(tags jsonb, key text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$"
-      " SELECT coalesce((SELECT t.pair ->> 1 FROM jsonb_array_elements(tags) WITH ORDINALITY AS t(pair, n)"
-      " WHERE t.pair ->> 0 = ANY (pg_temp.gibo_fact_names(key))"
-      " ORDER BY array_position(pg_temp.gibo_fact_names(key), t.pair ->> 0), t.n LIMIT 1), '') $f$;\n"
-      // player_name: the value without blanks at its ends; a last word that is a rank
-      // (digits, hanja numerals or 초, then 단 or 급) goes when a name stands before it.
-      "CREATE OR REPLACE FUNCTION pg_temp.gibo_player(v text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$"
-      " SELECT CASE WHEN n IN ('미상', '?', '-') THEN '' ELSE n END FROM ("
-      " SELECT CASE WHEN m IS NOT NULL AND btrim(m[1], E' \\t') <> ''"
-      " AND m[2] ~ '^([0-9]{1,3}|초|[一二三四五六七八九十]+)(단|급)$' THEN btrim(m[1], E' \\t') ELSE w END AS n"
-      " FROM (SELECT w, regexp_match(w, E'^(.*)[ \\t]([^ \\t]*)$') AS m"
-      " FROM (SELECT btrim(coalesce(v, ''), E' \\t') AS w) AS a) AS b) AS c $f$;\n"
-      // parse_game_date over the value's runs of digits and of other characters: the
-      // year part is the first run of 4 digits (1000..2999) or of 8 (YYYYMMDD); a month
-      // (1..12) and a day (1..31) follow as runs of 1 or 2 digits after one other run each.
-      "CREATE OR REPLACE FUNCTION pg_temp.gibo_date(v text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $f$\n"
-      "DECLARE\n"
-      "  runs text[] := ARRAY(SELECT r[1] FROM regexp_matches(coalesce(v, ''), '([0-9]+|[^0-9]+)', 'g') AS r);\n"
-      "  n int := coalesce(array_length(runs, 1), 0);\n"
-      "  i int := 1; y int; mo int := 0; d int := 0; t text;\n"
-      "BEGIN\n"
-      "  WHILE i <= n LOOP\n"
-      "    t := runs[i];\n"
-      "    IF t ~ '^[0-9]{4}$' AND t::int BETWEEN 1000 AND 2999 THEN y := t::int; EXIT; END IF;\n"
-      "    IF t ~ '^[0-9]{8}$' AND t::int / 10000 BETWEEN 1000 AND 2999 THEN\n"
-      "      y := t::int / 10000; mo := t::int / 100 % 100; d := t::int % 100;\n"
-      "      IF mo < 1 OR mo > 12 THEN mo := 0; d := 0; END IF;\n"
-      "      IF d < 1 OR d > 31 THEN d := 0; END IF;\n"
-      "      EXIT;\n"
-      "    END IF;\n"
-      "    i := i + 1;\n"
-      "  END LOOP;\n"
-      "  IF y IS NULL THEN RETURN NULL; END IF;\n"
-      "  IF mo = 0 AND i + 2 <= n AND runs[i + 2] ~ '^[0-9]{1,2}$' AND runs[i + 2]::int BETWEEN 1 AND 12 THEN\n"
-      "    mo := runs[i + 2]::int;\n"
-      "    IF i + 4 <= n AND runs[i + 4] ~ '^[0-9]{1,2}$' AND runs[i + 4]::int BETWEEN 1 AND 31 THEN\n"
-      "      d := runs[i + 4]::int;\n"
-      "    END IF;\n"
-      "  END IF;\n"
-      "  RETURN lpad(y::text, 4, '0') || CASE WHEN mo > 0 THEN '-' || lpad(mo::text, 2, '0') ELSE '' END\n"
-      "         || CASE WHEN mo > 0 AND d > 0 THEN '-' || lpad(d::text, 2, '0') ELSE '' END;\n"
-      "END $f$;\n"
-      "CREATE OR REPLACE FUNCTION pg_temp.gibo_year(v text) RETURNS int LANGUAGE sql IMMUTABLE AS $f$"
-      " SELECT split_part(pg_temp.gibo_date(v), '-', 1)::int $f$;\n"
-      // name_key and tidy (name_aliases.cpp), and the alias table.
-      "CREATE OR REPLACE FUNCTION pg_temp.gibo_name_key(v text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$"
-      " SELECT translate(v, " + literal(f.wide + "ABCDEFGHIJKLMNOPQRSTUVWXYZ") + " || E" + blanks + ", " +
-      literal(f.narrow_lower + "abcdefghijklmnopqrstuvwxyz") + ") $f$;\n"
-      "CREATE OR REPLACE FUNCTION pg_temp.gibo_tidy(v text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$"
-      " SELECT btrim(regexp_replace(translate(v, " + literal(f.wide) + ", " + literal(f.narrow) + "), '[' || E" +
-      blanks + " || ']+', ' ', 'g'), ' ') $f$;\n"
-      "CREATE TEMP TABLE IF NOT EXISTS gibo_aliases (site boolean, key text, name text, PRIMARY KEY (site, key));\n"
-      "DELETE FROM pg_temp.gibo_aliases;\n" +
-      (aliases.empty() ? std::string() : "INSERT INTO pg_temp.gibo_aliases VALUES " + aliases + ";\n") +
-      "CREATE OR REPLACE FUNCTION pg_temp.gibo_counted(is_site boolean, v text) RETURNS text LANGUAGE sql STABLE AS $f$"
-      " SELECT CASE WHEN x.k = '' THEN '' WHEN a.name IS NULL THEN pg_temp.gibo_tidy(v)"
-      " WHEN a.name = '?' THEN '' ELSE a.name END"
-      " FROM (SELECT pg_temp.gibo_name_key(v) AS k) AS x"
-      " LEFT JOIN pg_temp.gibo_aliases AS a ON a.site = is_site AND a.key = x.k $f$;\n"
-      "CREATE OR REPLACE FUNCTION pg_temp.gibo_site(v text) RETURNS text LANGUAGE sql STABLE AS $f$"
-      " SELECT pg_temp.gibo_counted(true, v) $f$;\n"
-      "CREATE OR REPLACE FUNCTION pg_temp.gibo_event(v text) RETURNS text LANGUAGE sql STABLE AS $f$"
-      " SELECT pg_temp.gibo_counted(false, v) $f$;\n"
-      // gibo_quality: the side's summary of the game's newest complete stored analysis as
-      // judge_positions counts it (analysis/game_analysis.cpp; the formulas of
-      // analysis/judgement.cpp: win_chance, classify, move_accuracy; Score::clamped_cp).
-      "CREATE OR REPLACE FUNCTION pg_temp.gibo_quality(gid bigint, want text, metric text) RETURNS double precision "
-      "LANGUAGE plpgsql STABLE AS $f$\n"
-      "DECLARE\n"
-      "  req bigint; r record; b record; have_b boolean := false;\n"
-      "  moves int := 0; loss_sum double precision := 0; acc_sum double precision := 0; best int := 0;\n"
-      "  blunders int := 0; sign int; loss int; dropped double precision; cb int; ca int;\n"
-      "  wb double precision; wa double precision;\n"
-      "BEGIN\n"
-      "  SELECT max(request_id) INTO req FROM analysis_games WHERE game_id = gid AND error IS NULL AND\n"
-      "    failed_positions = 0;\n"
-      "  IF req IS NULL THEN RETURN NULL; END IF;\n"
-      "  FOR r IN SELECT to_move, coalesce(played, '') AS played, coalesce(cp, 0) AS cp, mate, mate_winner,\n"
-      "      coalesce(best, '') AS best, error FROM analysis_positions WHERE game_id = gid AND request_id = req\n"
-      "      ORDER BY ply LOOP\n"
-      "    IF have_b AND b.error IS NULL AND r.error IS NULL AND b.to_move = want THEN\n"
-      "      sign := CASE WHEN b.to_move = 'cho' THEN 1 ELSE -1 END;\n"
-      "      loss := 0; dropped := 0;\n"
-      "      IF b.played <> b.best THEN\n"
-      "        cb := CASE WHEN b.mate IS NOT NULL THEN CASE WHEN b.mate_winner = 'cho' THEN 1000 ELSE -1000 END\n"
-      "              ELSE greatest(-1000, least(1000, b.cp)) END;\n"
-      "        ca := CASE WHEN r.mate IS NOT NULL THEN CASE WHEN r.mate_winner = 'cho' THEN 1000 ELSE -1000 END\n"
-      "              ELSE greatest(-1000, least(1000, r.cp)) END;\n"
-      "        loss := greatest(0, sign * (cb - ca));\n"
-      "        wb := CASE WHEN b.mate IS NOT NULL THEN CASE WHEN b.mate_winner = want THEN 100.0 ELSE 0.0 END\n"
-      "              ELSE 50.0 + 50.0 * (2.0 / (1.0 + exp(-0.00368208 * (sign * b.cp)::double precision)) - 1.0) END;\n"
-      "        wa := CASE WHEN r.mate IS NOT NULL THEN CASE WHEN r.mate_winner = want THEN 100.0 ELSE 0.0 END\n"
-      "              ELSE 50.0 + 50.0 * (2.0 / (1.0 + exp(-0.00368208 * (sign * r.cp)::double precision)) - 1.0) END;\n"
-      "        dropped := greatest(0.0, wb - wa);\n"
-      "      END IF;\n"
-      "      moves := moves + 1;\n"
-      "      loss_sum := loss_sum + loss;\n"
-      "      acc_sum := acc_sum + greatest(0.0, least(100.0, 103.1668 * exp(-0.04354 * greatest(0.0, dropped)) - 3.1669));\n"
-      "      IF dropped >= 30.0 THEN blunders := blunders + 1; END IF;\n"
-      "      IF b.played = b.best THEN best := best + 1; END IF;\n"
-      "    END IF;\n"
-      "    b := r; have_b := true;\n"
-      "  END LOOP;\n"
-      "  IF NOT have_b OR b.played <> '' THEN RETURN NULL; END IF;\n"
-      "  IF metric = 'blunders' THEN RETURN blunders; END IF;\n"
-      "  IF moves = 0 THEN RETURN NULL; END IF;\n"
-      "  IF metric = 'accuracy' THEN RETURN acc_sum / moves; END IF;\n"
-      "  IF metric = 'loss' THEN RETURN loss_sum / moves; END IF;\n"
-      "  IF metric = 'best' THEN RETURN 100.0 * best / moves; END IF;\n"
-      "  RAISE EXCEPTION 'gibo_quality: unknown metric';\n"
-      "END $f$;\n";
-}
-
-std::optional<Error> install_postgres(sql::Connection& db, int schema_version) {
-  // The tags are parsed once a row (a lateral jsonb), not once a field.
-  const std::string view =
-      "CREATE OR REPLACE TEMP VIEW facts AS " +
-      view_select(schema_version, "pg_temp.", "gj.tags", "",
-                  "games AS g JOIN sources AS s ON s.id = g.source_id "
-                  "CROSS JOIN LATERAL (SELECT g.tags_json::jsonb AS tags) AS gj");
-  if (auto e = db.exec(postgres_functions() + view)) return Error{"cannot create the facts view: " + e->message};
-  return std::nullopt;
-}
-
 }  // namespace
 
-std::optional<Error> install(sql::Connection& db, int schema_version, FunctionStatePtr& state) {
-  state.reset(new FunctionState);
-  if (db.postgres()) return install_postgres(db, schema_version);
-  const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
-  sqlite3* h = sql::sqlite_handle(db);
-  if (sqlite3_create_function(h, "gibo_fact", 2, flags, state.get(), sql_fact, nullptr, nullptr) != SQLITE_OK ||
-      sqlite3_create_function(h, "gibo_date", 1, flags, nullptr, sql_date, nullptr, nullptr) != SQLITE_OK ||
-      sqlite3_create_function(h, "gibo_year", 1, flags, nullptr, sql_year, nullptr, nullptr) != SQLITE_OK ||
-      sqlite3_create_function(h, "gibo_player", 1, flags, nullptr, sql_player, nullptr, nullptr) != SQLITE_OK ||
-      sqlite3_create_function(h, "gibo_site", 1, flags, nullptr, sql_site, nullptr, nullptr) != SQLITE_OK ||
-      sqlite3_create_function(h, "gibo_event", 1, flags, nullptr, sql_event, nullptr, nullptr) != SQLITE_OK ||
-      sqlite3_create_function(h, "gibo_rank", 1, flags, nullptr, sql_rank, nullptr, nullptr) != SQLITE_OK ||
-      sqlite3_create_function(h, "gibo_identity", 2, flags, nullptr, sql_identity, nullptr, nullptr) != SQLITE_OK ||
-      // Reads the analyses as they stand: not deterministic.
-      sqlite3_create_function(h, "gibo_quality", 3, SQLITE_UTF8, state.get(), sql_quality, nullptr, nullptr) != SQLITE_OK)
-    return Error{"cannot register the facts functions: " + db.current_error()};
-  const std::string sql = "CREATE TEMP VIEW IF NOT EXISTS facts AS " +
-                          view_select(schema_version, "", "g.tags_json", "main.",
-                                      "main.games AS g JOIN main.sources AS s ON s.id = g.source_id");
-  auto e = db.exec("PRAGMA temp_store = MEMORY");
-  if (!e) e = db.exec(sql);
+namespace facts {
+
+std::optional<Error> install(sql::Connection& db, int schema_version, bool stored) {
+  // (Setting SQLite's temp_store drops the TEMP tables made before: it comes first.)
+  if (!db.postgres())
+    if (auto e = db.exec("PRAGMA temp_store = MEMORY")) return Error{"cannot keep TEMP tables: " + e->message};
+  if (!stored)
+    if (auto e = derived::create_temp(db)) return e;
+  const std::string main = sql::schema_prefix(db, false);
+  const std::string view = "CREATE TEMP VIEW facts AS " +
+                           view_select(schema_version, main, stored ? main : sql::schema_prefix(db, true));
+  std::optional<Error> e = db.exec(view);
   if (e) return Error{"cannot create the facts view: " + e->message};
   return std::nullopt;
 }

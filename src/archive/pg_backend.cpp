@@ -697,6 +697,7 @@ class PgConnection final : public ConnectionImpl {
   std::unique_ptr<StatementImpl> prepare_scan(std::string_view sql) override {
     return std::make_unique<PgStatement>(s_, translate(sql), true);
   }
+  bool send_held() override { return s_->flush(); }
   std::string current_error() const override { return s_->error; }
   std::int64_t changes() const override { return s_->changes; }
   // A role that may not create tables in the archive's schema writes nothing there.

@@ -70,6 +70,44 @@ CREATE TABLE engine_verdicts (
 ) WITHOUT ROWID;
 )sql";
 
+// The tables added by version 6: the facts --where reads that the code derives (facts.cpp:
+// the tags' facts of each game, the play quality of each complete analysis), stored so
+// that every backend reads the same values; derived_facts.cpp fills them.
+constexpr const char* kDerivedTables = R"sql(
+CREATE TABLE game_facts (
+  game_id     INTEGER NOT NULL PRIMARY KEY REFERENCES games(id),
+  event       TEXT NOT NULL,
+  site        TEXT NOT NULL,
+  site_name   TEXT NOT NULL,
+  event_name  TEXT NOT NULL,
+  date        TEXT,
+  date_text   TEXT NOT NULL,
+  year        INTEGER,
+  cho         TEXT NOT NULL,
+  han         TEXT NOT NULL,
+  cho_tag     TEXT NOT NULL,
+  han_tag     TEXT NOT NULL,
+  cho_rank    TEXT NOT NULL,
+  han_rank    TEXT NOT NULL,
+  cho_id      TEXT NOT NULL,
+  han_id      TEXT NOT NULL,
+  round       TEXT NOT NULL
+);
+CREATE TABLE analysis_quality (
+  game_id           INTEGER NOT NULL REFERENCES games(id),
+  request_id        INTEGER NOT NULL REFERENCES analysis_requests(id),
+  cho_accuracy      REAL,
+  han_accuracy      REAL,
+  cho_loss          REAL,
+  han_loss          REAL,
+  cho_best_percent  REAL,
+  han_best_percent  REAL,
+  cho_blunders      INTEGER,
+  han_blunders      INTEGER,
+  PRIMARY KEY (game_id, request_id)
+) WITHOUT ROWID;
+)sql";
+
 // Version 3: this, kAnalysisTables and the tags view (dialect.h: tags_view); the later
 // versions' steps (kMigrations) make the current one. Every table is described in README
 // "Database schema"; written in SQLite's DDL, which dialect.h translates for PostgreSQL.
@@ -238,6 +276,9 @@ CREATE TABLE analysis_workers (
   busy_ms     INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 )sql",
+    // 5 -> 6: the derived facts (new tables, filled by the first open that may write:
+    // derived_facts.h).
+    kDerivedTables,
 };
 // The version kSchema and kAnalysisTables make; the steps from it on finish a new archive.
 constexpr int kBaseVersion = 3;
@@ -364,6 +405,13 @@ std::optional<Error> migrate(sql::Connection& db, std::int64_t from) {
 
 }  // namespace
 
+std::string derived_tables(sql::Backend backend) {
+  std::string ddl = sql::schema_ddl(backend, kDerivedTables);
+  for (std::size_t at = ddl.find("CREATE TABLE"); at != std::string::npos; at = ddl.find("CREATE TABLE", at))
+    ddl.replace(at, 12, "CREATE TEMP TABLE");
+  return ddl;
+}
+
 const std::vector<Table>& tables() {
   static const std::vector<Table> list = {
       {"schema_version", {"version"}},
@@ -382,6 +430,8 @@ const std::vector<Table>& tables() {
       {"engine_verdicts", {"game_id", "profile_id", "profile_version"}},
       {"analysis_queue", {"request_id", "game_id"}},
       {"analysis_workers", {"worker"}},
+      {"game_facts", {"game_id"}},
+      {"analysis_quality", {"game_id", "request_id"}},
       {"position_segments", {"id"}, true},
       {"position_blocks", {"segment", "first_key", "part"}, true},
       {"position_games", {"block"}, true},

@@ -18,6 +18,14 @@ namespace gibo::archive::schema {
 // Returns the schema version the connection now sees, or the reason for refusing.
 Expected<int> prepare(sql::Connection& db, bool writable);
 
+// The meta key that marks an archive as a copy in progress (gibo copy), its value the
+// source's name.
+inline constexpr const char* kCopyMark = "copying_from";
+
+// The derived tables (game_facts, analysis_quality) as TEMP tables of the connection, for
+// an archive whose stored ones cannot be read as current (derived_facts.h).
+std::string derived_tables(sql::Backend backend);
+
 // A table of the archive and its key: the columns that identify its rows and order them.
 struct Table {
   const char* name;

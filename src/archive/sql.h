@@ -149,6 +149,8 @@ class ConnectionImpl {
   // A query whose rows may be many, read a part at a time (PostgreSQL: through a cursor,
   // so inside a transaction only); null on failure.
   virtual std::unique_ptr<StatementImpl> prepare_scan(std::string_view sql) = 0;
+  // Sends the rows bulk inserts hold (prepare_insert) now; false on failure.
+  virtual bool send_held() = 0;
   virtual std::string current_error() const = 0;
   // Rows changed by the latest INSERT, UPDATE or DELETE.
   virtual std::int64_t changes() const = 0;
@@ -188,6 +190,12 @@ class Connection {
   }
   // See ConnectionImpl::prepare_scan.
   Statement prepare_scan(std::string_view sql) { return Statement(impl_->prepare_scan(sql)); }
+  // Sends the rows that bulk inserts hold (a statement from prepare_insert drops the rows
+  // it still holds when it goes); the backend's message on failure.
+  std::optional<Error> send_held() {
+    if (!impl_->send_held()) return Error{impl_->current_error()};
+    return std::nullopt;
+  }
   // The single integer a query returns (its first column of its first row), or `fallback`.
   std::int64_t scalar(std::string_view sql, std::int64_t fallback = 0) {
     Statement s = prepare(sql);

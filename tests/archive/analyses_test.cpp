@@ -3,6 +3,7 @@
 // version 2 and the read-only view of a version 2 archive.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 
 #include "../cli/run_gibo.h"
@@ -122,6 +123,68 @@ TEST_P(AnalysesOn, RequestsStoredAnalysesAndTheirRebuild) {
   EXPECT_EQ((*analysed)[0].sides[1].counts[3], 1);
 }
 
+// The --where fields of a game's play quality, as `a` judged them: "analysed = 1 AND ..."
+// with each side's accuracy, loss and share of best moves (NULL without a judged move)
+// and blunders.
+std::string quality_fields(const GameAnalysis& a) {
+  auto near = [](const std::string& field, double v) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.12f", v);
+    return " AND abs(" + field + " - " + text + ") < 1e-9";
+  };
+  std::string e = "analysed = 1";
+  for (int k = 0; k < 2; ++k) {
+    const std::string side = k == 0 ? "cho" : "han";
+    const SideSummary& s = a.sides[static_cast<std::size_t>(k)];
+    if (s.moves > 0)
+      e += near(side + "_accuracy", s.accuracy) + near(side + "_loss", s.average_loss) +
+           near(side + "_best_percent", 100.0 * s.best_moves / s.moves);
+    else
+      e += " AND " + side + "_accuracy IS NULL AND " + side + "_loss IS NULL AND " + side + "_best_percent IS NULL";
+    e += " AND " + side + "_blunders = " + std::to_string(s.counts[3]);
+  }
+  return e;
+}
+
+// The play-quality fields read each game's newest complete analysis, as the code judges
+// its stored positions, on either backend; a reader of an archive whose quality rows are
+// not current derives them itself.
+TEST_P(AnalysesOn, PlayQualityFieldsReadTheNewestCompleteAnalysis) {
+  const std::string db = fresh();
+  auto a = one_game(db);
+  auto selects_the_game = [&](Archive& archive, const std::string& where) {
+    const auto r = archive.select_games(where);
+    EXPECT_TRUE(r) << where << ": " << r.error().message;
+    return r && *r == std::vector<std::int64_t>{1};
+  };
+  EXPECT_TRUE(selects_the_game(*a, "analysed = 0 AND cho_accuracy IS NULL AND han_blunders IS NULL"));
+  const std::int64_t shallow = *a->analysis_request(request(8), true), deep = *a->analysis_request(request(12), true);
+  const GameAnalysis first = three_positions();
+  ASSERT_FALSE(a->store_analysis(shallow, 1, first));
+  EXPECT_TRUE(selects_the_game(*a, quality_fields(first)));
+  // A newer request the game failed under leaves them as they were.
+  GameAnalysis failed;
+  failed.error = "the engine could not start";
+  ASSERT_FALSE(a->store_analysis(deep, 1, failed));
+  EXPECT_TRUE(selects_the_game(*a, quality_fields(first)));
+  // Done again, it gives the numbers: Han plays the best move, Cho is mated after it.
+  GameAnalysis second = three_positions();
+  second.positions[1].played = "a7b7";
+  second.positions[2].result.score.mate = true;
+  second.positions[2].result.score.mate_moves = 2;
+  second.positions[2].result.score.winner = Side::Han;
+  judge_positions(second);
+  ASSERT_NE(quality_fields(second), quality_fields(first));
+  ASSERT_FALSE(a->store_analysis(deep, 1, second));
+  EXPECT_TRUE(selects_the_game(*a, quality_fields(second)));
+  a.reset();
+  raw_sql(db, "DELETE FROM analysis_quality; UPDATE meta SET value = 'other rules' WHERE key = 'derived_rules'");
+  auto reader = Archive::open(db, OpenMode::ReadOnly);
+  ASSERT_TRUE(reader) << reader.error().message;
+  EXPECT_TRUE(selects_the_game(**reader, quality_fields(second)));
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM analysis_quality"), 0) << "a reader writes nothing";
+}
+
 TEST_P(AnalysesOn, AFailedPositionIsReplacedByALaterSearchAStoredOneNever) {
   auto a = one_game(fresh());
   const std::int64_t id = *a->analysis_request(request(), true);
@@ -187,7 +250,8 @@ TEST(Analyses, Version2ArchivesReadWithoutThemAndMigrate) {
   TempDir dir;
   const std::string db = (dir.path() / "old.db").string();
   one_game(db).reset();
-  raw_sql(db, "DROP TABLE analysis_queue; DROP TABLE analysis_workers; "
+  raw_sql(db, "DROP TABLE game_facts; DROP TABLE analysis_quality; DELETE FROM meta WHERE key = 'derived_rules'; "
+              "DROP TABLE analysis_queue; DROP TABLE analysis_workers; "
               "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
               "DROP TABLE analysis_requests; DROP INDEX games_by_key; CREATE INDEX games_by_hash ON games(hash); "
               "DELETE FROM schema_version WHERE version = 3; "

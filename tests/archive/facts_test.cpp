@@ -15,6 +15,7 @@
 #include "gibo/formats/gib.h"
 #include "gibo/record/game_date.h"
 #include "gibo/record/name_aliases.h"
+#include "gibo/record/player_identity.h"
 #include "gibo/record/player_name.h"
 #include "gibo/record/replay.h"
 
@@ -97,9 +98,9 @@ TEST_P(FactsOn, FieldsReadAsDocumented) {
   EXPECT_FALSE(a->select_games("tags_json IS NOT NULL")) << "a games column is not a fact";
 }
 
-// Each tag value as the code reads it (record/: player_name, parse_game_date,
-// NameAliases) is the field's value on either backend (on PostgreSQL, the view's SQL
-// functions): values chosen to reach every rule.
+// Each tag value as the code reads it (record/: player_name, split_player, parse_game_date,
+// NameAliases, identify_player) is the field's value on either backend (the values the
+// code derived when the games were stored): values chosen to reach every rule.
 TEST_P(FactsOn, FieldsAgreeWithTheCodeForEveryRule) {
   const std::vector<std::string> dates = {
       "2009년 1월 18일", "2010.03.12", "20100312", "20101312", "20100345", "19371231", "1937년", "2020.01~2020.06",
@@ -108,10 +109,11 @@ TEST_P(FactsOn, FieldsAgreeWithTheCodeForEveryRule) {
   const std::vector<std::string> players = {
       "김동학 四단", "멋진남자 8단", "탱크#253 5단", "아마 15급", "홍길동 초단", "金漢英", "8단", "이름 단",
       "  공백  ", "미상", "?", "-", "미상 5단", "가\t나 2단", "홍 1000단", "홍 十一단", "홍 十x단", "홍 5", " 5단",
-      "a b c 3급", "최완규(프로)", ""};
+      "a b c 3급", "최완규(프로)", "", "타이슨권법 9단", "崔夏泳", "김동학프로", "조용희七단", "이상두(李翔斗)"};
   const std::vector<std::string> places = {
       "한게임", "HANGAME", "ｈａｎｇａｍｅ", " han game ", "한게임  대회방", "미상", "??", "unknown", "KBS", "kbs",
-      "Some\u3000Place", "Ａｂｃ\u3000 ｄ", "", " ", "카카오장기", "mgame.com", "장기 for KAKAO", "넷마블\t"};
+      "Some\u3000Place", "Ａｂｃ\u3000 ｄ", "", " ", "카카오장기", "mgame.com", "장기 for KAKAO", "넷마블\t", "엠게임"};
+  const std::vector<std::string> rounds = {"결승전", "", "1", " 3 ", "4강"};
   auto a_or = Archive::open(fresh(), OpenMode::ReadWrite);
   ASSERT_TRUE(a_or) << a_or.error().message;
   auto& a = *a_or;
@@ -123,7 +125,8 @@ TEST_P(FactsOn, FieldsAgreeWithTheCodeForEveryRule) {
     Game g = corpus_game("pobsiz_kakao019_g078.gib",
                          {{"대국일자", dates[i % dates.size()]}, {"초대국자", players[i % players.size()]},
                           {"White", players[(i + 7) % players.size()]}, {"Black", players[(i + 3) % players.size()]},
-                          {"대국장소", places[i % places.size()]}, {"Event", places[(i + 5) % places.size()]}});
+                          {"대국장소", places[i % places.size()]}, {"Event", places[(i + 5) % places.size()]},
+                          {"Round", rounds[i % rounds.size()]}});
     g.source.game_index = static_cast<int>(i);
     // Each game its own moves (a game's identity is its start and moves).
     g.plies.resize(std::min(g.plies.size(), i + 1));
@@ -161,12 +164,46 @@ TEST_P(FactsOn, FieldsAgreeWithTheCodeForEveryRule) {
     expect(i, "site", places[i % places.size()]);
     expect(i, "site_name", NameAliases::builtin().count_as(true, places[i % places.size()]).display);
     expect(i, "event_name", NameAliases::builtin().count_as(false, places[(i + 5) % places.size()]).display);
+    expect(i, "cho_rank", split_player(players[i % players.size()]).rank);
+    expect(i, "han_rank", split_player(players[(i + 3) % players.size()]).rank);
+    const NameAliases& aliases = NameAliases::builtin();
+    expect(i, "cho_id", identify_player(players[i % players.size()], places[i % places.size()], aliases).display);
+    expect(i, "han_id", identify_player(players[(i + 3) % players.size()], places[i % places.size()], aliases).display);
+    expect(i, "round", rounds[i % rounds.size()]);
   }
+}
+
+// The derived facts are the code's whatever rules the stored rows were derived under: a
+// reader of an archive whose rows other rules derived (another gibo, or none yet) derives
+// its own into TEMP tables and writes nothing; the first open that may write derives the
+// archive's again.
+TEST_P(FactsOn, RowsDerivedUnderOtherRulesAreDerivedAgain) {
+  const std::string db = fresh();
+  two_games(db).reset();
+  ASSERT_EQ(raw_text(db, "SELECT cho FROM game_facts WHERE game_id = 1"), "김동학");
+  const std::string rules = raw_text(db, "SELECT value FROM meta WHERE key = 'derived_rules'");
+  ASSERT_FALSE(rules.empty());
+  raw_sql(db, "UPDATE game_facts SET cho = 'stale' WHERE game_id = 1; DELETE FROM game_facts WHERE game_id = 2; "
+              "UPDATE meta SET value = 'other rules' WHERE key = 'derived_rules'");
+  {
+    auto opened = Archive::open(db, OpenMode::ReadOnly);
+    ASSERT_TRUE(opened) << opened.error().message;
+    EXPECT_EQ((*opened)->select_games("cho = '김동학'").value(), std::vector<std::int64_t>{1});
+    EXPECT_EQ((*opened)->select_games("han = '허익(許翼)'").value(), std::vector<std::int64_t>{2});
+    EXPECT_TRUE((*opened)->select_games("cho = 'stale'").value().empty());
+  }
+  EXPECT_EQ(raw_text(db, "SELECT cho FROM game_facts WHERE game_id = 1"), "stale") << "a reader writes nothing";
+  EXPECT_EQ(raw_text(db, "SELECT value FROM meta WHERE key = 'derived_rules'"), "other rules");
+  ASSERT_TRUE(Archive::open(db, OpenMode::ReadWrite));
+  EXPECT_EQ(raw_text(db, "SELECT cho FROM game_facts WHERE game_id = 1"), "김동학");
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM game_facts"), 2);
+  EXPECT_EQ(raw_text(db, "SELECT value FROM meta WHERE key = 'derived_rules'"), rules);
 }
 
 // Makes the archive at `path` look as version 1 wrote it.
 void downgrade_to_v1(const fs::path& path) {
-  raw_sql(path, "DROP TABLE analysis_queue; DROP TABLE analysis_workers; "
+  raw_sql(path, "DROP TABLE game_facts; DROP TABLE analysis_quality; DELETE FROM meta WHERE key = 'derived_rules'; "
+                "DROP TABLE analysis_queue; DROP TABLE analysis_workers; "
                 "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
                 "DROP TABLE analysis_requests; ALTER TABLE games DROP COLUMN annotated; DROP INDEX games_by_key; "
                 "CREATE INDEX games_by_hash ON games(hash); "

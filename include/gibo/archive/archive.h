@@ -49,8 +49,9 @@ namespace gibo::archive {
 // 1: the first; 2: games.annotated (NULL in rows imported under version 1); 3: the
 // analysis tables (analysis_requests, analysis_games, analysis_positions) and
 // engine_verdicts; 4: a game (its hash and start) unique in games; 5: the analysis queue
-// (analysis_queue, analysis_workers).
-inline constexpr int kSchemaVersion = 5;
+// (analysis_queue, analysis_workers); 6: the facts --where reads, derived by the code and
+// stored (game_facts, analysis_quality), so that every backend reads the same values.
+inline constexpr int kSchemaVersion = 6;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
 inline constexpr std::int32_t kApplicationId = 0x4749424F;
 
@@ -61,6 +62,22 @@ struct StoredComment {
   int seq = 0;  // order among the comments at that ply
   std::string text;
 };
+
+// The facts of a game's tags as --where reads them (facts.h; a row of game_facts): each
+// the rule of the code it names, computed when the game is stored. Text is '' when the
+// tag is absent; date and year are empty when the date is unknown.
+struct TagFacts {
+  std::string event, site, date_text, cho_tag, han_tag, round;  // fact_tag, verbatim
+  std::string site_name, event_name;                             // NameAliases::builtin().count_as
+  std::optional<std::string> date;                               // parse_game_date's key
+  std::optional<int> year;                                       // parse_game_date's year
+  std::string cho, han;                                          // player_name
+  std::string cho_rank, han_rank;                                // split_player's rank
+  std::string cho_id, han_id;                                    // identify_player, the built-in aliases
+};
+
+// The facts of `tags`.
+TagFacts tag_facts(const std::vector<Tag>& tags);
 
 struct PreparedGame {
   // Where it came from (the source row is the writer's business).
@@ -81,6 +98,7 @@ struct PreparedGame {
   // Tags and what is derived from them.
   std::string tags_json;  // codec.h tags
   std::optional<PlayerName> cho_player, han_player;
+  TagFacts facts;
   bool has_result = false;
   std::string result_text;
   NormalizedResult result;
