@@ -715,6 +715,24 @@ class PgConnection final : public ConnectionImpl {
 
 void ignore_notice(void*, const char*) {}
 
+// `message` with the password of `conninfo` left out: libpq quotes a URI it cannot read
+// whole, and the password may stand in it (and elsewhere, when it is long enough to be
+// told from other words).
+std::string without_password_in(std::string message, const std::string& conninfo) {
+  auto replace_all = [&](const std::string& from, const std::string& to) {
+    if (from.empty() || from == to) return;
+    for (std::size_t at = message.find(from); at != std::string::npos; at = message.find(from, at + to.size()))
+      message.replace(at, from.size(), to);
+  };
+  replace_all(conninfo, without_password(conninfo));
+  if (PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), nullptr)) {
+    for (PQconninfoOption* o = options; o->keyword; ++o)
+      if (std::string_view(o->keyword) == "password" && o->val && std::strlen(o->val) >= 4) replace_all(o->val, "***");
+    PQconninfoFree(options);
+  }
+  return message;
+}
+
 }  // namespace
 
 std::optional<Error> Connection::open_postgres(const std::string& conninfo) {
@@ -722,7 +740,8 @@ std::optional<Error> Connection::open_postgres(const std::string& conninfo) {
   auto s = std::make_shared<Session>();
   s->conn = PQconnectdb(conninfo.c_str());
   if (!s->conn) return Error{"cannot connect: out of memory"};
-  if (PQstatus(s->conn) != CONNECTION_OK) return Error{"cannot connect: " + one_line(PQerrorMessage(s->conn))};
+  if (PQstatus(s->conn) != CONNECTION_OK)
+    return Error{"cannot connect: " + without_password_in(one_line(PQerrorMessage(s->conn)), conninfo)};
   PQsetNoticeProcessor(s->conn, ignore_notice, nullptr);
   if (PQsetClientEncoding(s->conn, "UTF8") != 0) return Error{"cannot use UTF-8 with the server"};
   impl_ = std::make_unique<PgConnection>(std::move(s));

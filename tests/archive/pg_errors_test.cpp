@@ -1,12 +1,16 @@
-// What goes wrong with a PostgreSQL archive (issue 32): a wrong URI, a role without
-// rights, an archive of a newer schema, a server that goes away in the middle of an
-// import. Each time: a clear error, exit status 3, nothing half-written; the same import
-// run again once the server is back ends with the games of an uninterrupted one.
+// What goes wrong with a PostgreSQL archive (issue 32): a wrong URI (no server there, a
+// database or role the server does not have, one libpq cannot read), a role without
+// rights, an archive of a newer schema, a server that is down or goes away in the middle
+// of an import. Each time: a clear error on one line, exit status 3, nothing
+// half-written; the same import run again once the server is back ends with the games of
+// an uninterrupted one.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "../cli/run_gibo.h"
@@ -20,15 +24,40 @@ namespace {
 namespace fs = std::filesystem;
 using namespace gibo::testing;
 
+// The scripted engine (tests/analysis/fake_uci.sh), with an empty table.
+const std::string kFakeEngine = std::string(GIBO_TEST_DATA) + "/../analysis/fake_uci.sh /dev/null";
+
+// Every command that takes an archive, on `uri` (copy: from it).
+std::vector<std::vector<std::string>> every_reader_and_writer(const std::string& uri) {
+  return {{"stats", "--db", uri},
+          {"export", "--db", uri, "--to", "jsonl"},
+          {"explore", "--db", uri},
+          {"import", "--db", uri, kKbs},
+          {"rescore", "--db", uri},
+          {"analyze", "--db", uri, "--status"},
+          {"analyze", "--db", uri, "--worker", "--engine", kFakeEngine},
+          {"copy", uri, (fs::temp_directory_path() / ("gibo-copy-" + std::to_string(::getpid()) + ".sqlite")).string()}};
+}
+
 TEST(PgErrors, AWrongUriIsAnUnreadableArchive) {
-  for (const char* uri : {"postgresql://me:secret@/gibo?host=/nonexistent&port=1",
-                          "host=/nonexistent port=1 dbname=gibo password=secret"}) {
-    for (std::vector<std::string> args : {std::vector<std::string>{"stats", "--db", uri},
-                                          std::vector<std::string>{"export", "--db", uri, "--to", "jsonl"},
-                                          std::vector<std::string>{"import", "--db", uri, kKbs}}) {
+  std::vector<std::pair<std::string, std::string>> uris = {
+      {"postgresql://me:secret@/gibo?host=/nonexistent&port=1", "No such file or directory"},
+      {"host=/nonexistent port=1 dbname=gibo password=secret", "No such file or directory"},
+      {"postgresql://me:secret@[bad", "IPv6 host address"}};
+  if (!pg_server_uri().empty()) {  // a server that answers, but has no such database, no such role
+    std::string no_database = pg_server_uri(), no_role = pg_server_uri();
+    no_database.replace(no_database.find("/postgres?"), 10, "/no_such_db?");
+    no_role.replace(no_role.find("gibo@"), 5, "no_such_role:secret@");
+    uris.emplace_back(no_database, "database \"no_such_db\" does not exist");
+    uris.emplace_back(no_role, "role \"no_such_role\" does not exist");
+  }
+  for (const auto& [uri, why] : uris) {
+    for (const std::vector<std::string>& args : every_reader_and_writer(uri)) {
+      SCOPED_TRACE(args[0] + " " + uri);
       const auto r = run_gibo(args);
-      EXPECT_EQ(r.status, 3) << args[0] << " " << uri << ": " << r.err;
+      EXPECT_EQ(r.status, 3) << r.err;
       EXPECT_NE(r.err.find("cannot connect"), std::string::npos) << r.err;
+      EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
       EXPECT_EQ(r.err.find("secret"), std::string::npos) << "a password is never printed: " << r.err;
       EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
     }
@@ -56,9 +85,35 @@ TEST(PgErrors, ARoleWithoutRightsWritesNothing) {
   const auto rescore = run_gibo({"rescore", "--db", as_reader, "--rules", "fs-janggi"});
   EXPECT_EQ(rescore.status, 3) << rescore.err;
   EXPECT_NE(rescore.err.find("permission denied"), std::string::npos) << rescore.err;
+  const auto worker = run_gibo({"analyze", "--db", as_reader, "--worker", "--where", "id = 1", "--engine", kFakeEngine});
+  EXPECT_EQ(worker.status, 3) << worker.err;
+  EXPECT_NE(worker.err.find("permission denied"), std::string::npos) << worker.err;
+  TempDir dir;
+  const std::string lite = (dir.path() / "a.sqlite").string();
+  ASSERT_EQ(run_gibo({"import", "--db", lite, kKbs}).status, 0);
+  const std::string other = pg_fresh_archive(), other_schema = raw_text(other, "SELECT current_schema()");
+  raw_sql(db, "GRANT USAGE ON SCHEMA " + other_schema + " TO " + role);
+  std::string into_other = other;
+  into_other.replace(into_other.find("gibo@"), 5, role + "@");
+  const auto copy = run_gibo({"copy", lite, into_other});
+  EXPECT_EQ(copy.status, 3) << copy.err;
+  EXPECT_NE(copy.err.find("permission denied"), std::string::npos) << copy.err;
+  EXPECT_EQ(raw_int(other, "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"), 0);
+  // The facts of rules other than this gibo's are derived again by a writer; the reader
+  // derives its own (in TEMP tables, which any role may make) and writes nothing.
+  raw_sql(db, "UPDATE meta SET value = 'other rules' WHERE key = 'derived_rules'; DELETE FROM game_facts");
+  const auto selected = run_gibo({"export", "--db", as_reader, "--to", "jsonl", "--where", "cho_id <> '' AND year > 0"});
+  EXPECT_EQ(selected.status, 0) << selected.err;
+  EXPECT_EQ(std::count(selected.out.begin(), selected.out.end(), '\n'), games);
+  const auto stale = run_gibo({"rescore", "--db", as_reader});
+  EXPECT_EQ(stale.status, 3) << stale.err;
+  EXPECT_NE(stale.err.find("permission denied"), std::string::npos) << stale.err;
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM games"), games);
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM game_facts"), 0);
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM sources"), 1);
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM verdicts"), 0);
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM analysis_requests"), 0);
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM analysis_queue"), 0);
 }
 
 TEST(PgErrors, ANewerSchemaIsRefused) {
@@ -66,13 +121,18 @@ TEST(PgErrors, ANewerSchemaIsRefused) {
   const std::string db = pg_fresh_archive();
   ASSERT_EQ(run_gibo({"import", "--db", db, kKbs}).status, 0);
   raw_sql(db, "INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion + 1) + ", 'later', 'later')");
-  for (std::vector<std::string> args : {std::vector<std::string>{"stats", "--db", db},
-                                        std::vector<std::string>{"import", "--db", db, kCorpus}}) {
+  const std::string tables = "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()";
+  const std::int64_t before = raw_int(db, tables);
+  for (const std::vector<std::string>& args : every_reader_and_writer(db)) {
+    SCOPED_TRACE(args[0]);
     const auto r = run_gibo(args);
     EXPECT_EQ(r.status, 3) << r.err;
     EXPECT_NE(r.err.find("newer than this gibo's"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
   }
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM sources"), 1);
+  EXPECT_EQ(raw_int(db, tables), before);
+  EXPECT_EQ(raw_int(db, "SELECT max(version) FROM schema_version"), kSchemaVersion + 1);
 }
 
 // A server of this test's own, which it kills during an import and starts again.
@@ -100,6 +160,13 @@ TEST(PgErrors, AServerThatGoesAwayLosesOneBatchAndTheImportResumes) {
   int status = 0;
   ASSERT_EQ(::waitpid(pid, &status, 0), pid);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 3) << status;
+  // While the server is down, every command says so.
+  for (const std::vector<std::string>& args : every_reader_and_writer(db)) {
+    SCOPED_TRACE(args[0]);
+    const auto r = run_gibo(args);
+    EXPECT_EQ(r.status, 3) << r.err;
+    EXPECT_NE(r.err.find("cannot connect"), std::string::npos) << r.err;
+  }
   ASSERT_EQ(std::system((script + "restart '" + server + "'").c_str()), 0);
   // Run again: the games of an uninterrupted import.
   const auto again = run_gibo(import);
