@@ -76,8 +76,14 @@ TEST(PgErrors, ARoleWithoutRightsWritesNothing) {
   as_reader.replace(as_reader.find("gibo@"), 5, role + "@");
   const std::int64_t games = raw_int(db, "SELECT count(*) FROM games");
   // Reading works.
-  EXPECT_EQ(run_gibo({"stats", "--db", as_reader}).status, 0);
-  EXPECT_EQ(run_gibo({"explore", "--db", as_reader}).status, 0);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"stats", "--db", as_reader}, std::vector<std::string>{"explore", "--db", as_reader},
+        std::vector<std::string>{"search", "--db", as_reader, "--moves", "79졸78"},
+        std::vector<std::string>{"export", "--db", as_reader, "--to", "pgn", "--where", "year > 2000"},
+        std::vector<std::string>{"analyze", "--db", as_reader, "--status"}}) {
+    const auto r = run_gibo(args);
+    EXPECT_EQ(r.status, 0) << args[0] << ": " << r.err;
+  }
   // Writing is refused, and leaves the archive as it was.
   const auto import = run_gibo({"import", "--db", as_reader, kCorpus});
   EXPECT_EQ(import.status, 3) << import.err;
