@@ -300,6 +300,7 @@ int work_queue(const AnalyzeOptions& o, const Profile& fallback) {
   w.lease_seconds = o.lease;
   archive::QueueWorkerSummary summary;
   Progress progress;
+  WarningTally warnings;  // each cause said once, at the end (as a run's are)
   const auto failed = archive::run_queue_worker(w, [&](const archive::QueuedGame& q) {
     const analysis::AnalysedJob& d = q.done;
     using Outcome = archive::QueuedGame::Outcome;
@@ -314,8 +315,9 @@ int work_queue(const AnalyzeOptions& o, const Profile& fallback) {
       return;
     }
     progress.write(render(d.job.ref, d.analysis, o.engine.engine_name, o.engine.limit, o.out));
-    for (const std::string& warning : d.analysis.warnings) progress.write_error(d.job.ref + ": warning[engine]: " + warning + "\n");
+    warnings.add(d.job.ref, d.analysis.warnings);
   }, summary);
+  for (const std::string& line : warnings.lines("warning[engine]")) progress.write_error(line + "\n");
   if (failed) return std::cerr << "gibo analyze: " << archive::archive_name(o.db) << ": " << failed->message << "\n", kExitIo;
   if (summary.nothing_queued)
     std::cerr << "gibo analyze: "
