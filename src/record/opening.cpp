@@ -1,0 +1,391 @@
+// The opening namer and its book (gibo/record/opening.h): set-up names, formation
+// predicates evaluated on a board of its own walked through the first plies, named lines
+// found by the board's key (the Zobrist key Position gives) and confirmed by the board.
+#include "gibo/record/opening.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace gibo {
+namespace {
+
+using Board = std::array<Piece, kSquares>;
+
+// The start board of each set-up pair, Cho to move (Position's own set-up).
+const Board& start_board(Setup cho, Setup han) {
+  static const std::array<Board, 16> boards = [] {
+    std::array<Board, 16> out{};
+    Position pos;
+    for (Setup c : kAllSetups)
+      for (Setup h : kAllSetups) {
+        pos.set_setups(c, h);
+        Board& b = out[static_cast<std::size_t>(static_cast<int>(c) * 4 + static_cast<int>(h))];
+        for (int s = 0; s < kSquares; ++s) b[static_cast<std::size_t>(s)] = pos.piece_on(static_cast<Square>(s));
+      }
+    return out;
+  }();
+  return boards[static_cast<std::size_t>(static_cast<int>(cho) * 4 + static_cast<int>(han))];
+}
+
+std::uint64_t board_key(const Board& b, Side to_move) {
+  std::uint64_t k = to_move == Side::Han ? zobrist_side_key() : 0;
+  for (int s = 0; s < kSquares; ++s)
+    if (b[static_cast<std::size_t>(s)] != Piece::None) k ^= zobrist_key(b[static_cast<std::size_t>(s)], static_cast<Square>(s));
+  return k;
+}
+
+// Could a horse on `from` move to `to` (a horse's step away, its leg free)?
+bool horse_reaches(const Board& b, Square from, Square to) {
+  const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+  const int af = std::abs(df), ar = std::abs(dr);
+  if (!((af == 1 && ar == 2) || (af == 2 && ar == 1))) return false;
+  // The leg: one orthogonal step along the longer direction.
+  const Square leg = af == 2 ? make_square(file_of(from) + df / 2, rank_of(from))
+                             : make_square(file_of(from), rank_of(from) + dr / 2);
+  return b[leg] == Piece::None;
+}
+
+// A side's horses (at most two, as a side has; a custom start is never walked).
+struct Horses {
+  std::array<Square, 2> at{kNoSquare, kNoSquare};
+  int n = 0;
+  void add(Square s) {
+    if (n < 2) at[static_cast<std::size_t>(n++)] = s;
+  }
+  void remove(Square s) {
+    for (int i = 0; i < n; ++i)
+      if (at[static_cast<std::size_t>(i)] == s) {
+        at[static_cast<std::size_t>(i)] = at[static_cast<std::size_t>(n - 1)];
+        --n;
+        return;
+      }
+  }
+  void moved(Square from, Square to) {
+    for (int i = 0; i < n; ++i)
+      if (at[static_cast<std::size_t>(i)] == from) at[static_cast<std::size_t>(i)] = to;
+  }
+};
+
+bool holds(const FormationRule& r, const Board& b, Side side, const Horses& horses) {
+  for (const FormationRule::PieceOn& c : r.pieces) {
+    const Piece want = make_piece(side, c.type);
+    if (std::none_of(c.points.begin(), c.points.end(), [&](Square p) { return b[own_point(p, side)] == want; }))
+      return false;
+  }
+  if (r.horses_guard_each_other &&
+      !(horses.n == 2 && horse_reaches(b, horses.at[0], horses.at[1]) && horse_reaches(b, horses.at[1], horses.at[0])))
+    return false;
+  return true;
+}
+
+// How many pieces of a kind a side starts with.
+int piece_count(PieceType t) {
+  constexpr int counts[kPieceTypeCount] = {0, 1, 2, 2, 2, 2, 2, 5};
+  return counts[static_cast<int>(t)];
+}
+
+// Why no position of a side can meet the rule's conditions; nullopt when one can.
+std::optional<std::string> why_unreachable(const FormationRule& r) {
+  std::array<std::vector<Square>, kPieceTypeCount> single;  // points of one-point conditions, per kind
+  for (const FormationRule::PieceOn& c : r.pieces) {
+    const bool palace_bound = c.type == PieceType::General || c.type == PieceType::Advisor;
+    const bool possible = std::any_of(c.points.begin(), c.points.end(), [&](Square p) {
+      if (palace_bound) return in_palace(Side::Cho, p);
+      if (c.type == PieceType::Soldier) return rank_of(p) >= 3;  // soldiers never step back
+      return true;
+    });
+    if (!possible)
+      return std::string("no ") + (c.type == PieceType::General   ? "general"
+                                   : c.type == PieceType::Advisor ? "advisor"
+                                                                  : "soldier") +
+             " of a side can stand on " + (c.points.size() == 1 ? "that point" : "any of those points");
+    if (c.points.size() == 1) {
+      auto& v = single[static_cast<std::size_t>(c.type)];
+      if (std::find(v.begin(), v.end(), c.points[0]) == v.end()) v.push_back(c.points[0]);
+    }
+  }
+  for (int t = 1; t < kPieceTypeCount; ++t)
+    if (static_cast<int>(single[static_cast<std::size_t>(t)].size()) > piece_count(static_cast<PieceType>(t)))
+      return "it needs more pieces of one kind on distinct points than a side has";
+  if (r.horses_guard_each_other && single[static_cast<std::size_t>(PieceType::Horse)].size() == 2) {
+    const auto& h = single[static_cast<std::size_t>(PieceType::Horse)];
+    Board empty{};
+    if (!horse_reaches(empty, h[0], h[1])) return "the two horse points are not a horse's move apart";
+  }
+  return std::nullopt;
+}
+
+constexpr SetupName kSetupNames[4] = {
+    {"안상", "inner elephants", false},   // HEEH 마상상마
+    {"바깥상", "outer elephants", false},  // EHHE 상마마상
+    {"오른상", "right set-up", true},      // HEHE 마상마상
+    {"왼상", "left set-up", true},         // EHEH 상마상마
+};
+
+std::string_view setup_text(Setup s) {
+  constexpr std::string_view texts[4] = {"마상상마", "상마마상", "마상마상", "상마상마"};
+  return texts[static_cast<int>(s)];
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Set-up names
+
+Setup own_view(Setup absolute, Side side) {
+  if (side == Side::Cho) return absolute;
+  switch (absolute) {
+    case Setup::HEHE: return Setup::EHEH;
+    case Setup::EHEH: return Setup::HEHE;
+    default: return absolute;
+  }
+}
+
+const SetupName& setup_name(Setup own) { return kSetupNames[static_cast<int>(own)]; }
+
+ElephantPair elephant_pair(Setup cho, Setup han) {
+  const auto asymmetric = [](Setup s) { return s == Setup::HEHE || s == Setup::EHEH; };
+  if (!asymmetric(cho) || !asymmetric(han)) return ElephantPair::None;
+  return cho != han ? ElephantPair::Matsang : ElephantPair::Eotsang;
+}
+
+std::string_view elephant_pair_korean(ElephantPair p) {
+  return p == ElephantPair::Matsang ? "맞상" : p == ElephantPair::Eotsang ? "엇상" : "";
+}
+std::string_view elephant_pair_english(ElephantPair p) {
+  return p == ElephantPair::Matsang ? "facing elephants" : p == ElephantPair::Eotsang ? "offset elephants" : "";
+}
+
+// ---------------------------------------------------------------------------
+// The book
+
+bool OpeningBook::code_taken(std::string_view code) const { return formation(code) || line(code); }
+
+const FormationRule* OpeningBook::formation(std::string_view code) const {
+  for (const FormationRule& f : formations_)
+    if (f.code == code) return &f;
+  return nullptr;
+}
+
+const LineRule* OpeningBook::line(std::string_view code) const {
+  for (const LineRule& l : lines_)
+    if (l.code == code) return &l;
+  return nullptr;
+}
+
+OpeningBook::Added OpeningBook::add_formation(FormationRule rule) {
+  Added out;
+  if (code_taken(rule.code)) {
+    out.error = Error{"the code " + rule.code + " is already in the book"};
+    return out;
+  }
+  if (rule.pieces.empty() && !rule.horses_guard_each_other) {
+    out.error = Error{"a formation needs a condition on pieces (PIECE on POINT, horses guard each other)"};
+    return out;
+  }
+  if ((rule.setups & 0x0F) == 0) {
+    out.error = Error{"a formation needs at least one set-up"};
+    return out;
+  }
+  for (const FormationRule::PieceOn& c : rule.pieces)
+    if (c.type == PieceType::None || c.points.empty() ||
+        std::any_of(c.points.begin(), c.points.end(), [](Square p) { return p >= kSquares; })) {
+      out.error = Error{"a piece condition needs a piece and points on the board"};
+      return out;
+    }
+  out.unreachable = why_unreachable(rule);
+  formations_.push_back(std::move(rule));
+  return out;
+}
+
+OpeningBook::Added OpeningBook::add_line(LineRule rule) {
+  Added out;
+  if (code_taken(rule.code)) {
+    out.error = Error{"the code " + rule.code + " is already in the book"};
+    return out;
+  }
+  Position pos;
+  pos.set_setups(rule.cho, rule.han);
+  for (std::size_t i = 0; i < rule.moves.size(); ++i) {
+    if (!pos.is_legal(rule.moves[i])) {
+      out.error = Error{"ply " + std::to_string(i + 1) + " (" + uci(rule.moves[i]) + ") is not a legal move there"};
+      return out;
+    }
+    pos.do_move(rule.moves[i]);
+  }
+  for (int s = 0; s < kSquares; ++s) rule.board[static_cast<std::size_t>(s)] = pos.piece_on(static_cast<Square>(s));
+  rule.to_move = pos.side_to_move();
+  rule.key = pos.key();
+  rule.depth = static_cast<int>(rule.moves.size());
+  for (const LineRule& other : lines_)
+    if (other.key == rule.key && other.to_move == rule.to_move && other.board == rule.board) {
+      out.error = Error{"the line " + other.code + " (" + other.origin + ") names the same position"};
+      return out;
+    }
+  if (rule.depth > kLineWindow)
+    out.unreachable = "its position comes after ply " + std::to_string(rule.depth) + ", and lines are looked for in the first " +
+                      std::to_string(kLineWindow) + " plies";
+  by_pair_[static_cast<std::size_t>(static_cast<int>(rule.cho) * 4 + static_cast<int>(rule.han))].push_back(
+      static_cast<int>(lines_.size()));
+  lines_.push_back(std::move(rule));
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// The namer
+
+Opening name_opening(const StartPosition& start, std::span<const Move> moves, const OpeningBook& book) {
+  Opening o;
+  if (start.custom) {
+    o.other_start = true;
+    return o;
+  }
+  o.cho = start.cho;
+  o.han = start.han;
+  Board board = start_board(o.cho, o.han);
+  Side to_move = start.first_to_move;
+
+  const auto& formations = book.formations();
+  const std::size_t nforms = formations.size();
+  // found[side * nforms + i]: formation i already found for that side (or not for its set-up).
+  std::vector<char> settled(2 * nforms, 0);
+  std::array<int, 2> open{0, 0};
+  for (Side s : {Side::Cho, Side::Han}) {
+    const Setup own = own_view(s == Side::Cho ? o.cho : o.han, s);
+    for (std::size_t i = 0; i < nforms; ++i) {
+      const bool applies = (formations[i].setups >> static_cast<int>(own)) & 1;
+      settled[static_cast<std::size_t>(index(s)) * nforms + i] = !applies;
+      open[static_cast<std::size_t>(index(s))] += applies;
+    }
+  }
+  std::array<Horses, 2> horses;
+  for (int s = 0; s < kSquares; ++s) {
+    const Piece p = board[static_cast<std::size_t>(s)];
+    if (p != Piece::None && type_of(p) == PieceType::Horse) horses[static_cast<std::size_t>(index(side_of(p)))].add(static_cast<Square>(s));
+  }
+  const std::vector<int>& lines = book.lines_from(o.cho, o.han);
+  std::uint64_t key = lines.empty() ? 0 : board_key(board, to_move);
+
+  auto look = [&](int ply, bool forms, bool for_lines) {
+    if (forms)
+      for (Side s : {Side::Cho, Side::Han}) {
+        const std::size_t si = static_cast<std::size_t>(index(s));
+        if (!open[si]) continue;
+        for (std::size_t i = 0; i < nforms; ++i) {
+          char& done = settled[si * nforms + i];
+          if (done || !holds(formations[i], board, s, horses[si])) continue;
+          done = 1;
+          --open[si];
+          o.formations[si].push_back({&formations[i], ply});
+        }
+      }
+    if (for_lines)
+      for (int li : lines) {
+        const LineRule& l = book.lines()[static_cast<std::size_t>(li)];
+        if (l.key == key && l.to_move == to_move && l.board == board) o.line = LineFound{&l, ply};
+      }
+  };
+
+  const int n = static_cast<int>(std::min<std::size_t>(moves.size(), kLineWindow));
+  look(0, true, !lines.empty());
+  for (int i = 0; i < n; ++i) {
+    const bool forms = i < kFormationWindow && (open[0] || open[1]);
+    if (!forms && lines.empty()) break;
+    const Move m = moves[static_cast<std::size_t>(i)];
+    if (m.is_none()) break;
+    if (!m.is_pass()) {
+      const Square from = m.from(), to = m.to();
+      if (from >= kSquares || to >= kSquares || board[from] == Piece::None) break;  // not a board's move
+      const Piece p = board[from], captured = board[to];
+      if (captured != Piece::None) {
+        key ^= zobrist_key(captured, to);
+        if (type_of(captured) == PieceType::Horse) horses[static_cast<std::size_t>(index(side_of(captured)))].remove(to);
+      }
+      key ^= zobrist_key(p, from) ^ zobrist_key(p, to);
+      board[to] = p;
+      board[from] = Piece::None;
+      if (type_of(p) == PieceType::Horse) horses[static_cast<std::size_t>(index(side_of(p)))].moved(from, to);
+    }
+    key ^= zobrist_side_key();
+    to_move = ~to_move;
+    look(i + 1, forms, !lines.empty());
+  }
+  // Book order, whatever order they were found in.
+  for (auto& found : o.formations)
+    std::sort(found.begin(), found.end(), [](const FormationFound& a, const FormationFound& b) { return a.rule < b.rule; });
+  return o;
+}
+
+Opening name_opening(const Game& game, const OpeningBook& book) {
+  std::array<Move, kLineWindow> moves;
+  const int n = std::min({game.valid_plies, static_cast<int>(game.plies.size()), kLineWindow});
+  for (int i = 0; i < n; ++i) moves[static_cast<std::size_t>(i)] = game.plies[static_cast<std::size_t>(i)].move;
+  return name_opening(game.start, std::span<const Move>(moves.data(), static_cast<std::size_t>(n)), book);
+}
+
+// ---------------------------------------------------------------------------
+// Codes and names
+
+std::string opening_code(const Opening& o) {
+  if (o.other_start) return "other";
+  std::string out(setup_code(o.cho));
+  out += ',';
+  out += setup_code(o.han);
+  for (Side s : {Side::Cho, Side::Han}) {
+    out += ':';
+    if (o.of(s).empty()) out += '?';
+    for (std::size_t i = 0; i < o.of(s).size(); ++i) {
+      if (i) out += '+';
+      out += o.of(s)[i].rule->code;
+    }
+  }
+  if (o.line) out += ":" + o.line->rule->code;
+  return out;
+}
+
+std::string opening_name(const Opening& o, bool korean) {
+  if (o.other_start) return korean ? "다른 시작 국면" : "other start";
+  auto side = [&](Side s) {
+    if (o.of(s).empty()) return std::string(korean ? "미상" : "unknown");
+    std::string out;
+    for (const FormationFound& f : o.of(s)) {
+      if (!out.empty()) out += korean ? "·" : ", ";
+      out += korean ? f.rule->korean : f.rule->english;
+    }
+    return out;
+  };
+  std::string out = side(Side::Cho) + (korean ? " 대 " : " vs ") + side(Side::Han);
+  if (const ElephantPair p = o.pair(); p != ElephantPair::None) {
+    out += korean ? " (" : "; ";
+    out += korean ? elephant_pair_korean(p) : elephant_pair_english(p);
+    if (korean) out += ")";
+  }
+  if (o.line) out += ": " + (korean ? o.line->rule->korean : o.line->rule->english);
+  return out;
+}
+
+std::string setup_pair_text(const Opening& o, bool korean) {
+  if (o.other_start) return "";
+  std::string out(setup_text(o.cho));
+  out += " / ";
+  out += setup_text(o.han);
+  out += " (";
+  bool starred = false;
+  for (Side s : {Side::Cho, Side::Han}) {
+    const SetupName& n = setup_name(own_view(s == Side::Cho ? o.cho : o.han, s));
+    if (s == Side::Han) out += ", ";
+    out += s == Side::Cho ? (korean ? "초 " : "Cho ") : (korean ? "한 " : "Han ");
+    out += n.korean;
+    if (n.disputed) out += '*';
+    starred = starred || n.disputed;
+  }
+  if (const ElephantPair p = o.pair(); p != ElephantPair::None) {
+    out += "; ";
+    out += elephant_pair_korean(p);
+  }
+  out += ")";
+  if (starred) out += korean ? " *이견 있는 이름" : " *disputed name";
+  return out;
+}
+
+}  // namespace gibo
