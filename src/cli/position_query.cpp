@@ -13,7 +13,6 @@
 #include "gibo/formats/notation.h"
 #include "gibo/archive/archive.h"
 #include "inputs.h"
-#include "move_input.h"
 #include "outputs.h"
 #include "setup_names.h"
 #include "common_options.h"

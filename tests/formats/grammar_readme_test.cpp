@@ -74,6 +74,7 @@ TEST(GrammarReadmes, QuoteTheRules) {
   expect_quoted("formats/uci/README.md", "formats/uci/grammar.h", 6);
   expect_quoted("formats/notation/README.md", "formats/notation/grammar.h", 10);
   expect_quoted("src/record/README.md", "src/record/date_grammar.h", 8);
+  expect_quoted("formats/openings/README.md", "formats/openings/grammar.h", 20);
 }
 
 // The check itself: a rule the header does not state is found.
