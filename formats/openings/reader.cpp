@@ -3,7 +3,6 @@
 // problem a diagnostic at its line and column.
 #include <algorithm>
 
-#include "gibo/formats/file_bytes.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/openings.h"
 #include "gibo/formats/openings_tsv.h"
@@ -167,25 +166,6 @@ const OpeningBook& builtin_opening_book() {
     (void)problems;  // the built-in book is checked by tests/formats/openings_test.cpp
     return b;
   }();
-  return book;
-}
-
-Expected<OpeningBook> opening_book_with(const std::vector<std::string>& paths, std::vector<Diagnostic>& warnings) {
-  OpeningBook book = builtin_opening_book();
-  for (const std::string& path : paths) {
-    auto bytes = read_file_bytes(path);
-    if (!bytes) return Error{path + ": " + bytes.error().message};
-    std::string message;
-    for (Diagnostic& d : read_opening_book(bytes->view(), path, book)) {
-      if (d.severity != Severity::Error) {
-        warnings.push_back(std::move(d));
-        continue;
-      }
-      if (!message.empty()) message += '\n';
-      message += format_diagnostic(d);
-    }
-    if (!message.empty()) return Error{message};
-  }
   return book;
 }
 

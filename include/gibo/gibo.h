@@ -55,6 +55,7 @@
 #include "gibo/report/eval_graph.h"
 #include "gibo/report/explore.h"
 #include "gibo/report/i18n.h"
+#include "gibo/report/opening_text.h"
 #include "gibo/report/pages.h"
 #include "gibo/server/server.h"
 #include "gibo/version.h"

@@ -122,7 +122,8 @@ int run_export(const std::vector<std::string>& args) {
       "gibo export [OPTIONS] --db FILE --to gib|pgn|json|jsonl|fen|uci [--where EXPR | --query SQL] [-o FILE|DIR]";
   po::options_description opts("options");
   std::string db, where, query, to, output, encoding = "utf-8";
-  add_shared_options(opts, {.db = &db, .where = &where});
+  std::vector<std::string> opening_books;
+  add_shared_options(opts, {.db = &db, .where = &where, .opening_books = &opening_books});
   opts.add_options()("query", po::value(&query), "a SELECT whose first column is a game id")(
       "to", po::value(&to), "output format: gib, pgn, json (one array), jsonl (one game a line), fen or uci")(
       "output,o", po::value(&output), "output file, or directory for one file per source (default stdout)")(
@@ -145,6 +146,10 @@ int run_export(const std::vector<std::string>& args) {
   wo.format = *format;
   wo.hanja = vm.count("hanja") > 0;
   wo.positions = vm.count("positions") > 0;
+  int book_status = kExitOk;
+  const std::optional<OpeningBook> book = opening_book_or_error("export", opening_books, book_status);
+  if (!book) return book_status;
+  wo.openings = &*book;
   ProtectedFiles protect;
   protect.add_archive(db);
   if (auto why = protect.conflict(output)) return usage(why->message);

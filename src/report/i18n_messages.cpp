@@ -136,7 +136,29 @@ constexpr const char* kPatterns[] = {
     N_("cannot listen on {1}: {2}"),  // gibo serve (src/server/http_server.cpp)
     N_("--host {1}: not an IP address"),
     N_("no such file or directory"),
-    // moves as a user types them (formats/notation, src/cli/move_input.cpp), the inner
+    // opening books (formats/openings/reader.cpp, src/record/opening.cpp)
+    N_("a row is KIND<TAB>CODE<TAB>KOREAN<TAB>ENGLISH<TAB>DEFINITION<TAB>SOURCE: six fields, this line has {1}"),
+    N_("KIND is formation or line"),
+    N_("CODE is a capital letter, then capitals, digits or '-', 16 characters at most"),
+    N_("KOREAN, ENGLISH, DEFINITION and SOURCE must not be empty"),
+    N_("not a row of an opening book"),
+    N_("expected a condition: setup ARRANGEMENT[|ARRANGEMENT…], PIECE on POINT[|POINT…] or horses guard each other, "
+       "joined by 'and'"),
+    N_("expected the set-up pair and the moves: CHO,HAN: MOVE MOVE … (HEEH,EHHE: b1c3 c10d8)"),
+    N_("the code {1} is already in the book"),
+    N_("a formation needs a condition on pieces (PIECE on POINT, horses guard each other)"),
+    N_("a formation needs at least one set-up"),
+    N_("a piece condition needs a piece and points on the board"),
+    N_("ply {1} ({2}) is not a legal move there"),
+    N_("the line {1} ({2}) names the same position"),
+    N_("no game can match {1}: {2}"),
+    N_("no {1} of a side can stand on that point"),
+    N_("no {1} of a side can stand on any of those points"),
+    N_("it needs more pieces of one kind on distinct points than a side has"),
+    N_("the two horse points are not a horse's move apart"),
+    N_("its position comes after ply {1}, and lines are looked for in the first {2} plies"),
+    N_("ply {1}: {2}"),
+    // moves as a user types them (formats/notation/any_move.cpp), the inner
     // message of "--moves: ply {1} {2}: {3}" translated in its turn
     N_("--moves: ply {1} {2}: {3}"),
     N_("--game: game {1} has {2} plies; no ply {3}"),

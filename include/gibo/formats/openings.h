@@ -8,7 +8,6 @@
 #include <string_view>
 #include <vector>
 
-#include "gibo/core/expected.h"
 #include "gibo/record/diagnostic.h"
 #include "gibo/record/opening.h"
 
@@ -27,10 +26,5 @@ std::vector<Diagnostic> read_opening_book(std::string_view text, const std::stri
 const OpeningBook& builtin_opening_book();
 // Its text.
 std::string_view builtin_opening_book_text();
-
-// The built-in book with the rows of each file in `paths` added, in order. An Error naming
-// the file (and the line and column of the first bad row, each of the rows listed) when a
-// file cannot be read or holds a bad row; `warnings` receives the unreachable rows.
-Expected<OpeningBook> opening_book_with(const std::vector<std::string>& paths, std::vector<Diagnostic>& warnings);
 
 }  // namespace gibo
