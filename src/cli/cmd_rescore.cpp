@@ -10,7 +10,7 @@
 #include "gibo/report/i18n.h"
 #include "counts.h"
 #include "gibo/adjudication/rescore.h"
-#include "gibo/archive/archive.h"
+#include "gibo/archive/analysis_store.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/json_writer.h"
 #include "report/markup.h"
@@ -18,6 +18,7 @@
 #include "common_options.h"
 #include "parallel.h"
 #include "reporter.h"
+#include "engine_options.h"
 #include "rescore_engine.h"
 
 namespace gibo::cli {
@@ -37,7 +38,7 @@ struct Row {
   int ply = 0, cho = 0, han = 0;
   bool ended_before_last_ply = false;
   bool bikjang_inferred = false;
-  std::optional<EngineVerdictOut> engine;  // --engine: the engine verdict on an unverifiable ending
+  std::optional<EngineVerdictResult> engine;  // --engine: the engine verdict on an unverifiable ending
 };
 
 // The row of a game of `file` (its rank `index`, from 0) whose stored result reads
@@ -197,8 +198,9 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
   std::map<std::string, long> counts, engine_counts;
   std::vector<archive::VerdictRow> batch;
   std::vector<archive::EngineVerdictRow> engine_batch;
-  std::optional<EngineAdjudicator> adjudicator;
-  if (engine) adjudicator.emplace(*engine, margin, archive);
+  std::optional<analysis::EngineAdjudicator> adjudicator;
+  std::optional<archive::AnalysisStore> store;
+  if (engine) adjudicator.emplace(*engine, margin), store.emplace(*archive, *engine);
   bool ok = true;
   auto flush = [&] {
     if (batch.empty()) return;
@@ -236,11 +238,16 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
     if (!g->valid) reject(r, stored_rejection(*archive, *g));
     Row row = make_row(g->file, g->game_index, g->result_text, r);
     if (adjudicator && r.verdict.kind == VerdictKind::Unverifiable) {
-      row.engine = adjudicator->judge(r, shell, g->moves, g->plies, g->game_id);
+      const analysis::EndingPlan plan = adjudicator->plan(r, shell, g->moves, g->plies);
+      archive::AnalysisStore::EndingLookup lookup;
+      if (!plan.verdict) lookup = store->lookup_ending(plan, g->game_id);
+      std::optional<analysis::PositionEval> searched;
+      row.engine = adjudicator->judge(plan, r, lookup.stored, &searched);
+      store->finish_ending(lookup, plan, g->game_id, searched, *row.engine);
       if (!row.engine->warning.empty())
         std::cerr << g->file << ":" << g->game_index + 1 << ": " << row.engine->warning << "\n";
       ++engine_counts[row.engine->verdict];
-      engine_batch.push_back(engine_verdict_row(*row.engine, g->game_id, *profile, margin));
+      engine_batch.push_back(archive::engine_verdict_row(*row.engine, g->game_id, *profile, margin));
     }
     lines += render(row, out, engine != nullptr);
     if (lines.size() >= (1u << 16)) std::cout << lines, lines.clear();
@@ -272,71 +279,76 @@ int rescore_database(const std::string& db, const Profile* forced, const Profile
   return print_summary(counts, 0, 0, out, 0, engine ? &engine_counts : nullptr);
 }
 
-}  // namespace
-
-int run_rescore(const std::vector<std::string>& args) {
-  const std::string synopsis = "gibo rescore [OPTIONS] (PATHS... | --db FILE [--where EXPR])";
-  po::options_description opts("options");
+struct RescoreOptions {
   std::string rules_id, bikjang = "off", format = "text", db, where;
   int jobs = 1, margin = 300;
   std::vector<std::string> paths;
   EngineChoice engine;
+  bool use_engine = false;
+  const Profile* forced = nullptr;  // --rules
+  bool bikjang_fallback = false;
+  Output out = Output::Text;
+};
+
+// Parses and checks the options (and probes the engine with --engine); an exit status
+// when the run stops there.
+std::optional<int> parse_rescore(const std::vector<std::string>& args, RescoreOptions& o) {
+  const std::string synopsis = "gibo rescore [OPTIONS] (PATHS... | --db FILE [--where EXPR])";
+  po::options_description opts("options");
   const SharedOptions shared{
-      .db = &db, .db_note = "; its games are re-scored and the verdicts stored", .where = &where, .rules = &rules_id,
+      .db = &o.db, .db_note = "; its games are re-scored and the verdicts stored", .where = &o.where, .rules = &o.rules_id,
       .rules_help = "the profile that judges: on files, of records that save no rules; with --db, of every game. "
                     "Without it: each record's saved rules, else janggi-gg",
-      .format = &format, .formats = {"text", "csv", "jsonl"}, .jobs = &jobs};
+      .format = &o.format, .formats = {"text", "csv", "jsonl"}, .jobs = &o.jobs};
   add_shared_options(opts, shared);
-  opts.add_options()("bikjang", po::value(&bikjang), "bikjang option (janggi-gg) for records that state none: on or off");
-  add_engine_options(opts, engine, true);
-  opts.add_options()("margin", po::value(&margin),
+  opts.add_options()("bikjang", po::value(&o.bikjang), "bikjang option (janggi-gg) for records that state none: on or off");
+  add_engine_options(opts, o.engine, true);
+  opts.add_options()("margin", po::value(&o.margin),
                      "with --engine: centipawns the stored winner must be ahead by (default 300)");
   po::variables_map vm;
-  if (auto rc = parse_command_line_with_paths("rescore", synopsis, args, opts, paths, vm)) return *rc;
-
-  const Profile* forced = nullptr;
-  if (!rules_id.empty()) {
-    forced = profile_or_usage("rescore", rules_id);
-    if (!forced) return kExitUsage;
-  }
-  const Profile& fallback = forced ? *forced : default_profile();
-  if (bikjang != "on" && bikjang != "off") return usage_error("rescore", "--bikjang must be on or off");
-  const bool bikjang_fallback = bikjang == "on";
-  Output out;
-  if (format == "text") out = Output::Text;
-  else if (format == "csv") out = Output::Csv;
-  else if (format == "jsonl") out = Output::Jsonl;
+  if (auto rc = parse_command_line_with_paths("rescore", synopsis, args, opts, o.paths, vm)) return *rc;
+  if (!o.rules_id.empty() && !(o.forced = profile_or_usage("rescore", o.rules_id))) return kExitUsage;
+  if (o.bikjang != "on" && o.bikjang != "off") return usage_error("rescore", "--bikjang must be on or off");
+  o.bikjang_fallback = o.bikjang == "on";
+  if (o.format == "text") o.out = Output::Text;
+  else if (o.format == "csv") o.out = Output::Csv;
+  else if (o.format == "jsonl") o.out = Output::Jsonl;
   else return usage_error("rescore", "--format must be text, csv or jsonl");
-  if (const auto e = jobs_error(jobs)) return usage_error("rescore", *e);
-  const bool use_engine = vm.count("engine") > 0;
-  if (use_engine) reclaim_engine_word(args, engine, paths);
-  if (!use_engine)
-    for (const char* o : {"depth", "nodes", "movetime", "option", "timeout", "margin"})
-      if (vm.count(o) && !vm[o].defaulted()) return usage_error("rescore", std::string("--") + o + " needs --engine");
-  if (use_engine) {
-    if (margin <= 0) return usage_error("rescore", "--margin must be positive");
-    if (auto rc = resolve_engine_choice("rescore", vm, engine)) return *rc;
-    if (db.empty() && paths.empty()) return no_input_error("rescore", synopsis);
-    if (auto rc = probe_engine("rescore", engine)) return *rc;
+  if (const auto e = jobs_error(o.jobs)) return usage_error("rescore", *e);
+  o.use_engine = vm.count("engine") > 0;
+  if (o.use_engine) reclaim_engine_word(args, o.engine, o.paths);
+  if (!o.use_engine)
+    for (const char* name : {"depth", "nodes", "movetime", "option", "timeout", "margin"})
+      if (vm.count(name) && !vm[name].defaulted()) return usage_error("rescore", std::string("--") + name + " needs --engine");
+  if (o.use_engine) {
+    if (o.margin <= 0) return usage_error("rescore", "--margin must be positive");
+    if (auto rc = resolve_engine_choice("rescore", vm, o.engine)) return *rc;
+    if (o.db.empty() && o.paths.empty()) return no_input_error("rescore", synopsis);
+    if (auto rc = probe_engine("rescore", o.engine)) return *rc;
   }
-  if (!db.empty()) {
-    if (!paths.empty()) return usage_error("rescore", "give PATHS or --db, not both");
-    return rescore_database(db, forced, fallback, bikjang_fallback, where, out, use_engine ? &engine : nullptr, margin);
-  }
-  if (!where.empty()) return usage_error("rescore", "--where needs --db");
-  if (paths.empty()) return no_input_error("rescore", synopsis);
+  if (!o.db.empty() && !o.paths.empty()) return usage_error("rescore", "give PATHS or --db, not both");
+  if (o.db.empty() && !o.where.empty()) return usage_error("rescore", "--where needs --db");
+  if (o.db.empty() && o.paths.empty()) return no_input_error("rescore", synopsis);
+  return std::nullopt;
+}
 
+// Re-scores the games of the files `o.paths` name: a line/row/object per game, then the summary.
+int rescore_files(const RescoreOptions& o) {
+  const Profile& fallback = o.forced ? *o.forced : default_profile();
+  const bool bikjang_fallback = o.bikjang_fallback, use_engine = o.use_engine;
+  const Output out = o.out;
+  const int jobs = o.jobs;
   // Inputs that cannot be read and files that are not game files: in the JSON Lines
   // stream, or (text, CSV) on standard error.
   const Reporter reporter(out == Output::Jsonl ? ReportFormat::Jsonl : ReportFormat::Text);
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;
-  const std::vector<InputFile> files = expand_inputs(paths, missing, not_game);
+  const std::vector<InputFile> files = expand_inputs(o.paths, missing, not_game);
   (out == Output::Jsonl ? std::cout : std::cerr) << reporter.inputs(missing, not_game);
   if (out == Output::Csv) std::cout << csv_header(use_engine);
   std::map<std::string, long> counts, engine_counts;
-  std::optional<EngineAdjudicator> adjudicator;
-  if (use_engine) adjudicator.emplace(engine, margin, nullptr);
+  std::optional<analysis::EngineAdjudicator> adjudicator;
+  if (use_engine) adjudicator.emplace(o.engine, o.margin);
   long io_errors = static_cast<long>(missing.size()), file_errors = 0;
   ordered_parallel<FileResult>(
       files.size(), jobs,
@@ -353,7 +365,8 @@ int run_rescore(const std::vector<std::string>& args) {
             std::vector<Move> moves;
             for (int k = 0; k < g.valid_plies && k < static_cast<int>(g.plies.size()); ++k)
               moves.push_back(g.plies[static_cast<std::size_t>(k)].move);
-            row.engine = adjudicator->judge(r, g, moves, static_cast<int>(g.plies.size()));
+            row.engine = adjudicator->judge(adjudicator->plan(r, g, moves, static_cast<int>(g.plies.size())), r,
+                                            std::nullopt);
             ++fr.engine_verdicts[row.engine->verdict];
             if (!row.engine->warning.empty())
               fr.messages.push_back(files[i].path + ":" + std::to_string(g.source.game_index + 1) + ": " +
@@ -399,6 +412,17 @@ int run_rescore(const std::vector<std::string>& args) {
       });
   return print_summary(counts, io_errors, static_cast<long>(not_game.size()), out, file_errors,
                        use_engine ? &engine_counts : nullptr);
+}
+
+}  // namespace
+
+int run_rescore(const std::vector<std::string>& args) {
+  RescoreOptions o;
+  if (auto rc = parse_rescore(args, o)) return *rc;
+  if (o.db.empty()) return rescore_files(o);
+  const Profile& fallback = o.forced ? *o.forced : default_profile();
+  return rescore_database(o.db, o.forced, fallback, o.bikjang_fallback, o.where, o.out, o.use_engine ? &o.engine : nullptr,
+                          o.margin);
 }
 
 }  // namespace gibo::cli

@@ -1,4 +1,4 @@
-// The engine options of analyze and rescore --engine: parsing, checks, the engine's probe, the stored request.
+// The engine options of analyze and rescore --engine: parsing, checks, the engine's probe.
 #include "engine_options.h"
 
 #include <algorithm>
@@ -78,15 +78,6 @@ std::optional<int> probe_engine(const std::string& command, EngineChoice& c) {
   c.engine_name = (*probe)->name();
   (*probe)->quit();
   return std::nullopt;
-}
-
-archive::AnalysisRequest analysis_request(const EngineChoice& c, const std::string& variant) {
-  archive::AnalysisRequest r;
-  std::tie(r.engine, r.engine_version) = archive::split_engine_name(c.engine_name);
-  r.options = archive::canonical_options(c.config.options);
-  r.limit = c.limit;
-  r.variant = variant;
-  return r;
 }
 
 }  // namespace gibo::cli

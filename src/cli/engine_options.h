@@ -1,6 +1,6 @@
 // The engine options `gibo analyze` and `gibo rescore --engine` share (--engine, --depth,
 // --nodes, --movetime, --option, --timeout), their checks, the start of the engine with
-// its install hint, and the archive request an analysis is stored under.
+// its install hint.
 #pragma once
 
 #include <cstdint>
@@ -9,23 +9,19 @@
 #include <string>
 #include <vector>
 
-#include "gibo/analysis/uci_engine.h"
-#include "gibo/archive/archive.h"
+#include "gibo/analysis/engine_pool.h"
 #include "options.h"
 
 namespace gibo::cli {
 
-struct EngineChoice {
+// The options as given; resolved into the run's SearchSettings (config, limit, timeout,
+// and the engine's name once probed).
+struct EngineChoice : analysis::SearchSettings {
   // As given.
   std::string command = "fairy-stockfish";
   std::vector<std::string> option_texts;
   std::int64_t depth = 0, nodes = 0, movetime = 0;
   int timeout_s = 60;
-  // Resolved by resolve_engine_choice.
-  analysis::EngineConfig config;
-  analysis::Limit limit;
-  int timeout_ms = 0;
-  std::string engine_name;  // the engine's `id name` (start_engine)
 };
 
 // Adds the options to `opts`. With `optional_command` (rescore) --engine takes its CMD
@@ -46,8 +42,5 @@ std::optional<int> resolve_engine_choice(const std::string& command, const po::v
 // error (exit 2; a missing engine with the install hint), and records its name. The
 // engine is stopped again (workers start their own).
 std::optional<int> probe_engine(const std::string& command, EngineChoice& choice);
-
-// The request an analysis of `variant` with this engine, options and limit is stored under.
-archive::AnalysisRequest analysis_request(const EngineChoice& choice, const std::string& variant);
 
 }  // namespace gibo::cli

@@ -11,6 +11,7 @@
 
 #include "gibo/analysis/judgement.h"
 #include "gibo/analysis/uci_engine.h"
+#include "gibo/formats/ply_evaluation.h"
 #include "gibo/record/game.h"
 
 namespace gibo::analysis {
@@ -99,5 +100,12 @@ void judge_positions(GameAnalysis& a);
 
 // The move a UCI text names ("b1c3", "a10a9"); Move::none() if it names no squares.
 Move parse_uci_move(const std::string& text);
+
+// The judged plies of an analysis as the annotated writers take them (write_annotated_pgn_game,
+// write_annotated_gib_game): the evaluation after each as "%.2f" pawns or "#N" / "#-N", the
+// class and NAG unless the move was good, the engine's best move where it is another.
+std::vector<PlyEvaluation> ply_evaluations(const GameAnalysis& a);
+// An evaluation as PGN's %eval reads it: pawns from Cho's view ("-1.20"), "#N" / "#-N" for a mate.
+std::string pgn_eval_text(const Score& s);
 
 }  // namespace gibo::analysis

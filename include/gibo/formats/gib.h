@@ -14,6 +14,7 @@
 #include "gibo/core/expected.h"
 #include "gibo/core/rules.h"
 #include "gibo/formats/encoding.h"
+#include "gibo/formats/ply_evaluation.h"
 #include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
 #include "gibo/record/result.h"
@@ -101,5 +102,14 @@ std::string gib_move_text(const Position& before, Move m);
 
 // All games, separated by a blank line.
 std::string write_gib(const std::vector<Game>& games, const GibWriteOptions& options);
+
+
+// The game as .gib annotated with an engine's evaluations (analyze --gib;
+// formats/gib/README.md "Analysis comments"): after each evaluated ply a comment {eval E},
+// then "best M" (.gib notation) when the engine preferred another move, then the class
+// unless the move was good: {eval -1.20 best 79졸78 mistake}. `evaluations` in ascending
+// ply order.
+std::string write_annotated_gib_game(Game game, const std::vector<PlyEvaluation>& evaluations,
+                                     const GibWriteOptions& options);
 
 }  // namespace gibo

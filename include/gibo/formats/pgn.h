@@ -14,6 +14,7 @@
 
 #include "gibo/core/rules.h"
 #include "gibo/formats/encoding.h"
+#include "gibo/formats/ply_evaluation.h"
 #include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
 #include "gibo/record/opening.h"
@@ -60,5 +61,13 @@ struct PgnWriteOptions {
 void write_pgn_game(std::string& out, const Game& game, const PgnWriteOptions& options = {}, WriteLoss* loss = nullptr);
 // All games, separated by a blank line.
 std::string write_pgn(const std::vector<Game>& games, const PgnWriteOptions& options = {});
+
+
+// The game as PGN annotated with an engine's evaluations (analyze --pgn): after each
+// evaluated ply the NAG of its class ($6 inaccuracy, $2 mistake, $4 blunder) and a comment
+// "[%eval E]" followed, for those, by the class and the engine's best move in SAN:
+// {[%eval -1.20] mistake; best Hb7}. `evaluations` in ascending ply order.
+std::string write_annotated_pgn_game(Game game, const std::vector<PlyEvaluation>& evaluations,
+                                     const PgnWriteOptions& options);
 
 }  // namespace gibo

@@ -1,6 +1,6 @@
-// OrderedStream (src/cli/parallel.h): results in push order whatever the number of
+// OrderedStream (gibo/analysis/ordered_stream.h): results in push order whatever the number of
 // workers, and never more than jobs * 4 items held at once.
-#include "cli/parallel.h"
+#include "gibo/analysis/ordered_stream.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 
 namespace {
 
-using gibo::cli::OrderedStream;
+using gibo::analysis::OrderedStream;
 
 TEST(OrderedStream, ResultsInPushOrderAndTheItemsHeldBounded) {
   for (int jobs : {1, 2, 3}) {

@@ -1,0 +1,27 @@
+// An analysis run: each pushed game analysed on a worker with an engine of the pool, handed back in order.
+#include "gibo/analysis/analysis_run.h"
+
+namespace gibo::analysis {
+
+AnalysisRun::AnalysisRun(SearchSettings settings, int jobs, std::function<void(AnalysedJob&&)> emit)
+    : settings_(std::move(settings)),
+      pool_(settings_.config),
+      stream_(jobs, [this](AnalysisJob& job) { return work(job); }, std::move(emit)) {}
+
+AnalysedJob AnalysisRun::work(AnalysisJob& job) {
+  AnalysedJob done;
+  if (job.stored) {
+    done.analysis = std::move(*job.stored);
+    job.stored.reset();
+    done.from_store = true;
+  } else {
+    auto session = pool_.acquire();
+    done.analysis = analyze_game(job.game, *job.profile, *session, settings_.limit, settings_.timeout_ms,
+                                 job.request_id ? &job.known : nullptr);
+    done.searched = static_cast<int>(done.analysis.positions.size());
+  }
+  done.job = std::move(job);
+  return done;
+}
+
+}  // namespace gibo::analysis
