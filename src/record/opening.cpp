@@ -11,22 +11,6 @@ namespace {
 
 using Board = std::array<Piece, kSquares>;
 
-// The start board of each set-up pair, Cho to move (Position's own set-up).
-const Board& start_board(Setup cho, Setup han) {
-  static const std::array<Board, 16> boards = [] {
-    std::array<Board, 16> out{};
-    Position pos;
-    for (Setup c : kAllSetups)
-      for (Setup h : kAllSetups) {
-        pos.set_setups(c, h);
-        Board& b = out[static_cast<std::size_t>(static_cast<int>(c) * 4 + static_cast<int>(h))];
-        for (int s = 0; s < kSquares; ++s) b[static_cast<std::size_t>(s)] = pos.piece_on(static_cast<Square>(s));
-      }
-    return out;
-  }();
-  return boards[static_cast<std::size_t>(static_cast<int>(cho) * 4 + static_cast<int>(han))];
-}
-
 std::uint64_t board_key(const Board& b, Side to_move) {
   std::uint64_t k = to_move == Side::Han ? zobrist_side_key() : 0;
   for (int s = 0; s < kSquares; ++s)
@@ -66,12 +50,48 @@ struct Horses {
   }
 };
 
-bool holds(const FormationRule& r, const Board& b, Side side, const Horses& horses) {
-  for (const FormationRule::PieceOn& c : r.pieces) {
-    const Piece want = make_piece(side, c.type);
-    if (std::none_of(c.points.begin(), c.points.end(), [&](Square p) { return b[own_point(p, side)] == want; }))
-      return false;
+// Where each piece stands: one set of points a piece (side and kind), kept by the walk.
+struct PiecePoints {
+  std::array<OpeningBook::Points, kPieceCount> of{};
+  void flip(Piece p, Square s) {
+    OpeningBook::Points& m = of[static_cast<std::size_t>(p)];
+    (s < 64 ? m.low : m.high) ^= std::uint64_t{1} << (s & 63);
   }
+};
+
+// What the walk keeps of a position: the board, where each piece stands, each side's horses.
+struct WalkBoard {
+  Board board{};
+  PiecePoints at;
+  std::array<Horses, 2> horses;
+};
+
+// The start of each set-up pair, Cho to move (Position's own set-up), as the walk keeps it.
+const WalkBoard& start_of(Setup cho, Setup han) {
+  static const std::array<WalkBoard, 16> starts = [] {
+    std::array<WalkBoard, 16> out{};
+    Position pos;
+    for (Setup c : kAllSetups)
+      for (Setup h : kAllSetups) {
+        pos.set_setups(c, h);
+        WalkBoard& w = out[static_cast<std::size_t>(static_cast<int>(c) * 4 + static_cast<int>(h))];
+        for (int s = 0; s < kSquares; ++s) {
+          const Piece p = pos.piece_on(static_cast<Square>(s));
+          w.board[static_cast<std::size_t>(s)] = p;
+          if (p == Piece::None) continue;
+          w.at.flip(p, static_cast<Square>(s));
+          if (type_of(p) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(p)))].add(static_cast<Square>(s));
+        }
+      }
+    return out;
+  }();
+  return starts[static_cast<std::size_t>(static_cast<int>(cho) * 4 + static_cast<int>(han))];
+}
+
+bool holds(const FormationRule& r, const OpeningBook::Compiled& c, const Board& b, const PiecePoints& at, Side side,
+           const Horses& horses) {
+  for (const OpeningBook::Compiled::Condition& k : c.conditions[static_cast<std::size_t>(index(side))])
+    if (!at.of[static_cast<std::size_t>(k.piece)].meets(k.points)) return false;
   if (r.horses_guard_each_other &&
       !(horses.n == 2 && horse_reaches(b, horses.at[0], horses.at[1]) && horse_reaches(b, horses.at[1], horses.at[0])))
     return false;
@@ -179,6 +199,10 @@ OpeningBook::Added OpeningBook::add_formation(FormationRule rule) {
     out.error = Error{"the code " + rule.code + " is already in the book"};
     return out;
   }
+  if (formations_.size() >= kMaxFormations) {
+    out.error = Error{"a book holds at most " + std::to_string(kMaxFormations) + " formations"};
+    return out;
+  }
   if (rule.pieces.empty() && !rule.horses_guard_each_other) {
     out.error = Error{"a formation needs a condition on pieces (PIECE on POINT, horses guard each other)"};
     return out;
@@ -194,6 +218,18 @@ OpeningBook::Added OpeningBook::add_formation(FormationRule rule) {
       return out;
     }
   out.unreachable = why_unreachable(rule);
+  Compiled c;
+  for (Side side : {Side::Cho, Side::Han})
+    for (const FormationRule::PieceOn& on : rule.pieces) {
+      Compiled::Condition k;
+      k.piece = make_piece(side, on.type);
+      for (Square p : on.points) k.points.add(own_point(p, side));
+      c.conditions[static_cast<std::size_t>(index(side))].push_back(k);
+    }
+  const std::uint64_t bit = std::uint64_t{1} << formations_.size();
+  for (const FormationRule::PieceOn& on : rule.pieces) with_type_[static_cast<std::size_t>(on.type)] |= bit;
+  if (rule.horses_guard_each_other) guards_ |= bit;
+  compiled_.push_back(std::move(c));
   formations_.push_back(std::move(rule));
   return out;
 }
@@ -242,73 +278,85 @@ Opening name_opening(const StartPosition& start, std::span<const Move> moves, co
   }
   o.cho = start.cho;
   o.han = start.han;
-  Board board = start_board(o.cho, o.han);
+  WalkBoard w = start_of(o.cho, o.han);
+  Board& board = w.board;
   Side to_move = start.first_to_move;
 
   const auto& formations = book.formations();
-  const std::size_t nforms = formations.size();
-  // found[side * nforms + i]: formation i already found for that side (or not for its set-up).
-  std::vector<char> settled(2 * nforms, 0);
-  std::array<int, 2> open{0, 0};
+  const auto& compiled = book.compiled();
+  // Per side, the formations still to look for (a bit each): those of its set-up not found yet.
+  std::array<std::uint64_t, 2> open{0, 0};
   for (Side s : {Side::Cho, Side::Han}) {
     const Setup own = own_view(s == Side::Cho ? o.cho : o.han, s);
-    for (std::size_t i = 0; i < nforms; ++i) {
-      const bool applies = (formations[i].setups >> static_cast<int>(own)) & 1;
-      settled[static_cast<std::size_t>(index(s)) * nforms + i] = !applies;
-      open[static_cast<std::size_t>(index(s))] += applies;
-    }
-  }
-  std::array<Horses, 2> horses;
-  for (int s = 0; s < kSquares; ++s) {
-    const Piece p = board[static_cast<std::size_t>(s)];
-    if (p != Piece::None && type_of(p) == PieceType::Horse) horses[static_cast<std::size_t>(index(side_of(p)))].add(static_cast<Square>(s));
+    for (std::size_t i = 0; i < formations.size(); ++i)
+      if ((formations[i].setups >> static_cast<int>(own)) & 1) open[static_cast<std::size_t>(index(s))] |= std::uint64_t{1} << i;
   }
   const std::vector<int>& lines = book.lines_from(o.cho, o.han);
-  std::uint64_t key = lines.empty() ? 0 : board_key(board, to_move);
+  const bool keyed = !lines.empty();
+  std::uint64_t key = keyed ? board_key(board, to_move) : 0;
 
-  auto look = [&](int ply, bool forms, bool for_lines) {
-    if (forms)
-      for (Side s : {Side::Cho, Side::Han}) {
-        const std::size_t si = static_cast<std::size_t>(index(s));
-        if (!open[si]) continue;
-        for (std::size_t i = 0; i < nforms; ++i) {
-          char& done = settled[si * nforms + i];
-          if (done || !holds(formations[i], board, s, horses[si])) continue;
-          done = 1;
-          --open[si];
-          o.formations[si].push_back({&formations[i], ply});
-        }
-      }
-    if (for_lines)
-      for (int li : lines) {
-        const LineRule& l = book.lines()[static_cast<std::size_t>(li)];
-        if (l.key == key && l.to_move == to_move && l.board == board) o.line = LineFound{&l, ply};
-      }
+  // Looks at side `s`'s open formations among `candidates` in the position after `ply` plies.
+  auto look_side = [&](Side s, int ply, std::uint64_t candidates) {
+    const std::size_t si = static_cast<std::size_t>(index(s));
+    for (std::uint64_t todo = open[si] & candidates; todo; todo &= todo - 1) {
+      const std::size_t i = static_cast<std::size_t>(__builtin_ctzll(todo));
+      if (!holds(formations[i], compiled[i], board, w.at, s, w.horses[si])) continue;
+      open[si] &= ~(std::uint64_t{1} << i);
+      if (o.formations[si].empty()) o.formations[si].reserve(4);  // one allocation for the usual few
+      o.formations[si].push_back({&formations[i], ply});
+    }
+  };
+  auto look_lines = [&](int ply) {
+    for (int li : lines) {
+      const LineRule& l = book.lines()[static_cast<std::size_t>(li)];
+      if (l.key == key && l.to_move == to_move && l.board == board) o.line = LineFound{&l, ply};
+    }
   };
 
+  constexpr std::uint64_t kAll = ~std::uint64_t{0};
+  look_side(Side::Cho, 0, kAll);
+  look_side(Side::Han, 0, kAll);
+  if (keyed) look_lines(0);
   const int n = static_cast<int>(std::min<std::size_t>(moves.size(), kLineWindow));
-  look(0, true, !lines.empty());
   for (int i = 0; i < n; ++i) {
-    const bool forms = i < kFormationWindow && (open[0] || open[1]);
-    if (!forms && lines.empty()) break;
+    const bool forms = i < kFormationWindow && (open[0] | open[1]);
+    if (!forms && !keyed) break;
     const Move m = moves[static_cast<std::size_t>(i)];
     if (m.is_none()) break;
-    if (!m.is_pass()) {
-      const Square from = m.from(), to = m.to();
-      if (from >= kSquares || to >= kSquares || board[from] == Piece::None) break;  // not a board's move
-      const Piece p = board[from], captured = board[to];
-      if (captured != Piece::None) {
-        key ^= zobrist_key(captured, to);
-        if (type_of(captured) == PieceType::Horse) horses[static_cast<std::size_t>(index(side_of(captured)))].remove(to);
-      }
-      key ^= zobrist_key(p, from) ^ zobrist_key(p, to);
-      board[to] = p;
-      board[from] = Piece::None;
-      if (type_of(p) == PieceType::Horse) horses[static_cast<std::size_t>(index(side_of(p)))].moved(from, to);
-    }
-    key ^= zobrist_side_key();
+    const Side mover = to_move;
     to_move = ~to_move;
-    look(i + 1, forms, !lines.empty());
+    if (m.is_pass()) {  // no piece moves: no formation changes
+      if (keyed) {
+        key ^= zobrist_side_key();
+        look_lines(i + 1);
+      }
+      continue;
+    }
+    const Square from = m.from(), to = m.to();
+    if (from >= kSquares || to >= kSquares || board[from] == Piece::None) break;  // not a board's move
+    const Piece p = board[from], captured = board[to];
+    if (captured != Piece::None) {
+      w.at.flip(captured, to);
+      if (type_of(captured) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(captured)))].remove(to);
+    }
+    w.at.flip(p, from);
+    w.at.flip(p, to);
+    board[to] = p;
+    board[from] = Piece::None;
+    if (type_of(p) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(p)))].moved(from, to);
+    // A formation changes only when a piece of a kind it names moves or is taken, or when
+    // any piece blocks or frees a horse's leg.
+    if (forms) {
+      const std::uint64_t mine = book.with_type(type_of(p)) | book.guards();
+      const std::uint64_t theirs = (captured != Piece::None ? book.with_type(type_of(captured)) : 0) | book.guards();
+      if (open[static_cast<std::size_t>(index(mover))] & mine) look_side(mover, i + 1, mine);
+      if (open[static_cast<std::size_t>(index(~mover))] & theirs) look_side(~mover, i + 1, theirs);
+    }
+    if (keyed) {
+      key ^= zobrist_side_key() ^ zobrist_key(p, from) ^ zobrist_key(p, to);
+      if (captured != Piece::None) key ^= zobrist_key(captured, to);
+      look_lines(i + 1);
+    }
   }
   // Book order, whatever order they were found in.
   for (auto& found : o.formations)

@@ -161,6 +161,10 @@ TEST(OpeningNames, MandarinDuckHorsesByTwoMoveOrders) {
   EXPECT_EQ(found(name_opening(third, b), Side::Cho), "WA@11");
   // The horse on e4 with the other not guarding it (h1 at home) is no 원앙마.
   EXPECT_EQ(found(name_opening(game(Setup::HEEH, Setup::HEEH, "b1c3 a7a6 e4d4 i7i6 c3e4"), b), Side::Cho), "");
+  // The other side's piece on a leg (Han's chariot on f4) keeps them from guarding each
+  // other; when it leaves, at Han's ply, they do.
+  const Opening blocked = name_opening(game(Setup::HEEH, Setup::HEEH, "b1c3 i10i9 h1g3 i9f9 e4d4 f9f4 c3e4 f4f5"), b);
+  EXPECT_EQ(found(blocked, Side::Cho), "WA@8");
   // Han's 원앙마 is the same shape seen from its seat: e7 (its 75) with c8 or g8.
   const Opening h = name_opening(game(Setup::HEEH, Setup::HEEH, "a4a5 b10c8 a5a6 h10g8 i4i5 e7d7 i5i6 c8e7"), b);
   EXPECT_EQ(found(h, Side::Han), "WA@8");

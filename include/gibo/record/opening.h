@@ -116,8 +116,11 @@ class OpeningBook {
     std::optional<Error> error;
     std::optional<std::string> unreachable;
   };
+  // At most this many formations in a book (the namer keeps one bit a formation); lines
+  // are not limited.
+  static constexpr std::size_t kMaxFormations = 64;
   // Adds a formation. Errors: a code already in the book, a point off the board, no
-  // condition on pieces. Unreachable: a condition no position of the side can meet
+  // condition on pieces, a book already holding kMaxFormations. Unreachable: a condition no position of the side can meet
   // (a general or advisor outside its palace, a soldier behind its starting rank, more
   // pieces of a kind than a side has, two horses to guard each other with a one-horse
   // condition set … see the README).
@@ -137,9 +140,33 @@ class OpeningBook {
     return by_pair_[static_cast<int>(cho) * 4 + static_cast<int>(han)];
   }
 
+  // A set of points, one bit a point (a1 = bit 0 … i10 = bit 89).
+  struct Points {
+    std::uint64_t low = 0, high = 0;
+    void add(Square s) { (s < 64 ? low : high) |= std::uint64_t{1} << (s & 63); }
+    bool meets(const Points& o) const { return (low & o.low) | (high & o.high); }
+  };
+  // A formation's piece conditions as the namer tests them: for each side, per condition
+  // the piece and the board points (own_point applied).
+  struct Compiled {
+    struct Condition {
+      Piece piece = Piece::None;
+      Points points;
+    };
+    std::array<std::vector<Condition>, 2> conditions;  // per Side
+  };
+  const std::vector<Compiled>& compiled() const { return compiled_; }
+  // The formations (a bit each, by index) with a condition on a piece of this kind; those
+  // with a horse guard (whose legs any piece may block or free).
+  std::uint64_t with_type(PieceType t) const { return with_type_[static_cast<std::size_t>(t)]; }
+  std::uint64_t guards() const { return guards_; }
+
  private:
   bool code_taken(std::string_view code) const;
   std::vector<FormationRule> formations_;
+  std::vector<Compiled> compiled_;  // one per formation, in the same order
+  std::array<std::uint64_t, kPieceTypeCount> with_type_{};
+  std::uint64_t guards_ = 0;
   std::vector<LineRule> lines_;
   std::array<std::vector<int>, 16> by_pair_;
 };
