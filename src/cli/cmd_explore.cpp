@@ -5,6 +5,7 @@
 #include "command.h"
 #include "gibo/report/explore.h"
 #include "outputs.h"
+#include "common_options.h"
 #include "position_query.h"
 
 namespace gibo::cli {
@@ -34,9 +35,13 @@ int run_explore(const std::vector<std::string>& args) {
     return write_text_output("explore", q.output,
                              q.format == "json" ? explore::render_setups_json(*t) : explore::render_setups_text(*t));
   }
+  int book_status = kExitOk;
+  const std::optional<OpeningBook> book = opening_book_or_error("explore", q.opening_books, book_status);
+  if (!book) return book_status;
   if (auto rc = prepare_query("explore", q, query)) return *rc;
   auto e = explore::explore(*query.index, query.position, query.selection());
   if (!e) return query_error("explore", q, e.error());
+  if (query.setups) explore::name_positions(*e, query.setups->first, query.setups->second, *book);
   e->archive = q.db;
   e->where = q.where;
   const std::string text = q.format == "json"   ? explore::render_json(*e)

@@ -87,10 +87,11 @@ int run_stats(const std::vector<std::string>& args) {
                      profiles, aliases_file;
   int jobs = 1;
   stats::ReportOptions ro;
-  std::vector<std::string> paths;
+  std::vector<std::string> paths, opening_books;
   const SharedOptions shared{.db = &db, .where = &where, .rules = &rules_id, .rules_note = "; files only",
                              .format = &format, .formats = {"text", "csv", "json", "html"}, .jobs = &jobs,
-                             .jobs_cores = true, .encoding = &encoding, .output = &output};
+                             .jobs_cores = true, .encoding = &encoding, .output = &output,
+                             .opening_books = &opening_books};
   add_shared_options(opts, shared);
   opts.add_options()("profiles", po::value(&profiles),
       "verdicts under: own (each game's profile; the default for files), all, none, IDs (comma-separated), or "
@@ -135,6 +136,10 @@ int run_stats(const std::vector<std::string>& args) {
   if (!parse_profiles(profiles, lo.adjudication)) return kExitUsage;
   if (lo.adjudication.stored && db.empty()) return usage_error("stats", "--profiles stored needs --db");
   lo.opening_plies = ro.opening_depth;
+  int book_status = kExitOk;
+  const std::optional<OpeningBook> book = opening_book_or_error("stats", opening_books, book_status);
+  if (!book) return book_status;
+  lo.openings = &*book;
   const auto input_enc = input_encoding_option("--encoding", encoding);
   if (!input_enc) return usage_error("stats", input_enc.error().message);
   lo.encoding = *input_enc;

@@ -53,9 +53,11 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
   po::options_description opts("options");
   add_position_query_options(opts, q);
   opts.add_options()("format", po::value(&q.format), formats);
-  if (command == "explore")
+  if (command == "explore") {
     opts.add_options()("notation", po::value(&q.notation),
                        "the text table's move columns: korean, uci, san, janggi, comma-separated (default korean,uci)");
+    add_shared_options(opts, {.opening_books = &q.opening_books});
+  }
   po::variables_map vm;
   const auto rc = parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm);
   if (rc == kExitOk) std::cout << i18n::translate(more_help.c_str()) << i18n::translate(position_query_help().c_str());
@@ -67,7 +69,8 @@ int query_error(const std::string& command, const PositionQuery& q, const Error&
   return kExitIo;
 }
 
-std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out) {
+std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out,
+                                  std::optional<std::pair<Setup, Setup>>* setups) {
   if (q.db.empty()) {
     std::cerr << "gibo " << command << ": " << i18n::translate("--db FILE is required (an archive written by gibo import)")
               << "\n";
@@ -97,15 +100,18 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
                    std::to_string(g->valid_plies + 1) + ")");
     if (auto e = start_position(*g, rules, out)) return usage("--game: " + e->message);
     for (int i = 0; i < want; ++i) out.do_move(g->plies[static_cast<std::size_t>(i)].move);
+    if (setups && !g->start.custom) *setups = std::make_pair(g->start.cho, g->start.han);
     return std::nullopt;
   }
   if (!q.fen.empty() && !q.setup.empty()) return usage("give --fen or --setup, not both");
   if (!q.fen.empty())
     if (auto e = out.set_fen(q.fen)) return usage("--fen: " + e->message);
+  if (setups && q.fen.empty()) *setups = std::make_pair(Setup::HEEH, Setup::HEEH);  // the standard start
   if (!q.setup.empty()) {
     const auto pair = parse_setup_pair(q.setup);
     if (!pair) return usage(kSetupPairHelp);
     out.set_setups(pair->first, pair->second);
+    if (setups) *setups = *pair;
   }
   out.set_rules(legality_rules(*profile, false));
   if (auto e = play_move_list(q.moves, out)) return usage("--moves: " + e->message);
@@ -200,7 +206,7 @@ std::optional<int> prepare_archive_query(const std::string& command, const Posit
 }
 
 std::optional<int> prepare_query(const std::string& command, const PositionQuery& q, PreparedQuery& out) {
-  if (auto rc = query_position(command, q, out.position)) return rc;
+  if (auto rc = query_position(command, q, out.position, &out.setups)) return rc;
   if (auto rc = check_query_output(command, q)) return rc;
   return open_position_index(command, q, out.index, out.selected);
 }

@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "gibo/archive/position_index.h"
 #include "gibo/core/position.h"
@@ -18,6 +20,7 @@ namespace gibo::cli {
 struct PositionQuery {
   std::string db, fen, setup, moves, game, where, output, rules_id = default_profile().id, format = "text";
   std::string notation = "korean,uci";  // explore's text table (report/explore.h)
+  std::vector<std::string> opening_books;  // --opening-book FILE: explore names positions with them
   int jobs = 2;
   // Does the command line name a position (--fen, --setup, --moves or --game)?
   bool names_position() const { return !fen.empty() || !setup.empty() || !moves.empty() || !game.empty(); }
@@ -39,7 +42,10 @@ int query_error(const std::string& command, const PositionQuery& q, const Error&
 // record's own rules), else --fen or --setup CHO,HAN (default: the standard start) with
 // --moves (UCI, blank-separated, a pass as the general's square twice) played from it. On failure prints
 // "gibo COMMAND: ..." and returns the exit status.
-std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out);
+// `setups`, if given, receives the set-up pair the position was reached from (the
+// record's, --setup's, the standard start's), nullopt for a --fen or a record's own position.
+std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out,
+                                  std::optional<std::pair<Setup, Setup>>* setups = nullptr);
 
 // Opens the archive's position index and brings it up to date (progress on a terminal);
 // then the --where selection into `selected` (left empty without --where). On failure
@@ -56,6 +62,7 @@ std::optional<int> check_query_output(const std::string& command, const Position
 // What a query works on once it is ready.
 struct PreparedQuery {
   Position position;
+  std::optional<std::pair<Setup, Setup>> setups;  // the set-up pair it was reached from (query_position)
   std::unique_ptr<archive::PositionIndex> index;
   std::optional<std::unordered_set<std::int64_t>> selected;  // the --where selection, if any
   const std::unordered_set<std::int64_t>* selection() const { return selected ? &*selected : nullptr; }

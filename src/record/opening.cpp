@@ -364,6 +364,42 @@ Opening name_opening(const StartPosition& start, std::span<const Move> moves, co
   return o;
 }
 
+PositionNames names_at(const Position& pos, Setup cho, Setup han, const OpeningBook& book) {
+  PositionNames names;
+  WalkBoard w;
+  for (int s = 0; s < kSquares; ++s) {
+    const Piece p = pos.piece_on(static_cast<Square>(s));
+    w.board[static_cast<std::size_t>(s)] = p;
+    if (p == Piece::None) continue;
+    w.at.flip(p, static_cast<Square>(s));
+    if (type_of(p) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(p)))].add(static_cast<Square>(s));
+  }
+  const auto& formations = book.formations();
+  for (Side s : {Side::Cho, Side::Han}) {
+    const std::size_t si = static_cast<std::size_t>(index(s));
+    const Setup own = own_view(s == Side::Cho ? cho : han, s);
+    for (std::size_t i = 0; i < formations.size(); ++i)
+      if (((formations[i].setups >> static_cast<int>(own)) & 1) &&
+          holds(formations[i], book.compiled()[i], w.board, w.at, s, w.horses[si]))
+        names.formations[si].push_back(&formations[i]);
+  }
+  for (int li : book.lines_from(cho, han)) {
+    const LineRule& l = book.lines()[static_cast<std::size_t>(li)];
+    if (l.key == pos.key() && l.to_move == pos.side_to_move() && l.board == w.board) names.line = &l;
+  }
+  return names;
+}
+
+PositionNames names_started(const PositionNames& before, const PositionNames& after) {
+  PositionNames out;
+  for (std::size_t s = 0; s < 2; ++s)
+    for (const FormationRule* f : after.formations[s])
+      if (std::find(before.formations[s].begin(), before.formations[s].end(), f) == before.formations[s].end())
+        out.formations[s].push_back(f);
+  if (after.line != before.line) out.line = after.line;
+  return out;
+}
+
 Opening name_opening(const Game& game, const OpeningBook& book) {
   std::array<Move, kLineWindow> moves;
   const int n = std::min({game.valid_plies, static_cast<int>(game.plies.size()), kLineWindow});
@@ -391,18 +427,21 @@ std::string opening_code(const Opening& o) {
   return out;
 }
 
+std::string side_name(const Opening& o, Side s, bool korean) {
+  if (o.of(s).empty()) return korean ? "미상" : "unknown";
+  std::string out;
+  for (const FormationFound& f : o.of(s)) {
+    if (!out.empty()) out += korean ? "·" : ", ";
+    out += korean ? f.rule->korean : f.rule->english;
+  }
+  return out;
+}
+
 std::string opening_name(const Opening& o, bool korean) {
   if (o.other_start) return korean ? "다른 시작 국면" : "other start";
-  auto side = [&](Side s) {
-    if (o.of(s).empty()) return std::string(korean ? "미상" : "unknown");
-    std::string out;
-    for (const FormationFound& f : o.of(s)) {
-      if (!out.empty()) out += korean ? "·" : ", ";
-      out += korean ? f.rule->korean : f.rule->english;
-    }
-    return out;
-  };
-  std::string out = side(Side::Cho) + (korean ? " 대 " : " vs ") + side(Side::Han);
+  std::string out = side_name(o, Side::Cho, korean);
+  out += korean ? " 대 " : " vs ";
+  out += side_name(o, Side::Han, korean);
   if (const ElephantPair p = o.pair(); p != ElephantPair::None) {
     out += korean ? " (" : "; ";
     out += korean ? elephant_pair_korean(p) : elephant_pair_english(p);

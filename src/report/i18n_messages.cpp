@@ -109,6 +109,13 @@ constexpr const char* kPatterns[] = {
     N_("lines played in at least {1} games, up to {2} plies, {3} continuations each"),
     N_("each cell: games, then Cho's wins in percent of the games won or drawn"),
     N_("{1} games from a custom position are not in the matrix"),
+    N_("{1} games from a set-up pair, named from the board (code: the set-up pair, each side's formations, the line; ? "
+       "a side no formation fits)"),
+    N_("{1} games from a position of their own"),
+    N_("games in which the formation's predicate held for that side in the first 24 plies, and that side's results"),
+    N_("a side may hold several"),
+    N_("sides (two a game) holding each formation, by its code"),
+    N_("the formations a player held most often on each side (games from a set-up pair)"),
     N_("filler bytes removed ({1} run)"),
     N_("filler bytes removed ({1} runs)"),
     // usage errors (src/cli)

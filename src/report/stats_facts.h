@@ -14,6 +14,7 @@
 #include "gibo/core/types.h"
 #include "gibo/record/game.h"
 #include "gibo/record/game_date.h"
+#include "gibo/record/opening.h"
 #include "gibo/record/player_name.h"
 #include "gibo/record/diagnostic.h"
 #include "gibo/record/result.h"
@@ -71,6 +72,9 @@ struct GameFacts {
   std::optional<int> stated_plies;    // 총수, when present and numeric
   std::vector<Move> moves;            // the valid prefix (passes included), for diagrams
   std::vector<std::string> opening;   // the first plies of the valid prefix, named ("79졸78")
+  // Its opening as the namer gives it (formats/openings/README.md), named with the loader's
+  // book, which outlives the facts.
+  Opening named;
   // Stored result.
   bool has_result = false;
   std::string result_text;            // verbatim
@@ -111,6 +115,7 @@ struct Dataset {
   std::vector<std::string> adjudication_profiles;
   long duplicates = 0;  // copies of the games in `games` (same start and moves), not counted in them
   std::string verdicts_from;  // "computed" (judged while loading), "archive" (stored verdicts), "" (none)
+  const OpeningBook* openings = nullptr;  // the book the games' openings were named with
 };
 
 // A stated count such as 총수: a whole non-negative number with blanks around it allowed;

@@ -13,6 +13,7 @@
 #include "gibo/adjudication/rescore.h"
 #include "gibo/adjudication/verdict.h"
 #include "gibo/archive/import.h"
+#include "gibo/formats/openings.h"
 
 namespace gibo::stats {
 namespace {
@@ -29,12 +30,16 @@ struct Board {
 // Fills the facts of `f` that come from the stored row, and its board facts (start FEN,
 // the valid prefix, the opening plies named). Returns false when there is no board (a
 // start that does not set up).
-bool fill_facts(const archive::StoredGame& g, int opening_plies, GameFacts& f, Position& start) {
+bool fill_facts(const archive::StoredGame& g, int opening_plies, const OpeningBook& book, GameFacts& f,
+                Position& start) {
   f.id = g.game_id;
   f.file = g.file;
   f.index = g.game_index;
   tag_facts(g.tags, f);
   f.custom_start = g.start.custom;
+  f.named.other_start = g.start.custom;  // until the board is set up and named below
+  f.named.cho = g.start.cho;
+  f.named.han = g.start.han;
   if (!g.start.custom) {
     f.cho_setup = g.start.cho;
     f.han_setup = g.start.han;
@@ -66,6 +71,7 @@ bool fill_facts(const archive::StoredGame& g, int opening_plies, GameFacts& f, P
     f.moves.push_back(m);
     pos.do_move(m);
   }
+  f.named = name_opening(g.start, f.moves, book);
   return true;
 }
 
@@ -158,6 +164,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
   }
   if (!use_stored) judge = judging.own || !judging.profiles.empty();
   out.verdicts_from = use_stored ? "archive" : judge ? "computed" : "";
+  out.openings = options.openings ? options.openings : &builtin_opening_book();
   if (judge)
     for (const Profile* p : judging.profiles) out.adjudication_profiles.push_back(p->id);
 
@@ -178,7 +185,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     const auto at = source_at.find(g->source_id);
     Entry e{at == source_at.end() ? out.sources.size() : at->second, g->game_index, {}, std::nullopt};
     Position start;
-    if (fill_facts(*g, options.opening_plies, e.facts, start) && judge)
+    if (fill_facts(*g, options.opening_plies, options.openings ? *options.openings : builtin_opening_book(), e.facts, start) && judge)
       e.board = Board{0, std::move(g->moves), g->saved_bikjang};
     entries.push_back(std::move(e));
   }
@@ -318,6 +325,7 @@ std::optional<LoadError> load_files(const std::vector<std::string>& paths, const
   out.adjudication_profiles = std::move(loaded.adjudication_profiles);
   out.duplicates = loaded.duplicates;
   out.verdicts_from = std::move(loaded.verdicts_from);
+  out.openings = loaded.openings;
   return std::nullopt;
 }
 

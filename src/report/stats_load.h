@@ -29,6 +29,7 @@ struct LoadOptions {
   const Profile* fallback = nullptr;        // files: profile of records that name none (nullptr: janggi-gg)
   text::Encoding encoding = text::Encoding::Auto;  // files
   int opening_plies = 8;                    // plies named per game for the openings tree
+  const OpeningBook* openings = nullptr;    // names each game's opening; nullptr: the built-in book
   AdjudicationChoice adjudication;
   int jobs = 1;                             // threads reading files and judging games
 };

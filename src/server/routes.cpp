@@ -2,6 +2,8 @@
 // rendering the page (report/pages.h).
 #include "routes.h"
 
+#include "gibo/formats/openings.h"
+
 #include <charconv>
 #include <map>
 #include <mutex>
@@ -159,6 +161,16 @@ struct Site::Impl {
     }
     auto e = explore::explore(*index, pos, *sel);
     if (!e) return error(500, e.error().message);
+    // The names of the position and of what each move starts, from a set-up pair's start
+    // (the standard one when neither setup= nor fen= is given).
+    if (p.fen.empty()) {
+      const std::size_t comma = p.setup.find(',');
+      const auto cho = p.setup.empty() ? Setup::HEEH : setup_from_code(p.setup.substr(0, comma)).value_or(Setup::HEEH);
+      const auto han = p.setup.empty() || comma == std::string::npos
+                           ? Setup::HEEH
+                           : setup_from_code(p.setup.substr(comma + 1)).value_or(Setup::HEEH);
+      explore::name_positions(*e, cho, han, builtin_opening_book());
+    }
     return page(200, pages::explorer_page(*e, p, start, f));
   }
 

@@ -201,6 +201,19 @@ Opening name_opening(const StartPosition& start, std::span<const Move> moves, co
 // of its valid plies. Contract: game.replayed.
 Opening name_opening(const Game& game, const OpeningBook& book);
 
+// The names a position itself carries, for a game that started from the set-up pair `cho`,
+// `han` (the explorer's nodes): per side the formations whose predicate holds in it, and
+// the line whose position it is (nullptr: none). Which names a move starts is those of
+// the position after it that the position before it lacks.
+struct PositionNames {
+  std::array<std::vector<const FormationRule*>, 2> formations;  // per Side, in book order
+  const LineRule* line = nullptr;
+  bool empty() const { return formations[0].empty() && formations[1].empty() && !line; }
+};
+PositionNames names_at(const Position& pos, Setup cho, Setup han, const OpeningBook& book);
+// The names of `after` that `before` lacks.
+PositionNames names_started(const PositionNames& before, const PositionNames& after);
+
 // The opening's code (formats/openings/README.md, "Codes"): the set-up pair, each side's
 // formations, then the line, e.g. `EHEH,HEHE:GL+MP:GR+MP` or `HEEH,EHHE:MP:YG+MP:YG-MJ`;
 // `?` for a side with no formation; `other` for a custom start.
@@ -210,6 +223,9 @@ std::string opening_code(const Opening& o);
 // first ("귀마(왼쪽)·면포 대 원앙마·면포"), then 맞상/엇상 and the line when there are
 // ones; "미상"/"unknown" for a side with no formation; "다른 시작 국면"/"other start".
 std::string opening_name(const Opening& o, bool korean);
+// One side's formations in Korean or English ("귀마(왼쪽)·면포", "corner horse (left), face
+// cannon"), "미상"/"unknown" when it has none.
+std::string side_name(const Opening& o, Side s, bool korean);
 // The set-up pair as shown beside the name: the absolute arrangements (as records store
 // them) and each side's own-view name, disputed ones marked with a star:
 // "상마상마 / 마상마상 (초 왼상*, 한 왼상*; 맞상)". "" for a custom start.
