@@ -1,10 +1,18 @@
 // rescore --engine: the final position of an unverifiable ending planned, evaluated (or taken from before) and judged.
 #include "gibo/analysis/engine_adjudicator.h"
 
+#include <algorithm>
+
 #include "gibo/formats/fen.h"
 
 namespace gibo::analysis {
 namespace {
+
+// How far from a ply limit a position must be for the limit not to matter to a search:
+// the depth searched (or 20 plies for a node or time limit), and two plies more.
+int horizon(const Limit& limit) {
+  return (limit.kind == Limit::Kind::Depth ? static_cast<int>(std::min<std::int64_t>(limit.value, 200)) : 20) + 2;
+}
 
 EngineVerdictResult unclear(std::string note) {
   EngineVerdictResult v;
@@ -27,24 +35,29 @@ EndingPlan EngineAdjudicator::plan(const Rescore& r, const Game& start, std::spa
     p.verdict = unclear("the record did not replay to its last ply: its final position is not known");
     return p;
   }
-  const auto variant = engine_variant(*r.profile);
-  if (!variant) {
-    p.verdict = unclear("profile " + r.profile->id +
-                        " has no engine variant (give --rules fs-janggi, fs-traditional, fs-modern, fs-casual or pychess)");
-    return p;
-  }
   const auto fen = start_fen(start);
-  if (!fen || start_position(start, legality_rules(*r.profile, r.bikjang_option), p.final_position)) {
+  auto boards = EngineBoards::start(start, *r.profile, r.bikjang_option);
+  if (!fen || !boards) {
     p.verdict = unclear("the start position cannot be set up");
     return p;
   }
-  p.variant = *variant;
-  p.fen = *fen;
   for (Move m : moves) {
     p.uci_moves.push_back(uci(m));
-    p.final_position.do_move(m);
+    boards->play(m);
   }
+  p.variant = boards->variant();
+  p.fen = *fen;
   p.ply = static_cast<int>(moves.size());
+  if (!boards->representable()) {
+    p.verdict = unclear(boards->unrepresentable_reason());
+    return p;
+  }
+  if (const auto d = boards->deciding_difference(horizon(settings_.limit))) {
+    p.verdict = unclear("a difference between " + r.profile->id + " and the engine's " + p.variant +
+                        " can decide the game from the final position: " + *d);
+    return p;
+  }
+  p.boards = std::move(*boards);
   return p;
 }
 
@@ -58,18 +71,15 @@ EngineVerdictResult EngineAdjudicator::judge(const EndingPlan& plan, const Resco
   std::optional<SearchResult> found = stored;
   out.reused = found.has_value();
   if (!found) {
-    const Position& pos = plan.final_position;
+    const EngineBoards& boards = *plan.boards;
+    std::vector<std::string> notes;  // a refused best move: searched again within the record's rules
     auto result = [&] {
       auto session = pool_.acquire();
       session->new_game();  // each final position from an empty hash
-      return session->search(plan.variant, plan.fen, plan.uci_moves, pos.side_to_move(), settings_.limit,
-                             settings_.timeout_ms);
+      return judged_search(*session, boards, plan.fen, plan.uci_moves, settings_.limit, settings_.timeout_ms, notes);
     }();
     std::string failure;
     if (!result) failure = result.error().message;
-    else if (!result->best_move.empty() &&
-             (parse_uci_move(result->best_move).is_none() || !pos.is_legal(parse_uci_move(result->best_move))))
-      failure = "the engine's best move " + result->best_move + " is not legal here";
     if (!failure.empty()) {
       EngineVerdictResult v = unclear("the engine failed on the final position: " + failure);
       v.warning = "warning[engine]: final position failed: " + failure;
@@ -78,11 +88,12 @@ EngineVerdictResult EngineAdjudicator::judge(const EndingPlan& plan, const Resco
       return v;
     }
     found = std::move(*result);
+    for (const std::string& n : notes) out.warning += (out.warning.empty() ? "warning[engine]: final position: " : "; ") + n;
     if (searched) {
       PositionEval p;
       p.ok = true;
       p.result = *found;
-      p.to_move = pos.side_to_move();
+      p.to_move = boards.judged().side_to_move();
       *searched = std::move(p);
     }
   }

@@ -18,7 +18,8 @@ std::optional<Error> EngineSession::ensure_started() {
 
 Expected<SearchResult, SearchError> EngineSession::search(const std::string& variant, const std::string& fen,
                                                           const std::vector<std::string>& moves, Side to_move,
-                                                          const Limit& limit, int timeout_ms) {
+                                                          const Limit& limit, int timeout_ms,
+                                                          const std::vector<std::string>& searchmoves) {
   for (int attempt = 0;; ++attempt) {
     if (auto e = ensure_started()) return SearchError{SearchError::Kind::Crashed, "engine restart failed: " + e->message};
     if (auto e = engine_->set_variant(variant)) {
@@ -26,7 +27,7 @@ Expected<SearchResult, SearchError> EngineSession::search(const std::string& var
       ++restarts_;
       return SearchError{SearchError::Kind::Protocol, e->message};
     }
-    auto r = engine_->search(fen, moves, to_move, limit, timeout_ms);
+    auto r = engine_->search(fen, moves, to_move, limit, timeout_ms, searchmoves);
     if (r || r.error().kind == SearchError::Kind::Protocol) return r;
     engine_.reset();
     ++restarts_;
@@ -51,26 +52,63 @@ Move parse_uci_move(const std::string& text) {
   return Move(from, to);
 }
 
+Expected<SearchResult, SearchError> judged_search(EngineSession& session, const EngineBoards& boards,
+                                                  const std::string& fen, const std::vector<std::string>& moves,
+                                                  const Limit& limit, int timeout_ms, std::vector<std::string>& notes) {
+  using K = SearchError::Kind;
+  const Side to_move = boards.judged().side_to_move();
+  auto r = session.search(boards.variant(), fen, moves, to_move, limit, timeout_ms);
+  if (!r || r->best_move.empty()) return r;
+  if (!boards.variant_accepts(r->best_move)) {
+    if (boards.refusal(r->best_move).empty())  // legal under the record's rules: the engine plays other rules
+      return SearchError{K::Protocol, "the engine's best move " + r->best_move + " is not legal under " +
+                                          boards.variant() + ": the engine does not play the variant it was given"};
+    return SearchError{K::Protocol, "engine's best move " + r->best_move + " is not legal here"};
+  }
+  if (const std::string refused = boards.refusal(r->best_move); !refused.empty()) {
+    const std::vector<std::string> allowed = boards.common_moves();
+    if (allowed.empty() && boards.judged().in_check() && !boards.judged().has_legal_move(false)) {
+      // Mated under the record's rules, though the variant sees a way out: the rules judge.
+      notes.push_back("the engine's best move " + r->best_move + " is refused (" + refused + "); the side to move is "
+                      "checkmated under " + boards.profile().id);
+      SearchResult mated;
+      mated.score = to_cho(true, 0, to_move);
+      mated.malformed = std::move(r->malformed);
+      return mated;
+    }
+    if (allowed.empty())
+      return SearchError{K::Protocol, "no move here is legal under both " + boards.profile().id + " and " + boards.variant()};
+    notes.push_back("the engine's best move " + r->best_move + " is refused (" + refused + "); searched again among the "
+                    "moves " + boards.profile().id + " allows");
+    auto again = session.search(boards.variant(), fen, moves, to_move, limit, timeout_ms, allowed);
+    if (!again) return again;
+    if (!again->best_move.empty() && !boards.refusal(again->best_move).empty())
+      return SearchError{K::Protocol, "the engine's best move " + again->best_move + " is outside the moves it was given"};
+    again->malformed.insert(again->malformed.begin(), r->malformed.begin(), r->malformed.end());
+    r = std::move(again);
+  }
+  std::string cut;
+  r->pv = boards.legal_prefix(r->pv, cut);
+  if (!cut.empty()) notes.push_back("the engine's line is cut before " + cut);
+  return r;
+}
+
 GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSession& session, const Limit& limit,
                           int timeout_ms, const KnownPositions* known) {
   GameAnalysis out;
-  const auto variant = engine_variant(profile);
-  if (!variant) {
-    out.error = "profile " + profile.id +
-                " has no engine variant (analyze plays fs-janggi, fs-traditional, fs-modern, fs-casual or pychess; "
-                "give --rules for records that name none)";
-    return out;
-  }
-  out.variant = *variant;
+  if (names_unknown_profile(game))
+    out.warnings.push_back("the record names rules profile '" + game.saved_profile_id.value_or("") +
+                           "', which gibo does not know: analysed under " + profile.id);
+  const bool bikjang = game_bikjang_option(game, false);
+  out.variant = engine_variant(profile, bikjang);
   const auto fen = start_fen(game);
   if (!fen) {
     out.error = "start position: " + fen.error().message;
     return out;
   }
-  const LegalityRules rules = game_legality_rules(game, profile);
-  Position pos;
-  if (auto e = start_position(game, rules, pos)) {
-    out.error = "start position: " + e->message;
+  auto boards = EngineBoards::start(game, profile, bikjang);
+  if (!boards) {
+    out.error = "start position: " + boards.error().message;
     return out;
   }
   const int n = std::min<int>(game.valid_plies, static_cast<int>(game.plies.size()));
@@ -85,40 +123,45 @@ GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSessio
     }
   }
   std::vector<std::string> moves;
+  int unplayable = 0, first_unplayable = 0;  // positions the variant cannot be given: one warning for all
   for (int k = 0; k <= n; ++k) {
     PositionEval ev;
-    ev.to_move = pos.side_to_move();
+    ev.to_move = boards->judged().side_to_move();
     const auto stored = known ? known->find(k) : KnownPositions::const_iterator();
+    std::vector<std::string> notes;
     if (known && stored != known->end()) {
       ev.result = stored->second;
       ev.stored = true;
+      if (!ev.result.best_move.empty() && !boards->refusal(ev.result.best_move).empty())
+        ev.error = "engine's best move " + ev.result.best_move + " is not legal here";
+    } else if (!boards->representable()) {
+      ev.error = boards->unrepresentable_reason();
+      if (unplayable == 0) first_unplayable = k;
+      ++unplayable;
     } else {
-      auto r = session.search(*variant, *fen, moves, pos.side_to_move(), limit, timeout_ms);
+      auto r = judged_search(session, *boards, *fen, moves, limit, timeout_ms, notes);
       if (!r) ev.error = r.error().message;
       else ev.result = std::move(*r);
     }
-    if (ev.error.empty()) {
-      for (const std::string& m : ev.result.malformed)
-        out.warnings.push_back("ply " + std::to_string(k) + ": malformed engine output ignored: " + m.substr(0, 120));
-      if (!ev.result.best_move.empty()) {
-        const Move best = parse_uci_move(ev.result.best_move);
-        if (best.is_none() || !pos.is_legal(best))
-          ev.error = "engine's best move " + ev.result.best_move + " is not legal here";
-      }
-      ev.ok = ev.error.empty();
-    }
-    if (!ev.ok) {
-      ++out.failed_positions;
+    for (const std::string& m : ev.result.malformed)
+      out.warnings.push_back("ply " + std::to_string(k) + ": malformed engine output ignored: " + m.substr(0, 120));
+    for (const std::string& note : notes)
+      out.warnings.push_back("position after ply " + std::to_string(k) + ": " + note);
+    ev.ok = ev.error.empty();
+    if (!ev.ok) ++out.failed_positions;
+    if (!ev.ok && !(unplayable && first_unplayable <= k && ev.error == boards->unrepresentable_reason()))
       out.warnings.push_back("position after ply " + std::to_string(k) + " failed: " + ev.error);
-    }
     if (k < n) {
       const Move m = game.plies[static_cast<std::size_t>(k)].move;
       ev.played = uci(m);
       moves.push_back(ev.played);
-      pos.do_move(m);
+      boards->play(m);
     }
     out.positions.push_back(std::move(ev));
   }
+  if (unplayable)
+    out.warnings.push_back("positions after plies " + std::to_string(first_unplayable) + " to " + std::to_string(n) +
+                           " failed (" + std::to_string(unplayable) + "): " + boards->unrepresentable_reason());
   judge_positions(out);
   return out;
 }
@@ -149,6 +192,7 @@ void judge_positions(GameAnalysis& out) {
       s.average_loss += p.loss_cp;
       s.accuracy += move_accuracy(p.drop);
       ++s.counts[static_cast<std::size_t>(p.judgement)];
+      s.best_moves += p.played == p.best;
       if (p.drop > s.largest_swing) s.largest_swing = p.drop, s.largest_swing_ply = p.ply;
     }
     out.plies.push_back(std::move(p));

@@ -35,12 +35,8 @@ std::vector<std::string> split_words(std::string_view text) {
   return out;
 }
 
-std::optional<std::string> engine_variant(const Profile& profile) {
-  if (profile.id == "fs-janggi" || profile.id == "pychess") return "janggi";
-  if (profile.id == "fs-traditional") return "janggitraditional";
-  if (profile.id == "fs-modern") return "janggimodern";
-  if (profile.id == "fs-casual") return "janggicasual";
-  return std::nullopt;
+const std::string& engine_variant(const Profile& profile, bool bikjang_option) {
+  return engine_mapping(profile, bikjang_option).variant;
 }
 
 std::string Limit::go() const { return "go " + text(); }
@@ -168,14 +164,20 @@ std::optional<Error> UciEngine::new_game() {
 }
 
 Expected<SearchResult, SearchError> UciEngine::search(const std::string& fen, const std::vector<std::string>& moves,
-                                                      Side to_move, const Limit& limit, int timeout_ms) {
+                                                      Side to_move, const Limit& limit, int timeout_ms,
+                                                      const std::vector<std::string>& searchmoves) {
   using K = SearchError::Kind;
   std::string position = "position fen " + fen;
   if (!moves.empty()) {
     position += " moves";
     for (const std::string& m : moves) position += " " + m;
   }
-  if (!process_->write_line(position) || !process_->write_line(limit.go()))
+  std::string go = limit.go();
+  if (!searchmoves.empty()) {
+    go += " searchmoves";
+    for (const std::string& m : searchmoves) go += " " + m;
+  }
+  if (!process_->write_line(position) || !process_->write_line(go))
     return SearchError{K::Crashed, "the engine ended (its input is closed)"};
   SearchResult result;
   bool have_score = false;

@@ -54,9 +54,7 @@ Expected<analysis::AnalysisJob> AnalysisStore::job(std::int64_t game_id, const P
 }
 
 std::optional<Error> AnalysisStore::plan(analysis::AnalysisJob& job) {
-  const auto variant = analysis::engine_variant(*job.profile);
-  if (!variant) return std::nullopt;
-  const auto id = request(*variant);
+  const auto id = request(analysis::engine_variant(*job.profile, game_bikjang_option(job.game, false)));
   if (!id) return id.error();
   job.request_id = *id;
   const auto row = archive_.analysis_game(job.request_id, job.game_id);
@@ -99,10 +97,11 @@ void AnalysisStore::finish_ending(const EndingLookup& lookup, const analysis::En
                                   analysis::EngineVerdictResult& v) {
   if (plan.verdict || !v.score) return;  // no evaluation: nothing to store or say
   v.request_id = lookup.request_id;
-  if (!lookup.warning.empty()) v.warning = lookup.warning;
+  auto warn = [&](const std::string& w) { v.warning += (v.warning.empty() ? "" : "; ") + w; };
+  if (!lookup.warning.empty()) warn(lookup.warning);
   if (searched && lookup.request_id)
     if (auto e = archive_.store_position(*lookup.request_id, game_id, *searched, plan.ply))
-      v.warning = "cannot store the final position's evaluation: " + e->message;
+      warn("cannot store the final position's evaluation: " + e->message);
 }
 
 EngineVerdictRow engine_verdict_row(const analysis::EngineVerdictResult& v, std::int64_t game_id,

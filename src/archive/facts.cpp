@@ -4,6 +4,10 @@
 
 #include <cstring>
 
+#include <array>
+#include <optional>
+
+#include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/codec.h"
 #include "gibo/record/fact_tags.h"
 #include "gibo/record/game_date.h"
@@ -57,6 +61,25 @@ constexpr Column kColumns[] = {
      "outright, checkmate, resignation, time, points, bikjang, ... (none without a winner)"},
     {"margin", "g.result_margin / 2.0", "points margin of a point win (2.5); NULL when none"},
     {"profile", "g.profile_id", "the rules profile the game was validated under"},
+    // Play quality (issue 30): from the game's newest complete stored analysis (gibo
+    // analyze --db), as the stats report's play-quality tables count it; NULL without one.
+    {"analysed", "{analyses:(SELECT count(*) > 0 FROM main.analysis_games AS a WHERE a.game_id = g.id AND a.error IS NULL "
+                 "AND a.failed_positions = 0)}",
+     "1 when the game has a complete stored engine analysis, else 0 (NULL before schema version 3)"},
+    {"cho_accuracy", "{analyses:gibo_quality(g.id, 'cho', 'accuracy')}",
+     "Cho's accuracy in percent in the newest complete analysis; NULL without one"},
+    {"han_accuracy", "{analyses:gibo_quality(g.id, 'han', 'accuracy')}", "Han's accuracy, likewise"},
+    {"cho_loss", "{analyses:gibo_quality(g.id, 'cho', 'loss')}", "Cho's average loss in centipawns, likewise"},
+    {"han_loss", "{analyses:gibo_quality(g.id, 'han', 'loss')}", "Han's average loss, likewise"},
+    {"cho_best_percent", "{analyses:gibo_quality(g.id, 'cho', 'best')}",
+     "the share of Cho's judged moves equal to the engine's first choice, in percent, likewise"},
+    {"han_best_percent", "{analyses:gibo_quality(g.id, 'han', 'best')}", "Han's, likewise"},
+    {"cho_blunders", "{analyses:gibo_quality(g.id, 'cho', 'blunders')}", "Cho's blunders, likewise"},
+    {"han_blunders", "{analyses:gibo_quality(g.id, 'han', 'blunders')}", "Han's blunders, likewise"},
+    {"engine_verdict", "{analyses:(SELECT v.verdict FROM main.engine_verdicts AS v WHERE v.game_id = g.id "
+                       "ORDER BY v.computed_at DESC, v.profile_version DESC LIMIT 1)}",
+     "the newest engine verdict (gibo rescore --engine): engine-supports, engine-contradicts, engine-unclear; NULL "
+     "without one"},
 };
 
 // The fact a gibo_fact() key names.
@@ -83,10 +106,13 @@ void result_text(sqlite3_context* ctx, std::string_view s) {
 
 namespace facts {
 
-// The tags of the row being read, decoded once for all of its gibo_fact() calls.
+// The tags of the row being read, decoded once for all of its gibo_fact() calls; the side
+// summaries of the game gibo_quality() read last (game_id 0: none).
 struct FunctionState {
   std::string json;
   std::vector<Tag> tags;
+  std::int64_t quality_game = 0;
+  std::optional<std::array<analysis::SideSummary, 2>> quality;
 };
 
 void FunctionStateDeleter::operator()(FunctionState* s) const { delete s; }
@@ -137,6 +163,60 @@ void sql_event(sqlite3_context* ctx, int, sqlite3_value** argv) {
   result_text(ctx, NameAliases::builtin().count_as(false, arg_text(argv[0])).display);
 }
 
+// The side summaries of game `id`'s newest complete stored analysis (judge_positions over
+// its stored positions); nullopt without one.
+std::optional<std::array<analysis::SideSummary, 2>> stored_quality(sqlite3* h, std::int64_t id) {
+  sqlite3_stmt* st = nullptr;
+  const char* sql =
+      "SELECT to_move, played, cp, mate, mate_winner, best, error FROM main.analysis_positions WHERE game_id = ?1 AND "
+      "request_id = (SELECT max(request_id) FROM main.analysis_games WHERE game_id = ?1 AND error IS NULL AND "
+      "failed_positions = 0) ORDER BY ply";
+  if (sqlite3_prepare_v2(h, sql, -1, &st, nullptr) != SQLITE_OK) return std::nullopt;
+  sqlite3_bind_int64(st, 1, id);
+  analysis::GameAnalysis a;
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    analysis::PositionEval p;
+    p.to_move = arg_text(sqlite3_column_value(st, 0)) == "han" ? Side::Han : Side::Cho;
+    p.played = std::string(arg_text(sqlite3_column_value(st, 1)));
+    p.ok = sqlite3_column_type(st, 6) == SQLITE_NULL;
+    analysis::Score& s = p.result.score;
+    if (sqlite3_column_type(st, 3) != SQLITE_NULL) {
+      s.mate = true;
+      s.mate_moves = sqlite3_column_int(st, 3);
+      s.winner = arg_text(sqlite3_column_value(st, 4)) == "han" ? Side::Han : Side::Cho;
+    } else {
+      s.cp = sqlite3_column_int(st, 2);
+    }
+    p.result.best_move = std::string(arg_text(sqlite3_column_value(st, 5)));
+    a.positions.push_back(std::move(p));
+  }
+  sqlite3_finalize(st);
+  if (a.positions.empty() || !a.positions.back().played.empty()) return std::nullopt;
+  analysis::judge_positions(a);
+  return a.sides;
+}
+
+// gibo_quality(game_id, side, metric): `side`'s (cho, han) accuracy, loss, best (percent of
+// judged moves equal to the engine's first choice) or blunders in the game's newest
+// complete stored analysis; NULL without one or without a judged move.
+void sql_quality(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  auto* state = static_cast<FunctionState*>(sqlite3_user_data(ctx));
+  const std::int64_t id = sqlite3_value_int64(argv[0]);
+  if (id != state->quality_game) {
+    state->quality_game = id;
+    state->quality = stored_quality(sqlite3_context_db_handle(ctx), id);
+  }
+  const std::string_view metric = arg_text(argv[2]);
+  if (!state->quality) return sqlite3_result_null(ctx);
+  const analysis::SideSummary& s = (*state->quality)[arg_text(argv[1]) == "han" ? 1 : 0];
+  if (metric == "blunders") return sqlite3_result_int(ctx, s.counts[3]);
+  if (s.moves == 0) return sqlite3_result_null(ctx);
+  if (metric == "accuracy") return sqlite3_result_double(ctx, s.accuracy);
+  if (metric == "loss") return sqlite3_result_double(ctx, s.average_loss);
+  if (metric == "best") return sqlite3_result_double(ctx, 100.0 * s.best_moves / s.moves);
+  sqlite3_result_error(ctx, "gibo_quality: unknown metric", -1);
+}
+
 // The authorizer of user SQL: reading, functions and (recursive) SELECTs only.
 int read_only_authorizer(void*, int action, const char*, const char*, const char*, const char*) {
   switch (action) {
@@ -159,7 +239,9 @@ std::optional<Error> install(sql::Connection& db, int schema_version, FunctionSt
       sqlite3_create_function(h, "gibo_year", 1, flags, nullptr, sql_year, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_player", 1, flags, nullptr, sql_player, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_site", 1, flags, nullptr, sql_site, nullptr, nullptr) != SQLITE_OK ||
-      sqlite3_create_function(h, "gibo_event", 1, flags, nullptr, sql_event, nullptr, nullptr) != SQLITE_OK)
+      sqlite3_create_function(h, "gibo_event", 1, flags, nullptr, sql_event, nullptr, nullptr) != SQLITE_OK ||
+      // Reads the analyses as they stand: not deterministic.
+      sqlite3_create_function(h, "gibo_quality", 3, SQLITE_UTF8, state.get(), sql_quality, nullptr, nullptr) != SQLITE_OK)
     return Error{"cannot register the facts functions: " + db.current_error()};
   std::string sql = "CREATE TEMP VIEW IF NOT EXISTS facts AS SELECT ";
   bool first = true;
@@ -168,6 +250,8 @@ std::optional<Error> install(sql::Connection& db, int schema_version, FunctionSt
     first = false;
     std::string expression = c.sql;
     if (expression == "{annotated}") expression = schema_version >= 2 ? "g.annotated" : "NULL";
+    if (expression.rfind("{analyses:", 0) == 0)  // the analysis tables came with version 3
+      expression = schema_version >= 3 ? expression.substr(10, expression.size() - 11) : "NULL";
     sql += expression + " AS " + c.name;
   }
   sql += " FROM main.games AS g JOIN main.sources AS s ON s.id = g.source_id";

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 
 #include "archive_input.h"
 #include "command.h"
@@ -137,6 +138,9 @@ class AnalyzePrinter {
   Progress progress_;
   OutputFile pgn_file_, gib_file_;
   long games_ = 0, failed_ = 0, positions_ = 0;
+  long not_analysed_ = 0, with_failed_positions_ = 0;
+  // Why games and positions failed, each cause once with its count (the summary's lines).
+  std::map<std::string, long> game_causes_, position_causes_;
   long from_archive_ = 0;      // --db: games shown from the archive
   bool store_failed_ = false;  // --db: a game could not be stored (the run stops there)
   bool first_pgn_ = true, first_gib_ = true;
@@ -156,6 +160,10 @@ void AnalyzePrinter::emit(AnalysedJob&& d) {
   from_archive_ += d.from_store;
   ++games_;
   failed_ += !a.error.empty() || a.failed_positions > 0;
+  if (!a.error.empty()) ++not_analysed_, ++game_causes_[a.error];
+  else if (a.failed_positions > 0) ++with_failed_positions_;
+  for (const PositionEval& p : a.positions)
+    if (!p.ok) ++position_causes_[p.error];
   positions_ += d.searched;
   progress_.write(render(d.job.ref, a, o_.engine.engine_name, o_.engine.limit, o_.out));
   if (!a.error.empty()) progress_.write_error(d.job.ref + ": error[analysis]: " + a.error + "\n");
@@ -179,21 +187,23 @@ void AnalyzePrinter::emit(AnalysedJob&& d) {
 void AnalyzePrinter::draw_progress() {
   if (!progress_.shown()) return;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  std::string line = std::to_string(games_);
-  if (total_) line += '/', line += std::to_string(*total_);
-  line = i18n::format("{1} games, {2} positions/s",
-                      {line, fixed1(seconds > 0 ? static_cast<double>(positions_) / seconds : 0)});
-  if (total_ && *total_ >= games_)
-    line += ", " + i18n::format("ETA {1}", {clock_text(seconds / static_cast<double>(games_) *
-                                                         static_cast<double>(*total_ - games_))});
-  progress_.draw(line);
+  progress_.draw(games_progress_text(games_, total_, seconds,
+                                     fixed1(seconds > 0 ? static_cast<double>(positions_) / seconds : 0)));
 }
 
 void AnalyzePrinter::summary() {
   progress_.draw("");
+  if (o_.out == Output::Text) {
+    // The causes first (the summary stays the last line): "3 games failed: …", "12 positions failed: …".
+    for (const auto& [cause, n] : game_causes_)
+      progress_.write("  " + i18n::format("{1} games failed: {2}", {std::to_string(n), i18n::message(cause)}) + "\n");
+    for (const auto& [cause, n] : position_causes_)
+      progress_.write("  " + i18n::format("{1} positions failed: {2}", {std::to_string(n), i18n::message(cause)}) + "\n");
+  }
   if (o_.out == Output::Text)
-    progress_.write(i18n::format("summary: {1} games analysed, {2} with errors or failed positions",
-                                 {std::to_string(games_), std::to_string(failed_)}) +
+    progress_.write(i18n::format("summary: {1} games analysed, {2} failed, {3} with failed positions",
+                                 {std::to_string(games_ - not_analysed_), std::to_string(not_analysed_),
+                                  std::to_string(with_failed_positions_)}) +
                     (o_.db.empty() ? std::string() : ", " + i18n::format("{1} taken from the archive", {std::to_string(from_archive_)})) +
                     "\n");
   if (o_.db.empty() || store_failed_ || from_archive_ == 0) return;
@@ -209,20 +219,6 @@ void AnalyzePrinter::summary() {
                                        "were analysed and stored",
                                        {std::to_string(from_archive_), std::to_string(games_), o_.db}) +
                           "\n");
-}
-
-// The number of games for the progress line's ETA (a terminal only): counted beforehand
-// by a reading pass that keeps no game; unknown when a file is standard input.
-std::optional<long> count_games(const std::vector<InputFile>& files, long archive_games, const Profile& fallback) {
-  long total = archive_games;
-  for (const InputFile& f : files) {
-    if (f.path == "-") return std::nullopt;
-    ReadOptions ro;
-    ro.profile = &fallback;
-    ReadInfo info;
-    read_input_games(f.path, ro, info, [&](Game&&) { ++total; });
-  }
-  return total;
 }
 
 }  // namespace
@@ -258,7 +254,8 @@ int run_analyze(const std::vector<std::string>& args) {
   std::optional<archive::AnalysisStore> store;
   if (db) store.emplace(*db, o.engine);
   std::optional<long> total;
-  if (stderr_is_terminal()) total = count_games(files, static_cast<long>(ids.size()), fallback);
+  if (stderr_is_terminal())  // the progress line's ETA (a terminal only)
+    if ((total = count_input_games(files, fallback))) *total += static_cast<long>(ids.size());
   AnalyzePrinter printer(o, store ? &*store : nullptr, total);
   // The annotated outputs are written as the games are done (committed at the end).
   if (auto e = printer.open_outputs()) return std::cerr << "gibo analyze: " << e->message << "\n", kExitIo;

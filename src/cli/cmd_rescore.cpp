@@ -2,14 +2,17 @@
 // historical result (which is never changed): one line (text), row (CSV) or object
 // (JSON Lines) per game and a summary, on files and on a database (--db) alike; on a
 // database the verdicts are also stored in the verdicts table.
+#include <chrono>
 #include <iostream>
 #include <map>
+#include <regex>
 
 #include "archive_input.h"
 #include "command.h"
 #include "gibo/report/i18n.h"
 #include "counts.h"
 #include "gibo/adjudication/rescore.h"
+#include "gibo/analysis/ordered_stream.h"
 #include "gibo/archive/analysis_store.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/json_writer.h"
@@ -17,6 +20,7 @@
 #include "inputs.h"
 #include "common_options.h"
 #include "parallel.h"
+#include "progress.h"
 #include "reporter.h"
 #include "engine_options.h"
 #include "rescore_engine.h"
@@ -114,10 +118,28 @@ std::string render(const Row& r, Output out, bool engine = false) {
   return "";
 }
 
+// What a run counts for its summary: verdicts, engine verdicts, and the causes of the
+// engine-unclear ones (each once, with its count).
+struct Counts {
+  std::map<std::string, long> verdicts, engine, unclear;
+  void add_engine(const EngineVerdictResult& v) {
+    ++engine[v.verdict];
+    if (v.verdict != "engine-unclear") return;
+    // One cause for every game it stands for: "ply 12 (e2f2): " is the game's own.
+    static const std::regex own_ply(R"(ply \d+ \([^)]*\): )");
+    ++unclear[std::regex_replace(v.note, own_ply, "")];
+  }
+  void add(const Counts& c) {
+    add_counts(verdicts, c.verdicts);
+    add_counts(engine, c.engine);
+    add_counts(unclear, c.unclear);
+  }
+};
+
 struct FileResult {
   std::string output;
   std::string file_errors;  // the file's own errors (not a game's), as reported
-  std::map<std::string, long> verdicts, engine_verdicts;
+  Counts counts;
   std::vector<std::string> messages;  // --engine: for standard error
   bool io_error = false;
   bool has_file_errors = false;
@@ -125,10 +147,10 @@ struct FileResult {
 
 // The summary (text and JSON Lines; CSV has none) and the exit status: a disagreement,
 // a rejected record or a file with errors of its own (no game gibo reads in it, a broken
-// line of JSON Lines) is a finding. `engine`: the engine verdicts' counts (rescore
-// --engine; nullptr without it); an engine-contradicts is a finding too.
-int print_summary(const std::map<std::string, long>& verdicts, long io_errors, long not_game_files, Output out,
-                  long file_errors = 0, const std::map<std::string, long>* engine = nullptr) {
+// line of JSON Lines) is a finding. `engine`: rescore --engine (its verdicts counted, an
+// engine-contradicts is a finding too, the causes of engine-unclear listed once each).
+int print_summary(const Counts& c, long io_errors, long not_game_files, Output out, long file_errors, bool engine) {
+  const std::map<std::string, long>& verdicts = c.verdicts;
   long games = 0;
   for (const auto& [k, v] : verdicts) games += v;
   if (out == Output::Jsonl) {
@@ -136,13 +158,16 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, l
     json::Writer w(s);
     w.begin_object().field("type", "summary").field("games", static_cast<std::int64_t>(games));
     write_counts(w, "verdicts", verdicts);
-    if (engine) write_counts(w, "engine_verdicts", *engine);
+    if (engine) write_counts(w, "engine_verdicts", c.engine), write_counts(w, "engine_unclear_causes", c.unclear);
     w.field("io_errors", static_cast<std::int64_t>(io_errors));
     w.field("file_errors", static_cast<std::int64_t>(file_errors));
     Reporter::input_counts(w, io_errors, not_game_files);
     w.end_object();
     std::cout << s << "\n";
   } else if (out == Output::Text) {
+    if (engine)  // the causes first: the summary stays the last line
+      for (const auto& [cause, n] : c.unclear)
+        std::cout << "  " << i18n::format("{1} engine-unclear: {2}", {i18n::number(n), cause}) << "\n";
     // In the run's language (i18n.h): "summary: 2 games, 1 agrees, ..." / "요약: 대국 2, 맞음 1, ...".
     std::cout << i18n::format("summary: {1} games", {i18n::number(games)});
     for (const char* k : {"agrees", "disagrees", "unverifiable", "indeterminate", "no-result", "invalid"}) {
@@ -151,8 +176,8 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, l
     }
     if (engine)
       for (const char* k : {"engine-supports", "engine-contradicts", "engine-unclear"}) {
-        auto it = engine->find(k);
-        std::cout << ", " << (it == engine->end() ? 0 : it->second) << " " << k;
+        auto it = c.engine.find(k);
+        std::cout << ", " << (it == c.engine.end() ? 0 : it->second) << " " << k;
       }
     if (file_errors)
       std::cout << ", "
@@ -165,7 +190,7 @@ int print_summary(const std::map<std::string, long>& verdicts, long io_errors, l
   for (const char* finding : {"disagrees", "invalid"})
     if (auto d = verdicts.find(finding); d != verdicts.end() && d->second > 0) return kExitFindings;
   if (engine)
-    if (auto d = engine->find("engine-contradicts"); d != engine->end() && d->second > 0) return kExitFindings;
+    if (auto d = c.engine.find("engine-contradicts"); d != c.engine.end() && d->second > 0) return kExitFindings;
   return kExitOk;
 }
 
@@ -185,98 +210,6 @@ Diagnostic stored_rejection(archive::Archive& archive, const archive::StoredGame
   first.file = g.file;
   first.game = g.game_index;
   return first;
-}
-
-// Re-scores the games `where` selects in the archive `db`, each under `forced`, else its
-// saved rules, else `fallback`; writes a line/row/object per game as for files and
-// stores the verdicts (a game stored as invalid gets the verdict invalid).
-int rescore_database(const std::string& db, const Profile* forced, const Profile& fallback, bool bikjang_fallback,
-                     const std::string& where, Output out, const EngineChoice* engine, int margin) {
-  const auto opened = open_archive("rescore", db, archive::OpenMode::ReadWrite);  // stores verdicts
-  if (!opened) return kExitIo;
-  archive::Archive* archive = opened.get();
-  std::map<std::string, long> counts, engine_counts;
-  std::vector<archive::VerdictRow> batch;
-  std::vector<archive::EngineVerdictRow> engine_batch;
-  std::optional<analysis::EngineAdjudicator> adjudicator;
-  std::optional<archive::AnalysisStore> store;
-  if (engine) adjudicator.emplace(*engine, margin), store.emplace(*archive, *engine);
-  bool ok = true;
-  auto flush = [&] {
-    if (batch.empty()) return;
-    if (auto e = archive->store_verdicts(batch)) {
-      std::cerr << "gibo rescore: " << e->message << "\n";
-      ok = false;
-    }
-    if (auto e = ok && !engine_batch.empty() ? archive->store_engine_verdicts(engine_batch) : std::nullopt) {
-      std::cerr << "gibo rescore: " << e->message << "\n";
-      ok = false;
-    }
-    batch.clear();
-    engine_batch.clear();
-  };
-  const auto ids = archive->select_games(where);
-  if (!ids) return usage_error("rescore", "--where: " + ids.error().message);
-  if (out == Output::Csv) std::cout << csv_header(engine != nullptr);
-  std::optional<Error> unread;  // why a stored game could not be read
-  std::string lines;
-  for (std::int64_t id : *ids) {
-    const auto g = archive->stored_game(id);
-    if (!g) {
-      unread = g.error();
-      break;
-    }
-    const Profile* profile = forced;
-    if (!profile) profile = g->saved_rules ? find_profile(*g->saved_rules) : nullptr;
-    if (!profile) profile = &fallback;
-    const BikjangOption option = adjudication_bikjang(*profile, g->saved_bikjang, g->stored_result, bikjang_fallback);
-    Game shell;
-    shell.start = g->start;
-    Position start;
-    if (start_position(shell, legality_rules(*profile, option.on), start)) continue;  // unreadable start: skip
-    Rescore r = rescore(*profile, option, start, g->moves, g->plies, g->stored_result);
-    if (!g->valid) reject(r, stored_rejection(*archive, *g));
-    Row row = make_row(g->file, g->game_index, g->result_text, r);
-    if (adjudicator && r.verdict.kind == VerdictKind::Unverifiable) {
-      const analysis::EndingPlan plan = adjudicator->plan(r, shell, g->moves, g->plies);
-      archive::AnalysisStore::EndingLookup lookup;
-      if (!plan.verdict) lookup = store->lookup_ending(plan, g->game_id);
-      std::optional<analysis::PositionEval> searched;
-      row.engine = adjudicator->judge(plan, r, lookup.stored, &searched);
-      store->finish_ending(lookup, plan, g->game_id, searched, *row.engine);
-      if (!row.engine->warning.empty())
-        std::cerr << g->file << ":" << g->game_index + 1 << ": " << row.engine->warning << "\n";
-      ++engine_counts[row.engine->verdict];
-      engine_batch.push_back(archive::engine_verdict_row(*row.engine, g->game_id, *profile, margin));
-    }
-    lines += render(row, out, engine != nullptr);
-    if (lines.size() >= (1u << 16)) std::cout << lines, lines.clear();
-    archive::VerdictRow v;
-    v.game_id = g->game_id;
-    v.profile_id = profile->id;
-    v.profile_version = profile->version;
-    v.verdict = row.verdict;
-    v.winner = r.board.ending ? std::string(outcome_name(r.board.ending->winner)) : "none";
-    if (r.board.ending) {
-      v.reason = std::string(reason_name(r.board.ending->reason));
-      v.ply = r.board.ending->ply;
-      v.cho_score = r.board.ending->scores.cho;
-      v.han_score = r.board.ending->scores.han;
-    }
-    v.ended_before_last_ply = r.verdict.ended_before_last_ply;
-    v.note = row.note;
-    ++counts[v.verdict];
-    batch.push_back(std::move(v));
-    if (batch.size() >= 5000) flush();
-    if (!ok) break;
-  }
-  std::cout << lines;
-  flush();
-  if (unread || !ok) {
-    if (unread) std::cerr << "gibo rescore: " << unread->message << "\n";
-    return kExitIo;
-  }
-  return print_summary(counts, 0, 0, out, 0, engine ? &engine_counts : nullptr);
 }
 
 struct RescoreOptions {
@@ -332,86 +265,311 @@ std::optional<int> parse_rescore(const std::vector<std::string>& args, RescoreOp
   return std::nullopt;
 }
 
+// One game on its way through a run: re-scored (and its ending planned for the engine) on
+// the caller's thread, judged by the engine on a worker, printed and stored in order.
+struct Pending {
+  Row row;
+  Rescore r;
+  const Profile* profile = nullptr;
+  std::int64_t game_id = 0;                  // --db
+  std::optional<analysis::EndingPlan> plan;  // --engine, an unverifiable ending
+  archive::AnalysisStore::EndingLookup lookup;
+  std::optional<analysis::PositionEval> searched;
+  std::string ref;                           // FILE:GAME, for the engine's warnings
+  std::optional<FileResult> file_end;        // files: not a game, the end of a file (its errors)
+};
+
+// The engine's step of a pending game (on a worker): the verdict of its planned ending.
+void judge_pending(analysis::EngineAdjudicator* adjudicator, Pending& p) {
+  if (adjudicator && p.plan) p.row.engine = adjudicator->judge(*p.plan, p.r, p.lookup.stored, &p.searched);
+}
+
+// The stored verdict of a re-scored game.
+archive::VerdictRow verdict_row(const Pending& p) {
+  archive::VerdictRow v;
+  v.game_id = p.game_id;
+  v.profile_id = p.profile->id;
+  v.profile_version = p.profile->version;
+  v.verdict = p.row.verdict;
+  v.winner = p.r.board.ending ? std::string(outcome_name(p.r.board.ending->winner)) : "none";
+  if (p.r.board.ending) {
+    v.reason = std::string(reason_name(p.r.board.ending->reason));
+    v.ply = p.r.board.ending->ply;
+    v.cho_score = p.r.board.ending->scores.cho;
+    v.han_score = p.r.board.ending->scores.han;
+  }
+  v.ended_before_last_ply = p.r.verdict.ended_before_last_ply;
+  v.note = p.row.note;
+  return v;
+}
+
+// rescore --db: the games `o.where` selects, each under --rules, else its saved rules,
+// else janggi-gg; a line/row/object per game as for files; the verdicts (and engine
+// verdicts) stored in batches; with --engine, -j N engines judge the unverifiable endings.
+class DatabaseRescore {
+ public:
+  explicit DatabaseRescore(const RescoreOptions& o) : o_(o) {}
+  int run();
+
+ private:
+  std::optional<Pending> prepare(const archive::StoredGame& g);
+  void emit(Pending&& p);
+  void flush();
+  const RescoreOptions& o_;
+  std::unique_ptr<archive::Archive> archive_;
+  std::optional<analysis::EngineAdjudicator> adjudicator_;
+  std::optional<archive::AnalysisStore> store_;
+  Counts counts_;
+  std::vector<archive::VerdictRow> batch_;
+  std::vector<archive::EngineVerdictRow> engine_batch_;
+  std::string lines_;
+  bool ok_ = true;
+  // --engine on a terminal: the progress line (games done of those selected, ETA).
+  Progress progress_;
+  long done_ = 0, total_ = 0;
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+std::optional<Pending> DatabaseRescore::prepare(const archive::StoredGame& g) {
+  const Profile& fallback = o_.forced ? *o_.forced : default_profile();
+  const Profile* profile = o_.forced;
+  if (!profile) profile = g.saved_rules ? find_profile(*g.saved_rules) : nullptr;
+  if (!profile) profile = &fallback;
+  const BikjangOption option = adjudication_bikjang(*profile, g.saved_bikjang, g.stored_result, o_.bikjang_fallback);
+  Game shell;
+  shell.start = g.start;
+  Position start;
+  if (start_position(shell, legality_rules(*profile, option.on), start)) return std::nullopt;  // unreadable start: skip
+  Pending p;
+  p.r = rescore(*profile, option, start, g.moves, g.plies, g.stored_result);
+  if (!g.valid) reject(p.r, stored_rejection(*archive_, g));
+  p.row = make_row(g.file, g.game_index, g.result_text, p.r);
+  p.profile = profile;
+  p.game_id = g.game_id;
+  p.ref = g.file + ":" + std::to_string(g.game_index + 1);
+  if (adjudicator_ && p.r.verdict.kind == VerdictKind::Unverifiable) {
+    p.plan = adjudicator_->plan(p.r, shell, g.moves, g.plies);
+    if (!p.plan->verdict) p.lookup = store_->lookup_ending(*p.plan, g.game_id);
+  }
+  return p;
+}
+
+void DatabaseRescore::emit(Pending&& p) {
+  if (!ok_) return;
+  if (p.row.engine) {
+    store_->finish_ending(p.lookup, *p.plan, p.game_id, p.searched, *p.row.engine);
+    if (!p.row.engine->warning.empty()) progress_.write_error(p.ref + ": " + p.row.engine->warning + "\n");
+    counts_.add_engine(*p.row.engine);
+    engine_batch_.push_back(archive::engine_verdict_row(*p.row.engine, p.game_id, *p.profile, o_.margin));
+  }
+  const bool live = o_.use_engine && progress_.shown();
+  lines_ += render(p.row, o_.out, o_.use_engine);
+  if (live || lines_.size() >= (1u << 16)) progress_.write(lines_), lines_.clear();
+  if (live)
+    progress_.draw(games_progress_text(
+        ++done_, total_, std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count()));
+  ++counts_.verdicts[p.row.verdict];
+  batch_.push_back(verdict_row(p));
+  if (batch_.size() >= 5000) flush();
+}
+
+void DatabaseRescore::flush() {
+  if (batch_.empty()) return;
+  if (auto e = archive_->store_verdicts(batch_)) {
+    std::cerr << "gibo rescore: " << e->message << "\n";
+    ok_ = false;
+  }
+  if (auto e = ok_ && !engine_batch_.empty() ? archive_->store_engine_verdicts(engine_batch_) : std::nullopt) {
+    std::cerr << "gibo rescore: " << e->message << "\n";
+    ok_ = false;
+  }
+  batch_.clear();
+  engine_batch_.clear();
+}
+
+int DatabaseRescore::run() {
+  archive_ = open_archive("rescore", o_.db, archive::OpenMode::ReadWrite);  // stores verdicts
+  if (!archive_) return kExitIo;
+  if (o_.use_engine) adjudicator_.emplace(o_.engine, o_.margin), store_.emplace(*archive_, o_.engine);
+  const auto ids = archive_->select_games(o_.where);
+  if (!ids) return usage_error("rescore", "--where: " + ids.error().message);
+  if (o_.out == Output::Csv) std::cout << csv_header(o_.use_engine);
+  total_ = static_cast<long>(ids->size());
+  std::optional<Error> unread;  // why a stored game could not be read
+  {
+    analysis::OrderedStream<Pending, Pending> stream(
+        o_.use_engine ? o_.jobs : 1,
+        [this](Pending& p) {
+          judge_pending(adjudicator_ ? &*adjudicator_ : nullptr, p);
+          return std::move(p);
+        },
+        [this](Pending&& p) { emit(std::move(p)); });
+    for (std::int64_t id : *ids) {
+      const auto g = archive_->stored_game(id);
+      if (!g) {
+        unread = g.error();
+        break;
+      }
+      if (auto p = prepare(*g)) stream.push(std::move(*p));
+      if (!ok_) break;
+    }
+  }
+  progress_.draw("");
+  progress_.write(lines_);
+  flush();
+  if (unread || !ok_) {
+    if (unread) std::cerr << "gibo rescore: " << unread->message << "\n";
+    return kExitIo;
+  }
+  return print_summary(counts_, 0, 0, o_.out, 0, o_.use_engine);
+}
+
+// A file's own errors (not a game's) as validate reports them: a JSON Lines object, or a
+// line each; "" when it has none.
+std::string file_errors_text(const std::string& path, const ReadInfo& info, Output out) {
+  std::string text;
+  bool any = false;
+  for (const Diagnostic& d : info.diagnostics) any |= d.severity == Severity::Error;
+  if (!any) return text;
+  if (out == Output::Jsonl) {
+    json::Writer w(text);
+    Reporter::begin_file(w, path);
+    Reporter::diagnostics(w, "errors", info.diagnostics, Severity::Error);
+    w.end_object();
+    text += '\n';
+  } else {
+    for (const Diagnostic& d : info.diagnostics)
+      if (d.severity == Severity::Error) text += Reporter::diagnostic_line(d);
+  }
+  return text;
+}
+
+// The files' games as pending ones: re-scored, their unverifiable endings planned.
+Pending pending_game(Game& g, const std::string& path, const RescoreOptions& o, analysis::EngineAdjudicator* adjudicator) {
+  const Profile& fallback = o.forced ? *o.forced : default_profile();
+  Pending p;
+  p.r = rescore_game(g, fallback, o.bikjang_fallback);
+  p.row = make_row(path, g.source.game_index, g.has_result ? std::optional<std::string>(g.result_text) : std::nullopt, p.r);
+  p.ref = path + ":" + std::to_string(g.source.game_index + 1);
+  if (adjudicator && p.r.verdict.kind == VerdictKind::Unverifiable) {
+    std::vector<Move> moves;
+    for (int k = 0; k < g.valid_plies && k < static_cast<int>(g.plies.size()); ++k)
+      moves.push_back(g.plies[static_cast<std::size_t>(k)].move);
+    p.plan = adjudicator->plan(p.r, g, moves, static_cast<int>(g.plies.size()));
+  }
+  return p;
+}
+
+// What a file-level run prints and counts, in input order.
+struct FilesPrinter {
+  Output out = Output::Text;
+  Counts counts;
+  long io_errors = 0, file_errors = 0;
+  void file_done(const FileResult& fr) {
+    if (fr.io_error) {
+      ++io_errors;
+      (out == Output::Jsonl ? std::cout : std::cerr) << fr.output;
+      return;
+    }
+    std::cout << fr.output;
+    (out == Output::Jsonl ? std::cout : std::cerr) << fr.file_errors;
+    if (fr.has_file_errors) ++file_errors;
+    counts.add(fr.counts);
+    for (const std::string& m : fr.messages) std::cerr << m << "\n";
+  }
+};
+
+// A file read whole on a worker (rescore without --engine: -j N files at once).
+FileResult rescore_file(const std::string& path, const RescoreOptions& o, const Reporter& reporter) {
+  FileResult fr;
+  ReadOptions ro;
+  ro.profile = o.forced ? o.forced : &default_profile();
+  ReadInfo info;
+  const auto error = read_input_games(path, ro, info, [&](Game&& g) {
+    const Pending p = pending_game(g, path, o, nullptr);
+    ++fr.counts.verdicts[p.row.verdict];
+    fr.output += render(p.row, o.out, false);
+  });
+  if (error) {
+    fr.io_error = true;
+    fr.output = reporter.unreadable(path, error->message);
+    return fr;
+  }
+  // The file's own errors are reported as validate reports them, never skipped.
+  fr.file_errors = file_errors_text(path, info, o.out);
+  fr.has_file_errors = !fr.file_errors.empty();
+  return fr;
+}
+
+// rescore --engine on files: the games read in order on this thread, their unverifiable
+// endings judged by -j N engines, each game printed in order; a file's end (its own
+// errors) travels in the stream after its games.
+void rescore_files_with_engine(const std::vector<InputFile>& files, const RescoreOptions& o, const Reporter& reporter,
+                               FilesPrinter& printer) {
+  analysis::EngineAdjudicator adjudicator(o.engine, o.margin);
+  Progress progress;  // on a terminal: games done of those the inputs hold, ETA
+  std::optional<long> total;
+  if (progress.shown()) total = count_input_games(files, o.forced ? *o.forced : default_profile());
+  long done = 0;
+  const auto started = std::chrono::steady_clock::now();
+  analysis::OrderedStream<Pending, Pending> stream(
+      o.jobs,
+      [&](Pending& p) {
+        judge_pending(&adjudicator, p);
+        return std::move(p);
+      },
+      [&](Pending&& p) {
+        if (p.file_end) {
+          progress.draw("");  // cleared before the file's own lines
+          return printer.file_done(*p.file_end);
+        }
+        if (p.row.engine) {
+          printer.counts.add_engine(*p.row.engine);
+          if (!p.row.engine->warning.empty()) progress.write_error(p.ref + ": " + p.row.engine->warning + "\n");
+        }
+        ++printer.counts.verdicts[p.row.verdict];
+        progress.write(render(p.row, o.out, true));
+        progress.draw(games_progress_text(
+            ++done, total, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()));
+      });
+  for (const InputFile& f : files) {
+    ReadOptions ro;
+    ro.profile = o.forced ? o.forced : &default_profile();
+    ReadInfo info;
+    const auto error =
+        read_input_games(f.path, ro, info, [&](Game&& g) { stream.push(pending_game(g, f.path, o, &adjudicator)); });
+    Pending end;
+    end.file_end.emplace();
+    if (error) end.file_end->io_error = true, end.file_end->output = reporter.unreadable(f.path, error->message);
+    else end.file_end->file_errors = file_errors_text(f.path, info, o.out);
+    end.file_end->has_file_errors = !error && !end.file_end->file_errors.empty();
+    stream.push(std::move(end));
+  }
+  stream.finish();
+  progress.draw("");
+}
+
 // Re-scores the games of the files `o.paths` name: a line/row/object per game, then the summary.
 int rescore_files(const RescoreOptions& o) {
-  const Profile& fallback = o.forced ? *o.forced : default_profile();
-  const bool bikjang_fallback = o.bikjang_fallback, use_engine = o.use_engine;
-  const Output out = o.out;
-  const int jobs = o.jobs;
   // Inputs that cannot be read and files that are not game files: in the JSON Lines
   // stream, or (text, CSV) on standard error.
-  const Reporter reporter(out == Output::Jsonl ? ReportFormat::Jsonl : ReportFormat::Text);
+  const Reporter reporter(o.out == Output::Jsonl ? ReportFormat::Jsonl : ReportFormat::Text);
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;
   const std::vector<InputFile> files = expand_inputs(o.paths, missing, not_game);
-  (out == Output::Jsonl ? std::cout : std::cerr) << reporter.inputs(missing, not_game);
-  if (out == Output::Csv) std::cout << csv_header(use_engine);
-  std::map<std::string, long> counts, engine_counts;
-  std::optional<analysis::EngineAdjudicator> adjudicator;
-  if (use_engine) adjudicator.emplace(o.engine, o.margin);
-  long io_errors = static_cast<long>(missing.size()), file_errors = 0;
-  ordered_parallel<FileResult>(
-      files.size(), jobs,
-      [&](std::size_t i) {
-        FileResult fr;
-        ReadOptions ro;
-        ro.profile = &fallback;
-        ReadInfo info;
-        const auto error = read_input_games(files[i].path, ro, info, [&](Game&& g) {
-          const Rescore r = rescore_game(g, fallback, bikjang_fallback);
-          Row row = make_row(files[i].path, g.source.game_index,
-                             g.has_result ? std::optional<std::string>(g.result_text) : std::nullopt, r);
-          if (adjudicator && r.verdict.kind == VerdictKind::Unverifiable) {
-            std::vector<Move> moves;
-            for (int k = 0; k < g.valid_plies && k < static_cast<int>(g.plies.size()); ++k)
-              moves.push_back(g.plies[static_cast<std::size_t>(k)].move);
-            row.engine = adjudicator->judge(adjudicator->plan(r, g, moves, static_cast<int>(g.plies.size())), r,
-                                            std::nullopt);
-            ++fr.engine_verdicts[row.engine->verdict];
-            if (!row.engine->warning.empty())
-              fr.messages.push_back(files[i].path + ":" + std::to_string(g.source.game_index + 1) + ": " +
-                                    row.engine->warning);
-          }
-          ++fr.verdicts[row.verdict];
-          fr.output += render(row, out, use_engine);
-        });
-        if (error) {
-          fr.io_error = true;
-          fr.output = reporter.unreadable(files[i].path, error->message);
-          return fr;
-        }
-        // The file's own errors are reported as validate reports them, never skipped.
-        for (const Diagnostic& d : info.diagnostics)
-          fr.has_file_errors |= d.severity == Severity::Error;
-        if (fr.has_file_errors) {
-          if (out == Output::Jsonl) {
-            json::Writer w(fr.file_errors);
-            Reporter::begin_file(w, files[i].path);
-            Reporter::diagnostics(w, "errors", info.diagnostics, Severity::Error);
-            w.end_object();
-            fr.file_errors += '\n';
-          } else {
-            for (const Diagnostic& d : info.diagnostics)
-              if (d.severity == Severity::Error) fr.file_errors += Reporter::diagnostic_line(d);
-          }
-        }
-        return fr;
-      },
-      [&](std::size_t, FileResult&& fr) {
-        if (fr.io_error) {
-          ++io_errors;
-          (out == Output::Jsonl ? std::cout : std::cerr) << fr.output;
-          return;
-        }
-        std::cout << fr.output;
-        (out == Output::Jsonl ? std::cout : std::cerr) << fr.file_errors;
-        if (fr.has_file_errors) ++file_errors;
-        add_counts(counts, fr.verdicts);
-        add_counts(engine_counts, fr.engine_verdicts);
-        for (const std::string& m : fr.messages) std::cerr << m << "\n";
-      });
-  return print_summary(counts, io_errors, static_cast<long>(not_game.size()), out, file_errors,
-                       use_engine ? &engine_counts : nullptr);
+  (o.out == Output::Jsonl ? std::cout : std::cerr) << reporter.inputs(missing, not_game);
+  if (o.out == Output::Csv) std::cout << csv_header(o.use_engine);
+  FilesPrinter printer;
+  printer.out = o.out;
+  printer.io_errors = static_cast<long>(missing.size());
+  if (o.use_engine)
+    rescore_files_with_engine(files, o, reporter, printer);
+  else
+    ordered_parallel<FileResult>(
+        files.size(), o.jobs, [&](std::size_t i) { return rescore_file(files[i].path, o, reporter); },
+        [&](std::size_t, FileResult&& fr) { printer.file_done(fr); });
+  return print_summary(printer.counts, printer.io_errors, static_cast<long>(not_game.size()), o.out, printer.file_errors,
+                       o.use_engine);
 }
 
 }  // namespace
@@ -420,9 +578,7 @@ int run_rescore(const std::vector<std::string>& args) {
   RescoreOptions o;
   if (auto rc = parse_rescore(args, o)) return *rc;
   if (o.db.empty()) return rescore_files(o);
-  const Profile& fallback = o.forced ? *o.forced : default_profile();
-  return rescore_database(o.db, o.forced, fallback, o.bikjang_fallback, o.where, o.out, o.use_engine ? &o.engine : nullptr,
-                          o.margin);
+  return DatabaseRescore(o).run();
 }
 
 }  // namespace gibo::cli

@@ -7,6 +7,22 @@
 #include "options.h"
 
 namespace gibo::cli {
+namespace {
+
+// The engine variant nearest to the profile and how they differ (one for each bikjang
+// option of a profile whose bikjang follows the record's option).
+void print_engine_mappings(const Profile& p) {
+  auto print = [](const EngineMapping& m, const std::string& label) {
+    std::cout << label << ": " << m.variant << " (" << i18n::format("as profile {1}", {m.profile_id}) << ")\n";
+    if (m.differences.empty()) std::cout << "  " << i18n::translate("the variant plays this profile exactly") << "\n";
+    for (const RuleDifference& d : m.differences) std::cout << "  " << topic_name(d.topic) << ": " << d.text << "\n";
+  };
+  if (!p.bikjang_mode_follows_option) return print(p.engine, i18n::translate("engine variant"));
+  print(p.engine, i18n::translate("engine variant, bikjang option off"));
+  print(p.engine_bikjang_on, i18n::translate("engine variant, bikjang option on"));
+}
+
+}  // namespace
 
 int run_rules(const std::vector<std::string>& args) {
   const std::string synopsis = "gibo rules [list | show ID]";
@@ -33,6 +49,7 @@ int run_rules(const std::vector<std::string>& args) {
     for (const ProfileFlag& f : flags)
       std::cout << "  " << f.name << std::string(width - f.name.size() + 2, ' ') << f.value
                 << (f.known ? "" : "  (" + i18n::translate("UNKNOWN: assumed") + ")") << "\n";
+    print_engine_mappings(*p);
     return kExitOk;
   }
   std::cerr << i18n::translate("usage:") << " " << synopsis << "\n";

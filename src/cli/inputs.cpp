@@ -184,6 +184,18 @@ std::optional<text::Encoding> input_encoding(const std::string& name) {
 
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
 
+std::optional<long> count_input_games(const std::vector<InputFile>& files, const Profile& fallback) {
+  long total = 0;
+  for (const InputFile& f : files) {
+    if (f.path == "-") return std::nullopt;
+    ReadOptions ro;
+    ro.profile = &fallback;
+    ReadInfo info;
+    read_input_games(f.path, ro, info, [&](Game&&) { ++total; });
+  }
+  return total;
+}
+
 namespace {
 
 bool parse_number(std::string_view s, int& out) {

@@ -77,6 +77,11 @@ std::optional<text::Encoding> input_encoding(const std::string& name);
 // Is standard error a terminal (progress output goes there only then)?
 bool stderr_is_terminal();
 
+// The number of games the inputs hold, for a progress line's ETA: counted by a reading
+// pass that keeps no game (records read under `fallback`); nullopt when one is standard
+// input (it cannot be read twice).
+std::optional<long> count_input_games(const std::vector<InputFile>& files, const Profile& fallback);
+
 // A record position named FILE[:GAME][@PLY]: GAME counts from 1 (default 1); PLY 0 is
 // the start position, nullopt the last ply.
 struct RecordTarget {

@@ -3,6 +3,7 @@
 
 #include <iostream>
 
+#include "gibo/report/i18n.h"
 #include "inputs.h"
 
 namespace gibo::cli {
@@ -43,6 +44,15 @@ std::string clock_text(double seconds) {
   std::string out = h ? std::to_string(h) + ":" + (m < 10 ? "0" : "") : "";
   out += std::to_string(m) + ":" + (s < 10 ? "0" : "") + std::to_string(s);
   return out;
+}
+
+std::string games_progress_text(long done, std::optional<long> total, double seconds, const std::string& rate) {
+  std::string count = std::to_string(done);
+  if (total) count += '/', count += std::to_string(*total);
+  std::string line = rate.empty() ? i18n::format("{1} games", {count}) : i18n::format("{1} games, {2} positions/s", {count, rate});
+  if (total && *total >= done && done > 0)
+    line += ", " + i18n::format("ETA {1}", {clock_text(seconds / static_cast<double>(done) * static_cast<double>(*total - done))});
+  return line;
 }
 
 }  // namespace gibo::cli

@@ -2,6 +2,7 @@
 // cleared before any other line is written, so that it never garbles one, and at the end.
 #pragma once
 
+#include <optional>
 #include <string>
 
 namespace gibo::cli {
@@ -28,5 +29,10 @@ class Progress {
 
 // "1:05:09", "4:07", "0:09": a duration in seconds for an ETA.
 std::string clock_text(double seconds);
+
+// A run's progress line: "12/84 games, ETA 6:05" after `done` of `total` games (nullopt:
+// unknown, then no total and no ETA) in `seconds`; `rate` (if not empty) is put after the
+// count: "12/84 games, 41.3 positions/s, ETA 6:05".
+std::string games_progress_text(long done, std::optional<long> total, double seconds, const std::string& rate = "");
 
 }  // namespace gibo::cli

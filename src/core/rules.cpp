@@ -20,6 +20,24 @@ void bikjang_must_be_broken(Profile& p) {
   p.bikjang_capture_reply_clause = false;
 }
 
+using RT = RuleTopic;
+
+// The engine mappings of the profile table (src/core/README.md "Engine variants"): the
+// nearest Fairy-Stockfish variant and the listed differences (rules.md §2).
+EngineMapping janggi_variant(std::vector<RuleDifference> d) { return {"janggi", "fs-janggi", std::move(d)}; }
+EngineMapping modern_variant(std::vector<RuleDifference> d) { return {"janggimodern", "fs-modern", std::move(d)}; }
+RuleDifference janggi_move_limit(const char* id, const char* own) {
+  return {RT::MoveLimit, std::string(id) + ": " + own + "; janggi: 100 plies without a capture end the game by counting"};
+}
+RuleDifference modern_move_limit(const char* id, const char* own) {
+  return {RT::MoveLimit,
+          std::string(id) + ": " + own + "; janggimodern: 200 plies without a capture end the game by counting"};
+}
+RuleDifference janggi_pass_in_check(const char* id) {
+  return {RT::PassInCheck, std::string(id) + ": no pass while in check; janggi: a pass in check is legal while the "
+                           "generals face each other"};
+}
+
 Profile janggi_gg() {
   Profile p;
   p.id = "janggi-gg";
@@ -50,6 +68,20 @@ Profile janggi_gg() {
   p.timeout_result = TimeoutResult::Loss;
   p.agreed_draw_allowed = true;
   p.formation_order = FormationOrder::Independent;
+  const std::string gg_repetition =
+      "janggi-gg: the side that plays the same move cycle a third time loses (both under 30 points: counting); ";
+  const RuleDifference repetition{RT::Repetition, gg_repetition + "janggimodern: a piece shuttling a third time "
+                                                                  "loses, a fourth repetition is counted"};
+  const RuleDifference repetition_on{RT::Repetition, gg_repetition + "janggi: a third repetition is counted"};
+  const RuleDifference palace{RT::PalaceOnly,
+                              "janggi-gg: a side left with its general (and advisors) only ends the game by counting; "
+                              "the engine plays on"};
+  p.engine = modern_variant({modern_move_limit("janggi-gg", "no move limit"), repetition, palace});
+  p.engine_bikjang_on = janggi_variant(
+      {{RT::Bikjang, "janggi-gg: facing generals count only when both sides have under 30 points or a general was "
+                     "captured, any reply is legal and facing that persists ends the game by counting, no pass; "
+                     "janggi: facing always counts, it must be broken, a pass accepts it and ends the game by counting"},
+       janggi_pass_in_check("janggi-gg"), janggi_move_limit("janggi-gg", "no move limit"), repetition_on, palace});
   return p;
 }
 
@@ -83,6 +115,16 @@ Profile kjf_site() {
   p.timeout_result = TimeoutResult::Loss;
   p.agreed_draw_allowed = false;
   p.formation_order = FormationOrder::HanFirst;
+  p.engine = janggi_variant(
+      {{RT::KingCapture, "kjf-site: a move may leave the own general attacked and the general is then captured; "
+                         "janggi: such a move is illegal"},
+       {RT::Bikjang, "kjf-site: facing generals count from the first capture on, any reply is legal, a pass counts as "
+                     "a reply; janggi: facing always counts, it must be broken, a pass accepts it"},
+       {RT::PassInCheck, "kjf-site: a pass in check is allowed (with a warning; unknown); janggi: only while the "
+                         "generals face each other"},
+       janggi_move_limit("kjf-site", "no move limit"),
+       {RT::Repetition, "kjf-site: the side that repeats a sequence a fourth time loses; janggi: a third repetition "
+                        "is counted"}});
   return p;
 }
 
@@ -110,6 +152,11 @@ Profile yeeqia() {
   p.timeout_result = TimeoutResult::AutoMove;
   p.agreed_draw_allowed = unknown(false);
   p.formation_order = FormationOrder::Fixed;
+  p.engine = janggi_variant(
+      {{RT::KingCapture, "yeeqia: a move may leave the own general attacked and the general is then captured; "
+                         "janggi: such a move is illegal"},
+       janggi_move_limit("yeeqia", "the game ends by counting after 240 plies"),
+       {RT::Repetition, "yeeqia: not stated (unknown); janggi: a third repetition is counted"}});
   return p;
 }
 
@@ -135,6 +182,12 @@ Profile no_facing() {
   p.timeout_result = unknown(TimeoutResult::Loss);
   p.agreed_draw_allowed = unknown(false);
   p.formation_order = unknown(FormationOrder::Independent);
+  p.engine = modern_variant(
+      {{RT::Facing, "no-facing: a move that makes the generals face each other is illegal; janggimodern: legal, and "
+                    "facing means nothing"},
+       modern_move_limit("no-facing", "not stated (unknown)"),
+       {RT::Repetition, "no-facing: not stated (unknown); janggimodern: a piece shuttling a third time loses, a fourth "
+                        "repetition is counted"}});
   return p;
 }
 
@@ -166,6 +219,11 @@ Profile kja() {
   p.timeout_result = TimeoutResult::Loss;
   p.agreed_draw_allowed = false;
   p.formation_order = FormationOrder::HanFirst;
+  p.engine = janggi_variant(
+      {{RT::Bikjang, "kja: facing generals count from the first capture on; janggi: always"},
+       janggi_pass_in_check("kja"), janggi_move_limit("kja", "no move limit"),
+       {RT::Repetition, "kja: the side that repeats a sequence a fourth time loses (both under 30 points: counting); "
+                        "janggi: a third repetition is counted"}});
   return p;
 }
 
@@ -202,12 +260,17 @@ void without_counting(Profile& p) {
   p.material_counting = false;
 }
 
-Profile fs_janggi() { return fs_base("fs-janggi", "Fairy-Stockfish janggi: bikjang and material counting"); }
+Profile fs_janggi() {
+  Profile p = fs_base("fs-janggi", "Fairy-Stockfish janggi: bikjang and material counting");
+  p.engine = janggi_variant({});
+  return p;
+}
 
 Profile fs_traditional() {
   Profile p = fs_base("fs-traditional", "Fairy-Stockfish janggitraditional: bikjang is a draw, no counting");
   without_counting(p);
   p.bikjang_result = EndResult::Draw;
+  p.engine = {"janggitraditional", "fs-traditional", {}};
   return p;
 }
 
@@ -220,6 +283,7 @@ Profile fs_modern() {
                         {RD::Position, 4, RepetitionWindow::SinceLastCapture, RR::Score,
                          LowMaterialResult::Same, std::nullopt, false}};
   p.no_capture_limit_plies = std::optional<int>(200);
+  p.engine = modern_variant({});
   return p;
 }
 
@@ -228,6 +292,7 @@ Profile fs_casual() {
   p.pass_in_check = PassInCheck::Forbidden;
   without_counting(p);
   p.bikjang_mode = BikjangMode::Ignore;
+  p.engine = {"janggicasual", "fs-casual", {}};
   return p;
 }
 
@@ -244,6 +309,10 @@ Profile pychess() {
   // the 600-ply limit, then insufficient material.
   p.end_precedence.push_back(Ending::MaxPlies);
   p.end_precedence.push_back(Ending::InsufficientDraw);
+  p.engine = janggi_variant(
+      {{RT::MoveLimit, "pychess: a draw at 600 plies; janggi: no such limit"},
+       {RT::Counting, "pychess: a draw when neither side has mating material (general against general ...); janggi: "
+                      "counting decides"}});
   return p;
 }
 
@@ -263,6 +332,24 @@ const Profile* find_profile(std::string_view id) {
 }
 
 const Profile& default_profile() { return all_profiles().front(); }
+
+const EngineMapping& engine_mapping(const Profile& p, bool bikjang_option) {
+  return p.bikjang_mode_follows_option && bikjang_option ? p.engine_bikjang_on : p.engine;
+}
+
+std::string_view topic_name(RuleTopic t) {
+  switch (t) {
+    case RuleTopic::Bikjang: return "bikjang";
+    case RuleTopic::Counting: return "counting";
+    case RuleTopic::MoveLimit: return "move-limit";
+    case RuleTopic::PassInCheck: return "pass-in-check";
+    case RuleTopic::Facing: return "facing";
+    case RuleTopic::KingCapture: return "king-capture";
+    case RuleTopic::Repetition: return "repetition";
+    case RuleTopic::PalaceOnly: return "palace-only";
+  }
+  return "?";
+}
 
 std::string_view profile_id_for_variant(std::string_view variant) {
   if (variant == "janggi") return "fs-janggi";

@@ -202,12 +202,18 @@ struct EngineVerdictCounts {
   long supports = 0, contradicts = 0, unclear = 0;
   long total() const { return supports + contradicts + unclear; }
 };
+// Play quality of one group of sides (a player, an event, a site, a year, a rank) from the
+// stored analyses: each side's judged moves counted once (README "stats", "Play quality").
 struct PlayerAnalysis {
-  std::string name;  // as the players table names them
-  long games = 0, moves = 0;  // analysed games, judged moves
+  std::string name;  // the player as the players table names them; the event, site, year or rank
+  long games = 0, moves = 0;  // analysed games (sides), judged moves: the sample
   double average_loss = 0;    // centipawns per judged move
   double accuracy = 0;        // percent, mean of the move accuracies
   long inaccuracies = 0, mistakes = 0, blunders = 0;
+  long best_moves = 0;        // judged moves equal to the engine's first choice
+  double best_move_percent() const { return moves ? 100.0 * static_cast<double>(best_moves) / static_cast<double>(moves) : 0; }
+  double blunders_per_100() const { return moves ? 100.0 * static_cast<double>(blunders) / static_cast<double>(moves) : 0; }
+  int strength = 0;           // ranks only: 1단 = 101, 9단 = 109, 1급 = 100, 18급 = 83 (weaker is lower)
 };
 // An analysed game the HTML report draws the evaluation graph of.
 struct GraphedGame {
@@ -217,11 +223,33 @@ struct GraphedGame {
   std::array<analysis::SideSummary, 2> sides{};
   analysis::Evaluations evaluations;
 };
+// A game whose stored winner the engine finds lost (engine-contradicts): resigned in a won
+// position, a result the board does not support.
+struct EngineContradiction {
+  std::int64_t game_id = 0;  // for the viewer's link (gibo serve: /game/ID?ply=N)
+  std::string file;
+  int index = 0;             // from 0
+  std::string cho, han;      // players as recorded
+  std::string result_text;
+  std::string profile;
+  int ply = 0;               // the judged position
+  std::string eval;          // its evaluation, Cho's view: "+3.50", "#-2"
+  std::string note;
+};
+// The game viewer of `gibo serve` at the judged ply: "/game/ID?ply=N".
+inline std::string contradiction_link(const EngineContradiction& x) {
+  return "/game/" + std::to_string(x.game_id) + "?ply=" + std::to_string(x.ply);
+}
 struct AnalysisStats {
   std::vector<EngineVerdictCounts> engine_verdicts;  // in profile order; empty when none are stored
+  std::vector<EngineContradiction> contradictions;   // in game order
   long analysed_games = 0;
   std::vector<GraphedGame> graphed;  // the first kGraphedGames analysed games, by id
   std::vector<PlayerAnalysis> players;  // most games first, then name; empty when no game has an analysis
+  // The same by event, site, year (most games first) and by the rank written in the
+  // players' names (9단, 18급; weakest first): the play-quality tables.
+  std::vector<PlayerAnalysis> events, sites, years, ranks;
+  long requests = 0;  // analysis requests the analyses come from (> 1: the numbers mix engines or limits)
 };
 
 struct CodeRow {

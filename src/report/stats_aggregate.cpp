@@ -6,7 +6,9 @@
 #include <unordered_map>
 
 #include "gibo/formats/openings.h"
+#include "gibo/analysis/game_analysis.h"
 #include "gibo/record/name_aliases.h"
+#include "gibo/record/player_name.h"
 #include "gibo/report/i18n.h"
 #include "gibo/report/opening_text.h"
 #include "stats.h"
@@ -557,8 +559,53 @@ std::optional<double> Tally::cho_win_percent() const {
 
 namespace {
 
+// A rank's strength for ordering: N단 → 100 + N, N급 → 101 − N (초단 is 1단; digits or
+// hanja numerals); nullopt for anything else.
+std::optional<int> rank_strength(const std::string& rank) {
+  static const char* const kHanja[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九", "十"};
+  std::string_view r = rank;
+  int n = 0;
+  if (r.rfind("초", 0) == 0) n = 1, r.remove_prefix(std::string_view("초").size());
+  while (!r.empty() && r[0] >= '0' && r[0] <= '9') n = n * 10 + (r[0] - '0'), r.remove_prefix(1);
+  for (bool found = true; found && n == 0;) {
+    found = false;
+    for (int k = 0; k < 10; ++k)
+      if (r.rfind(kHanja[k], 0) == 0) n += k + 1, r.remove_prefix(std::string_view(kHanja[k]).size()), found = true;
+  }
+  if (n <= 0) return std::nullopt;
+  if (r == "단") return 100 + n;
+  if (r == "급") return 101 - n;
+  return std::nullopt;
+}
+
+// Adds one analysed side to a play-quality group.
+void add_side(PlayerAnalysis& p, const std::string& name, const analysis::SideSummary& s) {
+  p.name = name;
+  ++p.games;
+  p.moves += s.moves;
+  p.average_loss += s.average_loss * s.moves;  // sums until finish_groups
+  p.accuracy += s.accuracy * s.moves;
+  p.inaccuracies += s.counts[1];
+  p.mistakes += s.counts[2];
+  p.blunders += s.counts[3];
+  p.best_moves += s.best_moves;
+}
+
+// The groups' sums made means, most games first, then name.
+std::vector<PlayerAnalysis> finish_groups(std::map<std::string, PlayerAnalysis>& groups) {
+  std::vector<PlayerAnalysis> out;
+  for (auto& [name, p] : groups) {
+    if (p.moves) p.average_loss /= static_cast<double>(p.moves), p.accuracy /= static_cast<double>(p.moves);
+    out.push_back(std::move(p));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const PlayerAnalysis& x, const PlayerAnalysis& y) {
+    return x.games != y.games ? x.games > y.games : x.name < y.name;
+  });
+  return out;
+}
+
 // The engine verdicts per profile and the players' analyses.
-AnalysisStats analysis_of(const Dataset& data) {
+AnalysisStats analysis_of(const Dataset& data, const ReportOptions& o) {
   AnalysisStats a;
   std::map<std::string, EngineVerdictCounts> by_profile;
   for (const GameFacts& g : data.games)
@@ -568,36 +615,46 @@ AnalysisStats analysis_of(const Dataset& data) {
       if (v.verdict == "engine-supports") ++c.supports;
       else if (v.verdict == "engine-contradicts") ++c.contradicts;
       else ++c.unclear;
+      if (v.verdict != "engine-contradicts") continue;
+      EngineContradiction x{g.id, g.file, g.index, g.cho_player, g.han_player, g.result_text, v.profile,
+                            v.ply.value_or(0), v.score ? analysis::pgn_eval_text(*v.score) : "", v.note};
+      a.contradictions.push_back(std::move(x));
     }
   for (auto& [profile, c] : by_profile) a.engine_verdicts.push_back(std::move(c));
-  std::map<std::string, PlayerAnalysis> by_name;
+  std::map<std::string, PlayerAnalysis> by_name, by_event, by_site, by_year, by_rank;
+  const NameAliases& aliases = o.aliases ? *o.aliases : NameAliases::builtin();
   for (const GameFacts& g : data.games) {
     if (!g.analysis) continue;
     ++a.analysed_games;
     if (!g.evaluations.empty())
       a.graphed.push_back({g.file, g.index, g.cho_player, g.han_player, *g.analysis, g.evaluations});
     const std::string* names[2] = {&g.cho_name, &g.han_name};
+    const std::string* tags[2] = {&g.cho_player, &g.han_player};
+    const std::string event = aliases.count_as(false, g.event).display, site = aliases.count_as(true, g.site).display;
     for (std::size_t side = 0; side < 2; ++side) {
-      if (names[side]->empty()) continue;
       const analysis::SideSummary& s = (*g.analysis)[side];
-      PlayerAnalysis& p = by_name[*names[side]];
-      p.name = *names[side];
-      ++p.games;
-      p.moves += s.moves;
-      p.average_loss += s.average_loss * s.moves;  // sums until the end
-      p.accuracy += s.accuracy * s.moves;
-      p.inaccuracies += s.counts[1];
-      p.mistakes += s.counts[2];
-      p.blunders += s.counts[3];
+      if (!names[side]->empty()) add_side(by_name[*names[side]], *names[side], s);
+      if (!event.empty()) add_side(by_event[event], event, s);
+      if (!site.empty()) add_side(by_site[site], site, s);
+      if (g.date.year) add_side(by_year[std::to_string(*g.date.year)], std::to_string(*g.date.year), s);
+      // One group per rank however it is written (四단 and 4단 alike).
+      if (const auto strength = rank_strength(split_player(*tags[side]).rank)) {
+        const std::string rank = *strength > 100 ? std::to_string(*strength - 100) + "단" : std::to_string(101 - *strength) + "급";
+        PlayerAnalysis& r = by_rank[rank];
+        add_side(r, rank, s);
+        r.strength = *strength;
+      }
     }
   }
-  for (auto& [name, p] : by_name) {
-    if (p.moves) p.average_loss /= static_cast<double>(p.moves), p.accuracy /= static_cast<double>(p.moves);
-    a.players.push_back(std::move(p));
-  }
-  std::stable_sort(a.players.begin(), a.players.end(), [](const PlayerAnalysis& x, const PlayerAnalysis& y) {
-    return x.games != y.games ? x.games > y.games : x.name < y.name;
-  });
+  a.requests = data.analysis_requests;
+  a.players = finish_groups(by_name);
+  a.events = finish_groups(by_event);
+  a.sites = finish_groups(by_site);
+  a.years = finish_groups(by_year);
+  std::sort(a.years.begin(), a.years.end(), [](const PlayerAnalysis& x, const PlayerAnalysis& y) { return x.name < y.name; });
+  a.ranks = finish_groups(by_rank);
+  std::stable_sort(a.ranks.begin(), a.ranks.end(),
+                   [](const PlayerAnalysis& x, const PlayerAnalysis& y) { return x.strength < y.strength; });
   return a;
 }
 
@@ -619,7 +676,7 @@ Report aggregate(const Dataset& data, const ReportOptions& options) {
   r.players = players_of(data);
   r.opening_names = opening_names_of(data, options, r.players);
   r.adjudication = adjudication_of(data);
-  r.analysis = analysis_of(data);
+  r.analysis = analysis_of(data, options);
   r.quality = quality_of(data);
   r.notable = notable_of(data);
   return r;

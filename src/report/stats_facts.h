@@ -42,6 +42,9 @@ struct VerdictFact {
 struct EngineVerdictFact {
   std::string profile;
   std::string verdict;  // "engine-supports", "engine-contradicts", "engine-unclear"
+  std::optional<int> ply;                // the judged position (plies from the start)
+  std::optional<analysis::Score> score;  // its evaluation, Cho's view
+  std::string note;
 };
 
 // Everything the report needs to know about one game.
@@ -116,6 +119,9 @@ struct Dataset {
   long duplicates = 0;  // copies of the games in `games` (same start and moves), not counted in them
   std::string verdicts_from;  // "computed" (judged while loading), "archive" (stored verdicts), "" (none)
   const OpeningBook* openings = nullptr;  // the book the games' openings were named with
+  // The analysis requests (engine, options, limit, variant) the games' stored analyses come
+  // from: more than one means the play-quality numbers mix them (the report says so).
+  long analysis_requests = 0;
 };
 
 // A stated count such as 총수: a whole non-negative number with blanks around it allowed;

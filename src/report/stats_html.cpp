@@ -209,9 +209,12 @@ void header_html(const Report& r, std::string& out) {
 }
 
 // The sticky table of contents.
-void nav_html(std::string& out) {
+void nav_html(const std::vector<Table>& all, std::string& out) {
   out += "<nav><div class=\"wrap\">";
-  for (const Section& s : sections()) out += "<a href=\"#" + s.id + "\">" + escape(i18n::translate_known(s.title)) + "</a>";
+  const bool quality = std::any_of(all.begin(), all.end(), [](const Table& t) { return t.section == "play_quality"; });
+  for (const Section& s : sections())
+    if (s.id != "play_quality" || quality)
+      out += "<a href=\"#" + s.id + "\">" + escape(i18n::translate_known(s.title)) + "</a>";
   out += "</div></nav>";
 }
 
@@ -371,6 +374,26 @@ void opening_names_html(const Report& r, const std::vector<Table>& all, std::str
   out += "</section>";
 }
 
+// The games whose stored winner the engine finds lost, each linked to the game viewer of
+// gibo serve at the judged ply (the report served at /stats).
+void contradictions_html(const Report& r, std::string& out) {
+  const std::vector<EngineContradiction>& list = r.analysis.contradictions;
+  if (list.empty()) return;
+  out += "<h3>" + escape(translate("Stored winners the engine finds lost (engine-contradicts)")) + "</h3>";
+  out += "<div class=\"scroll\"><table id=\"t-engine-contradictions\"><thead><tr>";
+  for (const char* label : {i18n::N_("game"), i18n::N_("stored result"), i18n::N_("profile"), i18n::N_("at ply"),
+                            i18n::N_("evaluation")})
+    out += "<th>" + escape(translate(label)) + "</th>";
+  out += "</tr></thead><tbody>";
+  for (const EngineContradiction& x : list)
+    out += "<tr><td><a href=\"" + escape(contradiction_link(x)) + "\"><b>" + escape(game_name(r, x.file, x.index)) +
+           "</b></a><br><small>" + escape(format("{1} vs {2}", {x.cho.empty() ? "?" : x.cho, x.han.empty() ? "?" : x.han})) +
+           "</small></td><td class=\"nw\">" + escape(x.result_text) + "</td><td>" + escape(x.profile) +
+           "</td><td class=\"n\">" + std::to_string(x.ply) + "</td><td class=\"n nw\">" + escape(x.eval) + "</td></tr>";
+  out += "</tbody></table></div><p class=\"note\">" +
+         escape(translate("Each game opens in gibo serve's viewer at the judged position.")) + "</p>";
+}
+
 // The adjudication section: verdict chart and table, disagreements, their boards.
 void adjudication_html(const Report& r, const std::vector<Table>& all, std::string& out) {
   section_open("adjudication", out);
@@ -379,6 +402,7 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
   if (!r.adjudication.profiles.empty()) out += charts::verdict_rows(r.adjudication, 820);
   if (const Table* t = find_table(all, "verdicts")) table_html(*t, out);
   if (const Table* t = find_table(all, "engine_verdicts")) table_html(*t, out);
+  contradictions_html(r, out);
   disagreements_html(r, out);
   std::string boards;
   int shown = 0;
@@ -405,6 +429,59 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
   if (!boards.empty())
     out += "<h3>" + escape(translate("Final positions of the disagreements")) + "</h3><div class=\"boards\">" + boards +
            "</div>";
+  out += "</section>";
+}
+
+// Accuracy against the rank written in the players' names (weakest left), a bar per rank
+// with its mean accuracy and, under it, the judged moves it rests on: a sanity check that
+// stronger players play closer to the engine.
+std::string accuracy_by_rank_svg(const std::vector<PlayerAnalysis>& ranks, double width, double height) {
+  const double left = 36, bottom = 34, top = 14;
+  const double plot = height - bottom - top;
+  const double step = (width - left) / static_cast<double>(std::max<std::size_t>(ranks.size(), 1));
+  char buf[160];
+  std::string svg = "<svg class=\"chart\" viewBox=\"0 0 " + std::to_string(static_cast<int>(width)) + " " +
+                    std::to_string(static_cast<int>(height)) + "\" role=\"img\" aria-label=\"" +
+                    escape(translate("accuracy by rank")) + "\">";
+  for (int pct = 0; pct <= 100; pct += 25) {
+    const double y = top + plot * (1 - pct / 100.0);
+    std::snprintf(buf, sizeof buf, "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"#ddd\"/>", left, y, width, y);
+    svg += buf;
+    std::snprintf(buf, sizeof buf, "<text x=\"%.0f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%d%%</text>",
+                  left - 4, y + 3, pct);
+    svg += buf;
+  }
+  for (std::size_t k = 0; k < ranks.size(); ++k) {
+    const PlayerAnalysis& r = ranks[k];
+    const double x = left + step * static_cast<double>(k), h = plot * r.accuracy / 100.0;
+    std::snprintf(buf, sizeof buf, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#4a7ab5\">",
+                  x + step * 0.15, top + plot - h, step * 0.7, h);
+    svg += buf;
+    std::snprintf(buf, sizeof buf, "%.1f%%, ", r.accuracy);
+    svg += "<title>" + escape(r.name + ": " + buf + format("{1} moves", {std::to_string(r.moves)})) + "</title></rect>";
+    std::snprintf(buf, sizeof buf, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\">", x + step / 2,
+                  height - bottom + 13);
+    svg += buf + escape(r.name) + "</text>";
+    std::snprintf(buf, sizeof buf, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\" fill=\"#666\">",
+                  x + step / 2, height - bottom + 26);
+    svg += buf + escape(std::to_string(r.moves)) + "</text>";
+  }
+  return svg + "</svg>";
+}
+
+// The play-quality section: accuracy by rank, then the tables per player, event, site,
+// year and rank; nothing when no game has an analysis.
+void play_quality_html(const Report& r, const std::vector<Table>& all, std::string& out) {
+  if (std::none_of(all.begin(), all.end(), [](const Table& t) { return t.section == "play_quality"; })) return;
+  section_open("play_quality", out);
+  if (!r.analysis.ranks.empty())
+    out += "<h3>" + escape(translate("Accuracy by the rank written in the players' names")) + "</h3>" +
+           accuracy_by_rank_svg(r.analysis.ranks, 820, 220) + "<p class=\"note\">" +
+           escape(translate("Mean accuracy of the judged moves of the sides whose names carry each rank, weakest left; "
+                            "under each rank the number of judged moves.")) +
+           "</p>";
+  for (const Table& t : all)
+    if (t.section == "play_quality" && seen_by(t.audience, Audience::Human)) table_html(t, out, 24);
   out += "</section>";
 }
 
@@ -441,7 +518,7 @@ std::string render_html(const Report& report) {
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>gibo stats: " +
       escape(report.origin) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
   header_html(report, out);
-  nav_html(out);
+  nav_html(all, out);
   out += "\n<main><div class=\"wrap\">\n";
   const std::function<void()> sections[] = {
       [&] { overview_html(report, all, out); },        [&] { results_html(report, all, out); },
@@ -449,6 +526,7 @@ std::string render_html(const Report& report) {
       [&] { opening_names_html(report, all, out); },
       [&] { lengths_html(report, all, out); },         [&] { years_html(report, all, out); },
       [&] { simple_section("players", all, out, 200); }, [&] { adjudication_html(report, all, out); },
+      [&] { play_quality_html(report, all, out); },
       [&] { analyses_html(report, out); },
       [&] { simple_section("quality", all, out, 24); },
   };

@@ -3,6 +3,7 @@
 // archive first.
 #include "stats_load.h"
 
+#include <set>
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -255,7 +256,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     const auto it = game_at.find(row.game_id);
     if (it == game_at.end()) return;
     std::vector<EngineVerdictFact>& list = out.games[it->second].engine_verdicts;
-    EngineVerdictFact v{row.profile_id, row.verdict};
+    EngineVerdictFact v{row.profile_id, row.verdict, row.ply, row.score, row.note};
     if (!list.empty() && list.back().profile == v.profile) list.back() = std::move(v);
     else list.push_back(std::move(v));
   });
@@ -263,6 +264,9 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
   const auto analysed = db.analysed_games(loaded_ids);
   if (!analysed) return io_error(analysed.error());
   std::size_t graphed = 0;
+  std::set<std::int64_t> requests;
+  for (const archive::AnalysedGame& a : *analysed) requests.insert(a.request_id);
+  out.analysis_requests = static_cast<long>(requests.size());
   for (const archive::AnalysedGame& a : *analysed) {
     GameFacts& g = out.games[game_at.at(a.game_id)];
     g.analysis = a.sides;

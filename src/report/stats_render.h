@@ -5,6 +5,7 @@
 #include <string>
 
 #include "stats.h"
+#include "stats_facts.h"
 
 namespace gibo::stats {
 
@@ -27,6 +28,11 @@ std::string render_json(const Report& report);
 // length histogram, setup heat map, games per year) and SVG board diagrams (the
 // disagreements' final positions and a few notable games), then every human table.
 std::string render_html(const Report& report);
+
+// gibo serve's player page (/player?name=NAME): the player's play quality (the report's
+// per-player row) and their analysed games of `data`, each linked to the game viewer.
+// `r` is aggregate(data) over the player's games.
+std::string render_player_html(const Report& r, const Dataset& data, const std::string& name);
 
 // A human table in the run's language (report/i18n.h): its title, column labels and the
 // labels among its cells ("Cho wins") translated when the catalogue holds them (a "problem" cell as a message), numeric

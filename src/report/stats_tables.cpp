@@ -442,20 +442,45 @@ void player_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(t));
 }
 
-// Per player, what the stored engine analyses say of their moves (only when some exist).
-void player_analysis_tables(const Report& r, std::vector<Table>& out) {
-  if (r.analysis.players.empty()) return;
-  Table t{"player_analysis", "players", "Players' moves by the engine analyses stored in the archive", Audience::Both,
-          {text_col("player", "player"), num_col("games", "games"), num_col("moves", "moves"),
-           num_col("average_loss", "avg loss cp"), num_col("accuracy", "accuracy %"),
-           num_col("inaccuracies", "inaccuracies"), num_col("mistakes", "mistakes"), num_col("blunders", "blunders")},
-          {}, {}, ""};
-  for (const PlayerAnalysis& p : r.analysis.players)
-    t.rows.push_back({p.name, num(p.games), num(p.moves), format_decimal(p.average_loss), format_decimal(p.accuracy),
-                      num(p.inaccuracies), num(p.mistakes), num(p.blunders)});
-  t.note = "each game's newest complete analysis (gibo analyze --db); losses and classes as gibo analyze gives them";
-  t.human_rows = static_cast<std::size_t>(r.options.top_players);
-  out.push_back(std::move(t));
+// Play quality from the stored engine analyses (only when some exist): per player (the
+// table player_analysis), event, site, year and rank, each row with its sample (games,
+// judged moves).
+void play_quality_tables(const Report& r, std::vector<Table>& out) {
+  if (r.analysis.players.empty() && r.analysis.years.empty() && r.analysis.events.empty()) return;
+  struct Group {
+    const char* id;
+    const char* key_label;
+    const char* title;
+    const std::vector<PlayerAnalysis>* rows;
+  };
+  const Group groups[] = {
+      {"player_analysis", "player", "Play quality per player (the stored engine analyses)", &r.analysis.players},
+      {"play_quality_events", "event", "Play quality per event", &r.analysis.events},
+      {"play_quality_sites", "site", "Play quality per site", &r.analysis.sites},
+      {"play_quality_years", "year", "Play quality per year", &r.analysis.years},
+      {"play_quality_ranks", "rank", "Play quality per rank written in the players' names", &r.analysis.ranks},
+  };
+  for (const Group& g : groups) {
+    if (g.rows->empty()) continue;
+    Table t{g.id, "play_quality", g.title, Audience::Both,
+            {text_col(g.key_label == std::string("player") ? "player" : "group", g.key_label), num_col("games", "games"),
+             num_col("moves", "moves"), num_col("average_loss", "avg loss cp"), num_col("accuracy", "accuracy %"),
+             num_col("best_move_percent", "best move %"), num_col("blunders_per_100", "blunders /100"),
+             num_col("inaccuracies", "inaccuracies"), num_col("mistakes", "mistakes"), num_col("blunders", "blunders")},
+            {}, {}, ""};
+    for (const PlayerAnalysis& p : *g.rows)
+      t.rows.push_back({p.name, num(p.games), num(p.moves), format_decimal(p.average_loss), format_decimal(p.accuracy),
+                        format_decimal(p.best_move_percent()), format_decimal(p.blunders_per_100(), 2),
+                        num(p.inaccuracies), num(p.mistakes), num(p.blunders)});
+    t.note = "each game's newest complete analysis (gibo analyze --db); games: analysed sides; moves: judged moves "
+             "(the sample); losses, accuracy and classes as gibo analyze gives them";
+    if (r.analysis.requests > 1)
+      t.note += "; " + i18n::format("WARNING: the analyses come from {1} different requests (engine, options, limit or "
+                                    "variant): the numbers mix them; analyse the games again under one request",
+                                    {num(r.analysis.requests)});
+    t.human_rows = static_cast<std::size_t>(r.options.top_players);
+    out.push_back(std::move(t));
+  }
 }
 
 // The engine verdicts on the unverifiable endings, per profile (only when some are stored).
@@ -470,6 +495,22 @@ void engine_verdict_tables(const Report& r, std::vector<Table>& out) {
     t.rows.push_back({c.profile, num(c.total()), num(c.supports), num(c.contradicts), num(c.unclear)});
   t.note = "the final position's evaluation beside the stored result: see gibo rescore --help, --margin";
   out.push_back(std::move(t));
+  if (r.analysis.contradictions.empty()) return;
+  Table c{"engine_contradictions", "adjudication",
+          "Stored winners the engine finds lost (engine-contradicts)", Audience::Both, {}, {}, {}, ""};
+  c.columns.push_back(num_col("game_id", "game id", Audience::Machine));
+  game_columns(c);
+  c.columns.insert(c.columns.end(), {text_col("cho", "Cho"), text_col("han", "Han"), text_col("stored", "stored result"),
+                                     text_col("profile", "profile"), num_col("ply", "at ply"),
+                                     text_col("eval", "evaluation"), text_col("viewer", "viewer", Audience::Machine)});
+  for (const EngineContradiction& x : r.analysis.contradictions) {
+    std::vector<std::string> row = {std::to_string(x.game_id)};
+    game_cells(row, r, x.file, x.index);
+    row.insert(row.end(), {x.cho, x.han, x.result_text, x.profile, num(x.ply), x.eval, contradiction_link(x)});
+    c.rows.push_back(std::move(row));
+  }
+  c.note = "the evaluation of the judged position, Cho's view; gibo serve shows each game at that ply";
+  out.push_back(std::move(c));
 }
 
 // Verdicts per profile and the disagreements.
@@ -605,7 +646,8 @@ const std::vector<Section>& sections() {
       {"overview", "Overview"},       {"results", "Results"},         {"setups", "Setups"},
       {"openings", "Openings"},       {"opening_names", "Opening names"},
       {"lengths", "Game lengths"},    {"years", "Games per year"},
-      {"players", "Players"},         {"adjudication", "Adjudication"}, {"quality", "Data quality"},
+      {"players", "Players"},         {"adjudication", "Adjudication"}, {"play_quality", "Play quality"},
+      {"quality", "Data quality"},
   };
   return list;
 }
@@ -641,7 +683,7 @@ std::vector<Table> tables(const Report& report) {
   length_tables(report, out);
   year_tables(report, out);
   player_tables(report, out);
-  player_analysis_tables(report, out);
+  play_quality_tables(report, out);
   adjudication_tables(report, out);
   engine_verdict_tables(report, out);
   quality_tables(report, out);

@@ -191,6 +191,21 @@ struct Site::Impl {
     return page(200, pages::game_page(view, ply.value_or(static_cast<int>(view.moves.size())), options.letters));
   }
 
+  // The player page: their games selected by name (either side), aggregated as the report does.
+  Reply player(const Query& q) {
+    const std::string name = value(q, "name");
+    if (name.empty()) return error(400, i18n::translate("give a player's name: /player?name=NAME"));
+    std::string quoted = "'";
+    for (char c : name) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+    quoted += "'";
+    stats::LoadOptions lo;
+    stats::Dataset data;
+    data.origin = options.db;
+    if (auto e = stats::load_archive(*archive, "cho = " + quoted + " OR han = " + quoted, lo, data))
+      return error(500, e->message);
+    return page(200, stats::render_player_html(stats::aggregate(data), data, name));
+  }
+
   Reply stats() {
     std::lock_guard<std::mutex> lock(stats_mutex);
     if (!stats_html) {
@@ -227,6 +242,7 @@ Reply Site::get(const std::string& target) {
   if (path == "/explore") return impl_->explorer(q, false);
   if (path == "/games") return impl_->explorer(q, true);
   if (path == "/stats") return impl_->stats();
+  if (path == "/player") return impl_->player(q);
   if (path.rfind("/game/", 0) == 0) return impl_->game(path.substr(6), q);
   return error(404, i18n::format("no such page: {1}", {path}));
 }

@@ -9,6 +9,7 @@
 # crash (every `go`); hang (never answers `go`); garbage (nonsense lines around the
 # answer); illegal (best move a1a9); novariant (no UCI_Variant option); noscore (bestmove
 # without info); nouciok (never finishes the handshake); slow (normal, 0.05 s per `go`).
+# A `go … searchmoves M …` is answered with its first move (score cp 0).
 table=$1
 mode=${2:-normal}
 state=${3:-}
@@ -31,6 +32,11 @@ while IFS= read -r line; do
         [ "$word" = moves ] && seen=1
       done ;;
     go)
+      for ((i = 1; i < ${#w[@]}; i++)); do
+        if [ "${w[i]}" = searchmoves ] && [ $((i + 1)) -lt ${#w[@]} ]; then
+          echo "info depth 1 score cp 0 pv ${w[i+1]}"; echo "bestmove ${w[i+1]}"; continue 2
+        fi
+      done
       case "$mode" in
         crash) exit 3 ;;
         slow) sleep 0.05 ;;

@@ -79,13 +79,16 @@ TEST(AnalyzeGame, IllegalBestMoveFailsThePosition) {
   EXPECT_NE(a.warnings[0].find("best move a1a9 is not legal"), std::string::npos);
 }
 
-TEST(AnalyzeGame, ProfileWithoutEngineVariantIsAGameError) {
+TEST(AnalyzeGame, EveryProfileIsAnalysedUnderItsNearestVariant) {
   FakeEngine fake("normal");
   EngineSession s(fake.config);
   const Game g = uci_game("position startpos moves b1c3\n", "janggi-gg");
   const GameAnalysis a = analyze_game(g, *find_profile("janggi-gg"), s, Limit{}, 5000);
-  EXPECT_NE(a.error.find("profile janggi-gg has no engine variant"), std::string::npos);
-  EXPECT_TRUE(a.plies.empty());
+  EXPECT_EQ(a.error, "");
+  EXPECT_EQ(a.variant, "janggimodern");
+  EXPECT_EQ(a.failed_positions, 0);
+  ASSERT_EQ(a.plies.size(), 1u);
+  EXPECT_TRUE(a.plies[0].judged);
 }
 
 TEST(AnalyzeGame, VariantTheEngineLacksFailsEveryPosition) {

@@ -79,7 +79,7 @@ TEST(AnalysisStoreCli, StoresARepeatIsANoOpAnotherLimitIsBesideIt) {
   ASSERT_EQ(run_gibo({"import", "--db", s.db.string(), s.games.string()}).status, 0);
   const Result first = run_gibo(s.analyze(s.db, "normal"));
   ASSERT_EQ(first.status, 0) << first.err;
-  EXPECT_NE(first.out.find("summary: 6 games analysed, 0 with errors or failed positions, 0 taken from the archive"),
+  EXPECT_NE(first.out.find("summary: 6 games analysed, 0 failed, 0 with failed positions, 0 taken from the archive"),
             std::string::npos) << first.out;
   EXPECT_EQ(count(s.db, "analysis_requests"), 1);
   EXPECT_EQ(count(s.db, "analysis_games"), 6);
@@ -249,7 +249,7 @@ TEST(AnalysisStoreCli, PlayersAnalysesInStats) {
   long players = 0;
   for (const std::string& line : stats.out_lines()) players += line.rfind("player_analysis,", 0) == 0;
   EXPECT_EQ(players, 2) << stats.out;  // both players of the one analysed game
-  EXPECT_NE(stats.out.find("table,player,games,moves,average_loss,accuracy,inaccuracies,mistakes,blunders"),
+  EXPECT_NE(stats.out.find("table,player,games,moves,average_loss,accuracy,best_move_percent,blunders_per_100,inaccuracies,mistakes,blunders"),
             std::string::npos);
 }
 

@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <regex>
+#include <fstream>
 #include <sstream>
 
 #include "run_gibo.h"
@@ -104,17 +105,15 @@ std::string object_field(const std::string& line, const std::string& key) {
   return line.substr(open, line.find('}', open) - open + 1);
 }
 
-TEST(AnalyzeAcceptance, EvaluationsEqualADirectRunOfFairyStockfishOnCorpusGames) {
-  if (::access(kEngine.c_str(), X_OK) != 0) {
-    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it";
-    GTEST_SKIP() << "fairy-stockfish is not installed";
-  }
-  const std::vector<std::string> files = {kCorpus + "pobsiz_amateur050_g092.gib", kCorpus + "pobsiz_kakao035_g089.gib"};
+// gibo's evaluations of `files` analysed under `rules` ("": each record's own, janggi-gg
+// for the corpus) against a direct run of the engine under `variant`; the positions compared.
+int compare_with_direct_run(const std::vector<std::string>& files, const std::string& rules, const std::string& variant) {
   std::vector<std::string> args = {"analyze"};
   args.insert(args.end(), files.begin(), files.end());
-  for (const char* a : {"--rules", "fs-janggi", "--depth", "6", "--option", "Threads=1", "--format", "jsonl"}) args.push_back(a);
+  if (!rules.empty()) args.push_back("--rules"), args.push_back(rules);
+  for (const char* a : {"--depth", "6", "--option", "Threads=1", "--format", "jsonl"}) args.push_back(a);
   const Result analysed = run_gibo(args);
-  ASSERT_EQ(analysed.status, 0) << analysed.err;
+  EXPECT_EQ(analysed.status, 0) << analysed.err;
   // gibo's evaluations: position k of each game (before ply k+1; the last after the last ply).
   std::vector<std::vector<std::string>> gibo_scores(files.size());
   std::vector<std::vector<bool>> cho_to_move(files.size());
@@ -124,38 +123,37 @@ TEST(AnalyzeAcceptance, EvaluationsEqualADirectRunOfFairyStockfishOnCorpusGames)
       ++game;
       continue;
     }
-    ASSERT_LT(game, files.size());
-    ASSERT_NE(l.find("\"judged\":true"), std::string::npos) << l;
+    if (game >= files.size()) return ADD_FAILURE() << l, 0;
+    EXPECT_NE(l.find("\"judged\":true"), std::string::npos) << l;
     const bool cho = l.find("\"side\":\"cho\"") != std::string::npos;
     if (gibo_scores[game].empty()) gibo_scores[game].push_back(object_field(l, "eval_before")), cho_to_move[game].push_back(cho);
     gibo_scores[game].push_back(object_field(l, "eval_after"));
     cho_to_move[game].push_back(!cho);
   }
-  ASSERT_EQ(game, files.size());
+  if (game != files.size()) return ADD_FAILURE() << "games: " << game, 0;
 
   DirectEngine engine;
-  ASSERT_TRUE(engine.ok());
+  if (!engine.ok()) return ADD_FAILURE() << "no engine", 0;
   engine.send("uci");
   engine.until("uciok");
   engine.send("setoption name Threads value 1");
   engine.send("isready");
   engine.until("readyok");
-  engine.send("setoption name UCI_Variant value janggi");
+  engine.send("setoption name UCI_Variant value " + variant);
   engine.send("isready");
   engine.until("readyok");
   int compared = 0;
   for (std::size_t g = 0; g < files.size(); ++g) {
     // The game as UCI: "position fen F moves M1 M2 …" (gibo convert --to uci).
     const Result uci = run_gibo({"convert", files[g], "--to", "uci", "--rules", "fs-janggi"});
-    ASSERT_EQ(uci.status, 0) << uci.err;
+    EXPECT_EQ(uci.status, 0) << uci.err;
     std::istringstream words(uci.out_lines().at(0));
     std::vector<std::string> w;
     for (std::string x; words >> x;) w.push_back(x);
-    ASSERT_GE(w.size(), 9u);
-    ASSERT_EQ(w[8], "moves");
+    if (w.size() < 9 || w[8] != "moves") return ADD_FAILURE() << uci.out, 0;
     const std::string fen = w[2] + " " + w[3] + " " + w[4] + " " + w[5] + " " + w[6] + " " + w[7];
     const std::vector<std::string> moves(w.begin() + 9, w.end());
-    ASSERT_EQ(gibo_scores[g].size(), moves.size() + 1) << files[g];
+    if (gibo_scores[g].size() != moves.size() + 1) return ADD_FAILURE() << files[g], 0;
     engine.send("ucinewgame");
     engine.send("isready");
     engine.until("readyok");
@@ -166,11 +164,55 @@ TEST(AnalyzeAcceptance, EvaluationsEqualADirectRunOfFairyStockfishOnCorpusGames)
       engine.send(position);
       engine.send("go depth " + std::to_string(kDepth));
       const std::string direct = cho_score(engine.until("bestmove"), cho_to_move[g][k]);
-      EXPECT_EQ(gibo_scores[g][k], direct) << files[g] << " position " << k;
+      EXPECT_EQ(gibo_scores[g][k], direct) << files[g] << " position " << k << " (" << variant << ")";
       ++compared;
     }
   }
-  EXPECT_GT(compared, 100);
+  return compared;
+}
+
+bool engine_installed() { return ::access(kEngine.c_str(), X_OK) == 0; }
+#define REQUIRE_ENGINE()                                                                     \
+  if (!engine_installed()) {                                                                 \
+    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it"; \
+    GTEST_SKIP() << "fairy-stockfish is not installed";                                      \
+  }
+
+TEST(AnalyzeAcceptance, EvaluationsEqualADirectRunOfFairyStockfishOnCorpusGames) {
+  REQUIRE_ENGINE();
+  const std::vector<std::string> files = {kCorpus + "pobsiz_amateur050_g092.gib", kCorpus + "pobsiz_kakao035_g089.gib"};
+  EXPECT_GT(compare_with_direct_run(files, "fs-janggi", "janggi"), 100);
+}
+
+// Issue 30: every record under its own profile, the engine under the variant nearest to it.
+TEST(AnalyzeAcceptance, EachProfileIsEvaluatedAsADirectRunUnderItsMappedVariant) {
+  REQUIRE_ENGINE();
+  const std::vector<std::string> files = {kCorpus + "pobsiz_amateur050_g092.gib"};
+  EXPECT_GT(compare_with_direct_run(files, "", "janggimodern"), 30);        // janggi-gg, the records' own
+  EXPECT_GT(compare_with_direct_run(files, "kjf-site", "janggi"), 30);
+  EXPECT_GT(compare_with_direct_run(files, "no-facing", "janggimodern"), 30);
+}
+
+// A no-facing record where the engine's first choice (the horse takes a free chariot) makes
+// the generals face: refused with a diagnostic naming it, never kept as the best move.
+TEST(AnalyzeAcceptance, ANoFacingRecordRefusesTheEnginesMoveThatMakesTheGeneralsFace) {
+  REQUIRE_ENGINE();
+  const std::string file = ::testing::TempDir() + "gibo_no_facing_" + std::to_string(::getpid()) + ".uci";
+  {
+    std::ofstream out(file);
+    out << "position fen 9/4k4/9/9/2r6/4N4/9/9/4K4/9 w - - 0 1 moves e2d2\n";
+  }
+  const Result r = run_gibo({"analyze", file, "--rules", "no-facing", "--depth", "4", "--option", "Threads=1",
+                             "--format", "jsonl"});
+  std::remove(file.c_str());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("the engine's best move e5c6 is refused (it makes the generals face each other, illegal under "
+                       "no-facing); searched again among the moves no-facing allows"),
+            std::string::npos) << r.err;
+  const std::vector<std::string> lines = r.out_lines();
+  ASSERT_FALSE(lines.empty());
+  EXPECT_NE(lines[0].find("\"best\":\"e2"), std::string::npos) << lines[0];  // a move of the general
+  EXPECT_EQ(lines[0].find("\"best\":\"e5c6\""), std::string::npos) << lines[0];
 }
 
 }  // namespace

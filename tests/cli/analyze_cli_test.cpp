@@ -60,7 +60,7 @@ TEST(AnalyzeCli, TextSummaryAndTheSameOutputWithJobs) {
   EXPECT_NE(one.out.find(":2  variant janggi  engine FakeUCI 1.0  depth 10  plies 3"), std::string::npos) << one.out;
   EXPECT_NE(one.out.find("Han: 1 moves, accuracy"), std::string::npos) << one.out;
   EXPECT_NE(one.out.find("1 blunders, largest swing"), std::string::npos) << one.out;
-  EXPECT_NE(one.out.find("summary: 3 games analysed, 0 with errors"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("summary: 3 games analysed, 0 failed, 0 with failed positions"), std::string::npos) << one.out;
   const Result two = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal"), "--jobs", "2"});
   EXPECT_EQ(two.status, 0);
   EXPECT_EQ(two.out, one.out);
@@ -178,17 +178,8 @@ TEST(AnalyzeCli, ProgressLineOnATerminalNeverGarblesALine) {
   EXPECT_NE(raw.find(" positions/s, ETA "), std::string::npos) << raw;
   EXPECT_NE(raw.find("\r\033[K"), std::string::npos) << raw;
   // What the terminal shows: each line as it stands after its last carriage return.
-  std::vector<std::string> shown;
-  std::istringstream in(raw);
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (const auto cr = line.rfind('\r'); cr != std::string::npos) line.erase(0, cr + 1);
-    if (line.rfind("\033[K", 0) == 0) line.erase(0, 3);
-    shown.push_back(line);
-  }
-  while (!shown.empty() && shown.back().rfind("summary: ", 0) != 0) shown.pop_back();  // script's last lines
+  const std::vector<std::string> shown = terminal_lines(raw);
   ASSERT_FALSE(shown.empty());
-  shown.erase(shown.begin());  // script's first line
   const Result plain = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("normal")});
   EXPECT_TRUE(plain.err.empty()) << plain.err;  // no progress in a pipe
   EXPECT_EQ(shown, plain.out_lines());
@@ -237,12 +228,12 @@ TEST(AnalyzeCli, NoEngineIsAUsageErrorWithTheInstallHint) {
             std::string::npos) << r.err;
 }
 
-TEST(AnalyzeCli, AProfileNoEngineVariantMatchesIsAGameError) {
+TEST(AnalyzeCli, EveryRecordIsAnalysedUnderItsOwnProfileWithoutRules) {
   ScriptedRun s;
   const Result r = run_gibo({"analyze", s.game, "--engine", s.engine("normal")});
-  EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.err.find(":1: error[analysis]: profile janggi-gg has no engine variant"), std::string::npos) << r.err;
-  EXPECT_NE(r.out.find("summary: 1 games analysed, 1 with errors"), std::string::npos) << r.out;
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("variant janggimodern"), std::string::npos) << r.out;  // janggi-gg, bikjang off
+  EXPECT_NE(r.out.find("summary: 1 games analysed"), std::string::npos) << r.out;
 }
 
 TEST(AnalyzeCli, CrashingEngineFailsPositionsAndTheRunGoesOn) {
@@ -253,6 +244,17 @@ TEST(AnalyzeCli, CrashingEngineFailsPositionsAndTheRunGoesOn) {
             std::string::npos) << r.err;
   EXPECT_NE(r.out.find("\"failed_positions\":4"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"judged\":false"), std::string::npos);
+}
+
+// Issue 30: the summary counts what was analysed and says each cause of a failure once, with its count.
+TEST(AnalyzeCli, TheSummarySaysEachCauseOnceWithItsCount) {
+  ScriptedRun s;
+  const Result r = run_gibo({"analyze", s.game, s.game, "--rules", "fs-janggi", "--engine", s.engine("crash")});
+  EXPECT_EQ(r.status, 1);
+  const std::vector<std::string> lines = r.out_lines();
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines.back(), "summary: 2 games analysed, 0 failed, 2 with failed positions") << r.out;
+  EXPECT_EQ(lines[lines.size() - 2], "  8 positions failed: the engine ended during the search") << r.out;
 }
 
 TEST(AnalyzeCli, EngineThatIsNotUciIsAUsageError) {

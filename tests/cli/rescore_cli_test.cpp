@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <fstream>
+#include <iterator>
 #include <regex>
+#include <sstream>
 
 #include "run_gibo.h"
 
@@ -98,6 +101,68 @@ TEST(RescoreCli, UsageErrors) {
   EXPECT_EQ(run_gibo({"rescore", "--rules", "nope", kCorpus}).status, 2);
   EXPECT_EQ(run_gibo({"rescore", "--bikjang", "maybe", kCorpus}).status, 2);
   EXPECT_EQ(run_gibo({"rescore", "--where", "1", kCorpus}).status, 2);
+}
+
+}  // namespace
+
+namespace {
+
+// Issue 30: the stats report's adjudication section (and gibo serve's /stats) lists the
+// games whose stored winner the engine finds lost, each linked to the viewer at the judged
+// ply; the records are judged under their own profile (janggi-gg), no --rules given.
+TEST(RescoreCli, EngineContradictedWinnersAreListedAndLinkedToTheViewer) {
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
+  TempDir dir;
+  const std::string db = (dir.path() / "a.db").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus + "/pobsiz_maeil_sinbo_1937.gib"}).status, 0);
+  const Result judged = run_gibo({"rescore", "--db", db, "--engine", "--depth", "4", "--option", "Threads=1", "-j", "2"});
+  ASSERT_NE(judged.status, 2) << judged.err;
+  const long long contradicted =
+      query_int(db, "SELECT count(*) FROM engine_verdicts WHERE verdict = 'engine-contradicts' AND profile_id = 'janggi-gg'");
+  ASSERT_GT(contradicted, 0) << judged.out;
+  const Result csv = run_gibo({"stats", "--db", db, "--format", "csv"});
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  long long rows = 0;
+  const std::regex row(R"(^engine_contradictions,(\d+),.*,janggi-gg,(\d+),[-+#0-9.]+,/game/(\d+)\?ply=(\d+)$)");
+  for (const std::string& l : csv.out_lines()) {
+    std::smatch m;
+    if (!std::regex_match(l, m, row)) continue;
+    ++rows;
+    EXPECT_EQ(m[1], m[3]) << l;  // the link names the game
+    EXPECT_EQ(m[2], m[4]) << l;  // at the judged ply
+    EXPECT_EQ(query_int(db, "SELECT ply FROM engine_verdicts WHERE game_id = " + std::string(m[1])), std::stoll(m[2]));
+  }
+  EXPECT_EQ(rows, contradicted) << csv.out;
+  const Result html = run_gibo({"stats", "--db", db, "--format", "html"});
+  EXPECT_NE(html.out.find("<table id=\"t-engine-contradictions\">"), std::string::npos);
+  EXPECT_NE(html.out.find("<a href=\"/game/"), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+// rescore --engine on a terminal (util-linux `script`): a progress line with the count and
+// the ETA, cleared before every other line, so the terminal shows what a pipe gets.
+TEST(RescoreCli, EngineProgressLineOnATerminalNeverGarblesALine) {
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
+  TempDir dir;
+  const std::string typescript = (dir.path() / "typescript").string();
+  const std::vector<std::string> args = {"rescore", "--engine", "--depth", "2", "--option", "Threads=1", "-j", "2",
+                                         kCorpus + "/pobsiz_kakao001_g000-001.gib", kCorpus + "/pobsiz_kakao041_g093.gib"};
+  std::string command = shell_quote(GIBO_BINARY);
+  for (const std::string& a : args) command.append(1, ' ').append(shell_quote(a));
+  const std::string run = "script -q -e -c " + shell_quote(command) + " " + shell_quote(typescript) + " >/dev/null 2>&1 </dev/null";
+  ASSERT_NE(std::system(run.c_str()), -1);
+  std::ifstream in(typescript, std::ios::binary);
+  const std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(raw.find("\r\033[K1/3 games, ETA "), std::string::npos) << raw;
+  EXPECT_NE(raw.find("\r\033[K3/3 games"), std::string::npos) << raw;
+  const std::vector<std::string> shown = terminal_lines(raw);
+  ASSERT_FALSE(shown.empty());
+  const Result plain = run_gibo(args);
+  EXPECT_TRUE(plain.err.empty()) << plain.err;  // no progress in a pipe
+  EXPECT_EQ(shown, plain.out_lines());
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include <initializer_list>
 #include <iostream>
 #include <sstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -143,5 +144,30 @@ inline pid_t spawn_gibo(const std::vector<std::string>& args) {
   }
   return pid;
 }
+
+// What a terminal shows of a typescript (util-linux `script`) of a run whose progress line
+// is redrawn with "\r\033[K": each line as it stands after its last carriage return, from
+// the script's second line up to the run's last "summary: " line.
+inline std::vector<std::string> terminal_lines(const std::string& raw) {
+  std::vector<std::string> shown;
+  std::istringstream in(raw);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (const auto cr = line.rfind('\r'); cr != std::string::npos) line.erase(0, cr + 1);
+    if (line.rfind("\033[K", 0) == 0) line.erase(0, 3);
+    shown.push_back(line);
+  }
+  while (!shown.empty() && shown.back().rfind("summary: ", 0) != 0) shown.pop_back();  // script's last lines
+  if (!shown.empty()) shown.erase(shown.begin());  // script's first line
+  return shown;
+}
+
+// Skips a test that needs the real Fairy-Stockfish where it is not installed (and fails
+// it in CI, whose set-up installs it).
+#define GIBO_REQUIRE_FAIRY_STOCKFISH()                                                          \
+  if (::access("/usr/games/fairy-stockfish", X_OK) != 0) {                                      \
+    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it"; \
+    GTEST_SKIP() << "fairy-stockfish is not installed";                                         \
+  }
 
 }  // namespace gibo::testing

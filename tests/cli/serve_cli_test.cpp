@@ -418,3 +418,32 @@ TEST_F(ServeCli, ZStopsCleanlyOnSigint) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 30: a player's page (/player?name=NAME) with their play quality from the stored
+// analyses and their analysed games, each linked to the viewer.
+TEST(ServePlayerPage, PlayQualityAndGamesLinkedToTheViewer) {
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
+  TempDir dir;
+  const std::string db = (dir.path() / "p.db").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus + "/pobsiz_tyson_mgame.gib"}).status, 0);
+  ASSERT_EQ(run_gibo({"analyze", "--db", db, "--depth", "1", "--option", "Threads=1"}).status, 0);
+  int pid = 0;
+  const std::string out = (dir.path() / "serve.out").string(), err = (dir.path() / "serve.err").string();
+  const int port = start_server("", db, out, err, pid);
+  ASSERT_GT(port, 0) << slurp(err);
+  const Reply page = get(port, "/player?name=%ED%83%80%EC%9D%B4%EC%8A%A8%EA%B6%8C%EB%B2%95");
+  const Reply none = get(port, "/player?name=nobody");
+  const Reply bad = get(port, "/player");
+  ::kill(pid, SIGKILL);
+  EXPECT_EQ(page.status, 200);
+  expect_valid_html(page.body, "/player");
+  EXPECT_NE(page.body.find("<h1>타이슨권법</h1>"), std::string::npos) << page.body;
+  EXPECT_NE(page.body.find("<a href=\"/game/"), std::string::npos) << page.body;
+  EXPECT_EQ(none.status, 200);
+  EXPECT_NE(none.body.find("No analysed game of this player"), std::string::npos);
+  EXPECT_EQ(bad.status, 400);
+}
+
+}  // namespace

@@ -30,13 +30,15 @@ struct EngineVerdictResult {
 };
 
 // What judging one ending takes: either a verdict known without a search (`verdict` set:
-// no stored result to compare, a record that did not replay to its end, no engine
-// variant, a start that cannot be set up), or the final position to search.
+// no stored result to compare, a record that did not replay to its end, a start that
+// cannot be set up, a final position the engine's variant cannot be given, a listed
+// difference between the record's rules and the variant that can decide the game from
+// there), or the final position to search.
 struct EndingPlan {
   std::optional<EngineVerdictResult> verdict;
   std::string variant, fen;             // the engine variant and the start position
   std::vector<std::string> uci_moves;   // the moves from the start
-  Position final_position;
+  std::optional<EngineBoards> boards;   // at the final position
   int ply = 0;                          // plies from the start to the final position
 };
 
@@ -48,7 +50,8 @@ class EngineAdjudicator {
 
   // The plan for a game whose rescore `r` is unverifiable: the position after `moves` from
   // `start` (the record's start as a shell game), when the record replayed to its last ply
-  // (`record_plies`). Cheap; no engine runs.
+  // (`record_plies`), under the variant nearest to the judging profile (r.profile with
+  // r.bikjang_option). Cheap; no engine runs.
   EndingPlan plan(const Rescore& r, const Game& start, std::span<const Move> moves, int record_plies) const;
 
   // The verdict of a planned ending: `plan.verdict` when set; else from `stored` (an

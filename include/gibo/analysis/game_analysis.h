@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "gibo/analysis/engine_rules.h"
 #include "gibo/analysis/judgement.h"
 #include "gibo/analysis/uci_engine.h"
 #include "gibo/formats/ply_evaluation.h"
@@ -28,7 +29,8 @@ class EngineSession {
   // `restarts` counts the restarts.
   Expected<SearchResult, SearchError> search(const std::string& variant, const std::string& fen,
                                              const std::vector<std::string>& moves, Side to_move,
-                                             const Limit& limit, int timeout_ms);
+                                             const Limit& limit, int timeout_ms,
+                                             const std::vector<std::string>& searchmoves = {});
   int restarts() const { return restarts_; }
   // Starts a new game on the engine (UciEngine::new_game; a fresh engine needs none). An
   // engine that does not answer is dropped, to be restarted by the next search.
@@ -68,6 +70,7 @@ struct SideSummary {
   double average_loss = 0;     // centipawns
   double accuracy = 0;         // percent, mean of move accuracies
   std::array<int, 4> counts{}; // by MoveClass
+  int best_moves = 0;          // judged moves equal to the engine's first choice
   double largest_swing = 0;    // the largest drop, points
   int largest_swing_ply = 0;   // 0: none
 };
@@ -82,11 +85,26 @@ struct GameAnalysis {
   std::vector<std::string> warnings;    // malformed lines, failed positions
 };
 
+// Searches the current position of `boards` (reached from `fen` by `moves`) with the
+// engine of its profile's variant, keeping to the record's rules: a best move the variant
+// refuses is an error (the engine does not play the variant); one the record's rules
+// refuse is never taken: `notes` names it and the position is searched again among the
+// moves both allow (UCI searchmoves); a side the record's rules leave no move while in
+// check (the variant seeing an escape) is mated: "mate 0" with no best move; the line is
+// cut before its first move the record's rules refuse (a note too). Contract:
+// boards.representable().
+Expected<SearchResult, SearchError> judged_search(EngineSession& session, const EngineBoards& boards,
+                                                  const std::string& fen, const std::vector<std::string>& moves,
+                                                  const Limit& limit, int timeout_ms, std::vector<std::string>& notes);
+
 // Positions already searched under the same request, by ply (0: the start): analyze_game
 // takes them as they are instead of searching them again.
 using KnownPositions = std::map<int, SearchResult>;
 
-// Analyses a replayed game (replay_under_profile) under `profile` (its engine variant).
+// Analyses a replayed game (replay_under_profile) under `profile`, with the engine playing
+// the variant nearest to it (engine_mapping, the record's bikjang option) and the
+// profile judging the engine's moves (judged_search). Positions after a ply the variant
+// refuses cannot be given to the engine: they fail, with one warning naming the ply.
 // The engine is told a new game begins (EngineSession::new_game) before its first search.
 // Positions in `known` (if given) are not searched; their best moves are still checked.
 GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSession& session, const Limit& limit,
@@ -98,8 +116,6 @@ GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSessio
 // whoever rebuilds an analysis from stored positions.
 void judge_positions(GameAnalysis& a);
 
-// The move a UCI text names ("b1c3", "a10a9"); Move::none() if it names no squares.
-Move parse_uci_move(const std::string& text);
 
 // The judged plies of an analysis as the annotated writers take them (write_annotated_pgn_game,
 // write_annotated_gib_game): the evaluation after each as "%.2f" pawns or "#N" / "#-N", the

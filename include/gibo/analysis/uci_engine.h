@@ -20,10 +20,9 @@ namespace gibo::analysis {
 // The words of `text` split on blanks (an engine command line, a UCI line, a stored PV).
 std::vector<std::string> split_words(std::string_view text);
 
-// The engine variant (Fairy-Stockfish's UCI_Variant) that plays under a profile:
-// fs-janggi and pychess → janggi, fs-traditional → janggitraditional, fs-modern →
-// janggimodern, fs-casual → janggicasual; nullopt for a profile no engine variant matches.
-std::optional<std::string> engine_variant(const Profile& profile);
+// The engine variant (Fairy-Stockfish's UCI_Variant) nearest to a profile for a record with
+// `bikjang_option` (core/rules.h engine_mapping): every profile has one.
+const std::string& engine_variant(const Profile& profile, bool bikjang_option = false);
 
 // A search limit: `go depth N`, `go nodes N` or `go movetime MS`.
 struct Limit {
@@ -84,10 +83,12 @@ class UciEngine {
 
   // Searches the position `fen` + `moves` (UCI moves), whose side to move is `to_move`,
   // under `limit`, waiting at most `timeout_ms` for `bestmove` (then the engine is
-  // killed). Scores are turned to Cho's point of view. After a Crashed or TimedOut
-  // error the engine is dead: start a new one.
+  // killed); with `searchmoves` (non-empty) among those moves only. Scores are turned to
+  // Cho's point of view. After a Crashed or TimedOut error the engine is dead: start a
+  // new one.
   Expected<SearchResult, SearchError> search(const std::string& fen, const std::vector<std::string>& moves,
-                                             Side to_move, const Limit& limit, int timeout_ms);
+                                             Side to_move, const Limit& limit, int timeout_ms,
+                                             const std::vector<std::string>& searchmoves = {});
   void quit();
 
  private:

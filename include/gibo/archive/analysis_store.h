@@ -30,8 +30,7 @@ class AnalysisStore {
   // that replayed at import), analysed under `forced`, else the rules it saves, else
   // `fallback`, and planned (plan). An Error when it cannot be read.
   Expected<analysis::AnalysisJob> job(std::int64_t game_id, const Profile* forced, const Profile& fallback);
-  // analyze: sets `job`'s request (none when its profile has no engine variant: nothing is
-  // stored) and what the archive holds of it: its whole analysis when the game is analysed
+  // analyze: sets `job`'s request (of its profile's engine variant) and what the archive holds of it: its whole analysis when the game is analysed
   // under the request without failed positions, else its stored positions. `job.game_id`
   // set.
   std::optional<Error> plan(analysis::AnalysisJob& job);

@@ -59,6 +59,25 @@ struct RepetitionRule {
   bool exempt_palace_pieces = false;
 };
 
+// A rule on which a profile and the engine variant nearest to it differ (EngineMapping).
+enum class RuleTopic { Bikjang, Counting, MoveLimit, PassInCheck, Facing, KingCapture, Repetition, PalaceOnly };
+std::string_view topic_name(RuleTopic t);  // "bikjang", "counting", "move-limit", "pass-in-check", ...
+
+struct RuleDifference {
+  RuleTopic topic = RuleTopic::Bikjang;
+  std::string text;  // how the two differ, in English: "janggi-gg: ...; janggimodern: ..."
+};
+
+// The Fairy-Stockfish variant (UCI_Variant) whose positions and evaluations are nearest to
+// a profile's, the gibo profile that models that variant exactly (its flags are what the
+// engine plays), and the listed differences between the two. gibo's rules stay the judge:
+// the engine only evaluates positions (src/core/README.md "Engine variants").
+struct EngineMapping {
+  std::string variant;     // "janggi", "janggitraditional", "janggimodern", "janggicasual"
+  std::string profile_id;  // "fs-janggi", "fs-traditional", "fs-modern", "fs-casual"
+  std::vector<RuleDifference> differences;  // empty: the variant plays the profile exactly
+};
+
 struct TimeControl {
   TimeControlKind kind = TimeControlKind::None;
   int base_s = 0, periods = 0, period_s = 0, increment_s = 0;
@@ -107,6 +126,11 @@ struct Profile {
   Flag<bool> resign_allowed = true;
   Flag<bool> agreed_draw_allowed = false;
   Flag<FormationOrder> formation_order = FormationOrder::Independent;
+
+  // The engine variant nearest to the profile (engine_mapping); for a profile whose bikjang
+  // follows the record's option, `engine` is for the option off, `engine_bikjang_on` for on.
+  EngineMapping engine;
+  EngineMapping engine_bikjang_on;
 };
 
 // The flags the move generator needs, resolved for one game (profile + the record's
@@ -127,6 +151,10 @@ struct LegalityRules {
 // Resolves a profile's legality flags; `bikjang_option` is the record's option for
 // profiles whose bikjang mode follows it (janggi-gg), ignored otherwise.
 LegalityRules legality_rules(const Profile& p, bool bikjang_option = false);
+
+// The engine variant nearest to `p` for a record with `bikjang_option` (used only by a
+// profile whose bikjang follows the option: janggi-gg) and how they differ.
+const EngineMapping& engine_mapping(const Profile& p, bool bikjang_option = false);
 
 // All profiles, in the order of the table in src/core/README.md, "Profiles".
 const std::vector<Profile>& all_profiles();

@@ -10,6 +10,7 @@
 //   /games?setup=...&moves=...&page=N        the games reaching that position, paged
 //   /game/ID?ply=N                           the game viewer at ply N
 //   /stats                                   the statistics report
+//   /player?name=NAME                        a player's play quality and analysed games
 //
 // each with the filters player=, site=, from=, to= (years) kept across links.
 #pragma once
