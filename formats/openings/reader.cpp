@@ -6,6 +6,7 @@
 #include "gibo/formats/notation.h"
 #include "gibo/formats/openings.h"
 #include "gibo/formats/openings_tsv.h"
+#include "gibo/record/text_lines.h"
 #include "grammar.h"
 
 namespace gibo {
@@ -21,6 +22,16 @@ int column_of(std::string_view line, const char* at) {
   return column;
 }
 
+// The fields every row has.
+void fill_row(BookRow& r, const og::Found& found, const std::string& where) {
+  r.code = found.code;
+  r.korean = found.korean;
+  r.english = found.english;
+  r.source = found.source;
+  r.definition = found.definition;
+  r.origin = where;
+}
+
 class BookReader {
  public:
   BookReader(const std::string& origin, OpeningBook& book) : origin_(origin), book_(book) {}
@@ -28,11 +39,8 @@ class BookReader {
   void read(std::string_view text) {
     int number = 0;
     while (!text.empty()) {
-      const std::size_t nl = text.find('\n');
-      std::string_view line = text.substr(0, nl);
-      text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+      std::string_view line = take_line(text);
       ++number;
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       if (number == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
       read_line(line, number);
     }
@@ -74,12 +82,7 @@ class BookReader {
         return;
       }
       FormationRule r;
-      r.code = found.code;
-      r.korean = found.korean;
-      r.english = found.english;
-      r.source = found.source;
-      r.definition = found.definition;
-      r.origin = where;
+      fill_row(r, found, where);
       if (f.setups) r.setups = f.setups;
       r.pieces = std::move(f.pieces);
       r.horses_guard_each_other = f.guard;
@@ -91,12 +94,7 @@ class BookReader {
         return;
       }
       LineRule r;
-      r.code = found.code;
-      r.korean = found.korean;
-      r.english = found.english;
-      r.source = found.source;
-      r.definition = found.definition;
-      r.origin = where;
+      fill_row(r, found, where);
       r.cho = f.cho;
       r.han = f.han;
       Position pos;

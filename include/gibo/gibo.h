@@ -17,6 +17,7 @@
 #include "gibo/record/player_name.h"
 #include "gibo/record/replay.h"
 #include "gibo/record/result.h"
+#include "gibo/record/text_lines.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/encoding.h"

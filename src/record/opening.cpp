@@ -66,6 +66,19 @@ struct WalkBoard {
   std::array<Horses, 2> horses;
 };
 
+// A position as the walk keeps it.
+WalkBoard walk_board(const Position& pos) {
+  WalkBoard w;
+  for (int s = 0; s < kSquares; ++s) {
+    const Piece p = pos.piece_on(static_cast<Square>(s));
+    w.board[static_cast<std::size_t>(s)] = p;
+    if (p == Piece::None) continue;
+    w.at.flip(p, static_cast<Square>(s));
+    if (type_of(p) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(p)))].add(static_cast<Square>(s));
+  }
+  return w;
+}
+
 // The start of each set-up pair, Cho to move (Position's own set-up), as the walk keeps it.
 const WalkBoard& start_of(Setup cho, Setup han) {
   static const std::array<WalkBoard, 16> starts = [] {
@@ -74,14 +87,7 @@ const WalkBoard& start_of(Setup cho, Setup han) {
     for (Setup c : kAllSetups)
       for (Setup h : kAllSetups) {
         pos.set_setups(c, h);
-        WalkBoard& w = out[static_cast<std::size_t>(static_cast<int>(c) * 4 + static_cast<int>(h))];
-        for (int s = 0; s < kSquares; ++s) {
-          const Piece p = pos.piece_on(static_cast<Square>(s));
-          w.board[static_cast<std::size_t>(s)] = p;
-          if (p == Piece::None) continue;
-          w.at.flip(p, static_cast<Square>(s));
-          if (type_of(p) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(p)))].add(static_cast<Square>(s));
-        }
+        out[static_cast<std::size_t>(static_cast<int>(c) * 4 + static_cast<int>(h))] = walk_board(pos);
       }
     return out;
   }();
@@ -179,7 +185,12 @@ std::string_view elephant_pair_english(ElephantPair p) {
 // ---------------------------------------------------------------------------
 // The book
 
-bool OpeningBook::code_taken(std::string_view code) const { return formation(code) || line(code); }
+std::optional<Error> OpeningBook::code_taken(std::string_view code) const {
+  if (!formation(code) && !line(code)) return std::nullopt;
+  std::string message = "the code ";
+  message.append(code).append(" is already in the book");
+  return Error{std::move(message)};
+}
 
 const FormationRule* OpeningBook::formation(std::string_view code) const {
   for (const FormationRule& f : formations_)
@@ -195,10 +206,7 @@ const LineRule* OpeningBook::line(std::string_view code) const {
 
 OpeningBook::Added OpeningBook::add_formation(FormationRule rule) {
   Added out;
-  if (code_taken(rule.code)) {
-    out.error = Error{"the code " + rule.code + " is already in the book"};
-    return out;
-  }
+  if ((out.error = code_taken(rule.code))) return out;
   if (formations_.size() >= kMaxFormations) {
     out.error = Error{"a book holds at most " + std::to_string(kMaxFormations) + " formations"};
     return out;
@@ -236,10 +244,7 @@ OpeningBook::Added OpeningBook::add_formation(FormationRule rule) {
 
 OpeningBook::Added OpeningBook::add_line(LineRule rule) {
   Added out;
-  if (code_taken(rule.code)) {
-    out.error = Error{"the code " + rule.code + " is already in the book"};
-    return out;
-  }
+  if ((out.error = code_taken(rule.code))) return out;
   Position pos;
   pos.set_setups(rule.cho, rule.han);
   for (std::size_t i = 0; i < rule.moves.size(); ++i) {
@@ -366,14 +371,7 @@ Opening name_opening(const StartPosition& start, std::span<const Move> moves, co
 
 PositionNames names_at(const Position& pos, Setup cho, Setup han, const OpeningBook& book) {
   PositionNames names;
-  WalkBoard w;
-  for (int s = 0; s < kSquares; ++s) {
-    const Piece p = pos.piece_on(static_cast<Square>(s));
-    w.board[static_cast<std::size_t>(s)] = p;
-    if (p == Piece::None) continue;
-    w.at.flip(p, static_cast<Square>(s));
-    if (type_of(p) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(p)))].add(static_cast<Square>(s));
-  }
+  const WalkBoard w = walk_board(pos);
   const auto& formations = book.formations();
   for (Side s : {Side::Cho, Side::Han}) {
     const std::size_t si = static_cast<std::size_t>(index(s));

@@ -75,14 +75,19 @@ constexpr Square own_point(Square cho_view, Side side) {
   return side == Side::Cho ? cho_view : static_cast<Square>(kSquares - 1 - cho_view);
 }
 
+// What every row of a book says besides its definition.
+struct BookRow {
+  std::string code;        // stable, unique in the book: GL, WA, YG-MJ, …
+  std::string korean;      // 귀마(왼쪽)
+  std::string english;     // corner horse (left)
+  std::string source;      // who defines it
+  std::string definition;  // the predicate or the line as written in the book
+  std::string origin;      // where the row was read ("file:line"), for messages
+};
+
 // A formation: a predicate on one side's pieces, every condition of which must hold in
 // one position (formats/openings/README.md states the conditions).
-struct FormationRule {
-  std::string code;     // stable, unique in the book: GL, WA, …
-  std::string korean;   // 귀마(왼쪽)
-  std::string english;  // corner horse (left)
-  std::string source;   // who defines it
-  std::string definition;  // the predicate as written in the book
+struct FormationRule : BookRow {
   // The own-view arrangements it applies to: bit (1 << Setup); all four by default.
   std::uint8_t setups = 0x0F;
   // "a PIECE of the side stands on one of POINTS" (points as Cho sees them: own_point).
@@ -93,12 +98,10 @@ struct FormationRule {
   std::vector<PieceOn> pieces;
   // Two horses of the side, each where the other could move (legs free both ways).
   bool horses_guard_each_other = false;
-  std::string origin;  // where the row was read ("file:line"), for messages
 };
 
 // A named line: the position the moves reach from the start of a set-up pair.
-struct LineRule {
-  std::string code, korean, english, source, definition, origin;
+struct LineRule : BookRow {
   Setup cho = Setup::HEEH, han = Setup::HEEH;  // absolute, as seen from Cho
   std::vector<Move> moves;                     // legal from that start (add_line checks)
   // Filled by add_line: the position reached, its key (Position::key) and its ply.
@@ -162,7 +165,8 @@ class OpeningBook {
   std::uint64_t guards() const { return guards_; }
 
  private:
-  bool code_taken(std::string_view code) const;
+  // The error of a row whose code the book already holds; nullopt when it is new.
+  std::optional<Error> code_taken(std::string_view code) const;
   std::vector<FormationRule> formations_;
   std::vector<Compiled> compiled_;  // one per formation, in the same order
   std::array<std::uint64_t, kPieceTypeCount> with_type_{};
