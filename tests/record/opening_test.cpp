@@ -298,6 +298,13 @@ TEST(OpeningBookRows, RefusedAndUnreachableRows) {
   EXPECT_TRUE(b.add_formation(formation("FAR", 0x0F, {{PieceType::Horse, {gib(84)}}, {PieceType::Horse, {gib(86)}}},
                                         true))
                   .unreachable);
+  // At most kMaxFormations formations: fill the book to the limit; one more is refused.
+  for (int i = 0; b.formations().size() < OpeningBook::kMaxFormations; ++i) {
+    std::string code = std::to_string(i);  // not "F" + to_string(i): gcc 12's -Wrestrict misfires on it
+    code.insert(code.begin(), 'F');
+    ASSERT_FALSE(b.add_formation(formation(code, 0x0F, {{PieceType::Horse, {gib(84)}}})).error);
+  }
+  EXPECT_TRUE(b.add_formation(formation("ONE-MORE", 0x0F, {{PieceType::Horse, {gib(84)}}})).error);
   const auto illegal = b.add_line(line("BAD", Setup::HEEH, Setup::HEEH, "b1c3 b1c3"));
   ASSERT_TRUE(illegal.error);
   EXPECT_NE(illegal.error->message.find("ply 2"), std::string::npos);
