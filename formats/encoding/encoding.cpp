@@ -1,10 +1,11 @@
-// UTF-8 checks and CP949 conversion (through the C library's iconv, whose "CP949" is
-// the full Windows code page 949 / UHC).
+// CP949 conversion (through the C library's iconv, whose "CP949" is the full Windows
+// code page 949 / UHC); UTF-8 itself is gibo/core/utf8.h's.
 #include "gibo/formats/encoding.h"
+
+#include "gibo/core/utf8.h"
 
 #include <iconv.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -33,10 +34,10 @@ Converter& to_cp949() {
   return c;
 }
 
-// Runs `conv` over `in`, appending to `out`. On an invalid or incomplete sequence, calls
-// on_bad(offset, out) and skips `skip(offset)` bytes.
+// Runs `conv` over UTF-8 `in`, appending to `out`. On a character it cannot convert (or
+// a bad byte), calls on_bad() and goes on after that character (that byte).
 template <typename OnBad>
-void convert(Converter& conv, std::string_view in, std::string& out, OnBad on_bad, std::size_t bad_skip) {
+void convert(Converter& conv, std::string_view in, std::string& out, OnBad on_bad) {
   conv.reset();
   char* src = const_cast<char*>(in.data());
   std::size_t src_left = in.size();
@@ -48,13 +49,9 @@ void convert(Converter& conv, std::string_view in, std::string& out, OnBad on_ba
     out.append(buffer, static_cast<std::size_t>(dst - buffer));
     if (rc != static_cast<std::size_t>(-1)) continue;
     if (errno == E2BIG) continue;
-    // EILSEQ or EINVAL: report and skip the offending bytes
-    const std::size_t offset = static_cast<std::size_t>(src - in.data());
-    // bad_skip == 0: skip one whole UTF-8 character (for UTF-8 input)
-    const unsigned char lead = static_cast<unsigned char>(*src);
-    const std::size_t char_len = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-    const std::size_t skip = std::min(bad_skip == 0 ? char_len : bad_skip, src_left);
-    on_bad(offset, skip);
+    // EILSEQ or EINVAL: report and skip the offending character
+    const std::size_t skip = utf8::decode(in, static_cast<std::size_t>(src - in.data())).length;
+    on_bad();
     src += skip;
     src_left -= skip;
     conv.reset();
@@ -70,34 +67,6 @@ std::string_view encoding_name(Encoding e) {
     case Encoding::Cp949: return "cp949";
   }
   return "auto";
-}
-
-bool is_valid_utf8(std::string_view s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const auto* end = p + s.size();
-  while (p < end) {
-    const unsigned c = *p;
-    if (c < 0x80) {
-      ++p;
-      continue;
-    }
-    int n;
-    unsigned cp;
-    if ((c & 0xe0) == 0xc0) n = 1, cp = c & 0x1f;
-    else if ((c & 0xf0) == 0xe0) n = 2, cp = c & 0x0f;
-    else if ((c & 0xf8) == 0xf0) n = 3, cp = c & 0x07;
-    else return false;
-    if (end - p <= n) return false;
-    for (int i = 1; i <= n; ++i) {
-      if ((p[i] & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (p[i] & 0x3f);
-    }
-    if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10ffff ||
-        (cp >= 0xd800 && cp <= 0xdfff))
-      return false;
-    p += n + 1;
-  }
-  return true;
 }
 
 namespace {
@@ -145,42 +114,13 @@ const std::uint64_t* build_cp949_valid() {
   return bits.data();
 }
 
-void append_utf8(std::string& out, char32_t cp) {
-  char buf[4];
-  std::size_t n;
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-    return;
-  } else if (cp < 0x800) {
-    buf[0] = static_cast<char>(0xC0 | (cp >> 6));
-    buf[1] = static_cast<char>(0x80 | (cp & 0x3F));
-    n = 2;
-  } else if (cp < 0x10000) {
-    buf[0] = static_cast<char>(0xE0 | (cp >> 12));
-    buf[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    buf[2] = static_cast<char>(0x80 | (cp & 0x3F));
-    n = 3;
-  } else {
-    buf[0] = static_cast<char>(0xF0 | (cp >> 18));
-    buf[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    buf[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    buf[3] = static_cast<char>(0x80 | (cp & 0x3F));
-    n = 4;
-  }
-  out.append(buf, n);
-}
-
 const std::uint32_t* build_cp949_utf8() {
   static const std::vector<std::uint32_t> table = [] {
     std::vector<std::uint32_t> t(kCp949TableSize, 0);
     const char32_t* codes = cp949_codes();
     for (std::size_t k = 0; k < t.size(); ++k) {
-      if (!codes[k]) continue;
-      std::string u;
-      append_utf8(u, codes[k]);
-      std::uint32_t v = static_cast<std::uint32_t>(u.size()) << 24;
-      for (std::size_t b = 0; b < u.size(); ++b) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(u[b])) << (8 * b);
-      t[k] = v;
+      if (codes[k])  // at most three bytes: the fourth holds their count
+        t[k] = utf8::packed(codes[k]) | static_cast<std::uint32_t>(utf8::encoded_length(codes[k])) << 24;
     }
     return t;
   }();
@@ -249,26 +189,11 @@ std::size_t utf8_to_cp949(std::string_view in, std::string& out) {
     return non_ascii;
   }
   std::size_t lost = 0;
-  convert(
-      conv, in, out,
-      [&](std::size_t, std::size_t) {
-        ++lost;
-        out += '?';
-      },
-      0);
+  convert(conv, in, out, [&] {
+    ++lost;
+    out += '?';
+  });
   return lost;
-}
-
-int utf8_length(std::string_view s) {
-  // Bytes that are not continuation bytes (10xxxxxx), eight at a time.
-  std::size_t i = 0, continuation = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, s.data() + i, 8);
-    continuation += static_cast<std::size_t>(__builtin_popcountll(w & ~(w << 1) & 0x8080808080808080ULL));
-  }
-  for (; i < s.size(); ++i) continuation += (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80;
-  return static_cast<int>(s.size() - continuation);
 }
 
 }  // namespace gibo::text

@@ -1,11 +1,7 @@
-// The grammar of a FEN file (README.md, "Reading") in Boost.Spirit X3 rules: one position a
-// line, blank lines and "#" comment lines skipped. A position itself is read by the FEN rules
-// of the core (src/core/fen_grammar.h, through Position::set_fen).
-//
-//   fen-file = { line }
-//   line     = blanks ( "#" { any } | fen | nothing )      blank = " " | "\t"
-//
-// Internal to formats/fen.
+// The grammar of a FEN file (README.md, "Reading", states its rule as written here) in
+// Boost.Spirit X3: one position a line, blank lines and "#" comment lines skipped. A
+// position itself is read by the FEN rules of the core (src/core/fen_grammar.h, through
+// Position::set_fen). Internal to formats/fen.
 #pragma once
 
 #include <boost/spirit/home/x3.hpp>

@@ -1,5 +1,6 @@
 // The FEN file reader: one position per line, each read as a game with that start.
 #include "../text/line_game.h"
+#include "gibo/core/utf8.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/fen.h"
 #include "grammar.h"
@@ -15,7 +16,7 @@ void read_fen(std::string_view bytes, const TextReadOptions& options, TextFileIn
     if (boost::spirit::x3::parse(first, line.data() + line.size(), fen_file_grammar::no_position)) return std::nullopt;
     boost::spirit::x3::parse(first, line.data() + line.size(), fen_file_grammar::blanks);
     const std::size_t lead = static_cast<std::size_t>(first - line.data());
-    Game g = detail::line_game(decoded, n, begin + lead, end, text::utf8_length(line.substr(0, lead)) + 1,
+    Game g = detail::line_game(decoded, n, begin + lead, end, utf8::count(line.substr(0, lead)) + 1,
                                options.file_name, info.games);
     detail::start_from_fen_text(g, line.substr(lead), g.source.column, g.original_text);
     return g;

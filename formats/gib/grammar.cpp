@@ -42,9 +42,7 @@ template <Coding C>
 int decode_token(std::string_view raw, std::string& text) {
   if constexpr (C == Coding::Utf8) {
     text.assign(raw);
-    int n = 0;
-    for (char c : raw) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    return n;
+    return utf8::count(raw);
   } else {
     char buffer[4 * 64];
     std::string heap;
@@ -53,10 +51,7 @@ int decode_token(std::string_view raw, std::string& text) {
     int n = 0;
     for (grammar::Iterator p = raw.data(), end = p + raw.size(); p < end; ++n) {
       const grammar::Char c = grammar::char_at<C>(p, end);
-      const char bytes[4] = {static_cast<char>(c.key), static_cast<char>(c.key >> 8), static_cast<char>(c.key >> 16),
-                             static_cast<char>(c.key >> 24)};
-      std::memcpy(o, bytes, 4);  // one store; only the key's UTF-8 length counts
-      o += c.key < 0x80 ? 1 : c.key < 0x10000 ? 2 : c.key < 0x1000000 ? 3 : 4;
+      o = utf8::put_packed(o, c.key);
       p += c.len;
     }
     text.assign(begin, static_cast<std::size_t>(o - begin));
@@ -83,26 +78,21 @@ inline char* put_square(char* o, std::string_view square) {
 void ply_text(const PlyToken& t, std::string& text) {
   char buffer[8 * 4 + 2 * 48];
   char* o = buffer;
-  auto put = [&](std::uint32_t key) {
-    const char bytes[4] = {static_cast<char>(key), static_cast<char>(key >> 8), static_cast<char>(key >> 16),
-                           static_cast<char>(key >> 24)};
-    std::memcpy(o, bytes, 4);  // one store; only the key's UTF-8 length counts
-    o += key < 0x80 ? 1 : key < 0x10000 ? 2 : key < 0x1000000 ? 3 : 4;
-  };
+  auto put = [&](std::uint32_t key) { o = utf8::put_packed(o, key); };
   if (t.pass) {
-    put(grammar::key_of(U'한'));
-    put(grammar::key_of(U'수'));
-    put(grammar::key_of(U'쉼'));
+    put(utf8::packed(U'한'));
+    put(utf8::packed(U'수'));
+    put(utf8::packed(U'쉼'));
   } else {
     o = put_square(o, t.from);
     if (t.side_key) put(t.side_key);
     put(t.piece.key);
     o = put_square(o, t.to);
-    if (t.capture_marker) put(grammar::key_of(U'타'));
+    if (t.capture_marker) put(utf8::packed(U'타'));
     if (t.captured.key) put(t.captured.key);
     if (t.check) {
-      put(grammar::key_of(U'장'));
-      put(grammar::key_of(U'군'));
+      put(utf8::packed(U'장'));
+      put(utf8::packed(U'군'));
     }
   }
   text.assign(buffer, static_cast<std::size_t>(o - buffer));
@@ -112,16 +102,11 @@ template <Coding C>
 [[gnu::flatten]] bool ply_in(std::string_view raw, std::string& text, PlyToken& out) {
   out = PlyToken{};
   grammar::Iterator first = raw.data();
-  if (!x3::parse(first, raw.data() + raw.size(), grammar::ply<C>, out)) {
+  if (!x3::parse(first, raw.data() + raw.size(), grammar::ply<C>, out) || first != raw.data() + raw.size()) {
     decode_token<C>(raw, text);
     return false;
   }
-  out.chars = out.pass ? 3
-                       : static_cast<int>(out.from.size() + out.to.size()) + 1 + (out.side_key != 0) +
-                             out.capture_marker + (out.captured.key != 0) + 2 * out.check;
-  if constexpr (C == Coding::Utf8) text.assign(raw);
-  else if (raw.size() <= 48) ply_text(out, text);  // squares of up to 48 digits fit the buffer
-  else decode_token<C>(raw, text);
+  read_ply_text(raw, C, out, text);
   return true;
 }
 
@@ -141,6 +126,16 @@ bool parse_tag_line(std::string_view raw, Coding coding, TagLine& out) {
     out.value.clear();
   }
   return ok;
+}
+
+void read_ply_text(std::string_view raw, Coding coding, PlyToken& t, std::string& text) {
+  t.chars = t.pass ? 3
+                   : static_cast<int>(t.from.size() + t.to.size()) + 1 + (t.side_key != 0) + t.capture_marker +
+                         (t.captured.key != 0) + 2 * t.check;
+  if (coding == Coding::Utf8) text.assign(raw);
+  else if (raw.size() <= 48) ply_text(t, text);  // squares of up to 48 digits fit the buffer
+  else if (coding == Coding::Cp949) decode_token<Coding::Cp949>(raw, text);
+  else decode_token<Coding::Ascii>(raw, text);
 }
 
 bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, PlyToken& out) {

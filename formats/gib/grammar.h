@@ -1,10 +1,11 @@
-// The .gib grammar, in Boost.Spirit X3 and in one place (formats/gib/README.md quotes these
-// rules): tag lines, ply tokens (numbered, hangul or hanja piece names, side marks, capture
-// and check suffixes, 한수쉼, letter and old numbered squares), the pieces of a move line
-// (ply numbers, times), comments, and the values of the setup and [판] tags.
+// The .gib grammar, in Boost.Spirit X3 and in one place (formats/gib/README.md states each
+// rule as it is written here; tests/formats/grammar_readme_test.cpp compares them): tag
+// lines, ply tokens (numbered, hangul or hanja piece names, side marks, capture and check
+// suffixes, 한수쉼, letter and old numbered squares), move lines (ply numbers, plies,
+// times), comments, results, and the values of the setup and [판] tags.
 //
 // The line-level rules read a line's raw bytes in its coding (no decoding first): a
-// character is compared as its UTF-8 bytes packed into an integer (key_of), which UTF-8
+// character is compared as its UTF-8 bytes packed into an integer (utf8::packed), which UTF-8
 // text gives as it stands and CP949 text gives from one table (text::cp949_utf8). Each rule
 // is built once, per coding where it reads letters (a template over Coding), and yields
 // positions in the input (raw[] over the bytes) so that the reader keeps every
@@ -22,6 +23,7 @@
 
 #include "../../src/core/x3_bytes.h"
 #include "gibo/core/types.h"
+#include "gibo/core/utf8.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/formats/tag_text.h"
 #include "gibo/record/result.h"
@@ -61,10 +63,10 @@ struct PieceLetter {
   PieceType type = PieceType::None;
   std::optional<Side> implied_side;  // 졸/卒 Cho, 병/兵 Han, 楚 Cho general, 漢 Han general
   bool hanja = false;
-  std::uint32_t key = 0;  // the letter as its UTF-8 bytes (grammar::key_of)
+  std::uint32_t key = 0;  // the letter as its UTF-8 bytes (utf8::packed)
 };
 
-// A side mark: the side, and the letter as its UTF-8 bytes (grammar::key_of).
+// A side mark: the side, and the letter as its UTF-8 bytes (utf8::packed).
 struct SideLetter {
   Side side = Side::Cho;
   std::uint32_t key = 0;
@@ -78,13 +80,18 @@ struct PlyToken {
   bool pass = false;
   std::string_view from, to;
   std::optional<Side> side_mark;
-  std::uint32_t side_key = 0;  // the side mark's letter (grammar::key_of), 0 if none
+  std::uint32_t side_key = 0;  // the side mark's letter (utf8::packed), 0 if none
   PieceLetter piece;
   bool capture_marker = false;
   PieceLetter captured;
   bool check = false;
   int chars = 0;  // the token's length in characters
+  std::string_view token;  // the whole token as read (a view into the raw bytes)
 };
+
+// The text of a ply token the ply rule read from `raw` (its bytes in `coding`), decoded to
+// UTF-8, and its length in characters (t.chars).
+void read_ply_text(std::string_view raw, Coding coding, PlyToken& t, std::string& text);
 
 // Reads a whole token, given as raw bytes in `coding`: false if it is not a ply. `text`
 // receives the token decoded to UTF-8 (also when it is no ply); the squares in `out` are
@@ -97,15 +104,6 @@ namespace x3 = boost::spirit::x3;
 using Iterator = const char*;
 
 // ---- characters ------------------------------------------------------------------
-// A character as its UTF-8 bytes packed from the lowest byte up (ASCII: the byte itself).
-constexpr std::uint32_t key_of(char32_t cp) {
-  if (cp < 0x80) return cp;
-  if (cp < 0x800) return (0xC0 | (cp >> 6)) | ((0x80 | (cp & 0x3F)) << 8);
-  if (cp < 0x10000)
-    return (0xE0 | (cp >> 12)) | ((0x80 | ((cp >> 6) & 0x3F)) << 8) | ((0x80 | (cp & 0x3F)) << 16);
-  return (0xF0 | (cp >> 18)) | ((0x80 | ((cp >> 12) & 0x3F)) << 8) | ((0x80 | ((cp >> 6) & 0x3F)) << 16) |
-         ((0x80 | (cp & 0x3F)) << 24);
-}
 
 // One character: its key and its length in raw bytes (0 at the end).
 struct Char {
@@ -123,7 +121,7 @@ inline Char char_at(Iterator p, Iterator end) {
   const unsigned char c = static_cast<unsigned char>(*p);
   if (c < 0x80) return {c, 1};
   if constexpr (C == Coding::Utf8) {
-    const std::uint32_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    const auto len = static_cast<std::uint32_t>(utf8::sequence_length(c));  // valid: 2-4
     std::uint32_t key = c, k = 1;
     for (; k < len && p + k < end; ++k) key |= static_cast<std::uint32_t>(static_cast<unsigned char>(p[k])) << (8 * k);
     return {key, k};
@@ -131,7 +129,7 @@ inline Char char_at(Iterator p, Iterator end) {
     const auto* u = reinterpret_cast<const unsigned char*>(p);
     if (const std::uint32_t v = text::cp949_utf8()[text::cp949_pair(u, static_cast<std::size_t>(end - p))])
       return {v & 0xFFFFFF, 2};
-    return {key_of(0xFFFD), 1};
+    return {utf8::packed(0xFFFD), 1};
   } else {
     return {'?', 1};
   }
@@ -151,7 +149,7 @@ struct LetterTable {
     return static_cast<std::uint32_t>(key * 2654435761u) >> 26;  // top 6 bits of 32
   }
   constexpr void add(char32_t cp, PieceType t, std::optional<Side> side, bool hanja) {
-    const std::uint32_t key = key_of(cp);
+    const std::uint32_t key = utf8::packed(cp);
     std::size_t h = hash(key);
     while (slot[h].key) h = (h + 1) % kSize;
     slot[h] = {key, PieceLetter{t, side, hanja, key}};
@@ -197,7 +195,7 @@ inline constexpr LetterTable kPieceLetters;
 // `letter<C>(U'장')`: that one character.
 template <Coding C>
 constexpr auto letter(char32_t cp) {
-  return x3_bytes::scan([key = key_of(cp)](Iterator& first, Iterator last) {
+  return x3_bytes::scan([key = utf8::packed(cp)](Iterator& first, Iterator last) {
     const Char c = char_at<C>(first, last);
     if (c.key != key || c.len == 0) return false;
     first += c.len;
@@ -222,10 +220,10 @@ inline constexpr auto side = x3_bytes::scan<SideLetter>([](Iterator& first, Iter
   const Char c = char_at<C>(first, last);
   Side s;
   switch (c.key) {
-    case key_of(U'楚'):
-    case key_of(U'초'): s = Side::Cho; break;
-    case key_of(U'漢'):
-    case key_of(U'한'): s = Side::Han; break;
+    case utf8::packed(U'楚'):
+    case utf8::packed(U'초'): s = Side::Cho; break;
+    case utf8::packed(U'漢'):
+    case utf8::packed(U'한'): s = Side::Han; break;
     default: return false;
   }
   first += c.len;
@@ -233,10 +231,10 @@ inline constexpr auto side = x3_bytes::scan<SideLetter>([](Iterator& first, Iter
   return true;
 });
 
-// `any<C>`: any one character (a CP949 lead and its trail together, so that a trail byte
-// is never read as '\\' or ']').
+// `character<C>`: any one character (a CP949 lead and its trail together, so that a trail
+// byte is never read as '\\' or ']').
 template <Coding C>
-inline constexpr auto any = x3_bytes::scan([](Iterator& first, Iterator last) {
+inline constexpr auto character = x3_bytes::scan([](Iterator& first, Iterator last) {
   const Char c = char_at<C>(first, last);
   first += c.len;
   return c.len != 0;
@@ -252,14 +250,14 @@ struct AsciiSet {
 };
 
 // `chars_but<C>(" \t\"]")`: one or more characters, none of them one of the given ASCII
-// bytes; the same as +(any<C> - char_(stops)), as one loop. A stop byte is always a
+// bytes; the same as +(character<C> - char_(stops)), as one loop. A stop byte is always a
 // character of its own: UTF-8 continuation bytes and the bytes of a CP949 pair that
 // char_at reads together are never ASCII stops (a pair's trail may be a letter, and
 // letters are no stops here).
 // With `wide`, that character stops the run too (UTF-8 or CP949; never in Coding::Ascii).
 template <Coding C>
 constexpr auto chars_but(std::string_view stops, char32_t wide = 0) {
-  return x3_bytes::scan([set = AsciiSet(stops), wide = key_of(wide)](Iterator& first, Iterator last) {
+  return x3_bytes::scan([set = AsciiSet(stops), wide = utf8::packed(wide)](Iterator& first, Iterator last) {
     Iterator p = first;
     while (p != last) {
       const unsigned char c = static_cast<unsigned char>(*p);
@@ -283,39 +281,20 @@ constexpr auto chars_but(std::string_view stops, char32_t wide = 0) {
   });
 }
 
-// `escaped(f)`: a byte c for which f(c) names an escape, as the character f(c) (the
-// escape tables are tag_value_escape and comment_escape).
-constexpr auto escaped(char (*unescape)(char)) {
-  return x3_bytes::scan<char>([unescape](Iterator& first, Iterator last, char& out) {
-    if (first == last) return false;
-    const char e = unescape(*first);
-    if (!e) return false;
-    ++first;
-    out = e;
-    return true;
-  });
-}
-
 // ---- shared pieces ----------------------------------------------------------------
 using x3_bytes::blank;
 using x3_bytes::blanks;
 using x3_bytes::view_of;
 inline const auto digit = x3::char_('0', '9');
 
-// ---- ply tokens ------------------------------------------------------------------
-// ply     = "한수쉼" eoi                                       (a pass)
-//         | square ( side piece | piece ) square [ check | capture [ check ] ] eoi
-// capture = "타" piece | piece
-// check   = "장군"
-// square  = "a"-"i" digit | digit { digit }
-// side    = 楚 | 초 (Cho) | 漢 | 한 (Han)
-// piece   = 차 車 | 포 包 砲 | 마 馬 | 상 象 | 사 士 | 장 將 궁 帥 | 졸 卒 (Cho) | 병 兵 (Han)
-//         | 楚 (Cho general) | 漢 (Han general)
-// (a rule that reads letters is built once per coding: ply<Coding::Cp949> and so on; each
-// letter is read once: a side mark and its piece are taken together by one action, so
-// that a side letter that turns out to be the piece, `95楚84`, leaves no mark behind, and
-// "장군" is tried before the piece letter 장 of a capture)
+// ---- ply tokens (README "Ply tokens") -------------------------------------------------
+// A rule that reads letters is built once per coding: ply<Coding::Cp949> and so on. Each
+// letter is read once: a side mark and its piece are taken together by one action, so that
+// a side letter that turns out to be the piece, `95楚84`, leaves no mark behind, and "장군"
+// is tried before the piece letter 장 of a capture.
 inline const auto square = x3::raw[x3::char_('a', 'i') >> digit | +digit];
+// A token ends at a blank or at the end of the line (or of the text given).
+inline const auto token_end = &(blank | x3::eoi);
 
 namespace act {
 inline constexpr auto pass = [](auto& ctx) { x3::_val(ctx).pass = true; };
@@ -334,6 +313,7 @@ inline constexpr auto marked_capture = [](auto& ctx) {
 };
 inline constexpr auto capture = [](auto& ctx) { x3::_val(ctx).captured = x3::_attr(ctx); };
 inline constexpr auto check = [](auto& ctx) { x3::_val(ctx).check = true; };
+inline constexpr auto token = [](auto& ctx) { x3::_val(ctx).token = view_of(x3::_attr(ctx)); };
 }  // namespace act
 
 template <Coding C>
@@ -345,25 +325,12 @@ inline const auto capture = letter<C>(U'타') >> piece<C>[act::marked_capture] |
 template <Coding C>
 struct ply_id;
 template <Coding C>
-inline const auto ply = x3::rule<ply_id<C>, PlyToken>{"ply"} =
-    (letter<C>(U'한') >> letter<C>(U'수') >> letter<C>(U'쉼') >> x3::eoi)[act::pass] |
-    (square[act::from] >> ((side<C> >> piece<C>)[act::marked_piece] | piece<C>[act::piece]) >> square[act::to] >>
-     -(check<C>[act::check] | capture<C> >> -check<C>[act::check]) >> x3::eoi);
+inline const auto ply = x3::rule<ply_id<C>, PlyToken>{"ply"} = x3::raw
+    [(letter<C>(U'한') >> letter<C>(U'수') >> letter<C>(U'쉼') >> token_end)[act::pass] |
+     (square[act::from] >> ((side<C> >> piece<C>)[act::marked_piece] | piece<C>[act::piece]) >> square[act::to] >>
+      -(check<C>[act::check] | capture<C> >> -check<C>[act::check]) >> token_end)][act::token];
 
-// ---- lines -------------------------------------------------------------------------
-// file    = { blank-line } { game }
-// game    = tag-line { tag-line } body            (a game starts at a tag line)
-// body    = { move-line | comment | blank-line }   (up to the next tag line)
-// (the reader splits the lines and tells them apart by their first byte that is not
-// blank: "[" a tag line if it parses, "{" a comment, else a move line)
-//
-// move-line    = numbered-ply { blanks ( numbered-ply | time ) }
-// numbered-ply = ply-number blanks ply          (the ply token runs to the next blank)
-// ply-number   = digit { digit } "."            (its value, or 0 if it does not fit an int)
-// time         = "<" seconds ">"                (the seconds spent on the ply before it;
-//                                                a whole blank-delimited token)
-// seconds      = digit { digit }                (that fits an int)
-//              | "-" "0" { "0" }                (zero, as std::from_chars read it)
+// ---- move lines (README "Text") ---------------------------------------------------------
 // `number_or_zero`: digit { digit }, as the value of the digits, or 0 when it does not
 // fit an int (x3::uint_parser<int> would fail there; one loop instead of uint_parser
 // and a second pass over digits too long for it).
@@ -380,15 +347,36 @@ inline constexpr auto number_or_zero = x3_bytes::scan<int>([](Iterator& first, I
 
 // The attribute is the number's value, 0 when it does not fit an int.
 inline const auto ply_number = number_or_zero >> x3::lit('.');
-inline const auto seconds = x3::uint_parser<int>{} | x3::lit('-') >> +x3::lit('0') >> x3::attr(0);
-inline const auto time = x3::lit('<') >> seconds >> x3::lit('>') >> x3::eoi;
+inline const auto seconds = x3::rule<struct seconds_id, int>{"seconds"} =
+    x3::uint_parser<int>{} | x3::lit('-') >> +x3::lit('0') >> x3::attr(0);
+inline const auto time = x3::lit('<') >> seconds >> x3::lit('>') >> token_end;
 
-// ---- comments ----------------------------------------------------------------------
-// comment      = "{" comment-text "}"        (may span lines; read over the decoded
-//                                            text, which the game keeps)
-// comment-text = { "\" comment-escape | any character but "}" }
-// comment-escape = "\" | "}" | "r" | "[" | "［"
-// Its actions append the comment, escapes undone, to the string given by
+// What move-line reads goes to the reader, given by x3::with<move_line_tag>(std::ref(r)):
+// r.ply_number(text) for each number (its bytes, the "." included), r.ply(token) for each
+// ply and r.time(seconds) for each time; the last two return false to end the line there
+// (a square that is no board point; a time before any ply).
+struct move_line_tag;
+namespace act {
+template <typename Context>
+auto& move_line_reader(const Context& ctx) {
+  return x3::get<move_line_tag>(ctx).get();
+}
+inline constexpr auto ply_number = [](auto& ctx) { move_line_reader(ctx).ply_number(view_of(x3::_attr(ctx))); };
+inline constexpr auto ply = [](auto& ctx) { x3::_pass(ctx) = move_line_reader(ctx).ply(x3::_attr(ctx)); };
+inline constexpr auto time = [](auto& ctx) { x3::_pass(ctx) = move_line_reader(ctx).time(x3::_attr(ctx)); };
+}  // namespace act
+
+template <Coding C>
+inline const auto numbered_ply = x3::raw[ply_number][act::ply_number] >> blanks >> ply<C>[act::ply];
+// A move line is read as far as this rule reaches; what stands after that is no ply.
+template <Coding C>
+inline const auto move_line = blanks >> *((time[act::time] | numbered_ply<C>) >> blanks);
+// A line that reads as plies: where an unterminated comment ends (no actions).
+template <Coding C>
+inline const auto ply_line_start = blanks >> ply_number >> blanks >> ply<C>;
+
+// ---- comments (README "Text"), over the decoded text -------------------------------------
+// The actions append the comment, escapes undone, to the string given by
 // x3::with<comment_out_tag> (read_comment_text).
 struct comment_out_tag;
 namespace act {
@@ -397,11 +385,13 @@ inline constexpr auto comment_run = [](auto& ctx) {
   x3::get<comment_out_tag>(ctx).append(r.begin(), r.end());
 };
 inline constexpr auto comment_char = [](auto& ctx) { x3::get<comment_out_tag>(ctx) += x3::_attr(ctx); };
+inline constexpr auto comment_escape = [](auto& ctx) {
+  x3::get<comment_out_tag>(ctx) += gib::comment_escape(x3::_attr(ctx));
+};
 }  // namespace act
-inline const auto comment_text =
-    *(x3::raw[chars_but<Coding::Utf8>("}\\")][act::comment_run] |
-      (x3::lit('\\') >> escaped(comment_escape))[act::comment_char] |
-      (x3::lit('\\') >> x3::raw[x3::lit("［")])[act::comment_run] | x3::char_('\\')[act::comment_char]);
+inline const auto comment_escape = x3_bytes::one_of("\\}r[")[act::comment_escape] | x3::raw[x3::lit("［")][act::comment_run];
+inline const auto comment_text = *(x3::raw[chars_but<Coding::Utf8>("}\\")][act::comment_run] |
+                                   x3::lit('\\') >> comment_escape | x3::char_('\\')[act::comment_char]);
 
 // Reads comment-text from `first`, appending it (escapes undone) to `out`; `first` is left
 // at the closing '}' or at `last`.
@@ -409,28 +399,8 @@ inline void read_comment_text(Iterator& first, Iterator last, std::string& out) 
   x3::parse(first, last, x3::with<comment_out_tag>(out)[comment_text]);
 }
 
-// ---- tag lines ---------------------------------------------------------------------
-// tag-line  = tag-open value tag-close
-//           | tag-open verbatim tag-close      (values written without escapes:
-//                                               `[Event "The "Big" Open"]`, `[Dir "C:\"]`,
-//                                               and values in full-width quotes)
-//           | bare-open bare-value bare-close  (a value without quotes: `[대국장소 KBS]`)
-// tag-open  = blanks open name blank blanks open-quote
-// tag-close = close-quote blanks close blanks eoi
-// bare-open = blanks open name blank blanks !open-quote
-// bare-close = blanks close blanks eoi
-// bare-value = ( any character but a quote or the start of a bare-close ) { the same }
-//                                           (a quote there is a broken quoted value)
-// open      = "[" | "［"                     (U+FF3B FULLWIDTH LEFT SQUARE BRACKET)
-// close     = "]" | "］"                     (U+FF3D)
-// open-quote = '"' | "“" | "＂"              (U+201C, U+FF02 FULLWIDTH QUOTATION MARK)
-// close-quote = '"' | "”" | "＂"             (U+201D, U+FF02)
-// name      = ( any character but blank, '"', "]", "］" ) { the same }
-// value     = { run | "\" tag-escape | "\" }
-// run       = ( any character but '"', "\" ) { the same }
-// tag-escape = "\" | '"' | "n" | "r"           (tag_value_escape)
-// verbatim  = { any character but the close-quote of a tag-close }
-// blanks    = { " " | "\t" }
+// ---- tag lines (README "Text") -----------------------------------------------------------
+// The actions decode the name and the value (its escapes undone) into TagState::out.
 struct TagState {
   TagLine* out;
   Coding coding;
@@ -447,6 +417,9 @@ inline constexpr auto value_run = [](auto& ctx) {
   decode(view_of(x3::_attr(ctx)), s.coding, s.out->value);
 };
 inline constexpr auto value_char = [](auto& ctx) { x3::get<tag_state_tag>(ctx).out->value += x3::_attr(ctx); };
+inline constexpr auto value_escape = [](auto& ctx) {
+  x3::get<tag_state_tag>(ctx).out->value += tag_value_escape(x3::_attr(ctx));
+};
 inline constexpr auto verbatim = [](auto& ctx) {
   const TagState& s = x3::get<tag_state_tag>(ctx);
   s.out->value.clear();
@@ -472,52 +445,24 @@ template <Coding C>
 inline const auto bare_close = blanks >> close<C> >> blanks >> x3::eoi;
 template <Coding C>
 inline const auto bare_value =
-    x3::raw[+(any<C> - bare_close<C> - open_quote<C> - close_quote<C>)][act::verbatim];
+    x3::raw[+(character<C> - bare_close<C> - open_quote<C> - close_quote<C>)][act::verbatim];
+inline const auto tag_escape = x3_bytes::one_of("\\\"nr")[act::value_escape];
 template <Coding C>
-inline const auto tag_value =
-    *(x3::raw[chars_but<C>("\"\\")][act::value_run] |
-      (x3::lit('\\') >> escaped(tag_value_escape))[act::value_char] | x3::char_('\\')[act::value_char]);
+inline const auto tag_value = *(x3::raw[chars_but<C>("\"\\")][act::value_run] | x3::lit('\\') >> tag_escape |
+                                x3::char_('\\')[act::value_char]);
 template <Coding C>
 inline const auto tag_line = tag_open<C> >> tag_value<C> >> tag_close<C> |
-                             tag_open<C> >> x3::raw[*(any<C> - tag_close<C>)][act::verbatim] >> tag_close<C> |
+                             tag_open<C> >> x3::raw[*(character<C> - tag_close<C>)][act::verbatim] >> tag_close<C> |
                              tag_name<C> >> !open_quote<C> >> bare_value<C> >> bare_close<C>;
 
 // Whether a line whose first byte that is not blank is `c` may be a tag line: "[", or the
 // first byte of "［" in UTF-8 (EF BC BB) or CP949 (A3 DB).
 constexpr bool may_open_tag(char c) { return c == '[' || c == '\xEF' || c == '\xA3'; }
 
-// ---- results (대국결과, decoded text) --------------------------------------------
+// ---- results (대국결과, decoded text; README "Results") ------------------------------------
 // The result text is read in two passes: result-text makes the canonical text (楚 漢 as
 // 초 한, blanks dropped, the quotes that end it cut), and result reads that; a text that
 // fits none of its alternatives is no result gibo knows (winner unknown).
-//
-// result-text = { "楚" | "漢" | blank | byte }     (as "초", "한", nothing, itself)
-// result-body = { quotes !eoi | byte but quote }   (up to the quotes that end the text)
-// quotes      = ( "'" | '"' ) { "'" | '"' }
-// result    = unknown | void | draw | decided
-// unknown   = "미상"
-// void      = "무효" | "통신장애"
-// draw      = &( "무승부" | "비김" ) draw-how
-// draw-how  = &seek[ "동의" ] (agreement) | &seek[ "빅" ] (bikjang)
-//           | &seek[ "자동" ] (automatic) | eps (unspecified)
-// decided   = named [ "의" ] [ margin ] [ &paren-margin ] outcome how
-// named     = "초" | "한"
-// margin    = number ( "점" | eps )      (a margin if "점" follows or it has a fraction)
-// number    = digit { digit } [ "." digit { digit } ]   (in half points; a first
-//                                         fraction digit of 5 or more adds one)
-// paren-margin = { byte but "(" } "(" number ( &"점" | eps )    (the same test)
-// outcome   = &seek[ "승" | "와늣" | "완슫" ]   (the named side won)
-//           | &lost                       (the named side lost)
-// lost      = { byte but "(" and not pae-end } pae-end | seek[ "패" eoi ]
-// pae-end   = "패" &( "(" | eoi )          ("패" ends the text or its first "(" follows)
-// how       = &seek[ "기권" | "불계" ] (resignation) | &seek[ "시간" ] (time)
-//           | &seek[ "끊김" | "접속" ] (disconnection)
-//           | ( &seek[ "점수" | "판정" | "기물" ] | has-margin ) (points)
-//           | &seek[ "빅" ] (bikjang) | &seek[ "실격" ] (forfeit)
-//           | &seek[ "외통" | "장군" ] (checkmate)
-//           | &seek[ "완승" | "촨승" | "와늣" | "완슫" ] (outright, and its typos)
-//           | eps (unspecified)
-// (the seeks of outcome and how look at the rest of the text after the margin)
 struct canonical_out_tag;
 struct ResultState {
   NormalizedResult result;
@@ -602,14 +547,7 @@ inline const auto how =
 inline const auto decided = named >> -x3::lit("의") >> -margin >> -&paren_margin >> outcome >> how;
 inline const auto result = unknown_result | void_result | draw | decided;
 
-// ---- setup and [판] values (decoded text) -----------------------------------------
-// setup = { " " } ( "마상상마" | "상마마상" | "마상마상" | "상마상마" ) { " " } eoi
-// pan   = raw[ { any character but " " } ] " " { " " } ( "초" | "한" ) { any }
-//                                   (the board, then the side that moves first; the
-//                                    `접장기` after it is not checked)
-// board = { "/" | "1"-"9" | pan-letter }   (10 ranks from Cho's back rank up; a digit is
-//                                          that many empty points; short ranks allowed)
-// pan-letter = 차 마 상 사 장 포 졸 (Cho) | 車 馬 象 士 將 包 兵 (Han)
+// ---- setup and [판] values (decoded text; README "Tags with a meaning") ---------------------
 inline constexpr std::array<std::string_view, 4> kSetupNames = {"마상상마", "상마마상", "마상마상", "상마상마"};
 
 struct PanLetter {
@@ -644,7 +582,9 @@ inline const x3::symbols<Piece>& pan_letters() {
   return table;
 }
 
-inline const auto setup_value = *x3::lit(' ') >> setup_names() >> *x3::lit(' ') >> x3::eoi;
+inline const auto& setup_name = setup_names();
+inline const auto& pan_letter = pan_letters();
+inline const auto setup_value = *x3::lit(' ') >> setup_name >> *x3::lit(' ') >> x3::eoi;
 inline const auto pan = x3::raw[*~x3::char_(' ')] >> x3::lit(' ') >> *x3::lit(' ') >>
                         (x3::lit("초") >> x3::attr(Side::Cho) | x3::lit("한") >> x3::attr(Side::Han));
 
@@ -692,7 +632,7 @@ inline constexpr auto pan_piece = [](auto& ctx) {
 };
 }  // namespace act
 inline const auto pan_board =
-    *(x3::lit('/')[act::pan_rank] | x3::char_('1', '9')[act::pan_empty] | pan_letters()[act::pan_piece]);
+    *(x3::lit('/')[act::pan_rank] | x3::char_('1', '9')[act::pan_empty] | pan_letter[act::pan_piece]);
 }  // namespace grammar
 
 // Reads a [판] board (grammar::pan_board) into `out`: false with out.error set when a

@@ -34,6 +34,7 @@
 #include <limits>
 
 #include "../text/all_games.h"
+#include "gibo/core/utf8.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/gib.h"
 #include "grammar.h"
@@ -60,7 +61,7 @@ std::string decoded(std::string_view raw, Coding coding) {
 
 // Characters in raw bytes.
 int char_count(std::string_view raw, Coding coding) {
-  if (coding == Coding::Utf8) return text::utf8_length(raw);
+  if (coding == Coding::Utf8) return utf8::count(raw);
   if (coding == Coding::Ascii) return static_cast<int>(raw.size());
   int n = 0;
   for (std::size_t i = 0; i < raw.size(); ++n) i += text::cp949_char(raw.substr(i)).length;
@@ -152,21 +153,43 @@ struct Scan {
   }
 
   // ---- bytes -> lines ----------------------------------------------------------
-  // Splits the bytes into lines without their filler bytes (clean_ is the input itself
-  // when it has none), decides the encoding, reports undecodable bytes, and reads the
-  // tag lines.
+  // Splits the bytes into lines without their filler bytes, decides the encoding, reports
+  // undecodable bytes, and reads the tag lines (formats/gib/README.md, "Bytes").
   void split_and_decode() {
-    std::size_t start = 0;
-    if (bytes_.substr(0, 3) == "\xEF\xBB\xBF") info_.bom = true, start = 3;
+    const std::size_t start = skip_bom();
     const TextEnd text_end = find_text_end(bytes_, true);
-    const std::size_t limit = std::max(text_end.end, start);  // the text is bytes_[start, limit)
+    split_lines(start, std::max(text_end.end, start));  // the text is bytes_[start, end)
+    info_.filler_runs.insert(info_.filler_runs.end(), text_end.filler.begin(), text_end.filler.end());
+    const bool all_utf8 = choose_encoding();
+    if (auto d = text_end_diagnostic(bytes_, text_end, info_.encoding, options_.file_name))
+      info_.diagnostics.push_back(std::move(*d));
+    tags_.reserve(lines_.size() / 4 + 4);  // a game's header is usually a tenth to a third of its lines
+    for (Line& line : lines_) {
+      const std::string_view content = raw(line);
+      line.coding = line_coding(line, content, all_utf8);
+      classify(line, content);
+    }
+    if (bad_bytes_ > kMaxByteDiagnostics)
+      file_error("undecodable-bytes", 0,
+                 std::to_string(bad_bytes_) + " undecodable bytes in all; only the first " +
+                     std::to_string(kMaxByteDiagnostics) + " are listed");
+  }
+
+  // Where the text starts: after a UTF-8 byte-order mark, which is recorded.
+  std::size_t skip_bom() {
+    info_.bom = bytes_.substr(0, 3) == "\xEF\xBB\xBF";
+    return info_.bom ? 3 : 0;
+  }
+
+  // Splits bytes_[start, limit) into lines_ at LF, CRLF and lone CR (counted), removing
+  // the runs of 0xFF and 0x1A (recorded). clean_ is the input itself when it has no
+  // filler; else clean_storage_, every byte but the filler runs (line ends included),
+  // copied a stretch between two runs at a time. Line offsets are in clean_.
+  void split_lines(std::size_t start, std::size_t limit) {
     const std::string_view rest = bytes_.substr(start, limit - start);
     const bool fillers = rest.find('\xFF') != std::string_view::npos || rest.find('\x1A') != std::string_view::npos;
     if (fillers) clean_storage_.reserve(rest.size());
     lines_.reserve(rest.size() / 24 + 1);  // about the shortest usual line (a tag or six plies are longer)
-    // Offsets in clean_: without fillers the raw offsets; with fillers, clean_storage_ holds
-    // every byte but the filler runs (line ends included), copied a stretch between two
-    // runs at a time.
     std::size_t clean_len = fillers ? 0 : start;
     Line cur;
     cur.begin = clean_len;
@@ -206,94 +229,88 @@ struct Scan {
         while (k < n && static_cast<unsigned char>(b[k]) == c) ++k;
         info_.filler_runs.push_back({j, static_cast<std::uint32_t>(k - j), c});
         i = copied = k;
-      } else if (c == '\n') {
-        ++info_.lf;
-        flush(j, j + 1);
-        i = j + 1;
-      } else if (j + 1 < n && b[j + 1] == '\n') {
-        ++info_.crlf;
-        flush(j, j + 2);
-        i = j + 2;
       } else {
-        ++info_.cr;
-        flush(j, j + 1);
-        i = j + 1;
+        const std::size_t end_len = c == '\r' && j + 1 < n && b[j + 1] == '\n' ? 2 : 1;
+        ++(end_len == 2 ? info_.crlf : c == '\n' ? info_.lf : info_.cr);
+        flush(j, j + end_len);
+        i = j + end_len;
       }
     }
     if (fillers) clean_storage_.append(b + copied, n - copied);
     if (clean_len > cur.begin) flush(n, n);
-    info_.filler_runs.insert(info_.filler_runs.end(), text_end.filler.begin(), text_end.filler.end());
     clean_ = fillers ? std::string_view(clean_storage_) : bytes_;
+  }
 
-    // UTF-8 if every line is valid UTF-8 (formats/gib/README.md: the bytes left after the
-    // fillers, line ends included, so a line end inside a character makes it CP949).
+  // Sets info_.encoding: the one asked for, or with auto UTF-8 if every line is valid UTF-8
+  // (the bytes left after the fillers, line ends included, so a line end inside a
+  // character makes the file CP949), else CP949. Returns whether every line is UTF-8.
+  bool choose_encoding() {
     const bool utf8 =
-        std::all_of(lines_.begin(), lines_.end(), [&](const Line& l) { return text::is_valid_utf8(raw(l)); });
-    text::Encoding enc = options_.encoding;
-    if (enc == text::Encoding::Auto) enc = utf8 ? text::Encoding::Utf8 : text::Encoding::Cp949;
-    info_.encoding = enc;
-    if (auto d = text_end_diagnostic(bytes_, text_end, enc, options_.file_name))
-      info_.diagnostics.push_back(std::move(*d));
+        std::all_of(lines_.begin(), lines_.end(), [&](const Line& l) { return utf8::valid(raw(l)); });
+    info_.encoding = options_.encoding;
+    if (info_.encoding == text::Encoding::Auto) info_.encoding = utf8 ? text::Encoding::Utf8 : text::Encoding::Cp949;
+    if (info_.encoding == text::Encoding::Cp949) cp949_valid_ = text::cp949_valid_bits();
+    return utf8;
+  }
 
-    const std::uint64_t* const valid_pairs = enc == text::Encoding::Cp949 ? text::cp949_valid_bits() : nullptr;
-    tags_.reserve(lines_.size() / 4 + 4);  // a game's header is usually a tenth to a third of its lines
-    gib::TagLine tag;
-    int bad_reported = 0, bad_total = 0;
-    auto report = [&](const Line& line, std::string_view content, std::size_t off) {
-      ++bad_total;
-      if (bad_reported++ < kMaxByteDiagnostics) {
-        // raw offset: filler bytes before this point shift nothing inside one line's
-        // filler-free bytes, so report the offset within the line's content
-        file_error("undecodable-bytes", line.number,
-                   "byte " + std::to_string(static_cast<unsigned char>(content[off])) + " cannot be decoded as " +
-                       std::string(text::encoding_name(enc)) + " (line byte " + std::to_string(off) +
-                       ", file offset about " + std::to_string(line.raw_offset + off) + ")");
-      }
-    };
-    for (Line& line : lines_) {
-      const std::string_view content = raw(line);
-      if (enc == text::Encoding::Cp949) {
-        line.coding = Coding::Cp949;
-        const auto* u = reinterpret_cast<const unsigned char*>(content.data());
-        for (std::size_t i = 0; i < content.size();) {
-          if (u[i] < 0x80) {  // ASCII: to the next byte >= 0x80, eight bytes at a time
-            ++i;
-            if (i + 8 <= content.size()) {
-              if (const std::uint64_t high = word_at(content, i) & 0x8080808080808080ULL)
-                i += static_cast<std::size_t>(__builtin_ctzll(high) / 8);
-              else
-                i += 8;
-            }
-            continue;
-          }
-          // as text::cp949_char reads it: a mapped lead-trail pair, or one bad byte
-          if (text::cp949_pair_valid(valid_pairs, text::cp949_pair(u + i, content.size() - i))) {
-            i += 2;
-            continue;
-          }
-          report(line, content, i);
-          ++i;
-        }
-      } else if (utf8 || text::is_valid_utf8(content)) {
-        line.coding = Coding::Utf8;
-      } else {  // forced UTF-8 but not valid: report the line, keep its ASCII
-        line.coding = Coding::Ascii;
-        report(line, content, 0);
-      }
-      std::size_t lead = 0;  // the first byte that is not a blank
-      while (lead < content.size() && (content[lead] == ' ' || content[lead] == '\t')) ++lead;
-      line.blank = lead == content.size();
-      if (!line.blank && grammar::may_open_tag(content[lead])) {
-        if (gib::parse_tag_line(content, line.coding, tag)) {
-          line.tag = static_cast<int>(tags_.size());
-          tags_.push_back(std::move(tag));
-        }
-      }
+  // How a line's bytes (`content`) decode in the file's encoding; its undecodable bytes
+  // reported.
+  Coding line_coding(const Line& line, std::string_view content, bool all_utf8) {
+    if (info_.encoding == text::Encoding::Cp949) {
+      report_cp949_errors(line, content);
+      return Coding::Cp949;
     }
-    if (bad_total > kMaxByteDiagnostics)
-      file_error("undecodable-bytes", 0,
-                 std::to_string(bad_total) + " undecodable bytes in all; only the first " +
-                     std::to_string(kMaxByteDiagnostics) + " are listed");
+    if (all_utf8 || utf8::valid(content)) return Coding::Utf8;
+    report_bad_byte(line, content, 0);  // forced UTF-8 but not valid: the line reported, its ASCII kept
+    return Coding::Ascii;
+  }
+
+  // Reports every byte of a CP949 line that is no character (as text::cp949_char reads
+  // it: ASCII, a mapped lead-trail pair, else one bad byte).
+  void report_cp949_errors(const Line& line, std::string_view content) {
+    const std::uint64_t* const valid_pairs = cp949_valid_;
+    const auto* u = reinterpret_cast<const unsigned char*>(content.data());
+    for (std::size_t i = 0; i < content.size();) {
+      if (u[i] < 0x80) {  // ASCII: to the next byte >= 0x80, eight bytes at a time
+        ++i;
+        if (i + 8 <= content.size()) {
+          if (const std::uint64_t high = word_at(content, i) & 0x8080808080808080ULL)
+            i += static_cast<std::size_t>(__builtin_ctzll(high) / 8);
+          else
+            i += 8;
+        }
+        continue;
+      }
+      if (text::cp949_pair_valid(valid_pairs, text::cp949_pair(u + i, content.size() - i))) {
+        i += 2;
+        continue;
+      }
+      report_bad_byte(line, content, i);
+      ++i;
+    }
+  }
+
+  // An `undecodable-bytes` error for byte `off` of a line (the first kMaxByteDiagnostics
+  // of the file; split_and_decode adds the total). The file offset is about the byte's:
+  // filler bytes inside the line before it are not counted.
+  void report_bad_byte(const Line& line, std::string_view content, std::size_t off) {
+    if (bad_bytes_++ >= kMaxByteDiagnostics) return;
+    file_error("undecodable-bytes", line.number,
+               "byte " + std::to_string(static_cast<unsigned char>(content[off])) + " cannot be decoded as " +
+                   std::string(text::encoding_name(info_.encoding)) + " (line byte " + std::to_string(off) +
+                   ", file offset about " + std::to_string(line.raw_offset + off) + ")");
+  }
+
+  // Whether a line (its bytes `content`) is blank, and whether it is a tag line (read into
+  // tags_).
+  void classify(Line& line, std::string_view content) {
+    std::size_t lead = 0;  // the first byte that is not a blank
+    while (lead < content.size() && (content[lead] == ' ' || content[lead] == '\t')) ++lead;
+    line.blank = lead == content.size();
+    if (!line.blank && grammar::may_open_tag(content[lead]) && gib::parse_tag_line(content, line.coding, tag_)) {
+      line.tag = static_cast<int>(tags_.size());
+      tags_.push_back(std::move(tag_));
+    }
   }
 
   bool looks_like_go() const {
@@ -332,6 +349,9 @@ struct Scan {
   std::vector<Line> lines_;
   std::vector<gib::TagLine> tags_;  // the tag lines' contents (Line::tag)
   std::vector<std::size_t> starts_;  // each game's first line
+  gib::TagLine tag_;                 // the tag line being read (classify)
+  const std::uint64_t* cp949_valid_ = nullptr;  // text::cp949_valid_bits(), once the file is CP949
+  int bad_bytes_ = 0;                // undecodable bytes found so far
 };
 
 // Reads one game from a Scan. Holds only that game's state.
@@ -507,84 +527,140 @@ class GameReader {
     }
   }
 
-  // Does the line start with "N." and a readable ply token?
+  // Does the line start with "N." and a readable ply token (grammar::ply_line_start)?
   bool starts_with_ply(const Line& line) const {
     const std::string_view s = raw(line);
-    grammar::Iterator at = s.data();
-    if (!x3::parse(at, s.data() + s.size(), grammar::blanks >> grammar::ply_number >> grammar::blanks)) return false;
-    const std::size_t p = static_cast<std::size_t>(at - s.data()), e = next_blank(s, p);
-    gib::PlyToken t;
-    std::string text;
-    return e > p && gib::parse_ply_token(s.substr(p, e - p), line.coding, text, t);
+    grammar::Iterator first = s.data();
+    const grammar::Iterator last = s.data() + s.size();
+    boost::fusion::deque<int, gib::PlyToken> read;  // the number and the ply (the rule needs their room)
+    switch (line.coding) {
+      case Coding::Utf8: return x3::parse(first, last, grammar::ply_line_start<Coding::Utf8>, read);
+      case Coding::Cp949: return x3::parse(first, last, grammar::ply_line_start<Coding::Cp949>, read);
+      case Coding::Ascii: return x3::parse(first, last, grammar::ply_line_start<Coding::Ascii>, read);
+    }
+    return false;
   }
 
-  // Reads the plies of a move line from its raw bytes. Blanks, ply numbers and time
-  // tokens are ASCII; only a ply token's characters are counted for the columns.
-  [[gnu::flatten]] void parse_move_line(const Line& line) {
-    const std::string_view s = raw(line);
+  // Reads the plies of a move line: grammar::move_line over its raw bytes, whose actions
+  // are ply_number, ply and time below. Where the rule stops before the end of the line,
+  // the game's plies end with a diagnostic on what stands there (stopped_at).
+  void parse_move_line(const Line& line) {
     if (broken_) return;  // the game's plies already ended at a bad token
-    const char* const d = s.data();
-    const std::size_t n = s.size();
-    std::size_t p = 0;
-    int col = 1;  // column of s[p]
-    auto skip_blanks = [&] {
-      grammar::Iterator at = d + p;
-      x3::parse(at, d + n, grammar::blanks);
-      col += static_cast<int>(static_cast<std::size_t>(at - d) - p);
-      p = static_cast<std::size_t>(at - d);
-    };
-    auto token_at = [&](std::size_t from) { return s.substr(from, next_blank(s, from) - from); };
-    for (;;) {
-      skip_blanks();
-      if (p >= n) return;
-      const int tok_col = col;
-
-      if (d[p] == '<') {  // <N> seconds for the ply before it
-        const std::string_view tok = token_at(p);
-        int seconds = 0;
-        grammar::Iterator at = tok.data();
-        const bool time = x3::parse(at, tok.data() + tok.size(), grammar::time, seconds);
-        if (!time || game_->plies.empty()) {
-          fail("bad-token", line.number, tok_col, decoded(tok, line.coding), "not a time token <N> after a ply");
-          return;
-        }
-        game_->plies.back().seconds = seconds;
-        col += static_cast<int>(tok.size());  // '<', digits, '>'
-        p += tok.size();
-        continue;
-      }
-      // "N." then the ply (glued or after blanks); the digits' value is 0 when it does
-      // not fit an int
-      const std::size_t number_at = p;
-      int number = 0;
-      grammar::Iterator at = d + p;
-      if (!x3::parse(at, d + n, grammar::ply_number, number)) {
-        fail("bad-token", line.number, tok_col, decoded(token_at(number_at), line.coding),
-             "expected a ply number 'N.'");
-        return;
-      }
-      p = static_cast<std::size_t>(at - d);  // after the '.'
-      const std::size_t digits = p - number_at - 1;
-      const int ply_index = static_cast<int>(game_->plies.size()) + 1;
-      if (number != expected_number_)
-        add("ply-number", Severity::Warning, line.number, tok_col, ply_index, std::string(s.substr(number_at, digits + 1)),
-            "ply number " + std::to_string(number) + " where " + std::to_string(expected_number_) + " was expected");
-      expected_number_ = number + 1;
-      col += static_cast<int>(digits + 1);
-      if (p >= n || d[p] == ' ' || d[p] == '\t') {  // ply in the next token
-        skip_blanks();
-        if (p >= n) {
-          fail("truncated-ply", line.number, tok_col, decoded(s.substr(number_at, digits + 1), line.coding),
-               "ply number with no ply after it");
-          return;
-        }
-      }
-      const std::size_t ply_end = next_blank(s, p);
-      const int chars = read_ply(s.substr(p, ply_end - p), line.coding, line.number, col);
-      if (chars < 0) return;
-      col += chars;
-      p = ply_end;
+    const std::string_view s = raw(line);
+    line_ = &line;
+    cursor_ = s.data();
+    cursor_column_ = 1;
+    grammar::Iterator first = s.data();
+    const grammar::Iterator last = s.data() + s.size();
+    switch (line.coding) {
+      case Coding::Utf8: read_move_line<Coding::Utf8>(first, last); break;
+      case Coding::Cp949: read_move_line<Coding::Cp949>(first, last); break;
+      case Coding::Ascii: read_move_line<Coding::Ascii>(first, last); break;
     }
+    if (first != last && !broken_) stopped_at(line, s, first);
+  }
+
+  template <Coding C>
+  [[gnu::flatten]] void read_move_line(grammar::Iterator& first, grammar::Iterator last) {
+    x3::parse(first, last, x3::with<grammar::move_line_tag>(std::ref(*this))[grammar::move_line<C>]);
+  }
+
+ public:
+  // ---- the actions of grammar::move_line (on the line parse_move_line reads) ----------
+  // A ply number (its digits and "."): a `ply-number` warning when it is not the one expected.
+  void ply_number(std::string_view text) {
+    int number = 0;  // its value, 0 when it does not fit an int
+    grammar::Iterator digits = text.data();
+    x3::parse(digits, text.data() + text.size(), grammar::number_or_zero, number);
+    if (number != expected_number_)
+      add("ply-number", Severity::Warning, line_->number, column_at(text.data()),
+          static_cast<int>(game_->plies.size()) + 1, std::string(text),
+          "ply number " + std::to_string(number) + " where " + std::to_string(expected_number_) + " was expected");
+    expected_number_ = number + 1;
+  }
+
+  // A ply token the ply rule read: into the game, or false (the game's plies end) when a
+  // square is no board point.
+  bool ply(gib::PlyToken& t) {
+    const int col = column_at(t.token.data());
+    std::vector<RecordedPly>& plies = game_->plies;
+    RecordedPly& rp = plies.emplace_back();
+    gib::read_ply_text(t.token, line_->coding, t, rp.text);
+    rp.line = line_->number;
+    rp.column = col;
+    rp.pass = t.pass;
+    cursor_ = t.token.data() + t.token.size();
+    cursor_column_ = col + t.chars;
+    if (t.pass) return true;
+    const Square from = to_square(t.from), to = to_square(t.to);
+    if (from == kNoSquare || to == kNoSquare) {
+      const std::string text = std::move(rp.text);
+      plies.pop_back();
+      if (!old_coordinates_ && to == kNoSquare && t.to.size() == 1 && t.to[0] >= '0' && t.to[0] <= '9')
+        fail("truncated-ply", line_->number, col, text, "ply token is cut short (one digit of the destination square)");
+      else
+        fail("bad-square", line_->number, col, text,
+             "square '" + std::string(from == kNoSquare ? t.from : t.to) + "' is not a board point" +
+                 (old_coordinates_ ? " (old 1-90 numbering)" : ""));
+      return false;
+    }
+    rp.move = Move(from, to);
+    rp.piece = t.piece.type;
+    rp.side_mark = t.side_mark;
+    rp.piece_script_side = t.piece.implied_side;
+    rp.captured = t.captured.type;
+    rp.capture_marker = t.capture_marker;
+    rp.check = t.check;
+    return true;
+  }
+
+  // A time token: the seconds of the ply before it, or false when no ply is before it.
+  bool time(int seconds) {
+    if (game_->plies.empty()) return false;
+    game_->plies.back().seconds = seconds;
+    return true;
+  }
+
+ private:
+  // The column of `p` on the line being read: the bytes from the end of the last ply (or
+  // the line's start) to `p` are ASCII (blanks, ply numbers, times), one column each.
+  int column_at(const char* p) const { return cursor_column_ + static_cast<int>(p - cursor_); }
+
+  // Where move-line stopped at `p`, short of the end of the line `s`: the game's plies
+  // end with a diagnostic on what stands there (a time where no time may be, no ply
+  // number, a ply number with no ply after it, a token that is no ply).
+  void stopped_at(const Line& line, std::string_view s, const char* p) {
+    const char* const end = s.data() + s.size();
+    auto token_at = [&](const char* q) {
+      const std::size_t at = static_cast<std::size_t>(q - s.data());
+      return s.substr(at, next_blank(s, at) - at);
+    };
+    if (*p == '<') {
+      fail("bad-token", line.number, column_at(p), decoded(token_at(p), line.coding),
+           "not a time token <N> after a ply");
+      return;
+    }
+    grammar::Iterator q = p;
+    if (!x3::parse(q, end, grammar::ply_number)) {
+      fail("bad-token", line.number, column_at(p), decoded(token_at(p), line.coding), "expected a ply number 'N.'");
+      return;
+    }
+    const std::string_view number(p, static_cast<std::size_t>(q - p));
+    x3::parse(q, end, grammar::blanks);
+    if (q == end) {
+      fail("truncated-ply", line.number, column_at(p), decoded(number, line.coding), "ply number with no ply after it");
+      return;
+    }
+    // A token that a few more characters would complete is a truncated ply.
+    gib::PlyToken probe;
+    std::string text, scratch;
+    gib::parse_ply_token(token_at(q), line.coding, text, probe);
+    const auto u = Coding::Utf8;
+    const bool truncated = gib::parse_ply_token(text + "1", u, scratch, probe) ||
+                           gib::parse_ply_token(text + "11", u, scratch, probe) ||
+                           gib::parse_ply_token(text + "졸11", u, scratch, probe);
+    fail(truncated ? "truncated-ply" : "bad-token", line.number, column_at(q), text,
+         truncated ? "ply token is cut short" : "not a ply (squares, piece, optional capture and 장군, or 한수쉼)");
   }
 
   void fail(const char* code, int line, int col, std::string token, std::string message) {
@@ -610,54 +686,6 @@ class GameReader {
     const int column = t[1] - '0';
     if (column < 1 || column > 9) return kNoSquare;
     return make_square(column - 1, 10 - row);
-  }
-
-  // A ply token (raw, in `coding`) starting at line `line`, column `col`: its length in
-  // characters, or -1 if it is no ply (the game's plies end there). The ply is read
-  // into its place in the game (taken back if it is no ply).
-  int read_ply(std::string_view raw, Coding coding, int line, int col) {
-    gib::PlyToken t;
-    std::vector<RecordedPly>& plies = game_->plies;
-    RecordedPly& rp = plies.emplace_back();
-    if (!gib::parse_ply_token(raw, coding, rp.text, t)) {
-      const std::string text = std::move(rp.text);
-      plies.pop_back();
-      // A token that a few more characters would complete is a truncated ply.
-      gib::PlyToken probe;
-      std::string scratch;
-      const auto u = Coding::Utf8;
-      const bool truncated = gib::parse_ply_token(text + "1", u, scratch, probe) ||
-                             gib::parse_ply_token(text + "11", u, scratch, probe) ||
-                             gib::parse_ply_token(text + "졸11", u, scratch, probe);
-      fail(truncated ? "truncated-ply" : "bad-token", line, col, text,
-           truncated ? "ply token is cut short" : "not a ply (squares, piece, optional capture and 장군, or 한수쉼)");
-      return -1;
-    }
-    rp.line = line;
-    rp.column = col;
-    rp.pass = t.pass;
-    if (t.pass) return t.chars;
-    const Square from = to_square(t.from), to = to_square(t.to);
-    if (from == kNoSquare || to == kNoSquare) {
-      const std::string text = std::move(rp.text);
-      plies.pop_back();
-      if (!old_coordinates_ && to == kNoSquare && t.to.size() == 1 && t.to[0] >= '0' && t.to[0] <= '9') {
-        fail("truncated-ply", line, col, text, "ply token is cut short (one digit of the destination square)");
-        return -1;
-      }
-      fail("bad-square", line, col, text,
-           "square '" + std::string(from == kNoSquare ? t.from : t.to) + "' is not a board point" +
-               (old_coordinates_ ? " (old 1-90 numbering)" : ""));
-      return -1;
-    }
-    rp.move = Move(from, to);
-    rp.piece = t.piece.type;
-    rp.side_mark = t.side_mark;
-    rp.piece_script_side = t.piece.implied_side;
-    rp.captured = t.captured.type;
-    rp.capture_marker = t.capture_marker;
-    rp.check = t.check;
-    return t.chars;
   }
 
   // ---- tags with a meaning -----------------------------------------------------
@@ -743,6 +771,9 @@ class GameReader {
   bool old_coordinates_ = false;
   bool broken_ = false;
   int expected_number_ = 1;
+  const Line* line_ = nullptr;     // the move line being read
+  const char* cursor_ = nullptr;   // in it: the end of the last ply (or its start),
+  int cursor_column_ = 1;          // and the column there
 };
 
 }  // namespace

@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "escapes.h"
-#include "gibo/formats/encoding.h"
+#include "gibo/core/utf8.h"
 
 namespace gibo::json {
 
@@ -256,7 +256,7 @@ class Parser {
             fail("unpaired surrogate in a \\u escape");
             return false;
           }
-          text::append_utf8(out, static_cast<char32_t>(cp));
+          utf8::append(out, static_cast<char32_t>(cp));
           break;
         }
         default:
@@ -266,7 +266,7 @@ class Parser {
       }
     }
     ++p_;  // closing quote
-    if (!text::is_valid_utf8(out)) {
+    if (!utf8::valid(out)) {
       fail("string is not valid UTF-8");
       return false;
     }

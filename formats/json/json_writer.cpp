@@ -9,20 +9,9 @@
 #include <cstdio>
 
 #include "escapes.h"
-#include "gibo/formats/encoding.h"
+#include "gibo/core/utf8.h"
 
 namespace gibo::json {
-
-namespace {
-
-// The length of the well-formed UTF-8 character at s[i] (a byte >= 0x80), or 0.
-std::size_t utf8_char_length(std::string_view s, std::size_t i) {
-  const unsigned char lead = static_cast<unsigned char>(s[i]);
-  const std::size_t n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0;
-  return n && i + n <= s.size() && text::is_valid_utf8(s.substr(i, n)) ? n : 0;
-}
-
-}  // namespace
 
 namespace {
 
@@ -84,7 +73,7 @@ void append_string(std::string& out, std::string_view s) {
       continue;
     }
     if (u >= 0x80) {
-      if (valid < 0) valid = text::is_valid_utf8(s) ? 1 : 0;
+      if (valid < 0) valid = utf8::valid(s) ? 1 : 0;
       if (valid) {
         ++i;
         continue;
@@ -94,9 +83,9 @@ void append_string(std::string& out, std::string_view s) {
     if (u >= 0x80) {
       // Policy: a byte that is not part of a UTF-8 character (a file name in another
       // encoding) is written as the text \xNN, so the output stays valid UTF-8.
-      if (const std::size_t len = utf8_char_length(s, i)) {
-        out.append(s.substr(i, len));
-        i += len - 1;
+      if (const utf8::CodePoint cp = utf8::decode(s, i); !cp.bad) {
+        out.append(s.substr(i, cp.length));
+        i += cp.length - 1u;
       } else {
         char buf[8];
         std::snprintf(buf, sizeof buf, "\\\\x%02x", static_cast<unsigned>(u));

@@ -1,30 +1,8 @@
-// The grammar of an opening book (README.md) as Boost.Spirit X3 rules over the bytes of one
-// line. The rules find the fields and what a definition says; reader.cpp resolves a
-// line's moves (formats/notation), fills the book and reports problems at their columns.
-//
-//   line        = blank-line | comment | row
-//   blank-line  = { " " | "\t" }
-//   comment     = { " " | "\t" } "#" { any }
-//   row         = kind tab code tab korean tab english tab definition tab source
-//   kind        = "formation" | "line"
-//   code        = capital { capital | digit | "-" }      16 characters at most
-//   korean      = text ;  english = text ;  source = text
-//   text        = not-tab { not-tab }
-//   definition  = predicate                               (a formation's)
-//               | line-moves                              (a line's)
-//   predicate   = spaces condition { gap "and" gap condition } spaces
-//   condition   = set-ups | guard | piece-on
-//   set-ups     = "setup" gap arrangement { "|" arrangement }
-//   arrangement = "마상상마" | "상마마상" | "상마상마" | "마상마상"     as the side sees it from its seat
-//   guard       = "horses" gap "guard" gap "each" gap "other"
-//   piece-on    = piece gap "on" gap point { "|" point }
-//   piece       = "general" | "advisor" | "elephant" | "horse" | "chariot" | "cannon" | "soldier"
-//   point       = janggi-row janggi-column                 .gib numbering as Cho sees the board
-//   line-moves  = spaces setup "," setup ":" { gap move } spaces
-//   setup       = "HEEH" | "EHHE" | "HEHE" | "EHEH" | arrangement     absolute, as seen from Cho
-//   move        = not-blank { not-blank }                  any notation gibo reads
-//   gap         = " " { " " } ;  spaces = { " " } ;  tab = "\t"
-//
+// The grammar of an opening book, in Boost.Spirit X3 and in one place (README.md states
+// each rule as it is written here; tests/formats/grammar_readme_test.cpp compares them):
+// the rules read one line's bytes, find its fields and what a definition says; reader.cpp
+// resolves a line's moves (formats/notation), fills the book and reports problems at
+// their columns.
 // Internal to formats/openings.
 #pragma once
 
@@ -42,6 +20,8 @@
 namespace gibo::openings_grammar {
 
 namespace x3 = boost::spirit::x3;
+
+inline constexpr std::size_t kMaxCodeLength = 16;  // characters of a code (README "The file")
 
 // Where the rules put what they find: views into the line, and the definition read.
 struct Found {
@@ -64,34 +44,50 @@ Found& found_of(const Context& ctx) {
 inline std::string_view view(const boost::iterator_range<const char*>& r) { return x3_bytes::view_of(r); }
 
 // ---- words --------------------------------------------------------------------------------
+// The symbol tables, built once.
+inline const x3::symbols<Setup>& arrangements() {  // a side's own view (README "Set-up names")
+  static const x3::symbols<Setup> table({{"마상상마", Setup::HEEH},
+                                         {"상마마상", Setup::EHHE},
+                                         {"마상마상", Setup::HEHE},
+                                         {"상마상마", Setup::EHEH}},
+                                        "arrangement");
+  return table;
+}
+inline const x3::symbols<Setup>& setups() {  // absolute, as seen from Cho
+  static const x3::symbols<Setup> table({{"HEEH", Setup::HEEH},
+                                         {"EHHE", Setup::EHHE},
+                                         {"HEHE", Setup::HEHE},
+                                         {"EHEH", Setup::EHEH},
+                                         {"마상상마", Setup::HEEH},
+                                         {"상마마상", Setup::EHHE},
+                                         {"마상마상", Setup::HEHE},
+                                         {"상마상마", Setup::EHEH}},
+                                        "setup");
+  return table;
+}
+inline const x3::symbols<PieceType>& pieces() {
+  static const x3::symbols<PieceType> table({{"general", PieceType::General},
+                                             {"advisor", PieceType::Advisor},
+                                             {"elephant", PieceType::Elephant},
+                                             {"horse", PieceType::Horse},
+                                             {"chariot", PieceType::Chariot},
+                                             {"cannon", PieceType::Cannon},
+                                             {"soldier", PieceType::Soldier}},
+                                            "piece");
+  return table;
+}
+
 inline const auto tab = x3::lit('\t');
 inline const auto gap = +x3::lit(' ');
 inline const auto spaces = *x3::lit(' ');
 inline const auto text = x3::raw[+(~x3::char_('\t'))];
 inline const auto kind = x3::raw[x3::lit("formation") | x3::lit("line")];
-inline const auto code = x3::raw[x3::char_('A', 'Z') >> x3::repeat(0, 15)[x3::char_("A-Z0-9-")]] >> !x3::char_("A-Z0-9-");
-inline const x3::symbols<Setup> arrangement({{"마상상마", Setup::HEEH},
-                                             {"상마마상", Setup::EHHE},
-                                             {"마상마상", Setup::HEHE},
-                                             {"상마상마", Setup::EHEH}},
-                                            "arrangement");
-inline const x3::symbols<Setup> setup({{"HEEH", Setup::HEEH},
-                                       {"EHHE", Setup::EHHE},
-                                       {"HEHE", Setup::HEHE},
-                                       {"EHEH", Setup::EHEH},
-                                       {"마상상마", Setup::HEEH},
-                                       {"상마마상", Setup::EHHE},
-                                       {"마상마상", Setup::HEHE},
-                                       {"상마상마", Setup::EHEH}},
-                                      "setup");
-inline const x3::symbols<PieceType> piece({{"general", PieceType::General},
-                                           {"advisor", PieceType::Advisor},
-                                           {"elephant", PieceType::Elephant},
-                                           {"horse", PieceType::Horse},
-                                           {"chariot", PieceType::Chariot},
-                                           {"cannon", PieceType::Cannon},
-                                           {"soldier", PieceType::Soldier}},
-                                          "piece");
+inline const auto capital = x3::char_('A', 'Z');
+inline const auto code_char = capital | x3::char_('0', '9') | '-';
+inline const auto code = x3::raw[capital >> *code_char];  // kMaxCodeLength: the reader's check
+inline const auto& arrangement = arrangements();
+inline const auto& setup = setups();
+inline const auto& piece = pieces();
 // point: a .gib square, row then column, as (rank, file) indices.
 inline const auto point = notation_grammar::janggi_row >> notation_grammar::janggi_column;
 inline const auto move = x3::raw[+(~x3::char_(" \t"))];
@@ -119,12 +115,13 @@ inline const auto on_move = [](auto& ctx) { found_of(ctx).moves.push_back(view(x
 
 // ---- rules ------------------------------------------------------------------------------------
 inline const auto blank_line = x3_bytes::blanks >> x3::eoi;
-inline const auto comment = x3_bytes::blanks >> '#';
+inline const auto comment = x3_bytes::blanks >> '#' >> *x3::char_;
 // One field alone (the reader says which field of a row that does not parse is wrong).
 inline const auto kind_field = kind >> x3::eoi;
 inline const auto code_field = code >> x3::eoi;
 inline const auto row = kind[on_kind] >> tab >> code[on_code] >> tab >> text[on_korean] >> tab >> text[on_english] >>
                         tab >> text[on_definition] >> tab >> text[on_source] >> x3::eoi;
+inline const auto line = blank_line | comment | row;  // a blank line or a comment leaves Found::kind empty
 
 inline const auto set_ups = x3::lit("setup") >> gap >> (arrangement[on_setup] % '|');
 inline const auto guard = (x3::lit("horses") >> gap >> "guard" >> gap >> "each" >> gap >> "other")[on_guard];

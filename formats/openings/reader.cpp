@@ -14,6 +14,8 @@ namespace {
 
 namespace og = openings_grammar;
 
+constexpr const char* kCodeRule = "CODE is a capital letter, then capitals, digits or '-', 16 characters at most";
+
 // Column (1-based, in characters) of the byte `at` of `line`.
 int column_of(std::string_view line, const char* at) {
   int column = 1;
@@ -62,14 +64,18 @@ class BookReader {
 
   void read_line(std::string_view line, int number) {
     og::Found found;
-    if (og::parse(line, og::blank_line, found) || og::parse(line, og::comment, found)) return;
-    if (!og::parse(line, og::row, found)) {
+    if (!og::parse(line, og::line, found)) {
       row_error(line, number);
       return;
     }
+    if (found.kind.empty()) return;  // a blank line or a comment
     const auto error = [&](const char* at, std::string message) {
       report(number, line, at, Severity::Error, std::move(message));
     };
+    if (found.code.size() > og::kMaxCodeLength) {  // codes are ASCII: a byte a character
+      error(found.code.data(), kCodeRule);
+      return;
+    }
     const std::string where = origin_ + ":" + std::to_string(number);
     OpeningBook::Added added;
     const char* definition_at = found.definition.data();
@@ -136,8 +142,7 @@ class BookReader {
       return error(line, "a row is KIND<TAB>CODE<TAB>KOREAN<TAB>ENGLISH<TAB>DEFINITION<TAB>SOURCE: six fields, this line has " +
                              std::to_string(fields.size()));
     if (!og::parse(fields[0], og::kind_field, f)) return error(fields[0], "KIND is formation or line");
-    if (!og::parse(fields[1], og::code_field, f))
-      return error(fields[1], "CODE is a capital letter, then capitals, digits or '-', 16 characters at most");
+    if (!og::parse(fields[1], og::code_field, f)) return error(fields[1], kCodeRule);
     for (std::size_t i = 2; i < 6; ++i)
       if (fields[i].empty()) return error(fields[i], "KOREAN, ENGLISH, DEFINITION and SOURCE must not be empty");
     error(line, "not a row of an opening book");

@@ -13,6 +13,7 @@
 #include "../text/all_games.h"
 #include "../text/board_ply.h"
 #include "grammar.h"
+#include "gibo/core/utf8.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/fen.h"
 #include "gibo/formats/notation.h"
@@ -86,7 +87,8 @@ class Reader {
          const std::function<void(Game&&)>& on_game)
       : bytes_(bytes), options_(options), info_(info), on_game_(on_game) {}
 
-  // Decodes the bytes and delivers every game in file order.
+  // Decodes the bytes and delivers every game in file order (pgn_grammar::file, whose
+  // actions are read<>() below).
   void run() {
     decoded_ = decode_file(bytes_, options_.encoding, options_.file_name, info_);
     s_ = decoded_.text;
@@ -96,137 +98,116 @@ class Reader {
       file_error("empty-file", "the file holds no games");
       return;
     }
-    p_ = 0;
-    for (;;) {
-      skip_blank_and_escapes();
-      if (p_ >= s_.size()) break;
-      RawGame raw;
-      lex_game(raw);
-      if (raw.tags.empty() && raw.moves.empty() && raw.result.text.empty()) continue;  // comments only
-      resolve(raw);
-    }
+    next_game();
+    first = s_.data();
+    pgn_grammar::parse(first, end(),
+                       boost::spirit::x3::with<pgn_grammar::reader_tag>(std::ref(*this))[pgn_grammar::file]);
     if (info_.games == 0) file_error("no-games", "no PGN game (tag section or movetext) found");
   }
 
- private:
-  // ---- lexing (the rules are grammar.h's) ------------------------------------------------
-  const char* at(std::size_t offset) const { return s_.data() + offset; }
-  std::size_t offset_of(const char* p) const { return static_cast<std::size_t>(p - s_.data()); }
-  const char* end() const { return s_.data() + s_.size(); }
+  // ---- the actions of the grammar's game rules ------------------------------------------------
+  int depth = 0;  // of the variation being read
 
-  // Is `at` preceded only by blanks on its line?
-  bool at_line_start(std::size_t at) const {
-    std::size_t i = at;
+  // Is `p` preceded only by blanks on its line?
+  bool at_line_start(const char* p) const {
+    std::size_t i = offset_of(p);
     while (i > 0 && (s_[i - 1] == ' ' || s_[i - 1] == '\t')) --i;
     return i == 0 || s_[i - 1] == '\n';
   }
 
-  // Skips white space and '%' escape lines.
-  void skip_blank_and_escapes() {
-    for (;;) {
-      const char* p = at(p_);
-      pgn_grammar::parse(p, end(), pgn_grammar::spaces);
-      p_ = offset_of(p);
-      if (p_ < s_.size() && s_[p_] == '%' && at_line_start(p_) && pgn_grammar::parse(p, end(), pgn_grammar::escape_line)) {
-        p_ = offset_of(p);
-        continue;
-      }
+  // A part of the game being read: `text` is what its rule matched.
+  template <pgn_grammar::Part part>
+  void read(std::string_view text) {
+    using P = pgn_grammar::Part;
+    RawGame& g = game_;
+    const std::size_t at = offset_of(text.data());
+    if constexpr (part == P::game) {
+      finish_game(at);
       return;
+    } else if constexpr (part == P::tag) {
+      read_tag(text, at);
+    } else if constexpr (part == P::bad_tag) {
+      g.problems.push_back(
+          {"bad-tag", Severity::Warning, at, std::string(text), "tag line skipped: " + why_no_tag(text)});
+    } else if constexpr (part == P::comment) {
+      g.comments.back().push_back({std::string(text.substr(1, text.size() - 2)), at});
+    } else if constexpr (part == P::unclosed_comment) {
+      read_unclosed_comment(text, at);
+    } else if constexpr (part == P::line_comment) {
+      g.comments.back().push_back({std::string(text.substr(1)), at});
+    } else if constexpr (part == P::variation) {
+      if (depth == 0)
+        g.skipped.push_back({at, "variation", static_cast<int>(g.moves.size())});
+      else
+        g.problems.push_back({"unterminated-variation", Severity::Error, at, "(",
+                              "variation opened here is never closed; the rest of the game is skipped"});
+    } else if constexpr (part == P::stray) {
+      g.problems.push_back({"stray-text", Severity::Warning, at, std::string(text),
+                            text == ")" ? "')' without a variation is ignored" : "'}' without a comment is ignored"});
+    } else if constexpr (part == P::nag) {
+      read_nag(text, at);
+    } else if constexpr (part == P::move) {
+      g.moves.push_back({text, at});
+      g.comments.emplace_back();
+      g.nags.emplace_back();
+    } else if constexpr (part == P::result) {
+      g.result = {text, at};
     }
+    g.end = at + text.size();
   }
 
-  // Does a tag line start at `at`? (tag-start at the start of a line)
-  bool tag_line_at(std::size_t offset) const {
-    const char* p = at(offset);
-    return offset < s_.size() && s_[offset] == '[' && at_line_start(offset) &&
-           pgn_grammar::parse(p, end(), pgn_grammar::tag_start);
+ private:
+  std::size_t offset_of(const char* p) const { return static_cast<std::size_t>(p - s_.data()); }
+  const char* end() const { return s_.data() + s_.size(); }
+
+  // Starts the next game (its comments and NAGs before the first move).
+  void next_game() {
+    game_ = RawGame{};
+    game_.comments.emplace_back();
+    game_.nags.emplace_back();
   }
 
-  // Parses a tag line at p_; on failure skips the line and records a problem naming the
-  // part of tag-line that is missing.
-  void lex_tag(RawGame& g) {
-    namespace pg = pgn_grammar;
-    const std::size_t start = p_;
+  // The game read from `begin`: resolved and delivered, unless it holds only comments.
+  void finish_game(std::size_t begin) {
+    game_.begin = begin;
+    if (!game_.tags.empty() || !game_.moves.empty() || !game_.result.text.empty()) resolve(game_);
+    next_game();
+  }
+
+  // A tag line (pgn_grammar::tag_line): its name and its value, escapes undone.
+  void read_tag(std::string_view text, std::size_t at) {
     boost::fusion::deque<boost::iterator_range<const char*>, boost::iterator_range<const char*>> parts;
-    const char* p = at(p_);
-    if (pg::parse(p, end(), pg::tag_line, parts)) {
-      g.tags.push_back({std::string(pg::view(boost::fusion::at_c<0>(parts))),
-                        unescape_tag_value(pg::view(boost::fusion::at_c<1>(parts)))});
-      g.tag_offsets.push_back(start);
-      p_ = offset_of(p);
-      return;
-    }
-    // Which part is missing: read the parts one by one.
-    const char* why = "no tag name";
-    p = at(p_ + 1);
+    const char* p = text.data();
+    pgn_grammar::parse(p, text.data() + text.size(), pgn_grammar::tag_line, parts);
+    game_.tags.push_back({std::string(pgn_grammar::view_of(boost::fusion::at_c<0>(parts))),
+                          unescape_tag_value(pgn_grammar::view_of(boost::fusion::at_c<1>(parts)))});
+    game_.tag_offsets.push_back(at);
+  }
+
+  // Which part of tag-line a line that starts as one (tag-start) and is none lacks: its
+  // parts read one by one.
+  static std::string why_no_tag(std::string_view line) {
+    namespace pg = pgn_grammar;
+    const char* p = line.data() + 1;
+    const char* const last = line.data() + line.size();
     boost::iterator_range<const char*> part;
-    pg::parse(p, end(), pg::blanks);
-    if (pg::parse(p, end(), pg::tag_name, part)) {
-      pg::parse(p, end(), pg::blanks);
-      why = "expected '\"' before the value";
-      if (pg::parse(p, end(), boost::spirit::x3::lit('"'))) {
-        pg::parse(p, end(), pg::tag_value, part);
-        why = "expected ']' after the value";
-        if (!pg::parse(p, end(), boost::spirit::x3::lit('"'))) why = "unterminated value";
-      }
-    }
-    std::size_t eol = s_.find('\n', start);
-    if (eol == std::string_view::npos) eol = s_.size();
-    g.problems.push_back({"bad-tag", Severity::Warning, start, std::string(s_.substr(start, eol - start)),
-                          std::string("tag line skipped: ") + why});
-    p_ = eol;
+    pg::parse(p, last, pg::blanks);
+    if (!pg::parse(p, last, pg::tag_name, part)) return "no tag name";
+    pg::parse(p, last, pg::blanks);
+    if (!pg::parse(p, last, boost::spirit::x3::lit('"'))) return "expected '\"' before the value";
+    pg::parse(p, last, pg::tag_value, part);
+    return pg::parse(p, last, boost::spirit::x3::lit('"')) ? "expected ']' after the value" : "unterminated value";
   }
 
-  // Where an unclosed comment whose text the rule comment-text stopped at `stop` ends:
-  // after the line end before the tag line, or at the end of the text.
-  std::size_t unclosed_end(const char* stop) const { return stop == end() ? s_.size() : offset_of(stop) + 1; }
-
-  // A {…} comment at p_ (the brace included).
-  void lex_brace_comment(RawGame& g) {
-    namespace pg = pgn_grammar;
-    const std::size_t open = p_;
-    const char* p = at(open + 1);
-    boost::iterator_range<const char*> text;
-    pg::parse(p, end(), pg::comment_text, text);
-    if (p != end() && *p == '}') {
-      g.comments.back().push_back({std::string(pg::view(text)), open});
-      p_ = offset_of(p) + 1;
-      return;
-    }
-    const std::size_t stop = unclosed_end(p);
-    g.problems.push_back({"unterminated-comment", Severity::Error, open, "{",
-                          std::string("comment opened here is never closed; it ends at ") +
-                              (stop >= s_.size() ? "the end of the file" : "the next tag line")});
-    std::string kept(s_.substr(open + 1, stop - open - 1));
+  // A "{" never closed (pgn_grammar::unclosed_comment): an error, and its text kept.
+  void read_unclosed_comment(std::string_view text, std::size_t at) {
+    const bool to_end = at + text.size() >= s_.size();
+    game_.problems.push_back({"unterminated-comment", Severity::Error, at, "{",
+                              std::string("comment opened here is never closed; it ends at ") +
+                                  (to_end ? "the end of the file" : "the next tag line")});
+    std::string kept(text.substr(1));
     while (!kept.empty() && kept.back() == '\n') kept.pop_back();
-    g.comments.back().push_back({std::move(kept), open});
-    p_ = stop;
-  }
-
-  // A (…) variation at p_, nested, with comments inside; skipped with a note. One never
-  // closed ends at the next tag line (or the end of the file).
-  void skip_variation(RawGame& g) {
-    namespace pg = pgn_grammar;
-    const std::size_t open = p_;
-    int depth = 1;
-    const char* p = at(open + 1);
-    pg::parse(p, end(), boost::spirit::x3::with<pg::depth_tag>(std::ref(depth))[pg::variation_body]);
-    if (depth == 0) {
-      g.skipped.push_back({open, "variation", static_cast<int>(g.moves.size())});
-      p_ = offset_of(p);
-      return;
-    }
-    std::size_t stop = s_.size();
-    if (p != end() && *p == '\n') {
-      stop = offset_of(p) + 1;
-    } else if (p != end()) {  // a '{' never closed
-      ++p;
-      pg::parse(p, end(), pg::comment_text);
-      stop = unclosed_end(p);
-    }
-    g.problems.push_back({"unterminated-variation", Severity::Error, open, "(",
-                          "variation opened here is never closed; the rest of the game is skipped"});
-    p_ = stop;
+    game_.comments.back().push_back({std::move(kept), at});
   }
 
   // Is `t` a PGN result token?
@@ -235,90 +216,16 @@ class Reader {
     return pgn_grammar::parse(p, t.data() + t.size(), pgn_grammar::result) && p == t.data() + t.size();
   }
 
-  // Lexes one game from p_: its tag section, then movetext up to a result token or the
-  // next tag line.
-  void lex_game(RawGame& g) {
-    namespace pg = pgn_grammar;
-    g.begin = p_;
-    g.comments.emplace_back();
-    g.nags.emplace_back();
-    // Tag section.
-    for (;;) {
-      skip_blank_and_escapes();
-      if (!tag_line_at(p_)) break;
-      lex_tag(g);
-      g.end = p_;
-    }
-    // Movetext, up to a result token or the next tag line.
-    for (;;) {
-      skip_blank_and_escapes();
-      if (p_ >= s_.size()) break;
-      const char c = s_[p_];
-      if (c == '[' && tag_line_at(p_)) break;
-      const char* p = at(p_);
-      boost::iterator_range<const char*> text;
-      if (c == '{') {
-        lex_brace_comment(g);
-      } else if (c == ';') {
-        pg::parse(p, end(), pg::line_comment, text);
-        g.comments.back().push_back({std::string(pg::view(text)), p_});
-        p_ = offset_of(p);
-      } else if (c == '(') {
-        skip_variation(g);
-      } else if (c == ')') {
-        g.problems.push_back({"stray-text", Severity::Warning, p_, ")", "')' without a variation is ignored"});
-        ++p_;
-      } else if (c == '$') {
-        pg::parse(p, end(), pg::nag, text);
-        // A glyph after a move is the ply's ($0 to $255, as PGN numbers them); one before
-        // the first move, or out of range, is skipped with a note.
-        const std::string_view digits = pg::view(text).substr(1);
-        int n = digits.empty() || digits.size() > 3 ? -1 : 0;
-        for (char d : digits)
-          if (n >= 0) n = 10 * n + (d - '0');
-        if (!g.moves.empty() && n >= 0 && n <= 255)
-          g.nags.back().push_back(n);
-        else
-          g.skipped.push_back({p_, "annotation glyph " + std::string(pg::view(text)), static_cast<int>(g.moves.size())});
-        p_ = offset_of(p);
-      } else if (c == '}') {
-        g.end = ++p_;
-        g.problems.push_back({"stray-text", Severity::Warning, p_ - 1, "}", "'}' without a comment is ignored"});
-        continue;
-      } else {
-        const char* q = p;
-        if (pg::parse(q, end(), pg::result)) {
-          g.result = {std::string_view(p, static_cast<std::size_t>(q - p)), p_};
-          g.end = p_ = offset_of(q);
-          take_trailing_comments(g);
-          return;
-        }
-        pg::parse(p, end(), pg::symbol, text);
-        g.end = offset_of(p);
-        // A move number ("12." or "12...") alone or glued to the move.
-        q = text.begin();
-        if (!pg::parse(q, text.end(), pg::move_number)) q = text.begin();
-        const std::size_t from = p_ + static_cast<std::size_t>(q - text.begin());
-        p_ = offset_of(p);
-        if (q == text.end()) continue;
-        g.moves.push_back({std::string_view(q, static_cast<std::size_t>(text.end() - q)), from});
-        g.comments.emplace_back();
-        g.nags.emplace_back();
-      }
-      g.end = p_;
-    }
-  }
-
-  // Comments right after the result token belong to the game that just ended.
-  void take_trailing_comments(RawGame& g) {
-    for (;;) {
-      const char* q = at(p_);
-      pgn_grammar::parse(q, end(), pgn_grammar::spaces);
-      if (q == end() || *q != '{') return;
-      p_ = offset_of(q);
-      lex_brace_comment(g);
-      g.end = p_;
-    }
+  // A NAG: the ply's ($0 to $255, as PGN numbers them, after a move); one before the
+  // first move, or out of range, is skipped with a note.
+  void read_nag(std::string_view text, std::size_t at) {
+    int value = 0;  // written by nag-number's digits even when its sequence then fails
+    const char* p = text.data() + 1;
+    const int n = pgn_grammar::parse(p, text.data() + text.size(), pgn_grammar::nag_number, value) ? value : -1;
+    if (!game_.moves.empty() && n >= 0 && n <= 255)
+      game_.nags.back().push_back(n);
+    else
+      game_.skipped.push_back({at, "annotation glyph " + std::string(text), static_cast<int>(game_.moves.size())});
   }
 
   // ---- resolving -----------------------------------------------------------------
@@ -342,7 +249,7 @@ class Reader {
       col_cache_offset_ = line > 0 ? decoded_.line_text_offsets[line - 1] : 0;
       col_cache_column_ = 1;
     }
-    col_cache_column_ += text::utf8_length(s_.substr(col_cache_offset_, offset - col_cache_offset_));
+    col_cache_column_ += utf8::count(s_.substr(col_cache_offset_, offset - col_cache_offset_));
     col_cache_offset_ = offset;
     return col_cache_column_;
   }
@@ -510,7 +417,7 @@ class Reader {
   const std::function<void(Game&&)>& on_game_;
   DecodedText decoded_;
   std::string_view s_;
-  std::size_t p_ = 0;
+  RawGame game_;  // the game being read
   bool bad_start_ = false;
   mutable int col_cache_line_ = 0;
   mutable std::size_t col_cache_offset_ = 0;

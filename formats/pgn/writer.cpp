@@ -5,7 +5,7 @@
 
 #include "../text/game_walk.h"
 #include "../text/games_apart.h"
-#include "gibo/formats/encoding.h"
+#include "gibo/core/utf8.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/formats/tag_map.h"
@@ -22,7 +22,7 @@ class LineFiller {
 
   // Appends a token, starting a new line first if it would pass the width.
   void add(const std::string& token) {
-    const int len = text::utf8_length(token);
+    const int len = utf8::count(token);
     if (column_ > 0 && column_ + 1 + len > width_) {
       out_ += '\n';
       column_ = 0;
@@ -32,7 +32,7 @@ class LineFiller {
     }
     out_ += token;
     const std::size_t nl = token.rfind('\n');
-    column_ = nl == std::string::npos ? column_ + len : text::utf8_length(std::string_view(token).substr(nl + 1));
+    column_ = nl == std::string::npos ? column_ + len : utf8::count(std::string_view(token).substr(nl + 1));
   }
 
   // Ends the current line (after a ';' comment).

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "gibo/core/utf8.h"
+
 namespace gibo {
 namespace {
 
@@ -24,7 +26,7 @@ DecodedText decode_text(std::string_view bytes, text::Encoding requested, const 
   out.filler_runs = text_end.filler;
   const std::string_view body = bytes.substr(start);
   text::Encoding enc = requested;
-  const bool valid_utf8 = text::is_valid_utf8(body);
+  const bool valid_utf8 = utf8::valid(body);
   if (enc == text::Encoding::Auto) enc = valid_utf8 ? text::Encoding::Utf8 : text::Encoding::Cp949;
   out.encoding = enc;
   out.text.reserve(body.size() + body.size() / 4);
@@ -55,7 +57,7 @@ DecodedText decode_text(std::string_view bytes, text::Encoding requested, const 
       std::vector<std::size_t> bad;
       text::cp949_to_utf8(content, out.text, bad);
       for (std::size_t b : bad) report(line_number, line_start + b, static_cast<unsigned char>(content[b]));
-    } else if (valid_utf8 || text::is_valid_utf8(content)) {
+    } else if (valid_utf8 || utf8::valid(content)) {
       out.text += content;
     } else {  // forced UTF-8 on invalid bytes: keep the ASCII, replace the rest
       for (std::size_t i = 0; i < content.size(); ++i) {
@@ -115,7 +117,7 @@ int column_of_offset(const DecodedText& decoded, std::size_t offset) {
   const int line = line_of_offset(decoded, offset);
   if (line <= 0) return 1;
   const std::size_t begin = decoded.line_text_offsets[line - 1];
-  return text::utf8_length(std::string_view(decoded.text).substr(begin, offset - begin)) + 1;
+  return utf8::count(std::string_view(decoded.text).substr(begin, offset - begin)) + 1;
 }
 
 std::uint64_t raw_offset_of(const DecodedText& decoded, std::size_t offset) {

@@ -5,6 +5,7 @@
 // said; otherwise one `text-after-eof` warning gives their byte count.
 #include <cstring>
 
+#include "gibo/core/utf8.h"
 #include "gibo/formats/decode.h"
 
 namespace gibo {
@@ -101,7 +102,7 @@ std::optional<Diagnostic> text_end_diagnostic(std::string_view bytes, const Text
     if (encoding == text::Encoding::Cp949) {
       if (c >= 0x81) ++i;  // a lead byte and its trail byte
       ++column;
-    } else if ((c & 0xC0) != 0x80) {
+    } else if (!utf8::is_continuation(c)) {
       ++column;
     }
   }

@@ -1,15 +1,8 @@
-// The grammar of a move-list line (README.md) in Boost.Spirit X3 rules over the line's
-// bytes. The rules find the words and what each is; reader.cpp reads the FEN and the moves
-// (formats/notation) and reports problems at the words' columns.
-//
-//   line     = blanks [ "position" blanks ] [ start ] [ "moves" blanks ] { move blanks }
-//   start    = "startpos" blanks | "fen" blanks { fen-word blanks }
-//   fen-word = word - "moves"
-//   move     = word                   UCI or JANGGI notation (formats/notation)
-//   word     = non-blank { non-blank }    a keyword is a whole word
-//   blanks   = { " " | "\t" }
-//
-// A line whose first word begins with "#" is a comment. Internal to formats/uci.
+// The grammar of a move-list line in Boost.Spirit X3 rules over the line's bytes
+// (README.md states each rule as it is written here; tests/formats/grammar_readme_test.cpp
+// compares them). The rules find the words and what each is; reader.cpp reads the FEN and
+// the moves (formats/notation) and reports problems at the words' columns. A line whose
+// first word begins with "#" is a comment. Internal to formats/uci.
 #pragma once
 
 #include <boost/spirit/home/x3.hpp>
@@ -38,9 +31,10 @@ Line& line_of(const Context& ctx) {
 inline std::string_view view(const boost::iterator_range<const char*>& r) { return x3_bytes::view_of(r); }
 
 using x3_bytes::blanks;
-inline const auto word = x3::raw[+(~x3::char_(" \t"))];
-// A keyword: the whole word `k`.
-inline auto keyword(const char* k) { return x3::lit(k) >> !(~x3::char_(" \t")); }
+inline const auto non_blank = ~x3::char_(" \t");
+inline const auto word = x3::raw[+non_blank];
+// A keyword is a whole word: no non-blank follows it.
+inline const auto word_end = !non_blank;
 
 inline const auto on_fen = [](auto& ctx) { line_of(ctx).fen_keyword = view(x3::_attr(ctx)); };
 inline const auto on_fen_word = [](auto& ctx) {
@@ -50,10 +44,11 @@ inline const auto on_fen_word = [](auto& ctx) {
 };
 inline const auto on_move = [](auto& ctx) { line_of(ctx).moves.push_back(view(x3::_attr(ctx))); };
 
-inline const auto fen_word = word - keyword("moves");
-inline const auto start = (keyword("startpos") >> blanks) |
-                          (x3::raw[keyword("fen")][on_fen] >> blanks >> *(fen_word[on_fen_word] >> blanks));
-inline const auto line = blanks >> -(keyword("position") >> blanks) >> -start >> -(keyword("moves") >> blanks) >>
+inline const auto moves_word = x3::lit("moves") >> word_end;
+inline const auto fen_word = word - moves_word;
+inline const auto start = x3::lit("startpos") >> word_end >> blanks |
+                          x3::raw[x3::lit("fen") >> word_end][on_fen] >> blanks >> *(fen_word[on_fen_word] >> blanks);
+inline const auto line = blanks >> -(x3::lit("position") >> word_end >> blanks) >> -start >> -(moves_word >> blanks) >>
                          *(word[on_move] >> blanks);
 // A comment line: its first word begins with '#'.
 inline const auto comment = blanks >> '#';

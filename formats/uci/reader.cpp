@@ -1,6 +1,7 @@
 // The move-list reader: `[position] (startpos | fen <FEN>) [moves m…]`, or bare moves.
 #include "../text/board_ply.h"
 #include "../text/line_game.h"
+#include "gibo/core/utf8.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/uci.h"
@@ -33,7 +34,7 @@ std::optional<Game> read_line(const DecodedText& decoded, std::size_t n, std::si
   int column = 1;
   auto column_of = [&](std::string_view w) {
     const std::size_t at = static_cast<std::size_t>(w.data() - text.data());
-    column += text::utf8_length(text.substr(counted, at - counted));
+    column += utf8::count(text.substr(counted, at - counted));
     counted = at;
     return column;
   };

@@ -83,6 +83,16 @@ std::string analysis_jsonl(const std::string& ref, const GameAnalysis& a, const 
   std::string line;
   json::Writer w(line);
   w.begin_object().field("type", "game").field("game", ref).field("engine", engine).field("limit", limit.text());
+  if (!a.warnings.empty()) {  // the per-game detail of what analyze says once per cause on standard error
+    w.key("warnings").begin_array();
+    for (const AnalysisWarning& x : a.warnings) {
+      w.begin_object().key("ply");
+      if (x.ply >= 0) w.value(x.ply);
+      else w.null();
+      w.field("cause", x.cause).field("detail", x.detail).end_object();
+    }
+    w.end_array();
+  }
   if (!a.error.empty()) {
     w.field("error", a.error).end_object();
     return s + line + "\n";

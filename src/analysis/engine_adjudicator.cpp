@@ -2,6 +2,7 @@
 #include "gibo/analysis/engine_adjudicator.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "gibo/formats/fen.h"
 
@@ -23,14 +24,15 @@ EngineVerdictResult unclear(std::string note) {
 
 }  // namespace
 
+bool engine_judges(const Rescore& r) {
+  return r.verdict.kind == VerdictKind::Unverifiable && r.stored && r.stored->recognised &&
+         (r.stored->winner == Winner::Cho || r.stored->winner == Winner::Han || r.stored->winner == Winner::Draw);
+}
+
 EndingPlan EngineAdjudicator::plan(const Rescore& r, const Game& start, std::span<const Move> moves,
                                    int record_plies) const {
+  assert(engine_judges(r));
   EndingPlan p;
-  if (!r.stored || !r.stored->recognised ||
-      (r.stored->winner != Winner::Cho && r.stored->winner != Winner::Han && r.stored->winner != Winner::Draw)) {
-    p.verdict = unclear("no stored winner or draw to compare");
-    return p;
-  }
   if (static_cast<int>(moves.size()) < record_plies || r.board.plies < record_plies) {
     p.verdict = unclear("the record did not replay to its last ply: its final position is not known");
     return p;
@@ -72,7 +74,7 @@ EngineVerdictResult EngineAdjudicator::judge(const EndingPlan& plan, const Resco
   out.reused = found.has_value();
   if (!found) {
     const EngineBoards& boards = *plan.boards;
-    std::vector<std::string> notes;  // a refused best move: searched again within the record's rules
+    std::vector<AnalysisWarning> notes;  // a refused best move: searched again within the record's rules
     auto result = [&] {
       auto session = pool_.acquire();
       session->new_game();  // each final position from an empty hash
@@ -82,13 +84,18 @@ EngineVerdictResult EngineAdjudicator::judge(const EndingPlan& plan, const Resco
     if (!result) failure = result.error().message;
     if (!failure.empty()) {
       EngineVerdictResult v = unclear("the engine failed on the final position: " + failure);
-      v.warning = "warning[engine]: final position failed: " + failure;
+      v.warnings.push_back({plan.ply, "the final position failed: " + failure, ""});
       v.engine = out.engine;
       v.ply = out.ply;
       return v;
     }
     found = std::move(*result);
-    for (const std::string& n : notes) out.warning += (out.warning.empty() ? "warning[engine]: final position: " : "; ") + n;
+    for (AnalysisWarning& n : notes) {
+      n.ply = plan.ply;
+      out.warnings.push_back(std::move(n));
+    }
+    for (const std::string& m : found->malformed)
+      out.warnings.push_back({plan.ply, "malformed engine output ignored", m.substr(0, 120)});
     if (searched) {
       PositionEval p;
       p.ok = true;

@@ -54,8 +54,9 @@ void EngineBoards::play(Move m) {
     if (engine_.is_legal(m)) {
       engine_.do_move(m);
     } else {
-      refused_ = "ply " + std::to_string(judged_.game_ply() + 1) + " (" + uci(m) + "): " +
-                 why_illegal(engine_, m, mapping_->variant) + "; the engine cannot be given the positions from there";
+      refused_ = "a record move the variant refuses: " + why_illegal(engine_, m, mapping_->variant) +
+                 "; the engine cannot be given the positions from there";
+      refused_move_ = "ply " + std::to_string(judged_.game_ply() + 1) + " (" + uci(m) + ")";
     }
   }
   judged_.do_move(m);
@@ -81,14 +82,17 @@ std::vector<std::string> EngineBoards::common_moves() const {
   return out;
 }
 
-std::vector<std::string> EngineBoards::legal_prefix(const std::vector<std::string>& pv, std::string& cut) const {
-  cut.clear();
+std::vector<std::string> EngineBoards::legal_prefix(const std::vector<std::string>& pv, std::string& cut_move,
+                                                    std::string& cut_reason) const {
+  cut_move.clear();
+  cut_reason.clear();
   Position pos = judged_;
   std::vector<std::string> out;
   for (const std::string& text : pv) {
     const Move m = parse_uci_move(text);
     if (m.is_none() || !pos.is_legal(m)) {
-      cut = text + ": " + why_illegal(pos, m, profile_->id);
+      cut_move = text;
+      cut_reason = why_illegal(pos, m, profile_->id);
       break;
     }
     pos.do_move(m);

@@ -52,9 +52,15 @@ Move parse_uci_move(const std::string& text) {
   return Move(from, to);
 }
 
+std::string AnalysisWarning::text() const {
+  std::string s = ply >= 0 ? "position after ply " + std::to_string(ply) + ": " + cause : cause;
+  return detail.empty() ? s : s + " (" + detail + ")";
+}
+
 Expected<SearchResult, SearchError> judged_search(EngineSession& session, const EngineBoards& boards,
                                                   const std::string& fen, const std::vector<std::string>& moves,
-                                                  const Limit& limit, int timeout_ms, std::vector<std::string>& notes) {
+                                                  const Limit& limit, int timeout_ms,
+                                                  std::vector<AnalysisWarning>& notes) {
   using K = SearchError::Kind;
   const Side to_move = boards.judged().side_to_move();
   auto r = session.search(boards.variant(), fen, moves, to_move, limit, timeout_ms);
@@ -69,8 +75,9 @@ Expected<SearchResult, SearchError> judged_search(EngineSession& session, const 
     const std::vector<std::string> allowed = boards.common_moves();
     if (allowed.empty() && boards.judged().in_check() && !boards.judged().has_legal_move(false)) {
       // Mated under the record's rules, though the variant sees a way out: the rules judge.
-      notes.push_back("the engine's best move " + r->best_move + " is refused (" + refused + "); the side to move is "
-                      "checkmated under " + boards.profile().id);
+      notes.push_back({-1, "the engine's best move is refused (" + refused + "); the side to move is checkmated under " +
+                               boards.profile().id,
+                       r->best_move});
       SearchResult mated;
       mated.score = to_cho(true, 0, to_move);
       mated.malformed = std::move(r->malformed);
@@ -78,8 +85,9 @@ Expected<SearchResult, SearchError> judged_search(EngineSession& session, const 
     }
     if (allowed.empty())
       return SearchError{K::Protocol, "no move here is legal under both " + boards.profile().id + " and " + boards.variant()};
-    notes.push_back("the engine's best move " + r->best_move + " is refused (" + refused + "); searched again among the "
-                    "moves " + boards.profile().id + " allows");
+    notes.push_back({-1, "the engine's best move is refused (" + refused + "); searched again among the moves " +
+                             boards.profile().id + " allows",
+                     r->best_move});
     auto again = session.search(boards.variant(), fen, moves, to_move, limit, timeout_ms, allowed);
     if (!again) return again;
     if (!again->best_move.empty() && !boards.refusal(again->best_move).empty())
@@ -87,9 +95,9 @@ Expected<SearchResult, SearchError> judged_search(EngineSession& session, const 
     again->malformed.insert(again->malformed.begin(), r->malformed.begin(), r->malformed.end());
     r = std::move(again);
   }
-  std::string cut;
-  r->pv = boards.legal_prefix(r->pv, cut);
-  if (!cut.empty()) notes.push_back("the engine's line is cut before " + cut);
+  std::string cut_move, cut_reason;
+  r->pv = boards.legal_prefix(r->pv, cut_move, cut_reason);
+  if (!cut_move.empty()) notes.push_back({-1, "the engine's line is cut before a move the rules refuse: " + cut_reason, cut_move});
   return r;
 }
 
@@ -97,8 +105,9 @@ GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSessio
                           int timeout_ms, const KnownPositions* known) {
   GameAnalysis out;
   if (names_unknown_profile(game))
-    out.warnings.push_back("the record names rules profile '" + game.saved_profile_id.value_or("") +
-                           "', which gibo does not know: analysed under " + profile.id);
+    out.warnings.push_back({-1, "the record names rules profile '" + game.saved_profile_id.value_or("") +
+                                    "', which gibo does not know: analysed under " + profile.id,
+                            ""});
   const bool bikjang = game_bikjang_option(game, false);
   out.variant = engine_variant(profile, bikjang);
   const auto fen = start_fen(game);
@@ -128,7 +137,7 @@ GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSessio
     PositionEval ev;
     ev.to_move = boards->judged().side_to_move();
     const auto stored = known ? known->find(k) : KnownPositions::const_iterator();
-    std::vector<std::string> notes;
+    std::vector<AnalysisWarning> notes;
     if (known && stored != known->end()) {
       ev.result = stored->second;
       ev.stored = true;
@@ -144,13 +153,15 @@ GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSessio
       else ev.result = std::move(*r);
     }
     for (const std::string& m : ev.result.malformed)
-      out.warnings.push_back("ply " + std::to_string(k) + ": malformed engine output ignored: " + m.substr(0, 120));
-    for (const std::string& note : notes)
-      out.warnings.push_back("position after ply " + std::to_string(k) + ": " + note);
+      out.warnings.push_back({k, "malformed engine output ignored", m.substr(0, 120)});
+    for (AnalysisWarning& note : notes) {
+      note.ply = k;
+      out.warnings.push_back(std::move(note));
+    }
     ev.ok = ev.error.empty();
     if (!ev.ok) ++out.failed_positions;
     if (!ev.ok && !(unplayable && first_unplayable <= k && ev.error == boards->unrepresentable_reason()))
-      out.warnings.push_back("position after ply " + std::to_string(k) + " failed: " + ev.error);
+      out.warnings.push_back({k, "the position failed: " + ev.error, ""});
     if (k < n) {
       const Move m = game.plies[static_cast<std::size_t>(k)].move;
       ev.played = uci(m);
@@ -160,8 +171,9 @@ GameAnalysis analyze_game(const Game& game, const Profile& profile, EngineSessio
     out.positions.push_back(std::move(ev));
   }
   if (unplayable)
-    out.warnings.push_back("positions after plies " + std::to_string(first_unplayable) + " to " + std::to_string(n) +
-                           " failed (" + std::to_string(unplayable) + "): " + boards->unrepresentable_reason());
+    out.warnings.push_back({first_unplayable, "the positions from here on failed: " + boards->unrepresentable_reason(),
+                            boards->refused_move() + "; " + std::to_string(unplayable) + " positions, after plies " +
+                                std::to_string(first_unplayable) + " to " + std::to_string(n)});
   judge_positions(out);
   return out;
 }

@@ -97,11 +97,10 @@ void AnalysisStore::finish_ending(const EndingLookup& lookup, const analysis::En
                                   analysis::EngineVerdictResult& v) {
   if (plan.verdict || !v.score) return;  // no evaluation: nothing to store or say
   v.request_id = lookup.request_id;
-  auto warn = [&](const std::string& w) { v.warning += (v.warning.empty() ? "" : "; ") + w; };
-  if (!lookup.warning.empty()) warn(lookup.warning);
+  if (!lookup.warning.empty()) v.warnings.push_back({-1, lookup.warning, ""});
   if (searched && lookup.request_id)
     if (auto e = archive_.store_position(*lookup.request_id, game_id, *searched, plan.ply))
-      warn("cannot store the final position's evaluation: " + e->message);
+      v.warnings.push_back({plan.ply, "cannot store the final position's evaluation: " + e->message, ""});
 }
 
 EngineVerdictRow engine_verdict_row(const analysis::EngineVerdictResult& v, std::int64_t game_id,

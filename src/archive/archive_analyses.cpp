@@ -351,7 +351,8 @@ std::optional<Error> Archive::store_analysis(std::int64_t request_id, std::int64
   });
 }
 
-std::optional<Error> Archive::store_engine_verdicts(const std::vector<EngineVerdictRow>& verdicts) {
+std::optional<Error> Archive::store_engine_verdicts(const std::vector<EngineVerdictRow>& verdicts,
+                                                    const std::vector<EngineVerdictRow>& none) {
   Impl& m = *impl_;
   return in_own_transaction(*this, m.in_transaction, [&]() -> std::optional<Error> {
     sql::Bound<EngineVerdictRow> ins;
@@ -359,6 +360,17 @@ std::optional<Error> Archive::store_engine_verdicts(const std::vector<EngineVerd
       return m.fail("cannot prepare the engine verdict insert");
     for (const EngineVerdictRow& v : verdicts)
       if (!ins.run(v)) return m.fail("cannot store an engine verdict for game " + std::to_string(v.game_id));
+    if (none.empty()) return std::nullopt;
+    Statement del = m.db.prepare(
+        "DELETE FROM engine_verdicts WHERE game_id = ?1 AND profile_id = ?2 AND profile_version = ?3");
+    if (!del.prepared()) return m.fail("cannot prepare the engine verdict removal");
+    for (const EngineVerdictRow& v : none) {
+      del.reset();
+      del.bind(1, v.game_id);
+      del.bind_text(2, v.profile_id);
+      del.bind(3, v.profile_version);
+      if (!del.run()) return m.fail("cannot remove the engine verdict of game " + std::to_string(v.game_id));
+    }
     return std::nullopt;
   });
 }

@@ -12,6 +12,7 @@
 #include "gibo/record/fact_tags.h"
 #include "gibo/record/game_date.h"
 #include "gibo/record/name_aliases.h"
+#include "gibo/record/player_identity.h"
 #include "gibo/record/player_name.h"
 
 #include "facts_view.h"
@@ -44,6 +45,16 @@ constexpr Column kColumns[] = {
     {"han", "gibo_player(gibo_fact(g.tags_json, 'han'))", "Han's player name, likewise"},
     {"cho_tag", "gibo_fact(g.tags_json, 'cho')", "초대국자 (PGN White) verbatim"},
     {"han_tag", "gibo_fact(g.tags_json, 'han')", "한대국자 (PGN Black) verbatim"},
+    {"cho_rank", "gibo_rank(gibo_fact(g.tags_json, 'cho'))",
+     "the rank written in Cho's tag, in one spelling: '9단', '18급', '프로', '프로 5단', '아마 3단' (四단 is '4단'); "
+     "'' when none"},
+    {"han_rank", "gibo_rank(gibo_fact(g.tags_json, 'han'))", "the rank written in Han's tag, likewise"},
+    {"cho_id", "gibo_identity(gibo_fact(g.tags_json, 'cho'), gibo_fact(g.tags_json, 'site'))",
+     "Cho's identity as the ratings count it: the name, a nickname as NAME@SITE at an online site, or an alias "
+     "(the built-in table); '' for none"},
+    {"han_id", "gibo_identity(gibo_fact(g.tags_json, 'han'), gibo_fact(g.tags_json, 'site'))",
+     "Han's identity, likewise"},
+    {"round", "gibo_fact(g.tags_json, 'round')", "회전 (PGN Round) verbatim; '' when absent"},
     {"cho_setup", "g.cho_setup", "Cho's setup: HEEH EHHE HEHE EHEH (as seen from Cho); NULL for a custom start"},
     {"han_setup", "g.han_setup", "Han's setup, likewise"},
     {"custom_start", "(g.start_fen IS NOT NULL)", "1 for a game from a custom position ([판] or FEN), else 0"},
@@ -89,6 +100,7 @@ std::optional<FactTag> fact_of(std::string_view key) {
   if (key == "date") return FactTag::Date;
   if (key == "cho") return FactTag::Cho;
   if (key == "han") return FactTag::Han;
+  if (key == "round") return FactTag::Round;
   return std::nullopt;
 }
 
@@ -153,6 +165,15 @@ void sql_year(sqlite3_context* ctx, int, sqlite3_value** argv) {
 
 // gibo_player(tag value): player_name().
 void sql_player(sqlite3_context* ctx, int, sqlite3_value** argv) { result_text(ctx, player_name(arg_text(argv[0]))); }
+
+// gibo_rank(tag value): split_player's rank label ('' when none).
+void sql_rank(sqlite3_context* ctx, int, sqlite3_value** argv) { result_text(ctx, split_player(arg_text(argv[0])).rank); }
+
+// gibo_identity(player tag, site tag): the player's identity under the built-in alias table
+// ('' when the tag names no one).
+void sql_identity(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  result_text(ctx, identify_player(arg_text(argv[0]), arg_text(argv[1]), NameAliases::builtin()).display);
+}
 
 // gibo_site(tag value), gibo_event(tag value): the name the built-in alias table counts
 // it under (name_aliases.h), '' when it says nothing.
@@ -240,6 +261,8 @@ std::optional<Error> install(sql::Connection& db, int schema_version, FunctionSt
       sqlite3_create_function(h, "gibo_player", 1, flags, nullptr, sql_player, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_site", 1, flags, nullptr, sql_site, nullptr, nullptr) != SQLITE_OK ||
       sqlite3_create_function(h, "gibo_event", 1, flags, nullptr, sql_event, nullptr, nullptr) != SQLITE_OK ||
+      sqlite3_create_function(h, "gibo_rank", 1, flags, nullptr, sql_rank, nullptr, nullptr) != SQLITE_OK ||
+      sqlite3_create_function(h, "gibo_identity", 2, flags, nullptr, sql_identity, nullptr, nullptr) != SQLITE_OK ||
       // Reads the analyses as they stand: not deterministic.
       sqlite3_create_function(h, "gibo_quality", 3, SQLITE_UTF8, state.get(), sql_quality, nullptr, nullptr) != SQLITE_OK)
     return Error{"cannot register the facts functions: " + db.current_error()};

@@ -21,6 +21,7 @@
 #include "inputs.h"
 #include "outputs.h"
 #include "progress.h"
+#include "warning_tally.h"
 
 namespace gibo::cli {
 namespace {
@@ -141,6 +142,8 @@ class AnalyzePrinter {
   long not_analysed_ = 0, with_failed_positions_ = 0;
   // Why games and positions failed, each cause once with its count (the summary's lines).
   std::map<std::string, long> game_causes_, position_causes_;
+  // The diagnostics for standard error, each cause once with its count, at the end.
+  WarningTally errors_, warnings_;
   long from_archive_ = 0;      // --db: games shown from the archive
   bool store_failed_ = false;  // --db: a game could not be stored (the run stops there)
   bool first_pgn_ = true, first_gib_ = true;
@@ -166,8 +169,8 @@ void AnalyzePrinter::emit(AnalysedJob&& d) {
     if (!p.ok) ++position_causes_[p.error];
   positions_ += d.searched;
   progress_.write(render(d.job.ref, a, o_.engine.engine_name, o_.engine.limit, o_.out));
-  if (!a.error.empty()) progress_.write_error(d.job.ref + ": error[analysis]: " + a.error + "\n");
-  for (const std::string& w : a.warnings) progress_.write_error(d.job.ref + ": warning[engine]: " + w + "\n");
+  if (!a.error.empty()) errors_.add(d.job.ref, {AnalysisWarning{-1, a.error, ""}});
+  warnings_.add(d.job.ref, a.warnings);
   if (!o_.pgn_path.empty() && a.error.empty()) {
     PgnWriteOptions w;
     w.profile = &profile;
@@ -193,6 +196,9 @@ void AnalyzePrinter::draw_progress() {
 
 void AnalyzePrinter::summary() {
   progress_.draw("");
+  for (const WarningTally* t : {&errors_, &warnings_})
+    for (const std::string& line : t->lines(t == &errors_ ? "error[analysis]" : "warning[engine]"))
+      progress_.write_error(line + "\n");
   if (o_.out == Output::Text) {
     // The causes first (the summary stays the last line): "3 games failed: …", "12 positions failed: …".
     for (const auto& [cause, n] : game_causes_)

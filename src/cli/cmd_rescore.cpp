@@ -24,6 +24,7 @@
 #include "reporter.h"
 #include "engine_options.h"
 #include "rescore_engine.h"
+#include "warning_tally.h"
 
 namespace gibo::cli {
 namespace {
@@ -272,7 +273,7 @@ struct Pending {
   Rescore r;
   const Profile* profile = nullptr;
   std::int64_t game_id = 0;                  // --db
-  std::optional<analysis::EndingPlan> plan;  // --engine, an unverifiable ending
+  std::optional<analysis::EndingPlan> plan;  // --engine, an ending the engine judges (engine_judges)
   archive::AnalysisStore::EndingLookup lookup;
   std::optional<analysis::PositionEval> searched;
   std::string ref;                           // FILE:GAME, for the engine's warnings
@@ -322,6 +323,8 @@ class DatabaseRescore {
   Counts counts_;
   std::vector<archive::VerdictRow> batch_;
   std::vector<archive::EngineVerdictRow> engine_batch_;
+  std::vector<archive::EngineVerdictRow> engine_none_;  // --engine: games judged without one (an old one goes)
+  WarningTally warnings_;  // --engine: the engine's diagnostics, each cause once, at the end
   std::string lines_;
   bool ok_ = true;
   // --engine on a terminal: the progress line (games done of those selected, ETA).
@@ -347,7 +350,7 @@ std::optional<Pending> DatabaseRescore::prepare(const archive::StoredGame& g) {
   p.profile = profile;
   p.game_id = g.game_id;
   p.ref = g.file + ":" + std::to_string(g.game_index + 1);
-  if (adjudicator_ && p.r.verdict.kind == VerdictKind::Unverifiable) {
+  if (adjudicator_ && analysis::engine_judges(p.r)) {
     p.plan = adjudicator_->plan(p.r, shell, g.moves, g.plies);
     if (!p.plan->verdict) p.lookup = store_->lookup_ending(*p.plan, g.game_id);
   }
@@ -358,9 +361,15 @@ void DatabaseRescore::emit(Pending&& p) {
   if (!ok_) return;
   if (p.row.engine) {
     store_->finish_ending(p.lookup, *p.plan, p.game_id, p.searched, *p.row.engine);
-    if (!p.row.engine->warning.empty()) progress_.write_error(p.ref + ": " + p.row.engine->warning + "\n");
+    warnings_.add(p.ref, p.row.engine->warnings);
     counts_.add_engine(*p.row.engine);
     engine_batch_.push_back(archive::engine_verdict_row(*p.row.engine, p.game_id, *p.profile, o_.margin));
+  } else if (o_.use_engine) {
+    archive::EngineVerdictRow none;
+    none.game_id = p.game_id;
+    none.profile_id = p.profile->id;
+    none.profile_version = p.profile->version;
+    engine_none_.push_back(std::move(none));
   }
   const bool live = o_.use_engine && progress_.shown();
   lines_ += render(p.row, o_.out, o_.use_engine);
@@ -379,12 +388,15 @@ void DatabaseRescore::flush() {
     std::cerr << "gibo rescore: " << e->message << "\n";
     ok_ = false;
   }
-  if (auto e = ok_ && !engine_batch_.empty() ? archive_->store_engine_verdicts(engine_batch_) : std::nullopt) {
+  if (auto e = ok_ && (!engine_batch_.empty() || !engine_none_.empty())
+                   ? archive_->store_engine_verdicts(engine_batch_, engine_none_)
+                   : std::nullopt) {
     std::cerr << "gibo rescore: " << e->message << "\n";
     ok_ = false;
   }
   batch_.clear();
   engine_batch_.clear();
+  engine_none_.clear();
 }
 
 int DatabaseRescore::run() {
@@ -417,6 +429,7 @@ int DatabaseRescore::run() {
   progress_.draw("");
   progress_.write(lines_);
   flush();
+  for (const std::string& line : warnings_.lines("warning[engine]")) std::cerr << line << "\n";
   if (unread || !ok_) {
     if (unread) std::cerr << "gibo rescore: " << unread->message << "\n";
     return kExitIo;
@@ -444,14 +457,14 @@ std::string file_errors_text(const std::string& path, const ReadInfo& info, Outp
   return text;
 }
 
-// The files' games as pending ones: re-scored, their unverifiable endings planned.
+// The files' games as pending ones: re-scored, the endings the engine judges planned.
 Pending pending_game(Game& g, const std::string& path, const RescoreOptions& o, analysis::EngineAdjudicator* adjudicator) {
   const Profile& fallback = o.forced ? *o.forced : default_profile();
   Pending p;
   p.r = rescore_game(g, fallback, o.bikjang_fallback);
   p.row = make_row(path, g.source.game_index, g.has_result ? std::optional<std::string>(g.result_text) : std::nullopt, p.r);
   p.ref = path + ":" + std::to_string(g.source.game_index + 1);
-  if (adjudicator && p.r.verdict.kind == VerdictKind::Unverifiable) {
+  if (adjudicator && analysis::engine_judges(p.r)) {
     std::vector<Move> moves;
     for (int k = 0; k < g.valid_plies && k < static_cast<int>(g.plies.size()); ++k)
       moves.push_back(g.plies[static_cast<std::size_t>(k)].move);
@@ -464,6 +477,7 @@ Pending pending_game(Game& g, const std::string& path, const RescoreOptions& o, 
 struct FilesPrinter {
   Output out = Output::Text;
   Counts counts;
+  WarningTally warnings;  // --engine: the engine's diagnostics, each cause once, at the end
   long io_errors = 0, file_errors = 0;
   void file_done(const FileResult& fr) {
     if (fr.io_error) {
@@ -525,7 +539,7 @@ void rescore_files_with_engine(const std::vector<InputFile>& files, const Rescor
         }
         if (p.row.engine) {
           printer.counts.add_engine(*p.row.engine);
-          if (!p.row.engine->warning.empty()) progress.write_error(p.ref + ": " + p.row.engine->warning + "\n");
+          printer.warnings.add(p.ref, p.row.engine->warnings);
         }
         ++printer.counts.verdicts[p.row.verdict];
         progress.write(render(p.row, o.out, true));
@@ -547,6 +561,7 @@ void rescore_files_with_engine(const std::vector<InputFile>& files, const Rescor
   }
   stream.finish();
   progress.draw("");
+  for (const std::string& line : printer.warnings.lines("warning[engine]")) std::cerr << line << "\n";
 }
 
 // Re-scores the games of the files `o.paths` name: a line/row/object per game, then the summary.

@@ -25,8 +25,9 @@ int run_serve(const std::vector<std::string>& args) {
     if (*rc == kExitOk)
       std::cout << i18n::translate(
           "\nRoutes: / (the set-ups played), /explore?setup=CHO,HAN&moves=UCI,... (the explorer),\n"
-          "/games?... (the games reaching the position), /game/ID?ply=N (the game viewer), /stats.\n"
-          "The archive is only read. Stop with Ctrl-C.\n");
+          "/games?... (the games reaching the position), /game/ID?ply=N (the game viewer), /stats,\n"
+          "/players and /player?name=NAME (ratings, results, games), /events and /event?name=NAME&year=Y\n"
+          "(crosstables). The archive is only read. Stop with Ctrl-C.\n");
     return *rc;
   }
   if (o.db.empty()) return usage_error("serve", "--db FILE is required (an archive written by gibo import)");

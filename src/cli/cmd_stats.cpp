@@ -12,6 +12,7 @@
 #include "gibo/report/i18n.h"
 #include "gibo/archive/facts.h"
 #include "gibo/record/name_aliases.h"
+#include "gibo/report/crosstable.h"
 #include "report/stats.h"
 #include "report/stats_load.h"
 #include "report/stats_render.h"
@@ -72,7 +73,10 @@ std::string more_help() {
        "led by the table id; blocks separated by an empty line), json (\"games\", \"results\" {cho, han, draw,\n"
        "other, ...} and \"tables\" {id: {title, columns, rows}}), html (one self-contained page, no script).\n"
        "Results count the stored results (대국결과) as recorded; \"other\" is void, unknown or none. Players are\n"
-       "grouped by name with a trailing rank word removed (\"김동학 四단\" -> 김동학; \"(프로)\" is kept).\n"
+       "grouped by name with the rank written in it removed (\"김동학 四단\", \"김동학(프로)\" -> 김동학); ratings\n"
+       "and events group them by identity (a nickname is one per online site; alias lines of kind player merge\n"
+       "them). Ratings: maximum likelihood (Elo with draws and Cho's first move), the ranked players' mean 1500.\n"
+       "Events: an event's name as counted, each year its own, with standings and crosstables.\n"
        "An input that cannot be read is reported and counted; the report is still written (exit status 3).\n");
   return s;
 }
@@ -84,7 +88,7 @@ int run_stats(const std::vector<std::string>& args) {
       "gibo stats [OPTIONS] (--db FILE | PATHS...)";
   po::options_description opts("options");
   std::string db, where, format = "text", output, rules_id = default_profile().id, encoding = "auto",
-                     profiles, aliases_file;
+                     profiles, aliases_file, points = "classic";
   int jobs = 1;
   stats::ReportOptions ro;
   std::vector<std::string> paths, opening_books;
@@ -101,8 +105,17 @@ int run_stats(const std::vector<std::string>& args) {
       "top", po::value<int>(), "rows text and HTML show of the players, sites and events tables (default 20 players, "
                                   "15 sites and events; 0: all); CSV and JSON always hold every row")(
       "aliases", po::value(&aliases_file),
-      "an alias table of site and event spellings (KIND<TAB>SPELLING<TAB>NAME lines) added to the built-in "
-      "one (src/record/aliases.tsv)");
+      "an alias table of site, event and player spellings (KIND<TAB>SPELLING<TAB>NAME lines) added to the "
+      "built-in one (src/record/aliases.tsv)")(
+      "points", po::value(&points), "how the events' games score: classic (1, 1/2, 0; the default) or janggi (7 for a "
+                                    "win, 4 and 2 for a win on points, 3.5 a draw)")(
+      "by-verdict", po::bool_switch(&ro.by_verdict),
+      "score the ratings and events by the ending the board shows under each game's own profile, where it shows "
+      "one, instead of the stored result (the report says so)")(
+      "min-games", po::value(&ro.min_games), "games in the rated group a player needs to be ranked (default 5)")(
+      "rating-prior", po::value(&ro.rating_prior),
+      "a normal prior on the ratings, its standard deviation in Elo: every player with a decided game is then rated, "
+      "the few-games ones drawn towards the mean (default 0: none, maximum likelihood)");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_paths("stats", synopsis, args, opts, paths, vm)) {
     if (*rc == kExitOk) std::cout << more_help();
@@ -118,6 +131,11 @@ int run_stats(const std::vector<std::string>& args) {
   if (vm.count("top")) ro.top_players = ro.top_sites = vm["top"].as<int>();
   if (ro.opening_depth < 0 || ro.opening_depth > 40 || ro.opening_min_games < 1 || ro.top_players < 0)
     return usage_error("stats", "--openings must be 0..40, --opening-min at least 1, --top at least 0");
+  if (ro.min_games < 1) return usage_error("stats", "--min-games must be at least 1");
+  if (!(ro.rating_prior >= 0 && ro.rating_prior <= 10000))
+    return usage_error("stats", "--rating-prior must be 0 (none) up to 10000 Elo");
+  if (const auto system = crosstable::point_system_named(points)) ro.points = *system;
+  else return usage_error("stats", i18n::format("--points must be classic or janggi, not '{1}'", {points}));
   // Sites and events: the built-in alias table, and the user's lines after it.
   NameAliases aliases = NameAliases::builtin();
   if (!aliases_file.empty()) {

@@ -1,6 +1,7 @@
 // Position: FEN and setups, make/unmake, attacks and check, legal-move generation (position.h).
 #include "gibo/core/position.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include "fen_grammar.h"
@@ -197,102 +198,61 @@ std::optional<Error> Position::set_board(const std::array<Piece, kSquares>& b, S
 
 namespace {
 
-// What the FEN rules collect (fen_grammar.h): the fields, and the rank being read.
-struct FenFields {
-  std::array<std::string_view, 7> field{};  // the first seven (all a message can name)
-  std::size_t count = 0;
-};
-struct FenRanks {
-  std::array<std::string_view, kRanks> rank{};  // the texts of the first ten
-  int count = 0;
-};
-struct FenRank {
-  std::array<Piece, kSquares>* board;
-  int rank = 0, file = 0;
-};
-struct fen_fields_tag;
-struct fen_rank_tag;
-struct fen_ranks_tag;
-
 namespace fg = fen_grammar;
-const auto push_field = [](auto& ctx) {
-  FenFields& f = x3::get<fen_fields_tag>(ctx).get();
-  const auto& r = x3::_attr(ctx);
-  if (f.count < f.field.size()) f.field[f.count] = std::string_view(&*r.begin(), r.size());
-  ++f.count;
-};
-const auto keep_rank = [](auto& ctx) {
-  FenRanks& f = x3::get<fen_ranks_tag>(ctx).get();
-  const auto& r = x3::_attr(ctx);
-  if (f.count < kRanks) f.rank[f.count] = std::string_view(r.begin(), r.size());
-  ++f.count;
-};
-// A rank's point stops the rank's reading once it is more than nine wide.
-const auto add_empty = [](auto& ctx) {
-  FenRank& r = x3::get<fen_rank_tag>(ctx).get();
-  r.file += x3::_attr(ctx) - '0';
-  if (r.file > kFiles) x3::_pass(ctx) = false;
-};
-const auto put_piece_at = [](auto& ctx) {
-  const Piece p = piece_from_fen_letter(x3::_attr(ctx));
-  if (p == Piece::None) {
-    x3::_pass(ctx) = false;
-    return;
-  }
-  FenRank& r = x3::get<fen_rank_tag>(ctx).get();
-  if (r.file < kFiles) (*r.board)[make_square(r.file, r.rank)] = p;
-  if (++r.file > kFiles) x3::_pass(ctx) = false;
-};
-const auto fen_fields = fg::blanks >> *(fg::field[push_field] >> fg::blanks);
-const auto placement_ranks = fg::rank_text[keep_rank] % '/';
-const auto rank_points = *(fg::digit_1_9[add_empty] | fg::piece_letter[put_piece_at]);
+
+// Parses all of `text` it can with the FEN rule `p`, its actions filling `found`; returns
+// where it stopped.
+template <typename Parser>
+const char* apply(std::string_view text, const Parser& p, fg::Found& found) {
+  const char* first = text.data();
+  x3::parse(first, text.data() + text.size(), x3::with<fg::fen_tag>(std::ref(found))[p]);
+  return first;
+}
+
+// Why the board rule stopped at `stop` in `placement` (or read it all), if it is not a
+// board of ten ranks of nine points: the first rank that is not.
+std::optional<Error> board_error(const fg::Found& f, std::string_view placement, const char* stop) {
+  const int rank = kRanks - f.rank_index;  // as FEN numbers it: 10 first
+  if (f.file <= kFiles && stop != placement.data() + placement.size() && *stop != '/')
+    return Error{std::string("unknown piece letter '") + *stop + "' in FEN rank " + std::to_string(rank)};
+  if (f.file != kFiles)
+    return Error{"FEN rank " + std::to_string(rank) + " is " +
+                 (f.file > kFiles ? "more than 9" : std::to_string(f.file)) + " points wide; expected 9"};
+  return std::nullopt;
+}
 
 }  // namespace
 
 std::optional<Error> Position::set_fen(std::string_view fen) {
-  FenFields fields;
-  {
-    const char* first = fen.data();
-    x3::parse(first, fen.data() + fen.size(), x3::with<fen_fields_tag>(std::ref(fields))[fen_fields]);
-  }
-  if (fields.count == 0) return Error{"empty FEN"};
+  fg::Found f;
+  apply(fen, fg::fen, f);
+  if (f.fields == 0) return Error{"empty FEN"};
 
+  const std::string_view placement = f.field[0];
+  apply(placement, fg::placement, f);
+  if (f.ranks != kRanks) return Error{"FEN has " + std::to_string(f.ranks) + " ranks; expected 10"};
   std::array<Piece, kSquares> b{};
   b.fill(Piece::None);
-  FenRanks ranks;
-  {
-    const std::string_view placement = fields.field[0];
-    const char* first = placement.data();
-    x3::parse(first, placement.data() + placement.size(), x3::with<fen_ranks_tag>(std::ref(ranks))[placement_ranks]);
-    if (ranks.count != kRanks) return Error{"FEN has " + std::to_string(ranks.count) + " ranks; expected 10"};
-  }
-  for (int i = 0; i < kRanks; ++i) {
-    FenRank r{&b, kRanks - 1 - i, 0};  // first FEN rank is rank 10
-    const char* first = ranks.rank[i].data();
-    const char* const last = ranks.rank[i].data() + ranks.rank[i].size();
-    x3::parse(first, last, x3::with<fen_rank_tag>(std::ref(r))[rank_points]);
-    if (r.file <= kFiles && first != last)
-      return Error{std::string("unknown piece letter '") + *first + "' in FEN rank " + std::to_string(r.rank + 1)};
-    if (r.file != kFiles)
-      return Error{"FEN rank " + std::to_string(r.rank + 1) + " is " +
-                   (r.file > kFiles ? "more than 9" : std::to_string(r.file)) + " points wide; expected 9"};
-  }
+  f.board = &b;
+  if (auto e = board_error(f, placement, apply(placement, fg::board, f))) return e;
 
-  if (fields.count < 2) return Error{"FEN has no side to move"};
+  if (f.fields < 2) return Error{"FEN has no side to move"};
   Side to_move;
-  if (!fg::parse_all(fields.field[1], fg::side, to_move))
-    return Error{"bad side to move '" + std::string(fields.field[1]) + "'; expected w or b"};
+  if (!fg::parse_all(f.field[1], fg::side, to_move))
+    return Error{"bad side to move '" + std::string(f.field[1]) + "'; expected w or b"};
 
   // Either "- - half full" (standard), "half full" (short form), or nothing.
-  std::size_t k = 2;
-  while (k < fields.count && k < 4 && fg::parse_all(fields.field[k], fg::dash)) ++k;
-  int numbers[2] = {0, 1};
-  for (int n = 0; n < 2 && k < fields.count; ++n, ++k) {
-    if (!fg::parse_all(fields.field[k], fg::number, numbers[n]))
-      return Error{"bad number '" + std::string(fields.field[k]) + "' in FEN move counters"};
+  if (f.fields > 2) {
+    const char* const end = fen.data() + fen.size();
+    const std::string_view rest(f.field[2].data(), static_cast<std::size_t>(end - f.field[2].data()));
+    const char* const stop = apply(rest, fg::counters, f);
+    if (stop != end) {
+      const std::string field(stop, std::find_if(stop, end, [](char c) { return c == ' ' || c == '\t'; }));
+      if (f.counted < 2) return Error{"bad number '" + field + "' in FEN move counters"};
+      return Error{"unexpected field '" + field + "' in FEN"};
+    }
   }
-  if (k < fields.count) return Error{"unexpected field '" + std::string(fields.field[k]) + "' in FEN"};
-  return set_board(b, to_move, numbers[0], numbers[1]);
+  return set_board(b, to_move, f.numbers[0], f.numbers[1]);
 }
 
 std::string Position::fen() const {

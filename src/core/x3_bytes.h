@@ -1,6 +1,6 @@
 // The byte-level helpers every Boost.Spirit X3 grammar of gibo shares: primitive parsers
-// made from a scanning function (`scan`), tests of the parse's context (`when`), one-byte
-// lookup tables (`ByteTable`), blanks, raw[] ranges as string_views (`view_of`) and the
+// made from a scanning function (`scan`), tests of the parse's context and position (`when`), one-byte
+// lookup tables (`ByteTable`), byte sets (`one_of`), blanks, raw[] ranges as string_views (`view_of`) and the
 // parse of a whole text (`parse_all`). The grammars: src/core/fen_grammar.h,
 // src/record/date_grammar.h and formats/*/grammar.h.
 //
@@ -50,7 +50,8 @@ constexpr scan_parser<A, F> scan(F f) {
 }
 
 // `when(f)`: matches the empty text when f(context) is true (a test of what the actions
-// have found so far, which x3::with gives the context).
+// have found so far, which x3::with gives the context), or f(position, context) (a test of
+// what stands before the position, which a grammar over the text cannot look back at).
 template <typename F>
 struct when_parser : x3::parser<when_parser<F>> {
   using attribute_type = x3::unused_type;
@@ -58,8 +59,9 @@ struct when_parser : x3::parser<when_parser<F>> {
   F f;
   constexpr explicit when_parser(F fn) : f(fn) {}
   template <typename It, typename Ctx, typename RCtx, typename Attr>
-  bool parse(It&, It const&, Ctx const& ctx, RCtx&, Attr&) const {
-    return f(ctx);
+  bool parse(It& first, It const&, Ctx const& ctx, RCtx&, Attr&) const {
+    if constexpr (std::is_invocable_v<const F&, const It&, const Ctx&>) return f(first, ctx);
+    else return f(ctx);
   }
 };
 template <typename F>
@@ -69,18 +71,18 @@ constexpr when_parser<F> when(F f) {
 
 // ---- one-byte tables ---------------------------------------------------------------------
 // A parser of one byte looked up in a 256-entry table (-1: not in the set), whose attribute
-// is the entry as T. Tables are constants, so copying a parser copies one pointer.
+// is the entry as T. The parser holds its table (a constant built at compile time).
 using Table = std::array<std::int8_t, 256>;
 template <typename T>
 struct ByteTable : x3::parser<ByteTable<T>> {
   using attribute_type = T;
   static bool const has_attribute = true;
-  const Table* table;
-  constexpr explicit ByteTable(const Table& t) : table(&t) {}
+  Table table;
+  constexpr explicit ByteTable(const Table& t) : table(t) {}
   template <typename It, typename Ctx, typename RCtx, typename Attr>
   bool parse(It& first, const It& last, const Ctx&, RCtx&, Attr& attr) const {
     if (first == last) return false;
-    const int v = (*table)[static_cast<unsigned char>(*first)];
+    const int v = table[static_cast<unsigned char>(*first)];
     if (v < 0) return false;
     x3::traits::move_to(static_cast<T>(v), attr);
     ++first;
@@ -94,6 +96,30 @@ constexpr Table table_of(std::string_view bytes, int value = 0) {
   for (char c : bytes) t[static_cast<unsigned char>(c)] = static_cast<std::int8_t>(value++);
   return t;
 }
+// `bytes<T>("abc")`: one of the bytes "a", "b", "c", as its index in the string (0, 1, 2).
+template <typename T>
+constexpr ByteTable<T> bytes(std::string_view set) {
+  return ByteTable<T>(table_of(set));
+}
+
+// ---- byte sets ---------------------------------------------------------------------------
+// `one_of(" \t")`: one of the given bytes, as a char (a char parser: `~one_of(s)` is any
+// other byte). What x3::char_(" \t") reads, with a test that inlines (four 64-bit masks;
+// x3's set is a std::bitset whose checked test GCC calls out of line in a large parse).
+struct one_of_parser : x3::char_parser<one_of_parser> {
+  using attribute_type = char;
+  static bool const has_attribute = true;
+  std::uint64_t bits[4] = {0, 0, 0, 0};
+  constexpr explicit one_of_parser(std::string_view set) {
+    for (char c : set) bits[static_cast<unsigned char>(c) >> 6] |= std::uint64_t{1} << (static_cast<unsigned char>(c) & 63);
+  }
+  template <typename Char, typename Context>
+  bool test(Char ch, const Context&) const {
+    const auto c = static_cast<unsigned char>(ch);
+    return (bits[c >> 6] >> (c & 63)) & 1;
+  }
+};
+constexpr one_of_parser one_of(std::string_view set) { return one_of_parser(set); }
 
 // ---- blanks -------------------------------------------------------------------------------
 // blank = " " | "\t" ;  blanks = { blank }   (no attribute)

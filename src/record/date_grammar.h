@@ -1,18 +1,9 @@
 // The grammar of a date as records write it (`2010.03.12`, `2010-03-12`, `20100312`,
 // `2010년 3월 12일`, `1937년`, `2020.01~2020.06`, `미상`) in Boost.Spirit X3 rules over the
-// bytes of the tag value; game_date.cpp gives the meaning (gibo/record/game_date.h).
-//
-//   date     = { skip } ( year | compact ) [ month-part ]
-//   skip     = run - ( year | compact ) | other        any digits that are no year, other bytes
-//   year     = 4 digits (1000..2999), not followed by a digit
-//   compact  = 8 digits YYYYMMDD (year 1000..2999), not followed by a digit
-//   month-part = other month [ other day ]            only when the year part gave no month
-//   month    = 1 or 2 digits (1..12), not followed by a digit
-//   day      = 1 or 2 digits (1..31), not followed by a digit
-//   run      = digit { digit } ;  other = non-digit { non-digit }
-//
-// The separators are any non-digit bytes, so "년 " and "월 " (UTF-8 or CP949) separate as
-// "." and "-" do. Internal to src/record.
+// bytes of the tag value; src/record/README.md states each rule as it is written here
+// (tests/formats/grammar_readme_test.cpp compares them), game_date.cpp gives the meaning
+// (gibo/record/game_date.h). The separators are any non-digit bytes, so "년 " and "월 "
+// (UTF-8 or CP949) separate as "." and "-" do. Internal to src/record.
 #pragma once
 
 #include <boost/spirit/home/x3.hpp>

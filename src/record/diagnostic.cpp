@@ -1,6 +1,8 @@
 // Severity names and the compiler-style text of a diagnostic (gibo/record/diagnostic.h).
 #include "gibo/record/diagnostic.h"
 
+#include "gibo/core/utf8.h"
+
 namespace gibo {
 
 std::string_view severity_name(Severity s) {
@@ -15,7 +17,7 @@ std::string_view severity_name(Severity s) {
 std::string clip_quoted(std::string_view text) {
   if (text.size() <= kMaxQuotedBytes) return std::string(text);
   std::size_t cut = kMaxQuotedBytes;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+  while (cut > 0 && utf8::is_continuation(static_cast<unsigned char>(text[cut]))) --cut;  // not inside a character
   return std::string(text.substr(0, cut)) + "…";
 }
 

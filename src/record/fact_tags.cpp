@@ -10,6 +10,7 @@ std::span<const std::string_view> fact_tag_names(FactTag fact) {
       kDate{"대국일자", "Date"};
   static constexpr std::array<std::string_view, 3> kCho{"초대국자", "White", "Cho"}, kHan{"한대국자", "Black", "Han"};
   static constexpr std::array<std::string_view, 1> kStatedPlies{"총수"};
+  static constexpr std::array<std::string_view, 2> kRound{"회전", "Round"};
   switch (fact) {
     case FactTag::Event: return kEvent;
     case FactTag::Site: return kSite;
@@ -17,6 +18,7 @@ std::span<const std::string_view> fact_tag_names(FactTag fact) {
     case FactTag::Cho: return kCho;
     case FactTag::Han: return kHan;
     case FactTag::StatedPlies: return kStatedPlies;
+    case FactTag::Round: return kRound;
   }
   return {};
 }

@@ -1,10 +1,10 @@
-// gibo serve's player page: a player's play quality from the stored analyses and their
-// analysed games, each linked to the game viewer.
+// gibo serve's player page, its play-quality part: a player's play quality from the stored
+// analyses and their analysed games, each linked to the game viewer (the ratings' part:
+// page_players.cpp).
 #include <cstdio>
 
 #include "gibo/report/i18n.h"
 #include "markup.h"
-#include "page_shell.h"
 #include "stats_render.h"
 
 namespace gibo::stats {
@@ -18,18 +18,15 @@ std::string fixed(double v, int decimals = 1) {
 
 }  // namespace
 
-std::string render_player_html(const Report& r, const Dataset& data, const std::string& name) {
+std::string render_player_quality(const Report& r, const Dataset& data, const std::string& name) {
   using i18n::format;
   using i18n::translate;
-  std::string body = "<h1>" + xml_escape(name) + "</h1>";
+  std::string body = "<section><h2>" + xml_escape(translate("Play quality")) + "</h2>";
   const PlayerAnalysis* row = nullptr;
   for (const PlayerAnalysis& p : r.analysis.players)
     if (p.name == name) row = &p;
-  if (!row) {
-    body += "<p>" + xml_escape(translate("No analysed game of this player (gibo analyze --db).")) + "</p>";
-    return pages::document(name, body);
-  }
-  body += "<h2>" + xml_escape(translate("Play quality")) + "</h2><table><tr>";
+  if (!row) return body + "<p>" + xml_escape(translate("No analysed game of this player (gibo analyze --db).")) + "</p></section>\n";
+  body += "<table><tr>";
   for (const char* h : {i18n::N_("games"), i18n::N_("moves"), i18n::N_("avg loss cp"), i18n::N_("accuracy %"),
                         i18n::N_("best move %"), i18n::N_("blunders /100")})
     body += "<th>" + xml_escape(translate(h)) + "</th>";
@@ -58,8 +55,8 @@ std::string render_player_html(const Report& r, const Dataset& data, const std::
   body += "</table><p class=\"note\">" +
           xml_escape(format("{1}: each game's newest complete analysis; the accuracy and loss of the player's side.",
                             {translate("Play quality")})) +
-          "</p>";
-  return pages::document(name, body);
+          "</p></section>\n";
+  return body;
 }
 
 }  // namespace gibo::stats

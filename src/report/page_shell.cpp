@@ -122,6 +122,11 @@ form.filters label { display: flex; flex-direction: column; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; }
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; }
+svg.chart { max-width: 100%; height: auto; display: block; margin: 6px 0 4px; }
+svg.chart text { font-size: 12px; fill: var(--ink); }
+svg.chart text.tick { fill: var(--muted); font-size: 11px; }
+svg.chart .grid line { stroke: #edf0f2; }
+svg.chart line.axis { stroke: #aab2bc; }
 .ply { display: none; }
 .ply:target, .ply.default { display: block; }
 .ply:target ~ .ply.default { display: none; }
@@ -135,8 +140,8 @@ std::string document(const std::string& title, const std::string& body, bool nav
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
       xml_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<header><div class=\"wrap\">\n";
   if (nav)
-    out += "<nav class=\"site\"><a href=\"/\">" + tr("Set-ups") + "</a><a href=\"/stats\">" + tr("Statistics") +
-           "</a></nav>\n";
+    out += "<nav class=\"site\"><a href=\"/\">" + tr("Set-ups") + "</a><a href=\"/players\">" + tr("Players") +
+           "</a><a href=\"/events\">" + tr("Events") + "</a><a href=\"/stats\">" + tr("Statistics") + "</a></nav>\n";
   out += "<h1>" + xml_escape(title) + "</h1>\n</div></header>\n<main><div class=\"wrap\">\n" + body +
          "</div></main>\n";
   if (!script.empty()) out += "<script>" + script + "</script>\n";

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "gibo/report/crosstable.h"
+#include "gibo/report/ratings.h"
 #include "stats_facts.h"
 
 namespace gibo::stats {
@@ -30,7 +32,14 @@ struct ReportOptions {
   int top_opening_names = 20;   // rows text and HTML show of the opening names table (0: all)
   int length_bucket = 20;       // plies per bar of the length histogram
   int disagreements_listed = 100;  // rows text and HTML show of the disagreements (0: all)
-  const NameAliases* aliases = nullptr;  // how sites and events are counted; nullptr: the built-in table
+  const NameAliases* aliases = nullptr;  // how sites, events and players are counted; nullptr: the built-in table
+  // Ratings and events (README "Players and events").
+  crosstable::PointSystem points = crosstable::PointSystem::Classic;  // how the events' games score
+  bool by_verdict = false;   // score by the verdict under each game's own profile where the board shows an ending
+  int min_games = 5;         // games in the rated group a player needs to be ranked
+  double drift = 70;         // the rating history's yearly drift (Elo); 0: no history
+  double rating_prior = 0;   // a normal prior on the ratings, its standard deviation (Elo); 0: maximum likelihood
+  int crosstables_listed = 10;  // events whose grids text and HTML show (the most games first; up to 30 players each)
 };
 
 // Stored results in four classes (result_class()): Cho won, Han won, draw, other (void,
@@ -240,6 +249,8 @@ struct EngineContradiction {
 inline std::string contradiction_link(const EngineContradiction& x) {
   return "/game/" + std::to_string(x.game_id) + "?ply=" + std::to_string(x.ply);
 }
+// The player page of `gibo serve`: "/player?name=NAME", the name percent-encoded.
+std::string player_link(const std::string& name);
 struct AnalysisStats {
   std::vector<EngineVerdictCounts> engine_verdicts;  // in profile order; empty when none are stored
   std::vector<EngineContradiction> contradictions;   // in game order
@@ -296,6 +307,64 @@ struct NotableGame {
   std::vector<Move> moves;
 };
 
+// One game of a player identity, from the identity's side.
+struct IdentityGame {
+  std::size_t game = 0;       // index into the Dataset's games
+  std::int64_t id = 0;        // archive id
+  std::string file;           // source path and 0-based index in it
+  int index = 0;
+  std::string date;           // the date key ("" when unknown)
+  std::string event;          // the event as counted ("" when none)
+  ResultMethod method = ResultMethod::None;
+  bool cho = true;            // played Cho
+  std::size_t opponent = SIZE_MAX;  // identity index; SIZE_MAX: no one named
+  int result = 3;             // 0 win, 1 loss, 2 draw, 3 other (void, unknown, none), from the identity's side
+  std::string rank;           // the rank written in the tag (the rank at the time), "" when none
+};
+// A player identity (record/player_identity.h): who played, under which spellings.
+struct Identity {
+  std::string name;                          // the identity's display name
+  std::vector<std::pair<std::string, std::string>> spellings;  // (player tag, rule) merged into it, most games first
+  std::vector<IdentityGame> games;           // in dataset order
+  std::optional<int> first_year, last_year;
+  std::string last_rank;                     // the rank of its latest game that writes one
+};
+struct RatingsReport {
+  long games = 0;         // games selected
+  long unnamed = 0;       // a side names no one
+  long self_games = 0;    // both sides one identity
+  long undecided = 0;     // void, unknown or no result (and the rest named): not rated
+  long decided = 0;       // given to the fit
+  bool by_verdict = false;
+  long rescored = 0;      // with by_verdict: games scored by the board's ending instead of the stored result
+  std::optional<int> first_year;  // the year of period 0 of the history
+  ratings::FitOptions options;
+  ratings::Fit fit;       // players parallel to Report::identities
+};
+// Where an event's game comes from.
+struct EventGameRef {
+  std::string file;       // source path and 0-based index in it
+  int index = 0;
+  std::int64_t id = 0;    // archive id
+  std::string round;      // 회전, verbatim
+  std::string date;       // the date key
+};
+struct EventReport {
+  std::string name;                // the event as counted (aliases)
+  std::optional<int> year;         // nullopt: undated games
+  std::vector<std::size_t> players;  // identity index by crosstable player number
+  std::vector<crosstable::EventGame> games;
+  std::vector<EventGameRef> refs;    // parallel to games
+  crosstable::Crosstable table;
+  long unnamed = 0;                // games left out: a side names no one
+};
+struct EventsReport {
+  crosstable::PointSystem system = crosstable::PointSystem::Classic;
+  bool by_verdict = false;
+  long rescored = 0;
+  std::vector<EventReport> events;  // most games first, then name and year
+};
+
 struct Report {
   std::string origin;
   std::string path_prefix;  // the directory all source paths share ("dir/"), left out of human tables
@@ -308,6 +377,9 @@ struct Report {
   Lengths lengths;
   std::vector<YearRow> years;  // ascending, unknown last
   Players players;
+  std::vector<Identity> identities;  // every player identity of the games, in order of appearance
+  RatingsReport ratings;
+  EventsReport events;
   AdjudicationStats adjudication;
   AnalysisStats analysis;
   Quality quality;
@@ -330,6 +402,7 @@ struct Column {
   std::string label;     // human heading
   bool numeric = false;  // right-aligned; a JSON number (null when the cell is empty)
   Audience audience = Audience::Both;
+  bool player = false;   // each cell is a player's name (the served HTML links it to player_link)
 };
 
 struct Table {

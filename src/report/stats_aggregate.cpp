@@ -12,6 +12,7 @@
 #include "gibo/report/i18n.h"
 #include "gibo/report/opening_text.h"
 #include "stats.h"
+#include "stats_players.h"
 
 namespace gibo::stats {
 namespace {
@@ -675,6 +676,10 @@ Report aggregate(const Dataset& data, const ReportOptions& options) {
   r.years = years_of(data);
   r.players = players_of(data);
   r.opening_names = opening_names_of(data, options, r.players);
+  const auto sides = identify_sides(data, options.aliases ? *options.aliases : NameAliases::builtin(), r.identities);
+  identity_games(data, sides, options, r.identities);
+  r.ratings = ratings_of(data, sides, r.identities.size(), options);
+  r.events = events_of(data, sides, options);
   r.adjudication = adjudication_of(data);
   r.analysis = analysis_of(data, options);
   r.quality = quality_of(data);

@@ -284,4 +284,64 @@ std::string mini_bar(const Tally& t, int width) {
   return s + "</svg>";
 }
 
+std::string rating_lines(const std::vector<RatingSeries>& series, int width, int height) {
+  static constexpr const char* kColors[] = {"#1f4fa3", "#b3261e", "#2e7d32", "#8a5a1c", "#6a1b9a", "#00838f", "#c2185b", "#5d4037"};
+  int first = 0, last = 0;
+  double low = 0, high = 0;
+  bool any = false;
+  for (const RatingSeries& s : series)
+    for (const RatingPoint& p : s.points) {
+      if (!any) first = last = p.year, low = p.rating - p.deviation, high = p.rating + p.deviation;
+      any = true;
+      first = std::min(first, p.year), last = std::max(last, p.year);
+      low = std::min(low, p.rating - p.deviation), high = std::max(high, p.rating + p.deviation);
+    }
+  if (!any) return "";
+  const long step = nice_step(static_cast<long>(std::max(1.0, high - low)));
+  const double bottom = std::floor(low / static_cast<double>(step)) * static_cast<double>(step);
+  const double top = std::ceil(high / static_cast<double>(step)) * static_cast<double>(step);
+  const double left = 52, right = static_cast<double>(width) - 24, upper = 14;
+  const double legend_rows = static_cast<double>((series.size() + 3) / 4);
+  const double lower = static_cast<double>(height) - 28 - 18 * legend_rows;
+  auto x_of = [&](int year) {
+    return last == first ? (left + right) / 2 : left + (right - left) * (year - first) / static_cast<double>(last - first);
+  };
+  auto y_of = [&](double r) { return lower - (lower - upper) * (r - bottom) / std::max(1.0, top - bottom); };
+  std::string out = svg_open(width, height, translate("Ratings per year")) + "<g class=\"grid\">";
+  for (double v = bottom; v <= top + 1e-9; v += static_cast<double>(step))
+    out += fmt("<line x1=\"52\" x2=\"%.1f\" ", right) + fmt("y1=\"%.1f\" ", y_of(v)) + fmt("y2=\"%.1f\"/>", y_of(v));
+  out += "</g>";
+  for (double v = bottom; v <= top + 1e-9; v += static_cast<double>(step))
+    out += text(left - 6, y_of(v) + 4, fmt("%.0f", v), "end", " class=\"tick\"");
+  const int span = std::max(1, last - first);
+  const int every = span > 24 ? 5 : span > 12 ? 2 : 1;
+  for (int y = first; y <= last; ++y)
+    if ((y - first) % every == 0) out += text(x_of(y), lower + 16, std::to_string(y), "middle", " class=\"tick\"");
+  out += fmt("<line class=\"axis\" x1=\"52\" x2=\"%.1f\" ", right) + fmt("y1=\"%.1f\" ", lower) + fmt("y2=\"%.1f\"/>", lower);
+  for (std::size_t k = 0; k < series.size(); ++k) {
+    const char* color = kColors[k % std::size(kColors)];
+    const RatingSeries& s = series[k];
+    std::string path;
+    for (const RatingPoint& p : s.points)
+      path += (path.empty() ? "M" : " L") + fmt("%.1f", x_of(p.year)) + "," + fmt("%.1f", y_of(p.rating));
+    if (s.points.size() > 1)
+      out += std::string("<path fill=\"none\" stroke-width=\"2\" stroke=\"") + color + "\" d=\"" + path + "\"/>";
+    for (const RatingPoint& p : s.points) {
+      const double x = x_of(p.year);
+      out += std::string("<line stroke-opacity=\".45\" stroke=\"") + color + "\" " + fmt("x1=\"%.1f\" ", x) +
+             fmt("x2=\"%.1f\" ", x) + fmt("y1=\"%.1f\" ", y_of(p.rating - p.deviation)) +
+             fmt("y2=\"%.1f\"/>", y_of(p.rating + p.deviation));
+      out += std::string("<circle r=\"3.5\" fill=\"") + color + "\" " + fmt("cx=\"%.1f\" ", x) +
+             fmt("cy=\"%.1f\">", y_of(p.rating)) + "<title>" +
+             escape(s.name + " " + std::to_string(p.year) + ": " + fmt("%.0f", p.rating) + " ± " + fmt("%.0f", p.deviation)) +
+             "</title></circle>";
+    }
+    const double lx = left + static_cast<double>(k % 4) * (right - left) / 4;
+    const double ly = static_cast<double>(height) - 10 - 18 * (legend_rows - 1 - static_cast<double>(k / 4));
+    out += std::string("<rect width=\"12\" height=\"12\" rx=\"3\" fill=\"") + color + "\" " + fmt("x=\"%.1f\" ", lx) +
+           fmt("y=\"%.1f\"/>", ly - 10) + text(lx + 17, ly, s.name, "start");
+  }
+  return out + "</svg>";
+}
+
 }  // namespace gibo::stats::charts

@@ -39,6 +39,18 @@ std::string setup_heat_map(const SetupMatrix& m);
 // unverifiable grey, indeterminate violet, any other kind light), with a legend.
 std::string verdict_rows(const AdjudicationStats& a, int width);
 
+// Ratings over the years: one line per series (a player), a dot per year with its ±1
+// standard error as a whisker, a legend of the names; a y axis of round ticks in Elo.
+struct RatingPoint {
+  int year = 0;
+  double rating = 0, deviation = 0;
+};
+struct RatingSeries {
+  std::string name;
+  std::vector<RatingPoint> points;  // by year
+};
+std::string rating_lines(const std::vector<RatingSeries>& series, int width, int height);
+
 // A tiny inline bar for a table cell (the four classes of `t`, `width` pixels).
 std::string mini_bar(const Tally& t, int width);
 

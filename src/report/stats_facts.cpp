@@ -35,6 +35,7 @@ void tag_facts(const std::vector<Tag>& tags, GameFacts& f) {
   f.event = value(FactTag::Event);
   f.site = value(FactTag::Site);
   f.date_text = value(FactTag::Date);
+  f.round = value(FactTag::Round);
   f.date = parse_game_date(f.date_text);
   f.cho_player = value(FactTag::Cho);
   f.han_player = value(FactTag::Han);

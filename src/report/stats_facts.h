@@ -57,6 +57,7 @@ struct GameFacts {
   std::string event;       // 대회명
   std::string site;        // 대국장소
   std::string date_text;   // 대국일자
+  std::string round;       // 회전 (PGN Round), verbatim
   GameDate date;
   std::string cho_player;  // 초대국자, verbatim
   std::string han_player;  // 한대국자, verbatim

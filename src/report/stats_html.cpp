@@ -118,7 +118,9 @@ std::optional<Tally> row_tally(const Table& t, const std::vector<std::string>& r
 
 // One human table: title, then the table (a mini result bar appended when the rows carry
 // result counts), then its note; tables longer than `fold_after` rows are folded away.
-void table_html(const Table& source, std::string& out, std::size_t fold_after = 24, bool title = true) {
+// `served`: the player columns link to gibo serve's player pages (render_html).
+void table_html(const Table& source, std::string& out, std::size_t fold_after = 24, bool title = true,
+                bool served = false) {
   const Table t = in_language(source, false);
   const std::vector<std::size_t> shown = shown_columns(t, Audience::Human);
   const std::size_t rows = shown_rows(t);
@@ -145,7 +147,12 @@ void table_html(const Table& source, std::string& out, std::size_t fold_after = 
       const std::size_t c = shown[k];
       std::string style;
       if (k == 0 && t.indent[r] > 0) style = " style=\"padding-left:" + std::to_string(10 + 18 * t.indent[r]) + "px\"";
-      out += std::string(t.columns[c].numeric ? "<td class=\"n\"" : "<td") + style + ">" + escape(t.rows[r][c]) + "</td>";
+      // A player's name links to their page (the source table's cell: the name itself, not its translation).
+      const std::string& name = source.rows[r][c];
+      const std::string cell = served && t.columns[c].player && !name.empty()
+                                   ? "<a href=\"" + escape(player_link(name)) + "\">" + escape(t.rows[r][c]) + "</a>"
+                                   : escape(t.rows[r][c]);
+      out += std::string(t.columns[c].numeric ? "<td class=\"n\"" : "<td") + style + ">" + cell + "</td>";
     }
     if (bars) out += "<td class=\"bar\">" + charts::mini_bar(*row_tally(t, t.rows[r]), 120) + "</td>";
     out += "</tr>";
@@ -264,10 +271,11 @@ void setups_html(const Report& r, const std::vector<Table>& all, std::string& ou
 }
 
 // A section of only tables (folded when longer than `fold_after` rows).
-void simple_section(const std::string& id, const std::vector<Table>& all, std::string& out, std::size_t fold_after) {
+void simple_section(const std::string& id, const std::vector<Table>& all, std::string& out, std::size_t fold_after,
+                    bool served = false) {
   section_open(id, out);
   for (const Table& t : all)
-    if (t.section == id && seen_by(t.audience, Audience::Human)) table_html(t, out, fold_after);
+    if (t.section == id && seen_by(t.audience, Audience::Human)) table_html(t, out, fold_after, true, served);
   out += "</section>";
 }
 
@@ -374,9 +382,9 @@ void opening_names_html(const Report& r, const std::vector<Table>& all, std::str
   out += "</section>";
 }
 
-// The games whose stored winner the engine finds lost, each linked to the game viewer of
-// gibo serve at the judged ply (the report served at /stats).
-void contradictions_html(const Report& r, std::string& out) {
+// The games whose stored winner the engine finds lost; `served`: each linked to the game
+// viewer of gibo serve at the judged ply (the report served at /stats).
+void contradictions_html(const Report& r, std::string& out, bool served) {
   const std::vector<EngineContradiction>& list = r.analysis.contradictions;
   if (list.empty()) return;
   out += "<h3>" + escape(translate("Stored winners the engine finds lost (engine-contradicts)")) + "</h3>";
@@ -385,24 +393,29 @@ void contradictions_html(const Report& r, std::string& out) {
                             i18n::N_("evaluation")})
     out += "<th>" + escape(translate(label)) + "</th>";
   out += "</tr></thead><tbody>";
-  for (const EngineContradiction& x : list)
-    out += "<tr><td><a href=\"" + escape(contradiction_link(x)) + "\"><b>" + escape(game_name(r, x.file, x.index)) +
-           "</b></a><br><small>" + escape(format("{1} vs {2}", {x.cho.empty() ? "?" : x.cho, x.han.empty() ? "?" : x.han})) +
+  for (const EngineContradiction& x : list) {
+    const std::string name = "<b>" + escape(game_name(r, x.file, x.index)) + "</b>";
+    out += "<tr><td>" + (served ? "<a href=\"" + escape(contradiction_link(x)) + "\">" + name + "</a>" : name) +
+           "<br><small>" + escape(format("{1} vs {2}", {x.cho.empty() ? "?" : x.cho, x.han.empty() ? "?" : x.han})) +
            "</small></td><td class=\"nw\">" + escape(x.result_text) + "</td><td>" + escape(x.profile) +
            "</td><td class=\"n\">" + std::to_string(x.ply) + "</td><td class=\"n nw\">" + escape(x.eval) + "</td></tr>";
+  }
   out += "</tbody></table></div><p class=\"note\">" +
-         escape(translate("Each game opens in gibo serve's viewer at the judged position.")) + "</p>";
+         escape(served ? translate("Each game opens in gibo serve's viewer at the judged position.")
+                       : translate("gibo serve --db ARCHIVE shows this report at /stats with each game linked to its "
+                                   "viewer at the judged position.")) +
+         "</p>";
 }
 
 // The adjudication section: verdict chart and table, disagreements, their boards.
-void adjudication_html(const Report& r, const std::vector<Table>& all, std::string& out) {
+void adjudication_html(const Report& r, const std::vector<Table>& all, std::string& out, bool served) {
   section_open("adjudication", out);
   if (r.verdicts_from.empty())
     out += "<p class=\"none\">" + escape(translate("No verdicts: the games were not adjudicated.")) + "</p>";
   if (!r.adjudication.profiles.empty()) out += charts::verdict_rows(r.adjudication, 820);
   if (const Table* t = find_table(all, "verdicts")) table_html(*t, out);
   if (const Table* t = find_table(all, "engine_verdicts")) table_html(*t, out);
-  contradictions_html(r, out);
+  contradictions_html(r, out, served);
   disagreements_html(r, out);
   std::string boards;
   int shown = 0;
@@ -429,6 +442,47 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
   if (!boards.empty())
     out += "<h3>" + escape(translate("Final positions of the disagreements")) + "</h3><div class=\"boards\">" + boards +
            "</div>";
+  out += "</section>";
+}
+
+// The ratings section: the model beside the history chart of the leading players, then the
+// ratings.
+void ratings_html(const Report& r, const std::vector<Table>& all, std::string& out, bool served) {
+  section_open("ratings", out);
+  out += "<div class=\"grid2\"><div>";
+  if (const Table* t = find_table(all, "rating_model")) table_html(*t, out, 100);
+  out += "</div><div>";
+  // The first ranked players with ratings in two years or more.
+  std::vector<std::size_t> ranked;
+  for (std::size_t i = 0; i < r.identities.size() && i < r.ratings.fit.players.size(); ++i)
+    if (r.ratings.fit.players[i].rank > 0 && r.ratings.fit.players[i].history.size() >= 2) ranked.push_back(i);
+  std::sort(ranked.begin(), ranked.end(), [&](std::size_t a, std::size_t b) {
+    return r.ratings.fit.players[a].rank < r.ratings.fit.players[b].rank;
+  });
+  std::vector<charts::RatingSeries> series;
+  for (std::size_t k = 0; k < ranked.size() && k < 8; ++k) {
+    charts::RatingSeries s{r.identities[ranked[k]].name, {}};
+    for (const ratings::PeriodRating& p : r.ratings.fit.players[ranked[k]].history)
+      s.points.push_back({r.ratings.first_year.value_or(0) + p.period, p.rating, p.deviation});
+    series.push_back(std::move(s));
+  }
+  out += "<h3>" + escape(translate("Ratings per year")) + "</h3>";
+  if (series.empty())
+    out += "<p class=\"none\">" + escape(translate("No ranked player has ratings in two years or more.")) + "</p>";
+  else
+    out += charts::rating_lines(series, 540, 300) + "<p class=\"note\">" +
+           escape(translate("The leading ranked players, each year's rating ± one standard error.")) + "</p>";
+  out += "</div></div>";
+  if (const Table* t = find_table(all, "ratings")) table_html(*t, out, 30, true, served);
+  out += "</section>";
+}
+
+// The events section: the list, then the crosstables of the largest events.
+void events_html(const std::vector<Table>& all, std::string& out, bool served) {
+  section_open("events", out);
+  for (const Table& t : all)
+    if (t.section == "events" && seen_by(t.audience, Audience::Human))
+      table_html(t, out, t.id == "event_list" ? 30 : 100, true, served);
   out += "</section>";
 }
 
@@ -471,7 +525,8 @@ std::string accuracy_by_rank_svg(const std::vector<PlayerAnalysis>& ranks, doubl
 
 // The play-quality section: accuracy by rank, then the tables per player, event, site,
 // year and rank; nothing when no game has an analysis.
-void play_quality_html(const Report& r, const std::vector<Table>& all, std::string& out) {
+// `served`: the players link to their pages; offline a note says gibo serve shows them.
+void play_quality_html(const Report& r, const std::vector<Table>& all, std::string& out, bool served) {
   if (std::none_of(all.begin(), all.end(), [](const Table& t) { return t.section == "play_quality"; })) return;
   section_open("play_quality", out);
   if (!r.analysis.ranks.empty())
@@ -481,7 +536,12 @@ void play_quality_html(const Report& r, const std::vector<Table>& all, std::stri
                             "under each rank the number of judged moves.")) +
            "</p>";
   for (const Table& t : all)
-    if (t.section == "play_quality" && seen_by(t.audience, Audience::Human)) table_html(t, out, 24);
+    if (t.section == "play_quality" && seen_by(t.audience, Audience::Human)) table_html(t, out, 24, true, served);
+  if (!served && !r.analysis.players.empty())
+    out += "<p class=\"note\">" +
+           escape(translate("gibo serve --db ARCHIVE shows this report at /stats with each player linked to their page "
+                            "(/player?name=NAME): their play quality and analysed games.")) +
+           "</p>";
   out += "</section>";
 }
 
@@ -511,7 +571,7 @@ void analyses_html(const Report& r, std::string& out) {
 
 }  // namespace
 
-std::string render_html(const Report& report) {
+std::string render_html(const Report& report, bool served) {
   const std::vector<Table> all = tables(report);
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"" + i18n::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -525,8 +585,9 @@ std::string render_html(const Report& report) {
       [&] { setups_html(report, all, out); },          [&] { simple_section("openings", all, out, 200); },
       [&] { opening_names_html(report, all, out); },
       [&] { lengths_html(report, all, out); },         [&] { years_html(report, all, out); },
-      [&] { simple_section("players", all, out, 200); }, [&] { adjudication_html(report, all, out); },
-      [&] { play_quality_html(report, all, out); },
+      [&] { simple_section("players", all, out, 200, served); }, [&] { ratings_html(report, all, out, served); },
+      [&] { events_html(all, out, served); },          [&] { adjudication_html(report, all, out, served); },
+      [&] { play_quality_html(report, all, out, served); },
       [&] { analyses_html(report, out); },
       [&] { simple_section("quality", all, out, 24); },
   };

@@ -27,12 +27,18 @@ std::string render_json(const Report& report);
 // One HTML page: inline CSS, no script, no external resource; SVG charts (results,
 // length histogram, setup heat map, games per year) and SVG board diagrams (the
 // disagreements' final positions and a few notable games), then every human table.
-std::string render_html(const Report& report);
+// `served`: the page is gibo serve's /stats, whose other pages exist: each engine-
+// contradicted game links to the viewer at the judged ply (contradiction_link) and each
+// player of the player tables to their page (player_link). A page written to a file
+// (`gibo stats --format html`) has neither link, which would lead nowhere; it says that
+// gibo serve shows them.
+std::string render_html(const Report& report, bool served = false);
 
-// gibo serve's player page (/player?name=NAME): the player's play quality (the report's
-// per-player row) and their analysed games of `data`, each linked to the game viewer.
-// `r` is aggregate(data) over the player's games.
-std::string render_player_html(const Report& r, const Dataset& data, const std::string& name);
+// The play-quality sections of gibo serve's player page (/player?name=NAME;
+// page_players.h has the page): the player's play quality (the report's per-player row) and
+// their analysed games of `data`, each linked to the game viewer. `r` is aggregate(data)
+// over the player's games; `name` as the players table counts it.
+std::string render_player_quality(const Report& r, const Dataset& data, const std::string& name);
 
 // A human table in the run's language (report/i18n.h): its title, column labels and the
 // labels among its cells ("Cho wins") translated when the catalogue holds them (a "problem" cell as a message), numeric

@@ -5,26 +5,13 @@
 #include "gibo/report/i18n.h"
 #include "gibo/formats/gib.h"
 #include "gibo/record/opening.h"
+#include "gibo/formats/percent_encoding.h"
 #include "stats.h"
+#include "stats_columns.h"
+#include "stats_players.h"
 
 namespace gibo::stats {
 namespace {
-
-std::string num(long n) { return std::to_string(n); }
-
-// `part` in percent of `whole`, one decimal; "" when whole is 0.
-std::string percent(long part, long whole) {
-  if (whole == 0) return "";
-  return format_decimal(100.0 * static_cast<double>(part) / static_cast<double>(whole));
-}
-
-// A text column and a numeric column.
-Column text_col(std::string id, std::string label, Audience a = Audience::Both) {
-  return {std::move(id), std::move(label), false, a};
-}
-Column num_col(std::string id, std::string label, Audience a = Audience::Both) {
-  return {std::move(id), std::move(label), true, a};
-}
 
 // The four result columns of a tally.
 void tally_columns(Table& t) {
@@ -425,7 +412,7 @@ void year_tables(const Report& r, std::vector<Table>& out) {
 void player_tables(const Report& r, std::vector<Table>& out) {
   const Players& p = r.players;
   Table t{"players", "players", "Top players (초대국자, 한대국자)", Audience::Both,
-          {num_col("rank", "#"), text_col("player", "player"), num_col("games", "games"), num_col("wins", "won"),
+          {num_col("rank", "#"), player_col("player", "player"), num_col("games", "games"), num_col("wins", "won"),
            num_col("losses", "lost"), num_col("draws", "drawn"), num_col("other", "other"),
            num_col("win_percent", "won %"), num_col("as_cho", "as Cho"), num_col("wins_as_cho", "won as Cho"),
            num_col("as_han", "as Han"), num_col("wins_as_han", "won as Han")},
@@ -435,8 +422,8 @@ void player_tables(const Report& r, std::vector<Table>& out) {
     t.rows.push_back({num(++rank), row.name, num(row.games), num(row.wins), num(row.losses), num(row.draws),
                       num(row.other), percent(row.wins, row.wins + row.losses + row.draws), num(row.as_cho),
                       num(row.wins_as_cho), num(row.as_han), num(row.wins_as_han)});
-  t.note = num(p.distinct) + " players; a trailing rank (\"5단\", \"四단\", \"15급\") is removed from the name, "
-           "other decorations such as \"(프로)\" are kept";
+  t.note = num(p.distinct) + " players; the rank written in the name (\"5단\", \"四단\", \"(7단)\", \"프로\") is "
+           "removed";
   if (p.unnamed) t.note += "; " + num(p.unnamed) + " sides without a name";
   t.human_rows = static_cast<std::size_t>(r.options.top_players);  // --top; CSV and JSON hold every row
   out.push_back(std::move(t));
@@ -463,7 +450,8 @@ void play_quality_tables(const Report& r, std::vector<Table>& out) {
   for (const Group& g : groups) {
     if (g.rows->empty()) continue;
     Table t{g.id, "play_quality", g.title, Audience::Both,
-            {text_col(g.key_label == std::string("player") ? "player" : "group", g.key_label), num_col("games", "games"),
+            {g.key_label == std::string("player") ? player_col("player", "player") : text_col("group", g.key_label),
+             num_col("games", "games"),
              num_col("moves", "moves"), num_col("average_loss", "avg loss cp"), num_col("accuracy", "accuracy %"),
              num_col("best_move_percent", "best move %"), num_col("blunders_per_100", "blunders /100"),
              num_col("inaccuracies", "inaccuracies"), num_col("mistakes", "mistakes"), num_col("blunders", "blunders")},
@@ -646,8 +634,8 @@ const std::vector<Section>& sections() {
       {"overview", "Overview"},       {"results", "Results"},         {"setups", "Setups"},
       {"openings", "Openings"},       {"opening_names", "Opening names"},
       {"lengths", "Game lengths"},    {"years", "Games per year"},
-      {"players", "Players"},         {"adjudication", "Adjudication"}, {"play_quality", "Play quality"},
-      {"quality", "Data quality"},
+      {"players", "Players"},         {"ratings", "Ratings"},         {"events", "Events"},
+      {"adjudication", "Adjudication"}, {"play_quality", "Play quality"}, {"quality", "Data quality"},
   };
   return list;
 }
@@ -673,6 +661,8 @@ std::string human_note(const Table& t) {
   return note;
 }
 
+std::string player_link(const std::string& name) { return "/player?name=" + text::percent_encode(name); }
+
 std::vector<Table> tables(const Report& report) {
   std::vector<Table> out;
   overview_tables(report, out);
@@ -683,6 +673,8 @@ std::vector<Table> tables(const Report& report) {
   length_tables(report, out);
   year_tables(report, out);
   player_tables(report, out);
+  rating_tables(report, out);
+  event_tables(report, out);
   play_quality_tables(report, out);
   adjudication_tables(report, out);
   engine_verdict_tables(report, out);

@@ -2,30 +2,10 @@
 // combining ranges met in Korean text).
 #include "text_width.h"
 
+#include "gibo/core/utf8.h"
+
 namespace gibo {
 namespace {
-
-// Decodes one code point at `i` and advances past it; a malformed byte decodes as U+FFFD
-// (width 1) and advances by one.
-char32_t next_code_point(std::string_view s, std::size_t& i) {
-  const auto b = static_cast<unsigned char>(s[i]);
-  int length = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
-  if (length == 0 || i + static_cast<std::size_t>(length) > s.size()) {
-    ++i;
-    return 0xFFFD;
-  }
-  char32_t cp = length == 1 ? b : length == 2 ? (b & 0x1F) : length == 3 ? (b & 0x0F) : (b & 0x07);
-  for (int k = 1; k < length; ++k) {
-    const auto c = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
-    if ((c & 0xC0) != 0x80) {
-      ++i;
-      return 0xFFFD;
-    }
-    cp = (cp << 6) | (c & 0x3F);
-  }
-  i += static_cast<std::size_t>(length);
-  return cp;
-}
 
 // Columns of one code point: 0, 1 or 2.
 int code_point_width(char32_t c) {
@@ -46,7 +26,8 @@ int code_point_width(char32_t c) {
 
 int display_width(std::string_view utf8) {
   int width = 0;
-  for (std::size_t i = 0; i < utf8.size();) width += code_point_width(next_code_point(utf8, i));
+  // a bad byte is U+FFFD, one column (gibo/core/utf8.h)
+  for (std::size_t i = 0; i < utf8.size();) width += code_point_width(utf8::next(utf8, i));
   return width;
 }
 

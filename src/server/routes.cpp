@@ -16,6 +16,7 @@
 #include "gibo/report/explore.h"
 #include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
+#include "report/page_players.h"
 #include "report/stats.h"
 #include "report/stats_load.h"
 #include "report/stats_render.h"
@@ -61,9 +62,10 @@ std::optional<int> number(const std::string& text) {
 Reply page(int status, std::string body) { return Reply{status, "text/html; charset=utf-8", std::move(body)}; }
 Reply error(int status, const std::string& message) { return page(status, pages::error_page(status, message)); }
 
-// The statistics page, made once for the life of the process (the archive never changes
-// under a read-only server).
+// The statistics report and its page, made once for the life of the process (the archive
+// never changes under a read-only server); the players' and events' pages read the report.
 std::mutex stats_mutex;
+std::optional<stats::Report> stats_report;
 std::optional<std::string> stats_html;
 
 }  // namespace
@@ -191,31 +193,56 @@ struct Site::Impl {
     return page(200, pages::game_page(view, ply.value_or(static_cast<int>(view.moves.size())), options.letters));
   }
 
-  // The player page: their games selected by name (either side), aggregated as the report does.
+  // The report of the whole archive (made on the first call; the caller holds stats_mutex).
+  std::optional<Reply> ensure_report() {
+    if (stats_report) return std::nullopt;
+    stats::LoadOptions lo;
+    stats::Dataset data;
+    data.origin = options.db;
+    if (auto e = stats::load_archive(*archive, "", lo, data)) return error(500, e->message);
+    stats_report = stats::aggregate(data);
+    return std::nullopt;
+  }
+
+  // The player page: the identity's rating, results and games (the whole archive's report),
+  // then the play quality of their games selected by name (either side; NAME@SITE: NAME),
+  // aggregated as the report does.
   Reply player(const Query& q) {
     const std::string name = value(q, "name");
     if (name.empty()) return error(400, i18n::translate("give a player's name: /player?name=NAME"));
+    const std::string plain = name.substr(0, name.rfind('@'));
     std::string quoted = "'";
-    for (char c : name) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+    for (char c : plain) quoted += c == '\'' ? std::string("''") : std::string(1, c);
     quoted += "'";
     stats::LoadOptions lo;
     stats::Dataset data;
     data.origin = options.db;
     if (auto e = stats::load_archive(*archive, "cho = " + quoted + " OR han = " + quoted, lo, data))
       return error(500, e->message);
-    return page(200, stats::render_player_html(stats::aggregate(data), data, name));
+    const std::string quality = data.games.empty() ? std::string()
+                                                   : stats::render_player_quality(stats::aggregate(data), data, plain);
+    std::lock_guard<std::mutex> lock(stats_mutex);
+    if (auto failed = ensure_report()) return *failed;
+    if (auto body = pages::player_page(*stats_report, name, quality)) return page(200, std::move(*body));
+    return error(404, i18n::format("no player {1}", {name}));
   }
 
   Reply stats() {
     std::lock_guard<std::mutex> lock(stats_mutex);
-    if (!stats_html) {
-      stats::LoadOptions lo;
-      stats::Dataset data;
-      data.origin = options.db;
-      if (auto e = stats::load_archive(*archive, "", lo, data)) return error(500, e->message);
-      stats_html = stats::render_html(stats::aggregate(data));
-    }
+    if (auto failed = ensure_report()) return *failed;
+    if (!stats_html) stats_html = stats::render_html(*stats_report, true);
     return page(200, *stats_html);
+  }
+
+  // /players, /events, /event?name=&year=.
+  Reply people(const std::string& path, const Query& q) {
+    std::lock_guard<std::mutex> lock(stats_mutex);
+    if (auto failed = ensure_report()) return *failed;
+    if (path == "/players") return page(200, pages::players_page(*stats_report));
+    if (path == "/events") return page(200, pages::events_page(*stats_report));
+    const std::string name = value(q, "name"), year = value(q, "year");
+    if (auto body = pages::event_page(*stats_report, name, year)) return page(200, std::move(*body));
+    return error(404, i18n::format("no event {1}", {name + (year.empty() ? "" : " (" + year + ")")}));
   }
 };
 
@@ -243,6 +270,7 @@ Reply Site::get(const std::string& target) {
   if (path == "/games") return impl_->explorer(q, true);
   if (path == "/stats") return impl_->stats();
   if (path == "/player") return impl_->player(q);
+  if (path == "/players" || path == "/events" || path == "/event") return impl_->people(path, q);
   if (path.rfind("/game/", 0) == 0) return impl_->game(path.substr(6), q);
   return error(404, i18n::format("no such page: {1}", {path}));
 }

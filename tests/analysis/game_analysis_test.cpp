@@ -76,7 +76,7 @@ TEST(AnalyzeGame, IllegalBestMoveFailsThePosition) {
   ASSERT_EQ(a.plies.size(), 1u);
   EXPECT_FALSE(a.plies[0].judged);
   ASSERT_FALSE(a.warnings.empty());
-  EXPECT_NE(a.warnings[0].find("best move a1a9 is not legal"), std::string::npos);
+  EXPECT_NE(a.warnings[0].text().find("best move a1a9 is not legal"), std::string::npos);
 }
 
 TEST(AnalyzeGame, EveryProfileIsAnalysedUnderItsNearestVariant) {
@@ -98,7 +98,7 @@ TEST(AnalyzeGame, VariantTheEngineLacksFailsEveryPosition) {
   const GameAnalysis a = analyze_game(g, *find_profile("fs-casual"), s, Limit{}, 5000);
   EXPECT_EQ(a.failed_positions, 2);
   ASSERT_FALSE(a.warnings.empty());
-  EXPECT_NE(a.warnings[0].find("does not play variant janggicasual"), std::string::npos);
+  EXPECT_NE(a.warnings[0].text().find("does not play variant janggicasual"), std::string::npos);
 }
 
 }  // namespace

@@ -148,14 +148,14 @@ TEST(Players, NameAndRank) {  // record/player_name.h, as the archive stores pla
     EXPECT_EQ(p.name, name) << v;
     EXPECT_EQ(p.rank, rank) << v;
   };
-  check("김동학 四단", "김동학", "四단");
+  check("김동학 四단", "김동학", "4단");
   check("멋진남자 8단", "멋진남자", "8단");
   check("탱크#253 5단", "탱크#253", "5단");
-  check("아마 15급", "아마", "15급");
-  check("홍길동 초단", "홍길동", "초단");
+  check("아마 15급", "", "아마 15급");
+  check("홍길동 초단", "홍길동", "1단");
   check("金漢英", "金漢英", "");
-  check("최완규(프로)", "최완규(프로)", "");
-  check("8단", "8단", "");
+  check("최완규(프로)", "최완규", "프로");
+  check("8단", "", "8단");
   check("이름 단", "이름 단", "");
   check("  공백  ", "공백", "");
 }

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "gibo/core/utf8.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/formats/gib.h"
 
@@ -71,7 +72,7 @@ int main(int argc, char** argv) {
     for (char c : b)
       if (c != '\xFF' && c != '\x1A') clean += c;
     std::string u;
-    if (!gibo::text::is_valid_utf8(clean)) {
+    if (!gibo::utf8::valid(clean)) {
       std::vector<std::size_t> bad;
       gibo::text::cp949_to_utf8(clean, u, bad);
     } else {

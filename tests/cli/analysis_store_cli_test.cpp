@@ -196,10 +196,19 @@ TEST(AnalysisStoreCli, RescoreEngineOnTheCorpusArchiveAndStats) {
   const long supports = summary_count(r.out, "engine-supports"), contradicts = summary_count(r.out, "engine-contradicts"),
              unclear = summary_count(r.out, "engine-unclear");
   ASSERT_GT(unverifiable, 0) << r.out;
-  EXPECT_EQ(supports + contradicts + unclear, unverifiable) << r.out;
-  EXPECT_GT(supports, 0);
-  EXPECT_EQ(count(db, "engine_verdicts"), unverifiable);
   EXPECT_EQ(rows(db, "SELECT count(*) FROM verdicts WHERE verdict = 'unverifiable'"), std::to_string(unverifiable) + "\n");
+  // The engine judges the unverifiable endings whose stored result names a winner or a draw:
+  // a void or unknown result (the corpus has 무효, 무효 대국 and 미상) gets no engine verdict.
+  const std::string claims = rows(db, "SELECT count(*) FROM verdicts AS v JOIN games AS g ON g.id = v.game_id "
+                                      "WHERE v.verdict = 'unverifiable' AND g.result_winner IN ('cho', 'han', 'draw')");
+  const long judged = std::stol(claims);
+  EXPECT_LT(judged, unverifiable);
+  EXPECT_EQ(supports + contradicts + unclear, judged) << r.out;
+  EXPECT_GT(supports, 0);
+  EXPECT_EQ(count(db, "engine_verdicts"), judged);
+  EXPECT_EQ(rows(db, "SELECT count(*) FROM engine_verdicts AS e JOIN games AS g ON g.id = e.game_id "
+                     "WHERE g.result_winner NOT IN ('cho', 'han', 'draw')"),
+            "0\n");
   // Each evaluated verdict names its evaluation, depth and the engine's request.
   EXPECT_EQ(rows(db, "SELECT count(*) FROM engine_verdicts WHERE request_id IS NOT NULL AND depth = 0"), "0\n");
   EXPECT_EQ(rows(db, "SELECT DISTINCT r.engine, r.options, r.limit_value FROM engine_verdicts AS v "
@@ -207,6 +216,22 @@ TEST(AnalysisStoreCli, RescoreEngineOnTheCorpusArchiveAndStats) {
             "Fairy-Stockfish|Threads=1|4\n");
   // The stored results are untouched: the games table is not written by rescore.
   EXPECT_NE(r.out.find("; engine-"), std::string::npos);
+
+  // An engine verdict an earlier run left for a game that now gets none (as versions before
+  // this one judged void results) goes when the games are judged again.
+  {
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
+    const char* stale =
+        "INSERT INTO engine_verdicts (game_id, profile_id, profile_version, margin, verdict, note, computed_at) "
+        "SELECT g.id, v.profile_id, v.profile_version, 300, 'engine-unclear', 'no stored winner or draw to compare', "
+        "'2026-01-01T00:00:00Z' FROM games AS g JOIN verdicts AS v ON v.game_id = g.id WHERE g.result_winner = 'void'";
+    EXPECT_EQ(sqlite3_exec(h, stale, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(h);
+    sqlite3_close(h);
+  }
+  ASSERT_GT(count(db, "engine_verdicts"), judged);
+  ASSERT_NE(run_gibo(rescore).status, 2);
+  EXPECT_EQ(count(db, "engine_verdicts"), judged);
 
   // Again, as JSON Lines: the evaluations come from the archive; a larger margin moves
   // games from supports/contradicts to unclear, the sum stays.
@@ -230,7 +255,7 @@ TEST(AnalysisStoreCli, RescoreEngineOnTheCorpusArchiveAndStats) {
   // stats shows the engine verdicts of the last run (margin 300 again, by the CSV run).
   const Result stats = run_gibo({"stats", "--db", db.string(), "--format", "csv"});
   EXPECT_EQ(stats.status, 0) << stats.err;
-  EXPECT_NE(stats.out.find("engine_verdicts,fs-janggi," + std::to_string(unverifiable) + "," + std::to_string(supports) +
+  EXPECT_NE(stats.out.find("engine_verdicts,fs-janggi," + std::to_string(judged) + "," + std::to_string(supports) +
                            "," + std::to_string(contradicts) + "," + std::to_string(unclear) + "\n"),
             std::string::npos) << stats.out;
   const Result text = run_gibo({"stats", "--db", db.string()});

@@ -206,11 +206,18 @@ TEST(AnalyzeAcceptance, ANoFacingRecordRefusesTheEnginesMoveThatMakesTheGenerals
                              "--format", "jsonl"});
   std::remove(file.c_str());
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("the engine's best move e5c6 is refused (it makes the generals face each other, illegal under "
-                       "no-facing); searched again among the moves no-facing allows"),
+  // On standard error once, with its count and where first; in the game's JSON Lines object
+  // with the move.
+  EXPECT_NE(r.err.find("warning[engine]: the engine's best move is refused (it makes the generals face each other, "
+                       "illegal under no-facing); searched again among the moves no-facing allows (1 times in 1 games; "
+                       "first " + file + ":1@0: e5c6)"),
             std::string::npos) << r.err;
   const std::vector<std::string> lines = r.out_lines();
   ASSERT_FALSE(lines.empty());
+  EXPECT_NE(lines.back().find("\"warnings\":[{\"ply\":0,\"cause\":\"the engine's best move is refused (it makes the "
+                              "generals face each other, illegal under no-facing); searched again among the moves "
+                              "no-facing allows\",\"detail\":\"e5c6\"}"),
+            std::string::npos) << lines.back();
   EXPECT_NE(lines[0].find("\"best\":\"e2"), std::string::npos) << lines[0];  // a move of the general
   EXPECT_EQ(lines[0].find("\"best\":\"e5c6\""), std::string::npos) << lines[0];
 }

@@ -240,7 +240,8 @@ TEST(AnalyzeCli, CrashingEngineFailsPositionsAndTheRunGoesOn) {
   ScriptedRun s;
   const Result r = run_gibo({"analyze", s.game, "--rules", "fs-janggi", "--engine", s.engine("crash"), "--format", "jsonl"});
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.err.find("warning[engine]: position after ply 0 failed: the engine ended during the search"),
+  EXPECT_NE(r.err.find("warning[engine]: the position failed: the engine ended during the search (4 times in 1 games; "
+                       "first " + s.game + ":1@0)"),
             std::string::npos) << r.err;
   EXPECT_NE(r.out.find("\"failed_positions\":4"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"judged\":false"), std::string::npos);
@@ -255,6 +256,9 @@ TEST(AnalyzeCli, TheSummarySaysEachCauseOnceWithItsCount) {
   ASSERT_GE(lines.size(), 2u);
   EXPECT_EQ(lines.back(), "summary: 2 games analysed, 0 failed, 2 with failed positions") << r.out;
   EXPECT_EQ(lines[lines.size() - 2], "  8 positions failed: the engine ended during the search") << r.out;
+  // Standard error says it once too, not once per game and ply.
+  EXPECT_EQ(r.err, "warning[engine]: the position failed: the engine ended during the search (8 times in 2 games; first " +
+                       s.game + ":1@0)\n");
 }
 
 TEST(AnalyzeCli, EngineThatIsNotUciIsAUsageError) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 
+#include "gibo/core/utf8.h"
 #include "gibo/formats/encoding.h"
 #include "run_gibo.h"
 
@@ -117,7 +118,7 @@ TEST(ConvertCli, FenUciEncodingsAndStandardInput) {
   }
   const Result gib = run_gibo({"convert", "-", "--to", "gib", "--encoding", "cp949"}, in.string());
   EXPECT_EQ(gib.status, 0) << gib.err;
-  EXPECT_FALSE(gibo::text::is_valid_utf8(gib.out));
+  EXPECT_FALSE(gibo::utf8::valid(gib.out));
   std::string utf8;
   std::vector<std::size_t> bad;
   gibo::text::cp949_to_utf8(gib.out, utf8, bad);

@@ -12,8 +12,8 @@
 #include <fstream>
 #include <string>
 
+#include "gibo/core/utf8.h"
 #include "gibo/formats/detect.h"
-#include "gibo/formats/encoding.h"
 #include "gibo/formats/json.h"
 #include "run_gibo.h"
 
@@ -218,7 +218,7 @@ TEST(JsonOutputs, FileNamesThatAreNotUtf8AreEscaped) {
   for (const auto& args : commands) {
     const Result r = run_gibo(args);
     EXPECT_LE(r.status, 1) << args[0] << r.err;
-    EXPECT_TRUE(gibo::text::is_valid_utf8(r.out)) << args[0];
+    EXPECT_TRUE(gibo::utf8::valid(r.out)) << args[0];
     EXPECT_TRUE(contains(r.out, "caf\\\\xe9-\\\\xff.gib")) << args[0] << r.out.substr(0, 300);
   }
 }

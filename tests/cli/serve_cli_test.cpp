@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -62,6 +64,17 @@ Reply request(int port, const std::string& raw) {
   if (end != std::string::npos) r.body = all.substr(end + 4);
   if (all.rfind("HTTP/1.1 ", 0) == 0) r.status = std::atoi(all.c_str() + 9);
   return r;
+}
+
+// `text` percent-encoded for a query value (every byte but unreserved ASCII).
+std::string pages_encode(const std::string& text) {
+  static const char* kHex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') out += static_cast<char>(c);
+    else out += std::string("%") + kHex[c >> 4] + kHex[c & 15];
+  }
+  return out;
 }
 
 Reply get(int port, const std::string& target) {
@@ -250,6 +263,55 @@ TEST_F(ServeCli, EscapesEveryRecordString) {
   EXPECT_NE(viewer.find("&lt;script&gt;alert('cho')&lt;/script&gt;"), std::string::npos);
   EXPECT_NE(viewer.find("&lt;b&gt;bold&lt;/b&gt; &amp; co"), std::string::npos);
   EXPECT_NE(viewer.find("&lt;/p&gt;&lt;script&gt;alert(2)"), std::string::npos);
+}
+
+// The players' and events' pages (README "gibo serve"): every identity with its rating, one
+// identity's spellings, results and games (each a link to the viewer), the events and one
+// event's crosstable (each result a link to its game); unknown names are 404; record strings
+// escaped.
+TEST_F(ServeCli, PlayerAndEventPages) {
+  const Reply players = get(port_, "/players");
+  ASSERT_EQ(players.status, 200);
+  expect_valid_html(players.body, "/players");
+  const std::string kim = "/player?name=" + pages_encode("김동학");
+  EXPECT_NE(players.body.find("href=\"" + kim + "\""), std::string::npos);
+  const Reply player = get(port_, kim);
+  ASSERT_EQ(player.status, 200);
+  expect_valid_html(player.body, kim);
+  for (const char* spelling : {"김동학 四단", "김동학 五단", "김동학프로", "김동학(프로)"})
+    EXPECT_NE(player.body.find(spelling), std::string::npos) << spelling;  // the spellings merged
+  long games = 0;
+  for (const std::string& l : links(player.body)) {
+    if (l.rfind("/game/", 0) != 0) continue;
+    ++games;
+    EXPECT_EQ(get(port_, l).status, 200) << l;
+  }
+  EXPECT_EQ(games, 6);  // his six games in the corpus
+  EXPECT_NE(player.body.find("No analysed game of this player"), std::string::npos);  // the play-quality part
+  // An online nickname without its site: its identity at that site.
+  const Reply tyson = get(port_, "/player?name=" + pages_encode("타이슨권법"));
+  ASSERT_EQ(tyson.status, 200);
+  EXPECT_NE(tyson.body.find("타이슨권법@엠게임"), std::string::npos);
+  EXPECT_EQ(get(port_, "/player").status, 400);
+  const Reply events = get(port_, "/events");
+  ASSERT_EQ(events.status, 200);
+  expect_valid_html(events.body, "/events");
+  EXPECT_EQ(events.body.find("<b>bold"), std::string::npos);  // the hostile event's name, escaped
+  EXPECT_NE(events.body.find("&lt;b&gt;bold&lt;/b&gt; &amp; co"), std::string::npos);
+  const std::string maeil = "/event?name=" + pages_encode("매일신보") + "&year=1937";
+  const std::vector<std::string> event_links = links(events.body);
+  EXPECT_NE(std::find(event_links.begin(), event_links.end(), maeil), event_links.end());
+  const Reply event = get(port_, maeil);
+  ASSERT_EQ(event.status, 200);
+  expect_valid_html(event.body, maeil);
+  long cells = 0;
+  for (const std::string& l : links(event.body)) cells += l.rfind("/game/", 0) == 0;
+  EXPECT_EQ(cells, 2 * 9);  // its nine games, each from both sides
+  EXPECT_EQ(get(port_, "/player?name=" + pages_encode("아무도아님")).status, 404);
+  EXPECT_EQ(get(port_, "/event?name=x&year=1999").status, 404);
+  const Reply hostile = get(port_, "/player?name=" + pages_encode("<script>alert('cho')</script>"));
+  EXPECT_EQ(hostile.status, 200);
+  EXPECT_EQ(hostile.body.find("<script>alert"), std::string::npos);
 }
 
 // A game with an analysis stored in the archive (analyze --db, while the server runs) gets
@@ -441,9 +503,69 @@ TEST(ServePlayerPage, PlayQualityAndGamesLinkedToTheViewer) {
   expect_valid_html(page.body, "/player");
   EXPECT_NE(page.body.find("<h1>타이슨권법</h1>"), std::string::npos) << page.body;
   EXPECT_NE(page.body.find("<a href=\"/game/"), std::string::npos) << page.body;
-  EXPECT_EQ(none.status, 200);
-  EXPECT_NE(none.body.find("No analysed game of this player"), std::string::npos);
+  // The nickname without its site: its identity at 엠게임 (rating, games), then the play quality.
+  EXPECT_NE(page.body.find("타이슨권법@엠게임"), std::string::npos) << page.body;
+  EXPECT_LT(page.body.find("타이슨권법@엠게임"), page.body.find("Play quality"));
+  EXPECT_EQ(none.status, 404);  // no identity and no game of that name
   EXPECT_EQ(bad.status, 400);
+}
+
+// The statistics report links its players to their pages and its engine-contradicted games
+// to the viewer only where those pages exist: served at /stats. The report written to a
+// file has no link out of itself (each would be dead) and says that gibo serve shows them.
+TEST(ServePlayerPage, TheReportLinksPlayersAndContradictionsOnlyWhenServed) {
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
+  TempDir dir;
+  const std::string db = (dir.path() / "p.db").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus + "/pobsiz_maeil_sinbo_1937.gib", kCorpus + "/pobsiz_tyson_mgame.gib"})
+                .status,
+            0);
+  ASSERT_EQ(run_gibo({"analyze", "--db", db, "--depth", "1", "--option", "Threads=1"}).status, 0);
+  ASSERT_NE(run_gibo({"rescore", "--db", db, "--engine", "--depth", "4", "--option", "Threads=1"}).status, 2);
+
+  const Result offline = run_gibo({"stats", "--db", db, "--format", "html"});
+  ASSERT_EQ(offline.status, 0) << offline.err;
+  for (const std::string& l : links(offline.out)) EXPECT_EQ(l.rfind("#", 0), 0u) << l;  // within the page only
+  EXPECT_NE(offline.out.find("<table id=\"t-engine-contradictions\">"), std::string::npos);
+  EXPECT_NE(offline.out.find("gibo serve --db ARCHIVE shows this report at /stats with each game linked"), std::string::npos);
+  EXPECT_NE(offline.out.find("gibo serve --db ARCHIVE shows this report at /stats with each player linked"), std::string::npos);
+
+  int pid = 0;
+  const std::string out = (dir.path() / "serve.out").string(), err = (dir.path() / "serve.err").string();
+  const int port = start_server("", db, out, err, pid);
+  ASSERT_GT(port, 0) << slurp(err);
+  const Reply stats = get(port, "/stats");
+  std::vector<std::pair<std::string, Reply>> followed;
+  long players = 0, games = 0;
+  for (const std::string& l : links(stats.body)) {
+    if (l.rfind("#", 0) == 0) continue;
+    players += l.rfind("/player?name=", 0) == 0;
+    games += l.rfind("/game/", 0) == 0;
+    followed.emplace_back(l, get(port, l));
+  }
+  ::kill(pid, SIGKILL);
+  EXPECT_EQ(stats.status, 200);
+  expect_valid_html(stats.body, "/stats");
+  EXPECT_NE(stats.body.find("Each game opens in gibo serve's viewer at the judged position."), std::string::npos);
+  EXPECT_EQ(stats.body.find("gibo serve --db ARCHIVE shows this report"), std::string::npos);
+  EXPECT_GT(games, 0);
+  EXPECT_GE(players, 4);  // the top players and the play-quality table, both games' players analysed
+  long with_quality = 0;
+  for (const auto& [link, reply] : followed) {
+    EXPECT_EQ(reply.status, 200) << link;
+    if (link.rfind("/player?name=", 0) != 0) continue;
+    // The page is the linked player's: its heading is the name the link carries.
+    std::string name;
+    for (std::size_t i = 13; i < link.size(); ++i) {
+      if (link[i] == '%' && i + 2 < link.size()) name += static_cast<char>(std::stoi(link.substr(i + 1, 2), nullptr, 16)), i += 2;
+      else name += link[i];
+    }
+    if (name.find_first_of("&<>\"'") == std::string::npos) {
+      EXPECT_NE(reply.body.find("<h1>" + name + "</h1>"), std::string::npos) << link;
+    }
+    with_quality += reply.body.find("<h2>Play quality</h2>") != std::string::npos;
+  }
+  EXPECT_GT(with_quality, 0);
 }
 
 }  // namespace

@@ -32,6 +32,8 @@ const std::vector<std::string> kExpressions = {
     "game > 1 AND file LIKE '%pobsiz_k%'",
     "length(cho_tag) > 6 AND valid_plies = plies",
     "result LIKE '%점수%' OR result IS NULL",
+    "cho_rank = '9단' OR han_rank LIKE '프로%' OR round LIKE '%결승%'",
+    "cho_id LIKE '%@엠게임' OR han_id IN ('김동학', '최하영')",
 };
 
 gibo::json::Value parse_json(const std::string& text) {
@@ -137,6 +139,33 @@ TEST(WhereCli, FolderArchiveExportAndRescoreSelectTheSameGames) {
     partial += from_files.games > 0 && from_files.games < all.games;
   }
   EXPECT_GE(partial, static_cast<int>(kExpressions.size()) - 1) << "the expressions should select parts";
+}
+
+TEST(WhereCli, RanksAndIdentities) {
+  // Counted from the corpus's tags: Cho's ranks written 4단 or 四단 (jcs6874 4단, peace6034 4단,
+  // zergterran 4단 twice, 김동학 四단, 허금산 四단; 유희석프로 4단 is 프로 4단), Han's title 프로 alone
+  // (차선균(프로), 하성호프로, 김동학프로, 김경중프로), 타이슨권법 9단's ten games at 엠게임 (a nickname:
+  // one identity at that site), 최하영(崔夏泳) and 崔夏泳 (the built-in alias) three games.
+  const std::vector<std::pair<std::string, std::size_t>> cases = {
+      {"cho_rank = '4단'", 6},
+      {"han_rank = '프로'", 4},
+      {"cho_rank = '프로 4단'", 1},
+      {"cho_id = '타이슨권법@엠게임' OR han_id = '타이슨권법@엠게임'", 10},
+      {"cho_id = '최하영' OR han_id = '최하영'", 3},
+      {"cho_id = '' OR han_id = ''", 10},
+      {"round = '결승전'", 2},
+  };
+  TempDir dir;
+  const fs::path db = dir.path() / "corpus.db";
+  const Result imported = run_gibo({"import", "--db", db.string(), kCorpus});
+  ASSERT_TRUE(imported.status == 0 || imported.status == 1) << imported.err;
+  for (const auto& [where, games] : cases) {
+    SCOPED_TRACE(where);
+    const Result exported = run_gibo({"export", "--db", db.string(), "--to", "jsonl", "--where", where});
+    ASSERT_EQ(exported.status, 0) << exported.err;
+    std::int64_t plies = 0;
+    EXPECT_EQ(of_export(exported, plies).size(), games);
+  }
 }
 
 TEST(WhereCli, BadExpressionsAreUsageErrorsEverywhere) {

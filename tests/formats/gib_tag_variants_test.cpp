@@ -52,13 +52,34 @@ TEST(GibTagVariants, ReadAsTheUsualForm) {
 }
 
 TEST(GibTagVariants, NotATagLine) {
-  // An empty bare value and a bracket never closed are no tag lines: the text is outside
-  // any game.
+  // An empty bare value, a bracket never closed and text after the closing bracket are no
+  // tag lines: the text is outside any game, each of its lines a `stray-text` warning on
+  // the file, and the file a `no-games` error.
   for (const char* text : {"[대국장소 ]\n\n1. 79졸78\n", "［대국장소 KBS\n\n1. 79졸78\n", "[대국장소 KBS] x\n\n1. 79졸78\n"}) {
     GibFileInfo info;
     const std::vector<Game> games = read(text, &info);
     EXPECT_TRUE(games.empty()) << text;
+    ASSERT_EQ(info.diagnostics.size(), 3u) << text;
+    for (int k : {0, 1}) {
+      const Diagnostic& d = info.diagnostics[static_cast<std::size_t>(k)];
+      EXPECT_EQ(d.code, "stray-text") << text;
+      EXPECT_EQ(d.severity, Severity::Warning) << text;
+      EXPECT_EQ(d.line, k == 0 ? 1 : 3) << text;  // the bracket line, then the move line
+      EXPECT_EQ(d.game, -1) << text;
+    }
+    EXPECT_EQ(info.diagnostics[2].code, "no-games") << text;
+    EXPECT_EQ(info.diagnostics[2].severity, Severity::Error) << text;
   }
+  // The same lines after a true tag line are no second tag line: they are the first
+  // game's body, where a bracket line reads as a move line (`bad-token` at its first column).
+  GibFileInfo info;
+  const std::vector<Game> games = read("[대회명 \"x\"]\n[대국장소 KBS] x\n", &info);
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].tags.size(), 1u);
+  ASSERT_FALSE(games[0].diagnostics.empty());
+  EXPECT_EQ(games[0].diagnostics[0].code, "bad-token");
+  EXPECT_EQ(games[0].diagnostics[0].line, 2);
+  EXPECT_EQ(games[0].diagnostics[0].column, 1);
 }
 
 TEST(GibTagVariants, CommentLinesThatLookLikeTagsSurvive) {

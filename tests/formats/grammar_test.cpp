@@ -36,8 +36,8 @@ TEST(PgnGrammar, TagLine) {
   const char* first = line.data();
   ASSERT_TRUE(x3::parse(first, line.data() + line.size(), pg::tag_line, parts));
   EXPECT_EQ(first, line.data() + line.size());
-  EXPECT_EQ(pg::view(boost::fusion::at_c<0>(parts)), "Event");
-  EXPECT_EQ(pg::view(boost::fusion::at_c<1>(parts)), "KBS \\\"장기왕\\\" \\\\ ");  // escapes undone by the reader
+  EXPECT_EQ(pg::view_of(boost::fusion::at_c<0>(parts)), "Event");
+  EXPECT_EQ(pg::view_of(boost::fusion::at_c<1>(parts)), "KBS \\\"장기왕\\\" \\\\ ");  // escapes undone by the reader
   EXPECT_TRUE(whole("[Date \"2010.03.12\"]", pg::tag_line));
   EXPECT_TRUE(whole("[%clk \"1\"]", pg::tag_line));    // a name may hold '%' after the first column
   EXPECT_TRUE(whole("[A \"back\\slash\"]", pg::tag_line));  // a lone backslash is a plain character
@@ -78,12 +78,16 @@ TEST(PgnGrammar, LineCommentAndEscapeLine) {
 }
 
 // The variation body from just after its "(": where the parse stops and the depth left.
-std::pair<long, int> variation(std::string_view text_after_open) {
+// (The depth is the reader's; this one has nothing else.)
+struct Depth {
   int depth = 1;
+};
+std::pair<long, int> variation(std::string_view text_after_open) {
+  Depth reader;
   const char* first = text_after_open.data();
   x3::parse(first, text_after_open.data() + text_after_open.size(),
-            x3::with<pg::depth_tag>(std::ref(depth))[pg::variation_body]);
-  return {first - text_after_open.data(), depth};
+            x3::with<pg::reader_tag>(std::ref(reader))[pg::variation_body]);
+  return {first - text_after_open.data(), reader.depth};
 }
 
 TEST(PgnGrammar, VariationNestsWithCommentsInside) {
@@ -108,6 +112,12 @@ TEST(PgnGrammar, MovetextSymbols) {
   EXPECT_EQ(taken("*x", pg::result), -1);
   EXPECT_EQ(taken("1/2", pg::result), -1);
   EXPECT_EQ(taken("$12 Hc3", pg::nag), 3);
+  EXPECT_TRUE(whole("$", pg::nag));
+  EXPECT_TRUE(whole("$1234", pg::nag));  // no NAG number: a note, skipped
+  EXPECT_TRUE(whole("255", pg::nag_number));
+  EXPECT_TRUE(whole("007", pg::nag_number));
+  EXPECT_EQ(taken("1234", pg::nag_number), -1);  // more than three digits
+  EXPECT_EQ(taken("", pg::nag_number), -1);
   EXPECT_EQ(taken("$", pg::nag), 1);
   EXPECT_EQ(taken("Hc3{", pg::symbol), 3);
   EXPECT_EQ(taken("Rixe10+ ", pg::symbol), 7);

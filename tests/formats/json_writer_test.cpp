@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "gibo/formats/encoding.h"
+#include "gibo/core/utf8.h"
 #include "gibo/formats/json_value.h"
 #include "gibo/formats/json_writer.h"
 
@@ -36,7 +36,7 @@ TEST(JsonWriter, EveryCharacterThatNeedsCareAtEveryOffset) {
         s += special;
         s.append(static_cast<std::size_t>(after), 'b');
         const std::string literal = json_literal(s);
-        EXPECT_TRUE(text::is_valid_utf8(literal));
+        EXPECT_TRUE(utf8::valid(literal));
         EXPECT_EQ(unquoted(literal), s) << "special " << static_cast<int>(static_cast<unsigned char>(special[0]))
                                         << " after " << before << " bytes";
         // nothing but the special character is escaped: \" \\ \n \r \t, or \u00XX
@@ -54,7 +54,7 @@ TEST(JsonWriter, BytesThatAreNotUtf8BecomeTextAtEveryOffset) {
     s += "\xFF" "é" "\xC7\xD1";
     s += pad;
     const std::string literal = json_literal(s);
-    EXPECT_TRUE(text::is_valid_utf8(literal)) << before;
+    EXPECT_TRUE(utf8::valid(literal)) << before;
     std::string expected = pad;
     expected += "\\xff" "é" "\\xc7\\xd1";
     expected += pad;

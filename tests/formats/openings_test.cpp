@@ -105,7 +105,10 @@ TEST(OpeningBookText, BadRowsAreRefusedAtTheirLineAndColumn) {
   EXPECT_EQ(problems("line\txa\t가\tx\tHEEH,HEEH:\tme\n").at(0),
             "my.tsv:1:6: error[bad-opening-row]: CODE is a capital letter, then capitals, digits or '-', 16 characters at "
             "most");
-  EXPECT_EQ(problems("line\tABCDEFGHIJKLMNOPQ\t가\tx\tHEEH,HEEH:\tme\n").size(), 1u);
+  EXPECT_EQ(problems("line\tABCDEFGHIJKLMNOPQ\t가\tx\tHEEH,HEEH:\tme\n").at(0),
+            "my.tsv:1:6: error[bad-opening-row]: CODE is a capital letter, then capitals, digits or '-', 16 characters at "
+            "most");
+  EXPECT_TRUE(problems("line\tABCDEFGHIJKLMNOP\t가\tx\tHEEH,HEEH:\tme\n").empty());  // 16: kept
   EXPECT_EQ(problems("line\tXA\t\tx\tHEEH,HEEH:\tme\n").at(0),
             "my.tsv:1:9: error[bad-opening-row]: KOREAN, ENGLISH, DEFINITION and SOURCE must not be empty");
   // The column of the condition that does not read (after "cannon on 85 and ", in characters).

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "gibo/core/utf8.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/fen.h"
 #include "gibo/formats/game_writer.h"
@@ -265,7 +266,7 @@ TEST(DiagnosticCaps, QuotedTokensAreClipped) {
   std::string korean;
   for (int i = 0; i < 100; ++i) korean += "장";
   const std::string clipped = clip_quoted(korean);
-  EXPECT_TRUE(text::is_valid_utf8(clipped));
+  EXPECT_TRUE(utf8::valid(clipped));
   EXPECT_LE(clipped.size(), kMaxQuotedBytes + 3);
   EXPECT_EQ(clip_quoted("short"), "short");
   // A SAN token quoted in a message.

@@ -19,7 +19,7 @@ html=$(realpath "$1")
 png=$(realpath -m "$2")
 width=${3:-1280}
 height=${4:-6000}
-sections=${5:-"overview results setups openings lengths years players adjudication quality"}
+sections=${5:-"overview results setups openings lengths years players ratings events adjudication quality"}
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
   echo "render_html: chromium is not installed (apt-get install chromium)" >&2

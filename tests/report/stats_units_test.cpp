@@ -19,6 +19,10 @@ namespace {
 TEST(NameAliases, SpellingsOfOneNameAndUnknownValues) {
   EXPECT_EQ(name_key("Hangame"), name_key("ＨＡＮＧＡＭＥ"));
   EXPECT_EQ(name_key("han  game"), "hangame");
+  // A byte that is not UTF-8 is U+FFFD in the key (gibo/core/utf8.h), never the Latin-1
+  // letter it would be as a code point: "\xE9t\xE9" is not "été".
+  EXPECT_EQ(name_key("\xE9t\xE9"), "\uFFFDt\uFFFD");
+  EXPECT_NE(name_key("\xE9t\xE9"), name_key("été"));
   EXPECT_EQ(name_key("한게임\u3000대회방"), name_key("한게임대회방"));
   const NameAliases& a = NameAliases::builtin();
   for (const char* spelling : {"한게임", "Hangame", "HANGAME", "한게임(Hangame)", "한 게임", "한게임 대회방", "ｈａｎｇａｍｅ"}) {
@@ -79,8 +83,8 @@ TEST(GameDate, InvalidMonthOrDayIsLeftOut) {
 
 TEST(PlayerName, TrailingRankRemoved) {
   const std::vector<std::pair<std::string, std::string>> names = {
-      {"김동학 四단", "김동학"},       {"이일훈 9단", "이일훈"},   {"kkyoya 7급", "kkyoya"},
-      {"차선균(프로)", "차선균(프로)"}, {"조용희七단", "조용희七단"}, {"응암강북지구(7단)", "응암강북지구(7단)"},
+      {"김동학 四단", "김동학"}, {"이일훈 9단", "이일훈"},   {"kkyoya 7급", "kkyoya"},
+      {"차선균(프로)", "차선균"}, {"조용희七단", "조용희"}, {"응암강북지구(7단)", "응암강북지구"},
       {"  허익(許翼) ", "허익(許翼)"}, {"미상", ""},              {"", ""}};
   for (const auto& [tag, name] : names) EXPECT_EQ(player_name(tag), name) << tag;
 }
@@ -99,6 +103,10 @@ TEST(DisplayWidth, HangulAndHanjaAreTwoColumns) {
   EXPECT_EQ(display_width("이상두(李翔斗)"), 2 * 3 + 2 + 2 * 3);
   EXPECT_EQ(display_width("0–19"), 4);  // en dash is narrow
   EXPECT_EQ(display_width(std::string("\xff")), 1);  // a malformed byte counts one
+  // Each bad byte is one U+FFFD (gibo/core/utf8.h): an overlong NUL is two columns, not a
+  // zero-width control character, and a surrogate three.
+  EXPECT_EQ(display_width(std::string("\xC0\x80")), 2);
+  EXPECT_EQ(display_width(std::string("\xED\xA0\x80")), 3);
   EXPECT_EQ(pad_right("한", 4), "한  ");
   EXPECT_EQ(pad_left("한", 3), " 한");
   EXPECT_EQ(pad_left("한국", 3), "한국");

@@ -14,6 +14,7 @@
 #include "gibo/adjudication/rescore.h"
 #include "gibo/analysis/engine_pool.h"
 #include "gibo/analysis/engine_verdict.h"
+#include "gibo/analysis/game_analysis.h"
 
 namespace gibo::analysis {
 
@@ -26,11 +27,17 @@ struct EngineVerdictResult {
   std::string note;
   bool reused = false;                 // the evaluation of a stored analysis
   std::optional<std::int64_t> request_id;  // with an archive: the request it is stored under
-  std::string warning;                 // for standard error (an engine failure, a failed store); "" if none
+  std::vector<AnalysisWarning> warnings;  // for standard error: the engine failed, a move it gave was refused
 };
 
+// Whether the engine judges the ending of `r`: its verdict is unverifiable and its stored
+// result claims a winner or a draw. A void or unknown stored result (무효, 미상) claims
+// neither, so there is nothing for an evaluation to support or contradict: such a game gets
+// no engine verdict, as a game with no stored result gets none.
+bool engine_judges(const Rescore& r);
+
 // What judging one ending takes: either a verdict known without a search (`verdict` set:
-// no stored result to compare, a record that did not replay to its end, a start that
+// a record that did not replay to its end, a start that
 // cannot be set up, a final position the engine's variant cannot be given, a listed
 // difference between the record's rules and the variant that can decide the game from
 // there), or the final position to search.
@@ -48,7 +55,7 @@ class EngineAdjudicator {
   EngineAdjudicator(SearchSettings settings, int margin)
       : settings_(std::move(settings)), margin_(margin), pool_(settings_.config) {}
 
-  // The plan for a game whose rescore `r` is unverifiable: the position after `moves` from
+  // The plan for a game the engine judges (engine_judges(r)): the position after `moves` from
   // `start` (the record's start as a shell game), when the record replayed to its last ply
   // (`record_plies`), under the variant nearest to the judging profile (r.profile with
   // r.bikjang_option). Cheap; no engine runs.

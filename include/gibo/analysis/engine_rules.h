@@ -33,9 +33,12 @@ class EngineBoards {
   void play(Move m);
   // Can the engine be given the current position (every move so far accepted by the variant)?
   bool representable() const { return refused_.empty(); }
-  // Why not: "ply 12 (e2e3): it leaves Cho's general in check, illegal under janggi; the
-  // engine cannot be given the positions from there".
+  // Why not, worded the same for every game it happens in: "a record move the variant
+  // refuses: it leaves Cho's general in check, illegal under janggi; the engine cannot be
+  // given the positions from there".
   const std::string& unrepresentable_reason() const { return refused_; }
+  // The move that was refused: "ply 12 (e2e3)" ("" while representable()).
+  const std::string& refused_move() const { return refused_move_; }
 
   // Why the record's rules refuse the engine's move `uci_move` in the current position:
   // "" when they accept it; "it makes the generals face each other, illegal under
@@ -47,8 +50,10 @@ class EngineBoards {
   // `searchmoves` of a search that must keep to the record's rules).
   std::vector<std::string> common_moves() const;
   // `pv` cut before its first move the record's rules refuse (played on a copy of the
-  // judged board); `cut` receives that move's refusal ("" when none was cut).
-  std::vector<std::string> legal_prefix(const std::vector<std::string>& pv, std::string& cut) const;
+  // judged board); `cut_move` receives that move and `cut_reason` its refusal ("it makes the
+  // generals face each other, illegal under no-facing"); both "" when none was cut.
+  std::vector<std::string> legal_prefix(const std::vector<std::string>& pv, std::string& cut_move,
+                                        std::string& cut_reason) const;
 
   // A listed difference between the profile and the variant that can decide the game from
   // the current position, as "TOPIC: TEXT" (nullopt: none): the generals face each other
@@ -63,7 +68,7 @@ class EngineBoards {
   const Profile* variant_profile_ = nullptr;
   const EngineMapping* mapping_ = nullptr;
   Position judged_, engine_;
-  std::string refused_;
+  std::string refused_, refused_move_;
 };
 
 // The move a UCI text names ("b1c3", "a10a9"); Move::none() if it names no squares.

@@ -75,6 +75,18 @@ struct SideSummary {
   int largest_swing_ply = 0;   // 0: none
 };
 
+// A remark on a game's analysis: a move of the engine the record's rules refuse, output
+// the driver did not understand, a position that failed. `cause` is worded the same
+// wherever the same thing happens (the moves and lines concerned are in `detail`), so a
+// run can say each cause once with its count (gibo analyze, rescore --engine).
+struct AnalysisWarning {
+  int ply = -1;        // at the position after this ply (0: the start); -1: the whole game
+  std::string cause;
+  std::string detail;  // the move, the line or the plies concerned; may be empty
+  // "position after ply 41: CAUSE (DETAIL)", without the parts that are empty.
+  std::string text() const;
+};
+
 struct GameAnalysis {
   std::string error;                    // the whole game could not be analysed
   std::string variant;
@@ -82,7 +94,7 @@ struct GameAnalysis {
   std::vector<PlyAnalysis> plies;
   std::array<SideSummary, 2> sides{};
   int failed_positions = 0;
-  std::vector<std::string> warnings;    // malformed lines, failed positions
+  std::vector<AnalysisWarning> warnings;  // in ply order: refused moves, cut lines, malformed output, failures
 };
 
 // Searches the current position of `boards` (reached from `fen` by `moves`) with the
@@ -91,11 +103,12 @@ struct GameAnalysis {
 // refuse is never taken: `notes` names it and the position is searched again among the
 // moves both allow (UCI searchmoves); a side the record's rules leave no move while in
 // check (the variant seeing an escape) is mated: "mate 0" with no best move; the line is
-// cut before its first move the record's rules refuse (a note too). Contract:
-// boards.representable().
+// cut before its first move the record's rules refuse (a note too). The notes leave `ply`
+// to the caller. Contract: boards.representable().
 Expected<SearchResult, SearchError> judged_search(EngineSession& session, const EngineBoards& boards,
                                                   const std::string& fen, const std::vector<std::string>& moves,
-                                                  const Limit& limit, int timeout_ms, std::vector<std::string>& notes);
+                                                  const Limit& limit, int timeout_ms,
+                                                  std::vector<AnalysisWarning>& notes);
 
 // Positions already searched under the same request, by ply (0: the start): analyze_game
 // takes them as they are instead of searching them again.

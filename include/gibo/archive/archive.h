@@ -367,8 +367,11 @@ class Archive {
   Expected<std::optional<analysis::SearchResult>> analysis_position(std::int64_t request_id, std::int64_t game_id,
                                                                     int ply);
   // Stores engine verdicts in one transaction; one for the same game, profile id and
-  // version replaces the earlier one.
-  std::optional<Error> store_engine_verdicts(const std::vector<EngineVerdictRow>& verdicts);
+  // version replaces the earlier one. The games of `none` (their game, profile id and version;
+  // the other fields unused) were judged without an engine verdict this time (a void stored
+  // result, a verdict the rules decide): an earlier run's verdict of theirs is removed.
+  std::optional<Error> store_engine_verdicts(const std::vector<EngineVerdictRow>& verdicts,
+                                             const std::vector<EngineVerdictRow>& none = {});
   // Every engine verdict, ordered by game id, profile id and version (none before version 3).
   std::optional<Error> for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn);
   // The side summaries of those of `game_ids` that have a complete analysis (each game's

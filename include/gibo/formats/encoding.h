@@ -1,6 +1,7 @@
 // Text encodings met in game files: UTF-8 and CP949 (Windows Korean, the whole code
 // page including the UHC syllables that strict EUC-KR rejects). Decoding never
-// replaces a byte silently: every undecodable byte is reported by its offset.
+// replaces a byte silently: every undecodable byte is reported by its offset. UTF-8's
+// bytes and code points themselves are gibo/core/utf8.h's.
 #pragma once
 
 #include <cstddef>
@@ -13,9 +14,6 @@ namespace gibo::text {
 
 enum class Encoding { Auto, Utf8, Cp949 };
 std::string_view encoding_name(Encoding e);  // "auto", "utf-8", "cp949"
-
-// Is `bytes` well-formed UTF-8 (no overlongs, no surrogates, <= U+10FFFF)?
-bool is_valid_utf8(std::string_view bytes);
 
 // The CP949 double-byte rule, written once: a lead byte 0x81-0xFE and a trail byte
 // 0x41-0xFE form a pair, numbered (lead - 0x81) * kCp949Trails + (trail - 0x41) in the
@@ -87,11 +85,5 @@ void cp949_to_utf8(std::string_view in, std::string& out, std::vector<std::size_
 // Encodes UTF-8 `in` as CP949, appending to `out`. Characters with no CP949 form are
 // written as '?'; returns how many there were (0: the text was encoded exactly).
 std::size_t utf8_to_cp949(std::string_view in, std::string& out);
-
-// Appends code point `cp` (<= U+10FFFF) to `out` as UTF-8.
-void append_utf8(std::string& out, char32_t cp);
-
-// Number of code points in well-formed UTF-8 `s` (continuation bytes not counted).
-int utf8_length(std::string_view s);
 
 }  // namespace gibo::text

@@ -1,4 +1,4 @@
-// The tags a game's facts are read from (event, site, date, players, stated plies), with
+// The tags a game's facts are read from (event, site, date, players, stated plies, round), with
 // the names each format gives them: `.gib` first, then PGN (formats/tags/README.md). The archive's
 // players and facts view and the report read them through here, so a folder and the
 // archive imported from it agree.
@@ -13,10 +13,11 @@
 
 namespace gibo {
 
-enum class FactTag { Event, Site, Date, Cho, Han, StatedPlies };
+enum class FactTag { Event, Site, Date, Cho, Han, StatedPlies, Round };
 
 // The tag names of a fact, in priority order: Event 대회명/Event, Site 대국장소/Site,
-// Date 대국일자/Date, Cho 초대국자/White/Cho, Han 한대국자/Black/Han, StatedPlies 총수.
+// Date 대국일자/Date, Cho 초대국자/White/Cho, Han 한대국자/Black/Han, StatedPlies 총수,
+// Round 회전/Round.
 std::span<const std::string_view> fact_tag_names(FactTag fact);
 
 // The value of the first tag named by the fact's highest-priority name that occurs (the

@@ -10,9 +10,11 @@
 //   /games?setup=...&moves=...&page=N        the games reaching that position, paged
 //   /game/ID?ply=N                           the game viewer at ply N
 //   /stats                                   the statistics report
-//   /player?name=NAME                        a player's play quality and analysed games
+//   /players                                 the players (src/report/page_players.h)
+//   /player?name=NAME                        one player: rating, results, games, play quality
+//   /events, /event?name=NAME&year=Y         the events and one event's crosstable
 //
-// each with the filters player=, site=, from=, to= (years) kept across links.
+// the explorer's with the filters player=, site=, from=, to= (years) kept across links.
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,146 @@
+// Crosstables and standings; see gibo/report/crosstable.h and src/report/README.md.
+#include "gibo/report/crosstable.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace gibo::crosstable {
+namespace {
+
+bool same(double a, double b) { return std::abs(a - b) < 1e-9; }
+
+// A win decided by counting the pieces (a point win, or a bikjang decided so).
+bool on_points(ResultMethod m) { return m == ResultMethod::Points || m == ResultMethod::Bikjang; }
+
+}  // namespace
+
+std::string_view point_system_name(PointSystem s) { return s == PointSystem::Janggi ? "janggi" : "classic"; }
+
+std::optional<PointSystem> point_system_named(std::string_view name) {
+  if (name == "classic") return PointSystem::Classic;
+  if (name == "janggi") return PointSystem::Janggi;
+  return std::nullopt;
+}
+
+double win_points(PointSystem system) { return system == PointSystem::Janggi ? 7 : 1; }
+
+std::optional<Points> points(Winner winner, ResultMethod method, PointSystem system) {
+  const bool janggi = system == PointSystem::Janggi;
+  switch (winner) {
+    case Winner::Draw: return janggi ? Points{3.5, 3.5} : Points{0.5, 0.5};
+    case Winner::Cho:
+    case Winner::Han: {
+      const double win = !janggi ? 1 : on_points(method) ? 4 : 7, loss = janggi && on_points(method) ? 2 : 0;
+      return winner == Winner::Cho ? Points{win, loss} : Points{loss, win};
+    }
+    default: return std::nullopt;
+  }
+}
+
+std::string_view pairing_name(Pairing f) {
+  switch (f) {
+    case Pairing::RoundRobin: return "round-robin";
+    case Pairing::Match: return "match";
+    case Pairing::Other: return "other";
+  }
+  return "other";
+}
+
+Crosstable build(std::span<const EventGame> games, std::size_t players, PointSystem system) {
+  Crosstable t;
+  t.system = system;
+  std::vector<Standing> all(players);
+  std::vector<char> present(players, 0);
+  std::map<std::pair<std::uint32_t, std::uint32_t>, long> pairs;  // games per unordered pair
+  for (std::uint32_t p = 0; p < players; ++p) all[p].player = p;
+  for (const EventGame& g : games) {
+    if (g.cho == g.han) {
+      ++t.self_games;
+      continue;
+    }
+    ++t.games;
+    present[g.cho] = present[g.han] = 1;
+    ++pairs[{std::min(g.cho, g.han), std::max(g.cho, g.han)}];
+    Standing &c = all[g.cho], &h = all[g.han];
+    ++c.games, ++h.games;
+    const auto p = points(g.winner, g.method, system);
+    if (!p) {
+      ++c.unscored, ++h.unscored;
+      continue;
+    }
+    ++t.scored;
+    c.points += p->cho, h.points += p->han;
+    if (g.winner == Winner::Draw) ++c.draws, ++h.draws;
+    else if (g.winner == Winner::Cho) ++c.wins, ++h.losses;
+    else ++h.wins, ++c.losses;
+  }
+  // Sonneborn–Berger and Buchholz need every player's points; direct encounter counts the
+  // games between players level on points.
+  for (const EventGame& g : games) {
+    const auto p = g.cho == g.han ? std::nullopt : points(g.winner, g.method, system);
+    if (!p) continue;
+    Standing &c = all[g.cho], &h = all[g.han];
+    c.sonneborn_berger += p->cho / win_points(system) * h.points;
+    h.sonneborn_berger += p->han / win_points(system) * c.points;
+    c.buchholz += h.points;
+    h.buchholz += c.points;
+    if (same(c.points, h.points)) c.direct += p->cho, h.direct += p->han;
+  }
+  std::vector<Standing> in;
+  for (std::uint32_t p = 0; p < players; ++p)
+    if (present[p]) in.push_back(all[p]);
+
+  // The pairing: two players a match; three or more who all met equally often a round robin.
+  const std::size_t n = in.size();
+  if (n == 2) {
+    t.pairing = Pairing::Match;
+  } else if (n >= 3 && pairs.size() == n * (n - 1) / 2) {
+    const long k = pairs.begin()->second;
+    if (std::all_of(pairs.begin(), pairs.end(), [&](const auto& e) { return e.second == k; })) {
+      t.pairing = Pairing::RoundRobin;
+      t.cycles = static_cast<int>(k);
+    }
+  }
+
+  const bool by_direct = t.pairing != Pairing::Other;
+  // The criteria in order; a player ahead on the first that differs is placed first.
+  auto criteria = [&](const Standing& s) {
+    return std::vector<double>{s.points, by_direct ? s.direct : s.buchholz, s.sonneborn_berger,
+                               static_cast<double>(s.wins)};
+  };
+  auto ahead = [&](const Standing& a, const Standing& b) {
+    const auto x = criteria(a), y = criteria(b);
+    for (std::size_t i = 0; i < x.size(); ++i)
+      if (!same(x[i], y[i])) return x[i] > y[i];
+    return false;
+  };
+  std::stable_sort(in.begin(), in.end(), ahead);
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i + 1;
+    while (j < n && !ahead(in[i], in[j]) && !ahead(in[j], in[i])) ++j;
+    for (std::size_t k = i; k < j; ++k) in[k].place = static_cast<int>(i) + 1, in[k].place_to = static_cast<int>(j);
+    i = j;
+  }
+  t.standings = std::move(in);
+
+  // The grid.
+  if (n > kGridPlayers) return t;
+  std::vector<std::size_t> row(players, SIZE_MAX);
+  for (std::size_t i = 0; i < n; ++i) row[t.standings[i].player] = i;
+  t.cells.assign(n, std::vector<Cell>(n));
+  for (std::size_t k = 0; k < games.size(); ++k) {
+    const EventGame& g = games[k];
+    if (g.cho == g.han) continue;
+    const std::size_t c = row[g.cho], h = row[g.han];
+    t.cells[c][h].games.push_back(k);
+    t.cells[h][c].games.push_back(k);
+    if (const auto p = points(g.winner, g.method, system)) {
+      t.cells[c][h].points += p->cho;
+      t.cells[h][c].points += p->han;
+    }
+  }
+  return t;
+}
+
+}  // namespace gibo::crosstable

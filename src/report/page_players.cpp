@@ -1,0 +1,313 @@
+// The players' and events' pages (page_players.h).
+#include "page_players.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "gibo/report/i18n.h"
+#include "gibo/report/pages.h"
+#include "markup.h"
+#include "page_shell.h"
+#include "stats_charts.h"
+
+namespace gibo::pages {
+namespace {
+
+std::string esc(const std::string& s) { return xml_escape(s); }
+
+std::string fixed(double v, int decimals = 1) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, v);
+  return buffer;
+}
+
+std::string player_link(const std::string& name) {
+  return "<a href=\"" + esc(stats::player_link(name)) + "\">" + esc(name) + "</a>";
+}
+std::string event_href(const std::string& name, const std::optional<int>& year) {
+  return "/event?name=" + url_encode(name) + "&year=" + (year ? std::to_string(*year) : std::string());
+}
+std::string game_link(std::int64_t id, const std::string& text) {
+  return "<a href=\"/game/" + std::to_string(id) + "\">" + esc(text) + "</a>";
+}
+
+// A game's reference as every command writes it: FILE:GAME (GAME from 1), the file's name only.
+std::string game_ref(const std::string& file, int index) {
+  return file.substr(file.find_last_of('/') + 1) + ":" + std::to_string(index + 1);
+}
+
+std::string standing_text(ratings::Standing s) {
+  switch (s) {
+    case ratings::Standing::Ranked: return tr("ranked");
+    case ratings::Standing::FewGames: return tr("rated, too few games to be ranked");
+    case ratings::Standing::NotConnected: return tr("not rated: no finite rating on the rated group's scale");
+  }
+  return "";
+}
+
+std::string result_word(int result) {
+  static const char* kWords[] = {i18n::N_("won"), i18n::N_("lost"), i18n::N_("drawn"), i18n::N_("other")};
+  return tr(kWords[std::clamp(result, 0, 3)]);
+}
+
+std::string rule_text(const std::string& rule) {
+  if (rule == "name-at-site") return tr("a nickname of this site");
+  if (rule == "alias") return tr("an alias line");
+  return tr("the same name, its rank removed");
+}
+
+const std::string& year_cell(const std::optional<int>& y, std::string& buffer) {
+  buffer = y ? std::to_string(*y) : "";
+  return buffer;
+}
+
+// Counts of results: games, won, drawn, lost, other.
+struct Counts {
+  long games = 0, won = 0, drawn = 0, lost = 0, other = 0;
+  void add(int result) {
+    ++games;
+    (result == 0 ? won : result == 1 ? lost : result == 2 ? drawn : other)++;
+  }
+};
+std::string counts_cells(const Counts& c) {
+  return "<td class=\"n\">" + with_commas(c.games) + "</td><td class=\"n\">" + with_commas(c.won) + "</td><td class=\"n\">" +
+         with_commas(c.drawn) + "</td><td class=\"n\">" + with_commas(c.lost) + "</td><td class=\"n\">" +
+         with_commas(c.other) + "</td><td class=\"n\">" + share(c.won, c.won + c.drawn + c.lost) + "</td>";
+}
+std::string counts_head() {
+  return "<th class=\"n\">" + tr("games") + "</th><th class=\"n\">" + tr("won") + "</th><th class=\"n\">" + tr("drawn") +
+         "</th><th class=\"n\">" + tr("lost") + "</th><th class=\"n\">" + tr("other") + "</th><th class=\"n\">" +
+         tr("won %") + "</th>";
+}
+
+}  // namespace
+
+std::string players_page(const stats::Report& r) {
+  const auto& fit = r.ratings.fit.players;
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < r.identities.size(); ++i) order.push_back(i);
+  auto key = [&](std::size_t i) { return fit[i].rank ? fit[i].rank : fit[i].standing == ratings::Standing::FewGames ? 1 << 28 : 1 << 29; };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (key(a) != key(b)) return key(a) < key(b);
+    if (fit[a].standing == ratings::Standing::FewGames) return fit[a].rating > fit[b].rating;
+    return r.identities[a].games.size() > r.identities[b].games.size();
+  });
+  std::string body = "<section><h2>" + tr("Players") + "</h2><p class=\"muted\">" +
+                     esc(i18n::format("{1} players; {2} rated, {3} ranked (ratings: maximum likelihood, the ranked "
+                                      "players' mean 1500, ± one standard error)",
+                                      {with_commas(static_cast<long>(r.identities.size())),
+                                       with_commas(r.ratings.fit.rated_players), with_commas(r.ratings.fit.ranked_players)})) +
+                     "</p><table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th><th class=\"n\">" +
+                     tr("rating") + "</th><th class=\"n\">±</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" +
+                     tr("won") + "</th><th class=\"n\">" + tr("drawn") + "</th><th class=\"n\">" + tr("lost") + "</th><th>" +
+                     tr("years") + "</th></tr></thead><tbody>\n";
+  std::size_t listed = 0;
+  for (std::size_t i : order) {
+    const ratings::PlayerRating& p = fit[i];
+    const bool rated = p.standing != ratings::Standing::NotConnected;
+    if (!rated && ++listed > 500) continue;
+    const stats::Identity& who = r.identities[i];
+    Counts c;
+    for (const stats::IdentityGame& g : who.games) c.add(g.result);
+    std::string years = who.first_year ? std::to_string(*who.first_year) : "";
+    if (who.last_year && who.last_year != who.first_year) years += "–" + std::to_string(*who.last_year);
+    body += "<tr><td class=\"n\">" + (p.rank ? std::to_string(p.rank) : std::string()) + "</td><td>" + player_link(who.name) +
+            "</td><td class=\"n\">" + (rated ? fixed(p.rating) : "") + "</td><td class=\"n\">" + (rated ? fixed(p.deviation) : "") +
+            "</td><td class=\"n\">" + with_commas(static_cast<long>(who.games.size())) + "</td><td class=\"n\">" +
+            with_commas(c.won) + "</td><td class=\"n\">" + with_commas(c.drawn) + "</td><td class=\"n\">" +
+            with_commas(c.lost) + "</td><td>" +
+            esc(years) + "</td></tr>\n";
+  }
+  body += "</tbody></table>";
+  if (listed > 500)
+    body += "<p class=\"muted\">" + esc(i18n::format("the first {1} of {2} players without a rating are listed",
+                                                      {"500", with_commas(static_cast<long>(listed))})) + "</p>";
+  body += "</section>\n";
+  return document(tr("Players"), body);
+}
+
+namespace {
+
+// The sections of identity `i`: rating, spellings, results by colour and year, games.
+std::string identity_sections(const stats::Report& r, std::size_t i) {
+  const stats::Identity& who = r.identities[i];
+  const ratings::PlayerRating& p = r.ratings.fit.players[i];
+  const bool rated = p.standing != ratings::Standing::NotConnected;
+  Counts all;
+  for (const stats::IdentityGame& g : who.games) all.add(g.result);
+  std::string body = "<section><h2>" + esc(who.name) + "</h2><dl class=\"facts\"><dt>" + tr("rating") + "</dt><dd>";
+  if (rated)
+    body += fixed(p.rating) + " ± " + fixed(p.deviation) + " <small>(" +
+            esc(i18n::format("95 % interval {1}–{2}", {fixed(p.low, 0), fixed(p.high, 0)})) + ")</small>";
+  body += "</dd><dt>" + tr("standing") + "</dt><dd>" + esc(standing_text(p.standing)) +
+          (p.rank ? " · #" + std::to_string(p.rank) : std::string()) + "</dd><dt>" + tr("games") + "</dt><dd>" +
+          esc(i18n::format("{1} games: {2} won, {3} drawn, {4} lost; {5} in the rated group",
+                           {with_commas(all.games), with_commas(all.won), with_commas(all.drawn), with_commas(all.lost),
+                            with_commas(p.rated_games)})) +
+          "</dd>";
+  if (!who.last_rank.empty()) body += "<dt>" + tr("rank written") + "</dt><dd>" + esc(who.last_rank) + "</dd>";
+  body += "</dl></section>\n";
+
+  // The spellings merged into the identity, and by which rule.
+  body += "<section><h2>" + tr("Spellings merged") + "</h2><table><thead><tr><th>" + tr("as recorded") + "</th><th>" +
+          tr("merged by") + "</th></tr></thead><tbody>";
+  for (const auto& [tag, rule] : who.spellings) body += "<tr><td>" + esc(tag) + "</td><td>" + esc(rule_text(rule)) + "</td></tr>";
+  body += "</tbody></table></section>\n";
+
+  // Results by colour and by year, with the year's rating.
+  Counts colour[2];
+  std::map<int, Counts> years;
+  Counts undated;
+  for (const stats::IdentityGame& g : who.games) {
+    colour[g.cho ? 0 : 1].add(g.result);
+    if (g.date.size() >= 4) years[std::atoi(g.date.substr(0, 4).c_str())].add(g.result);
+    else undated.add(g.result);
+  }
+  body += "<section><h2>" + tr("Results by colour") + "</h2><table><thead><tr><th></th>" + counts_head() +
+          "</tr></thead><tbody><tr><td>" + tr("as Cho") + "</td>" + counts_cells(colour[0]) + "</tr><tr><td>" + tr("as Han") +
+          "</td>" + counts_cells(colour[1]) + "</tr></tbody></table></section>\n";
+  std::map<int, const ratings::PeriodRating*> rating_in;
+  for (const ratings::PeriodRating& y : p.history) rating_in[r.ratings.first_year.value_or(0) + y.period] = &y;
+  body += "<section><h2>" + tr("Results by year") + "</h2><table><thead><tr><th>" + tr("year") + "</th>" + counts_head() +
+          "<th class=\"n\">" + tr("rating") + "</th></tr></thead><tbody>";
+  for (const auto& [year, c] : years) {
+    const auto it = rating_in.find(year);
+    body += "<tr><td>" + std::to_string(year) + "</td>" + counts_cells(c) + "<td class=\"n\">" +
+            (it == rating_in.end() ? std::string() : fixed(it->second->rating) + " ± " + fixed(it->second->deviation)) +
+            "</td></tr>";
+  }
+  if (undated.games) body += "<tr><td>" + tr("undated") + "</td>" + counts_cells(undated) + "<td></td></tr>";
+  body += "</tbody></table>";
+  if (p.history.size() >= 2) {
+    stats::charts::RatingSeries s{who.name, {}};
+    for (const ratings::PeriodRating& y : p.history)
+      s.points.push_back({r.ratings.first_year.value_or(0) + y.period, y.rating, y.deviation});
+    body += "<figure>" + stats::charts::rating_lines({s}, 720, 260) + "</figure>";
+  }
+  body += "</section>\n";
+
+  // The games.
+  body += "<section><h2>" + tr("Games") + "</h2><table><thead><tr><th>" + tr("date") + "</th><th>" + tr("event") +
+          "</th><th>" + tr("side") + "</th><th>" + tr("opponent") + "</th><th>" + tr("result") + "</th><th>" +
+          tr("rank written") + "</th><th>" + tr("game") + "</th></tr></thead><tbody>\n";
+  for (const stats::IdentityGame& g : who.games) {
+    const std::string opponent = g.opponent < r.identities.size() ? player_link(r.identities[g.opponent].name) : "?";
+    std::optional<int> year;
+    if (g.date.size() >= 4) year = std::atoi(g.date.substr(0, 4).c_str());
+    const std::string event = g.event.empty() ? std::string()
+                                              : "<a href=\"" + esc(event_href(g.event, year)) + "\">" + esc(g.event) + "</a>";
+    const std::string method = g.result <= 1 && g.method != ResultMethod::None && g.method != ResultMethod::Unspecified
+                                   ? " <small>" + esc(i18n::translate_known(std::string(method_name(g.method)))) + "</small>"
+                                   : "";
+    body += "<tr><td>" + esc(i18n::date(g.date)) + "</td><td>" + event + "</td><td>" + tr(g.cho ? "Cho" : "Han") + "</td><td>" +
+            opponent + "</td><td>" + result_word(g.result) + method + "</td><td>" + esc(g.rank) + "</td><td>" +
+            (g.id ? game_link(g.id, game_ref(g.file, g.index)) : esc(game_ref(g.file, g.index))) + "</td></tr>\n";
+  }
+  body += "</tbody></table></section>\n";
+  return body;
+}
+
+}  // namespace
+
+std::optional<std::string> player_page(const stats::Report& r, const std::string& name, const std::string& more) {
+  // The identity of that name; else those whose name it is at some site (NAME@SITE).
+  std::vector<std::size_t> found;
+  for (std::size_t i = 0; i < r.identities.size() && found.empty(); ++i)
+    if (r.identities[i].name == name) found.push_back(i);
+  const bool exact = !found.empty();
+  for (std::size_t i = 0; i < r.identities.size() && !exact; ++i) {
+    const std::string& n = r.identities[i].name;
+    if (n.size() > name.size() + 1 && n.compare(0, name.size(), name) == 0 && n[name.size()] == '@') found.push_back(i);
+  }
+  if (found.empty() && more.empty()) return std::nullopt;
+  std::string body;
+  if (found.size() == 1) {
+    body = identity_sections(r, found[0]);
+  } else if (found.size() > 1) {
+    body = "<section><h2>" + tr("Players of this name") + "</h2><ul>";
+    for (std::size_t i : found) body += "<li>" + player_link(r.identities[i].name) + "</li>";
+    body += "</ul></section>\n";
+  }
+  return document(name, body + more);
+}
+
+std::string events_page(const stats::Report& r) {
+  std::string body = "<section><h2>" + tr("Events") + "</h2><p class=\"muted\">" +
+                     esc(i18n::format("{1} events (an event's name as counted, each year its own)",
+                                      {with_commas(static_cast<long>(r.events.events.size()))})) +
+                     "</p><table><thead><tr><th>" + tr("event") + "</th><th>" + tr("year") + "</th><th class=\"n\">" +
+                     tr("games") + "</th><th class=\"n\">" + tr("players") + "</th><th>" + tr("first") +
+                     "</th></tr></thead><tbody>\n";
+  std::string buffer;
+  for (const stats::EventReport& e : r.events.events) {
+    std::string first;
+    for (const crosstable::Standing& s : e.table.standings)
+      if (s.place == 1) first += (first.empty() ? "" : ", ") + player_link(r.identities[e.players[s.player]].name);
+    body += "<tr><td><a href=\"" + esc(event_href(e.name, e.year)) + "\">" + esc(e.name) + "</a></td><td>" +
+            esc(year_cell(e.year, buffer)) + "</td><td class=\"n\">" + with_commas(e.table.games) + "</td><td class=\"n\">" +
+            with_commas(static_cast<long>(e.table.standings.size())) + "</td><td>" + first + "</td></tr>\n";
+  }
+  body += "</tbody></table></section>\n";
+  return document(tr("Events"), body);
+}
+
+std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& year) {
+  const stats::EventReport* found = nullptr;
+  for (const stats::EventReport& e : r.events.events)
+    if (e.name == name && (e.year ? std::to_string(*e.year) : std::string()) == year) found = &e;
+  if (!found) return std::nullopt;
+  const stats::EventReport& e = *found;
+  const crosstable::Crosstable& x = e.table;
+  const std::size_t n = x.standings.size();
+  const std::size_t columns = x.cells.empty() ? 0 : n;  // no grid beyond crosstable::kGridPlayers
+  const std::string title = e.name + (e.year ? " (" + std::to_string(*e.year) + ")" : std::string());
+  std::string body = "<section><h2>" + esc(title) + "</h2><p class=\"muted\">" +
+                     esc(i18n::format("{1} games, {2} players; scoring: {3}",
+                                      {with_commas(x.games), with_commas(static_cast<long>(n)),
+                                       std::string(crosstable::point_system_name(x.system))})) +
+                     (r.events.by_verdict ? " · " + esc(tr("scored by the board's ending where it shows one")) : std::string()) +
+                     (x.cells.empty() && n > 1 ? " · " + esc(i18n::format("more than {1} players: the standings without the grid",
+                                                                        {std::to_string(crosstable::kGridPlayers)}))
+                                               : std::string()) +
+                     "</p><div style=\"overflow-x:auto\"><table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th>";
+  for (std::size_t j = 0; j < columns; ++j) body += "<th class=\"n\">" + std::to_string(j + 1) + "</th>";
+  body += "<th class=\"n\">" + tr("score") + "</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" + tr("won") +
+          "</th><th class=\"n\">" + tr("drawn") + "</th><th class=\"n\">" + tr("lost") + "</th><th class=\"n\">" + tr("direct") +
+          "</th><th class=\"n\">SB</th><th class=\"n\">Buchholz</th></tr></thead><tbody>\n";
+  auto points_text = [](double v) {
+    if (std::abs(v - 0.5) < 1e-9) return std::string("½");
+    return std::abs(v - std::round(v)) < 1e-9 ? fixed(v, 0) : fixed(v, 1);
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    const crosstable::Standing& s = x.standings[i];
+    std::string place = std::to_string(s.place);
+    if (s.place_to != s.place) place += "–" + std::to_string(s.place_to);
+    body += "<tr><td class=\"n\">" + place + "</td><td>" + player_link(r.identities[e.players[s.player]].name) + "</td>";
+    for (std::size_t j = 0; j < columns; ++j) {
+      body += "<td class=\"n\">";
+      if (i == j) body += "×";
+      for (std::size_t k : x.cells[i][j].games) {
+        const crosstable::EventGame& g = e.games[k];
+        const auto p = crosstable::points(g.winner, g.method, x.system);
+        const std::string text = p ? points_text(g.cho == s.player ? p->cho : p->han) : "?";
+        const stats::EventGameRef& ref = e.refs[k];
+        body += ref.id ? "<a href=\"/game/" + std::to_string(ref.id) + "\" title=\"" +
+                             esc(game_ref(ref.file, ref.index) + (ref.round.empty() ? "" : " · " + ref.round)) + "\">" +
+                             esc(text) + "</a> "
+                       : esc(text) + " ";
+      }
+      body += "</td>";
+    }
+    body += "<td class=\"n\"><b>" + points_text(s.points) + "</b></td><td class=\"n\">" + with_commas(s.games) +
+            "</td><td class=\"n\">" + with_commas(s.wins) + "</td><td class=\"n\">" + with_commas(s.draws) +
+            "</td><td class=\"n\">" + with_commas(s.losses) + "</td><td class=\"n\">" + fixed(s.direct, 1) +
+            "</td><td class=\"n\">" + fixed(s.sonneborn_berger, 2) + "</td><td class=\"n\">" + fixed(s.buchholz, 1) +
+            "</td></tr>\n";
+  }
+  body += "</tbody></table></div></section>\n";
+  return document(title, body);
+}
+
+}  // namespace gibo::pages

@@ -1,0 +1,30 @@
+// The players' and events' pages of `gibo serve` (page_players.cpp), from the statistics
+// report's identities, ratings and events (stats.h). Routes (README "gibo serve"):
+//
+//   /players                   every player identity with its rating
+//   /player?name=NAME          one identity: spellings merged and by which rule, rating,
+//                              results by colour and by year, rating per year, games; then
+//                              the play quality of the stored analyses (page_player.cpp)
+//   /events                    every event (its name as counted, each year its own)
+//   /event?name=NAME&year=Y    one event's crosstable, each result a link to its game
+//
+// Internal to src/report (the server includes it).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "stats.h"
+
+namespace gibo::pages {
+
+std::string players_page(const stats::Report& r);
+// The page of the identity named `name`, or of those named `name` at some site (one: its
+// page; several: links to each), then `more` (HTML sections: the server's play quality);
+// nullopt when no identity has that name and `more` is empty.
+std::optional<std::string> player_page(const stats::Report& r, const std::string& name, const std::string& more = "");
+std::string events_page(const stats::Report& r);
+// nullopt when no event has that name and year ("" for undated games).
+std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& year);
+
+}  // namespace gibo::pages

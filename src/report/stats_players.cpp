@@ -1,0 +1,217 @@
+// The players and events of `gibo stats`: each side's identity (record/player_identity.h),
+// the ratings (report/ratings.h) and the events' crosstables (report/crosstable.h), from
+// the games' facts. Declared in stats_players.h.
+#include "stats_players.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+#include "gibo/record/name_aliases.h"
+#include "gibo/record/player_identity.h"
+
+namespace gibo::stats {
+namespace {
+
+// A board ending's reason decided by counting the pieces (as a point win is).
+bool counted(std::string_view reason) {
+  return reason == "double-pass" || reason == "bikjang" || reason == "move-limit" || reason == "no-capture-limit" ||
+         reason == "insufficient-material";
+}
+
+}  // namespace
+
+Scored scored_result(const GameFacts& g, bool by_verdict) {
+  Scored s;
+  s.winner = g.has_result ? g.result.winner : Winner::Unknown;
+  s.method = g.has_result ? g.result.method : ResultMethod::None;
+  if (!by_verdict) return s;
+  for (const VerdictFact& v : g.verdicts) {
+    if (v.profile != g.profile) continue;
+    const Winner board = v.board_winner == "cho"    ? Winner::Cho
+                         : v.board_winner == "han"  ? Winner::Han
+                         : v.board_winner == "draw" ? Winner::Draw
+                                                    : Winner::Unknown;
+    if (board == Winner::Unknown) return s;  // no ending on the board: the stored result stands
+    const ResultMethod method = board == Winner::Draw                ? ResultMethod::None
+                                : counted(v.board_reason)           ? ResultMethod::Points
+                                : v.board_reason == "checkmate"     ? ResultMethod::Checkmate
+                                                                    : ResultMethod::Outright;
+    s.rescored = board != s.winner || (board != Winner::Draw && method != s.method);
+    s.winner = board;
+    s.method = method;
+    return s;
+  }
+  return s;
+}
+
+std::vector<std::array<std::size_t, 2>> identify_sides(const Dataset& data, const NameAliases& aliases,
+                                                       std::vector<Identity>& identities) {
+  struct Building {
+    std::size_t index;
+    std::map<std::string, std::pair<long, std::string>> spellings;  // tag -> (games, rule)
+    std::string rank_date;  // the date key of last_rank's game
+  };
+  std::unordered_map<std::string, Building> by_key;
+  std::vector<std::array<std::size_t, 2>> sides(data.games.size(), {SIZE_MAX, SIZE_MAX});
+  identities.clear();
+  for (std::size_t k = 0; k < data.games.size(); ++k) {
+    const GameFacts& g = data.games[k];
+    for (int side = 0; side < 2; ++side) {
+      const PlayerIdentity id = identify_player(side == 0 ? g.cho_player : g.han_player, g.site, aliases);
+      if (!id.named()) continue;
+      auto [it, fresh] = by_key.try_emplace(id.key, Building{identities.size(), {}, {}});
+      if (fresh) {
+        identities.emplace_back();
+        identities.back().name = id.display;
+      }
+      Building& b = it->second;
+      Identity& who = identities[b.index];
+      auto& spelling = b.spellings[tidy_name(side == 0 ? g.cho_player : g.han_player)];
+      ++spelling.first;
+      spelling.second = std::string(identity_rule_name(id.rule));
+      sides[k][static_cast<std::size_t>(side)] = b.index;
+      if (g.date.year) {
+        if (!who.first_year || *g.date.year < *who.first_year) who.first_year = g.date.year;
+        if (!who.last_year || *g.date.year > *who.last_year) who.last_year = g.date.year;
+      }
+      if (!id.recorded.rank.empty() && g.date.key >= b.rank_date) who.last_rank = id.recorded.rank, b.rank_date = g.date.key;
+    }
+  }
+  for (auto& [key, b] : by_key) {
+    std::vector<std::pair<long, std::pair<std::string, std::string>>> list;
+    for (auto& [tag, v] : b.spellings) list.push_back({v.first, {tag, v.second}});
+    std::stable_sort(list.begin(), list.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    for (auto& [n, spelling] : list) identities[b.index].spellings.push_back(std::move(spelling));
+  }
+  return sides;
+}
+
+void identity_games(const Dataset& data, const std::vector<std::array<std::size_t, 2>>& sides, const ReportOptions& o,
+                    std::vector<Identity>& identities) {
+  const NameAliases& aliases = o.aliases ? *o.aliases : NameAliases::builtin();
+  for (std::size_t k = 0; k < data.games.size(); ++k) {
+    const GameFacts& g = data.games[k];
+    const Scored r = scored_result(g, o.by_verdict);
+    const std::string event = aliases.count_as(false, g.event).display;
+    for (int side = 0; side < 2; ++side) {
+      const std::size_t who = sides[k][static_cast<std::size_t>(side)];
+      if (who == SIZE_MAX || (side == 1 && who == sides[k][0])) continue;  // a self-game is listed once
+      IdentityGame ig;
+      ig.game = k;
+      ig.id = g.id;
+      ig.file = g.file;
+      ig.index = g.index;
+      ig.date = g.date.key;
+      ig.event = event;
+      ig.method = r.method;
+      ig.cho = side == 0;
+      ig.opponent = sides[k][static_cast<std::size_t>(1 - side)];
+      const Winner mine = side == 0 ? Winner::Cho : Winner::Han, theirs = side == 0 ? Winner::Han : Winner::Cho;
+      ig.result = r.winner == mine ? 0 : r.winner == theirs ? 1 : r.winner == Winner::Draw ? 2 : 3;
+      const std::string& tag = side == 0 ? g.cho_player : g.han_player;
+      ig.rank = split_player(tag).rank;
+      identities[who].games.push_back(std::move(ig));
+    }
+  }
+}
+
+RatingsReport ratings_of(const Dataset& data, const std::vector<std::array<std::size_t, 2>>& sides,
+                         std::size_t identities, const ReportOptions& o) {
+  RatingsReport r;
+  r.by_verdict = o.by_verdict;
+  r.options.min_games = o.min_games;
+  r.options.drift = o.drift;
+  r.options.prior = o.rating_prior;
+  for (const GameFacts& g : data.games)
+    if (g.date.year && (!r.first_year || *g.date.year < *r.first_year)) r.first_year = g.date.year;
+  std::vector<ratings::RatedGame> games;
+  for (std::size_t k = 0; k < data.games.size(); ++k) {
+    const GameFacts& g = data.games[k];
+    ++r.games;
+    const auto [cho, han] = sides[k];
+    if (cho == SIZE_MAX || han == SIZE_MAX) {
+      ++r.unnamed;
+      continue;
+    }
+    if (cho == han) {
+      ++r.self_games;
+      continue;
+    }
+    const Scored s = scored_result(g, o.by_verdict);
+    r.rescored += s.rescored;
+    if (s.winner != Winner::Cho && s.winner != Winner::Han && s.winner != Winner::Draw) {
+      ++r.undecided;
+      continue;
+    }
+    ++r.decided;
+    // Undated games count in the ratings, not in the history.
+    const int period = g.date.year && r.first_year ? *g.date.year - *r.first_year : -1;
+    games.push_back({static_cast<std::uint32_t>(cho), static_cast<std::uint32_t>(han),
+                     s.winner == Winner::Cho   ? ratings::Outcome::ChoWins
+                     : s.winner == Winner::Han ? ratings::Outcome::HanWins
+                                               : ratings::Outcome::Draw,
+                     period});
+  }
+  r.fit = ratings::fit(games, identities, r.options);
+  return r;
+}
+
+EventsReport events_of(const Dataset& data, const std::vector<std::array<std::size_t, 2>>& sides,
+                       const ReportOptions& o) {
+  EventsReport e;
+  e.system = o.points;
+  e.by_verdict = o.by_verdict;
+  const NameAliases& aliases = o.aliases ? *o.aliases : NameAliases::builtin();
+  // Events by (name as counted, year): the spellings and aliases one event, each year its own.
+  std::map<std::pair<std::string, int>, std::size_t> index;
+  std::vector<std::map<std::string, long>> spellings;
+  std::vector<std::unordered_map<std::size_t, std::uint32_t>> numbers;  // per event: identity -> player number
+  for (std::size_t k = 0; k < data.games.size(); ++k) {
+    const GameFacts& g = data.games[k];
+    const NameAliases::Counted c = aliases.count_as(false, g.event);
+    if (c.key.empty()) continue;
+    const int year = g.date.year.value_or(0);
+    auto [it, fresh] = index.try_emplace({c.key, year}, e.events.size());
+    if (fresh) {
+      e.events.emplace_back();
+      if (g.date.year) e.events.back().year = g.date.year;
+      spellings.emplace_back();
+      numbers.emplace_back();
+    }
+    const std::size_t event = it->second;
+    ++spellings[event][c.display];
+    EventReport& ev = e.events[event];
+    const auto [cho, han] = sides[k];
+    if (cho == SIZE_MAX || han == SIZE_MAX) {
+      ++ev.unnamed;
+      continue;
+    }
+    auto number = [&](std::size_t identity) {
+      const auto [at, fresh] = numbers[event].try_emplace(identity, static_cast<std::uint32_t>(ev.players.size()));
+      if (fresh) ev.players.push_back(identity);
+      return at->second;
+    };
+    const Scored s = scored_result(g, o.by_verdict);
+    e.rescored += s.rescored;
+    ev.games.push_back({number(cho), number(han), s.winner, s.method});
+    ev.refs.push_back({g.file, g.index, g.id, g.round, g.date.key});
+  }
+  for (std::size_t i = 0; i < e.events.size(); ++i) {
+    EventReport& ev = e.events[i];
+    long most = 0;  // shown as its most frequent spelling (the alias's name when one applies)
+    for (const auto& [name, n] : spellings[i])
+      if (n > most) most = n, ev.name = name;
+    ev.table = crosstable::build(ev.games, ev.players.size(), o.points);
+  }
+  std::stable_sort(e.events.begin(), e.events.end(), [](const EventReport& a, const EventReport& b) {
+    const std::size_t x = a.games.size() + static_cast<std::size_t>(a.unnamed),
+                      y = b.games.size() + static_cast<std::size_t>(b.unnamed);
+    if (x != y) return x > y;
+    if (a.name != b.name) return a.name < b.name;
+    return a.year.value_or(0) < b.year.value_or(0);
+  });
+  return e;
+}
+
+}  // namespace gibo::stats

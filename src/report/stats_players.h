@@ -1,0 +1,42 @@
+// The players and events of `gibo stats` (stats_players.cpp): the identity of each side,
+// each identity's games, the ratings and the events' crosstables. Internal to src/report.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "stats.h"
+
+namespace gibo::stats {
+
+// A game's result as the report scores it: the stored result, or with `by_verdict` the
+// ending the board shows under the game's own profile (when it shows one; `rescored` when
+// that differs from the stored result).
+struct Scored {
+  Winner winner = Winner::Unknown;
+  ResultMethod method = ResultMethod::None;
+  bool rescored = false;
+};
+Scored scored_result(const GameFacts& g, bool by_verdict);
+
+// Each game's two identities (indices into `identities`, which it fills; SIZE_MAX when a
+// side names no one).
+std::vector<std::array<std::size_t, 2>> identify_sides(const Dataset& data, const NameAliases& aliases,
+                                                       std::vector<Identity>& identities);
+// Fills each identity's games (results scored as the options say).
+void identity_games(const Dataset& data, const std::vector<std::array<std::size_t, 2>>& sides, const ReportOptions& o,
+                    std::vector<Identity>& identities);
+
+// The ratings of the identities over the decided games; years from the first dated game.
+RatingsReport ratings_of(const Dataset& data, const std::vector<std::array<std::size_t, 2>>& sides,
+                         std::size_t identities, const ReportOptions& o);
+
+// The events (name as counted, year) and their crosstables.
+EventsReport events_of(const Dataset& data, const std::vector<std::array<std::size_t, 2>>& sides,
+                       const ReportOptions& o);
+
+// The tables of the sections "ratings" and "events" (stats_tables_players.cpp).
+void rating_tables(const Report& r, std::vector<Table>& out);
+void event_tables(const Report& r, std::vector<Table>& out);
+
+}  // namespace gibo::stats

@@ -1,0 +1,189 @@
+// `gibo stats`'s sections "ratings" and "events" end to end (JSON): identities merged across
+// spellings, the main league of the 1st 대장군전 as the report's standings (the crosstable's
+// hand count, through an archive), the point systems, --by-verdict saying so, and bad input:
+// a game without names, a self-game, an event with one player, a selection with no games.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "../cli/run_gibo.h"
+#include "report_tables.h"
+#include "gibo/formats/json_value.h"
+
+namespace gibo {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::TempDir;
+
+const fs::path kData = GIBO_TEST_DATA;
+
+json::Value report_json(const std::vector<std::string>& args) {
+  std::vector<std::string> all = {"stats", "--format", "json"};
+  all.insert(all.end(), args.begin(), args.end());
+  const testing::Result r = testing::run_gibo(all);
+  EXPECT_LE(r.status, 1) << r.err;
+  auto v = json::parse(r.out);
+  EXPECT_TRUE(v.has_value()) << r.err;
+  return v.value_or(json::Value());
+}
+
+using testing::rows_of;
+
+std::string text_of(const json::Value& row, std::string_view key) {
+  const json::Value* v = row.find(key);
+  if (!v) return "?";
+  if (v->is_number()) {
+    const double d = v->as_double();
+    return d == static_cast<double>(static_cast<long>(d)) ? std::to_string(static_cast<long>(d)) : std::to_string(d);
+  }
+  return v->is_null() ? "" : v->as_string();
+}
+
+// The row of `table` whose `key` is `value`.
+const json::Value* row_where(const json::Value& report, std::string_view table, std::string_view key, std::string_view value) {
+  for (const json::Value& row : rows_of(report, table))
+    if (text_of(row, key) == value) return &row;
+  return nullptr;
+}
+
+// The rating model's value for `key`.
+std::string model(const json::Value& report, std::string_view key) {
+  const json::Value* row = row_where(report, "rating_model", "key", key);
+  return row ? text_of(*row, "value") : "(missing)";
+}
+
+}  // namespace
+
+TEST(StatsPlayers, IdentitiesMergeSpellingsAndNicknamesStayPerSite) {
+  const json::Value r = report_json({(kData / "corpus").string()});
+  // 김동학 四단 (twice), 五단, 김동학프로 (twice), 김동학(프로) at KBS, 미상 and 한게임: one person, 6 games.
+  const json::Value* kim = row_where(r, "ratings", "player", "김동학");
+  ASSERT_NE(kim, nullptr);
+  EXPECT_EQ(text_of(*kim, "games"), "6");
+  const std::string merged = text_of(*kim, "merged");
+  for (const char* spelling : {"김동학 四단 (name)", "김동학 五단 (name)", "김동학프로 (name)", "김동학(프로) (name)"})
+    EXPECT_NE(merged.find(spelling), std::string::npos) << merged;
+  // A nickname of an online site, with its games there; the hanja alias of the built-in table.
+  ASSERT_NE(row_where(r, "ratings", "player", "타이슨권법@엠게임"), nullptr);
+  const json::Value* choi = row_where(r, "ratings", "player", "최하영");
+  ASSERT_NE(choi, nullptr);
+  EXPECT_NE(text_of(*choi, "merged").find("崔夏泳 (alias)"), std::string::npos);
+  // The model's counts add up: every selected game is rated, or left out for a reason.
+  const long games = std::stol(model(r, "games"));
+  EXPECT_EQ(games, 84);
+  EXPECT_EQ(std::stol(model(r, "rated_input")) + std::stol(model(r, "unnamed")) + std::stol(model(r, "self_games")) +
+                std::stol(model(r, "undecided")),
+            games);
+}
+
+TEST(StatsPlayers, EventStandingsThroughAnArchive) {
+  // The main league of the 1st 대장군전 as recorded (8 games), imported: the standings the
+  // crosstable test counts by hand (tests/report/crosstable_test.cpp).
+  TempDir dir;
+  const std::string db = (dir.path() / "league.db").string();
+  ASSERT_EQ(testing::run_gibo({"import", "--db", db, (kData / "corpus" / "pobsiz_daejanggun_g000.gib").string(),
+                               (kData / "events" / "pobsiz_daejanggun1_main_league.gib").string()})
+                .status,
+            0);
+  const json::Value r = report_json({"--db", db});
+  const json::Value* event = row_where(r, "event_list", "event", "제1회 대장군전");
+  ASSERT_NE(event, nullptr);
+  EXPECT_EQ(text_of(*event, "games"), "8");
+  EXPECT_EQ(text_of(*event, "players"), "5");
+  EXPECT_EQ(text_of(*event, "pairing"), "other");
+  EXPECT_EQ(text_of(*event, "first"), "李正碩");
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"李正碩", "3.5"}, {"金明水", "2"}, {"李在求", "2"}, {"梁周浩", "0.5"}, {"康萬植", "0"}};
+  std::vector<std::pair<std::string, std::string>> got;
+  for (const json::Value& row : rows_of(r, "standings"))
+    if (text_of(row, "event") == "제1회 대장군전") got.push_back({text_of(row, "player"), text_of(row, "points")});
+  ASSERT_EQ(got.size(), expected.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(got[i].first, expected[i].first) << i;
+    EXPECT_EQ(std::stod(got[i].second), std::stod(expected[i].second)) << got[i].first;
+  }
+  // Each game twice in the cells' long form, from each side, with its file and archive id.
+  long cells = 0;
+  for (const json::Value& row : rows_of(r, "crosstable_games")) {
+    ++cells;
+    EXPECT_NE(text_of(row, "file").find("daejanggun"), std::string::npos);
+    EXPECT_GT(std::stol(text_of(row, "id")), 0);
+    EXPECT_NE(text_of(row, "round").find("본선리그전"), std::string::npos);
+  }
+  EXPECT_EQ(cells, 16);
+  // Nobody has a finite rating here: no player beat someone who beat him.
+  EXPECT_EQ(model(r, "rated_players"), "0");
+  // Under the Janggi system every game was won outright or drawn: 李正碩 3 × 7 + 3.5.
+  const json::Value janggi = report_json({"--db", db, "--points", "janggi"});
+  const json::Value* top = row_where(janggi, "standings", "player", "李正碩");
+  ASSERT_NE(top, nullptr);
+  EXPECT_EQ(std::stod(text_of(*top, "points")), 24.5);
+}
+
+TEST(StatsPlayers, ByVerdictSaysSo) {
+  const json::Value stored = report_json({(kData / "corpus").string()});
+  EXPECT_EQ(model(stored, "rescored"), "(missing)");
+  const json::Value judged = report_json({"--by-verdict", (kData / "corpus").string()});
+  EXPECT_NE(model(judged, "rescored"), "(missing)");
+  const testing::Result text = testing::run_gibo({"stats", "--by-verdict", (kData / "corpus").string()});
+  EXPECT_NE(text.out.find("--by-verdict"), std::string::npos);
+  const testing::Result bad = testing::run_gibo({"stats", "--points", "fide", (kData / "corpus").string()});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--points"), std::string::npos);
+}
+
+TEST(StatsPlayers, BadInputIsReportedNeverRated) {
+  TempDir dir;
+  const fs::path file = dir.path() / "odd.gib";
+  // Distinct moves each, so the archive keeps every game.
+  std::ofstream(file) << "[대회명 \"혼자대회\"]\n[초대국자 \"홍길동 3단\"]\n[한대국자 \"홍길동 5단\"]\n[초차림 \"마상상마\"]\n"
+                         "[한차림 \"마상상마\"]\n[대국결과 \"초 완승\"]\n\n1. 79졸78\n\n"
+                         "[대회명 \"이름없는 대회\"]\n[초대국자 \"미상\"]\n[한대국자 \"김철수 2단\"]\n[초차림 \"마상상마\"]\n"
+                         "[한차림 \"마상상마\"]\n[대국결과 \"한 완승\"]\n\n1. 71졸72\n\n"
+                         "[대회명 \"작은 대회\"]\n[초대국자 \"갑\"]\n[한대국자 \"을\"]\n[초차림 \"마상상마\"]\n"
+                         "[한차림 \"마상상마\"]\n[대국결과 \"초 완승\"]\n\n1. 73졸74\n";
+  const json::Value r = report_json({file.string()});
+  EXPECT_EQ(model(r, "games"), "3");
+  EXPECT_EQ(model(r, "self_games"), "1");
+  EXPECT_EQ(model(r, "unnamed"), "1");
+  EXPECT_EQ(model(r, "rated_input"), "1");
+  EXPECT_EQ(model(r, "rated_players"), "0");  // 갑 beat 을 once: no finite rating
+  for (const json::Value& row : rows_of(r, "ratings")) {
+    EXPECT_EQ(text_of(row, "rating"), "") << text_of(row, "player");
+    EXPECT_EQ(text_of(row, "standing"), "not-connected");
+  }
+  const json::Value* alone = row_where(r, "event_list", "event", "혼자대회");
+  ASSERT_NE(alone, nullptr);
+  EXPECT_EQ(text_of(*alone, "players"), "1");
+  EXPECT_EQ(text_of(*alone, "self_games"), "1");
+  EXPECT_EQ(text_of(*alone, "first"), "");
+  const json::Value* unnamed = row_where(r, "event_list", "event", "이름없는 대회");
+  ASSERT_NE(unnamed, nullptr);
+  EXPECT_EQ(text_of(*unnamed, "unnamed"), "1");
+  // A selection with no games: the sections are there, empty.
+  const json::Value none = report_json({"--where", "year = 1800", file.string()});
+  EXPECT_EQ(model(none, "games"), "0");
+  EXPECT_EQ(model(none, "rated_players"), "0");
+  EXPECT_TRUE(rows_of(none, "ratings").empty());
+  EXPECT_TRUE(rows_of(none, "event_list").empty());
+  const testing::Result text = testing::run_gibo({"stats", "--where", "year = 1800", file.string()});
+  EXPECT_NE(text.out.find("== Ratings"), std::string::npos);
+  EXPECT_NE(text.out.find("== Events"), std::string::npos);
+  // A prior rates 갑 and 을 (갑 above), never the self-game's player nor the nameless side.
+  const json::Value prior = report_json({"--rating-prior", "200", file.string()});
+  EXPECT_EQ(model(prior, "prior"), "200");
+  EXPECT_EQ(model(prior, "rated_players"), "2");
+  EXPECT_EQ(model(prior, "rated_games"), "1");
+  const json::Value* gap = row_where(prior, "ratings", "player", "갑");
+  const json::Value* eul = row_where(prior, "ratings", "player", "을");
+  const json::Value* hong = row_where(prior, "ratings", "player", "홍길동");
+  ASSERT_TRUE(gap && eul && hong);
+  EXPECT_GT(std::stod(text_of(*gap, "rating")), std::stod(text_of(*eul, "rating")));
+  EXPECT_EQ(text_of(*gap, "standing"), "few-games");
+  EXPECT_EQ(text_of(*hong, "rating"), "");
+  EXPECT_EQ(testing::run_gibo({"stats", "--rating-prior", "-1", file.string()}).status, 2);
+}
+
+}  // namespace gibo
