@@ -11,13 +11,13 @@
 #include "gibo/archive/archive.h"
 
 #include "bound.h"
-#include "facts_view.h"
-#include "sqlite.h"
+#include "derived_facts.h"
+#include "sql.h"
 
 namespace gibo::archive {
 
 // SQLite's page cache for an open archive: 32 MB at the most (memory stays bounded
-// however large the archive grows).
+// however large the archive grows). PostgreSQL's is the server's.
 inline constexpr const char* kCacheSize = "PRAGMA cache_size = -32768";
 
 // One row of the diagnostics table as insert_diagnostic binds it: about a file (no game
@@ -82,13 +82,13 @@ std::optional<Error> in_own_transaction(Archive& archive, bool already_open, Bod
 }
 
 struct Archive::Impl {
-  // Used by the facts view's functions: declared before the connection, so it is
-  // destroyed after it.
-  facts::FunctionStatePtr facts_state;
   sql::Connection db;
   bool writable = false;
   int schema_version = kSchemaVersion;
   bool in_transaction = false;
+  // The facts view reads TEMP tables not filled yet (derived_facts.h: a reader of an
+  // archive whose derived tables are not current).
+  bool facts_pending = false;
 
   // Statements prepared once (each by the file of its concern).
   sql::Statement stored_game, load_game;
@@ -99,12 +99,13 @@ struct Archive::Impl {
   sql::Bound<SourceEncoding> source_encoding;
   sql::Bound<DiagnosticRow> insert_diagnostic;
   sql::Bound<GameRow> insert_game;
+  sql::Bound<derived::FactsRow> insert_facts;
   sql::Bound<CommentRow> insert_comment;
   sql::Bound<DuplicateRow> insert_duplicate;
   std::unordered_map<std::string, std::int64_t> start_ids, player_ids;
   bool caches_loaded = false;
 
-  // `what` failed, with SQLite's message for the connection's latest failure.
+  // `what` failed, with the backend's message for the connection's latest failure.
   Error fail(const std::string& what) const { return Error{what + ": " + db.current_error()}; }
 
   // --- archive_open.cpp

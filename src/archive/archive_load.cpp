@@ -109,8 +109,8 @@ std::optional<Error> step_game_row(sql::Connection& db, sql::Statement& s, const
   }
   s.bind(1, id);  // the statement's one parameter, :id
   const int rc = s.step();
-  if (rc == SQLITE_ROW) return std::nullopt;
-  if (rc == SQLITE_DONE) return Error{"no game with id " + std::to_string(id)};
+  if (rc == sql::kRow) return std::nullopt;
+  if (rc == sql::kDone) return Error{"no game with id " + std::to_string(id)};
   return Error{"cannot read games: " + db.current_error()};
 }
 
@@ -164,7 +164,7 @@ Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
   sql::Statement c = m.db.prepare("SELECT ply, text FROM comments WHERE game_id = :id ORDER BY ply, seq");
   if (!c.prepared()) return m.fail("cannot read comments");
   c.bind(1, id);
-  while (c.step() == SQLITE_ROW) {
+  while (c.step() == sql::kRow) {
     const int ply = c.integer(0);
     if (ply < 0 || ply > static_cast<int>(g.plies.size())) return corrupt("comment on a ply that does not exist");
     if (ply == 0) g.header_comments.emplace_back(c.text(1));
@@ -174,7 +174,7 @@ Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
                                   " FROM diagnostics WHERE game_id = :id ORDER BY id");
   if (!d.prepared()) return m.fail("cannot read diagnostics");
   d.bind(1, id);
-  while (d.step() == SQLITE_ROW) {
+  while (d.step() == sql::kRow) {
     Diagnostic x;
     x.code = std::string(d.text(diag("code")));
     x.severity = severity_from_name(d.text(diag("severity")));

@@ -109,13 +109,18 @@ class Importer {
     if (options_.archive) {
       archive_ = options_.archive;
     } else {
-      if (auto e = writer_lock.acquire(options_.db_path)) return e;
+      if (!is_server_archive(options_.db_path))
+        if (auto e = writer_lock.acquire(options_.db_path)) return e;
       auto opened = Archive::open(options_.db_path, OpenMode::ReadWrite);
       if (!opened) return opened.error();
       owned_ = std::move(*opened);
       archive_ = owned_.get();
     }
-    // What earlier runs left: sources by content hash, and every stored game's hash.
+    // What earlier runs left: sources by content hash, and every stored game's hash (the
+    // largest id first: a writer beside this one adds only larger ones, which each batch
+    // reads, see refresh()).
+    shared_ = !options_.archive && is_server_archive(options_.db_path);
+    seen_max_id_ = archive_->max_game_id();
     auto sources = archive_->sources();
     if (!sources) return sources.error();
     auto hashes = archive_->game_hashes();
@@ -314,12 +319,15 @@ class Importer {
       return std::nullopt;
     }
     report.content_hash = slot.info.content_hash;
-    // The writer's own view decides (a file earlier in this run may hold the same bytes).
+    // The writer's own view decides (a file earlier in this run may hold the same bytes,
+    // or, on a server, another import may have taken the file meanwhile).
+    if (shared_ && !in_transaction_)
+      if (auto e = ensure_transaction()) return e;
     std::int64_t source_id = 0;
     int done_before = 0;
     auto known = by_hash_.find(slot.info.content_hash);
     if (slot.known_complete || (known != by_hash_.end() && known->second.complete)) {
-      const bool earlier_now = known != by_hash_.end() && !known_.count(slot.info.content_hash);
+      const bool earlier_now = same_run_.count(slot.info.content_hash) > 0;
       report.status = earlier_now ? FileStatus::SameContent : FileStatus::AlreadyImported;
       report.detail = known != by_hash_.end() ? known->second.path : "";
       ++summary_.skipped;
@@ -334,13 +342,19 @@ class Importer {
       done_before = known->second.games_done;
       report.status = done_before > 0 ? FileStatus::Resumed : FileStatus::Imported;
       report.resumed_after = done_before;
-      if (done_before != slot.skip_before) return Error{"internal error: resume point moved for " + slot.path};
+      // Another import beside this one may have gone further since the workers looked.
+      if (done_before < slot.skip_before) return Error{"internal error: resume point moved for " + slot.path};
     }
     (report.status == FileStatus::Resumed ? summary_.resumed : summary_.imported) += 1;
 
     auto ensure_source = [&]() -> std::optional<Error> {
       if (auto e = ensure_transaction()) return e;
       if (source_id) return std::nullopt;
+      // (Another import beside this one may have made it since: refresh() read it.)
+      if (auto it = by_hash_.find(slot.info.content_hash); it != by_hash_.end() && it->second.id) {
+        source_id = it->second.id;
+        return std::nullopt;
+      }
       auto id = archive_->insert_source(slot.info);
       if (!id) return id.error();
       source_id = *id;
@@ -349,7 +363,16 @@ class Importer {
       st.path = slot.info.path;
       st.content_hash = slot.info.content_hash;
       by_hash_[st.content_hash] = st;
+      same_run_.insert(st.content_hash);
       return std::nullopt;
+    };
+    // Has this file's game `index` been handled (by an earlier run, this one, or an
+    // import beside it)?
+    auto handled = [&](int index) {
+      if (index < done_before) return true;
+      if (!shared_) return false;
+      const auto it = by_hash_.find(slot.info.content_hash);
+      return it != by_hash_.end() && index < it->second.games_done;
     };
 
     Chunk chunk;
@@ -357,8 +380,9 @@ class Importer {
       if (feed_) feed_->begin_chunk(std::move(chunk.rows));
       for (std::size_t k = 0; k < chunk.games.size(); ++k) {
         const PreparedGame& g = chunk.games[k];
-        if (g.game_index < done_before) continue;
+        if (handled(g.game_index)) continue;
         if (auto e = ensure_source()) return e;
+        if (handled(g.game_index)) continue;  // (a new batch's refresh may say so)
         if (auto e = store(source_id, chunk, k, report)) return e;
         Dirty& d = dirty_[source_id];
         d.games_done = g.game_index + 1;
@@ -369,8 +393,12 @@ class Importer {
       }
     }
     // The end of the file: its record is completed in the transaction now open (the one
-    // holding its last game, or a later one).
+    // holding its last game, or a later one) -- unless an import beside this one did.
     if (auto e = ensure_source()) return e;
+    if (shared_ && by_hash_[slot.info.content_hash].complete) {
+      emit(report);
+      return std::nullopt;
+    }
     if (!slot.file_diagnostics.empty())
       if (auto e = archive_->insert_file_diagnostics(source_id, slot.file_diagnostics)) return e;
     report.encoding = slot.info.encoding;
@@ -451,6 +479,32 @@ class Importer {
     if (in_transaction_) return std::nullopt;
     if (auto e = archive_->begin()) return e;
     in_transaction_ = true;
+    if (shared_) return refresh();
+    return std::nullopt;
+  }
+
+  // On a server other imports may write the archive beside this one, each batch in turn
+  // (the archive's write lock, taken by begin()): at the start of each batch this one
+  // reads what they committed since its last look -- the games' hashes (their ids are
+  // larger than any it saw: ids are given under the lock) and the sources' progress --
+  // so that a game another import stored is a duplicate here, and a file another import
+  // is reading or has read is taken up after its last game or skipped. The games' unique
+  // key (hash, start) is the database's guarantee of the same.
+  std::optional<Error> refresh() {
+    auto added = archive_->game_hashes_after(seen_max_id_);
+    if (!added) return added.error();
+    for (const auto& [id, hash] : *added) {
+      hashes_.insert(hash);
+      seen_max_id_ = std::max(seen_max_id_, id);
+    }
+    auto sources = archive_->sources();
+    if (!sources) return sources.error();
+    for (const SourceState& theirs : *sources) {
+      SourceState& mine = by_hash_[theirs.content_hash];
+      if (!mine.id) mine = theirs;
+      mine.games_done = std::max(mine.games_done, theirs.games_done);
+      mine.complete = mine.complete || theirs.complete;
+    }
     return std::nullopt;
   }
 
@@ -510,7 +564,10 @@ class Importer {
 
   // The writer's own state.
   std::unordered_map<std::string, SourceState> by_hash_;
+  std::unordered_set<std::string> same_run_;  // content hashes of the sources this run made
   std::unordered_set<std::int64_t> hashes_;
+  bool shared_ = false;            // other imports may write beside this one (a server)
+  std::int64_t seen_max_id_ = 0;   // the largest game id this writer has seen
   std::unordered_map<std::int64_t, Dirty> dirty_;
   struct {
     long games = 0, added = 0, duplicates = 0, replaced = 0;

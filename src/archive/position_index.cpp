@@ -19,6 +19,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -35,8 +36,9 @@
 #include "open_existing.h"
 #include "position_rows.h"
 #include "position_upkeep.h"
+#include "dialect.h"
 #include "schema.h"
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive {
 
@@ -48,7 +50,7 @@ using positions::RunFile;
 constexpr std::int64_t kFactsPerBlock = 1024;
 constexpr std::size_t kFactBytes = 12;
 constexpr std::size_t kChunkGames = 50000;  // games read and sorted at a time (about 100 MB of rows)
-constexpr const char* kMemorySchema = "temp";  // writable even on a read-only connection
+constexpr std::int64_t kBlocksPerRead = 256;  // index blocks read at a time
 
 // The fingerprint of the key function: the format version and the key of the default
 // start position. An index written under another one is rebuilt.
@@ -151,23 +153,42 @@ class RunSource : public RowSource {
   std::size_t at_ = 0, size_ = 0;
 };
 
+// A segment's rows, read kBlocksPerRead blocks at a time (each read starts after the
+// last block the one before gave, so other statements may run between two).
 class SegmentSource : public RowSource {
  public:
-  SegmentSource(sql::Connection& db, const std::string& schema, std::int64_t segment, std::uint32_t first_game)
-      : first_game_(first_game) {
-    blocks_ = db.prepare("SELECT first_key, data FROM " + schema +
-                         ".position_blocks WHERE segment = ?1 ORDER BY first_key, part");
+  SegmentSource(sql::Connection& db, const std::string& prefix, std::int64_t segment, std::uint32_t first_game)
+      : first_game_(first_game), segment_(segment) {
+    blocks_ = db.prepare("SELECT first_key, part, data FROM " + prefix +
+                         "position_blocks WHERE segment = ?1 AND (first_key, part) > (?2, ?3) ORDER BY first_key, "
+                         "part LIMIT " + std::to_string(kBlocksPerRead));
     if (!blocks_.prepared()) failed_ = true;
-    else blocks_.bind(1, segment);
   }
   bool next(Row& row) override {
     while (!failed_ && at_ == rows_.size()) {
+      if (!page_open_) {
+        if (started_ && page_rows_ < kBlocksPerRead) return false;  // the last page was short: done
+        blocks_.reset();
+        blocks_.bind(1, segment_);
+        blocks_.bind(2, last_key_);
+        blocks_.bind(3, last_part_);
+        page_open_ = started_ = true;
+        page_rows_ = 0;
+      }
       const int rc = blocks_.step();
-      if (rc == SQLITE_DONE) return false;
+      if (rc == sql::kDone) {
+        page_open_ = false;
+        continue;
+      }
       rows_.clear();
       at_ = 0;
-      if (rc != SQLITE_ROW || !positions::decode_block(blocks_.blob(1), blocks_.int64(0), first_game_, rows_))
+      if (rc != sql::kRow || !positions::decode_block(blocks_.blob(2), blocks_.int64(0), first_game_, rows_)) {
         failed_ = true;
+        break;
+      }
+      ++page_rows_;
+      last_key_ = blocks_.int64(0);
+      last_part_ = blocks_.int64(1);
     }
     if (failed_) return false;
     row = rows_[at_++];
@@ -176,7 +197,10 @@ class SegmentSource : public RowSource {
 
  private:
   std::uint32_t first_game_;
+  std::int64_t segment_;
   sql::Statement blocks_;
+  bool page_open_ = false, started_ = false;
+  std::int64_t page_rows_ = 0, last_key_ = std::numeric_limits<std::int64_t>::min(), last_part_ = -1;
   std::vector<Row> rows_;
   std::size_t at_ = 0;
 };
@@ -186,29 +210,31 @@ class SegmentSource : public RowSource {
 struct PositionIndex::Impl {
   sql::Connection db;
   bool writable = false, memory = false;
-  std::string schema = "main";  // where the index tables are
+  std::string main;    // the archive's schema ("main." on SQLite: dialect.h schema_prefix)
+  std::string prefix;  // where the index tables are: `main`, or the temporary schema
 
   struct Segment {
     std::int64_t id = 0, rows = 0;
     std::uint32_t first_game = 0;
   };
 
-  // `what` failed, with SQLite's message for the connection's latest failure.
+  // `what` failed, with the backend's message for the connection's latest failure.
   Error fail(const std::string& what) const { return Error{what + ": " + db.current_error()}; }
-  std::string table(const char* name) const { return schema + "." + name; }
+  std::string table(const char* name) const { return prefix + name; }
 
-  bool has_tables() {
-    return db.scalar("SELECT count(*) FROM " + schema + ".sqlite_schema WHERE name = 'position_blocks'") > 0;
-  }
+  bool has_tables() { return sql::table_exists(db, prefix, "position_blocks"); }
 
   std::string meta(const std::string& key) {
+    // (A statement that fails would end a PostgreSQL transaction: the table is looked for first.)
+    if (!has_tables()) return "";
     sql::Statement s = db.prepare("SELECT value FROM " + table("position_meta") + " WHERE key = ?1");
     if (!s.prepared()) return "";
     s.bind_text(1, key);
-    return s.step() == SQLITE_ROW ? std::string(s.text(0)) : "";
+    return s.step() == sql::kRow ? std::string(s.text(0)) : "";
   }
   std::optional<Error> set_meta(const std::string& key, const std::string& value) {
-    sql::Statement s = db.prepare("INSERT OR REPLACE INTO " + table("position_meta") + " (key, value) VALUES (?1, ?2)");
+    sql::Statement s = db.prepare("INSERT INTO " + table("position_meta") +
+                                  " (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     if (!s.prepared()) return fail("cannot prepare the index bookkeeping");
     s.bind_text(1, key);
     s.bind_text(2, value);
@@ -216,34 +242,21 @@ struct PositionIndex::Impl {
     return std::nullopt;
   }
 
-  // Is the index in `schema` complete for the games stored now?
+  // Is the index in `prefix` complete for the games stored now?
   bool current() {
     if (!has_tables() || meta("format") != fingerprint()) return false;
     const std::int64_t through = std::atoll(meta("through").c_str());
-    return through >= db.scalar("SELECT coalesce(max(id), 0) FROM main.games");
+    return through >= db.scalar("SELECT coalesce(max(id), 0) FROM " + main + "games");
   }
 
-  std::optional<Error> create_tables() {
-    const std::string s = schema + ".";
-    if (db.exec("CREATE TABLE IF NOT EXISTS " + s +
-                   "position_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
-                   "CREATE TABLE IF NOT EXISTS " + s +
-                   "position_segments (id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, last_game INTEGER NOT "
-                   "NULL, rows INTEGER NOT NULL);"
-                   "CREATE TABLE IF NOT EXISTS " + s +
-                   "position_blocks (segment INTEGER NOT NULL, first_key INTEGER NOT NULL, part INTEGER NOT NULL, "
-                   "data BLOB NOT NULL, PRIMARY KEY (segment, first_key, part)) WITHOUT ROWID;"
-                   "CREATE TABLE IF NOT EXISTS " + s + "position_games (block INTEGER PRIMARY KEY, data BLOB NOT NULL);"))
-      return fail("cannot create the position index tables");
-    return std::nullopt;
-  }
+  std::optional<Error> create_tables() { return create_position_tables(db, prefix); }
 
   Expected<std::vector<Segment>> segments() {
     std::vector<Segment> out;
     if (!has_tables()) return out;
     sql::Statement s = db.prepare("SELECT id, rows, first_game FROM " + table("position_segments") + " ORDER BY first_game");
     if (!s.prepared()) return fail("cannot read the index segments");
-    while (s.step() == SQLITE_ROW)
+    while (s.step() == sql::kRow)
       out.push_back({s.int64(0), s.int64(1), static_cast<std::uint32_t>(s.int64(2))});
     return out;
   }
@@ -253,24 +266,27 @@ struct PositionIndex::Impl {
   std::optional<Error> build_runs(std::int64_t through, std::int64_t top, int threads,
                   const std::function<void(const IndexProgress&)>& progress,
                   std::vector<std::unique_ptr<RunFile>>& runs, std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
+    // A chunk a read, each after the last game the one before gave.
     sql::Statement s = db.prepare(
         "SELECT g.id, g.start_id, st.key, g.plies, g.valid_plies, g.moves, g.result_text IS NOT NULL, g.result_winner, "
-        "g.tags_json FROM main.games AS g JOIN main.starts AS st ON st.id = g.start_id WHERE g.id > ?1 AND g.id <= ?2 "
-        "ORDER BY g.id");
+        "g.tags_json FROM " + main + "games AS g JOIN " + main + "starts AS st ON st.id = g.start_id WHERE g.id > ?1 "
+        "AND g.id <= ?2 ORDER BY g.id LIMIT " + std::to_string(kChunkGames));
     if (!s.prepared()) return fail("cannot read games");
-    s.bind(1, through);
-    s.bind(2, top);
-    const long total = static_cast<long>(db.scalar("SELECT count(*) FROM main.games WHERE id > " +
+    const long total = static_cast<long>(db.scalar("SELECT count(*) FROM " + main + "games WHERE id > " +
                                                    std::to_string(through) + " AND id <= " + std::to_string(top)));
     long done = 0;
     if (progress) progress({done, total});
     std::vector<GameInput> chunk;
     const bool one_chunk = total <= static_cast<long>(kChunkGames);
     bool more = true;
+    std::int64_t after = through;
     while (more) {
       chunk.clear();
-      int rc = SQLITE_ROW;
-      while (chunk.size() < kChunkGames && (rc = s.step()) == SQLITE_ROW) {
+      s.reset();
+      s.bind(1, after);
+      s.bind(2, top);
+      int rc = sql::kRow;
+      while ((rc = s.step()) == sql::kRow) {
         GameInput g;
         g.id = s.int64(0);
         g.start_id = static_cast<std::uint32_t>(s.int64(1));
@@ -283,9 +299,10 @@ struct PositionIndex::Impl {
         g.tags_json = s.text(8);
         chunk.push_back(std::move(g));
       }
-      if (rc != SQLITE_ROW && rc != SQLITE_DONE) return fail("reading games failed");
-      more = rc == SQLITE_ROW;
+      if (rc != sql::kDone) return fail("reading games failed");
+      more = chunk.size() == kChunkGames;
       if (chunk.empty()) break;
+      after = chunk.back().id;
       // Each thread takes a contiguous slice and writes one sorted run.
       const std::size_t parts = static_cast<std::size_t>(std::max(1, threads));
       std::vector<std::unique_ptr<RunFile>> made(parts);
@@ -323,15 +340,17 @@ struct PositionIndex::Impl {
   // would hold no rows (nothing is stored then).
   Expected<std::int64_t> merge(std::vector<std::unique_ptr<RowSource>>& sources, std::uint32_t first_game,
                                std::int64_t last_game) {
-    sql::Statement add_segment =
-        db.prepare("INSERT INTO " + table("position_segments") + " (first_game, last_game, rows) VALUES (?1, ?2, 0)");
+    sql::Statement add_segment = db.prepare("INSERT INTO " + table("position_segments") +
+                                            " (first_game, last_game, rows) VALUES (?1, ?2, 0) RETURNING id");
     if (!add_segment.prepared()) return fail("cannot add a segment");
     add_segment.bind(1, static_cast<std::int64_t>(first_game));
     add_segment.bind(2, last_game);
-    if (!add_segment.run()) return fail("cannot add a segment");
-    const std::int64_t segment = db.last_insert_rowid();
-    sql::Statement add_block = db.prepare("INSERT INTO " + table("position_blocks") +
-                                          " (segment, first_key, part, data) VALUES (?1, ?2, ?3, ?4)");
+    if (add_segment.step() != sql::kRow) return fail("cannot add a segment");
+    const std::int64_t segment = add_segment.int64(0);
+    add_segment.reset();
+    // A bulk insert (COPY on PostgreSQL): columns bound in this order.
+    sql::Statement add_block =
+        db.prepare_insert(table("position_blocks"), {"segment", "first_key", "part", "data"}, false);
     if (!add_block.prepared()) return fail("cannot add a block");
     positions::BlockWriter writer(first_game, [&](std::int64_t first_key, int part, std::string_view data) {
       add_block.bind(1, segment);
@@ -375,14 +394,15 @@ struct PositionIndex::Impl {
   std::optional<Error> store_facts(const std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
     sql::Statement read = db.prepare("SELECT data FROM " + table("position_games") + " WHERE block = ?1");
     sql::Statement write =
-        db.prepare("INSERT OR REPLACE INTO " + table("position_games") + " (block, data) VALUES (?1, ?2)");
+        db.prepare("INSERT INTO " + table("position_games") +
+                   " (block, data) VALUES (?1, ?2) ON CONFLICT (block) DO UPDATE SET data = excluded.data");
     if (!read.prepared() || !write.prepared()) return fail("cannot prepare the game facts");
     std::size_t i = 0;
     while (i < facts.size()) {
       const std::int64_t block = facts[i].first / kFactsPerBlock;
       std::string data(kFactsPerBlock * kFactBytes, '\0');
       read.bind(1, block);
-      if (read.step() == SQLITE_ROW) {
+      if (read.step() == sql::kRow) {
         const std::string_view old = read.blob(0);
         data.replace(0, std::min(old.size(), data.size()), old.substr(0, std::min(old.size(), data.size())));
       }
@@ -405,17 +425,17 @@ struct PositionIndex::Impl {
                                  std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
     if (feed.empty() || feed.stale() || feed.first_id() <= through) return std::nullopt;
     auto& fed = feed.facts();
-    sql::Statement s = db.prepare("SELECT id, start_id FROM main.games WHERE id >= ?1 AND id <= ?2 ORDER BY id");
+    sql::Statement s = db.prepare("SELECT id, start_id FROM " + main + "games WHERE id >= ?1 AND id <= ?2 ORDER BY id");
     if (!s.prepared()) return fail("cannot read games");
     s.bind(1, feed.first_id());
     s.bind(2, top);
     std::size_t i = 0;
     int rc;
-    while ((rc = s.step()) == SQLITE_ROW) {
+    while ((rc = s.step()) == sql::kRow) {
       if (i == fed.size() || fed[i].first != s.int64(0)) return std::nullopt;
       fed[i++].second.start_id = static_cast<std::uint32_t>(s.int64(1));
     }
-    if (rc != SQLITE_DONE) return fail("cannot read games");
+    if (rc != sql::kDone) return fail("cannot read games");
     if (i != fed.size()) return std::nullopt;
     auto taken = feed.take_runs();
     if (!taken) return taken.error();
@@ -431,15 +451,15 @@ struct PositionIndex::Impl {
       if (current()) return std::nullopt;
       // Never write a read-only archive: build the whole index in the connection's
       // temporary database instead (in memory).
-      if (db.exec("PRAGMA temp_store = MEMORY")) return fail("cannot keep the index in memory");
-      schema = kMemorySchema;
+      if (!db.postgres() && db.exec("PRAGMA temp_store = MEMORY")) return fail("cannot keep the index in memory");
+      prefix = sql::schema_prefix(db, true);
       memory = true;
     }
     for (int attempt = 0; attempt < 3; ++attempt) {
       if (current()) return std::nullopt;
       const bool reset = meta("format") != fingerprint();
       const std::int64_t through = reset ? 0 : std::atoll(meta("through").c_str());
-      const std::int64_t top = db.scalar("SELECT coalesce(max(id), 0) FROM main.games");
+      const std::int64_t top = db.scalar("SELECT coalesce(max(id), 0) FROM " + main + "games");
       if (top > 0xFFFFFFFFLL) return Error{"game ids above 2^32 cannot be indexed"};
       std::vector<std::unique_ptr<RunFile>> runs, fed_runs;
       std::vector<std::pair<std::int64_t, FactEntry>> facts, fed_facts;
@@ -454,7 +474,8 @@ struct PositionIndex::Impl {
 
       // An in-memory index is this connection's alone; the archive's index takes the
       // write lock first.
-      if (db.exec(memory ? "BEGIN" : "BEGIN IMMEDIATE")) return fail("cannot start writing the position index");
+      if (db.exec(memory ? "BEGIN" : sql::begin_write(db.backend())))
+        return fail("cannot start writing the position index");
       // Another process may have indexed meanwhile: then start again from what it left.
       const bool moved = (meta("format") != fingerprint()) != reset ||
                          (!reset && std::atoll(meta("through").c_str()) != through);
@@ -500,7 +521,7 @@ struct PositionIndex::Impl {
       rows += it->rows;
       first_game = it->first_game;
       merged.push_back(it->id);
-      sources.push_back(std::make_unique<SegmentSource>(db, schema, it->id, it->first_game));
+      sources.push_back(std::make_unique<SegmentSource>(db, prefix, it->id, it->first_game));
     }
     if (auto merged_segment = merge(sources, first_game, top); !merged_segment) return merged_segment.error();
     for (std::int64_t id : merged) {
@@ -527,7 +548,7 @@ struct PositionIndex::Impl {
       if (it == blocks.end()) {
         read.bind(1, block);
         std::string data;
-        if (read.step() == SQLITE_ROW) data = read.blob(0);
+        if (read.step() == sql::kRow) data = read.blob(0);
         read.reset();
         it = blocks.emplace(block, std::move(data)).first;
       }
@@ -556,12 +577,12 @@ struct PositionIndex::Impl {
       rows.clear();
       before.bind(1, seg.id);
       before.bind(2, key);
-      if (before.step() == SQLITE_ROW && !positions::decode_block(before.blob(1), before.int64(0), seg.first_game, rows))
+      if (before.step() == sql::kRow && !positions::decode_block(before.blob(1), before.int64(0), seg.first_game, rows))
         return damaged();
       before.reset();
       at.bind(1, seg.id);
       at.bind(2, key);
-      while (at.step() == SQLITE_ROW)
+      while (at.step() == sql::kRow)
         if (!positions::decode_block(at.blob(0), key, seg.first_game, rows)) return damaged();
       at.reset();
       for (const Row& r : rows)
@@ -574,11 +595,36 @@ struct PositionIndex::Impl {
   static Error damaged() { return Error{"the position index is damaged (a block does not decode)"}; }
 
   // Confirms each candidate by replaying its game to the row's ply.
+  // The moves of the games `ids`, read kMovesPerRead games a statement (one round trip
+  // to a server for many candidates, not one each).
+  std::optional<Error> read_moves(std::vector<std::int64_t> ids, std::unordered_map<std::int64_t, std::string>& out) {
+    constexpr std::size_t kMovesPerRead = 500;
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    for (std::size_t from = 0; from < ids.size(); from += kMovesPerRead) {
+      std::string list;
+      for (std::size_t i = from; i < std::min(ids.size(), from + kMovesPerRead); ++i) {
+        if (!list.empty()) list += ',';
+        list += std::to_string(ids[i]);
+      }
+      sql::Statement s = db.prepare("SELECT id, moves FROM " + main + "games WHERE id IN (" + list + ")");
+      if (!s.prepared()) return fail("cannot read games");
+      int rc;
+      while ((rc = s.step()) == sql::kRow) out.emplace(s.int64(0), std::string(s.blob(1)));
+      if (rc != sql::kDone) return fail("cannot read games");
+    }
+    return std::nullopt;
+  }
+
   std::optional<Error> confirm(const Position& position, const std::vector<Row>& rows, std::vector<PositionHit>& out) {
     FactReader facts(*this);
-    sql::Statement start_key = db.prepare("SELECT key FROM main.starts WHERE id = ?1");
-    sql::Statement moves = db.prepare("SELECT moves FROM main.games WHERE id = ?1");
-    if (!start_key.prepared() || !moves.prepared()) return fail("cannot read games");
+    sql::Statement start_key = db.prepare("SELECT key FROM " + main + "starts WHERE id = ?1");
+    if (!start_key.prepared()) return fail("cannot read games");
+    std::vector<std::int64_t> replayed_games;
+    for (const Row& r : rows)
+      if (r.ply > 0) replayed_games.push_back(r.game);
+    std::unordered_map<std::int64_t, std::string> moves;
+    if (auto e = read_moves(std::move(replayed_games), moves)) return e;
     std::unordered_map<std::uint32_t, std::optional<Position>> starts;
     std::unordered_map<std::string, bool> replayed;  // start id + move prefix -> same position
     for (const Row& r : rows) {
@@ -588,7 +634,7 @@ struct PositionIndex::Impl {
       if (s == starts.end()) {
         std::optional<Position> p;
         start_key.bind(1, static_cast<std::int64_t>(fact->start_id));
-        if (start_key.step() == SQLITE_ROW) {
+        if (start_key.step() == sql::kRow) {
           Position q;
           if (positions::start_position_of(start_key.text(0), q)) p = q;
         }
@@ -600,11 +646,9 @@ struct PositionIndex::Impl {
       if (r.ply == 0) {
         same = positions::same_position(*s->second, position);
       } else {
-        moves.bind(1, static_cast<std::int64_t>(r.game));
-        std::string prefix;
-        if (moves.step() == SQLITE_ROW) prefix = moves.blob(0).substr(0, 2 * static_cast<std::size_t>(r.ply));
-        moves.reset();
-        if (prefix.size() != 2 * static_cast<std::size_t>(r.ply)) continue;
+        const auto m = moves.find(r.game);
+        if (m == moves.end() || m->second.size() < 2 * static_cast<std::size_t>(r.ply)) continue;
+        const std::string prefix = m->second.substr(0, 2 * static_cast<std::size_t>(r.ply));
         std::string memo = std::to_string(fact->start_id) + ':' + prefix;
         if (auto m = replayed.find(memo); m != replayed.end()) {
           same = m->second;
@@ -646,11 +690,14 @@ Expected<std::unique_ptr<PositionIndex>> PositionIndex::open(const std::string& 
   if (auto e = open_existing_archive(path, impl->db)) return *e;
   // An older schema is read as it is (gibo import upgrades archives).
   if (const Expected<int> version = schema::prepare(impl->db, false); !version)
-    return Error{path + ": " + version.error().message};
-  impl->writable = mode == OpenMode::ReadWrite && sqlite3_db_readonly(impl->db.get(), "main") == 0;
-  // As the importer: in WAL mode, NORMAL syncs at checkpoints only and is never corrupt.
-  if (impl->writable) impl->db.exec("PRAGMA synchronous = NORMAL");
-  impl->db.exec("PRAGMA cache_size = -65536");
+    return Error{archive_name(path) + ": " + version.error().message};
+  impl->writable = mode == OpenMode::ReadWrite && !impl->db.read_only();
+  impl->main = impl->prefix = sql::schema_prefix(impl->db, false);
+  if (!impl->db.postgres()) {
+    // As the importer: in WAL mode, NORMAL syncs at checkpoints only and is never corrupt.
+    if (impl->writable) impl->db.exec("PRAGMA synchronous = NORMAL");
+    impl->db.exec("PRAGMA cache_size = -65536");
+  }
   return std::unique_ptr<PositionIndex>(new PositionIndex(std::move(impl)));
 }
 
@@ -665,19 +712,19 @@ Expected<std::int64_t> PositionIndex::game_count() {
   // What the last update counted, while it is current (counting a large table costs a
   // scan of it); else counted now.
   if (m.current()) return static_cast<std::int64_t>(std::atoll(m.meta("games").c_str()));
-  sql::Statement s = m.db.prepare("SELECT count(*) FROM main.games");
-  if (!s.prepared() || s.step() != SQLITE_ROW) return m.fail("cannot count games");
+  sql::Statement s = m.db.prepare("SELECT count(*) FROM " + m.main + "games");
+  if (!s.prepared() || s.step() != sql::kRow) return m.fail("cannot count games");
   return s.int64(0);
 }
 
 bool PositionIndex::has_games() {
-  return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM main.games)") != 0;
+  return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM " + impl_->main + "games)") != 0;
 }
 
 Expected<std::vector<PositionHit>> PositionIndex::find(const Position& position) {
   Impl& m = *impl_;
   // One read transaction: a concurrent update is seen whole or not at all.
-  if (m.db.exec("BEGIN")) return m.fail("cannot read the position index");
+  if (m.db.exec(sql::begin_read(m.db.backend()))) return m.fail("cannot read the position index");
   std::vector<Row> rows;
   std::vector<PositionHit> hits;
   std::optional<Error> error = m.candidates(static_cast<std::int64_t>(position.key()), rows);
@@ -703,14 +750,14 @@ Expected<std::vector<IndexedGame>> PositionIndex::games(const std::vector<std::i
 Expected<std::vector<GameListing>> PositionIndex::describe(const std::vector<std::int64_t>& ids) {
   Impl& m = *impl_;
   sql::Statement s = m.db.prepare(
-      "SELECT s.path, g.game_index, g.plies, g.tags_json, g.result_text FROM main.games AS g JOIN main.sources AS s ON "
-      "s.id = g.source_id WHERE g.id = ?1");
+      "SELECT s.path, g.game_index, g.plies, g.tags_json, g.result_text FROM " + m.main + "games AS g JOIN " + m.main +
+      "sources AS s ON s.id = g.source_id WHERE g.id = ?1");
   if (!s.prepared()) return m.fail("cannot read games");
   std::vector<GameListing> out;
   out.reserve(ids.size());
   for (std::int64_t id : ids) {
     s.bind(1, id);
-    if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(id)};
+    if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(id)};
     GameListing g;
     g.id = id;
     g.file = s.text(0);
@@ -737,7 +784,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
     sql::Statement s = m.db.prepare("SELECT block, data FROM " + m.table("position_games"));
     if (!s.prepared()) return m.fail("cannot read the position index");
     int rc;
-    while ((rc = s.step()) == SQLITE_ROW) {
+    while ((rc = s.step()) == sql::kRow) {
       const std::int64_t block = s.int64(0);
       const std::string_view data = s.blob(1);
       for (std::size_t i = 0; (i + 1) * kFactBytes <= data.size(); ++i) {
@@ -747,7 +794,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
         ++counts[{f.start_id, f.winner}];
       }
     }
-    if (rc != SQLITE_DONE) return m.fail("cannot read the position index");
+    if (rc != sql::kDone) return m.fail("cannot read the position index");
   }
   // Each start position's set-up pair, if it is the start of one.
   std::array<std::pair<Setup, Setup>, 16> pairs;
@@ -756,7 +803,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
     pairs[i] = {kAllSetups[i / 4], kAllSetups[i % 4]};
     starts[i].set_setups(pairs[i].first, pairs[i].second);
   }
-  sql::Statement key = m.db.prepare("SELECT key FROM main.starts WHERE id = ?1");
+  sql::Statement key = m.db.prepare("SELECT key FROM " + m.main + "starts WHERE id = ?1");
   if (!key.prepared()) return m.fail("cannot read the start positions");
   std::map<std::uint32_t, std::optional<std::pair<Setup, Setup>>> pair_of;
   std::vector<SetupTally> out;
@@ -766,7 +813,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
       std::optional<std::pair<Setup, Setup>> pair;
       key.bind(1, static_cast<std::int64_t>(k.first));
       Position p;
-      if (key.step() == SQLITE_ROW && positions::start_position_of(key.text(0), p))
+      if (key.step() == sql::kRow && positions::start_position_of(key.text(0), p))
         for (std::size_t i = 0; i < 16 && !pair; ++i)
           if (positions::same_position(p, starts[i])) pair = pairs[i];
       key.reset();
@@ -804,20 +851,33 @@ IndexSize PositionIndex::size() {
   z.games = std::atoll(m.meta("games").c_str());
   z.positions = m.db.scalar("SELECT coalesce(sum(rows), 0) FROM " + m.table("position_segments"));
   z.segments = m.db.scalar("SELECT count(*) FROM " + m.table("position_segments"));
-  z.bytes = m.db.scalar("SELECT coalesce(sum(pgsize), 0) FROM dbstat('" + m.schema +
-                            "') WHERE name IN ('position_meta', 'position_segments', 'position_blocks', "
-                            "'position_games')",
-                        0);
+  z.bytes = sql::bytes_of_tables(m.db, m.prefix,
+                                 "'position_meta', 'position_segments', 'position_blocks', 'position_games'");
   return z;
 }
 
+std::optional<Error> create_position_tables(sql::Connection& db, const std::string& prefix) {
+  const std::string& s = prefix;
+  if (auto e = db.exec(sql::schema_ddl(db.backend(), "CREATE TABLE IF NOT EXISTS " + s +
+                 "position_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
+                 "CREATE TABLE IF NOT EXISTS " + s +
+                 "position_segments (id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, last_game INTEGER NOT "
+                 "NULL, rows INTEGER NOT NULL);"
+                 "CREATE TABLE IF NOT EXISTS " + s +
+                 "position_blocks (segment INTEGER NOT NULL, first_key INTEGER NOT NULL, part INTEGER NOT NULL, "
+                 "data BLOB NOT NULL, PRIMARY KEY (segment, first_key, part)) WITHOUT ROWID;"
+                 "CREATE TABLE IF NOT EXISTS " + s + "position_games (block INTEGER PRIMARY KEY, data BLOB NOT NULL);")))
+    return Error{"cannot create the position index tables: " + e->message};
+  return std::nullopt;
+}
+
 std::optional<Error> forget_indexed_game(sql::Connection& db, std::int64_t id) {
-  if (id <= 0 || db.scalar("SELECT count(*) FROM main.sqlite_schema WHERE name = 'position_games'") == 0)
-    return std::nullopt;
-  sql::Statement read = db.prepare("SELECT data FROM main.position_games WHERE block = :block");
+  const std::string main = sql::schema_prefix(db, false);
+  if (id <= 0 || !sql::table_exists(db, main, "position_games")) return std::nullopt;
+  sql::Statement read = db.prepare("SELECT data FROM " + main + "position_games WHERE block = :block");
   if (!read.prepared()) return Error{"cannot read the position index: " + db.current_error()};
   read.bind(1, id / kFactsPerBlock);
-  if (read.step() != SQLITE_ROW) return std::nullopt;  // not indexed yet
+  if (read.step() != sql::kRow) return std::nullopt;  // not indexed yet
   std::string data(read.blob(0));
   read.reset();
   const std::size_t at = static_cast<std::size_t>(id % kFactsPerBlock) * kFactBytes;
@@ -826,12 +886,12 @@ std::optional<Error> forget_indexed_game(sql::Connection& db, std::int64_t id) {
   if (!f.present) return std::nullopt;
   f.present = false;
   encode_fact(f, data.data() + at);
-  sql::Statement write = db.prepare("UPDATE main.position_games SET data = :data WHERE block = :block");
+  sql::Statement write = db.prepare("UPDATE " + main + "position_games SET data = :data WHERE block = :block");
   if (!write.prepared()) return Error{"cannot update the position index: " + db.current_error()};
-  write.bind_blob(sqlite3_bind_parameter_index(write.get(), ":data"), data);
-  write.bind(sqlite3_bind_parameter_index(write.get(), ":block"), id / kFactsPerBlock);
-  if (!write.run() ||
-      db.exec("UPDATE main.position_meta SET value = CAST(CAST(value AS INTEGER) - 1 AS TEXT) WHERE key = 'games'"))
+  write.bind_blob(write.parameter_index(":data"), data);
+  write.bind_named(":block", id / kFactsPerBlock);
+  if (!write.run() || db.exec("UPDATE " + main +
+                              "position_meta SET value = CAST(CAST(value AS BIGINT) - 1 AS TEXT) WHERE key = 'games'"))
     return Error{"cannot update the position index: " + db.current_error()};
   return std::nullopt;
 }

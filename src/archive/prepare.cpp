@@ -36,6 +36,7 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
   // Players: .gib names them 초대국자 / 한대국자; PGN White / Black (fact_tags.h).
   if (const std::string* v = fact_tag(game.tags, FactTag::Cho)) p.cho_player = split_player(*v);
   if (const std::string* v = fact_tag(game.tags, FactTag::Han)) p.han_player = split_player(*v);
+  p.facts = tag_facts(game.tags);
 
   p.has_result = game.has_result;
   p.result_text = std::move(game.result_text);

@@ -14,6 +14,7 @@
 #include "command.h"
 #include "gibo/report/i18n.h"
 #include "counts.h"
+#include "gibo/archive/archive.h"
 #include "gibo/archive/import.h"
 #include "gibo/formats/json_writer.h"
 #include "inputs.h"
@@ -189,7 +190,7 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
     json::Writer w(line);
     w.begin_object()
         .field("type", "summary")
-        .field("db", db)
+        .field("db", archive::archive_name(db))
         .field("files", static_cast<std::int64_t>(s.files + unreadable_inputs))
         .field("imported", static_cast<std::int64_t>(s.imported))
         .field("resumed", static_cast<std::int64_t>(s.resumed))
@@ -250,9 +251,10 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
   print_counts(std::cout, "files without games by code", s.file_errors_by_code);
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f", s.seconds);
-  std::cout << format("archive: {1} holds {2} games ({3} s, {4} games/s)",
-                      {db, number(s.games_in_archive), seconds, number(static_cast<long>(rate))})
-            << "\n";
+  if (s.games_in_archive >= 0)  // (not when the archive could not say: the error tells why)
+    std::cout << format("archive: {1} holds {2} games ({3} s, {4} games/s)",
+                        {archive::archive_name(db), number(s.games_in_archive), seconds, number(static_cast<long>(rate))})
+              << "\n";
 }
 
 }  // namespace
@@ -302,8 +304,9 @@ int run_import(const std::vector<std::string>& args) {
   // to create an empty archive.
   ProtectedFiles protect;
   for (const std::string& f : files) protect.add_input(f);
-  for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
-    if (auto why = protect.conflict(db + suffix)) return usage(why->message);
+  if (!archive::is_server_archive(db))
+    for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
+      if (auto why = protect.conflict(db + suffix)) return usage(why->message);
   if (files.empty()) {
     std::cerr << "gibo import: " << i18n::translate(missing.empty() ? "no game file found" : "no input could be read") << "; "
               << i18n::format("{1} is left as it was", {db}) << "\n";

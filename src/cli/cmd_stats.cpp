@@ -60,7 +60,8 @@ std::string more_help() {
   std::string s = translate(
       "\n--where: an SQL expression (SQLite, read-only: = != < <= > >= LIKE GLOB IN BETWEEN IS NULL AND OR NOT,\n"
       "'text', numbers, SQL functions) over these fields of each game, the same on files and with --db\n"
-      "(gibo export and gibo rescore --db take the same expressions):\n");
+      "(gibo export and gibo rescore --db take the same expressions); with a PostgreSQL --db, PostgreSQL's\n"
+      "SQL, in a read-only transaction, calling only functions that read (README: \"Selecting games\"):\n");
   for (const archive::FactField& f : archive::fact_fields())
     s += "  " + f.name + std::string(f.name.size() < 14 ? 14 - f.name.size() : 1, ' ') + translate(f.meaning.c_str()) + "\n";
   s += translate(
@@ -179,7 +180,7 @@ int run_stats(const std::vector<std::string>& args) {
   if (!db.empty()) {
     const auto archive = open_archive("stats", db);
     if (!archive) return kExitIo;
-    data.origin = db;
+    data.origin = archive::archive_name(db);
     error = stats::load_archive(*archive, where, lo, data);
   } else {
     for (std::size_t i = 0; i < paths.size() && i < 3; ++i) data.origin += (i ? ", " : "") + paths[i];

@@ -40,7 +40,8 @@ void add_shared_options(po::options_description& opts, const SharedOptions& shar
   auto add = opts.add_options();
   if (shared.db)
     add("db", po::value(shared.db),
-        (std::string("the archive (a SQLite file") + (shared.creates_db ? "; created when missing" : " written by gibo import") +
+        (std::string("the archive (a SQLite file or a PostgreSQL database, postgresql://...") +
+         (shared.creates_db ? "; created when missing" : ", written by gibo import") +
          shared.db_note + ")")
             .c_str());
   if (shared.where)

@@ -65,7 +65,7 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
 }
 
 int query_error(const std::string& command, const PositionQuery& q, const Error& error) {
-  std::cerr << "gibo " << command << ": " << q.db << ": " << i18n::message(error.message) << "\n";
+  std::cerr << "gibo " << command << ": " << archive::archive_name(q.db) << ": " << i18n::message(error.message) << "\n";
   return kExitIo;
 }
 
@@ -129,7 +129,7 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   }
   index = std::move(*opened);
   if (!index->has_games()) {
-    std::cerr << "gibo " << command << ": " << q.db << ": "
+    std::cerr << "gibo " << command << ": " << archive::archive_name(q.db) << ": "
               << i18n::translate("the archive holds no games (add some with gibo import)") << "\n";
     return kExitFindings;
   }
@@ -153,7 +153,7 @@ std::optional<int> open_position_index(const std::string& command, const Positio
     // gibo import indexes what it stores; an archive written by an older gibo (or one
     // whose index another key function wrote) is indexed here, once, and says so.
     if (!announced && p.games_total > 0 && !index->in_memory()) {
-      std::cerr << "gibo " << command << ": " << q.db << ": "
+      std::cerr << "gibo " << command << ": " << archive::archive_name(q.db) << ": "
                 << i18n::format("indexing the positions of {1} games not indexed yet (once; gibo import keeps the index "
                                 "up to date)",
                                 {i18n::number(p.games_total)})
@@ -168,7 +168,7 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   });
   if (shown) std::cerr << "\r\x1b[K" << std::flush;
   if (failed) {
-    std::cerr << "gibo " << command << ": " << q.db << ": "
+    std::cerr << "gibo " << command << ": " << archive::archive_name(q.db) << ": "
               << i18n::format("cannot index positions: {1}", {i18n::message(failed->message)}) << "\n";
     return kExitIo;
   }

@@ -8,7 +8,10 @@
 //
 // Run: build/bench/bench_explore          (reads tests/data/corpus; writes to a temp dir)
 // Environment: GIBO_BENCH_GAMES (default 1000000, a multiple of 100); GIBO_BENCH_KEEP=DIR
-// keeps the files and the archive in DIR and reuses them on the next run.
+// keeps the files and the archive in DIR and reuses them on the next run;
+// GIBO_BENCH_PG=URI also imports the same files into a PostgreSQL archive (the schema
+// bench_explore of the database URI names, kept and reused while it holds as many
+// games) and times the same queries on it.
 // Not a test: it prints figures (and the load average, since the machine may be shared).
 #include <sqlite3.h>
 #include <sys/wait.h>
@@ -24,6 +27,7 @@
 #include <vector>
 
 #include "../tests/archive/variant_corpus.h"
+#include "gibo/archive/archive.h"
 #include "gibo/archive/codec.h"
 #include "gibo/archive/position_index.h"
 #include "gibo/report/explore.h"
@@ -193,6 +197,40 @@ int main() {
   }
   const double search = run_gibo({"search", "--db", db, "--fen", rare.fen(), "--format", "jsonl"});
   std::printf("rare position, gibo search process: %.3f s\n", search);
+
+  // The same archive on PostgreSQL, and the same queries.
+  if (const char* pg = std::getenv("GIBO_BENCH_PG")) {
+    const std::string uri = std::string(pg) + (std::string(pg).find('?') == std::string::npos ? "?" : "&") +
+                            "options=-csearch_path%3Dbench_explore";
+    bool current = false;
+    if (auto held = gibo::archive::Archive::open(uri, gibo::archive::OpenMode::ReadOnly))
+      current = (*held)->game_count() == games;
+    if (!current) {
+      std::system(("psql -X -q '" + std::string(pg) +
+                   "' -c 'DROP SCHEMA IF EXISTS bench_explore CASCADE' -c 'CREATE SCHEMA bench_explore'")
+                      .c_str());
+      auto t = Clock::now();
+      const double s = run_gibo({"import", "--db", uri, "--jobs", "2", "--format", "jsonl", (dir / "in").string()});
+      std::printf("PostgreSQL: gibo import --jobs 2: %.1f s (%s)\n", seconds_since(t), s < 0 ? "FAILED" : "ok");
+      if (s < 0) return 1;
+    }
+    auto pg_index = gibo::archive::PositionIndex::open(uri, gibo::archive::OpenMode::ReadOnly);
+    if (!pg_index || (*pg_index)->update(1)) {
+      std::printf("PostgreSQL: cannot open the index\n");
+      return 1;
+    }
+    const gibo::archive::IndexSize pg_size = (*pg_index)->size();
+    std::printf("PostgreSQL index: %lld games, %lld positions, %lld segments, %.0f MB\n",
+                static_cast<long long>(pg_size.games), static_cast<long long>(pg_size.positions),
+                static_cast<long long>(pg_size.segments), static_cast<double>(pg_size.bytes) / 1e6);
+    for (const Case& c : cases) {
+      const Timing t = time_query(uri, c.fen, 5, **pg_index);
+      std::printf("PostgreSQL %-15s %8ld games: explore process best %.3f s, median %.3f s; in-process %.3f s\n",
+                  c.name, t.games, t.process_best, t.process_median, t.in_process);
+    }
+    std::printf("PostgreSQL rare position, gibo search process: %.3f s\n",
+                run_gibo({"search", "--db", uri, "--fen", rare.fen(), "--format", "jsonl"}));
+  }
   std::printf("load average at end %s\n", load_average().c_str());
   sqlite3_close(raw);
   if (!keep) fs::remove_all(dir);

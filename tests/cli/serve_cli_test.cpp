@@ -25,6 +25,7 @@
 #include <set>
 #include <thread>
 
+#include "../pg/pg_test.h"
 #include "run_gibo.h"
 
 namespace {
@@ -466,6 +467,53 @@ TEST_F(ServeCli, AKoreanShowWritesAKoreanViewer) {
 }
 
 // Last: SIGINT stops the server cleanly, with status 0.
+// `page` with the archive name `from` (which HTML writes as it is) written `to`, as HTML
+// escapes it.
+std::string renamed(std::string page, const std::string& from, const std::string& to) {
+  std::string escaped;
+  for (char c : to) escaped += c == '&' ? std::string("&amp;") : std::string(1, c);
+  for (std::size_t at = page.find(from); at != std::string::npos; at = page.find(from, at + escaped.size()))
+    page.replace(at, from.size(), escaped);
+  return page;
+}
+
+// The same archive on PostgreSQL (gibo copy), served to a role that may only read it: the
+// same pages, byte for byte (save the archive's name).
+TEST_F(ServeCli, APostgreSQLCopyServesTheSamePagesToAReadingRole) {
+  GIBO_REQUIRE_POSTGRESQL();
+  const std::string pg = pg_fresh_archive();
+  ASSERT_EQ(run_gibo({"copy", db_, pg}).status, 0);
+  const std::string schema = pg_rows(pg, "SELECT current_schema()").at(0).at(0), role = "reader_" + schema;
+  pg_rows(pg, "CREATE ROLE " + role + " LOGIN; GRANT USAGE ON SCHEMA " + schema + " TO " + role +
+                  "; GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + role);
+  std::string as_reader = pg;
+  as_reader.replace(as_reader.find("gibo@"), 5, role + "@");
+  int pid = 0;
+  const int port = start_server("", as_reader, (dir_->path() / "pg.out").string(), (dir_->path() / "pg.err").string(), pid);
+  struct Stop {
+    int pid;
+    ~Stop() {
+      if (pid > 0) ::kill(pid, SIGKILL);
+    }
+  } stop{pid};
+  ASSERT_GT(port, 0) << slurp(dir_->path() / "pg.err");
+  std::vector<std::string> targets = {"/", "/explore?setup=HEEH,HEEH&moves=i4h4", "/games?setup=HEEH,HEEH&moves=i4h4,a7b7",
+                                      "/game/1?ply=3", "/stats", "/players", "/events"};
+  for (const std::string& l : links(get(port_, "/").body))
+    if (targets.size() < 40) targets.push_back(l);
+  for (const std::string& target : targets) {
+    SCOPED_TRACE(target);
+    const Reply lite = get(port_, target), server = get(port, target);
+    EXPECT_EQ(lite.status, 200);
+    EXPECT_EQ(server.status, lite.status);
+    const std::string expected = renamed(lite.body, db_, as_reader);
+    std::size_t at = 0;
+    while (at < expected.size() && at < server.body.size() && expected[at] == server.body[at]) ++at;
+    EXPECT_TRUE(server.body == expected) << "from byte " << at << ": SQLite's " << expected.substr(at, 300)
+                                         << "\nPostgreSQL's " << server.body.substr(at, 300);
+  }
+}
+
 TEST_F(ServeCli, ZStopsCleanlyOnSigint) {
   ASSERT_EQ(get(port_, "/").status, 200);
   ASSERT_EQ(::kill(pid_, SIGINT), 0);

@@ -124,7 +124,7 @@ struct ImportSummary {
   std::map<std::string, long> invalid_by_code;  // games with errors, by their first error's code
   std::map<std::string, long> file_errors_by_code;  // files holding no game, by their first error
   std::vector<PrefixReport> prefixes;           // pairs found in this run
-  std::int64_t games_in_archive = 0;
+  std::int64_t games_in_archive = 0;  // -1: could not be counted (the archive's server went away)
   double seconds = 0;        // the whole import, the position index's update included
   double index_seconds = 0;  // of which updating the position index
 };
