@@ -35,13 +35,11 @@ int run_explore(const std::vector<std::string>& args) {
     return write_text_output("explore", q.output,
                              q.format == "json" ? explore::render_setups_json(*t) : explore::render_setups_text(*t));
   }
-  int book_status = kExitOk;
-  const std::optional<OpeningBook> book = opening_book_or_error("explore", q.opening_books, book_status);
-  if (!book) return book_status;
-  if (auto rc = prepare_query("explore", q, query)) return *rc;
+  if (auto rc = prepare_query("explore", q, query, true)) return *rc;
   auto e = explore::explore(*query.index, query.position, query.selection());
   if (!e) return query_error("explore", q, e.error());
-  if (query.setups) explore::name_positions(*e, query.setups->first, query.setups->second, *book);
+  // The names of the position and of what each move starts: the archive's opening book.
+  if (query.setups) explore::name_positions(*e, query.setups->first, query.setups->second, *query.openings);
   e->archive = archive::archive_name(q.db);
   e->where = q.where;
   const std::string text = q.format == "json"   ? explore::render_json(*e)

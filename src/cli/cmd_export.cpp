@@ -122,8 +122,7 @@ int run_export(const std::vector<std::string>& args) {
       "gibo export [OPTIONS] --db FILE --to gib|pgn|json|jsonl|fen|uci [--where EXPR | --query SQL] [-o FILE|DIR]";
   po::options_description opts("options");
   std::string db, where, query, to, output, encoding = "utf-8";
-  std::vector<std::string> opening_books;
-  add_shared_options(opts, {.db = &db, .where = &where, .opening_books = &opening_books});
+  add_shared_options(opts, {.db = &db, .where = &where});
   opts.add_options()("query", po::value(&query), "a SELECT whose first column is a game id")(
       "to", po::value(&to), "output format: gib, pgn, json (one array), jsonl (one game a line), fen or uci")(
       "output,o", po::value(&output), "output file, or directory for one file per source (default stdout)")(
@@ -146,10 +145,6 @@ int run_export(const std::vector<std::string>& args) {
   wo.format = *format;
   wo.hanja = vm.count("hanja") > 0;
   wo.positions = vm.count("positions") > 0;
-  int book_status = kExitOk;
-  const std::optional<OpeningBook> book = opening_book_or_error("export", opening_books, book_status);
-  if (!book) return book_status;
-  wo.openings = &*book;
   ProtectedFiles protect;
   protect.add_archive(db);
   if (auto why = protect.conflict(output)) return usage(why->message);
@@ -157,6 +152,14 @@ int run_export(const std::vector<std::string>& args) {
   const auto opened = open_archive("export", db);
   if (!opened) return kExitIo;
   archive::Archive* archive = opened.get();
+  // The openings the writers name ([Opening], JSON's "opening"): the archive's book names
+  // them, as it named the games it stores.
+  const auto book = archive->opening_book();
+  if (!book) {
+    std::cerr << "gibo export: " << archive::archive_name(db) << ": " << book.error().message << "\n";
+    return kExitIo;
+  }
+  wo.openings = book->get();
   const auto ids = query.empty() ? archive->select_games(where) : archive->select_query(query);
   if (!ids) {
     std::cerr << "gibo export: " << (query.empty() ? "--where: " : "--query: ") << ids.error().message << "\n";

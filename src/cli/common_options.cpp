@@ -71,7 +71,7 @@ void add_shared_options(po::options_description& opts, const SharedOptions& shar
 }
 
 std::optional<OpeningBook> opening_book_or_error(const std::string& command, const std::vector<std::string>& files,
-                                                 int& status) {
+                                                 int& status, std::string* rows) {
   OpeningBook book = builtin_opening_book();
   for (const std::string& path : files) {
     auto bytes = read_file_bytes(path);
@@ -91,6 +91,12 @@ std::optional<OpeningBook> opening_book_or_error(const std::string& command, con
                 << "\n";
       status = kExitUsage;
       return std::nullopt;
+    }
+    if (rows) {
+      std::string_view text = bytes->view();
+      if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+      rows->append(text);
+      if (!text.empty() && text.back() != '\n') *rows += '\n';
     }
   }
   return book;

@@ -37,9 +37,10 @@ struct SharedOptions {
 // The built-in opening book with the rows of `files` (--opening-book) added; rows no game
 // can match are reported on standard error as warnings. On a file that cannot be read
 // (exit status 3) or holds a bad row (every one listed; a usage error, 2): nullopt, the
-// message written and `status` set.
+// message written and `status` set. `rows`, if given, receives the files' rows as one text
+// (each file's, its byte-order mark dropped, in order): what an archive keeps as its own.
 std::optional<OpeningBook> opening_book_or_error(const std::string& command, const std::vector<std::string>& files,
-                                                 int& status);
+                                                 int& status, std::string* rows = nullptr);
 
 // The description of the options naming the encoding of the inputs (--encoding, and
 // convert's --input-encoding): "auto (UTF-8 if valid, else CP949), utf-8 or cp949".

@@ -56,7 +56,6 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
   if (command == "explore") {
     opts.add_options()("notation", po::value(&q.notation),
                        "the text table's move columns: korean, uci, san, janggi, comma-separated (default korean,uci)");
-    add_shared_options(opts, {.opening_books = &q.opening_books});
   }
   po::variables_map vm;
   const auto rc = parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm);
@@ -120,7 +119,8 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
 
 std::optional<int> open_position_index(const std::string& command, const PositionQuery& q,
                                        std::unique_ptr<archive::PositionIndex>& index,
-                                       std::optional<std::unordered_set<std::int64_t>>& selected) {
+                                       std::optional<std::unordered_set<std::int64_t>>& selected,
+                                       std::shared_ptr<const OpeningBook>* book) {
   if (const auto refused = refuse_unreadable_archive(q.db)) return refused;
   auto opened = archive::PositionIndex::open(q.db, archive::OpenMode::ReadWrite);
   if (!opened) {
@@ -133,17 +133,24 @@ std::optional<int> open_position_index(const std::string& command, const Positio
               << i18n::translate("the archive holds no games (add some with gibo import)") << "\n";
     return kExitFindings;
   }
-  if (!q.where.empty()) {
-    // The one query language (decision 15, src/adjudication/README.md "Decisions"): the
-    // archive's facts view.
+  if (!q.where.empty() || book) {
     const auto archive = open_archive(command, q.db);
     if (!archive) return kExitIo;
-    const auto ids = archive->select_games(q.where);
-    if (!ids) {
-      std::cerr << "gibo " << command << ": --where: " << i18n::message(ids.error().message) << "\n";
-      return kExitUsage;
+    if (book) {  // the names of positions: the archive's opening book
+      auto own = archive->opening_book();
+      if (!own) return query_error(command, q, own.error());
+      *book = std::move(*own);
     }
-    selected.emplace(ids->begin(), ids->end());
+    // The one query language (decision 15, src/adjudication/README.md "Decisions"): the
+    // archive's facts view.
+    if (!q.where.empty()) {
+      const auto ids = archive->select_games(q.where);
+      if (!ids) {
+        std::cerr << "gibo " << command << ": --where: " << i18n::message(ids.error().message) << "\n";
+        return kExitUsage;
+      }
+      selected.emplace(ids->begin(), ids->end());
+    }
   }
   const bool terminal = stderr_is_terminal();
   const auto start = std::chrono::steady_clock::now();
@@ -205,10 +212,10 @@ std::optional<int> prepare_archive_query(const std::string& command, const Posit
   return open_position_index(command, q, out.index, out.selected);
 }
 
-std::optional<int> prepare_query(const std::string& command, const PositionQuery& q, PreparedQuery& out) {
+std::optional<int> prepare_query(const std::string& command, const PositionQuery& q, PreparedQuery& out, bool names) {
   if (auto rc = query_position(command, q, out.position, &out.setups)) return rc;
   if (auto rc = check_query_output(command, q)) return rc;
-  return open_position_index(command, q, out.index, out.selected);
+  return open_position_index(command, q, out.index, out.selected, names && out.setups ? &out.openings : nullptr);
 }
 
 }  // namespace gibo::cli

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -140,6 +141,7 @@ struct PlayerOpenings {
 struct OpeningNames {
   long games = 0, other_start = 0;      // games named from a set-up pair; from a position of their own
   std::vector<const FormationRule*> book;  // the formations of the book, in its order (columns)
+  std::shared_ptr<const OpeningBook> book_owner;  // keeps the book (and the names' rules) alive
   std::vector<OpeningNameRow> names;    // most games first, ties by code
   std::vector<FormationRow> formations; // book order, then unknown
   std::vector<FormationSlice> by_year;  // ascending, unknown last

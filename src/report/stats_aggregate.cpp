@@ -258,7 +258,8 @@ Players players_of(const Dataset& data) {
 // player (the players of `players`, in its order).
 OpeningNames opening_names_of(const Dataset& data, const ReportOptions& o, const Players& players) {
   OpeningNames n;
-  const OpeningBook& book = data.openings ? *data.openings : builtin_opening_book();
+  n.book_owner = data.openings ? data.openings : std::shared_ptr<const OpeningBook>(&builtin_opening_book(), [](auto*) {});
+  const OpeningBook& book = *n.book_owner;
   for (const FormationRule& f : book.formations()) n.book.push_back(&f);
   std::map<const FormationRule*, std::size_t> column;
   for (std::size_t i = 0; i < n.book.size(); ++i) column[n.book[i]] = i;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -119,7 +120,7 @@ struct Dataset {
   std::vector<std::string> adjudication_profiles;
   long duplicates = 0;  // copies of the games in `games` (same start and moves), not counted in them
   std::string verdicts_from;  // "computed" (judged while loading), "archive" (stored verdicts), "" (none)
-  const OpeningBook* openings = nullptr;  // the book the games' openings were named with
+  std::shared_ptr<const OpeningBook> openings;  // the book the games' openings were named with (the archive's)
   // The analysis requests (engine, options, limit, variant) the games' stored analyses come
   // from: more than one means the play-quality numbers mix them (the report says so).
   long analysis_requests = 0;

@@ -14,7 +14,6 @@
 #include "gibo/adjudication/rescore.h"
 #include "gibo/adjudication/verdict.h"
 #include "gibo/archive/import.h"
-#include "gibo/formats/openings.h"
 
 namespace gibo::stats {
 namespace {
@@ -33,14 +32,12 @@ struct Board {
 // start that does not set up).
 bool fill_facts(const archive::StoredGame& g, int opening_plies, const OpeningBook& book, GameFacts& f,
                 Position& start) {
+  f.named = archive::opening_of(g.opening, book);  // as the archive stores it
   f.id = g.game_id;
   f.file = g.file;
   f.index = g.game_index;
   tag_facts(g.tags, f);
   f.custom_start = g.start.custom;
-  f.named.other_start = g.start.custom;  // until the board is set up and named below
-  f.named.cho = g.start.cho;
-  f.named.han = g.start.han;
   if (!g.start.custom) {
     f.cho_setup = g.start.cho;
     f.han_setup = g.start.han;
@@ -72,7 +69,6 @@ bool fill_facts(const archive::StoredGame& g, int opening_plies, const OpeningBo
     f.moves.push_back(m);
     pos.do_move(m);
   }
-  f.named = name_opening(g.start, f.moves, book);
   return true;
 }
 
@@ -165,7 +161,9 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
   }
   if (!use_stored) judge = judging.own || !judging.profiles.empty();
   out.verdicts_from = use_stored ? "archive" : judge ? "computed" : "";
-  out.openings = options.openings ? options.openings : &builtin_opening_book();
+  const auto book = db.opening_book();
+  if (!book) return io_error(book.error());
+  out.openings = *book;
   if (judge)
     for (const Profile* p : judging.profiles) out.adjudication_profiles.push_back(p->id);
 
@@ -186,7 +184,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     const auto at = source_at.find(g->source_id);
     Entry e{at == source_at.end() ? out.sources.size() : at->second, g->game_index, {}, std::nullopt};
     Position start;
-    if (fill_facts(*g, options.opening_plies, options.openings ? *options.openings : builtin_opening_book(), e.facts, start) && judge)
+    if (fill_facts(*g, options.opening_plies, **book, e.facts, start) && judge)
       e.board = Board{0, std::move(g->moves), g->saved_bikjang};
     entries.push_back(std::move(e));
   }
@@ -288,6 +286,7 @@ std::optional<LoadError> load_files(const std::vector<std::string>& paths, const
   import.jobs = std::max(1, options.jobs);
   import.fallback = options.fallback;
   import.encoding = options.encoding;
+  import.opening_rows = options.opening_rows;
   std::vector<archive::FileReport> files;
   archive::ImportCallbacks callbacks;
   callbacks.on_file = [&](const archive::FileReport& r) {

@@ -1,7 +1,7 @@
 // Opening books as text (formats/openings/README.md): one row a name — formations with
 // their predicate, named lines with their moves — read into an OpeningBook
 // (gibo/record/opening.h). The book gibo ships (formats/openings/openings.tsv) is built in;
-// a user's rows come from files of the same form (`--openings FILE`), without a rebuild.
+// a user's rows come from files of the same form (`--opening-book FILE`), without a rebuild.
 #pragma once
 
 #include <string>
