@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <csignal>
@@ -336,15 +337,35 @@ TEST_F(ServeCli, TheViewerGraphsAStoredAnalysis) {
   expect_valid_html(viewer, "analysed");
 }
 
+// Eight clients at once, each asking for several pages five times: every reply is whole and
+// byte-equal to the same page asked for alone (connections share no state that could mix
+// or cut replies).
 TEST_F(ServeCli, ServesConcurrently) {
+  const std::vector<std::string> targets = {"/explore?setup=HEHE,HEHE&moves=i4h4", "/", "/game/1?ply=10",
+                                            "/games?setup=HEHE,HEHE", "/players"};
+  std::map<std::string, std::string> alone;
+  for (const std::string& t : targets) {
+    const Reply r = get(port_, t);
+    ASSERT_EQ(r.status, 200) << t;
+    ASSERT_GT(r.body.size(), 1000u) << t;
+    alone[t] = r.body;
+  }
   std::vector<std::thread> clients;
-  std::atomic<int> ok{0};
+  std::atomic<int> same{0}, replies{0};
   for (int i = 0; i < 8; ++i)
-    clients.emplace_back([&] {
-      for (int k = 0; k < 5; ++k) ok += get(port_, "/explore?setup=HEHE,HEHE&moves=i4h4").status == 200;
+    clients.emplace_back([&, i] {
+      for (int k = 0; k < 5; ++k)
+        for (std::size_t j = 0; j < targets.size(); ++j) {
+          const std::string& t = targets[(i + j) % targets.size()];  // clients start on different pages
+          const Reply r = get(port_, t);
+          replies += r.status == 200;
+          same += r.status == 200 && r.body == alone.at(t);
+        }
     });
   for (auto& t : clients) t.join();
-  EXPECT_EQ(ok, 40);
+  const int asked = 8 * 5 * static_cast<int>(targets.size());
+  EXPECT_EQ(replies, asked);
+  EXPECT_EQ(same, asked);
 }
 
 TEST_F(ServeCli, PagesRenderInHeadlessChromium) {
