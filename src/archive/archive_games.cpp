@@ -231,6 +231,18 @@ Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const Prepar
     if (auto e = m.insert_facts.prepare_insert(m.db, "game_facts", derived::facts_params(), false)) return *e;
     if (!m.insert_facts.run({id, g.facts})) return m.fail("cannot insert the facts of game " + std::to_string(g.game_index));
   }
+  if (m.schema_version >= openings::kSince) {
+    std::optional<StoredOpening> named;  // a game prepared without a book is named here, with the archive's
+    if (!g.opening) {
+      const auto book = opening_book();
+      if (!book) return book.error();
+      named = name_stored_opening(decode_start(g.start_key, g.cho_setup, g.han_setup, g.start_fen), g.moves,
+                                  g.valid_plies, **book);
+    }
+    if (auto e = m.insert_opening.prepare_insert(m.db, "game_openings", openings::params(), false)) return *e;
+    if (!m.insert_opening.run({id, g.opening ? *g.opening : *named}))
+      return m.fail("cannot insert the opening of game " + std::to_string(g.game_index));
+  }
   if (!g.comments.empty()) {
     if (auto e = m.insert_comment.prepare_insert(m.db, "comments", kCommentParams, false)) return *e;
     for (const StoredComment& c : g.comments)
@@ -296,6 +308,7 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
       "DELETE FROM analysis_positions WHERE game_id = :old",
       "DELETE FROM analysis_quality WHERE game_id = :old",
       "DELETE FROM game_facts WHERE game_id = :old",
+      "DELETE FROM game_openings WHERE game_id = :old",
       "DELETE FROM analysis_games WHERE game_id = :old",
       "DELETE FROM analysis_queue WHERE game_id = :old",
       "DELETE FROM games WHERE id = :old",

@@ -44,7 +44,14 @@ std::optional<Error> Archive::Impl::finish_open() {
     derived_state = derived::State::Current;
   }
   facts_pending = derived_state != derived::State::Current;
-  return facts::install(db, schema_version, !facts_pending);
+  // The games' opening names likewise.
+  derived::State openings_state = openings::state(db, schema_version);
+  if (openings_state == derived::State::Stale && writable) {
+    if (const auto named = openings::refresh(db, std::nullopt); !named) return named.error();
+    openings_state = derived::State::Current;
+  }
+  openings_pending = openings_temp = openings_state != derived::State::Current;
+  return facts::install(db, schema_version, !facts_pending, !openings_pending);
 }
 
 Archive::Archive(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

@@ -133,6 +133,7 @@ Expected<std::vector<std::int64_t>> Archive::select_query(const std::string& que
     if (e) return *e;
     m.facts_pending = false;
   }
+  if (auto e = m.ensure_openings()) return *e;
   if (!m.db.postgres()) {
     Expected<sql::Statement> s = m.prepare_selection(query);
     if (!s) return s.error();

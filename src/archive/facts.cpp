@@ -9,6 +9,7 @@
 #include "gibo/archive/archive.h"
 
 #include "derived_facts.h"
+#include "derived_openings.h"
 #include "dialect.h"
 #include "facts_view.h"
 #include "sqlite_backend.h"
@@ -54,6 +55,20 @@ constexpr Column kColumns[] = {
     {"han_setup", "g.han_setup", "Han's setup, likewise"},
     {"custom_start", "CASE WHEN g.start_fen IS NOT NULL THEN 1 ELSE 0 END",
      "1 for a game from a custom position ([판] or FEN), else 0"},
+    // Opening names (formats/openings/README.md), named with the archive's opening book.
+    {"opening", "o.code",
+     "the opening's code: the set-up pair, each side's formations, the named line (HEEH,EHHE:MP:YG+MP:YG-MJ; "
+     "'other' for a custom start)"},
+    {"cho_setup_name", "o.cho_setup_name",
+     "Cho's set-up by its name, from Cho's seat: 안상, 바깥상, 왼상 or 오른상 (the last two disputed); NULL for a "
+     "custom start"},
+    {"han_setup_name", "o.han_setup_name", "Han's, from Han's seat, likewise"},
+    {"elephant_pair", "o.elephant_pair", "맞상 or 엇상 when both sides' set-ups are asymmetric, else ''; NULL for a custom start"},
+    {"cho_formations", "o.cho_formations",
+     "the codes of Cho's formations in the first 24 plies, joined by + (GL+MP); '' for none (unknown); NULL for a "
+     "custom start"},
+    {"han_formations", "o.han_formations", "Han's, likewise"},
+    {"opening_line", "o.line", "the code of the named line the game reaches (YG-MJ); NULL for none"},
     {"plies", "g.plies", "plies as recorded"},
     {"valid_plies", "g.valid_plies", "plies that replayed legally"},
     {"valid", "CASE WHEN g.status = 'valid' THEN 1 ELSE 0 END", "1 when the game has no error, else 0"},
@@ -90,8 +105,9 @@ constexpr Column kColumns[] = {
 
 // The SELECT of the view: each column's SQL as an archive of `schema_version` has it,
 // its tables under the prefix `main` (as schema_prefix gives it), the derived ones under
-// `derived`.
-std::string view_select(int schema_version, const std::string& main, const std::string& derived) {
+// `derived`, the games' opening names under `openings`.
+std::string view_select(int schema_version, const std::string& main, const std::string& derived,
+                        const std::string& openings) {
   auto replace_all = [](std::string& text, const std::string& from, const std::string& to) {
     for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
       text.replace(at, from.size(), to);
@@ -115,7 +131,7 @@ std::string view_select(int schema_version, const std::string& main, const std::
     sql += expression + " AS " + c.name;
   }
   return sql + " FROM " + main + "games AS g JOIN " + main + "sources AS s ON s.id = g.source_id LEFT JOIN " +
-         derived + "game_facts AS f ON f.game_id = g.id";
+         derived + "game_facts AS f ON f.game_id = g.id LEFT JOIN " + openings + "game_openings AS o ON o.game_id = g.id";
 }
 
 // The authorizer of user SQL: reading, functions and (recursive) SELECTs only.
@@ -133,15 +149,17 @@ int read_only_authorizer(void*, int action, const char*, const char*, const char
 
 namespace facts {
 
-std::optional<Error> install(sql::Connection& db, int schema_version, bool stored) {
+std::optional<Error> install(sql::Connection& db, int schema_version, bool stored, bool stored_openings) {
   // (Setting SQLite's temp_store drops the TEMP tables made before: it comes first.)
   if (!db.postgres())
     if (auto e = db.exec("PRAGMA temp_store = MEMORY")) return Error{"cannot keep TEMP tables: " + e->message};
   if (!stored)
     if (auto e = derived::create_temp(db)) return e;
-  const std::string main = sql::schema_prefix(db, false);
+  if (!stored_openings)
+    if (auto e = openings::create_temp(db)) return e;
+  const std::string main = sql::schema_prefix(db, false), temp = sql::schema_prefix(db, true);
   const std::string view = "CREATE TEMP VIEW facts AS " +
-                           view_select(schema_version, main, stored ? main : sql::schema_prefix(db, true));
+                           view_select(schema_version, main, stored ? main : temp, stored_openings ? main : temp);
   std::optional<Error> e = db.exec(view);
   if (e) return Error{"cannot create the facts view: " + e->message};
   return std::nullopt;

@@ -12,8 +12,9 @@ namespace gibo::archive::facts {
 // (an older archive opened read-only lacks later columns: they read as NULL). `stored`:
 // the view reads the archive's derived tables (derived_facts.h); else TEMP tables of the
 // connection, created here empty, which derived::fill_temp fills before a selection.
-// Empty on success, else why it failed.
-std::optional<Error> install(sql::Connection& db, int schema_version, bool stored);
+// `stored_openings`: likewise for the games' opening names (derived_openings.h:
+// openings::fill_temp fills its TEMP table). Empty on success, else why it failed.
+std::optional<Error> install(sql::Connection& db, int schema_version, bool stored, bool stored_openings);
 
 // Allows reading and functions only while it lives (sqlite3_set_authorizer): user SQL is
 // prepared under one, so it cannot change anything.

@@ -119,6 +119,19 @@ class Importer {
     // What earlier runs left: sources by content hash, and every stored game's hash (the
     // largest id first: a writer beside this one adds only larger ones, which each batch
     // reads, see refresh()).
+    // The book every game of this run is named with: the archive's (made of the rows given,
+    // when they are).
+    if (options_.opening_rows) {
+      const auto renamed = archive_->set_opening_rows(*options_.opening_rows);
+      if (!renamed) return renamed.error();
+      summary_.openings_renamed = *renamed;
+    }
+    const auto rows = archive_->opening_rows();
+    if (!rows) return rows.error();
+    opening_rows_ = *rows;
+    const auto book = archive_->opening_book();
+    if (!book) return book.error();
+    book_ = *book;
     shared_ = !options_.archive && is_server_archive(options_.db_path);
     seen_max_id_ = archive_->max_game_id();
     auto sources = archive_->sources();
@@ -250,7 +263,7 @@ class Importer {
                  // index rows come from it.
                  thread_local Position replayed;
                  const Profile& profile = replay_under_profile(g, *fallback_, replay_options, feed_ ? &replayed : nullptr);
-                 chunk.games.push_back(prepare_game(std::move(g), profile));
+                 chunk.games.push_back(prepare_game(std::move(g), profile, nullptr, book_.get()));
                  if (feed_) chunk.rows.add(chunk.games.back(), &replayed);
                  if (chunk.games.size() >= kChunkGames) deliver(false);
                });
@@ -491,6 +504,12 @@ class Importer {
   // is reading or has read is taken up after its last game or skipped. The games' unique
   // key (hash, start) is the database's guarantee of the same.
   std::optional<Error> refresh() {
+    // The games of this run are named with the book the archive had when it began.
+    const auto rows = archive_->opening_rows();
+    if (!rows) return rows.error();
+    if (*rows != opening_rows_)
+      return Error{"the archive's opening book changed during this import (another import's --opening-book); "
+                   "import again"};
     auto added = archive_->game_hashes_after(seen_max_id_);
     if (!added) return added.error();
     for (const auto& [id, hash] : *added) {
@@ -552,6 +571,8 @@ class Importer {
   const Profile* fallback_ = nullptr;
   std::unique_ptr<Archive> owned_;  // the archive opened at options_.db_path
   Archive* archive_ = nullptr;      // the archive written: owned_, or options_.archive
+  std::string opening_rows_;                // the archive's own opening-book rows at the start
+  std::shared_ptr<const OpeningBook> book_;  // the book the games are named with (the workers read it)
 
   // Shared with the workers (under mutex_, except the read-only known_).
   std::vector<Slot> slots_;

@@ -108,6 +108,25 @@ CREATE TABLE analysis_quality (
 ) WITHOUT ROWID;
 )sql";
 
+// The table added by version 7: each game's opening, named with the archive's opening
+// book (derived_openings.cpp fills it; README "Database schema" and formats/openings/
+// README.md say what each column holds).
+constexpr const char* kOpeningTables = R"sql(
+CREATE TABLE game_openings (
+  game_id          INTEGER NOT NULL PRIMARY KEY REFERENCES games(id),
+  code             TEXT NOT NULL,
+  cho_setup_name   TEXT,
+  han_setup_name   TEXT,
+  elephant_pair    TEXT,
+  cho_formations   TEXT,
+  han_formations   TEXT,
+  cho_plies        TEXT,
+  han_plies        TEXT,
+  line             TEXT,
+  line_ply         INTEGER
+);
+)sql";
+
 // Version 3: this, kAnalysisTables and the tags view (dialect.h: tags_view); the later
 // versions' steps (kMigrations) make the current one. Every table is described in README
 // "Database schema"; written in SQLite's DDL, which dialect.h translates for PostgreSQL.
@@ -279,6 +298,9 @@ CREATE TABLE analysis_workers (
     // 5 -> 6: the derived facts (new tables, filled by the first open that may write:
     // derived_facts.h).
     kDerivedTables,
+    // 6 -> 7: the games' opening names (a new table, filled by the first open that may
+    // write: derived_openings.h).
+    kOpeningTables,
 };
 // The version kSchema and kAnalysisTables make; the steps from it on finish a new archive.
 constexpr int kBaseVersion = 3;
@@ -405,12 +427,20 @@ std::optional<Error> migrate(sql::Connection& db, std::int64_t from) {
 
 }  // namespace
 
-std::string derived_tables(sql::Backend backend) {
-  std::string ddl = sql::schema_ddl(backend, kDerivedTables);
+namespace {
+
+// `tables` (DDL) as TEMP tables of the connection.
+std::string as_temp(sql::Backend backend, const char* tables) {
+  std::string ddl = sql::schema_ddl(backend, tables);
   for (std::size_t at = ddl.find("CREATE TABLE"); at != std::string::npos; at = ddl.find("CREATE TABLE", at))
     ddl.replace(at, 12, "CREATE TEMP TABLE");
   return ddl;
 }
+
+}  // namespace
+
+std::string derived_tables(sql::Backend backend) { return as_temp(backend, kDerivedTables); }
+std::string opening_tables(sql::Backend backend) { return as_temp(backend, kOpeningTables); }
 
 const std::vector<Table>& tables() {
   static const std::vector<Table> list = {
@@ -432,6 +462,7 @@ const std::vector<Table>& tables() {
       {"analysis_workers", {"worker"}},
       {"game_facts", {"game_id"}},
       {"analysis_quality", {"game_id", "request_id"}},
+      {"game_openings", {"game_id"}},
       {"position_segments", {"id"}, true},
       {"position_blocks", {"segment", "first_key", "part"}, true},
       {"position_games", {"block"}, true},

@@ -25,6 +25,8 @@ inline constexpr const char* kCopyMark = "copying_from";
 // The derived tables (game_facts, analysis_quality) as TEMP tables of the connection, for
 // an archive whose stored ones cannot be read as current (derived_facts.h).
 std::string derived_tables(sql::Backend backend);
+// The table of the games' opening names (game_openings) likewise (derived_openings.h).
+std::string opening_tables(sql::Backend backend);
 
 // A table of the archive and its key: the columns that identify its rows and order them.
 struct Table {

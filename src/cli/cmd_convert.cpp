@@ -118,8 +118,8 @@ int run_convert(const std::vector<std::string>& args) {
   std::string to, from = "auto", output, rules_id = default_profile().id, encoding = "utf-8",
                    input_encoding_name = "auto", notation = "uci", ranks = "auto";
   bool keep_broken = false, hanja = false, each = false, strict = false, positions = false;
-  std::vector<std::string> paths;
-  add_shared_options(opts, {.rules = &rules_id, .strict = &strict});
+  std::vector<std::string> paths, opening_books;
+  add_shared_options(opts, {.rules = &rules_id, .strict = &strict, .opening_books = &opening_books});
   opts.add_options()("to", po::value(&to), "output format: gib, pgn, json, jsonl, fen or uci")(
       "output,o", po::value(&output),
       "output FILE (all games in one file) or DIR (existing, or ending in '/': one file per input); "
@@ -170,6 +170,10 @@ int run_convert(const std::vector<std::string>& args) {
   s.keep_broken = keep_broken;
   s.strict = strict;
   if (paths.empty()) return usage("no input");
+  int book_status = kExitOk;
+  const std::optional<OpeningBook> book = opening_book_or_error("convert", opening_books, book_status);
+  if (!book) return book_status;
+  s.write.openings = &*book;
 
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;

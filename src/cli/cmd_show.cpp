@@ -14,6 +14,7 @@
 #include "gibo/record/replay.h"
 #include "gibo/report/diagram.h"
 #include "gibo/report/i18n.h"
+#include "gibo/report/opening_text.h"
 #include "gibo/report/pages.h"
 #include "inputs.h"
 #include "common_options.h"
@@ -76,7 +77,8 @@ int run_show(const std::vector<std::string>& args) {
       "color", po::value(&color), "auto (when stdout is a terminal), always or never")(
       "analysis", po::value(&analysis)->value_name("FILE"),
       "with --format html: the evaluation graph from gibo analyze's JSON Lines (--format jsonl) for the game");
-  add_shared_options(opts, {.rules = &rules_id, .output = &output});
+  std::vector<std::string> opening_books;
+  add_shared_options(opts, {.rules = &rules_id, .output = &output, .opening_books = &opening_books});
   po::variables_map vm;
   if (auto rc = parse_command_line_with_argument("show", synopsis, args, opts, "target", vm)) return *rc;
   const Profile* profile = profile_or_usage("show", rules_id);
@@ -100,13 +102,15 @@ int run_show(const std::vector<std::string>& args) {
     if (auto why = protect.conflict(output)) return usage_error("show", why->message);
   }
   int failed = kExitOk;
+  const std::optional<OpeningBook> book = opening_book_or_error("show", opening_books, failed);
+  if (!book) return failed;
   LegalityRules rules;
   auto game = read_record_game("show", t, *profile, rules, failed);
   if (!game) return failed;
   Game& g = *game;
   if (format == "html") {
     // The same viewer as gibo serve's, every ply in the file (pages.h).
-    pages::GameView view = pages::game_view(g, *profile);
+    pages::GameView view = pages::game_view(g, *profile, &*book);
     view.title = t.file + ":" + std::to_string(t.game);
     if (!analysis.empty())
       if (const int rc = read_game_evaluations(analysis, t, view.evaluations); rc != kExitOk) return rc;
@@ -159,6 +163,11 @@ int run_show(const std::vector<std::string>& args) {
   if (cho || han)
     out.append(": ").append(i18n::format("{1} (Cho) vs {2} (Han)", {cho ? *cho : std::string("?"), han ? *han : std::string("?")}));
   if (g.has_result) out.append(", ").append(g.result_text);
+  // The opening (formats/openings/README.md): its code and name, the set-up pair, the evidence.
+  const Opening o = name_opening(g, *book);
+  out.append("\n").append(i18n::format("opening {1}: {2}", {opening_code(o), opening_text::name(o)}));
+  if (!o.other_start)
+    out.append("\n  ").append(opening_text::setups(o)).append("\n  ").append(opening_text::evidence(o));
   out.append("\n").append(i18n::format("ply {1} of {2}", {std::to_string(shown), std::to_string(plies)}));
   if (shown > 0)
     out.append(", ").append(i18n::format("last move {1} ({2})", {uci(last), g.plies[static_cast<std::size_t>(shown - 1)].text}));
@@ -168,7 +177,7 @@ int run_show(const std::vector<std::string>& args) {
   if (vm.count("moves")) {
     // Every ply that replays, in Korean notation (as pages.h's viewer writes it) and UCI,
     // with the comments after it.
-    const pages::GameView view = pages::game_view(g, *profile);
+    const pages::GameView view = pages::game_view(g, *profile, &*book);
     out.append("\n").append(i18n::translate("moves:")).append("\n");
     for (const std::string& c : view.comments[0]) out += "  {" + c + "}\n";
     for (std::size_t i = 0; i < view.moves.size(); ++i) {

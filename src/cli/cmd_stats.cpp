@@ -92,10 +92,11 @@ int run_stats(const std::vector<std::string>& args) {
                      profiles, aliases_file, points = "classic";
   int jobs = 1;
   stats::ReportOptions ro;
-  std::vector<std::string> paths;
+  std::vector<std::string> paths, opening_books;
   const SharedOptions shared{.db = &db, .where = &where, .rules = &rules_id, .rules_note = "; files only",
                              .format = &format, .formats = {"text", "csv", "json", "html"}, .jobs = &jobs,
-                             .jobs_cores = true, .encoding = &encoding, .output = &output};
+                             .jobs_cores = true, .encoding = &encoding, .output = &output,
+                             .opening_books = &opening_books};
   add_shared_options(opts, shared);
   opts.add_options()("profiles", po::value(&profiles),
       "verdicts under: own (each game's profile; the default for files), all, none, IDs (comma-separated), or "
@@ -154,6 +155,15 @@ int run_stats(const std::vector<std::string>& args) {
   if (!parse_profiles(profiles, lo.adjudication)) return kExitUsage;
   if (lo.adjudication.stored && db.empty()) return usage_error("stats", "--profiles stored needs --db");
   lo.opening_plies = ro.opening_depth;
+  // Opening names: an archive's are its own (gibo import --opening-book); files are named
+  // with the built-in book and the rows given.
+  if (!db.empty() && !opening_books.empty())
+    return usage_error("stats", i18n::translate("--opening-book is for files: an archive's games are named with its own "
+                                                "book (gibo import --db ARCHIVE --opening-book FILE changes it)"));
+  int book_status = kExitOk;
+  std::string rows;
+  if (!opening_book_or_error("stats", opening_books, book_status, &rows)) return book_status;
+  if (!rows.empty()) lo.opening_rows = rows;
   const auto input_enc = input_encoding_option("--encoding", encoding);
   if (!input_enc) return usage_error("stats", input_enc.error().message);
   lo.encoding = *input_enc;

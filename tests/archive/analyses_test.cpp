@@ -250,7 +250,8 @@ TEST(Analyses, Version2ArchivesReadWithoutThemAndMigrate) {
   TempDir dir;
   const std::string db = (dir.path() / "old.db").string();
   one_game(db).reset();
-  raw_sql(db, "DROP TABLE game_facts; DROP TABLE analysis_quality; DELETE FROM meta WHERE key = 'derived_rules'; "
+  raw_sql(db, "DROP TABLE game_openings; DELETE FROM meta WHERE key IN ('opening_names', 'opening_rows'); "
+              "DROP TABLE game_facts; DROP TABLE analysis_quality; DELETE FROM meta WHERE key = 'derived_rules'; "
               "DROP TABLE analysis_queue; DROP TABLE analysis_workers; "
               "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
               "DROP TABLE analysis_requests; DROP INDEX games_by_key; CREATE INDEX games_by_hash ON games(hash); "

@@ -222,6 +222,10 @@ const std::vector<std::string> kBothDialects = {
     "cho_accuracy > 60 OR han_loss < 40",
     "cho_best_percent >= 40 AND han_blunders = 0",
     "han_accuracy < 80 AND cho_loss > 10 AND han_best_percent < 60 AND cho_blunders >= 1",
+    "opening LIKE 'HEHE,HEHE:%' OR opening = 'other'",
+    "cho_setup_name = '왼상' AND elephant_pair = '엇상' OR han_setup_name IS NULL",
+    "'+' || cho_formations || '+' LIKE '%+GL+%' OR han_formations = ''",
+    "opening_line = 'YG-MJ' OR opening_line IS NULL AND han_formations LIKE 'WA%'",
 };
 
 // Every --where field selects the same games on either backend, whichever way the
@@ -244,8 +248,8 @@ TEST(FactsCli, EveryFieldSelectsTheSameGamesOnBothBackends) {
       run_gibo({"analyze", "--db", lite, "--where", "id <= 12", "--depth", "1", "--option", "Threads=1"});
   ASSERT_EQ(analysed.status, 0) << analysed.err;
   ASSERT_EQ(run_gibo({"copy", lite, copied}).status, 0);
-  raw_sql(copied, "DELETE FROM game_facts; DELETE FROM analysis_quality; "
-                  "UPDATE meta SET value = 'other rules' WHERE key = 'derived_rules'");
+  raw_sql(copied, "DELETE FROM game_facts; DELETE FROM analysis_quality; DELETE FROM game_openings; "
+                  "UPDATE meta SET value = 'other rules' WHERE key IN ('derived_rules', 'opening_names')");
   auto selected = [](const std::string& db, const std::string& where) {
     const Result r = run_gibo({"export", "--db", db, "--to", "jsonl", "--where", where});
     EXPECT_EQ(r.status, 0) << db << ": " << where << ": " << r.err;
@@ -268,15 +272,18 @@ TEST(FactsCli, EveryFieldSelectsTheSameGamesOnBothBackends) {
   }
   EXPECT_EQ(partial, static_cast<int>(kBothDialects.size())) << "each expression selects a part";
   EXPECT_EQ(raw_int(copied, "SELECT count(*) FROM game_facts"), 0) << "readers write nothing";
+  EXPECT_EQ(raw_int(copied, "SELECT count(*) FROM game_openings"), 0) << "readers write nothing";
   ASSERT_EQ(run_gibo({"rescore", "--db", copied, "--where", "id = 1"}).status, 0);  // a writer
   EXPECT_EQ(raw_int(copied, "SELECT count(*) FROM game_facts"), 84);
+  EXPECT_EQ(raw_int(copied, "SELECT count(*) FROM game_openings"), 84);
   EXPECT_EQ(raw_int(copied, "SELECT count(*) FROM analysis_quality"), 12);
   for (const std::string& where : kBothDialects) EXPECT_EQ(selected(copied, where), expected[where]) << where;
 }
 
 // Makes the archive at `path` look as version 1 wrote it.
 void downgrade_to_v1(const fs::path& path) {
-  raw_sql(path, "DROP TABLE game_facts; DROP TABLE analysis_quality; DELETE FROM meta WHERE key = 'derived_rules'; "
+  raw_sql(path, "DROP TABLE game_openings; DELETE FROM meta WHERE key IN ('opening_names', 'opening_rows'); "
+              "DROP TABLE game_facts; DROP TABLE analysis_quality; DELETE FROM meta WHERE key = 'derived_rules'; "
                 "DROP TABLE analysis_queue; DROP TABLE analysis_workers; "
                 "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
                 "DROP TABLE analysis_requests; ALTER TABLE games DROP COLUMN annotated; DROP INDEX games_by_key; "

@@ -42,6 +42,7 @@
 #include "gibo/core/rules.h"
 #include "gibo/record/diagnostic.h"
 #include "gibo/record/game.h"
+#include "gibo/record/opening.h"
 #include "gibo/record/result.h"
 
 namespace gibo::archive {
@@ -50,8 +51,9 @@ namespace gibo::archive {
 // analysis tables (analysis_requests, analysis_games, analysis_positions) and
 // engine_verdicts; 4: a game (its hash and start) unique in games; 5: the analysis queue
 // (analysis_queue, analysis_workers); 6: the facts --where reads, derived by the code and
-// stored (game_facts, analysis_quality), so that every backend reads the same values.
-inline constexpr int kSchemaVersion = 6;
+// stored (game_facts, analysis_quality), so that every backend reads the same values;
+// 7: each game's opening names (game_openings), named with the archive's opening book.
+inline constexpr int kSchemaVersion = 7;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
 inline constexpr std::int32_t kApplicationId = 0x4749424F;
 
@@ -79,6 +81,29 @@ struct TagFacts {
 // The facts of `tags`.
 TagFacts tag_facts(const std::vector<Tag>& tags);
 
+// A game's opening as the archive stores it (a row of game_openings; formats/openings/
+// README.md): the namer's answer (gibo/record/opening.h) in codes, so that it reads back
+// as an Opening of the book it was named with (opening_of) and --where reads it as text.
+// A game from a position of its own has only its code ("other"); the rest are nullopt.
+struct StoredOpening {
+  std::string code;                                  // opening_code: "HEEH,EHHE:MP:YG+MP:YG-MJ"
+  std::optional<std::string> cho_setup_name, han_setup_name;  // own view: 안상 바깥상 왼상 오른상
+  std::optional<std::string> elephant_pair;          // 맞상, 엇상, or "" (not both asymmetric)
+  std::optional<std::string> cho_formations, han_formations;  // codes joined by '+'; "" for none
+  std::optional<std::string> cho_plies, han_plies;   // the ply each first held, in the same order
+  std::optional<std::string> line;                   // the named line's code
+  std::optional<int> line_ply;                       // the ply it was reached at
+};
+// The stored form of `o`.
+StoredOpening stored_opening(const Opening& o);
+// The Opening a stored one names in `book` (the book it was named with: a code the book
+// lacks is left out).
+Opening opening_of(const StoredOpening& s, const OpeningBook& book);
+// The opening of a stored game, from its start, its moves blob (codec.h) and its valid
+// plies, named with `book`: what prepare_game gives for the game it stored.
+StoredOpening name_stored_opening(const StartPosition& start, std::string_view moves_blob, int valid_plies,
+                                  const OpeningBook& book);
+
 struct PreparedGame {
   // Where it came from (the source row is the writer's business).
   int game_index = 0;
@@ -99,6 +124,9 @@ struct PreparedGame {
   std::string tags_json;  // codec.h tags
   std::optional<PlayerName> cho_player, han_player;
   TagFacts facts;
+  // Its opening named with the book prepare_game was given; nullopt without one (then
+  // insert_game names it with the archive's book).
+  std::optional<StoredOpening> opening;
   bool has_result = false;
   std::string result_text;
   NormalizedResult result;
@@ -117,8 +145,10 @@ struct PreparedGame {
 
 // Builds the stored form of a game that was read and replayed under `profile`.
 // `result` is the normalised stored result; nullptr normalises result_text with
-// normalize_result (PGN result tokens and the .gib grammar). The game is consumed.
-PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result = nullptr);
+// normalize_result (PGN result tokens and the .gib grammar). `openings`: the book its
+// opening is named with (the archive's: Archive::opening_book). The game is consumed.
+PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result = nullptr,
+                          const OpeningBook* openings = nullptr);
 
 // ---------------------------------------------------------------------------
 struct SourceInfo {
@@ -175,6 +205,7 @@ struct StoredGame {
   std::string profile_id;  // the profile it was validated under
   bool valid = false;
   std::optional<bool> annotated;  // nullopt: unknown (imported under schema version 1)
+  StoredOpening opening;          // named with the archive's opening book (Archive::opening_book)
 };
 
 // One row of the diagnostics table.
@@ -477,6 +508,25 @@ class Archive {
   };
   // The queues, their leases and failures, and the workers (none before schema version 5).
   Expected<QueueStatus> queue_status();
+
+  // --- opening names (archive_openings.cpp) -------------------------------------
+  // Every game's opening is named with the archive's opening book: the built-in one
+  // (builtin_opening_book) and the rows of one's own stored with the archive (the text of
+  // the files gibo import --opening-book was given). The names are stored with each game
+  // and named again, all of them, when the book changes: by set_opening_rows, or by the
+  // first open that may write after gibo's built-in book or namer changed (or the archive
+  // was migrated to schema version 7). A reader of an archive whose names are not current
+  // names its games into its own TEMP table (writes nothing).
+  //
+  // The rows of one's own ("" for none).
+  Expected<std::string> opening_rows();
+  // The archive's book: the built-in one and its own rows (read once, then kept).
+  Expected<std::shared_ptr<const OpeningBook>> opening_book();
+  // Makes `rows` (the text of an opening book, checked by the caller: read_opening_book
+  // gives no error) the archive's own; when that changes the book, names every game
+  // again, in one transaction (its own). How many games were named again (0: the book
+  // was the archive's already).
+  Expected<std::int64_t> set_opening_rows(const std::string& rows);
 
   // --- checks -------------------------------------------------------------------
   // PRAGMA integrity_check: "ok" or the problems found; an Error when it cannot run.

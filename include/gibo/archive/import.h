@@ -51,6 +51,11 @@ struct ImportOptions {
   int batch_games = 5000;             // games handled per transaction
   text::Encoding encoding = text::Encoding::Auto;
   bool strict_annotations = false;    // missing capture/check marks are errors (--strict)
+  // The text of opening-book rows of one's own (formats/openings/README.md; checked by the
+  // caller: read_opening_book finds no error) to make the archive's own before anything
+  // is stored: the games stored before are named again when that changes the archive's
+  // book (Archive::set_opening_rows). Nullopt: the archive keeps its own.
+  std::optional<std::string> opening_rows;
 };
 
 enum class FileStatus {
@@ -127,6 +132,8 @@ struct ImportSummary {
   std::int64_t games_in_archive = 0;  // -1: could not be counted (the archive's server went away)
   double seconds = 0;        // the whole import, the position index's update included
   double index_seconds = 0;  // of which updating the position index
+  // Games stored before whose openings were named again with the book opening_rows made.
+  std::int64_t openings_renamed = 0;
 };
 
 struct ImportCallbacks {
