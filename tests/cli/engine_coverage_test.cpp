@@ -7,7 +7,7 @@
 //   winner or a draw, once; a void or unknown result (무효, 미상) none;
 // * each verdict against the README's table, recomputed here from the stored evaluation, the
 //   stored winner and the margin;
-// * the counts the README gives ("Benchmarks": engine verdicts without --rules) for the
+// * the counts the README gives (`tests/bench/README.md`: engine verdicts without --rules) for the
 //   default margin (300) and for 200, 150 and 100, the last three from the stored
 //   evaluations, with no new search.
 #include <gtest/gtest.h>
