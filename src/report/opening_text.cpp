@@ -35,23 +35,42 @@ std::string evidence(const Opening& o) {
   return out;
 }
 
-std::string names(const PositionNames& n) {
-  std::string out;
+std::vector<NamePart> name_parts(const PositionNames& n) {
+  std::vector<NamePart> out;
+  auto words = [&](const std::string& text) {
+    if (text.empty()) return;
+    if (!out.empty() && !out.back().row) out.back().text += text;
+    else out.push_back({text, nullptr});
+  };
+  // A translated pattern ("Cho: {1}") around the names `inside` adds.
+  auto around = [&](const char* pattern, auto inside) {
+    const std::string whole = i18n::format(pattern, {"\x01"});
+    const std::size_t at = whole.find('\x01');
+    words(whole.substr(0, at));
+    inside();
+    if (at != std::string::npos) words(whole.substr(at + 1));
+  };
   for (Side s : {Side::Cho, Side::Han}) {
     const auto& found = n.formations[static_cast<std::size_t>(index(s))];
     if (found.empty()) continue;
-    std::string list;
-    for (const FormationRule* f : found) {
-      if (!list.empty()) list += ", ";
-      list += korean() ? f->korean : f->english;
-    }
-    if (!out.empty()) out += "; ";
-    out += i18n::format(s == Side::Cho ? i18n::N_("Cho: {1}") : i18n::N_("Han: {1}"), {list});
+    if (!out.empty()) words("; ");
+    around(s == Side::Cho ? i18n::N_("Cho: {1}") : i18n::N_("Han: {1}"), [&] {
+      for (std::size_t i = 0; i < found.size(); ++i) {
+        if (i) words(", ");
+        out.push_back({korean() ? found[i]->korean : found[i]->english, found[i]});
+      }
+    });
   }
   if (n.line) {
-    if (!out.empty()) out += "; ";
-    out += i18n::format("line: {1}", {korean() ? n.line->korean : n.line->english});
+    if (!out.empty()) words("; ");
+    around(i18n::N_("line: {1}"), [&] { out.push_back({korean() ? n.line->korean : n.line->english, n.line}); });
   }
+  return out;
+}
+
+std::string names(const PositionNames& n) {
+  std::string out;
+  for (const NamePart& p : name_parts(n)) out += p.text;
   return out;
 }
 

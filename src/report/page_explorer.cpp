@@ -23,9 +23,26 @@ std::string filter_form(const Filters& f, const std::string& action, const std::
          "\"></label>";
   out += "<label>" + tr("to year") + "<input name=\"to\" size=\"5\" value=\"" + (f.to ? std::to_string(*f.to) : "") +
          "\"></label>";
+  if (!f.opening.empty())
+    out += "<label>" + tr("opening") + "<input name=\"opening\" size=\"8\" value=\"" + xml_escape(f.opening) + "\"></label>";
   out += "<button type=\"submit\">" + tr("Filter") + "</button>";
   if (!f.empty()) out += " <a href=\"" + xml_escape(action) + "\">" + tr("clear") + "</a>";
   return out + "</form>\n";
+}
+
+// The names of a node, each a link to the games here that hold it (Filters::opening).
+std::string linked_names(const PositionNames& names, const Path& path, Filters filters) {
+  std::string out;
+  for (const opening_text::NamePart& part : opening_text::name_parts(names)) {
+    if (!part.row) {
+      out += xml_escape(part.text);
+      continue;
+    }
+    filters.opening = part.row->code;
+    out += "<a href=\"" + xml_escape("/games?" + path.query() + filters.query()) + "\" title=\"" +
+           xml_escape(part.row->code) + "\">" + xml_escape(part.text) + "</a>";
+  }
+  return out;
 }
 
 std::string result_cells(long cho, long han, long draw, long other, long games) {
@@ -106,9 +123,12 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
     body += " (<a href=\"/games?" + xml_escape(path.query() + filters.query()) + "\">" + tr("list them") + "</a>)";
   }
   body += "; " + tr("ended here:") + " " + with_commas(e.ended_here) + ".</p>\n";
-  if (e.names && !e.names->empty())
-    body += "<p class=\"names\">" + xml_escape(i18n::format("opening names here: {1}", {opening_text::names(*e.names)})) +
-            "</p>\n";
+  if (e.names && !e.names->empty()) {
+    const std::string pattern = i18n::format("opening names here: {1}", {"\x01"});
+    const std::size_t at = pattern.find('\x01');
+    body += "<p class=\"names\">" + xml_escape(pattern.substr(0, at)) + linked_names(*e.names, path, filters) +
+            (at == std::string::npos ? "" : xml_escape(pattern.substr(at + 1))) + "</p>\n";
+  }
   if (e.moves.empty()) {
     body += "<p class=\"muted\">" + tr("No selected game plays on from this position.") + "</p>\n";
   } else {
@@ -129,7 +149,7 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
               "</small>" +
               (m.starts.empty() ? std::string()
                                 : "<br><small class=\"starts\">" + tr("starts") + ": " +
-                                      xml_escape(opening_text::names(m.starts)) + "</small>") +
+                                      linked_names(m.starts, next, filters) + "</small>") +
               "</td></tr>\n";
     }
     body += "</tbody></table>\n";

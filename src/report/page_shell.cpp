@@ -51,6 +51,11 @@ std::string Filters::where() const {
   if (!site.empty()) add("instr(coalesce(site, ''), " + sql_string(site) + ") > 0");
   if (from) add("year >= " + std::to_string(*from));
   if (to) add("year <= " + std::to_string(*to));
+  if (!opening.empty()) {
+    const std::string code = sql_string(opening), plus = sql_string("%+" + opening + "+%");
+    add("(opening_line = " + code + " OR '+' || cho_formations || '+' LIKE " + plus + " OR '+' || han_formations || '+' LIKE " +
+        plus + ")");
+  }
   return w;
 }
 
@@ -60,6 +65,7 @@ std::string Filters::query() const {
   if (!site.empty()) q += "&site=" + url_encode(site);
   if (from) q += "&from=" + std::to_string(*from);
   if (to) q += "&to=" + std::to_string(*to);
+  if (!opening.empty()) q += "&opening=" + url_encode(opening);
   return q;
 }
 

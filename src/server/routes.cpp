@@ -81,6 +81,11 @@ struct Site::Impl {
   std::optional<std::string> filters(const Query& q, pages::Filters& f) {
     f.player = value(q, "player");
     f.site = value(q, "site");
+    f.opening = value(q, "opening");
+    const bool code = !f.opening.empty() && f.opening.size() <= 16 && f.opening[0] >= 'A' && f.opening[0] <= 'Z' &&
+                      f.opening.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") == std::string::npos;
+    if (!f.opening.empty() && !code)
+      return i18n::format("the opening '{1}' is not the code of a formation or a line", {f.opening});
     for (auto [name, field] : {std::pair{"from", &f.from}, std::pair{"to", &f.to}}) {
       const std::string v = value(q, name);
       if (v.empty()) continue;

@@ -142,3 +142,40 @@ TEST_F(SiteTest, AnArchiveThatIsNotThereIsAnError) {
 }
 
 }  // namespace
+
+namespace {
+
+// The games a games page lists (one viewer link a game).
+int listed(const std::string& body) {
+  int n = 0;
+  for (std::size_t at = 0; (at = body.find("href=\"/game/", at)) != std::string::npos; ++at) ++n;
+  return n;
+}
+
+// The explorer names what a move starts and what a position holds (issue 33), each name a
+// link to the games here that hold it: the study file's ten games reach the named line
+// YG-MJ and hold it; a formation no game here holds lists none; a malformed code is refused.
+TEST_F(SiteTest, EachNameLinksToItsGames) {
+  auto site = open_site();
+  ASSERT_TRUE(site);
+  const std::string line = "setup=HEEH,EHHE&moves=h1g3,g10f8,h3e3,a7b7,e3e7,a10a6,e7e3,h8e8,i4h4,h10f7";
+  const Reply before = site->get("/explore?" + line);
+  ASSERT_EQ(before.status, 200);
+  const std::string in_href = "setup=HEEH,EHHE&amp;" + line.substr(line.find("moves="));  // as the page escapes it
+  const std::string to_games = "/games?" + in_href + ",e4d4&amp;opening=YG-MJ";
+  EXPECT_NE(before.body.find("starts: line: <a href=\"" + to_games + "\" title=\"YG-MJ\">both-corner horses giving the face "
+                             "soldier</a>"),
+            std::string::npos)
+      << before.body;
+  const Reply here = site->get("/explore?" + line + ",e4d4");
+  EXPECT_NE(here.body.find("opening names here: Cho: <a href=\"/games?" + in_href + ",e4d4&amp;opening=MP\""),
+            std::string::npos)
+      << here.body;
+  const std::string games = "/games?" + line + ",e4d4";
+  EXPECT_EQ(listed(site->get(games + "&opening=YG-MJ").body), 10);
+  EXPECT_EQ(listed(site->get(games + "&opening=MP").body), listed(site->get(games).body));
+  EXPECT_EQ(listed(site->get(games + "&opening=GL").body), 0);
+  EXPECT_EQ(site->get(games + "&opening=x'--").status, 400);
+}
+
+}  // namespace

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "gibo/record/opening.h"
 
@@ -22,5 +23,12 @@ std::string evidence(const Opening& o);
 // The names a position carries or a move starts (explorer nodes): "Cho: 귀마(왼쪽), 면포; Han:
 // 면포; line: 양귀마 면졸 주는 변화" (translated); "" when there are none.
 std::string names(const PositionNames& n);
+// The same text in parts, each a name (with the book row it names) or the words between
+// (row nullptr), so that a page can link each name.
+struct NamePart {
+  std::string text;
+  const BookRow* row = nullptr;
+};
+std::vector<NamePart> name_parts(const PositionNames& n);
 
 }  // namespace gibo::opening_text

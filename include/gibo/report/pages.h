@@ -42,7 +42,10 @@ std::string url_decode(std::string_view text);
 struct Filters {
   std::string player, site;    // a player's name (either side), a site (substring)
   std::optional<int> from, to;  // years, inclusive
-  bool empty() const { return player.empty() && site.empty() && !from && !to; }
+  // The code of a formation (either side) or a named line the games' openings hold
+  // (formats/openings/README.md); a code of the book's form (capitals, digits, '-').
+  std::string opening;
+  bool empty() const { return player.empty() && site.empty() && !from && !to && opening.empty(); }
   // The facts-view expression (gibo stats --where) selecting these games; "" when empty.
   std::string where() const;
   // "&player=...&site=..." for links (empty when empty()).
