@@ -62,10 +62,10 @@ std::string first_tag(const std::vector<Tag>& tags, std::initializer_list<std::s
   return "";
 }
 
-FactEntry game_fact(int plies, bool has_result, std::string_view winner, const std::string& tags_json) {
+FactEntry game_fact(int plies, bool has_result, Winner winner, const std::string& tags_json) {
   FactEntry f;
   f.plies = static_cast<std::uint16_t>(std::clamp(plies, 0, 0xFFFF));
-  if (has_result) f.winner = winner == "cho" ? 1 : winner == "han" ? 2 : winner == "draw" ? 3 : 0;
+  if (has_result && (winner == Winner::Cho || winner == Winner::Han || winner == Winner::Draw)) f.winner = winner;
   f.present = true;
   f.date = date_number(parse_game_date(date_tag(tags_json)));
   return f;
@@ -78,7 +78,7 @@ void ChunkRows::add(const PreparedGame& g, const Position* replayed) {
   if (!replayed || !positions::rows_from_replay(0, g.start_key, g.moves, g.valid_plies, g.plies, *replayed, rows))
     positions::game_rows(0, g.start_key, g.moves, g.valid_plies, g.plies, rows);
   ends.push_back(rows.size());
-  facts.push_back(game_fact(g.plies, g.has_result, winner_name(g.result.winner), g.tags_json));
+  facts.push_back(game_fact(g.plies, g.has_result, g.result.winner, g.tags_json));
 }
 
 void IndexFeed::begin_chunk(ChunkRows&& chunk) {

@@ -67,11 +67,15 @@ std::uint32_t get_u32(const char* p) {
   return v;
 }
 
+// The winner byte of a fact: its index here (0 other).
+constexpr std::array<Winner, 4> kWinnerCodes = {Winner::Unknown, Winner::Cho, Winner::Han, Winner::Draw};
+
 void encode_fact(const FactEntry& f, char* p) {
   put_u32(p, f.start_id);
   p[4] = static_cast<char>(f.plies & 0xFF);
   p[5] = static_cast<char>(f.plies >> 8);
-  p[6] = static_cast<char>(f.winner);
+  const auto code = std::find(kWinnerCodes.begin(), kWinnerCodes.end(), f.winner);
+  p[6] = static_cast<char>(code == kWinnerCodes.end() ? 0 : code - kWinnerCodes.begin());
   p[7] = static_cast<char>(f.present ? 1 : 0);
   put_u32(p + 8, f.date);
 }
@@ -80,26 +84,19 @@ FactEntry decode_fact(const char* p) {
   FactEntry f;
   f.start_id = get_u32(p);
   f.plies = static_cast<std::uint16_t>(static_cast<unsigned char>(p[4]) | (static_cast<unsigned char>(p[5]) << 8));
-  f.winner = static_cast<std::uint8_t>(p[6]);
+  const auto code = static_cast<unsigned char>(p[6]);
+  f.winner = code < kWinnerCodes.size() ? kWinnerCodes[code] : Winner::Unknown;
   f.present = p[7] != 0;
   f.date = get_u32(p + 8);
   return f;
-}
-
-Winner winner_of_code(std::uint8_t code) {
-  switch (code) {
-    case 1: return Winner::Cho;
-    case 2: return Winner::Han;
-    case 3: return Winner::Draw;
-    default: return Winner::Unknown;
-  }
 }
 
 // One game as the builder reads it.
 struct GameInput {
   std::int64_t id = 0;
   std::uint32_t start_id = 0;
-  std::string start_key, moves, tags_json, winner;
+  std::string start_key, moves, tags_json;
+  Winner winner = Winner::Unknown;  // result_winner's
   int plies = 0, valid_plies = 0;
   bool has_result = false;
 };
@@ -279,7 +276,7 @@ struct PositionIndex::Impl {
         g.valid_plies = s.integer(4);
         g.moves = s.blob(5);
         g.has_result = s.integer(6) != 0;
-        g.winner = s.text(7);
+        g.winner = winner_from_name(s.text(7));
         g.tags_json = s.text(8);
         chunk.push_back(std::move(g));
       }
@@ -695,7 +692,7 @@ Expected<std::vector<IndexedGame>> PositionIndex::games(const std::vector<std::i
   for (std::int64_t id : ids) {
     const auto f = facts.get(id);
     if (!f) return Error{"game " + std::to_string(id) + " is not in the position index"};
-    out.push_back({id, f->plies, winner_of_code(f->winner), f->date});
+    out.push_back({id, f->plies, f->winner, f->date});
   }
   return out;
 }
@@ -732,7 +729,7 @@ Expected<std::vector<GameListing>> PositionIndex::describe(const std::vector<std
 Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unordered_set<std::int64_t>* selected) {
   Impl& m = *impl_;
   // Counted from the index's own facts (12 bytes a game), not by a scan of the games.
-  std::map<std::pair<std::uint32_t, std::uint8_t>, std::int64_t> counts;  // (start id, winner code)
+  std::map<std::pair<std::uint32_t, Winner>, std::int64_t> counts;  // (start id, winner)
   if (m.has_tables()) {
     sql::Statement s = m.db.prepare("SELECT block, data FROM " + m.table("position_games"));
     if (!s.prepared()) return m.fail("cannot read the position index");
@@ -777,7 +774,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
       t.cho = it->second->first;
       t.han = it->second->second;
     }
-    t.winner = winner_of_code(k.second);
+    t.winner = k.second;
     t.games = games;
     out.push_back(t);
   }

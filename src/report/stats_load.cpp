@@ -11,7 +11,6 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "gibo/adjudication/rescore.h"
 #include "gibo/adjudication/verdict.h"
 #include "gibo/archive/import.h"
 
@@ -85,18 +84,6 @@ std::vector<const Profile*> judged_profiles(const GameFacts& g, const Adjudicati
     if (!seen) profiles.push_back(p);
   }
   return profiles;
-}
-
-// The verdict on a rejected record under `profile`: Invalid, as rescore_game gives it; the
-// record's own errors are in the data-quality tables.
-VerdictFact rejected_verdict(const Profile& profile) {
-  Rescore r;
-  reject(r, Diagnostic{});
-  VerdictFact f;
-  f.profile = profile.id;
-  f.verdict = std::string(verdict_name(r.verdict.kind));
-  f.note = r.verdict.note;
-  return f;
 }
 
 // Judges every board under the chosen profiles (a rejected record gets the verdict
