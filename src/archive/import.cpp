@@ -178,11 +178,10 @@ class Importer {
     Slot& slot = slots_[i];
     Expected<FileBytes> file = read_file_bytes(slot.path);
     if (!file) {
-      std::lock_guard lock(mutex_);
-      slot.unreadable = true;
-      slot.io_error = file.error().message;
-      slot.started = slot.finished = true;
-      to_writer_.notify_all();
+      close_slot(slot, [&] {
+        slot.unreadable = true;
+        slot.io_error = file.error().message;
+      });
       return true;
     }
     const std::string_view bytes = file->view();
@@ -192,66 +191,91 @@ class Importer {
     info.content_hash = sha256_hex(bytes);
     int skip = 0;
     if (auto it = known_.find(info.content_hash); it != known_.end()) {
-      if (it->second.complete) {
-        std::lock_guard lock(mutex_);
-        slot.info = std::move(info);
-        slot.known_complete = true;
-        slot.started = slot.finished = true;
-        to_writer_.notify_all();
+      if (it->second.complete) {  // imported whole before: not parsed
+        close_slot(slot, [&] {
+          slot.info = std::move(info);
+          slot.known_complete = true;
+        });
         return true;
       }
       skip = it->second.games_done;
     }
     const Format format = detect_format(bytes);
     info.format = std::string(format_name(format));
+    return prepare_games(slot, bytes, format, info, skip);
+  }
+
+  // Finishes `slot` without chunks: `set` fills it in under the lock.
+  template <typename Set>
+  void close_slot(Slot& slot, Set&& set) {
+    std::lock_guard lock(mutex_);
+    set();
+    slot.started = slot.finished = true;
+    to_writer_.notify_all();
+  }
+
+  // A file's games as its worker prepares them, chunk by chunk.
+  struct FileProgress {
     Chunk chunk;
-    bool aborted = false;
     ReadInfo read_info;
-    int ordinal = 0;
-    auto deliver = [&](bool last) {
-      std::unique_lock lock(mutex_);
-      if (!slot.started) {
-        slot.info = info;
-        slot.skip_before = skip;
-        slot.started = true;
-      }
-      to_workers_.wait(lock, [&] { return abort_ || slot.chunks.size() < kMaxChunks; });
-      if (abort_) {
-        aborted = true;
-        return;
-      }
-      if (!chunk.games.empty()) slot.chunks.push_back(std::move(chunk));
-      chunk = {};
-      chunk.games.reserve(kChunkGames);
-      if (last) {
-        slot.finished = true;
-        slot.info.encoding = std::string(text::encoding_name(read_info.encoding));
-        slot.games_in_file = ordinal;
-        slot.file_diagnostics = std::move(read_info.diagnostics);
-        slot.bom = read_info.bom;
-        slot.filler_runs = static_cast<int>(read_info.filler_runs.size());
-      }
-      to_writer_.notify_all();
-    };
-    chunk.games.reserve(kChunkGames);
-    read_source(bytes, slot.path, format, options_.encoding, *fallback_, read_info, [&](Game&& g) {
-                 // The game's index is its rank in this file (readers of formats that
-                 // carry an origin, like JSON, report the original file's index).
-                 g.source.game_index = ordinal++;
-                 if (aborted || g.source.game_index < skip) return;  // an earlier run handled it
-                 ReplayOptions replay_options;
-                 replay_options.strict_annotations = options_.strict_annotations;
-                 // Where the replay ends holds the key of every position on the way: the
-                 // index rows come from it.
-                 thread_local Position replayed;
-                 const Profile& profile = replay_under_profile(g, *fallback_, replay_options, feed_ ? &replayed : nullptr);
-                 chunk.games.push_back(prepare_game(std::move(g), profile));
-                 if (feed_) chunk.rows.add(chunk.games.back(), &replayed);
-                 if (chunk.games.size() >= kChunkGames) deliver(false);
-               });
-    if (aborted) return false;
-    deliver(true);
-    return !aborted;
+    int ordinal = 0;       // games read so far (the next one's rank in the file)
+    bool aborted = false;  // the import was aborted meanwhile
+  };
+
+  // Parses the games of `bytes` (the file `info` describes, in `format`) after the first
+  // `skip` (an earlier run handled those), replays and prepares them, and hands them to
+  // the writer in chunks; false if the import was aborted.
+  bool prepare_games(Slot& slot, std::string_view bytes, Format format, const SourceInfo& info, int skip) {
+    FileProgress file;
+    file.chunk.games.reserve(kChunkGames);
+    read_source(bytes, slot.path, format, options_.encoding, *fallback_, file.read_info,
+                [&](Game&& g) {
+                  // The game's index is its rank in this file (readers of formats that
+                  // carry an origin, like JSON, report the original file's index).
+                  g.source.game_index = file.ordinal++;
+                  if (file.aborted || g.source.game_index < skip) return;  // an earlier run handled it
+                  ReplayOptions replay_options;
+                  replay_options.strict_annotations = options_.strict_annotations;
+                  // Where the replay ends holds the key of every position on the way: the
+                  // index rows come from it.
+                  thread_local Position replayed;
+                  const Profile& profile =
+                      replay_under_profile(g, *fallback_, replay_options, feed_ ? &replayed : nullptr);
+                  file.chunk.games.push_back(prepare_game(std::move(g), profile));
+                  if (feed_) file.chunk.rows.add(file.chunk.games.back(), &replayed);
+                  if (file.chunk.games.size() >= kChunkGames) deliver(slot, info, skip, file, false);
+                });
+    if (file.aborted) return false;
+    deliver(slot, info, skip, file, true);
+    return !file.aborted;
+  }
+
+  // Hands the chunk `file` holds to the writer, waiting while the slot holds kMaxChunks
+  // (the slot's info on the first call); `last`: the file is read, its facts complete.
+  void deliver(Slot& slot, const SourceInfo& info, int skip, FileProgress& file, bool last) {
+    std::unique_lock lock(mutex_);
+    if (!slot.started) {
+      slot.info = info;
+      slot.skip_before = skip;
+      slot.started = true;
+    }
+    to_workers_.wait(lock, [&] { return abort_ || slot.chunks.size() < kMaxChunks; });
+    if (abort_) {
+      file.aborted = true;
+      return;
+    }
+    if (!file.chunk.games.empty()) slot.chunks.push_back(std::move(file.chunk));
+    file.chunk = {};
+    file.chunk.games.reserve(kChunkGames);
+    if (last) {
+      slot.finished = true;
+      slot.info.encoding = std::string(text::encoding_name(file.read_info.encoding));
+      slot.games_in_file = file.ordinal;
+      slot.file_diagnostics = std::move(file.read_info.diagnostics);
+      slot.bom = file.read_info.bom;
+      slot.filler_runs = static_cast<int>(file.read_info.filler_runs.size());
+    }
+    to_writer_.notify_all();
   }
 
   // ---- the writer ----------------------------------------------------------------
@@ -298,6 +322,13 @@ class Importer {
     return true;
   }
 
+  // The source record a file's games are stored under.
+  struct SourceRecord {
+    std::int64_t id = 0;   // 0: not inserted yet (it is with the file's first stored game)
+    int done_before = 0;   // games an earlier run stored (a resumed file)
+  };
+
+  // Stores the games of the file in `slot` (or skips the file) and reports it.
   std::optional<Error> write_file(Slot& slot) {
     {
       std::unique_lock lock(mutex_);
@@ -315,52 +346,65 @@ class Importer {
     }
     report.content_hash = slot.info.content_hash;
     // The writer's own view decides (a file earlier in this run may hold the same bytes).
-    std::int64_t source_id = 0;
-    int done_before = 0;
-    auto known = by_hash_.find(slot.info.content_hash);
+    const auto known = by_hash_.find(slot.info.content_hash);
     if (slot.known_complete || (known != by_hash_.end() && known->second.complete)) {
-      const bool earlier_now = known != by_hash_.end() && !known_.count(slot.info.content_hash);
-      report.status = earlier_now ? FileStatus::SameContent : FileStatus::AlreadyImported;
-      report.detail = known != by_hash_.end() ? known->second.path : "";
-      ++summary_.skipped;
-      Chunk discard;
-      while (next_chunk(slot, discard)) {
-      }
-      emit(report);
+      skip_file(slot, known != by_hash_.end() ? &known->second : nullptr, report);
       return std::nullopt;
     }
+    SourceRecord source;
     if (known != by_hash_.end()) {
-      source_id = known->second.id;
-      done_before = known->second.games_done;
-      report.status = done_before > 0 ? FileStatus::Resumed : FileStatus::Imported;
-      report.resumed_after = done_before;
-      if (done_before != slot.skip_before) return Error{"internal error: resume point moved for " + slot.path};
+      source.id = known->second.id;
+      source.done_before = known->second.games_done;
+      report.status = source.done_before > 0 ? FileStatus::Resumed : FileStatus::Imported;
+      report.resumed_after = source.done_before;
+      if (source.done_before != slot.skip_before) return Error{"internal error: resume point moved for " + slot.path};
     }
     (report.status == FileStatus::Resumed ? summary_.resumed : summary_.imported) += 1;
+    if (auto e = store_games(slot, source, report)) return e;
+    return complete_source(slot, source, report);
+  }
 
-    auto ensure_source = [&]() -> std::optional<Error> {
-      if (auto e = ensure_transaction()) return e;
-      if (source_id) return std::nullopt;
-      auto id = archive_->insert_source(slot.info);
-      if (!id) return id.error();
-      source_id = *id;
-      SourceState st;
-      st.id = source_id;
-      st.path = slot.info.path;
-      st.content_hash = slot.info.content_hash;
-      by_hash_[st.content_hash] = st;
-      return std::nullopt;
-    };
+  // Reports the file in `slot` as imported before (`known`: the source with its bytes,
+  // if any) and lets its chunks go.
+  void skip_file(Slot& slot, const SourceState* known, FileReport& report) {
+    const bool earlier_now = known && !known_.count(slot.info.content_hash);
+    report.status = earlier_now ? FileStatus::SameContent : FileStatus::AlreadyImported;
+    report.detail = known ? known->path : "";
+    ++summary_.skipped;
+    Chunk discard;
+    while (next_chunk(slot, discard)) {
+    }
+    emit(report);
+  }
 
+  // Inserts the source record of the file in `slot` unless `source` has one, inside the
+  // open transaction (begun if none is).
+  std::optional<Error> ensure_source(const Slot& slot, SourceRecord& source) {
+    if (auto e = ensure_transaction()) return e;
+    if (source.id) return std::nullopt;
+    auto id = archive_->insert_source(slot.info);
+    if (!id) return id.error();
+    source.id = *id;
+    SourceState st;
+    st.id = source.id;
+    st.path = slot.info.path;
+    st.content_hash = slot.info.content_hash;
+    by_hash_[st.content_hash] = st;
+    return std::nullopt;
+  }
+
+  // Stores the games of `slot`'s chunks after those an earlier run stored, committing
+  // every options_.batch_games games.
+  std::optional<Error> store_games(Slot& slot, SourceRecord& source, FileReport& report) {
     Chunk chunk;
     while (next_chunk(slot, chunk)) {
       if (feed_) feed_->begin_chunk(std::move(chunk.rows));
       for (std::size_t k = 0; k < chunk.games.size(); ++k) {
         const PreparedGame& g = chunk.games[k];
-        if (g.game_index < done_before) continue;
-        if (auto e = ensure_source()) return e;
-        if (auto e = store(source_id, chunk, k, report)) return e;
-        Dirty& d = dirty_[source_id];
+        if (g.game_index < source.done_before) continue;
+        if (auto e = ensure_source(slot, source)) return e;
+        if (auto e = store(source.id, chunk, k, report)) return e;
+        Dirty& d = dirty_[source.id];
         d.games_done = g.game_index + 1;
         by_hash_[slot.info.content_hash].games_done = d.games_done;
         if (++batch_count_ >= options_.batch_games)
@@ -368,17 +412,22 @@ class Importer {
         progress(false);
       }
     }
-    // The end of the file: its record is completed in the transaction now open (the one
-    // holding its last game, or a later one).
-    if (auto e = ensure_source()) return e;
+    return std::nullopt;
+  }
+
+  // The end of the file: its source record is completed (diagnostics, encoding, games
+  // done) in the transaction now open (the one holding its last game, or a later one),
+  // and the file reported.
+  std::optional<Error> complete_source(Slot& slot, SourceRecord& source, FileReport& report) {
+    if (auto e = ensure_source(slot, source)) return e;
     if (!slot.file_diagnostics.empty())
-      if (auto e = archive_->insert_file_diagnostics(source_id, slot.file_diagnostics)) return e;
+      if (auto e = archive_->insert_file_diagnostics(source.id, slot.file_diagnostics)) return e;
     report.encoding = slot.info.encoding;
     report.bom = slot.bom;
     report.filler_runs = slot.filler_runs;
-    if (auto e = archive_->set_source_encoding(source_id, slot.info.encoding)) return e;
-    Dirty& d = dirty_[source_id];
-    d.games_done = std::max(d.games_done, std::max(done_before, slot.games_in_file));
+    if (auto e = archive_->set_source_encoding(source.id, slot.info.encoding)) return e;
+    Dirty& d = dirty_[source.id];
+    d.games_done = std::max(d.games_done, std::max(source.done_before, slot.games_in_file));
     d.complete = true;
     SourceState& st = by_hash_[slot.info.content_hash];
     st.games_done = d.games_done;

@@ -1,5 +1,5 @@
 // What the archive's writer does to a position index stored in the archive when it
-// removes a game (internal to src/archive; position_index.cpp owns the index's format).
+// removes a game (internal to src/archive; position_facts.h owns the games' facts).
 #pragma once
 
 #include <cstdint>
