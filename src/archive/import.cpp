@@ -4,14 +4,15 @@
 //
 // Flow control: a worker starts file i only while i is within `window` files of the one
 // the writer is on, and holds at most kMaxChunks chunks of a file before waiting, so
-// memory stays bounded by (window x kMaxChunks x kChunkGames) games. The writer drains
+// memory stays bounded by (window x kMaxChunks x kGamesPerChunk) games. The writer drains
 // the file it is on, whose worker started before any later file's, so no wait is ever
 // circular.
 //
 // Position index (index_feed.h): when the import indexes, each worker also takes the
 // index rows of its games from their replay, and the writer hands those of the games it
-// stores to the feed, which sorts them into runs of at most 50,000 games; the index
-// update after the last batch takes them, in a transaction of its own as before.
+// stores to the feed, which sorts them into runs kGamesPerBatch games (run_file.h) at a
+// time; the index update after the import's last transaction takes them, in a transaction
+// of its own.
 #include "gibo/archive/import.h"
 #include "gibo/archive/position_index.h"
 
@@ -50,8 +51,7 @@ std::string_view file_status_name(FileStatus s) {
 
 namespace {
 
-constexpr std::size_t kChunkGames = 256;
-constexpr std::size_t kMaxChunks = 4;
+constexpr std::size_t kMaxChunks = 4;  // chunks of a file waiting for the writer, at most
 
 // Reads every game of a file in `format` (formats/detect.h), in file order; `info` is
 // complete (encoding, file diagnostics) once the file is read.
@@ -227,7 +227,7 @@ class Importer {
   // the writer in chunks; false if the import was aborted.
   bool prepare_games(Slot& slot, std::string_view bytes, Format format, const SourceInfo& info, int skip) {
     FileProgress file;
-    file.chunk.games.reserve(kChunkGames);
+    file.chunk.games.reserve(kGamesPerChunk);
     read_source(bytes, slot.path, format, options_.encoding, *fallback_, file.read_info,
                 [&](Game&& g) {
                   // The game's index is its rank in this file (readers of formats that
@@ -243,7 +243,7 @@ class Importer {
                       replay_under_profile(g, *fallback_, replay_options, feed_ ? &replayed : nullptr);
                   file.chunk.games.push_back(prepare_game(std::move(g), profile));
                   if (feed_) file.chunk.rows.add(file.chunk.games.back(), &replayed);
-                  if (file.chunk.games.size() >= kChunkGames) deliver(slot, info, skip, file, false);
+                  if (file.chunk.games.size() >= kGamesPerChunk) deliver(slot, info, skip, file, false);
                 });
     if (file.aborted) return false;
     deliver(slot, info, skip, file, true);
@@ -266,7 +266,7 @@ class Importer {
     }
     if (!file.chunk.games.empty()) slot.chunks.push_back(std::move(file.chunk));
     file.chunk = {};
-    file.chunk.games.reserve(kChunkGames);
+    file.chunk.games.reserve(kGamesPerChunk);
     if (last) {
       slot.finished = true;
       slot.info.encoding = std::string(text::encoding_name(file.read_info.encoding));

@@ -12,16 +12,15 @@ static_assert(!std::is_copy_constructible_v<IndexFeed> && !std::is_move_construc
 
 namespace {
 
-// Fed games held in memory before their rows are sorted into a temporary file (about
-// 100 MB of rows, as an update reading games holds at a time).
-constexpr std::size_t kFeedGames = 50000;
-// Rows a chunk's vector is first given room for (the importer's chunks are 256 games).
-constexpr std::size_t kChunkRowsReserved = 256 * 112;
+// Rows a chunk's vector is first given room for: a chunk of games of about a hundred
+// positions each.
+constexpr std::size_t kRowsPerGameReserved = 112;
+constexpr std::size_t kChunkRowsReserved = kGamesPerChunk * kRowsPerGameReserved;
 
 }  // namespace
 
 void ChunkRows::add(const PreparedGame& g, const Position* replayed) {
-  // Room for a chunk of games of about a hundred positions each, taken once.
+  // Room for the chunk, taken once.
   if (rows.capacity() == 0) rows.reserve(kChunkRowsReserved);
   // The columns the game is stored with, as an update reading it would pass them.
   if (!replayed || !positions::rows_from_replay(0, g.start_key, g.moves, g.valid_plies, g.plies, *replayed, rows))
@@ -31,7 +30,7 @@ void ChunkRows::add(const PreparedGame& g, const Position* replayed) {
 }
 
 void IndexFeed::begin_chunk(ChunkRows&& chunk) {
-  if (games_held_ >= kFeedGames) spill_in_background(false);
+  if (games_held_ >= positions::kGamesPerBatch) spill_in_background(false);
   games_held_ += chunk.ends.size();
   Held h;
   h.ids.assign(chunk.ends.size(), 0);

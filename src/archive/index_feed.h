@@ -25,6 +25,9 @@
 
 namespace gibo::archive {
 
+// Games an import's worker prepares and hands its writer at a time: a chunk.
+inline constexpr std::size_t kGamesPerChunk = 256;
+
 // The rows and facts of a chunk of prepared games, before they have ids (a worker's).
 struct ChunkRows {
   std::vector<positions::Row> rows;  // by game, in chunk order; `game` is unset

@@ -26,7 +26,6 @@ namespace {
 using positions::Row;
 using positions::RunFile;
 
-constexpr std::size_t kChunkGames = 50000;  // games read and sorted at a time (about 100 MB of rows)
 constexpr const char* kMemorySchema = "temp";  // writable even on a read-only connection
 
 // One game as the builder reads it.
@@ -174,8 +173,8 @@ class IndexBuilder {
   }
 
  private:
-  // Reads the games after `through` up to `top`, kChunkGames at a time, and makes each
-  // chunk's rows into sorted runs with `threads` threads, with their facts.
+  // Reads the games after `through` up to `top`, kGamesPerBatch at a time, and makes
+  // each batch's rows into sorted runs with `threads` threads, with their facts.
   std::optional<Error> build_runs(std::int64_t through, std::int64_t top, int threads,
                   const std::function<void(const IndexProgress&)>& progress,
                   std::vector<std::unique_ptr<RunFile>>& runs, std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
@@ -190,19 +189,20 @@ class IndexBuilder {
                                                    std::to_string(through) + " AND id <= " + std::to_string(top)));
     long done = 0;
     if (progress) progress({done, total});
-    std::vector<GameInput> chunk;
-    const bool one_chunk = total <= static_cast<long>(kChunkGames);
+    std::vector<GameInput> batch;
+    const bool one_batch = total <= static_cast<long>(positions::kGamesPerBatch);
     bool more = true;
     while (more) {
-      chunk.clear();
+      batch.clear();
       int rc = SQLITE_ROW;
-      while (chunk.size() < kChunkGames && (rc = s.step()) == SQLITE_ROW) chunk.push_back(game_input(s));
+      while (batch.size() < positions::kGamesPerBatch && (rc = s.step()) == SQLITE_ROW)
+        batch.push_back(game_input(s));
       if (rc != SQLITE_ROW && rc != SQLITE_DONE) return tables_.fail("reading games failed");
       more = rc == SQLITE_ROW;
-      if (chunk.empty()) break;
-      if (!sort_runs(chunk, threads, one_chunk, runs, facts))
+      if (batch.empty()) break;
+      if (!sort_runs(batch, threads, one_batch, runs, facts))
         return Error{"cannot write a temporary file for the position index"};
-      done += static_cast<long>(chunk.size());
+      done += static_cast<long>(batch.size());
       if (progress) progress({done, total});
     }
     return std::nullopt;
@@ -223,10 +223,10 @@ class IndexBuilder {
     return g;
   }
 
-  // Makes the rows of `chunk`'s games into `threads` sorted runs (kept in memory when
+  // Makes the rows of `batch`'s games into `threads` sorted runs (kept in memory when
   // `in_memory`), each thread a contiguous slice, appended to `runs` with their facts to
   // `facts` in game order; false when a temporary file cannot be written.
-  static bool sort_runs(const std::vector<GameInput>& chunk, int threads, bool in_memory,
+  static bool sort_runs(const std::vector<GameInput>& batch, int threads, bool in_memory,
                         std::vector<std::unique_ptr<RunFile>>& runs,
                         std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
     const std::size_t parts = static_cast<std::size_t>(std::max(1, threads));
@@ -234,11 +234,11 @@ class IndexBuilder {
     std::vector<std::vector<std::pair<std::int64_t, FactEntry>>> made_facts(parts);
     std::vector<char> ok(parts, 0);
     auto work = [&](std::size_t t) {
-      const std::size_t from = chunk.size() * t / parts, to = chunk.size() * (t + 1) / parts;
+      const std::size_t from = batch.size() * t / parts, to = batch.size() * (t + 1) / parts;
       std::vector<Row> rows;
       rows.reserve((to - from) * 128);
       for (std::size_t i = from; i < to; ++i) {
-        const GameInput& g = chunk[i];
+        const GameInput& g = batch[i];
         positions::game_rows(static_cast<std::uint32_t>(g.id), g.start_key, g.moves, g.valid_plies, g.plies, rows);
         made_facts[t].emplace_back(g.id, fact_of(g));
       }
