@@ -147,9 +147,19 @@ class Reader {
       }
     }
 
+    if (const Value* plies = v.find("plies")) read_plies(*plies, g, bad);
+    else read_compact_plies(v, g, bad);
+    if (const Value* src = v.find("source"); src && src->is_object()) read_source(*src, g.source);
+    ++info_.games;
+    on_game_(std::move(g));
+  }
+
+  // The plies, one object each (as written with --positions); the plies from one whose
+  // squares do not read on are not read (a bad-record error says so).
+  template <typename Bad>
+  void read_plies(const Value& plies, Game& g, Bad& bad) {
     int ply = 0;
-    if (!v.find("plies")) read_compact_plies(v, g, bad);
-    else for (const Value& p : v.find("plies")->items()) {
+    for (const Value& p : plies.items()) {
       ++ply;
       RecordedPly rp;
       rp.pass = bool_field(p, "pass");
@@ -171,43 +181,49 @@ class Reader {
       if (from != kNoSquare && to != kNoSquare) rp.move = Move(from, to);
       else if (!rp.pass) {
         bad(ply, "ply " + std::to_string(ply) + " has no readable squares; the plies from here on are not read");
-        break;
+        return;
       }
-      if (const Value* s = p.find("seconds"); s && s->as_int()) rp.seconds = static_cast<int>(*s->as_int());
-      if (const Value* cs = p.find("comments"))
-        for (const Value& c : cs->items()) rp.comments.push_back(c.as_string());
-      if (const Value* ns = p.find("nags"))
-        for (const Value& n : ns->items())
-          if (const auto k = n.as_int(); k && *k >= 0 && *k <= 255) rp.nags.push_back(static_cast<int>(*k));
-      if (const Value* rec = p.find("recorded"); rec && rec->is_object()) {
-        if (const std::string* text = string_field(*rec, "text")) rp.text = *text;
-        rp.piece = piece_field(*rec, "piece");
-        rp.captured = piece_field(*rec, "captured");
-        rp.capture_marker = bool_field(*rec, "capture_marker");
-        rp.check = bool_field(*rec, "check");
-        rp.side_mark = side_field(*rec, "side_mark");
-        rp.piece_script_side = side_field(*rec, "script_side");
-        rp.line = static_cast<int>(int_field(*rec, "line").value_or(0));
-        rp.column = static_cast<int>(int_field(*rec, "column").value_or(0));
-      } else {  // no record of the source: state what the board said
-        rp.piece = piece_field(p, "piece");
-        rp.captured = piece_field(p, "capture");
-        rp.check = bool_field(p, "check");
-        if (const std::string* san = string_field(p, "san")) rp.text = *san;
-      }
+      read_ply_record(p, rp);
       g.plies.push_back(std::move(rp));
     }
+  }
 
-    if (const Value* src = v.find("source"); src && src->is_object()) {
-      if (const std::string* file = string_field(*src, "file")) g.source.file = *file;
-      g.source.byte_offset = static_cast<std::uint64_t>(int_field(*src, "byte_offset").value_or(0));
-      g.source.byte_length = static_cast<std::uint64_t>(int_field(*src, "byte_length").value_or(0));
-      g.source.line = static_cast<int>(int_field(*src, "line").value_or(0));
-      g.source.column = static_cast<int>(int_field(*src, "column").value_or(0));
-      g.source.game_index = static_cast<int>(int_field(*src, "game_index").value_or(g.source.game_index));
+  // A ply object's fields besides its squares: seconds, comments, glyphs, and what the
+  // record stated ("recorded"; without one, what the board said).
+  static void read_ply_record(const Value& p, RecordedPly& rp) {
+    if (const Value* s = p.find("seconds"); s && s->as_int()) rp.seconds = static_cast<int>(*s->as_int());
+    if (const Value* cs = p.find("comments"))
+      for (const Value& c : cs->items()) rp.comments.push_back(c.as_string());
+    if (const Value* ns = p.find("nags"))
+      for (const Value& n : ns->items())
+        if (const auto k = n.as_int(); k && *k >= 0 && *k <= 255) rp.nags.push_back(static_cast<int>(*k));
+    if (const Value* rec = p.find("recorded"); rec && rec->is_object()) {
+      if (const std::string* text = string_field(*rec, "text")) rp.text = *text;
+      rp.piece = piece_field(*rec, "piece");
+      rp.captured = piece_field(*rec, "captured");
+      rp.capture_marker = bool_field(*rec, "capture_marker");
+      rp.check = bool_field(*rec, "check");
+      rp.side_mark = side_field(*rec, "side_mark");
+      rp.piece_script_side = side_field(*rec, "script_side");
+      rp.line = static_cast<int>(int_field(*rec, "line").value_or(0));
+      rp.column = static_cast<int>(int_field(*rec, "column").value_or(0));
+    } else {  // no record of the source: state what the board said
+      rp.piece = piece_field(p, "piece");
+      rp.captured = piece_field(p, "capture");
+      rp.check = bool_field(p, "check");
+      if (const std::string* san = string_field(p, "san")) rp.text = *san;
     }
-    ++info_.games;
-    on_game_(std::move(g));
+  }
+
+  // Where the game came from, as the record says ("source"; the game's index stays its
+  // rank here when the record has none).
+  static void read_source(const Value& src, SourceLocation& source) {
+    if (const std::string* file = string_field(src, "file")) source.file = *file;
+    source.byte_offset = static_cast<std::uint64_t>(int_field(src, "byte_offset").value_or(0));
+    source.byte_length = static_cast<std::uint64_t>(int_field(src, "byte_length").value_or(0));
+    source.line = static_cast<int>(int_field(src, "line").value_or(0));
+    source.column = static_cast<int>(int_field(src, "column").value_or(0));
+    source.game_index = static_cast<int>(int_field(src, "game_index").value_or(source.game_index));
   }
 
   // Compact plies (formats/json/README.md "Compact plies"): "moves" (UCI, blank-separated;

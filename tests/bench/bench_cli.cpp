@@ -187,6 +187,60 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
+// The inputs the measures read, written under `work`.
+struct Inputs {
+  std::vector<fs::path> corpus_files;  // the corpus's .gib files, sorted
+  int copies = 0;                      // corpus copies in the validate input
+  fs::path real;                       // the validate input: a folder a copy
+  fs::path archive;                    // the same copies as archive-sized files: one file a copy
+  int import_files = 0;
+  fs::path variants;                   // the import input: distinct games, in files of 100
+};
+
+Inputs make_inputs(const Options& o, const fs::path& work) {
+  Inputs in;
+  // The validate input: copies of the corpus, one folder each, to at least o.plies plies.
+  for (const auto& e : fs::directory_iterator(o.corpus))
+    if (e.path().extension() == ".gib") in.corpus_files.push_back(e.path());
+  std::sort(in.corpus_files.begin(), in.corpus_files.end());
+  const fs::path once = work / "once.jsonl";
+  run({o.gibo, "validate", "--format", "jsonl", o.corpus}, "/dev/null", once.string());
+  const double corpus_plies = summary_number(tail_of(once), "plies");
+  const double corpus_games = summary_number(tail_of(once), "games");
+  if (corpus_plies <= 0) usage("gibo validate on the corpus printed no summary");
+  in.copies = static_cast<int>((static_cast<double>(o.plies) + corpus_plies - 1) / corpus_plies);
+  in.real = work / "real";
+  for (int c = 0; c < in.copies; ++c) {
+    char name[16];
+    std::snprintf(name, sizeof name, "r%04d", c);
+    fs::create_directories(in.real / name);
+    for (const fs::path& f : in.corpus_files) fs::copy_file(f, in.real / name / f.filename());
+  }
+  // The same copies as archive-sized files: each copy's corpus files in one file.
+  in.archive = work / "archive";
+  fs::create_directories(in.archive);
+  for (int c = 0; c < in.copies; ++c) {
+    char name[16];
+    std::snprintf(name, sizeof name, "r%04d.gib", c);
+    std::ofstream out(in.archive / name, std::ios::binary);
+    for (const fs::path& f : in.corpus_files) out << std::ifstream(f, std::ios::binary).rdbuf();
+  }
+
+  // The import input: distinct games, as many as the validate input holds (in files of 100).
+  // Written by a forked child, so that the games never grow this process (see run).
+  in.import_files = static_cast<int>((corpus_games * in.copies + 99) / 100);
+  in.variants = work / "variants";
+  if (const pid_t pid = ::fork(); pid == 0) {
+    gibo::testing::write_variant_corpus(gibo::testing::valid_corpus_games(o.corpus), in.variants, in.import_files, 100, 13);
+    std::_Exit(0);
+  } else {
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) usage("could not write the import input");
+  }
+  return in;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -196,46 +250,8 @@ int main(int argc, char** argv) {
   fs::create_directories(work);
   std::printf("load average before: %s\n", load_average().c_str());
 
-  // The validate input: copies of the corpus, one folder each, to at least o.plies plies.
-  std::vector<fs::path> corpus_files;
-  for (const auto& e : fs::directory_iterator(o.corpus))
-    if (e.path().extension() == ".gib") corpus_files.push_back(e.path());
-  std::sort(corpus_files.begin(), corpus_files.end());
-  const fs::path once = work / "once.jsonl";
-  run({o.gibo, "validate", "--format", "jsonl", o.corpus}, "/dev/null", once.string());
-  const double corpus_plies = summary_number(tail_of(once), "plies");
-  const double corpus_games = summary_number(tail_of(once), "games");
-  if (corpus_plies <= 0) usage("gibo validate on the corpus printed no summary");
-  const int copies = static_cast<int>((static_cast<double>(o.plies) + corpus_plies - 1) / corpus_plies);
-  const fs::path real = work / "real";
-  for (int c = 0; c < copies; ++c) {
-    char name[16];
-    std::snprintf(name, sizeof name, "r%04d", c);
-    fs::create_directories(real / name);
-    for (const fs::path& f : corpus_files) fs::copy_file(f, real / name / f.filename());
-  }
-  // The same copies as archive-sized files: each copy's corpus files in one file.
-  const fs::path archive = work / "archive";
-  fs::create_directories(archive);
-  for (int c = 0; c < copies; ++c) {
-    char name[16];
-    std::snprintf(name, sizeof name, "r%04d.gib", c);
-    std::ofstream out(archive / name, std::ios::binary);
-    for (const fs::path& f : corpus_files) out << std::ifstream(f, std::ios::binary).rdbuf();
-  }
-
-  // The import input: distinct games, as many as the validate input holds (in files of 100).
-  // Written by a forked child, so that the games never grow this process (see run).
-  const int import_files = static_cast<int>((corpus_games * copies + 99) / 100);
-  const fs::path variants = work / "variants";
-  if (const pid_t pid = ::fork(); pid == 0) {
-    gibo::testing::write_variant_corpus(gibo::testing::valid_corpus_games(o.corpus), variants, import_files, 100, 13);
-    std::_Exit(0);
-  } else {
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) usage("could not write the import input");
-  }
+  const Inputs in = make_inputs(o, work);
+  const auto& [corpus_files, copies, real, archive, import_files, variants] = in;
 
   const fs::path out = work / "out.jsonl";
   const fs::path db = work / "bench.sqlite";
