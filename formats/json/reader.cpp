@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "../text/board_ply.h"
+#include "../text/decoded_reader.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/fen.h"
 #include "gibo/formats/gib.h"
@@ -44,15 +45,13 @@ PieceType piece_field(const Value& obj, std::string_view key) {
   return s ? piece_type_from_name(*s) : PieceType::None;
 }
 
-class Reader {
+class Reader : detail::DecodedReader<TextReadOptions> {
  public:
-  Reader(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
-         const std::function<void(Game&&)>& on_game)
-      : bytes_(bytes), options_(options), info_(info), on_game_(on_game) {}
+  using DecodedReader::DecodedReader;
 
   // Parses value after value (JSON, an array, or JSON Lines) and delivers the games.
   void run() {
-    decoded_ = decode_file(bytes_, options_.encoding, options_.file_name, info_);
+    decode();
     const std::string_view s = decoded_.text;
     std::size_t p = 0;
     int syntax_errors = 0;
@@ -64,7 +63,7 @@ class Reader {
       if (!v) {
         const json::ParseError& error = v.error();
         if (syntax_errors++ < kMaxSyntaxErrors)
-          file_error("bad-json", error.line, column_of_offset(decoded_, error.offset), error.message);
+          file_error("bad-json", error.message, error.line, column_of_offset(decoded_, error.offset));
         // Resume at the next line (the next record of a JSON Lines file).
         const std::size_t nl = s.find('\n', std::max(error.offset, at));
         if (nl == std::string_view::npos) break;
@@ -77,21 +76,10 @@ class Reader {
         game(*v, at);
       }
     }
-    if (info_.games == 0 && syntax_errors == 0) file_error("no-games", 0, 0, "no JSON game record found");
+    if (info_.games == 0 && syntax_errors == 0) file_error("no-games", "no JSON game record found");
   }
 
  private:
-  // A diagnostic about the whole file.
-  void file_error(const char* code, int line, int column, std::string message) {
-    Diagnostic d;
-    d.code = code;
-    d.file = options_.file_name;
-    d.line = line;
-    d.column = column;
-    d.message = std::move(message);
-    info_.diagnostics.push_back(std::move(d));
-  }
-
   // Turns one value (at text offset `at`) into a game and delivers it; a value that is
   // not a game record becomes a game with a `bad-record` error.
   void game(const Value& v, std::size_t at) {
@@ -111,8 +99,7 @@ class Reader {
     if (!v.is_object() || (format && *format != kJsonFormatName) || !v.find("tags") ||
         (!v.find("plies") && !(moves && moves->is_string()))) {
       bad(0, "not a gibo game record (an object with \"tags\" and \"plies\" or \"moves\")");
-      ++info_.games;
-      on_game_(std::move(g));
+      deliver(std::move(g));
       return;
     }
     if (auto version = int_field(v, "version"); version && *version > kJsonFormatVersion)
@@ -150,8 +137,7 @@ class Reader {
     if (const Value* plies = v.find("plies")) read_plies(*plies, g, bad);
     else read_compact_plies(v, g, bad);
     if (const Value* src = v.find("source"); src && src->is_object()) read_source(*src, g.source);
-    ++info_.games;
-    on_game_(std::move(g));
+    deliver(std::move(g));
   }
 
   // The plies, one object each (as written with --positions); the plies from one whose
@@ -364,11 +350,6 @@ class Reader {
     }
   }
 
-  std::string_view bytes_;
-  const TextReadOptions& options_;
-  TextFileInfo& info_;
-  const std::function<void(Game&&)>& on_game_;
-  DecodedText decoded_;
   std::size_t at_run_ = 0, at_column_ = 0;  // place_ply's place in "at"
 };
 

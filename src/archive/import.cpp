@@ -30,6 +30,7 @@
 
 #include "gibo/archive/archive.h"
 #include "gibo/archive/sha256.h"
+#include "gibo/core/enum_names.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/file_bytes.h"
 #include "gibo/record/replay.h"
@@ -39,14 +40,11 @@
 namespace gibo::archive {
 
 std::string_view file_status_name(FileStatus s) {
-  switch (s) {
-    case FileStatus::Imported: return "imported";
-    case FileStatus::Resumed: return "resumed";
-    case FileStatus::AlreadyImported: return "already-imported";
-    case FileStatus::SameContent: return "same-content";
-    case FileStatus::Unreadable: return "unreadable";
-  }
-  return "imported";
+  static constexpr auto kNames = std::to_array<Named<FileStatus>>({
+      {FileStatus::Imported, "imported"}, {FileStatus::Resumed, "resumed"},
+      {FileStatus::AlreadyImported, "already-imported"}, {FileStatus::SameContent, "same-content"},
+      {FileStatus::Unreadable, "unreadable"}});
+  return name_of(kNames, s);
 }
 
 namespace {

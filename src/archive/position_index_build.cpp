@@ -178,17 +178,14 @@ class IndexBuilder {
   std::optional<Error> build_runs(std::int64_t through, std::int64_t top, int threads,
                   const std::function<void(const IndexProgress&)>& progress,
                   std::vector<std::unique_ptr<RunFile>>& runs, std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
-    sql::Statement s = db.prepare(
-        "SELECT g.id, g.start_id, st.key, g.plies, g.valid_plies, g.moves, g.result_text IS NOT NULL, g.result_winner, "
-        "g.tags_json FROM main.games AS g JOIN main.starts AS st ON st.id = g.start_id WHERE g.id > ?1 AND g.id <= ?2 "
-        "ORDER BY g.id");
-    if (!s.prepared()) return tables_.fail("cannot read games");
-    s.bind(1, through);
-    s.bind(2, top);
-    const long total = static_cast<long>(db.scalar("SELECT count(*) FROM main.games WHERE id > " +
-                                                   std::to_string(through) + " AND id <= " + std::to_string(top)));
+    const std::string range = "g.id > " + std::to_string(through) + " AND g.id <= " + std::to_string(top);
+    const long total = static_cast<long>(db.scalar("SELECT count(*) FROM main.games AS g WHERE " + range));
     long done = 0;
     if (progress) progress({done, total});
+    sql::Statement s = db.prepare(
+        "SELECT g.id, g.start_id, st.key, g.plies, g.valid_plies, g.moves, g.result_text IS NOT NULL, g.result_winner, "
+        "g.tags_json FROM main.games AS g JOIN main.starts AS st ON st.id = g.start_id WHERE " + range + " ORDER BY g.id");
+    if (!s.prepared()) return tables_.fail("cannot read games");
     std::vector<GameInput> batch;
     const bool one_batch = total <= static_cast<long>(positions::kGamesPerBatch);
     bool more = true;

@@ -10,6 +10,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "gibo/core/enum_names.h"
+
 namespace gibo::ratings {
 namespace {
 
@@ -691,12 +693,9 @@ void fit_history(std::span<const RatedGame> games, const RatedGroup& group, cons
 }  // namespace
 
 std::string_view standing_name(Standing s) {
-  switch (s) {
-    case Standing::Ranked: return "ranked";
-    case Standing::FewGames: return "few-games";
-    case Standing::NotConnected: return "not-connected";
-  }
-  return "not-connected";
+  static constexpr auto kNames = std::to_array<Named<Standing>>({
+      {Standing::Ranked, "ranked"}, {Standing::FewGames, "few-games"}, {Standing::NotConnected, "not-connected"}});
+  return name_of(kNames, s);
 }
 
 Probabilities predict(double difference, double first_move, double draw_width, double deviation) {

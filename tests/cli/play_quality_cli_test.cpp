@@ -6,7 +6,6 @@
 // numbers checked are the report's arithmetic on the stored rows, which the depth does not
 // change, and a deeper search would make the test minutes long.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +15,7 @@
 #include <sstream>
 
 #include "run_gibo.h"
+#include "sql_rows.h"
 
 namespace {
 
@@ -45,36 +45,27 @@ struct Sums {
 // game's players by name (Cho's, Han's).
 void read_stored_rows(const std::string& db, std::map<long long, std::vector<Eval>>& games,
                       std::map<long long, std::pair<std::string, std::string>>& names) {
-  sqlite3* h = nullptr;
-  ASSERT_EQ(sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
   const char* sql =
       "SELECT p.game_id, p.ply, p.to_move, p.played, p.cp, p.mate, p.mate_winner, p.best, p.error, "
       "       (SELECT name FROM players WHERE id = g.cho_player_id), (SELECT name FROM players WHERE id = g.han_player_id) "
       "FROM analysis_positions p JOIN games g ON g.id = p.game_id "
       "WHERE p.request_id = (SELECT max(request_id) FROM analysis_games a WHERE a.game_id = p.game_id AND a.error IS NULL) "
       "ORDER BY p.game_id, p.ply";
-  sqlite3_stmt* st = nullptr;
-  ASSERT_EQ(sqlite3_prepare_v2(h, sql, -1, &st, nullptr), SQLITE_OK) << sqlite3_errmsg(h);
-  auto text = [&](int c) {
-    const unsigned char* t = sqlite3_column_text(st, c);
-    return t ? std::string(reinterpret_cast<const char*>(t)) : std::string();
-  };
-  while (sqlite3_step(st) == SQLITE_ROW) {
-    const long long id = sqlite3_column_int64(st, 0);
+  for (const SqlRow& row : sql_rows(db, sql)) {
+    auto text = [&](int c) { return row[static_cast<std::size_t>(c)].value_or(""); };
+    const long long id = std::stoll(text(0));
     Eval e;
-    e.ok = sqlite3_column_type(st, 8) == SQLITE_NULL;
+    e.ok = !row[8].has_value();
     e.cho_to_move = text(2) == "cho";
     e.played = text(3);
-    e.mate = sqlite3_column_type(st, 5) != SQLITE_NULL;
-    e.cp = sqlite3_column_int(st, 4);
+    e.mate = row[5].has_value();
+    e.cp = std::stoi(row[4].value_or("0"));
     e.cho_mates = text(6) == "cho";
     e.best = text(7);
-    ASSERT_EQ(static_cast<int>(games[id].size()), sqlite3_column_int(st, 1));
+    ASSERT_EQ(static_cast<int>(games[id].size()), std::stoi(text(1)));
     games[id].push_back(e);
     names[id] = {text(9), text(10)};
   }
-  sqlite3_finalize(st);
-  sqlite3_close(h);
 }
 
 // Each named player's sums over the stored rows of their games, by the README's formulas;

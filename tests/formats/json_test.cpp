@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "diagnostic_place.h"
 #include "gibo/formats/fen.h"
 #include "gibo/formats/gib.h"
 #include "gibo/formats/json.h"
@@ -421,9 +422,7 @@ TEST(JsonReader, BadInputBecomesDiagnostics) {
   const std::string text = lines + "{\"tags\": [}\n" + "{\"hello\": 1}\n" + lines;
   const auto games = load_json(text, &info);
   ASSERT_EQ(info.diagnostics.size(), 1u);
-  EXPECT_EQ(info.diagnostics[0].code, "bad-json");
-  EXPECT_EQ(info.diagnostics[0].line, 2);
-  EXPECT_EQ(info.diagnostics[0].column, 11);
+  EXPECT_EQ(place(info.diagnostics[0]), "bad-json 2:11");
   ASSERT_EQ(games.size(), 3u);  // the record after the broken line, and the not-a-game object
   EXPECT_EQ(games[1].diagnostics[0].code, "bad-record");
   EXPECT_EQ(games[2].plies.size(), 107u);
