@@ -59,7 +59,7 @@ add_custom_command(OUTPUT ${GIBO_EXIT_STATUS_DOC}
 add_custom_target(gibo_docs ALL DEPENDS ${GIBO_EXIT_STATUS_DOC})
 install(FILES README.md ${GIBO_EXIT_STATUS_DOC} DESTINATION ${GIBO_DOC_DIR} COMPONENT runtime)
 install(DIRECTORY formats/ DESTINATION ${GIBO_DOC_DIR}/formats COMPONENT runtime
-        FILES_MATCHING PATTERN "README.md" PATTERN "*.schema.json")
+        FILES_MATCHING PATTERN "README.md" PATTERN "*.schema.json" PATTERN "openings.tsv")
 install(DIRECTORY samples/ DESTINATION ${GIBO_DOC_DIR}/samples COMPONENT runtime
         PATTERN "library/build*" EXCLUDE)
 

@@ -30,6 +30,7 @@ WriteLoss GameWriter::write(const Game& game, const Profile* profile) {
       if (!first) buffer_ += '\n';
       PgnWriteOptions o;
       o.profile = profile;
+      o.openings = options_.openings;
       write_pgn_game(buffer_, game, o, &loss);
       break;
     }
@@ -40,6 +41,7 @@ WriteLoss GameWriter::write(const Game& game, const Profile* profile) {
       JsonWriteOptions o;
       o.profile = profile;
       o.positions = options_.positions;
+      o.openings = options_.openings;
       json::Writer w(buffer_);
       write_json_game(w, game, o);
       if (lines) buffer_ += '\n';

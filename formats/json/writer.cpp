@@ -265,6 +265,11 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
   const std::vector<Derived> derived = derive_plies(g, options, played);
   w.begin_object();
   write_header(w, g, options);
+  std::vector<Move> opening_moves;
+  for (std::size_t i = 0; i < derived.size() && i < static_cast<std::size_t>(kLineWindow) && derived[i].valid; ++i)
+    opening_moves.push_back(derived[i].move);
+  w.key("opening");
+  write_json_opening(w, detail::walked_opening(g, opening_moves, options.openings));
   if (options.positions) write_full_plies(w, g, derived);
   else write_compact_plies(w, g, derived);
   w.field("valid_plies", played < 0 ? 0 : played);
@@ -282,6 +287,20 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
   if (options.diagnostics && !g.diagnostics.empty()) {
     w.key("diagnostics").begin_array();
     for (const Diagnostic& d : g.diagnostics) write_json_diagnostic(w, d);
+    w.end_array();
+  }
+  w.end_object();
+}
+
+void write_json_opening(json::Writer& w, const Opening& o) {
+  w.begin_object().field("code", opening_code(o)).field("korean", opening_name(o, true)).field("english",
+                                                                                             opening_name(o, false));
+  if (!o.other_start) {
+    // The evidence: each formation's ply, in the code's order, then the line's.
+    w.key("plies").begin_array();
+    for (Side s : {Side::Cho, Side::Han})
+      for (const FormationFound& f : o.of(s)) w.value(f.ply);
+    if (o.line) w.value(o.line->ply);
     w.end_array();
   }
   w.end_object();

@@ -120,7 +120,9 @@ void write_pgn_game(std::string& out, const Game& g, const PgnWriteOptions& opti
   std::size_t written = 0;
   bool need_number = true;
   Position pos;
+  std::vector<Move> opening_moves;
   const int played = detail::walk_plies(g, options.profile, pos, [&](std::size_t i, const Position& before, Move m) {
+    if (i < static_cast<std::size_t>(kLineWindow)) opening_moves.push_back(m);
     // A move number stays on the line of its move.
     const int number = before.fullmove_number();
     std::string token;
@@ -160,6 +162,21 @@ void write_pgn_game(std::string& out, const Game& g, const PgnWriteOptions& opti
   }
   line.add(result);
   line.finish();
+
+  // The opening, computed from the board (formats/pgn/README.md "Opening"), after the start
+  // tags, unless the record has its own tags of those names.
+  const auto has = [&](const char* name) {
+    return std::any_of(tags.begin(), tags.end(), [&](const Tag& t) { return t.name == name; });
+  };
+  if (!has("Opening") || !has("OpeningCode")) {
+    const Opening o = detail::walked_opening(g, opening_moves, options.openings);
+    std::vector<Tag> opening;
+    if (!has("Opening")) opening.push_back({"Opening", opening_name(o, true)});
+    if (!has("OpeningCode")) opening.push_back({"OpeningCode", opening_code(o)});
+    auto at = std::find_if(tags.begin(), tags.end(), [](const Tag& t) { return t.name == "SetUp"; });
+    at = at == tags.end() ? tags.begin() + std::min<std::ptrdiff_t>(7, std::ssize(tags)) : at + 1;
+    tags.insert(at, opening.begin(), opening.end());
+  }
 
   for (const Tag& t : tags)
     if (append_tag_line(out, t.name, t.value) && loss) ++loss->renamed_tags;

@@ -221,6 +221,15 @@ std::vector<Tag> gib_tags_from_pgn(const Game& g) {
         stage = 3;
         continue;
       }
+      // The opening the PGN writer names from the board (formats/pgn/README.md "Opening").
+      if (t.name == "Opening" && stage < 4) {
+        stage = 4;
+        continue;
+      }
+      if (t.name == "OpeningCode" && stage < 5) {
+        stage = 5;
+        continue;
+      }
       in_head = false;
     }
     if (t.name == "Ruleset") produced.push_back({{"규칙", t.value}, false});

@@ -1,6 +1,9 @@
 // walk_plies: the writers' walk through a game's plies while they replay (game_walk.h).
 #include "game_walk.h"
 
+#include <algorithm>
+
+#include "gibo/formats/openings.h"
 #include "gibo/record/replay.h"
 
 namespace gibo::detail {
@@ -23,6 +26,12 @@ int walk_plies(const Game& g, const Profile* fallback, Position& pos,
     ++played;
   }
   return played;
+}
+
+Opening walked_opening(const Game& g, const std::vector<Move>& moves, const OpeningBook* book) {
+  std::size_t n = moves.size();
+  if (g.replayed) n = std::min(n, static_cast<std::size_t>(std::max(0, g.valid_plies)));
+  return name_opening(g.start, std::span<const Move>(moves.data(), n), book ? *book : builtin_opening_book());
 }
 
 std::optional<std::string> cut_short_note(const Game& g, std::size_t written) {

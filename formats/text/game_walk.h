@@ -11,6 +11,7 @@
 #include "gibo/core/rules.h"
 #include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
+#include "gibo/record/opening.h"
 
 namespace gibo::detail {
 
@@ -20,6 +21,11 @@ namespace gibo::detail {
 // Returns the number of plies played, or -1 if the start position is invalid.
 int walk_plies(const Game& g, const Profile* fallback, Position& pos,
                const std::function<void(std::size_t, const Position&, Move)>& visit);
+
+// The opening of `g` from the moves a writer's walk played (the first of them, up to the
+// plies the replay found valid when `g` was replayed, so writers name it as `gibo validate`
+// does), with `book` (nullptr: the built-in book).
+Opening walked_opening(const Game& g, const std::vector<Move>& moves, const OpeningBook* book);
 
 // For a writer that holds only the plies that replay (PGN, FEN, UCI) and wrote `written`
 // of `g`'s: is the game cut short, and the note that says so ("gibo: 107 more plies in the

@@ -8,20 +8,22 @@ AnalysisRun::AnalysisRun(SearchSettings settings, int jobs, std::function<void(A
       pool_(settings_.config),
       stream_(jobs, [this](AnalysisJob& job) { return work(job); }, std::move(emit)) {}
 
-AnalysedJob AnalysisRun::work(AnalysisJob& job) {
+AnalysedJob analyse_job(AnalysisJob& job, EnginePool& pool, const SearchSettings& settings) {
   AnalysedJob done;
   if (job.stored) {
     done.analysis = std::move(*job.stored);
     job.stored.reset();
     done.from_store = true;
   } else {
-    auto session = pool_.acquire();
-    done.analysis = analyze_game(job.game, *job.profile, *session, settings_.limit, settings_.timeout_ms,
+    auto session = pool.acquire();
+    done.analysis = analyze_game(job.game, *job.profile, *session, settings.limit, settings.timeout_ms,
                                  job.request_id ? &job.known : nullptr);
     done.searched = static_cast<int>(done.analysis.positions.size());
   }
   done.job = std::move(job);
   return done;
 }
+
+AnalysedJob AnalysisRun::work(AnalysisJob& job) { return analyse_job(job, pool_, settings_); }
 
 }  // namespace gibo::analysis

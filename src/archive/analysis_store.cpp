@@ -26,6 +26,24 @@ Expected<std::int64_t> AnalysisStore::request(const std::string& variant) {
 
 Expected<analysis::AnalysisJob> AnalysisStore::job(std::int64_t game_id, const Profile* forced,
                                                   const Profile& fallback) {
+  auto job = unplanned_job(game_id, forced, fallback);
+  if (!job) return job;
+  if (auto e = plan(*job)) return *e;
+  return job;
+}
+
+Expected<std::int64_t> AnalysisStore::request_of(std::int64_t game_id, const Profile* forced, const Profile& fallback) {
+  const auto job = unplanned_job(game_id, forced, fallback);
+  if (!job) return job.error();
+  return request_for(*job);
+}
+
+Expected<std::int64_t> AnalysisStore::request_for(const analysis::AnalysisJob& job) {
+  return request(analysis::engine_variant(*job.profile, game_bikjang_option(job.game, false)));
+}
+
+Expected<analysis::AnalysisJob> AnalysisStore::unplanned_job(std::int64_t game_id, const Profile* forced,
+                                                            const Profile& fallback) {
   const auto sg = archive_.stored_game(game_id);
   if (!sg) return sg.error();
   analysis::AnalysisJob job;
@@ -49,12 +67,11 @@ Expected<analysis::AnalysisJob> AnalysisStore::job(std::int64_t game_id, const P
   g.played_plies = g.valid_plies;
   g.replayed = true;
   job.profile = forced ? forced : &game_profile(g, fallback);
-  if (auto e = plan(job)) return *e;
   return job;
 }
 
 std::optional<Error> AnalysisStore::plan(analysis::AnalysisJob& job) {
-  const auto id = request(analysis::engine_variant(*job.profile, game_bikjang_option(job.game, false)));
+  const auto id = request_for(job);
   if (!id) return id.error();
   job.request_id = *id;
   const auto row = archive_.analysis_game(job.request_id, job.game_id);

@@ -57,9 +57,6 @@ std::optional<Score> read_score(const Statement& s, int first) {
   return score;
 }
 
-// The time a row is written, as stored.
-constexpr const char* kNow = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')";
-
 std::string join_words(const std::vector<std::string>& words) {
   std::string out;
   for (const std::string& w : words) {
@@ -115,7 +112,7 @@ PositionRow position_row(std::int64_t request_id, std::int64_t game_id, int ply,
 
 // Prepares the analysed-position insert in `ins`; an Error when it does not prepare.
 std::optional<Error> prepare_position_insert(sql::Connection& db, sql::Bound<PositionRow>& ins) {
-  return ins.prepare_insert(db, "analysis_positions", kPositionParams, kPositionConflict);
+  return ins.prepare_insert_with(db, "analysis_positions", kPositionParams, kPositionConflict);
 }
 
 // An engine verdict's row, bound by name.
@@ -132,7 +129,7 @@ constexpr sql::Param<EngineVerdictRow> kEngineVerdictParams[] = {
     {"mate_winner", [](Statement& s, int i, const EngineVerdictRow& v) { bind_mate_winner(s, i, v.score); }},
     {"depth", [](Statement& s, int i, const EngineVerdictRow& v) { s.bind(i, v.depth); }},
     {"note", [](Statement& s, int i, const EngineVerdictRow& v) { s.bind_text(i, v.note); }},
-    {"computed_at", nullptr, kNow},
+    {"computed_at", [](Statement& s, int i, const EngineVerdictRow&) { s.bind_now(i); }},
 };
 constexpr const char* kEngineVerdictConflict =
     "ON CONFLICT (game_id, profile_id, profile_version) DO UPDATE SET request_id = excluded.request_id, "
@@ -194,16 +191,17 @@ Expected<std::int64_t> Archive::analysis_request(const AnalysisRequest& r, bool 
         "limit_kind = ?4 AND limit_value = ?5 AND variant = ?6");
     if (!s.prepared()) return m.fail("cannot read analysis requests");
     bind_key(s);
-    if (s.step() == SQLITE_ROW) return s.int64(0);
+    if (s.step() == sql::kRow) return s.int64(0);
   }
   if (!create) return std::int64_t{0};
   Statement s = m.db.prepare(
       "INSERT INTO analysis_requests (engine, engine_version, options, limit_kind, limit_value, variant, created_at) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))");
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id");
   if (!s.prepared()) return m.fail("cannot store an analysis request");
   bind_key(s);
-  if (!s.run()) return m.fail("cannot store an analysis request");
-  return static_cast<std::int64_t>(sqlite3_last_insert_rowid(m.db.get()));
+  s.bind_now(7);
+  if (s.step() != sql::kRow) return m.fail("cannot store an analysis request");
+  return s.int64(0);
 }
 
 Expected<std::optional<StoredAnalysisGame>> Archive::analysis_game(std::int64_t request_id, std::int64_t game_id) {
@@ -214,7 +212,7 @@ Expected<std::optional<StoredAnalysisGame>> Archive::analysis_game(std::int64_t 
   if (!s.prepared()) return m.fail("cannot read analyses");
   s.bind(1, request_id);
   s.bind(2, game_id);
-  if (s.step() != SQLITE_ROW) return std::optional<StoredAnalysisGame>();
+  if (s.step() != sql::kRow) return std::optional<StoredAnalysisGame>();
   StoredAnalysisGame g;
   g.request_id = request_id;
   g.game_id = game_id;
@@ -239,8 +237,8 @@ Statement positions_of(sql::Connection& db, int schema_version, const std::strin
                            " FROM analysis_positions WHERE request_id = :request_id AND game_id = :game_id" + also +
                            " ORDER BY ply");
   if (!s.prepared()) return s;
-  s.bind(sqlite3_bind_parameter_index(s.get(), ":request_id"), request_id);
-  s.bind(sqlite3_bind_parameter_index(s.get(), ":game_id"), game_id);
+  s.bind_named(":request_id", request_id);
+  s.bind_named(":game_id", game_id);
   return s;
 }
 
@@ -263,8 +261,8 @@ Expected<analysis::KnownPositions> Archive::analysis_positions(std::int64_t requ
   Statement s = positions_of(m.db, m.schema_version, " AND error IS NULL", request_id, game_id);
   if (!s.prepared()) return m.fail("cannot read analysed positions");
   int rc;
-  while ((rc = s.step()) == SQLITE_ROW) out.emplace(s.integer(pos_col("ply")), stored_result(s));
-  if (rc != SQLITE_DONE) return m.fail("reading analysed positions failed");
+  while ((rc = s.step()) == sql::kRow) out.emplace(s.integer(pos_col("ply")), stored_result(s));
+  if (rc != sql::kDone) return m.fail("reading analysed positions failed");
   return out;
 }
 
@@ -290,13 +288,13 @@ Expected<std::optional<analysis::GameAnalysis>> Archive::load_analysis(std::int6
     Statement s = m.db.prepare("SELECT variant FROM analysis_requests WHERE id = ?1");
     if (!s.prepared()) return m.fail("cannot read analysis requests");
     s.bind(1, request_id);
-    if (s.step() == SQLITE_ROW) a.variant = std::string(s.text(0));
+    if (s.step() == sql::kRow) a.variant = std::string(s.text(0));
   }
   if (!a.error.empty()) return Result(std::move(a));
   Statement s = positions_of(m.db, m.schema_version, "", request_id, game_id);
   if (!s.prepared()) return m.fail("cannot read analysed positions");
   int rc;
-  while ((rc = s.step()) == SQLITE_ROW) {
+  while ((rc = s.step()) == sql::kRow) {
     if (s.integer(pos_col("ply")) != static_cast<int>(a.positions.size()))
       return Error{"the analysed positions of game " + std::to_string(game_id) + " have a gap"};
     analysis::PositionEval p;
@@ -308,7 +306,7 @@ Expected<std::optional<analysis::GameAnalysis>> Archive::load_analysis(std::int6
     p.result = stored_result(s);
     a.positions.push_back(std::move(p));
   }
-  if (rc != SQLITE_DONE) return m.fail("reading analysed positions failed");
+  if (rc != sql::kDone) return m.fail("reading analysed positions failed");
   if (a.positions.empty() || !a.positions.back().played.empty()) return Result();  // not all stored
   analysis::judge_positions(a);
   return Result(std::move(a));
@@ -338,7 +336,7 @@ std::optional<Error> Archive::store_analysis(std::int64_t request_id, std::int64
     }
     Statement row = m.db.prepare(
         "INSERT INTO analysis_games (request_id, game_id, error, failed_positions, analysed_at) "
-        "VALUES (?1, ?2, ?3, ?4, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) ON CONFLICT (request_id, game_id) DO UPDATE "
+        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (request_id, game_id) DO UPDATE "
         "SET error = excluded.error, failed_positions = excluded.failed_positions, analysed_at = excluded.analysed_at");
     if (!row.prepared()) return m.fail("cannot prepare the analysis insert");
     row.bind(1, request_id);
@@ -346,8 +344,10 @@ std::optional<Error> Archive::store_analysis(std::int64_t request_id, std::int64
     if (a.error.empty()) row.bind_null(3);
     else row.bind_text(3, a.error);
     row.bind(4, a.failed_positions);
+    row.bind_now(5);
     if (!row.run()) return m.fail("cannot store the analysis of game " + std::to_string(game_id));
-    return std::nullopt;
+    if (m.schema_version < derived::kSince) return std::nullopt;
+    return derived::store_quality(m.db, request_id, game_id);
   });
 }
 
@@ -356,7 +356,7 @@ std::optional<Error> Archive::store_engine_verdicts(const std::vector<EngineVerd
   Impl& m = *impl_;
   return in_own_transaction(*this, m.in_transaction, [&]() -> std::optional<Error> {
     sql::Bound<EngineVerdictRow> ins;
-    if (ins.prepare_insert(m.db, "engine_verdicts", kEngineVerdictParams, kEngineVerdictConflict))
+    if (ins.prepare_insert_with(m.db, "engine_verdicts", kEngineVerdictParams, kEngineVerdictConflict))
       return m.fail("cannot prepare the engine verdict insert");
     for (const EngineVerdictRow& v : verdicts)
       if (!ins.run(v)) return m.fail("cannot store an engine verdict for game " + std::to_string(v.game_id));
@@ -412,7 +412,7 @@ Expected<std::vector<AnalysedGame>> Archive::analysed_games(const std::vector<st
   {
     Statement s = m.db.prepare("SELECT game_id, max(request_id) FROM analysis_games WHERE error IS NULL GROUP BY game_id");
     if (!s.prepared()) return m.fail("cannot read analyses");
-    while (s.step() == SQLITE_ROW) newest.emplace(s.int64(0), s.int64(1));
+    while (s.step() == sql::kRow) newest.emplace(s.int64(0), s.int64(1));
   }
   for (std::int64_t id : game_ids) {
     const auto it = newest.find(id);

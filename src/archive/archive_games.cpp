@@ -121,10 +121,13 @@ std::optional<Error> Archive::Impl::load_caches() {
   player_ids.clear();
   sql::Statement s = db.prepare("SELECT id, key FROM starts");
   if (!s.prepared()) return fail("cannot read starts");
-  while (s.step() == SQLITE_ROW) start_ids.emplace(std::string(s.text(1)), s.int64(0));
+  int rc;
+  while ((rc = s.step()) == sql::kRow) start_ids.emplace(std::string(s.text(1)), s.int64(0));
+  if (rc != sql::kDone) return fail("cannot read starts");
   sql::Statement p = db.prepare("SELECT id, name FROM players");
   if (!p.prepared()) return fail("cannot read players");
-  while (p.step() == SQLITE_ROW) player_ids.emplace(std::string(p.text(1)), p.int64(0));
+  while ((rc = p.step()) == sql::kRow) player_ids.emplace(std::string(p.text(1)), p.int64(0));
+  if (rc != sql::kDone) return fail("cannot read players");
   caches_loaded = true;
   return std::nullopt;
 }
@@ -137,7 +140,7 @@ Expected<std::int64_t> Archive::Impl::cached_id(std::unordered_map<std::string, 
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   if (auto e = insert.prepare_insert(db, table, params)) return *e;
   if (!insert.run(key)) return fail(std::string("cannot insert ") + what);
-  const std::int64_t id = db.last_insert_rowid();
+  const std::int64_t id = insert.statement().inserted_id();
   cache.emplace(key, id);
   return id;
 }
@@ -156,7 +159,20 @@ Expected<std::vector<std::int64_t>> Archive::game_hashes() {
   sql::Statement s = impl_->db.prepare("SELECT hash FROM games");
   if (!s.prepared()) return impl_->fail("cannot read game hashes");
   std::vector<std::int64_t> out;
-  while (s.step() == SQLITE_ROW) out.push_back(s.int64(0));
+  int rc;
+  while ((rc = s.step()) == sql::kRow) out.push_back(s.int64(0));
+  if (rc != sql::kDone) return impl_->fail("cannot read game hashes");
+  return out;
+}
+
+Expected<std::vector<std::pair<std::int64_t, std::int64_t>>> Archive::game_hashes_after(std::int64_t id) {
+  sql::Statement s = impl_->db.prepare("SELECT id, hash FROM games WHERE id > ?1");
+  if (!s.prepared()) return impl_->fail("cannot read game hashes");
+  s.bind(1, id);
+  std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  int rc;
+  while ((rc = s.step()) == sql::kRow) out.emplace_back(s.int64(0), s.int64(1));
+  if (rc != sql::kDone) return impl_->fail("cannot read game hashes");
   return out;
 }
 
@@ -180,7 +196,7 @@ Expected<Archive::StoredCopy> Archive::find_stored_copy(const PreparedGame& game
   m.find_same.bind({game.hash, start->second});
   StoredCopy found;
   int rc;
-  while ((rc = s.step()) == SQLITE_ROW) {
+  while ((rc = s.step()) == sql::kRow) {
     const std::string_view moves = s.blob(same("moves"));
     if (moves.size() != game.moves.size()) continue;
     bool equal = true;
@@ -192,7 +208,7 @@ Expected<Archive::StoredCopy> Archive::find_stored_copy(const PreparedGame& game
     }
   }
   s.reset();
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return m.fail("cannot look up a game");
+  if (rc != sql::kRow && rc != sql::kDone) return m.fail("cannot look up a game");
   return found;
 }
 
@@ -210,9 +226,25 @@ Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const Prepar
   }
   if (auto e = m.insert_game.prepare_insert(m.db, "games", kGameParams)) return *e;
   if (!m.insert_game.run(row)) return m.fail("cannot insert game " + std::to_string(g.game_index));
-  const std::int64_t id = m.db.last_insert_rowid();
+  const std::int64_t id = m.insert_game.statement().inserted_id();
+  if (m.schema_version >= derived::kSince) {
+    if (auto e = m.insert_facts.prepare_insert(m.db, "game_facts", derived::facts_params(), false)) return *e;
+    if (!m.insert_facts.run({id, g.facts})) return m.fail("cannot insert the facts of game " + std::to_string(g.game_index));
+  }
+  if (m.schema_version >= openings::kSince) {
+    std::optional<StoredOpening> named;  // a game prepared without a book is named here, with the archive's
+    if (!g.opening) {
+      const auto book = opening_book();
+      if (!book) return book.error();
+      named = name_stored_opening(decode_start(g.start_key, g.cho_setup, g.han_setup, g.start_fen), g.moves,
+                                  g.valid_plies, **book);
+    }
+    if (auto e = m.insert_opening.prepare_insert(m.db, "game_openings", openings::params(), false)) return *e;
+    if (!m.insert_opening.run({id, g.opening ? *g.opening : *named}))
+      return m.fail("cannot insert the opening of game " + std::to_string(g.game_index));
+  }
   if (!g.comments.empty()) {
-    if (auto e = m.insert_comment.prepare_insert(m.db, "comments", kCommentParams)) return *e;
+    if (auto e = m.insert_comment.prepare_insert(m.db, "comments", kCommentParams, false)) return *e;
     for (const StoredComment& c : g.comments)
       if (!m.insert_comment.run({id, c})) return m.fail("cannot insert a comment");
   }
@@ -223,7 +255,7 @@ Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const Prepar
 
 std::optional<Error> Archive::insert_duplicate(std::int64_t source_id, const PreparedGame& g, std::int64_t kept_id) {
   Impl& m = *impl_;
-  if (auto e = m.insert_duplicate.prepare_insert(m.db, "duplicates", kDuplicateParams))
+  if (auto e = m.insert_duplicate.prepare_insert(m.db, "duplicates", kDuplicateParams, false))
     return e;
   if (!m.insert_duplicate.run({source_id, g, kept_id})) return m.fail("cannot insert a duplicate");
   // The copy's own findings are kept (its annotations may differ from the kept game's).
@@ -243,12 +275,20 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
         "s.id = g.source_id WHERE g.id = :id");
     if (!s.prepared()) return m.fail("cannot read games");
     s.bind(1, broken_id);
-    if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(broken_id)};
+    if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(broken_id)};
     if (s.text(2) == "valid") return Error{"internal error: game " + std::to_string(broken_id) + " is not broken"};
     r.path = s.text(0);
     r.game_index = s.integer(1);
     r.error_code = s.text(3);
     r.error_ply = s.integer(4);
+  }
+  {
+    // The broken row gives the games' unique key (hash, start) up to the valid copy for
+    // the rest of the transaction, whose end removes it.
+    sql::Statement s = m.db.prepare("UPDATE games SET start_id = -start_id WHERE id = :old");
+    if (!s.prepared()) return m.fail("cannot replace a broken game");
+    s.bind_named(":old", broken_id);
+    if (!s.run()) return m.fail("cannot replace a broken game");
   }
   const Expected<std::int64_t> id = insert_game(source_id, game);
   if (!id) return id.error();
@@ -266,14 +306,18 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
       "DELETE FROM verdicts WHERE game_id = :old",
       "DELETE FROM engine_verdicts WHERE game_id = :old",
       "DELETE FROM analysis_positions WHERE game_id = :old",
+      "DELETE FROM analysis_quality WHERE game_id = :old",
+      "DELETE FROM game_facts WHERE game_id = :old",
+      "DELETE FROM game_openings WHERE game_id = :old",
       "DELETE FROM analysis_games WHERE game_id = :old",
+      "DELETE FROM analysis_queue WHERE game_id = :old",
       "DELETE FROM games WHERE id = :old",
   };
   for (const char* step : kSteps) {
     sql::Statement s = m.db.prepare(step);
     if (!s.prepared()) return m.fail("cannot replace a broken game");
-    for (auto [name, value] : {std::pair{":old", broken_id}, std::pair{":new", r.new_id}})
-      if (const int i = sqlite3_bind_parameter_index(s.get(), name)) s.bind(i, value);
+    s.bind_named(":old", broken_id);
+    s.bind_named(":new", r.new_id);
     if (!s.run()) return m.fail("cannot replace a broken game");
   }
   if (auto e = forget_indexed_game(m.db, broken_id)) return *e;
@@ -281,14 +325,14 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
 }
 
 std::int64_t Archive::max_game_id() { return impl_->db.scalar("SELECT coalesce(max(id), 0) FROM games"); }
-std::int64_t Archive::game_count() { return impl_->db.scalar("SELECT count(*) FROM games"); }
+std::int64_t Archive::game_count() { return impl_->db.scalar("SELECT count(*) FROM games", -1); }
 
 Expected<Archive::GameOrigin> Archive::game_origin(std::int64_t id) {
   sql::Statement s = impl_->db.prepare(
       "SELECT s.path, g.game_index, g.plies FROM games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.id = :id");
   if (!s.prepared()) return impl_->fail("cannot read games");
   s.bind(1, id);  // its one parameter, :id
-  if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(id)};
+  if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(id)};
   return GameOrigin{std::string(s.text(0)), s.integer(1), s.integer(2)};
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -11,14 +12,20 @@
 #include "gibo/archive/archive.h"
 
 #include "bound.h"
-#include "facts_view.h"
-#include "sqlite.h"
+#include "derived_facts.h"
+#include "derived_openings.h"
+#include "sql.h"
 
 namespace gibo::archive {
 
 // SQLite's page cache for an open archive: 32 MB at the most (memory stays bounded
-// however large the archive grows).
+// however large the archive grows). PostgreSQL's is the server's.
 inline constexpr const char* kCacheSize = "PRAGMA cache_size = -32768";
+
+// The start of a stored game, from its columns (cho_setup, han_setup, start_fen) and its
+// start key (archive_load.cpp).
+StartPosition decode_start(std::string_view key, const std::optional<std::string>& cho,
+                           const std::optional<std::string>& han, const std::optional<std::string>& fen);
 
 // One row of the diagnostics table as insert_diagnostic binds it: about a file (no game
 // index), a stored game (game_id) or a duplicate occurrence (game index, no game_id).
@@ -82,13 +89,18 @@ std::optional<Error> in_own_transaction(Archive& archive, bool already_open, Bod
 }
 
 struct Archive::Impl {
-  // Used by the facts view's functions: declared before the connection, so it is
-  // destroyed after it.
-  facts::FunctionStatePtr facts_state;
   sql::Connection db;
   bool writable = false;
   int schema_version = kSchemaVersion;
   bool in_transaction = false;
+  // The facts view reads TEMP tables not filled yet (derived_facts.h: a reader of an
+  // archive whose derived tables are not current).
+  bool facts_pending = false;
+  // Likewise the games' opening names (derived_openings.h).
+  bool openings_pending = false;
+  bool openings_temp = false;  // the names are read from the TEMP table (pending at open)
+  // The archive's opening book, once read (archive_openings.cpp).
+  std::shared_ptr<const OpeningBook> opening_book;
 
   // Statements prepared once (each by the file of its concern).
   sql::Statement stored_game, load_game;
@@ -99,12 +111,14 @@ struct Archive::Impl {
   sql::Bound<SourceEncoding> source_encoding;
   sql::Bound<DiagnosticRow> insert_diagnostic;
   sql::Bound<GameRow> insert_game;
+  sql::Bound<derived::FactsRow> insert_facts;
+  sql::Bound<openings::Row> insert_opening;
   sql::Bound<CommentRow> insert_comment;
   sql::Bound<DuplicateRow> insert_duplicate;
   std::unordered_map<std::string, std::int64_t> start_ids, player_ids;
   bool caches_loaded = false;
 
-  // `what` failed, with SQLite's message for the connection's latest failure.
+  // `what` failed, with the backend's message for the connection's latest failure.
   Error fail(const std::string& what) const { return Error{what + ": " + db.current_error()}; }
 
   // --- archive_open.cpp
@@ -123,6 +137,12 @@ struct Archive::Impl {
                                    sql::Bound<std::string>& insert, std::string_view table,
                                    std::span<const sql::Param<std::string>> params, const std::string& key,
                                    const char* what);
+
+  // --- archive_openings.cpp
+  // Names the games into the connection's TEMP table when the archive's names are not
+  // current (once; a reader writes nothing of the archive's), so that the facts view and
+  // stored_game read current names.
+  std::optional<Error> ensure_openings();
 
   // --- archive_sources.cpp
   // Inserts one diagnostics row.

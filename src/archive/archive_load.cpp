@@ -6,12 +6,10 @@
 #include "gibo/record/replay.h"
 
 #include "archive_impl.h"
+#include "dialect.h"
 
 namespace gibo::archive {
 
-namespace {
-
-// The start of a stored game, from its columns and its start key.
 StartPosition decode_start(std::string_view key, const std::optional<std::string>& cho,
                            const std::optional<std::string>& han, const std::optional<std::string>& fen) {
   StartPosition start;
@@ -28,6 +26,8 @@ StartPosition decode_start(std::string_view key, const std::optional<std::string
     if (auto s = setup_from_code(*han)) start.han = *s;
   return start;
 }
+
+namespace {
 
 // Fills the annotations the moves blob does not keep (moving piece, captured piece,
 // check) from the board, for the plies that replayed at import: the record stated the
@@ -66,18 +66,25 @@ constexpr std::array<sql::Selected, 20> kLoadColumns = {{
 consteval int load(std::string_view expr) { return sql::column(kLoadColumns, expr); }
 
 // The columns stored_game reads (games.annotated came with schema version 2).
-constexpr std::array<sql::Selected, 22> kStoredColumns = {{
+constexpr std::array<sql::Selected, 32> kStoredColumns = {{
     {"g.id"}, {"g.source_id"}, {"s.path"}, {"g.game_index"}, {"st.key"}, {"g.cho_setup"},
     {"g.han_setup"}, {"g.start_fen"}, {"g.plies"}, {"g.valid_plies"}, {"g.moves"}, {"g.tags_json"},
     {"g.result_text"}, {"g.result_winner"}, {"g.result_method"}, {"g.result_margin"},
     {"g.result_recognised"}, {"g.saved_rules"}, {"g.saved_bikjang"}, {"g.profile_id"}, {"g.status"},
     {"g.annotated", 2},
+    // Its opening (derived_openings.h: the archive's table, or the reader's TEMP one).
+    {"o.code"}, {"o.cho_setup_name"}, {"o.han_setup_name"}, {"o.elephant_pair"}, {"o.cho_formations"},
+    {"o.han_formations"}, {"o.cho_plies"}, {"o.han_plies"}, {"o.line"}, {"o.line_ply"},
 }};
 consteval int stored(std::string_view expr) { return sql::column(kStoredColumns, expr); }
 
-// The tables a game's row is read with: its source and its start.
+// The tables a game's row is read with: its source and its start (and, for stored_game,
+// its opening under a prefix: `{openings}`).
 constexpr const char* kGameJoins =
     " FROM games AS g JOIN sources AS s ON s.id = g.source_id JOIN starts AS st ON st.id = g.start_id WHERE g.id = :id";
+constexpr const char* kStoredJoins =
+    " FROM games AS g JOIN sources AS s ON s.id = g.source_id JOIN starts AS st ON st.id = g.start_id LEFT JOIN "
+    "{openings}game_openings AS o ON o.game_id = g.id WHERE g.id = :id";
 
 // The columns of a stored game's diagnostics, and of every diagnostic.
 constexpr std::array<sql::Selected, 7> kGameDiagnosticColumns = {{
@@ -102,15 +109,15 @@ Error corrupt_row(std::int64_t id, const char* what) { return Error{"game " + st
 // game `id`: nothing when it holds the row, else why not.
 template <std::size_t N>
 std::optional<Error> step_game_row(sql::Connection& db, sql::Statement& s, const std::array<sql::Selected, N>& columns,
-                                   int schema_version, std::int64_t id) {
+                                   int schema_version, std::int64_t id, const std::string& joins = kGameJoins) {
   if (!s.prepared()) {
-    s = db.prepare("SELECT " + sql::select_list(columns, schema_version) + kGameJoins);
+    s = db.prepare("SELECT " + sql::select_list(columns, schema_version) + joins);
     if (!s.prepared()) return Error{"cannot read games: " + db.current_error()};
   }
   s.bind(1, id);  // the statement's one parameter, :id
   const int rc = s.step();
-  if (rc == SQLITE_ROW) return std::nullopt;
-  if (rc == SQLITE_DONE) return Error{"no game with id " + std::to_string(id)};
+  if (rc == sql::kRow) return std::nullopt;
+  if (rc == sql::kDone) return Error{"no game with id " + std::to_string(id)};
   return Error{"cannot read games: " + db.current_error()};
 }
 
@@ -164,7 +171,7 @@ Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
   sql::Statement c = m.db.prepare("SELECT ply, text FROM comments WHERE game_id = :id ORDER BY ply, seq");
   if (!c.prepared()) return m.fail("cannot read comments");
   c.bind(1, id);
-  while (c.step() == SQLITE_ROW) {
+  while (c.step() == sql::kRow) {
     const int ply = c.integer(0);
     if (ply < 0 || ply > static_cast<int>(g.plies.size())) return corrupt("comment on a ply that does not exist");
     if (ply == 0) g.header_comments.emplace_back(c.text(1));
@@ -174,7 +181,7 @@ Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
                                   " FROM diagnostics WHERE game_id = :id ORDER BY id");
   if (!d.prepared()) return m.fail("cannot read diagnostics");
   d.bind(1, id);
-  while (d.step() == SQLITE_ROW) {
+  while (d.step() == sql::kRow) {
     Diagnostic x;
     x.code = std::string(d.text(diag("code")));
     x.severity = severity_from_name(d.text(diag("severity")));
@@ -191,8 +198,12 @@ Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
 }
 
 Expected<StoredGame> Archive::stored_game(std::int64_t id) {
+  if (auto e = impl_->ensure_openings()) return *e;
+  std::string joins = kStoredJoins;  // (the prefix asked for once, when the statement is prepared)
+  if (!impl_->stored_game.prepared())
+    joins.replace(joins.find("{openings}"), 10, sql::schema_prefix(impl_->db, impl_->openings_temp));
   ResetOnExit reset{impl_->stored_game};
-  if (auto e = step_game_row(impl_->db, impl_->stored_game, kStoredColumns, impl_->schema_version, id)) return *e;
+  if (auto e = step_game_row(impl_->db, impl_->stored_game, kStoredColumns, impl_->schema_version, id, joins)) return *e;
   const sql::Statement& s = impl_->stored_game;
   StoredGame g;
   g.game_id = s.int64(stored("g.id"));
@@ -224,6 +235,17 @@ Expected<StoredGame> Archive::stored_game(std::int64_t id) {
   g.profile_id = std::string(s.text(stored("g.profile_id")));
   g.valid = s.text(stored("g.status")) == "valid";
   if (!s.is_null(stored("g.annotated"))) g.annotated = s.integer(stored("g.annotated")) != 0;
+  StoredOpening& o = g.opening;
+  o.code = std::string(s.text(stored("o.code")));
+  o.cho_setup_name = s.optional_text(stored("o.cho_setup_name"));
+  o.han_setup_name = s.optional_text(stored("o.han_setup_name"));
+  o.elephant_pair = s.optional_text(stored("o.elephant_pair"));
+  o.cho_formations = s.optional_text(stored("o.cho_formations"));
+  o.han_formations = s.optional_text(stored("o.han_formations"));
+  o.cho_plies = s.optional_text(stored("o.cho_plies"));
+  o.han_plies = s.optional_text(stored("o.han_plies"));
+  o.line = s.optional_text(stored("o.line"));
+  o.line_ply = s.optional_int(stored("o.line_ply"));
   return g;
 }
 

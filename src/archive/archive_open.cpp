@@ -1,6 +1,7 @@
-// Opening an archive: creating a new file in one step, opening an existing one (read-only
-// where it must be), the schema checks and migration (schema.cpp) and journaling at open;
-// transactions and the integrity check.
+// Opening an archive: a SQLite file (creating a new file in one step, opening an existing
+// one read-only where it must be) or a PostgreSQL database (connecting), the schema
+// checks and migration (schema.cpp) and journaling at open; transactions and the
+// integrity check.
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,9 +10,13 @@
 #include <filesystem>
 
 #include "archive_impl.h"
+#include "dialect.h"
+#include "facts_view.h"
 #include "gibo/formats/percent_encoding.h"
 #include "open_existing.h"
+#include "pg_conninfo.h"
 #include "schema.h"
+#include "sqlite_backend.h"
 
 namespace gibo::archive {
 
@@ -21,17 +26,32 @@ std::optional<Error> Archive::Impl::finish_open() {
   const Expected<int> version = schema::prepare(db, writable);
   if (!version) return version.error();
   schema_version = *version;
-  if (writable) {
+  if (writable && !db.postgres()) {
     // WAL: readers never block the importer, and a killed writer leaves the last
     // committed transaction intact. NORMAL sync is safe in WAL mode (durable up to the
     // last checkpoint after a power loss; never corrupt).
     sql::Statement wal = db.prepare("PRAGMA journal_mode = WAL");
-    if (!wal.prepared() || wal.step() != SQLITE_ROW)
+    if (!wal.prepared() || wal.step() != sql::kRow)
       return Error{"cannot use WAL journaling: " + db.current_error()};
     db.exec("PRAGMA synchronous = NORMAL");
   }
-  db.exec(kCacheSize);
-  return facts::install(db, schema_version, facts_state);
+  if (!db.postgres()) db.exec(kCacheSize);
+  // The facts --where reads: derived again by a writer when the archive's are not
+  // current; a reader derives its own when it first selects.
+  derived::State derived_state = derived::state(db, schema_version);
+  if (derived_state == derived::State::Stale && writable) {
+    if (auto e = derived::refresh(db)) return e;
+    derived_state = derived::State::Current;
+  }
+  facts_pending = derived_state != derived::State::Current;
+  // The games' opening names likewise.
+  derived::State openings_state = openings::state(db, schema_version);
+  if (openings_state == derived::State::Stale && writable) {
+    if (const auto named = openings::refresh(db, std::nullopt); !named) return named.error();
+    openings_state = derived::State::Current;
+  }
+  openings_pending = openings_temp = openings_state != derived::State::Current;
+  return facts::install(db, schema_version, !facts_pending, !openings_pending);
 }
 
 Archive::Archive(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -55,7 +75,7 @@ std::optional<Error> create_archive(const std::string& path) {
   remove_database(temporary);
   {
     sql::Connection db;
-    if (auto e = db.open(temporary, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+    if (auto e = db.open_sqlite(temporary, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
       return Error{path + ": cannot create: " + e->message};
     if (const Expected<int> version = schema::prepare(db, true); !version) {
       db.close();
@@ -98,38 +118,53 @@ bool cannot_share_memory(int rc) {
   return primary == SQLITE_CANTOPEN || primary == SQLITE_READONLY || primary == SQLITE_IOERR;
 }
 
+// Connects to the PostgreSQL archive `conninfo` names; "NAME: cannot open: ..." on failure.
+std::optional<Error> connect(const std::string& conninfo, sql::Connection& db) {
+  if (auto e = db.open_postgres(conninfo)) return Error{archive_name(conninfo) + ": cannot open: " + e->message};
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<Error> open_existing_archive(const std::string& path, sql::Connection& db) {
+  if (is_server_archive(path)) return connect(path, db);
   const int flags = may_write_beside(path) ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
-  if (auto e = db.open(path, flags)) return Error{path + ": cannot open: " + e->message};
-  sqlite3_busy_timeout(db.get(), 10000);
+  if (auto e = db.open_sqlite(path, flags)) return Error{path + ": cannot open: " + e->message};
+  sqlite3_busy_timeout(sql::sqlite_handle(db), 10000);
   // The first read needs the -shm file; where it cannot be had, nobody can be writing.
   sql::Statement probe = db.prepare("PRAGMA application_id");
-  const int rc = probe.prepared() ? probe.step() : sqlite3_extended_errcode(db.get());
+  const int rc = probe.prepared() ? probe.step() : sqlite3_extended_errcode(sql::sqlite_handle(db));
   probe = sql::Statement();
-  if (rc != SQLITE_ROW && flags == SQLITE_OPEN_READONLY && cannot_share_memory(rc)) {
+  if (rc != sql::kRow && flags == SQLITE_OPEN_READONLY && cannot_share_memory(rc)) {
     db.close();
-    if (auto e = db.open(file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI))
+    if (auto e = db.open_sqlite(file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI))
       return Error{path + ": cannot open: " + e->message};
   }
   return std::nullopt;
 }
 
+bool is_server_archive(const std::string& db) { return sql::is_conninfo(db); }
+
+std::string archive_name(const std::string& db) { return is_server_archive(db) ? sql::without_password(db) : db; }
+
 Expected<std::unique_ptr<Archive>> Archive::open(const std::string& path, OpenMode mode) {
   auto impl = std::make_unique<Impl>();
   impl->writable = mode == OpenMode::ReadWrite;
-  std::error_code missing;
-  if (impl->writable && !std::filesystem::exists(path, missing) && !missing)
-    if (auto e = create_archive(path)) return *e;
-  if (!impl->writable) {
-    if (auto e = open_existing_archive(path, impl->db)) return *e;
-  } else if (auto e = impl->db.open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
-    return Error{path + ": cannot open: " + e->message};
+  if (is_server_archive(path)) {
+    if (auto e = connect(path, impl->db)) return *e;
   } else {
-    sqlite3_busy_timeout(impl->db.get(), 10000);
+    std::error_code missing;
+    if (impl->writable && !std::filesystem::exists(path, missing) && !missing)
+      if (auto e = create_archive(path)) return *e;
+    if (!impl->writable) {
+      if (auto e = open_existing_archive(path, impl->db)) return *e;
+    } else if (auto e = impl->db.open_sqlite(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
+      return Error{path + ": cannot open: " + e->message};
+    } else {
+      sqlite3_busy_timeout(sql::sqlite_handle(impl->db), 10000);
+    }
   }
-  if (auto e = impl->finish_open()) return Error{path + ": " + e->message};
+  if (auto e = impl->finish_open()) return Error{archive_name(path) + ": " + e->message};
   return std::unique_ptr<Archive>(new Archive(std::move(impl)));
 }
 
@@ -137,15 +172,18 @@ Expected<std::unique_ptr<Archive>> Archive::open_temporary() {
   auto impl = std::make_unique<Impl>();
   impl->writable = true;
   // An empty name: SQLite's private temporary database, deleted when closed.
-  if (auto e = impl->db.open("", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+  if (auto e = impl->db.open_sqlite("", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
     return Error{"cannot open a temporary archive: " + e->message};
   if (auto e = impl->finish_open()) return Error{"temporary archive: " + e->message};
   return std::unique_ptr<Archive>(new Archive(std::move(impl)));
 }
 
 std::optional<Error> Archive::begin() {
-  if (auto e = impl_->db.exec("BEGIN IMMEDIATE")) return Error{"cannot begin a transaction: " + e->message};
+  if (auto e = impl_->db.exec(sql::begin_write(impl_->db.backend()))) return Error{"cannot begin a transaction: " + e->message};
   impl_->in_transaction = true;
+  // On a server another writer may have added start positions and players since the
+  // last transaction: their ids are read again.
+  if (impl_->db.postgres()) impl_->caches_loaded = false;
   return std::nullopt;
 }
 
@@ -162,10 +200,16 @@ void Archive::rollback() {
 }
 
 Expected<std::string> Archive::integrity_check() {
+  // PostgreSQL keeps its own storage consistent and has no check of this kind: what can be
+  // asked of it is that it answers.
+  if (impl_->db.postgres()) {
+    if (impl_->db.scalar("SELECT 1", 0) != 1) return impl_->fail("cannot reach the server");
+    return std::string("ok");
+  }
   sql::Statement s = impl_->db.prepare("PRAGMA integrity_check");
   if (!s.prepared()) return impl_->fail("cannot run integrity_check");
   std::string out;
-  while (s.step() == SQLITE_ROW) {
+  while (s.step() == sql::kRow) {
     if (!out.empty()) out += '\n';
     out += s.text(0);
   }

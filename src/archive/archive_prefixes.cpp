@@ -16,7 +16,7 @@ constexpr sql::Param<Archive::PrefixPair> kPrefixParams[] = {
 Expected<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
   Impl& m = *impl_;
   std::vector<PrefixPair> found;
-  const std::int64_t through = m.db.scalar("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'prefix_scan_through'");
+  const std::int64_t through = m.db.scalar("SELECT CAST(value AS BIGINT) FROM meta WHERE key = 'prefix_scan_through'");
   const std::int64_t top = max_game_id();
   if (top <= through) return found;
   if (auto e = begin()) return *e;
@@ -25,35 +25,38 @@ Expected<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
     rollback();
     return error;
   };
-  // Every game's extensions sort right after it (memcmp order keeps a prefix's
-  // continuations together), so comparing neighbours finds each prefix once. SQLite's
-  // sorter may hold as much as the page cache in memory before it spills to a temporary
-  // file: a smaller cache for the scan keeps the import's memory from growing with the
-  // archive (the writer's cache comes back after it).
-  m.db.exec("PRAGMA cache_size = -4096");
+  // Every game's extensions sort right after it (memcmp order, SQLite's for a BLOB and
+  // PostgreSQL's for a BYTEA, keeps a prefix's continuations together), so comparing
+  // neighbours finds each prefix once. SQLite's sorter may hold as much as the page cache
+  // in memory before it spills to a temporary file: a smaller cache for the scan keeps
+  // the import's memory from growing with the archive (the writer's cache comes back
+  // after it). On PostgreSQL the server sorts, and the scan reads a page at a time.
   struct RestoreCache {
     sql::Connection& db;
-    ~RestoreCache() { db.exec(kCacheSize); }
+    ~RestoreCache() {
+      if (!db.postgres()) db.exec(kCacheSize);
+    }
   } restore_cache{m.db};
-  sql::Statement scan = m.db.prepare("SELECT id, start_id, moves FROM games ORDER BY start_id, moves");
+  if (!m.db.postgres()) m.db.exec("PRAGMA cache_size = -4096");
+  sql::Statement scan = m.db.prepare_scan("SELECT id, start_id, moves FROM games ORDER BY start_id, moves");
   sql::Bound<PrefixPair> add;
-  if (!scan.prepared() || add.prepare_insert(m.db, "prefixes", kPrefixParams, "ON CONFLICT DO NOTHING"))
+  if (!scan.prepared() || add.prepare_insert_with(m.db, "prefixes", kPrefixParams, "ON CONFLICT DO NOTHING"))
     return abort("cannot scan for prefixes");
   std::int64_t prev_id = 0, prev_start = -1;
   std::string prev_moves;
   int rc;
-  while ((rc = scan.step()) == SQLITE_ROW) {
+  while ((rc = scan.step()) == sql::kRow) {
     const std::int64_t id = scan.int64(0), start = scan.int64(1);
     const std::string_view moves = scan.blob(2);
     if (start == prev_start && prev_moves.size() < moves.size() && moves.substr(0, prev_moves.size()) == prev_moves) {
       if (!add.run({prev_id, id})) return abort("cannot record a prefix");
-      if (sqlite3_changes(m.db.get()) > 0) found.push_back({prev_id, id});
+      if (m.db.changes() > 0) found.push_back({prev_id, id});
     }
     prev_id = id;
     prev_start = start;
     prev_moves.assign(moves);
   }
-  if (rc != SQLITE_DONE) return abort("prefix scan failed");
+  if (rc != sql::kDone) return abort("prefix scan failed");
   if (m.db.exec("UPDATE meta SET value = '" + std::to_string(top) + "' WHERE key = 'prefix_scan_through'"))
     return abort("cannot record the prefix scan");
   if (auto e = commit()) {

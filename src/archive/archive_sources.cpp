@@ -27,7 +27,7 @@ constexpr sql::Param<SourceInfo> kSourceParams[] = {
     {"content_hash", [](sql::Statement& s, int i, const SourceInfo& r) { s.bind_text(i, r.content_hash); }},
     {"format", [](sql::Statement& s, int i, const SourceInfo& r) { s.bind_text(i, r.format); }},
     {"encoding", [](sql::Statement& s, int i, const SourceInfo& r) { s.bind_text(i, r.encoding); }},
-    {"imported_at", nullptr, "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"},
+    {"imported_at", [](sql::Statement& s, int i, const SourceInfo&) { s.bind_now(i); }},
 };
 
 constexpr sql::Param<SourceProgress> kProgressParams[] = {
@@ -50,7 +50,7 @@ consteval int col(std::string_view expr) { return sql::column(kSourceColumns, ex
 }  // namespace
 
 std::optional<Error> Archive::Impl::add_diagnostic(const DiagnosticRow& row) {
-  if (auto e = insert_diagnostic.prepare_insert(db, "diagnostics", kDiagnosticParams))
+  if (auto e = insert_diagnostic.prepare_insert(db, "diagnostics", kDiagnosticParams, false))
     return e;
   if (!insert_diagnostic.run(row)) return fail("cannot insert a diagnostic");
   return std::nullopt;
@@ -77,13 +77,16 @@ Expected<std::int64_t> Archive::insert_source(const SourceInfo& info) {
   Impl& m = *impl_;
   if (auto e = m.insert_source.prepare_insert(m.db, "sources", kSourceParams)) return *e;
   if (!m.insert_source.run(info)) return m.fail("cannot insert source " + info.path);
-  return m.db.last_insert_rowid();
+  return m.insert_source.statement().inserted_id();
 }
 
 std::optional<Error> Archive::set_source_progress(std::int64_t source_id, int games_done, bool complete) {
   Impl& m = *impl_;
   if (auto e = m.source_progress.prepare(
-          m.db, "UPDATE sources SET games_done = :games_done, complete = :complete WHERE id = :id", kProgressParams))
+          m.db,
+          "UPDATE sources SET games_done = CASE WHEN games_done > :games_done THEN games_done ELSE :games_done END, "
+          "complete = CASE WHEN complete > :complete THEN complete ELSE :complete END WHERE id = :id",
+          kProgressParams))
     return e;
   if (!m.source_progress.run({source_id, games_done, complete})) return m.fail("cannot update a source");
   return std::nullopt;

@@ -21,7 +21,7 @@ constexpr sql::Param<VerdictRow> kVerdictParams[] = {
     {"han_score", [](Statement& s, int i, const VerdictRow& v) { s.bind_optional(i, v.han_score); }},
     {"ended_early", [](Statement& s, int i, const VerdictRow& v) { s.bind(i, v.ended_before_last_ply ? 1 : 0); }},
     {"note", [](Statement& s, int i, const VerdictRow& v) { s.bind_text(i, v.note); }},
-    {"computed_at", nullptr, "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"},
+    {"computed_at", [](Statement& s, int i, const VerdictRow&) { s.bind_now(i); }},
 };
 
 // A verdict for the same game, profile id and version replaces the earlier one.
@@ -44,7 +44,7 @@ std::optional<Error> Archive::store_verdicts(const std::vector<VerdictRow>& verd
   Impl& m = *impl_;
   return in_own_transaction(*this, m.in_transaction, [&]() -> std::optional<Error> {
     sql::Bound<VerdictRow> insert;
-    if (insert.prepare_insert(m.db, "verdicts", kVerdictParams, kReplaceVerdict))
+    if (insert.prepare_insert_with(m.db, "verdicts", kVerdictParams, kReplaceVerdict))
       return m.fail("cannot prepare the verdict insert");
     for (const VerdictRow& v : verdicts)
       if (!insert.run(v)) return m.fail("cannot store a verdict for game " + std::to_string(v.game_id));
@@ -54,7 +54,7 @@ std::optional<Error> Archive::store_verdicts(const std::vector<VerdictRow>& verd
 
 Expected<std::int64_t> Archive::verdict_count() {
   sql::Statement s = impl_->db.prepare("SELECT count(*) FROM verdicts");
-  if (!s.prepared() || s.step() != SQLITE_ROW) return impl_->fail("cannot read verdicts");
+  if (!s.prepared() || s.step() != sql::kRow) return impl_->fail("cannot read verdicts");
   return s.int64(0);
 }
 

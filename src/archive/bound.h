@@ -12,19 +12,17 @@
 #include <string_view>
 #include <vector>
 
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive::sql {
 
 // One named parameter of a statement bound from a `Row`: its name without the colon,
 // and how the row's value is bound at the parameter's index. An INSERT built by
-// insert_sql() writes it to the column of the same name; `value`, when given, is an SQL
-// expression written there instead (nothing is bound: `bind` is null).
+// insert_sql() writes it to the column of the same name.
 template <typename Row>
 struct Param {
   const char* name;
   void (*bind)(Statement&, int index, const Row&);
-  const char* value = nullptr;
 };
 
 // "INSERT INTO table (a, b, ...) VALUES (:a, :b, ...)" for `params`, then `tail`.
@@ -35,8 +33,7 @@ std::string insert_sql(std::string_view table, std::span<const Param<Row>> param
   for (const Param<Row>& p : params) {
     if (!values.empty()) sql.append(", "), values.append(", ");
     sql.append(p.name);
-    if (p.value) values.append(p.value);
-    else values.append(":").append(p.name);
+    values.append(":").append(p.name);
   }
   sql.append(") VALUES (").append(values).append(")");
   if (!tail.empty()) sql.append(" ").append(tail);
@@ -44,8 +41,8 @@ std::string insert_sql(std::string_view table, std::span<const Param<Row>> param
 }
 
 // A statement whose parameters are bound from one `Row` by a list of Params. The
-// parameters' indexes are looked up (sqlite3_bind_parameter_index) once, when it is
-// prepared; run() binds every parameter and steps.
+// parameters' indexes are looked up once, when it is prepared; run() binds every
+// parameter and steps.
 template <typename Row>
 class Bound {
  public:
@@ -58,29 +55,28 @@ class Bound {
     if (stmt_.prepared()) return std::nullopt;
     Statement s = db.prepare(sql);
     if (!s.prepared()) return Error{"cannot prepare statement: " + db.current_error()};
-    std::vector<int> index;
-    for (const Param<Row>& p : params) {
-      if (!p.bind) {
-        index.push_back(0);
-        continue;
-      }
-      std::string name = ":";
-      name.append(p.name);
-      const int i = sqlite3_bind_parameter_index(s.get(), name.c_str());
-      if (i == 0) return Error{"internal error: the statement has no parameter " + name};
-      index.push_back(i);
-    }
-    params_ = params;
-    index_ = std::move(index);
-    stmt_ = std::move(s);
-    return std::nullopt;
+    return take(std::move(s), params);
   }
 
-  // Prepares, once, the INSERT of `params` into `table` (insert_sql), then `tail`.
-  std::optional<Error> prepare_insert(Connection& db, std::string_view table, std::span<const Param<Row>> params,
-                                      std::string_view tail = {}) {
+  // Prepares, once, the INSERT of `params` into `table` (insert_sql), then `tail` (an
+  // ON CONFLICT clause).
+  std::optional<Error> prepare_insert_with(Connection& db, std::string_view table, std::span<const Param<Row>> params,
+                                           std::string_view tail) {
     if (stmt_.prepared()) return std::nullopt;
     return prepare(db, insert_sql(table, params, tail), params);
+  }
+
+  // Prepares, once, the plain insert of `params` into `table` that Connection::prepare_insert
+  // makes (a bulk load on PostgreSQL); with `returns_id`, the statement's inserted_id()
+  // gives each row's new id.
+  std::optional<Error> prepare_insert(Connection& db, std::string_view table, std::span<const Param<Row>> params,
+                                      bool returns_id = true) {
+    if (stmt_.prepared()) return std::nullopt;
+    std::vector<std::string> columns;
+    for (const Param<Row>& p : params) columns.emplace_back(p.name);
+    Statement s = db.prepare_insert(table, columns, returns_id);
+    if (!s.prepared()) return Error{"cannot prepare statement: " + db.current_error()};
+    return take(std::move(s), params);
   }
 
   // Binds every parameter from `row`, runs the statement to completion and resets it;
@@ -91,11 +87,26 @@ class Bound {
   }
   // Binds every parameter from `row` (for statements that return rows).
   void bind(const Row& row) {
-    for (std::size_t k = 0; k < params_.size(); ++k)
-      if (params_[k].bind) params_[k].bind(stmt_, index_[k], row);
+    for (std::size_t k = 0; k < params_.size(); ++k) params_[k].bind(stmt_, index_[k], row);
   }
 
  private:
+  // Keeps the prepared `s` and resolves `params` in it.
+  std::optional<Error> take(Statement s, std::span<const Param<Row>> params) {
+    std::vector<int> index;
+    for (const Param<Row>& p : params) {
+      std::string name = ":";
+      name.append(p.name);
+      const int i = s.parameter_index(name.c_str());
+      if (i == 0) return Error{"internal error: the statement has no parameter " + name};
+      index.push_back(i);
+    }
+    params_ = params;
+    index_ = std::move(index);
+    stmt_ = std::move(s);
+    return std::nullopt;
+  }
+
   Statement stmt_;
   std::span<const Param<Row>> params_;
   std::vector<int> index_;
@@ -138,8 +149,8 @@ std::optional<Error> for_each_row(Connection& db, const std::array<Selected, N>&
   Statement s = db.prepare(sql);
   if (!s.prepared()) return Error{std::string("cannot read ") + what + ": " + db.current_error()};
   int rc;
-  while ((rc = s.step()) == SQLITE_ROW) fn(s);
-  if (rc != SQLITE_DONE) return Error{std::string("reading ") + what + " failed: " + db.current_error()};
+  while ((rc = s.step()) == kRow) fn(s);
+  if (rc != kDone) return Error{std::string("reading ") + what + " failed: " + db.current_error()};
   return std::nullopt;
 }
 

@@ -2,26 +2,19 @@
 // src/archive).
 #pragma once
 
-#include <memory>
-#include <string>
+#include <optional>
 
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive::facts {
 
-// Per-connection state of the view's SQL functions (a cache of the last tags decoded).
-struct FunctionState;
-struct FunctionStateDeleter {
-  void operator()(FunctionState* s) const;
-};
-using FunctionStatePtr = std::unique_ptr<FunctionState, FunctionStateDeleter>;
-
-// Registers the view's SQL functions (gibo_fact, gibo_date, gibo_year, gibo_player) and
-// creates TEMP VIEW facts over the archive's tables. `schema_version` is the archive's
-// (an older archive opened read-only lacks later columns: they read as NULL). `state`
-// receives what the functions use; it must outlive the connection's statements. Empty on
-// success, else why it failed.
-std::optional<Error> install(sql::Connection& db, int schema_version, FunctionStatePtr& state);
+// Creates TEMP VIEW facts over the archive's tables. `schema_version` is the archive's
+// (an older archive opened read-only lacks later columns: they read as NULL). `stored`:
+// the view reads the archive's derived tables (derived_facts.h); else TEMP tables of the
+// connection, created here empty, which derived::fill_temp fills before a selection.
+// `stored_openings`: likewise for the games' opening names (derived_openings.h:
+// openings::fill_temp fills its TEMP table). Empty on success, else why it failed.
+std::optional<Error> install(sql::Connection& db, int schema_version, bool stored, bool stored_openings);
 
 // Allows reading and functions only while it lives (sqlite3_set_authorizer): user SQL is
 // prepared under one, so it cannot change anything.

@@ -107,13 +107,31 @@ class Importer {
     if (options_.archive) {
       archive_ = options_.archive;
     } else {
-      if (auto e = writer_lock.acquire(options_.db_path)) return e;
+      if (!is_server_archive(options_.db_path))
+        if (auto e = writer_lock.acquire(options_.db_path)) return e;
       auto opened = Archive::open(options_.db_path, OpenMode::ReadWrite);
       if (!opened) return opened.error();
       owned_ = std::move(*opened);
       archive_ = owned_.get();
     }
-    // What earlier runs left: sources by content hash, and every stored game's hash.
+    // What earlier runs left: sources by content hash, and every stored game's hash (the
+    // largest id first: a writer beside this one adds only larger ones, which each batch
+    // reads, see refresh()).
+    // The book every game of this run is named with: the archive's (made of the rows given,
+    // when they are).
+    if (options_.opening_rows) {
+      const auto renamed = archive_->set_opening_rows(*options_.opening_rows);
+      if (!renamed) return renamed.error();
+      summary_.openings_renamed = *renamed;
+    }
+    const auto rows = archive_->opening_rows();
+    if (!rows) return rows.error();
+    opening_rows_ = *rows;
+    const auto book = archive_->opening_book();
+    if (!book) return book.error();
+    book_ = *book;
+    shared_ = !options_.archive && is_server_archive(options_.db_path);
+    seen_max_id_ = archive_->max_game_id();
     auto sources = archive_->sources();
     if (!sources) return sources.error();
     auto hashes = archive_->game_hashes();
@@ -239,7 +257,7 @@ class Importer {
                   thread_local Position replayed;
                   const Profile& profile =
                       replay_under_profile(g, *fallback_, replay_options, feed_ ? &replayed : nullptr);
-                  file.chunk.games.push_back(prepare_game(std::move(g), profile));
+                  file.chunk.games.push_back(prepare_game(std::move(g), profile, nullptr, book_.get()));
                   if (feed_) file.chunk.rows.add(file.chunk.games.back(), &replayed);
                   if (file.chunk.games.size() >= kGamesPerChunk) deliver(slot, info, skip, file, false);
                 });
@@ -343,7 +361,10 @@ class Importer {
       return std::nullopt;
     }
     report.content_hash = slot.info.content_hash;
-    // The writer's own view decides (a file earlier in this run may hold the same bytes).
+    // The writer's own view decides (a file earlier in this run may hold the same bytes,
+    // or, on a server, another import may have taken the file meanwhile).
+    if (shared_ && !in_transaction_)
+      if (auto e = ensure_transaction()) return e;
     const auto known = by_hash_.find(slot.info.content_hash);
     if (slot.known_complete || (known != by_hash_.end() && known->second.complete)) {
       skip_file(slot, known != by_hash_.end() ? &known->second : nullptr, report);
@@ -355,7 +376,8 @@ class Importer {
       source.done_before = known->second.games_done;
       report.status = source.done_before > 0 ? FileStatus::Resumed : FileStatus::Imported;
       report.resumed_after = source.done_before;
-      if (source.done_before != slot.skip_before) return Error{"internal error: resume point moved for " + slot.path};
+      // Another import beside this one may have gone further since the workers looked.
+      if (source.done_before < slot.skip_before) return Error{"internal error: resume point moved for " + slot.path};
     }
     (report.status == FileStatus::Resumed ? summary_.resumed : summary_.imported) += 1;
     if (auto e = store_games(slot, source, report)) return e;
@@ -363,9 +385,9 @@ class Importer {
   }
 
   // Reports the file in `slot` as imported before (`known`: the source with its bytes,
-  // if any) and lets its chunks go.
+  // if any; in this run: same content) and lets its chunks go.
   void skip_file(Slot& slot, const SourceState* known, FileReport& report) {
-    const bool earlier_now = known && !known_.count(slot.info.content_hash);
+    const bool earlier_now = same_run_.count(slot.info.content_hash) > 0;
     report.status = earlier_now ? FileStatus::SameContent : FileStatus::AlreadyImported;
     report.detail = known ? known->path : "";
     ++summary_.skipped;
@@ -380,6 +402,11 @@ class Importer {
   std::optional<Error> ensure_source(const Slot& slot, SourceRecord& source) {
     if (auto e = ensure_transaction()) return e;
     if (source.id) return std::nullopt;
+    // (Another import beside this one may have made it since: refresh() read it.)
+    if (auto it = by_hash_.find(slot.info.content_hash); it != by_hash_.end() && it->second.id) {
+      source.id = it->second.id;
+      return std::nullopt;
+    }
     auto id = archive_->insert_source(slot.info);
     if (!id) return id.error();
     source.id = *id;
@@ -388,7 +415,17 @@ class Importer {
     st.path = slot.info.path;
     st.content_hash = slot.info.content_hash;
     by_hash_[st.content_hash] = st;
+    same_run_.insert(st.content_hash);
     return std::nullopt;
+  }
+
+  // Has game `index` of the file in `slot` been handled (by an earlier run, this one, or
+  // an import beside it)?
+  bool handled(const Slot& slot, const SourceRecord& source, int index) const {
+    if (index < source.done_before) return true;
+    if (!shared_) return false;
+    const auto it = by_hash_.find(slot.info.content_hash);
+    return it != by_hash_.end() && index < it->second.games_done;
   }
 
   // Stores the games of `slot`'s chunks after those an earlier run stored, committing
@@ -399,8 +436,9 @@ class Importer {
       if (feed_) feed_->begin_chunk(std::move(chunk.rows));
       for (std::size_t k = 0; k < chunk.games.size(); ++k) {
         const PreparedGame& g = chunk.games[k];
-        if (g.game_index < source.done_before) continue;
+        if (handled(slot, source, g.game_index)) continue;
         if (auto e = ensure_source(slot, source)) return e;
+        if (handled(slot, source, g.game_index)) continue;  // (a new batch's refresh may say so)
         if (auto e = store(source.id, chunk, k, report)) return e;
         Dirty& d = dirty_[source.id];
         d.games_done = g.game_index + 1;
@@ -414,10 +452,14 @@ class Importer {
   }
 
   // The end of the file: its source record is completed (diagnostics, encoding, games
-  // done) in the transaction now open (the one holding its last game, or a later one),
-  // and the file reported.
+  // done) in the transaction now open (the one holding its last game, or a later one) --
+  // unless an import beside this one did -- and the file reported.
   std::optional<Error> complete_source(Slot& slot, SourceRecord& source, FileReport& report) {
     if (auto e = ensure_source(slot, source)) return e;
+    if (shared_ && by_hash_[slot.info.content_hash].complete) {
+      emit(report);
+      return std::nullopt;
+    }
     if (!slot.file_diagnostics.empty())
       if (auto e = archive_->insert_file_diagnostics(source.id, slot.file_diagnostics)) return e;
     report.encoding = slot.info.encoding;
@@ -498,6 +540,38 @@ class Importer {
     if (in_transaction_) return std::nullopt;
     if (auto e = archive_->begin()) return e;
     in_transaction_ = true;
+    if (shared_) return refresh();
+    return std::nullopt;
+  }
+
+  // On a server other imports may write the archive beside this one, each batch in turn
+  // (the archive's write lock, taken by begin()): at the start of each batch this one
+  // reads what they committed since its last look -- the games' hashes (their ids are
+  // larger than any it saw: ids are given under the lock) and the sources' progress --
+  // so that a game another import stored is a duplicate here, and a file another import
+  // is reading or has read is taken up after its last game or skipped. The games' unique
+  // key (hash, start) is the database's guarantee of the same.
+  std::optional<Error> refresh() {
+    // The games of this run are named with the book the archive had when it began.
+    const auto rows = archive_->opening_rows();
+    if (!rows) return rows.error();
+    if (*rows != opening_rows_)
+      return Error{"the archive's opening book changed during this import (another import's --opening-book); "
+                   "import again"};
+    auto added = archive_->game_hashes_after(seen_max_id_);
+    if (!added) return added.error();
+    for (const auto& [id, hash] : *added) {
+      hashes_.insert(hash);
+      seen_max_id_ = std::max(seen_max_id_, id);
+    }
+    auto sources = archive_->sources();
+    if (!sources) return sources.error();
+    for (const SourceState& theirs : *sources) {
+      SourceState& mine = by_hash_[theirs.content_hash];
+      if (!mine.id) mine = theirs;
+      mine.games_done = std::max(mine.games_done, theirs.games_done);
+      mine.complete = mine.complete || theirs.complete;
+    }
     return std::nullopt;
   }
 
@@ -545,6 +619,8 @@ class Importer {
   const Profile* fallback_ = nullptr;
   std::unique_ptr<Archive> owned_;  // the archive opened at options_.db_path
   Archive* archive_ = nullptr;      // the archive written: owned_, or options_.archive
+  std::string opening_rows_;                // the archive's own opening-book rows at the start
+  std::shared_ptr<const OpeningBook> book_;  // the book the games are named with (the workers read it)
 
   // Shared with the workers (under mutex_, except the read-only known_).
   std::vector<Slot> slots_;
@@ -557,7 +633,10 @@ class Importer {
 
   // The writer's own state.
   std::unordered_map<std::string, SourceState> by_hash_;
+  std::unordered_set<std::string> same_run_;  // content hashes of the sources this run made
   std::unordered_set<std::int64_t> hashes_;
+  bool shared_ = false;            // other imports may write beside this one (a server)
+  std::int64_t seen_max_id_ = 0;   // the largest game id this writer has seen
   std::unordered_map<std::int64_t, Dirty> dirty_;
   struct {
     long games = 0, added = 0, duplicates = 0, replaced = 0;

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive {
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "dialect.h"
 #include "gibo/archive/codec.h"
 #include "gibo/record/game_date.h"
 #include "position_upkeep.h"
@@ -105,7 +106,7 @@ std::optional<FactEntry> FactReader::get(std::int64_t id) {
   if (it == blocks_.end()) {
     read_.bind(1, block);
     std::string data;
-    if (read_.step() == SQLITE_ROW) data = read_.blob(0);
+    if (read_.step() == sql::kRow) data = read_.blob(0);
     read_.reset();
     it = blocks_.emplace(block, std::move(data)).first;
   }
@@ -117,12 +118,12 @@ std::optional<FactEntry> FactReader::get(std::int64_t id) {
 }
 
 std::optional<Error> forget_indexed_game(sql::Connection& db, std::int64_t id) {
-  if (id <= 0 || db.scalar("SELECT count(*) FROM main.sqlite_schema WHERE name = 'position_games'") == 0)
-    return std::nullopt;
-  sql::Statement read = db.prepare("SELECT data FROM main.position_games WHERE block = :block");
+  const std::string main = sql::schema_prefix(db, false);
+  if (id <= 0 || !sql::table_exists(db, main, "position_games")) return std::nullopt;
+  sql::Statement read = db.prepare("SELECT data FROM " + main + "position_games WHERE block = :block");
   if (!read.prepared()) return Error{"cannot read the position index: " + db.current_error()};
   read.bind(1, id / kFactsPerBlock);
-  if (read.step() != SQLITE_ROW) return std::nullopt;  // not indexed yet
+  if (read.step() != sql::kRow) return std::nullopt;  // not indexed yet
   std::string data(read.blob(0));
   read.reset();
   const std::size_t at = static_cast<std::size_t>(id % kFactsPerBlock) * kFactBytes;
@@ -131,12 +132,12 @@ std::optional<Error> forget_indexed_game(sql::Connection& db, std::int64_t id) {
   if (!f.present) return std::nullopt;
   f.present = false;
   encode_fact(f, data.data() + at);
-  sql::Statement write = db.prepare("UPDATE main.position_games SET data = :data WHERE block = :block");
+  sql::Statement write = db.prepare("UPDATE " + main + "position_games SET data = :data WHERE block = :block");
   if (!write.prepared()) return Error{"cannot update the position index: " + db.current_error()};
-  write.bind_blob(sqlite3_bind_parameter_index(write.get(), ":data"), data);
-  write.bind(sqlite3_bind_parameter_index(write.get(), ":block"), id / kFactsPerBlock);
-  if (!write.run() ||
-      db.exec("UPDATE main.position_meta SET value = CAST(CAST(value AS INTEGER) - 1 AS TEXT) WHERE key = 'games'"))
+  write.bind_blob(write.parameter_index(":data"), data);
+  write.bind_named(":block", id / kFactsPerBlock);
+  if (!write.run() || db.exec("UPDATE " + main +
+                              "position_meta SET value = CAST(CAST(value AS BIGINT) - 1 AS TEXT) WHERE key = 'games'"))
     return Error{"cannot update the position index: " + db.current_error()};
   return std::nullopt;
 }

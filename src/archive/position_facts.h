@@ -18,7 +18,7 @@
 
 #include "gibo/archive/archive.h"
 #include "gibo/record/result.h"
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive {
 

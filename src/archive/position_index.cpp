@@ -16,13 +16,14 @@
 #include "gibo/archive/archive.h"
 #include "gibo/archive/codec.h"
 #include "gibo/archive/import.h"
+#include "dialect.h"
 #include "index_build.h"
 #include "index_tables.h"
 #include "open_existing.h"
 #include "position_facts.h"
 #include "position_rows.h"
 #include "schema.h"
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive {
 
@@ -44,12 +45,12 @@ struct PositionIndex::Impl : IndexTables {
       rows.clear();
       before.bind(1, seg.id);
       before.bind(2, key);
-      if (before.step() == SQLITE_ROW && !positions::decode_block(before.blob(1), before.int64(0), seg.first_game, rows))
+      if (before.step() == sql::kRow && !positions::decode_block(before.blob(1), before.int64(0), seg.first_game, rows))
         return damaged();
       before.reset();
       at.bind(1, seg.id);
       at.bind(2, key);
-      while (at.step() == SQLITE_ROW)
+      while (at.step() == sql::kRow)
         if (!positions::decode_block(at.blob(0), key, seg.first_game, rows)) return damaged();
       at.reset();
       for (const Row& r : rows)
@@ -59,12 +60,37 @@ struct PositionIndex::Impl : IndexTables {
     return std::nullopt;
   }
 
+  // The moves of the games `ids`, read kMovesPerRead games a statement (one round trip
+  // to a server for many candidates, not one each).
+  std::optional<Error> read_moves(std::vector<std::int64_t> ids, std::unordered_map<std::int64_t, std::string>& out) {
+    constexpr std::size_t kMovesPerRead = 500;
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    for (std::size_t from = 0; from < ids.size(); from += kMovesPerRead) {
+      std::string list;
+      for (std::size_t i = from; i < std::min(ids.size(), from + kMovesPerRead); ++i) {
+        if (!list.empty()) list += ',';
+        list += std::to_string(ids[i]);
+      }
+      sql::Statement s = db.prepare("SELECT id, moves FROM " + main + "games WHERE id IN (" + list + ")");
+      if (!s.prepared()) return fail("cannot read games");
+      int rc;
+      while ((rc = s.step()) == sql::kRow) out.emplace(s.int64(0), std::string(s.blob(1)));
+      if (rc != sql::kDone) return fail("cannot read games");
+    }
+    return std::nullopt;
+  }
+
   // Confirms each candidate by replaying its game to the row's ply.
   std::optional<Error> confirm(const Position& position, const std::vector<Row>& rows, std::vector<PositionHit>& out) {
     FactReader facts(db, table("position_games"));
-    sql::Statement start_key = db.prepare("SELECT key FROM main.starts WHERE id = ?1");
-    sql::Statement moves = db.prepare("SELECT moves FROM main.games WHERE id = ?1");
-    if (!start_key.prepared() || !moves.prepared()) return fail("cannot read games");
+    sql::Statement start_key = db.prepare("SELECT key FROM " + main + "starts WHERE id = ?1");
+    if (!start_key.prepared()) return fail("cannot read games");
+    std::vector<std::int64_t> replayed_games;
+    for (const Row& r : rows)
+      if (r.ply > 0) replayed_games.push_back(r.game);
+    std::unordered_map<std::int64_t, std::string> moves;
+    if (auto e = read_moves(std::move(replayed_games), moves)) return e;
     std::unordered_map<std::uint32_t, std::optional<Position>> starts;
     std::unordered_map<std::string, bool> replayed;  // start id + move prefix -> same position
     for (const Row& r : rows) {
@@ -76,13 +102,11 @@ struct PositionIndex::Impl : IndexTables {
       if (r.ply == 0) {
         same = positions::same_position(*start, position);
       } else {
-        moves.bind(1, static_cast<std::int64_t>(r.game));
-        std::string prefix;
-        if (moves.step() == SQLITE_ROW) prefix = moves.blob(0).substr(0, 2 * static_cast<std::size_t>(r.ply));
-        moves.reset();
-        if (prefix.size() != 2 * static_cast<std::size_t>(r.ply)) continue;
+        const auto m = moves.find(r.game);
+        if (m == moves.end() || m->second.size() < 2 * static_cast<std::size_t>(r.ply)) continue;
+        const std::string prefix = m->second.substr(0, 2 * static_cast<std::size_t>(r.ply));
         std::string memo = std::to_string(fact->start_id) + ':' + prefix;
-        if (auto m = replayed.find(memo); m != replayed.end()) same = m->second;
+        if (auto known = replayed.find(memo); known != replayed.end()) same = known->second;
         else replayed.emplace(std::move(memo), same = reaches(*start, prefix, position));
       }
       if (same) out.push_back(hit_of(r));
@@ -90,7 +114,7 @@ struct PositionIndex::Impl : IndexTables {
     return std::nullopt;
   }
 
-  // The start position `id` of main.starts (read by `start_key`, kept in `starts`);
+  // The start position `id` of the starts table (read by `start_key`, kept in `starts`);
   // nullopt when it does not read.
   static const std::optional<Position>& start_of(std::uint32_t id, sql::Statement& start_key,
                                                  std::unordered_map<std::uint32_t, std::optional<Position>>& starts) {
@@ -98,7 +122,7 @@ struct PositionIndex::Impl : IndexTables {
     if (s == starts.end()) {
       std::optional<Position> p;
       start_key.bind(1, static_cast<std::int64_t>(id));
-      if (start_key.step() == SQLITE_ROW) {
+      if (start_key.step() == sql::kRow) {
         Position q;
         if (positions::start_position_of(start_key.text(0), q)) p = q;
       }
@@ -128,7 +152,7 @@ struct PositionIndex::Impl : IndexTables {
     sql::Statement s = db.prepare("SELECT block, data FROM " + table("position_games"));
     if (!s.prepared()) return fail("cannot read the position index");
     int rc;
-    while ((rc = s.step()) == SQLITE_ROW) {
+    while ((rc = s.step()) == sql::kRow) {
       const std::int64_t block = s.int64(0);
       const std::string_view data = s.blob(1);
       for (std::size_t i = 0; (i + 1) * kFactBytes <= data.size(); ++i) {
@@ -138,7 +162,7 @@ struct PositionIndex::Impl : IndexTables {
         ++counts[{f.start_id, f.winner}];
       }
     }
-    if (rc != SQLITE_DONE) return fail("cannot read the position index");
+    if (rc != sql::kDone) return fail("cannot read the position index");
     return counts;
   }
 
@@ -167,11 +191,14 @@ Expected<std::unique_ptr<PositionIndex>> PositionIndex::open(const std::string& 
   if (auto e = open_existing_archive(path, impl->db)) return *e;
   // An older schema is read as it is (gibo import upgrades archives).
   if (const Expected<int> version = schema::prepare(impl->db, false); !version)
-    return Error{path + ": " + version.error().message};
-  impl->writable = mode == OpenMode::ReadWrite && sqlite3_db_readonly(impl->db.get(), "main") == 0;
-  // As the importer: in WAL mode, NORMAL syncs at checkpoints only and is never corrupt.
-  if (impl->writable) impl->db.exec("PRAGMA synchronous = NORMAL");
-  impl->db.exec("PRAGMA cache_size = -65536");
+    return Error{archive_name(path) + ": " + version.error().message};
+  impl->writable = mode == OpenMode::ReadWrite && !impl->db.read_only();
+  impl->main = impl->prefix = sql::schema_prefix(impl->db, false);
+  if (!impl->db.postgres()) {
+    // As the importer: in WAL mode, NORMAL syncs at checkpoints only and is never corrupt.
+    if (impl->writable) impl->db.exec("PRAGMA synchronous = NORMAL");
+    impl->db.exec("PRAGMA cache_size = -65536");
+  }
   return std::unique_ptr<PositionIndex>(new PositionIndex(std::move(impl)));
 }
 
@@ -186,19 +213,19 @@ Expected<std::int64_t> PositionIndex::game_count() {
   // What the last update counted, while it is current (counting a large table costs a
   // scan of it); else counted now.
   if (m.current()) return static_cast<std::int64_t>(std::atoll(m.meta("games").c_str()));
-  sql::Statement s = m.db.prepare("SELECT count(*) FROM main.games");
-  if (!s.prepared() || s.step() != SQLITE_ROW) return m.fail("cannot count games");
+  sql::Statement s = m.db.prepare("SELECT count(*) FROM " + m.main + "games");
+  if (!s.prepared() || s.step() != sql::kRow) return m.fail("cannot count games");
   return s.int64(0);
 }
 
 bool PositionIndex::has_games() {
-  return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM main.games)") != 0;
+  return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM " + impl_->main + "games)") != 0;
 }
 
 Expected<std::vector<PositionHit>> PositionIndex::find(const Position& position) {
   Impl& m = *impl_;
   // One read transaction: a concurrent update is seen whole or not at all.
-  if (m.db.exec("BEGIN")) return m.fail("cannot read the position index");
+  if (m.db.exec(sql::begin_read(m.db.backend()))) return m.fail("cannot read the position index");
   std::vector<Row> rows;
   std::vector<PositionHit> hits;
   std::optional<Error> error = m.candidates(static_cast<std::int64_t>(position.key()), rows);
@@ -224,14 +251,14 @@ Expected<std::vector<IndexedGame>> PositionIndex::games(const std::vector<std::i
 Expected<std::vector<GameListing>> PositionIndex::describe(const std::vector<std::int64_t>& ids) {
   Impl& m = *impl_;
   sql::Statement s = m.db.prepare(
-      "SELECT s.path, g.game_index, g.plies, g.tags_json, g.result_text FROM main.games AS g JOIN main.sources AS s ON "
-      "s.id = g.source_id WHERE g.id = ?1");
+      "SELECT s.path, g.game_index, g.plies, g.tags_json, g.result_text FROM " + m.main + "games AS g JOIN " + m.main +
+      "sources AS s ON s.id = g.source_id WHERE g.id = ?1");
   if (!s.prepared()) return m.fail("cannot read games");
   std::vector<GameListing> out;
   out.reserve(ids.size());
   for (std::int64_t id : ids) {
     s.bind(1, id);
-    if (s.step() != SQLITE_ROW) return Error{"no game with id " + std::to_string(id)};
+    if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(id)};
     GameListing g;
     g.id = id;
     g.file = s.text(0);
@@ -261,7 +288,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
     pairs[i] = {kAllSetups[i / 4], kAllSetups[i % 4]};
     starts[i].set_setups(pairs[i].first, pairs[i].second);
   }
-  sql::Statement key = m.db.prepare("SELECT key FROM main.starts WHERE id = ?1");
+  sql::Statement key = m.db.prepare("SELECT key FROM " + m.main + "starts WHERE id = ?1");
   if (!key.prepared()) return m.fail("cannot read the start positions");
   std::map<std::uint32_t, std::optional<std::pair<Setup, Setup>>> pair_of;
   std::vector<SetupTally> out;
@@ -271,7 +298,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
       std::optional<std::pair<Setup, Setup>> pair;
       key.bind(1, static_cast<std::int64_t>(k.first));
       Position p;
-      if (key.step() == SQLITE_ROW && positions::start_position_of(key.text(0), p))
+      if (key.step() == sql::kRow && positions::start_position_of(key.text(0), p))
         for (std::size_t i = 0; i < 16 && !pair; ++i)
           if (positions::same_position(p, starts[i])) pair = pairs[i];
       key.reset();
@@ -309,10 +336,8 @@ IndexSize PositionIndex::size() {
   z.games = std::atoll(m.meta("games").c_str());
   z.positions = m.db.scalar("SELECT coalesce(sum(rows), 0) FROM " + m.table("position_segments"));
   z.segments = m.db.scalar("SELECT count(*) FROM " + m.table("position_segments"));
-  z.bytes = m.db.scalar("SELECT coalesce(sum(pgsize), 0) FROM dbstat('" + m.schema +
-                            "') WHERE name IN ('position_meta', 'position_segments', 'position_blocks', "
-                            "'position_games')",
-                        0);
+  z.bytes = sql::bytes_of_tables(m.db, m.prefix,
+                                 "'position_meta', 'position_segments', 'position_blocks', 'position_games'");
   return z;
 }
 

@@ -9,12 +9,14 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <queue>
 #include <span>
 #include <thread>
 #include <tuple>
 
+#include "dialect.h"
 #include "index_feed.h"
 #include "position_facts.h"
 #include "position_rows.h"
@@ -26,7 +28,7 @@ namespace {
 using positions::Row;
 using positions::RunFile;
 
-constexpr const char* kMemorySchema = "temp";  // writable even on a read-only connection
+constexpr std::int64_t kBlocksPerRead = 256;  // index blocks read at a time
 
 // One game as the builder reads it.
 struct GameInput {
@@ -85,23 +87,42 @@ class RunSource : public RowSource {
   std::size_t at_ = 0, size_ = 0;
 };
 
+// A segment's rows, read kBlocksPerRead blocks at a time (each read starts after the
+// last block the one before gave, so other statements may run between two).
 class SegmentSource : public RowSource {
  public:
-  SegmentSource(sql::Connection& db, const std::string& schema, std::int64_t segment, std::uint32_t first_game)
-      : first_game_(first_game) {
-    blocks_ = db.prepare("SELECT first_key, data FROM " + schema +
-                         ".position_blocks WHERE segment = ?1 ORDER BY first_key, part");
+  SegmentSource(sql::Connection& db, const std::string& prefix, std::int64_t segment, std::uint32_t first_game)
+      : first_game_(first_game), segment_(segment) {
+    blocks_ = db.prepare("SELECT first_key, part, data FROM " + prefix +
+                         "position_blocks WHERE segment = ?1 AND (first_key, part) > (?2, ?3) ORDER BY first_key, "
+                         "part LIMIT " + std::to_string(kBlocksPerRead));
     if (!blocks_.prepared()) failed_ = true;
-    else blocks_.bind(1, segment);
   }
   bool next(Row& row) override {
     while (!failed_ && at_ == rows_.size()) {
+      if (!page_open_) {
+        if (started_ && page_rows_ < kBlocksPerRead) return false;  // the last page was short: done
+        blocks_.reset();
+        blocks_.bind(1, segment_);
+        blocks_.bind(2, last_key_);
+        blocks_.bind(3, last_part_);
+        page_open_ = started_ = true;
+        page_rows_ = 0;
+      }
       const int rc = blocks_.step();
-      if (rc == SQLITE_DONE) return false;
+      if (rc == sql::kDone) {
+        page_open_ = false;
+        continue;
+      }
       rows_.clear();
       at_ = 0;
-      if (rc != SQLITE_ROW || !positions::decode_block(blocks_.blob(1), blocks_.int64(0), first_game_, rows_))
+      if (rc != sql::kRow || !positions::decode_block(blocks_.blob(2), blocks_.int64(0), first_game_, rows_)) {
         failed_ = true;
+        break;
+      }
+      ++page_rows_;
+      last_key_ = blocks_.int64(0);
+      last_part_ = blocks_.int64(1);
     }
     if (failed_) return false;
     row = rows_[at_++];
@@ -110,7 +131,10 @@ class SegmentSource : public RowSource {
 
  private:
   std::uint32_t first_game_;
+  std::int64_t segment_;
   sql::Statement blocks_;
+  bool page_open_ = false, started_ = false;
+  std::int64_t page_rows_ = 0, last_key_ = std::numeric_limits<std::int64_t>::min(), last_part_ = -1;
   std::vector<Row> rows_;
   std::size_t at_ = 0;
 };
@@ -126,15 +150,16 @@ class IndexBuilder {
       if (tables_.current()) return std::nullopt;
       // Never write a read-only archive: build the whole index in the connection's
       // temporary database instead (in memory).
-      if (db.exec("PRAGMA temp_store = MEMORY")) return tables_.fail("cannot keep the index in memory");
-      tables_.schema = kMemorySchema;
+      if (!db.postgres() && db.exec("PRAGMA temp_store = MEMORY"))
+        return tables_.fail("cannot keep the index in memory");
+      tables_.prefix = sql::schema_prefix(db, true);
       tables_.memory = true;
     }
     for (int attempt = 0; attempt < 3; ++attempt) {
       if (tables_.current()) return std::nullopt;
       const bool reset = tables_.meta("format") != index_fingerprint();
       const std::int64_t through = reset ? 0 : std::atoll(tables_.meta("through").c_str());
-      const std::int64_t top = db.scalar("SELECT coalesce(max(id), 0) FROM main.games");
+      const std::int64_t top = db.scalar("SELECT coalesce(max(id), 0) FROM " + tables_.main + "games");
       if (top > 0xFFFFFFFFLL) return Error{"game ids above 2^32 cannot be indexed"};
       std::vector<std::unique_ptr<RunFile>> runs, fed_runs;
       std::vector<std::pair<std::int64_t, FactEntry>> facts, fed_facts;
@@ -149,7 +174,7 @@ class IndexBuilder {
 
       // An in-memory index is this connection's alone; the archive's index takes the
       // write lock first.
-      if (db.exec(tables_.memory ? "BEGIN" : "BEGIN IMMEDIATE"))
+      if (db.exec(tables_.memory ? "BEGIN" : sql::begin_write(db.backend())))
         return tables_.fail("cannot start writing the position index");
       // Another process may have indexed meanwhile: then start again from what it left.
       const bool moved = (tables_.meta("format") != index_fingerprint()) != reset ||
@@ -178,25 +203,32 @@ class IndexBuilder {
   std::optional<Error> build_runs(std::int64_t through, std::int64_t top, int threads,
                   const std::function<void(const IndexProgress&)>& progress,
                   std::vector<std::unique_ptr<RunFile>>& runs, std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
-    const std::string range = "g.id > " + std::to_string(through) + " AND g.id <= " + std::to_string(top);
-    const long total = static_cast<long>(db.scalar("SELECT count(*) FROM main.games AS g WHERE " + range));
-    long done = 0;
-    if (progress) progress({done, total});
+    // A batch a read, each after the last game the one before gave.
+    const std::string& main = tables_.main;
     sql::Statement s = db.prepare(
         "SELECT g.id, g.start_id, st.key, g.plies, g.valid_plies, g.moves, g.result_text IS NOT NULL, g.result_winner, "
-        "g.tags_json FROM main.games AS g JOIN main.starts AS st ON st.id = g.start_id WHERE " + range + " ORDER BY g.id");
+        "g.tags_json FROM " + main + "games AS g JOIN " + main + "starts AS st ON st.id = g.start_id WHERE g.id > ?1 "
+        "AND g.id <= ?2 ORDER BY g.id LIMIT " + std::to_string(positions::kGamesPerBatch));
     if (!s.prepared()) return tables_.fail("cannot read games");
+    const long total = static_cast<long>(db.scalar("SELECT count(*) FROM " + main + "games WHERE id > " +
+                                                   std::to_string(through) + " AND id <= " + std::to_string(top)));
+    long done = 0;
+    if (progress) progress({done, total});
     std::vector<GameInput> batch;
     const bool one_batch = total <= static_cast<long>(positions::kGamesPerBatch);
     bool more = true;
+    std::int64_t after = through;
     while (more) {
       batch.clear();
-      int rc = SQLITE_ROW;
-      while (batch.size() < positions::kGamesPerBatch && (rc = s.step()) == SQLITE_ROW)
-        batch.push_back(game_input(s));
-      if (rc != SQLITE_ROW && rc != SQLITE_DONE) return tables_.fail("reading games failed");
-      more = rc == SQLITE_ROW;
+      s.reset();
+      s.bind(1, after);
+      s.bind(2, top);
+      int rc = sql::kRow;
+      while ((rc = s.step()) == sql::kRow) batch.push_back(game_input(s));
+      if (rc != sql::kDone) return tables_.fail("reading games failed");
+      more = batch.size() == positions::kGamesPerBatch;
       if (batch.empty()) break;
+      after = batch.back().id;
       if (!sort_runs(batch, threads, one_batch, runs, facts))
         return Error{"cannot write a temporary file for the position index"};
       done += static_cast<long>(batch.size());
@@ -260,14 +292,16 @@ class IndexBuilder {
   Expected<std::int64_t> merge(std::vector<std::unique_ptr<RowSource>>& sources, std::uint32_t first_game,
                                std::int64_t last_game) {
     sql::Statement add_segment = db.prepare("INSERT INTO " + tables_.table("position_segments") +
-                                            " (first_game, last_game, rows) VALUES (?1, ?2, 0)");
+                                            " (first_game, last_game, rows) VALUES (?1, ?2, 0) RETURNING id");
     if (!add_segment.prepared()) return tables_.fail("cannot add a segment");
     add_segment.bind(1, static_cast<std::int64_t>(first_game));
     add_segment.bind(2, last_game);
-    if (!add_segment.run()) return tables_.fail("cannot add a segment");
-    const std::int64_t segment = db.last_insert_rowid();
-    sql::Statement add_block = db.prepare("INSERT INTO " + tables_.table("position_blocks") +
-                                          " (segment, first_key, part, data) VALUES (?1, ?2, ?3, ?4)");
+    if (add_segment.step() != sql::kRow) return tables_.fail("cannot add a segment");
+    const std::int64_t segment = add_segment.int64(0);
+    add_segment.reset();
+    // A bulk insert (COPY on PostgreSQL): columns bound in this order.
+    sql::Statement add_block =
+        db.prepare_insert(tables_.table("position_blocks"), {"segment", "first_key", "part", "data"}, false);
     if (!add_block.prepared()) return tables_.fail("cannot add a block");
     positions::BlockWriter writer(first_game, [&](std::int64_t first_key, int part, std::string_view data) {
       add_block.bind(1, segment);
@@ -311,14 +345,15 @@ class IndexBuilder {
   std::optional<Error> store_facts(const std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
     sql::Statement read = db.prepare("SELECT data FROM " + tables_.table("position_games") + " WHERE block = ?1");
     sql::Statement write =
-        db.prepare("INSERT OR REPLACE INTO " + tables_.table("position_games") + " (block, data) VALUES (?1, ?2)");
+        db.prepare("INSERT INTO " + tables_.table("position_games") +
+                   " (block, data) VALUES (?1, ?2) ON CONFLICT (block) DO UPDATE SET data = excluded.data");
     if (!read.prepared() || !write.prepared()) return tables_.fail("cannot prepare the game facts");
     std::size_t i = 0;
     while (i < facts.size()) {
       const std::int64_t block = facts[i].first / kFactsPerBlock;
       std::string data(kFactsPerBlock * kFactBytes, '\0');
       read.bind(1, block);
-      if (read.step() == SQLITE_ROW) {
+      if (read.step() == sql::kRow) {
         const std::string_view old = read.blob(0);
         data.replace(0, std::min(old.size(), data.size()), old.substr(0, std::min(old.size(), data.size())));
       }
@@ -341,17 +376,18 @@ class IndexBuilder {
                                  std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
     if (feed.empty() || feed.stale() || feed.first_id() <= through) return std::nullopt;
     auto& fed = feed.facts();
-    sql::Statement s = db.prepare("SELECT id, start_id FROM main.games WHERE id >= ?1 AND id <= ?2 ORDER BY id");
+    sql::Statement s =
+        db.prepare("SELECT id, start_id FROM " + tables_.main + "games WHERE id >= ?1 AND id <= ?2 ORDER BY id");
     if (!s.prepared()) return tables_.fail("cannot read games");
     s.bind(1, feed.first_id());
     s.bind(2, top);
     std::size_t i = 0;
     int rc;
-    while ((rc = s.step()) == SQLITE_ROW) {
+    while ((rc = s.step()) == sql::kRow) {
       if (i == fed.size() || fed[i].first != s.int64(0)) return std::nullopt;
       fed[i++].second.start_id = static_cast<std::uint32_t>(s.int64(1));
     }
-    if (rc != SQLITE_DONE) return tables_.fail("cannot read games");
+    if (rc != sql::kDone) return tables_.fail("cannot read games");
     if (i != fed.size()) return std::nullopt;
     auto taken = feed.take_runs();
     if (!taken) return taken.error();
@@ -385,7 +421,7 @@ class IndexBuilder {
       rows += it->rows;
       first_game = it->first_game;
       merged.push_back(it->id);
-      sources.push_back(std::make_unique<SegmentSource>(db, tables_.schema, it->id, it->first_game));
+      sources.push_back(std::make_unique<SegmentSource>(db, tables_.prefix, it->id, it->first_game));
     }
     if (auto merged_segment = merge(sources, first_game, top); !merged_segment) return merged_segment.error();
     for (std::int64_t id : merged) {

@@ -1,11 +1,13 @@
-// What the archive's writer does to a position index stored in the archive when it
-// removes a game (internal to src/archive; position_facts.h owns the games' facts).
+// What the archive's writers do to a position index stored in the archive: the writer
+// when it removes a game, the copy when it makes the tables (internal to src/archive;
+// position_facts.h owns the games' facts, index_tables.cpp the tables).
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive {
 
@@ -13,5 +15,9 @@ namespace gibo::archive {
 // there is one that holds it: its rows stay in their segments, but finds never answer
 // with it and the index's game count drops by one. Runs inside the caller's transaction.
 std::optional<Error> forget_indexed_game(sql::Connection& db, std::int64_t id);
+
+// Creates the index's tables (when missing) in the schema `prefix` names (dialect.h:
+// schema_prefix).
+std::optional<Error> create_position_tables(sql::Connection& db, const std::string& prefix);
 
 }  // namespace gibo::archive

@@ -6,7 +6,8 @@
 
 namespace gibo::archive {
 
-PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result) {
+PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result,
+                          const OpeningBook* openings) {
   PreparedGame p;
   p.game_index = game.source.game_index;
   p.byte_offset = game.source.byte_offset;
@@ -36,6 +37,8 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
   // Players: .gib names them 초대국자 / 한대국자; PGN White / Black (fact_tags.h).
   if (const std::string* v = fact_tag(game.tags, FactTag::Cho)) p.cho_player = split_player(*v);
   if (const std::string* v = fact_tag(game.tags, FactTag::Han)) p.han_player = split_player(*v);
+  p.facts = tag_facts(game.tags);
+  if (openings) p.opening = stored_opening(name_opening(game, *openings));
 
   p.has_result = game.has_result;
   p.result_text = std::move(game.result_text);

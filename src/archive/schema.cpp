@@ -4,9 +4,12 @@
 
 #include <cstdio>
 #include <iterator>
+#include <vector>
 
 #include "gibo/archive/archive.h"
 #include "gibo/version.h"
+
+#include "dialect.h"
 
 namespace gibo::archive::schema {
 namespace {
@@ -67,7 +70,66 @@ CREATE TABLE engine_verdicts (
 ) WITHOUT ROWID;
 )sql";
 
-// The current version (3): this and kAnalysisTables. Every table is described in README "Database schema".
+// The tables added by version 6: the facts --where reads that the code derives (facts.cpp:
+// the tags' facts of each game, the play quality of each complete analysis), stored so
+// that every backend reads the same values; derived_facts.cpp fills them.
+constexpr const char* kDerivedTables = R"sql(
+CREATE TABLE game_facts (
+  game_id     INTEGER NOT NULL PRIMARY KEY REFERENCES games(id),
+  event       TEXT NOT NULL,
+  site        TEXT NOT NULL,
+  site_name   TEXT NOT NULL,
+  event_name  TEXT NOT NULL,
+  date        TEXT,
+  date_text   TEXT NOT NULL,
+  year        INTEGER,
+  cho         TEXT NOT NULL,
+  han         TEXT NOT NULL,
+  cho_tag     TEXT NOT NULL,
+  han_tag     TEXT NOT NULL,
+  cho_rank    TEXT NOT NULL,
+  han_rank    TEXT NOT NULL,
+  cho_id      TEXT NOT NULL,
+  han_id      TEXT NOT NULL,
+  round       TEXT NOT NULL
+);
+CREATE TABLE analysis_quality (
+  game_id           INTEGER NOT NULL REFERENCES games(id),
+  request_id        INTEGER NOT NULL REFERENCES analysis_requests(id),
+  cho_accuracy      REAL,
+  han_accuracy      REAL,
+  cho_loss          REAL,
+  han_loss          REAL,
+  cho_best_percent  REAL,
+  han_best_percent  REAL,
+  cho_blunders      INTEGER,
+  han_blunders      INTEGER,
+  PRIMARY KEY (game_id, request_id)
+) WITHOUT ROWID;
+)sql";
+
+// The table added by version 7: each game's opening, named with the archive's opening
+// book (derived_openings.cpp fills it; README "Database schema" and formats/openings/
+// README.md say what each column holds).
+constexpr const char* kOpeningTables = R"sql(
+CREATE TABLE game_openings (
+  game_id          INTEGER NOT NULL PRIMARY KEY REFERENCES games(id),
+  code             TEXT NOT NULL,
+  cho_setup_name   TEXT,
+  han_setup_name   TEXT,
+  elephant_pair    TEXT,
+  cho_formations   TEXT,
+  han_formations   TEXT,
+  cho_plies        TEXT,
+  han_plies        TEXT,
+  line             TEXT,
+  line_ply         INTEGER
+);
+)sql";
+
+// Version 3: this, kAnalysisTables and the tags view (dialect.h: tags_view); the later
+// versions' steps (kMigrations) make the current one. Every table is described in README
+// "Database schema"; written in SQLite's DDL, which dialect.h translates for PostgreSQL.
 constexpr const char* kSchema = R"sql(
 CREATE TABLE schema_version (
   version     INTEGER PRIMARY KEY,
@@ -188,10 +250,6 @@ CREATE TABLE verdicts (
   computed_at      TEXT NOT NULL,
   UNIQUE (game_id, profile_id, profile_version)
 );
-CREATE VIEW tags AS
-  SELECT g.id AS game_id, CAST(j.key AS INTEGER) + 1 AS seq,
-         json_extract(j.value, '$[0]') AS name, json_extract(j.value, '$[1]') AS value
-  FROM games AS g, json_each(g.tags_json) AS j;
 )sql";
 
 // The step from version N to N + 1, for N = 1, 2, ... (index N - 1). Each runs inside the
@@ -203,57 +261,162 @@ constexpr const char* kMigrations[] = {
     "ALTER TABLE games ADD COLUMN annotated INTEGER;",
     // 2 -> 3: the analysis tables and engine_verdicts (new tables: nothing to convert).
     kAnalysisTables,
+    // 3 -> 4: a game's start and moves are stored once, by the database's own word (the
+    // canonical hash and the start, unique), so that imports writing at once on a server
+    // cannot store one twice. (Two games of one start whose 64-bit hashes collide would
+    // be refused; the importer tells its duplicates apart by their moves.)
+    "DROP INDEX games_by_hash; CREATE UNIQUE INDEX games_by_key ON games(hash, start_id);",
+    // 4 -> 5: the analysis queue, which workers on any number of machines take games from
+    // (archive_queue.cpp), and its workers. Times in milliseconds since 1970 by the
+    // database's clock (dialect.h: now_ms), the one all the workers share.
+    R"sql(
+CREATE TABLE analysis_queue (
+  request_id   INTEGER NOT NULL REFERENCES analysis_requests(id),
+  game_id      INTEGER NOT NULL REFERENCES games(id),
+  state        TEXT NOT NULL CHECK (state IN ('pending', 'leased', 'done', 'failed')),
+  worker       TEXT,
+  lease_token  INTEGER,
+  leased_at    INTEGER,
+  lease_until  INTEGER,
+  tries        INTEGER NOT NULL DEFAULT 0,
+  error        TEXT,
+  queued_at    INTEGER NOT NULL,
+  finished_at  INTEGER,
+  PRIMARY KEY (request_id, game_id)
+) WITHOUT ROWID;
+CREATE INDEX analysis_queue_by_state ON analysis_queue(state, request_id);
+CREATE TABLE analysis_workers (
+  worker      TEXT PRIMARY KEY,
+  host        TEXT NOT NULL,
+  started_at  INTEGER NOT NULL,
+  seen_at     INTEGER NOT NULL,
+  games       INTEGER NOT NULL DEFAULT 0,
+  positions   INTEGER NOT NULL DEFAULT 0,
+  busy_ms     INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+)sql",
+    // 5 -> 6: the derived facts (new tables, filled by the first open that may write:
+    // derived_facts.h).
+    kDerivedTables,
+    // 6 -> 7: the games' opening names (a new table, filled by the first open that may
+    // write: derived_openings.h).
+    kOpeningTables,
 };
+// The version kSchema and kAnalysisTables make; the steps from it on finish a new archive.
+constexpr int kBaseVersion = 3;
 static_assert(std::size(kMigrations) == kSchemaVersion - 1, "one migration per version step");
 
-std::string table_count_sql() { return "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'"; }
+// What says whose database this is and at which schema version. SQLite: the header's
+// application id and user version. PostgreSQL: the comment on the meta table (kPgStamp)
+// and the highest version in schema_version. `tables`: how many tables the database (its
+// current schema, on PostgreSQL) holds.
+struct Stamp {
+  std::int64_t app = 0, version = 0, tables = 0;
+};
+
+// The comment on a PostgreSQL archive's meta table (its application id).
+constexpr const char* kPgStamp = "gibo archive";
+
+Expected<Stamp> read_stamp(sql::Connection& db) {
+  Stamp st;
+  if (!db.postgres()) {
+    // Reading the header also tells whether this is an SQLite file at all.
+    sql::Statement probe = db.prepare("PRAGMA application_id");
+    if (!probe.prepared() || probe.step() != sql::kRow) return Error{"not an SQLite database: " + db.current_error()};
+    st.app = probe.int64(0);
+    st.version = db.scalar("PRAGMA user_version", -1);
+    st.tables = db.scalar("SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'", -1);
+    if (st.version < 0 || st.tables < 0) return Error{"cannot read the database header: " + db.current_error()};
+    return st;
+  }
+  if (sql::schema_prefix(db, false).empty())
+    return Error{"the connection has no schema to keep the archive in (its search_path names none that exists)"};
+  st.tables = db.scalar("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()", -1);
+  if (st.tables < 0) return Error{"cannot read the database: " + db.current_error()};
+  sql::Statement s = db.prepare("SELECT obj_description(to_regclass(quote_ident(current_schema()) || '.meta'), 'pg_class')");
+  if (!s.prepared() || s.step() != sql::kRow) return Error{"cannot read the database: " + db.current_error()};
+  if (s.text(0) == kPgStamp) {
+    st.app = kApplicationId;
+    st.version = db.scalar("SELECT coalesce(max(version), 0) FROM schema_version", -1);
+    if (st.version < 0) return Error{"cannot read the schema version: " + db.current_error()};
+  }
+  return st;
+}
+
+// The statements that stamp the archive at `version` (and, with `install`, as gibo's).
+std::vector<std::string> stamp_sql(sql::Backend backend, int version, bool install) {
+  std::vector<std::string> out;
+  if (backend == sql::Backend::SQLite) {
+    if (install) out.push_back("PRAGMA application_id = " + std::to_string(kApplicationId));
+    out.push_back("PRAGMA user_version = " + std::to_string(version));
+  } else if (install) {
+    out.push_back(std::string("COMMENT ON TABLE meta IS '") + kPgStamp + "'");
+  }
+  return out;
+}
+
+// The schema_version row of `version`, applied now by this gibo.
+std::optional<Error> add_version_row(sql::Connection& db, std::int64_t version) {
+  sql::Statement s = db.prepare("INSERT INTO schema_version (version, applied_at, gibo) VALUES (?1, ?2, ?3)");
+  const std::string now = sql::utc_now();
+  if (!s.prepared()) return Error{db.current_error()};
+  s.bind(1, version);
+  s.bind_text(2, now);
+  s.bind_text(3, gibo::kVersion);
+  if (!s.run()) return Error{db.current_error()};
+  return std::nullopt;
+}
 
 std::optional<Error> install(sql::Connection& db) {
-  // 16 KiB pages (only possible before the first table and before WAL): a quarter of the
-  // page writes of the default 4 KiB for rows of about a kilobyte. WAL is set by the
-  // caller once the file is known to be ours.
-  if (auto e = db.exec("PRAGMA page_size = 16384")) return Error{"cannot set the page size: " + e->message};
-  {
+  const sql::Backend backend = db.backend();
+  if (backend == sql::Backend::SQLite) {
+    // 16 KiB pages (only possible before the first table and before WAL): a quarter of the
+    // page writes of the default 4 KiB for rows of about a kilobyte. WAL is set by the
+    // caller once the file is known to be ours.
+    if (auto e = db.exec("PRAGMA page_size = 16384")) return Error{"cannot set the page size: " + e->message};
     sql::Statement wal = db.prepare("PRAGMA journal_mode = WAL");
-    if (!wal.prepared() || wal.step() != SQLITE_ROW) return Error{"cannot use WAL journaling: " + db.current_error()};
+    if (!wal.prepared() || wal.step() != sql::kRow) return Error{"cannot use WAL journaling: " + db.current_error()};
   }
-  if (auto e = db.exec("BEGIN IMMEDIATE")) return Error{"cannot start the schema transaction: " + e->message};
+  if (auto e = db.exec(sql::begin_write(backend))) return Error{"cannot start the schema transaction: " + e->message};
   // Re-check inside the write lock: another process may have installed it meanwhile.
-  if (db.scalar(table_count_sql()) != 0) {
+  const Expected<Stamp> now = read_stamp(db);
+  if (!now || now->tables != 0) {
     db.exec("ROLLBACK");
     return std::nullopt;
   }
-  const std::string stamp = std::to_string(kApplicationId);
-  const std::string steps[] = {kSchema, kAnalysisTables,
-                               "PRAGMA application_id = " + stamp,
-                               "PRAGMA user_version = " + std::to_string(kSchemaVersion),
-                               "INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion) +
-                                   ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(gibo::kVersion) + "')",
-                               "INSERT INTO meta VALUES ('prefix_scan_through', '0')",
-                               "COMMIT"};
+  std::vector<std::string> steps = {sql::schema_ddl(backend, kSchema), sql::schema_ddl(backend, kAnalysisTables),
+                                    sql::tags_view(backend)};
+  for (int v = kBaseVersion; v < kSchemaVersion; ++v) steps.push_back(sql::schema_ddl(backend, kMigrations[v - 1]));
+  for (std::string& s : stamp_sql(backend, kSchemaVersion, true)) steps.push_back(std::move(s));
+  steps.push_back("INSERT INTO meta VALUES ('prefix_scan_through', '0')");
+  std::optional<Error> e;
   for (const std::string& step : steps)
-    if (auto e = db.exec(step)) {
-      db.exec("ROLLBACK");
-      return Error{"cannot create the schema: " + e->message};
-    }
+    if ((e = db.exec(step))) break;
+  if (!e) e = add_version_row(db, kSchemaVersion);
+  if (!e) e = db.exec("COMMIT");
+  if (e) {
+    db.exec("ROLLBACK");
+    return Error{"cannot create the schema: " + e->message};
+  }
   return std::nullopt;
 }
 
 // Migrates a gibo archive of version `from` to the current one in one transaction (the
-// user_version and the schema_version rows move with it).
+// stamp and the schema_version rows move with it).
 std::optional<Error> migrate(sql::Connection& db, std::int64_t from) {
-  if (auto e = db.exec("BEGIN IMMEDIATE")) return Error{"cannot start the migration: " + e->message};
+  const sql::Backend backend = db.backend();
+  if (auto e = db.exec(sql::begin_write(backend))) return Error{"cannot start the migration: " + e->message};
   // Re-read inside the write lock: another process may have migrated it meanwhile.
-  const std::int64_t now = db.scalar("PRAGMA user_version", -1);
+  const Expected<Stamp> stamp = read_stamp(db);
   std::optional<Error> e;
-  if (now < from) e = Error{db.current_error()};
-  for (std::int64_t v = now; !e && v < kSchemaVersion; ++v) {
-    e = db.exec(kMigrations[v - 1]);
-    if (!e)
-      e = db.exec("INSERT INTO schema_version VALUES (" + std::to_string(v + 1) +
-                  ", strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), '" + std::string(gibo::kVersion) + "')");
+  if (!stamp) e = stamp.error();
+  else if (stamp->version < from) e = Error{db.current_error()};
+  for (std::int64_t v = stamp ? stamp->version : kSchemaVersion; !e && v < kSchemaVersion; ++v) {
+    e = db.exec(sql::schema_ddl(backend, kMigrations[v - 1]));
+    if (!e) e = add_version_row(db, v + 1);
   }
-  if (!e) e = db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
+  for (const std::string& s : stamp_sql(backend, kSchemaVersion, false))
+    if (!e) e = db.exec(s);
   if (!e) e = db.exec("COMMIT");
   if (e) {
     db.exec("ROLLBACK");
@@ -264,17 +427,55 @@ std::optional<Error> migrate(sql::Connection& db, std::int64_t from) {
 
 }  // namespace
 
+namespace {
+
+// `tables` (DDL) as TEMP tables of the connection.
+std::string as_temp(sql::Backend backend, const char* tables) {
+  std::string ddl = sql::schema_ddl(backend, tables);
+  for (std::size_t at = ddl.find("CREATE TABLE"); at != std::string::npos; at = ddl.find("CREATE TABLE", at))
+    ddl.replace(at, 12, "CREATE TEMP TABLE");
+  return ddl;
+}
+
+}  // namespace
+
+std::string derived_tables(sql::Backend backend) { return as_temp(backend, kDerivedTables); }
+std::string opening_tables(sql::Backend backend) { return as_temp(backend, kOpeningTables); }
+
+const std::vector<Table>& tables() {
+  static const std::vector<Table> list = {
+      {"schema_version", {"version"}},
+      {"sources", {"id"}},
+      {"starts", {"id"}},
+      {"players", {"id"}},
+      {"games", {"id"}},
+      {"comments", {"game_id", "ply", "seq"}},
+      {"diagnostics", {"id"}},
+      {"duplicates", {"source_id", "game_index"}},
+      {"prefixes", {"game_id"}},
+      {"verdicts", {"id"}},
+      {"analysis_requests", {"id"}},
+      {"analysis_games", {"request_id", "game_id"}},
+      {"analysis_positions", {"request_id", "game_id", "ply"}},
+      {"engine_verdicts", {"game_id", "profile_id", "profile_version"}},
+      {"analysis_queue", {"request_id", "game_id"}},
+      {"analysis_workers", {"worker"}},
+      {"game_facts", {"game_id"}},
+      {"analysis_quality", {"game_id", "request_id"}},
+      {"game_openings", {"game_id"}},
+      {"position_segments", {"id"}, true},
+      {"position_blocks", {"segment", "first_key", "part"}, true},
+      {"position_games", {"block"}, true},
+      {"meta", {"key"}},
+      {"position_meta", {"key"}, true},
+  };
+  return list;
+}
+
 Expected<int> prepare(sql::Connection& db, bool writable) {
-  // Reading the header also tells whether this is an SQLite file at all.
-  std::int64_t app = 0;
-  {
-    sql::Statement probe = db.prepare("PRAGMA application_id");
-    if (!probe.prepared() || probe.step() != SQLITE_ROW) return Error{"not an SQLite database: " + db.current_error()};
-    app = probe.int64(0);
-  }
-  const std::int64_t version = db.scalar("PRAGMA user_version", -1);
-  const std::int64_t tables = db.scalar(table_count_sql(), -1);
-  if (version < 0 || tables < 0) return Error{"cannot read the database header: " + db.current_error()};
+  const Expected<Stamp> stamp = read_stamp(db);
+  if (!stamp) return stamp.error();
+  const std::int64_t app = stamp->app, version = stamp->version, tables = stamp->tables;
 
   if (app == 0 && tables == 0 && version == 0) {
     if (!writable) return Error{"the database is empty (create it with gibo import)"};
@@ -282,6 +483,7 @@ Expected<int> prepare(sql::Connection& db, bool writable) {
     return prepare(db, writable);  // checks what is there now (ours, or a racing creator's)
   }
   if (app != kApplicationId) {
+    if (db.postgres()) return Error{"not a gibo archive (the schema holds tables of something else)"};
     char ids[64];
     std::snprintf(ids, sizeof ids, "0x%08llX, expected 0x%08X", static_cast<unsigned long long>(app) & 0xFFFFFFFFULL,
                   static_cast<unsigned>(kApplicationId));

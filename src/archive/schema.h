@@ -2,8 +2,9 @@
 // "Database schema" documents the same tables for users; keep both in step.
 #pragma once
 
+#include <vector>
 
-#include "sqlite.h"
+#include "sql.h"
 
 namespace gibo::archive::schema {
 
@@ -16,5 +17,26 @@ namespace gibo::archive::schema {
 //   file needing creation or migration) is refused with a message, and left untouched.
 // Returns the schema version the connection now sees, or the reason for refusing.
 Expected<int> prepare(sql::Connection& db, bool writable);
+
+// The meta key that marks an archive as a copy in progress (gibo copy), its value the
+// source's name.
+inline constexpr const char* kCopyMark = "copying_from";
+
+// The derived tables (game_facts, analysis_quality) as TEMP tables of the connection, for
+// an archive whose stored ones cannot be read as current (derived_facts.h).
+std::string derived_tables(sql::Backend backend);
+// The table of the games' opening names (game_openings) likewise (derived_openings.h).
+std::string opening_tables(sql::Backend backend);
+
+// A table of the archive and its key: the columns that identify its rows and order them.
+struct Table {
+  const char* name;
+  std::vector<const char*> key;
+  bool index = false;  // one of the position index's (made by its first update)
+};
+// Every table of the current schema, with the position index's, in the order gibo copy
+// fills them (the bookkeeping tables meta and position_meta last). A table added to the
+// schema is added here.
+const std::vector<Table>& tables();
 
 }  // namespace gibo::archive::schema

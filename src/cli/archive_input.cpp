@@ -13,6 +13,7 @@
 namespace gibo::cli {
 
 std::optional<InputError> unreadable_archive(const std::string& path) {
+  if (archive::is_server_archive(path)) return std::nullopt;  // the server says, when connecting
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return InputError{path, why_unusable(path, errno)};
   if (S_ISDIR(st.st_mode)) return InputError{path, "is a directory, not an archive"};

@@ -14,6 +14,7 @@
 #include "gibo/analysis/analysis_jsonl.h"
 #include "gibo/analysis/analysis_run.h"
 #include "gibo/archive/analysis_store.h"
+#include "gibo/archive/analysis_worker.h"
 #include "gibo/formats/gib.h"
 #include "gibo/formats/pgn.h"
 #include "gibo/record/replay.h"
@@ -73,18 +74,27 @@ struct AnalyzeOptions {
   std::vector<std::string> paths;
   EngineChoice engine;
   int jobs = 1;
+  bool worker = false, status = false;  // --worker, --status: the archive's analysis queue
+  int lease = 60;                       // --lease SECONDS
   Output out = Output::Text;
   const Profile* forced = nullptr;  // --rules
 };
 
 // Parses and checks the options and probes the engine; an exit status when the run stops there.
 std::optional<int> parse_analyze(const std::vector<std::string>& args, AnalyzeOptions& o) {
-  const std::string synopsis = "gibo analyze [OPTIONS] (PATHS... | --db FILE [--where EXPR])";
+  const std::string synopsis =
+      "gibo analyze [OPTIONS] (PATHS... | --db FILE [--where EXPR] [--worker] | --db FILE --status)";
   po::options_description opts("options");
   add_engine_options(opts, o.engine, false);
   opts.add_options()(
       "pgn", po::value(&o.pgn_path), "also write the games as PGN annotated with NAGs and {[%eval E]} comments")(
-      "gib", po::value(&o.gib_path), "also write the games as .gib annotated with {eval E best M CLASS} comments");
+      "gib", po::value(&o.gib_path), "also write the games as .gib annotated with {eval E best M CLASS} comments")(
+      "worker", po::bool_switch(&o.worker),
+      "with --db: take games from the archive's analysis queue (the --where selection queued first), with other "
+      "workers on this or other machines, until it is empty")(
+      "status", po::bool_switch(&o.status), "with --db: show the analysis queue: its games by state, leases, failures "
+      "and workers")(
+      "lease", po::value(&o.lease), "--worker: seconds a game is leased for, renewed while it is searched (default 60)");
   const SharedOptions shared{.db = &o.db,
                              .db_note = "; the analyses are stored in it and a stored one is not searched again",
                              .where = &o.where, .rules = &o.rules_id, .rules_note = ", which no engine plays",
@@ -96,6 +106,12 @@ std::optional<int> parse_analyze(const std::vector<std::string>& args, AnalyzeOp
   if (!o.db.empty() && !o.paths.empty()) return usage_error("analyze", "give PATHS or --db, not both");
   if (o.db.empty() && !o.where.empty()) return usage_error("analyze", "--where needs --db");
   if (o.db.empty() && o.paths.empty()) return no_input_error("analyze", synopsis);
+  if ((o.worker || o.status) && o.db.empty()) return usage_error("analyze", "--worker and --status need --db");
+  if (o.worker && o.status) return usage_error("analyze", "give --worker or --status, not both");
+  if ((o.worker || o.status) && (!o.pgn_path.empty() || !o.gib_path.empty()))
+    return usage_error("analyze", "--pgn and --gib write the games of one run, not a queue's");
+  if (o.lease < 1 || o.lease > 86400) return usage_error("analyze", "--lease must be 1 to 86400 seconds");
+  if (o.status) return std::nullopt;  // reads the queue: no engine
   if (auto rc = resolve_engine_choice("analyze", vm, o.engine)) return *rc;
   if (const auto e = jobs_error(o.jobs)) return usage_error("analyze", *e);
   if (o.format == "text") o.out = Output::Text;
@@ -154,7 +170,7 @@ void AnalyzePrinter::emit(AnalysedJob&& d) {
   if (store_failed_) return;  // nothing is shown as done after the archive failed
   if (store_)
     if (auto e = store_->store(d)) {
-      progress_.write_error("gibo analyze: " + o_.db + ": " + e->message + "\n");
+      progress_.write_error("gibo analyze: " + archive::archive_name(o_.db) + ": " + e->message + "\n");
       store_failed_ = true;
       return;
     }
@@ -217,14 +233,104 @@ void AnalyzePrinter::summary() {
     progress_.write_error("gibo analyze: " +
                           i18n::format("every selected game was already analysed in {1} under this request ({2}, {3}); "
                                        "nothing was searched, the stored analyses are shown",
-                                       {o_.db, o_.engine.engine_name, o_.engine.limit.text()}) +
+                                       {archive::archive_name(o_.db), o_.engine.engine_name, o_.engine.limit.text()}) +
                           "\n");
   else
     progress_.write_error("gibo analyze: " +
                           i18n::format("{1} of {2} games were already analysed in {3} under this request; the others "
                                        "were analysed and stored",
-                                       {std::to_string(from_archive_), std::to_string(games_), o_.db}) +
+                                       {std::to_string(from_archive_), std::to_string(games_), archive::archive_name(o_.db)}) +
                           "\n");
+}
+
+// Seconds between two times of the queue's clock (milliseconds), as "12".
+std::string seconds_between(std::int64_t from_ms, std::int64_t to_ms) {
+  return std::to_string((to_ms - from_ms + 500) / 1000);
+}
+
+// --status: the archive's analysis queue.
+int show_queue(const AnalyzeOptions& o) {
+  using i18n::format;
+  const auto opened = open_archive("analyze", o.db);
+  if (!opened) return kExitIo;
+  const auto st = opened->queue_status();
+  if (!st) return std::cerr << "gibo analyze: " << archive::archive_name(o.db) << ": " << st.error().message << "\n", kExitIo;
+  std::cout << format("analysis queue of {1}", {archive::archive_name(o.db)}) << "\n";
+  if (st->requests.empty()) std::cout << "  " << i18n::translate("(no game queued)") << "\n";
+  for (const auto& r : st->requests)
+    std::cout << "  " << format("request {1}: {2}, {3}, {4}", {std::to_string(r.id), r.engine, r.limit, r.variant}) << ": "
+              << format("{1} pending, {2} leased, {3} done, {4} failed",
+                        {std::to_string(r.pending), std::to_string(r.leased), std::to_string(r.done), std::to_string(r.failed)})
+              << "\n";
+  if (!st->leases.empty()) std::cout << i18n::translate("leased:") << "\n";
+  for (const auto& l : st->leases)
+    std::cout << "  " << l.game << "  "
+              << format("request {1}, by {2} for {3} s, lease runs out in {4} s, try {5}",
+                        {std::to_string(l.request_id), l.worker, seconds_between(l.leased_at, st->now_ms),
+                         seconds_between(st->now_ms, l.lease_until), std::to_string(l.tries)})
+              << "\n";
+  if (!st->failures.empty()) std::cout << i18n::translate("failed:") << "\n";
+  for (const auto& f : st->failures)
+    std::cout << "  " << f.game << "  "
+              << format("request {1}, after {2} tries: {3}", {std::to_string(f.request_id), std::to_string(f.tries),
+                                                              i18n::message(f.error)})
+              << "\n";
+  if (!st->workers.empty()) std::cout << i18n::translate("workers:") << "\n";
+  for (const auto& w : st->workers) {
+    const double rate = w.busy_ms > 0 ? static_cast<double>(w.positions) * 1000.0 / static_cast<double>(w.busy_ms) : 0;
+    std::cout << "  " << w.worker << "  "
+              << format("started {1} s ago, last seen {2} s ago: {3} games, {4} positions, {5} positions/s",
+                        {seconds_between(w.started_at, st->now_ms), seconds_between(w.seen_at, st->now_ms),
+                         std::to_string(w.games), std::to_string(w.positions), fixed1(rate)})
+              << "\n";
+  }
+  return kExitOk;
+}
+
+// --worker: games from the archive's analysis queue until it is empty.
+int work_queue(const AnalyzeOptions& o, const Profile& fallback) {
+  if (const auto refused = refuse_unreadable_archive(o.db)) return *refused;
+  archive::QueueWorkerOptions w;
+  w.db = o.db;
+  w.where = o.where;
+  w.settings = o.engine;
+  w.forced = o.forced;
+  w.fallback = &fallback;
+  w.jobs = o.jobs;
+  w.lease_seconds = o.lease;
+  archive::QueueWorkerSummary summary;
+  Progress progress;
+  WarningTally warnings;  // each cause said once, at the end (as a run's are)
+  const auto failed = archive::run_queue_worker(w, [&](const archive::QueuedGame& q) {
+    const analysis::AnalysedJob& d = q.done;
+    using Outcome = archive::QueuedGame::Outcome;
+    if (q.outcome == Outcome::Failed) {
+      progress.write_error(d.job.ref + ": error[analysis]: " + q.error + "\n");
+      return;
+    }
+    if (q.outcome == Outcome::TooLate) {
+      progress.write_error(d.job.ref + ": " +
+                           i18n::translate("its lease ran out and another worker took it: this result is not stored") +
+                           "\n");
+      return;
+    }
+    progress.write(render(d.job.ref, d.analysis, o.engine.engine_name, o.engine.limit, o.out));
+    warnings.add(d.job.ref, d.analysis.warnings);
+  }, summary);
+  for (const std::string& line : warnings.lines("warning[engine]")) progress.write_error(line + "\n");
+  if (failed) return std::cerr << "gibo analyze: " << archive::archive_name(o.db) << ": " << failed->message << "\n", kExitIo;
+  if (summary.nothing_queued)
+    std::cerr << "gibo analyze: "
+              << i18n::format("nothing is queued in {1} for this engine and limit ({2}, {3}); queue games with --where",
+                              {archive::archive_name(o.db), o.engine.engine_name, o.engine.limit.text()})
+              << "\n";
+  if (o.out == Output::Text)
+    progress.write(i18n::format("worker {1}: {2} games queued, {3} analysed and stored, {4} too late, {5} failed",
+                                {summary.worker, std::to_string(summary.queued), std::to_string(summary.stored),
+                                 std::to_string(summary.too_late), std::to_string(summary.failed)}) +
+                   "\n");
+  if (!std::cout.flush()) return kExitIo;
+  return summary.failed ? kExitFindings : kExitOk;
 }
 
 }  // namespace
@@ -232,7 +338,9 @@ void AnalyzePrinter::summary() {
 int run_analyze(const std::vector<std::string>& args) {
   AnalyzeOptions o;
   if (auto rc = parse_analyze(args, o)) return *rc;
+  if (o.status) return show_queue(o);
   const Profile& fallback = o.forced ? *o.forced : default_profile();
+  if (o.worker) return work_queue(o, fallback);
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;  // a directory's other files: a note each, not read
   const std::vector<InputFile> files = expand_inputs(o.paths, missing, not_game);
@@ -272,7 +380,7 @@ int run_analyze(const std::vector<std::string>& args) {
     auto job = store->job(ids[k], o.forced, fallback);
     if (!job) {
       run.finish();
-      printer.progress().write_error("gibo analyze: " + o.db + ": " + job.error().message + "\n");
+      printer.progress().write_error("gibo analyze: " + archive::archive_name(o.db) + ": " + job.error().message + "\n");
       return kExitIo;
     }
     run.push(std::move(*job));

@@ -116,6 +116,7 @@ struct ConvertOptions {
   Settings s;
   std::string output;
   std::vector<std::string> paths;
+  std::optional<OpeningBook> book;  // s.write.openings points here
 };
 
 constexpr const char* kSynopsis = "gibo convert [OPTIONS] PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR]";
@@ -127,7 +128,8 @@ std::optional<int> parse_convert(const std::vector<std::string>& args, ConvertOp
   std::string to, from = "auto", rules_id = default_profile().id, encoding = "utf-8", input_encoding_name = "auto",
                   notation = "uci", ranks = "auto";
   Settings& s = o.s;
-  add_shared_options(opts, {.rules = &rules_id, .strict = &s.strict});
+  std::vector<std::string> opening_books;
+  add_shared_options(opts, {.rules = &rules_id, .strict = &s.strict, .opening_books = &opening_books});
   opts.add_options()("to", po::value(&to), "output format: gib, pgn, json, jsonl, fen or uci")(
       "output,o", po::value(&o.output),
       "output FILE (all games in one file) or DIR (existing, or ending in '/': one file per input); "
@@ -172,6 +174,10 @@ std::optional<int> parse_convert(const std::vector<std::string>& args, ConvertOp
   else if (ranks == "0") s.ranks = PgnRanks::ZeroBased;
   else return usage("--pgn-ranks must be auto, 1 or 0");
   if (o.paths.empty()) return usage("no input");
+  int book_status = kExitOk;
+  o.book = opening_book_or_error("convert", opening_books, book_status);
+  if (!o.book) return book_status;
+  s.write.openings = &*o.book;
   return std::nullopt;
 }
 

@@ -5,6 +5,7 @@
 #include "command.h"
 #include "gibo/report/explore.h"
 #include "outputs.h"
+#include "common_options.h"
 #include "position_query.h"
 
 namespace gibo::cli {
@@ -29,15 +30,17 @@ int run_explore(const std::vector<std::string>& args) {
     if (auto rc = prepare_archive_query("explore", q, query)) return *rc;
     auto t = explore::setup_table(*query.index, query.selection());
     if (!t) return query_error("explore", q, t.error());
-    t->archive = q.db;
+    t->archive = archive::archive_name(q.db);
     t->where = q.where;
     return write_text_output("explore", q.output,
                              q.format == "json" ? explore::render_setups_json(*t) : explore::render_setups_text(*t));
   }
-  if (auto rc = prepare_query("explore", q, query)) return *rc;
+  if (auto rc = prepare_query("explore", q, query, true)) return *rc;
   auto e = explore::explore(*query.index, query.position, query.selection());
   if (!e) return query_error("explore", q, e.error());
-  e->archive = q.db;
+  // The names of the position and of what each move starts: the archive's opening book.
+  if (query.setups) explore::name_positions(*e, query.setups->first, query.setups->second, *query.openings);
+  e->archive = archive::archive_name(q.db);
   e->where = q.where;
   const std::string text = q.format == "json"   ? explore::render_json(*e)
                            : q.format == "html" ? explore::render_html(*e)

@@ -203,6 +203,14 @@ int run_export(const std::vector<std::string>& args) {
   const auto opened = open_archive("export", db);
   if (!opened) return kExitIo;
   archive::Archive* archive = opened.get();
+  // The openings the writers name ([Opening], JSON's "opening"): the archive's book names
+  // them, as it named the games it stores.
+  const auto book = archive->opening_book();
+  if (!book) {
+    std::cerr << "gibo export: " << archive::archive_name(db) << ": " << book.error().message << "\n";
+    return kExitIo;
+  }
+  wo.openings = book->get();
   const auto ids = query.empty() ? archive->select_games(where) : archive->select_query(query);
   if (!ids) {
     std::cerr << "gibo export: " << (query.empty() ? "--where: " : "--query: ") << ids.error().message << "\n";

@@ -14,6 +14,7 @@
 #include "command.h"
 #include "gibo/report/i18n.h"
 #include "counts.h"
+#include "gibo/archive/archive.h"
 #include "gibo/archive/import.h"
 #include "gibo/formats/json_writer.h"
 #include "inputs.h"
@@ -189,7 +190,7 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
     json::Writer w(line);
     w.begin_object()
         .field("type", "summary")
-        .field("db", db)
+        .field("db", archive::archive_name(db))
         .field("files", static_cast<std::int64_t>(s.files + unreadable_inputs))
         .field("imported", static_cast<std::int64_t>(s.imported))
         .field("resumed", static_cast<std::int64_t>(s.resumed))
@@ -206,6 +207,7 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
         .field("lost", static_cast<std::int64_t>(s.lost))
         .field("prefixes", static_cast<std::int64_t>(s.prefixes.size()))
         .field("games_in_archive", static_cast<std::int64_t>(s.games_in_archive))
+        .field("openings_renamed", s.openings_renamed)
         .field("seconds", s.seconds)
         .field("games_per_second", rate);
     write_counts(w, "invalid_by_code", s.invalid_by_code);
@@ -248,11 +250,16 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
   std::cout << "\n";
   print_counts(std::cout, "invalid by code", s.invalid_by_code);
   print_counts(std::cout, "files without games by code", s.file_errors_by_code);
+  if (s.openings_renamed)
+    std::cout << format("opening names: {1} games stored before named again with the archive's new opening book",
+                        {number(s.openings_renamed)})
+              << "\n";
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f", s.seconds);
-  std::cout << format("archive: {1} holds {2} games ({3} s, {4} games/s)",
-                      {db, number(s.games_in_archive), seconds, number(static_cast<long>(rate))})
-            << "\n";
+  if (s.games_in_archive >= 0)  // (not when the archive could not say: the error tells why)
+    std::cout << format("archive: {1} holds {2} games ({3} s, {4} games/s)",
+                        {archive::archive_name(db), number(s.games_in_archive), seconds, number(static_cast<long>(rate))})
+              << "\n";
 }
 
 }  // namespace
@@ -263,9 +270,9 @@ int run_import(const std::vector<std::string>& args) {
   std::string db, rules_id = default_profile().id, format = "text", encoding = "auto";
   int jobs = 1, batch = 5000;
   bool strict = false;
-  std::vector<std::string> paths;
+  std::vector<std::string> paths, opening_books;
   const SharedOptions shared{.db = &db, .creates_db = true, .rules = &rules_id, .format = &format, .jobs = &jobs,
-                             .encoding = &encoding, .strict = &strict};
+                             .encoding = &encoding, .strict = &strict, .opening_books = &opening_books};
   add_shared_options(opts, shared);
   opts.add_options()("valid-only", "store only games that replay without error (the others are counted)")(
       "batch", po::value(&batch), "games per transaction (default 5000)");
@@ -283,7 +290,16 @@ int run_import(const std::vector<std::string>& args) {
   const auto input_enc = input_encoding_option("--encoding", encoding);
   if (!input_enc) return usage(input_enc.error().message);
   options.encoding = *input_enc;
-  if (paths.empty()) return usage("no input");
+  // The archive's own opening book (formats/openings/README.md): the rows of the files given
+  // replace those it had, and its games are named again when that changes its book; alone,
+  // with no PATHS, that is all the run does.
+  if (paths.empty() && opening_books.empty()) return usage("no input");
+  if (!opening_books.empty()) {
+    int book_status = kExitOk;
+    std::string rows;
+    if (!opening_book_or_error("import", opening_books, book_status, &rows)) return book_status;
+    options.opening_rows = rows;
+  }
   options.db_path = db;
   options.jobs = jobs;
   options.batch_games = batch;
@@ -302,9 +318,10 @@ int run_import(const std::vector<std::string>& args) {
   // to create an empty archive.
   ProtectedFiles protect;
   for (const std::string& f : files) protect.add_input(f);
-  for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
-    if (auto why = protect.conflict(db + suffix)) return usage(why->message);
-  if (files.empty()) {
+  if (!archive::is_server_archive(db))
+    for (const char* suffix : {"", "-wal", "-shm", "-journal", "-lock"})
+      if (auto why = protect.conflict(db + suffix)) return usage(why->message);
+  if (files.empty() && !paths.empty()) {
     std::cerr << "gibo import: " << i18n::translate(missing.empty() ? "no game file found" : "no input could be read") << "; "
               << i18n::format("{1} is left as it was", {db}) << "\n";
     return missing.empty() ? kExitFindings : kExitIo;

@@ -14,6 +14,7 @@
 #include "gibo/record/replay.h"
 #include "gibo/report/diagram.h"
 #include "gibo/report/i18n.h"
+#include "gibo/report/opening_text.h"
 #include "gibo/report/pages.h"
 #include "inputs.h"
 #include "common_options.h"
@@ -69,6 +70,7 @@ struct ShowOptions {
   std::string output, analysis;
   bool moves = false;  // --moves
   DiagramOptions diagram;
+  std::optional<OpeningBook> book;  // names the game's opening
 };
 
 // Parses show's command line into `o`; the exit status when the run ends here (help, a
@@ -86,7 +88,8 @@ std::optional<int> parse_show(const std::vector<std::string>& args, ShowOptions&
       "color", po::value(&color), "auto (when stdout is a terminal), always or never")(
       "analysis", po::value(&o.analysis)->value_name("FILE"),
       "with --format html: the evaluation graph from gibo analyze's JSON Lines (--format jsonl) for the game");
-  add_shared_options(opts, {.rules = &rules_id, .output = &o.output});
+  std::vector<std::string> opening_books;
+  add_shared_options(opts, {.rules = &rules_id, .output = &o.output, .opening_books = &opening_books});
   po::variables_map vm;
   if (auto rc = parse_command_line_with_argument("show", synopsis, args, opts, "target", vm)) return rc;
   o.profile = profile_or_usage("show", rules_id);
@@ -109,6 +112,9 @@ std::optional<int> parse_show(const std::vector<std::string>& args, ShowOptions&
     protect.add_input(o.target.file);
     if (auto why = protect.conflict(o.output)) return usage_error("show", why->message);
   }
+  int failed = kExitOk;
+  o.book = opening_book_or_error("show", opening_books, failed);
+  if (!o.book) return failed;
   return std::nullopt;
 }
 
@@ -136,8 +142,8 @@ std::string svg_view(const ShowOptions& o, const Game& g, const Shown& at) {
 
 // The moves listed by --moves: every ply that replays, in Korean notation (as pages.h's
 // viewer writes it) and UCI, with the comments after it.
-std::string moves_list(const Game& g, const Profile& profile) {
-  const pages::GameView view = pages::game_view(g, profile);
+std::string moves_list(const Game& g, const Profile& profile, const OpeningBook& book) {
+  const pages::GameView view = pages::game_view(g, profile, &book);
   const int plies = static_cast<int>(g.plies.size());
   std::string out = "\n" + i18n::translate("moves:") + "\n";
   for (const std::string& c : view.comments[0]) out += "  {" + c + "}\n";
@@ -165,6 +171,11 @@ std::string text_view(const ShowOptions& o, const Game& g, const Shown& at) {
     out.append(": ").append(i18n::format("{1} (Cho) vs {2} (Han)",
                                          {at.cho ? *at.cho : std::string("?"), at.han ? *at.han : std::string("?")}));
   if (g.has_result) out.append(", ").append(g.result_text);
+  // The opening (formats/openings/README.md): its code and name, the set-up pair, the evidence.
+  const Opening opening = name_opening(g, *o.book);
+  out.append("\n").append(i18n::format("opening {1}: {2}", {opening_code(opening), opening_text::name(opening)}));
+  if (!opening.other_start)
+    out.append("\n  ").append(opening_text::setups(opening)).append("\n  ").append(opening_text::evidence(opening));
   out.append("\n").append(i18n::format("ply {1} of {2}", {std::to_string(at.ply), std::to_string(plies)}));
   if (at.ply > 0)
     out.append(", ").append(
@@ -172,7 +183,7 @@ std::string text_view(const ShowOptions& o, const Game& g, const Shown& at) {
   out.append(", ").append(i18n::translate(at.position.side_to_move() == Side::Cho ? "Cho to move" : "Han to move"));
   if (at.position.in_check()) out.append(", ").append(i18n::translate("in check"));
   out.append("\n").append(text_diagram(at.position, d)).append("fen ").append(at.position.fen()).append("\n");
-  if (o.moves) out += moves_list(g, *o.profile);
+  if (o.moves) out += moves_list(g, *o.profile, *o.book);
   return out;
 }
 
@@ -189,7 +200,7 @@ int run_show(const std::vector<std::string>& args) {
   Game& g = *game;
   if (o.format == "html") {
     // The same viewer as gibo serve's, every ply in the file (pages.h).
-    pages::GameView view = pages::game_view(g, *o.profile);
+    pages::GameView view = pages::game_view(g, *o.profile, &*o.book);
     view.title = t.file + ":" + std::to_string(t.game);
     if (!o.analysis.empty())
       if (const int rc = read_game_evaluations(o.analysis, t, view.evaluations); rc != kExitOk) return rc;

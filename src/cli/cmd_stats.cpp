@@ -60,7 +60,8 @@ std::string more_help() {
   std::string s = translate(
       "\n--where: an SQL expression (SQLite, read-only: = != < <= > >= LIKE GLOB IN BETWEEN IS NULL AND OR NOT,\n"
       "'text', numbers, SQL functions) over these fields of each game, the same on files and with --db\n"
-      "(gibo export and gibo rescore --db take the same expressions):\n");
+      "(gibo export and gibo rescore --db take the same expressions); with a PostgreSQL --db, PostgreSQL's\n"
+      "SQL, in a read-only transaction, calling only functions that read (README: \"Selecting games\"):\n");
   for (const archive::FactField& f : archive::fact_fields())
     s += "  " + f.name + std::string(f.name.size() < 14 ? 14 - f.name.size() : 1, ' ') + translate(f.meaning.c_str()) + "\n";
   s += translate(
@@ -97,11 +98,13 @@ constexpr const char* kSynopsis = "gibo stats [OPTIONS] (--db FILE | PATHS...)";
 std::optional<int> parse_stats(const std::vector<std::string>& args, StatsOptions& o) {
   po::options_description opts("options");
   std::string rules_id = default_profile().id, encoding = "auto", profiles, aliases_file, points = "classic";
+  std::vector<std::string> opening_books;
   int jobs = 1;
   stats::ReportOptions& ro = o.report;
   const SharedOptions shared{.db = &o.db, .where = &o.where, .rules = &rules_id, .rules_note = "; files only",
                              .format = &o.format, .formats = {"text", "csv", "json", "html"}, .jobs = &jobs,
-                             .jobs_cores = true, .encoding = &encoding, .output = &o.output};
+                             .jobs_cores = true, .encoding = &encoding, .output = &o.output,
+                             .opening_books = &opening_books};
   add_shared_options(opts, shared);
   opts.add_options()("profiles", po::value(&profiles),
       "verdicts under: own (each game's profile; the default for files), all, none, IDs (comma-separated), or "
@@ -123,10 +126,7 @@ std::optional<int> parse_stats(const std::vector<std::string>& args, StatsOption
       "a normal prior on the ratings, its standard deviation in Elo: every player with a decided game is then rated, "
       "the few-games ones drawn towards the mean (default 0: none, maximum likelihood)");
   po::variables_map vm;
-  if (auto rc = parse_command_line_with_paths("stats", kSynopsis, args, opts, o.paths, vm)) {
-    if (*rc == kExitOk) std::cout << more_help();
-    return rc;
-  }
+  if (auto rc = parse_command_line_with_paths("stats", kSynopsis, args, opts, o.paths, vm, more_help())) return rc;
 
   if (const auto e = shared.format_error()) return usage_error("stats", *e);
   if (o.db.empty() == o.paths.empty()) {
@@ -159,6 +159,15 @@ std::optional<int> parse_stats(const std::vector<std::string>& args, StatsOption
   if (!parse_profiles(profiles, lo.adjudication)) return kExitUsage;
   if (lo.adjudication.stored && o.db.empty()) return usage_error("stats", "--profiles stored needs --db");
   lo.opening_plies = ro.opening_depth;
+  // Opening names: an archive's are its own (gibo import --opening-book); files are named
+  // with the built-in book and the rows given.
+  if (!o.db.empty() && !opening_books.empty())
+    return usage_error("stats", i18n::translate("--opening-book is for files: an archive's games are named with its own "
+                                                "book (gibo import --db ARCHIVE --opening-book FILE changes it)"));
+  int book_status = kExitOk;
+  std::string rows;
+  if (!opening_book_or_error("stats", opening_books, book_status, &rows)) return book_status;
+  if (!rows.empty()) lo.opening_rows = rows;
   const auto input_enc = input_encoding_option("--encoding", encoding);
   if (!input_enc) return usage_error("stats", input_enc.error().message);
   lo.encoding = *input_enc;
@@ -225,7 +234,7 @@ int run_stats(const std::vector<std::string>& args) {
   if (!o.db.empty()) {
     const auto archive = open_archive("stats", o.db);
     if (!archive) return kExitIo;
-    data.origin = o.db;
+    data.origin = archive::archive_name(o.db);
     error = stats::load_archive(*archive, o.where, o.load, data);
   } else {
     error = load_game_files(o, files, missing, not_game, data, status);

@@ -14,9 +14,11 @@
 #include "gibo/formats/detect.h"
 #include "gibo/formats/file_bytes.h"
 #include "gibo/formats/gib.h"
+#include "gibo/formats/json.h"
 #include "gibo/formats/json_writer.h"
 #include "gibo/record/replay.h"
 #include "gibo/report/i18n.h"
+#include "gibo/report/opening_text.h"
 #include "inputs.h"
 #include "common_options.h"
 #include "counts.h"
@@ -43,6 +45,8 @@ struct Settings {
   text::Encoding encoding = text::Encoding::Auto;
   Reporter reporter{ReportFormat::Text};
   bool strict = false;  // missing capture/check marks are errors (annotation policy)
+  const OpeningBook* openings = nullptr;  // names each game's opening (JSON Lines; text with --list-openings)
+  bool list_openings = false;
   bool jsonl() const { return reporter.jsonl(); }
 };
 
@@ -115,6 +119,8 @@ FileResult validate_part(const InputFile& file, int part, int parts, SharedFile&
           .field("annotated", g.annotated)
           .field("profile", profile.id)
           .field("result", g.result_text);
+      w.key("opening");
+      write_json_opening(w, name_opening(g, *s.openings));
       Reporter::diagnostics(w, "errors", g.diagnostics, Severity::Error);
       Reporter::diagnostics(w, "warnings", g.diagnostics, Severity::Warning);
       Reporter::diagnostics(w, "notes", g.diagnostics, Severity::Note);
@@ -123,6 +129,11 @@ FileResult validate_part(const InputFile& file, int part, int parts, SharedFile&
     } else {
       for (const Diagnostic& d : g.diagnostics)
         if (d.severity != Severity::Note) r.output += Reporter::diagnostic_line(d);
+      if (s.list_openings) {
+        const Opening o = name_opening(g, *s.openings);
+        r.output.append(path).append(":").append(std::to_string(g.source.game_index + 1)).append(": ");
+        r.output.append(i18n::format("opening {1}: {2}", {opening_code(o), opening_text::name(o)})).append("\n");
+      }
     }
   };
   if (shared.gib) {
@@ -303,11 +314,17 @@ int run_validate(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::string rules_id = default_profile().id, encoding = "auto", format = "text";
   int jobs = 1;
-  bool strict = false;
-  std::vector<std::string> paths;
-  const SharedOptions shared{
-      .rules = &rules_id, .format = &format, .jobs = &jobs, .encoding = &encoding, .strict = &strict};
+  bool strict = false, list_openings = false;
+  std::vector<std::string> paths, opening_books;
+  const SharedOptions shared{.rules = &rules_id,
+                             .format = &format,
+                             .jobs = &jobs,
+                             .encoding = &encoding,
+                             .strict = &strict,
+                             .opening_books = &opening_books};
   add_shared_options(opts, shared);
+  opts.add_options()("list-openings", po::bool_switch(&list_openings),
+                     "text: also name each game's opening (FILE:GAME: opening CODE: NAME; formats/openings/README.md)");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_paths("validate", synopsis, args, opts, paths, vm)) return *rc;
 
@@ -322,6 +339,11 @@ int run_validate(const std::vector<std::string>& args) {
   s.reporter = Reporter(format == "jsonl" ? ReportFormat::Jsonl : ReportFormat::Text);
   if (const auto e = jobs_error(jobs)) return usage_error("validate", *e);
   if (paths.empty()) return no_input_error("validate", synopsis);
+  int book_status = kExitOk;
+  const std::optional<OpeningBook> book = opening_book_or_error("validate", opening_books, book_status);
+  if (!book) return book_status;
+  s.openings = &*book;
+  s.list_openings = list_openings;
 
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;

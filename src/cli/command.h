@@ -34,6 +34,6 @@ const std::vector<Command>& commands();
 
 // The commands, one a cmd_NAME.cpp (in the order of the table in main.cpp).
 CommandRun run_perft, run_rules, run_validate, run_convert, run_show, run_stats, run_import, run_export, run_rescore,
-    run_explore, run_search, run_analyze, run_serve;
+    run_explore, run_search, run_analyze, run_serve, run_copy;
 
 }  // namespace gibo::cli

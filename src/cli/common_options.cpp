@@ -2,7 +2,14 @@
 #include "common_options.h"
 
 #include <algorithm>
+#include <iostream>
 #include <thread>
+
+#include "gibo/formats/file_bytes.h"
+#include "gibo/formats/openings.h"
+#include "command.h"
+#include "gibo/report/i18n.h"
+#include "reporter.h"
 
 namespace gibo::cli {
 
@@ -33,7 +40,8 @@ void add_shared_options(po::options_description& opts, const SharedOptions& shar
   auto add = opts.add_options();
   if (shared.db)
     add("db", po::value(shared.db),
-        (std::string("the archive (a SQLite file") + (shared.creates_db ? "; created when missing" : " written by gibo import") +
+        (std::string("the archive (a SQLite file or a PostgreSQL database, postgresql://...") +
+         (shared.creates_db ? "; created when missing" : ", written by gibo import") +
          shared.db_note + ")")
             .c_str());
   if (shared.where)
@@ -56,6 +64,42 @@ void add_shared_options(po::options_description& opts, const SharedOptions& shar
   if (shared.encoding) add("encoding", po::value(shared.encoding), kInputEncodingHelp);
   if (shared.strict) add("strict", po::bool_switch(shared.strict), "a capture or check the record does not mark is an error");
   if (shared.output) add("output,o", po::value(shared.output), "write to FILE (default: standard output)");
+  if (shared.opening_books)
+    add("opening-book", po::value(shared.opening_books)->composing()->value_name("FILE"),
+        "opening names of your own: rows of an opening book (formats/openings/README.md) added to the built-in one; "
+        "repeatable");
+}
+
+std::optional<OpeningBook> opening_book_or_error(const std::string& command, const std::vector<std::string>& files,
+                                                 int& status, std::string* rows) {
+  OpeningBook book = builtin_opening_book();
+  for (const std::string& path : files) {
+    auto bytes = read_file_bytes(path);
+    if (!bytes) {
+      std::cerr << "gibo " << command << ": --opening-book " << path << ": " << i18n::message(bytes.error().message)
+                << "\n";
+      status = kExitIo;
+      return std::nullopt;
+    }
+    bool bad = false;
+    for (const Diagnostic& d : read_opening_book(bytes->view(), path, book)) {
+      std::cerr << Reporter::diagnostic_line(d);
+      bad = bad || d.severity == Severity::Error;
+    }
+    if (bad) {
+      std::cerr << "gibo " << command << ": " << i18n::format("--opening-book {1}: bad rows; nothing was done", {path})
+                << "\n";
+      status = kExitUsage;
+      return std::nullopt;
+    }
+    if (rows) {
+      std::string_view text = bytes->view();
+      if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+      rows->append(text);
+      if (!text.empty() && text.back() != '\n') *rows += '\n';
+    }
+  }
+  return book;
 }
 
 std::optional<std::string> SharedOptions::format_error() const {

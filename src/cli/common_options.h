@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "gibo/record/opening.h"
 #include "options.h"
 
 namespace gibo::cli {
@@ -26,11 +27,20 @@ struct SharedOptions {
   std::string* encoding = nullptr;  // --encoding: of the inputs, auto, utf-8 or cp949
   bool* strict = nullptr;         // --strict: a capture or check the record does not mark is an error
   std::string* output = nullptr;  // -o FILE, --output FILE: instead of standard output
+  std::vector<std::string>* opening_books = nullptr;  // --opening-book FILE (repeatable): opening names of one's own
 
   // The usage error of a --format outside `formats` ("--format must be text, csv or
   // jsonl"); nullopt when it is one of them (or --format is not taken).
   std::optional<std::string> format_error() const;
 };
+
+// The built-in opening book with the rows of `files` (--opening-book) added; rows no game
+// can match are reported on standard error as warnings. On a file that cannot be read
+// (exit status 3) or holds a bad row (every one listed; a usage error, 2): nullopt, the
+// message written and `status` set. `rows`, if given, receives the files' rows as one text
+// (each file's, its byte-order mark dropped, in order): what an archive keeps as its own.
+std::optional<OpeningBook> opening_book_or_error(const std::string& command, const std::vector<std::string>& files,
+                                                 int& status, std::string* rows = nullptr);
 
 // The description of the options naming the encoding of the inputs (--encoding, and
 // convert's --input-encoding): "auto (UTF-8 if valid, else CP949), utf-8 or cp949".

@@ -28,6 +28,7 @@ const std::vector<Command>& commands() {
       {"search", "the archive's games that reach a position", run_search},
       {"analyze", "evaluate every move of each game with a UCI engine (fairy-stockfish): losses, mistakes, accuracy", run_analyze},
       {"serve", "the archive as a local web application: explorer, games, game viewer, statistics", run_serve},
+      {"copy", "copy an archive into another, between SQLite and PostgreSQL (every table, resumable)", run_copy},
   };
   return list;
 }

@@ -12,6 +12,8 @@
 #include <iostream>
 #include <streambuf>
 
+#include "gibo/archive/archive.h"
+
 #include "command.h"
 
 namespace gibo::cli {
@@ -49,6 +51,7 @@ void ProtectedFiles::add_input(const std::string& path) {
 }
 
 void ProtectedFiles::add_archive(const std::string& db) {
+  if (archive::is_server_archive(db)) return;  // no file of it here
   add(db, db, "archive");
   for (const char* suffix : {"-wal", "-shm", "-journal", "-lock"}) add(db + suffix, db, "archive");
 }

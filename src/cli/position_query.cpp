@@ -13,7 +13,6 @@
 #include "gibo/formats/notation.h"
 #include "gibo/archive/archive.h"
 #include "inputs.h"
-#include "move_input.h"
 #include "outputs.h"
 #include "setup_names.h"
 #include "common_options.h"
@@ -54,21 +53,22 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
   po::options_description opts("options");
   add_position_query_options(opts, q);
   opts.add_options()("format", po::value(&q.format), formats);
-  if (command == "explore")
+  if (command == "explore") {
     opts.add_options()("notation", po::value(&q.notation),
                        "the text table's move columns: korean, uci, san, janggi, comma-separated (default korean,uci)");
+  }
   po::variables_map vm;
-  const auto rc = parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm);
-  if (rc == kExitOk) std::cout << i18n::translate(more_help.c_str()) << i18n::translate(position_query_help().c_str());
-  return rc;
+  return parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm,
+                            i18n::translate(more_help.c_str()) + i18n::translate(position_query_help().c_str()));
 }
 
 int query_error(const std::string& command, const PositionQuery& q, const Error& error) {
-  std::cerr << "gibo " << command << ": " << q.db << ": " << i18n::message(error.message) << "\n";
+  std::cerr << "gibo " << command << ": " << archive::archive_name(q.db) << ": " << i18n::message(error.message) << "\n";
   return kExitIo;
 }
 
-std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out) {
+std::optional<int> query_position(const std::string& command, const PositionQuery& q, Position& out,
+                                  std::optional<std::pair<Setup, Setup>>* setups) {
   if (q.db.empty()) {
     std::cerr << "gibo " << command << ": " << i18n::translate("--db FILE is required (an archive written by gibo import)")
               << "\n";
@@ -98,15 +98,18 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
                    std::to_string(g->valid_plies + 1) + ")");
     if (auto e = start_position(*g, rules, out)) return usage("--game: " + e->message);
     for (int i = 0; i < want; ++i) out.do_move(g->plies[static_cast<std::size_t>(i)].move);
+    if (setups && !g->start.custom) *setups = std::make_pair(g->start.cho, g->start.han);
     return std::nullopt;
   }
   if (!q.fen.empty() && !q.setup.empty()) return usage("give --fen or --setup, not both");
   if (!q.fen.empty())
     if (auto e = out.set_fen(q.fen)) return usage("--fen: " + e->message);
+  if (setups && q.fen.empty()) *setups = std::make_pair(Setup::HEEH, Setup::HEEH);  // the standard start
   if (!q.setup.empty()) {
     const auto pair = parse_setup_pair(q.setup);
     if (!pair) return usage(kSetupPairHelp);
     out.set_setups(pair->first, pair->second);
+    if (setups) *setups = *pair;
   }
   out.set_rules(legality_rules(*profile, false));
   if (auto e = play_move_list(q.moves, out)) return usage("--moves: " + e->message);
@@ -115,7 +118,8 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
 
 std::optional<int> open_position_index(const std::string& command, const PositionQuery& q,
                                        std::unique_ptr<archive::PositionIndex>& index,
-                                       std::optional<std::unordered_set<std::int64_t>>& selected) {
+                                       std::optional<std::unordered_set<std::int64_t>>& selected,
+                                       std::shared_ptr<const OpeningBook>* book) {
   if (const auto refused = refuse_unreadable_archive(q.db)) return refused;
   auto opened = archive::PositionIndex::open(q.db, archive::OpenMode::ReadWrite);
   if (!opened) {
@@ -124,21 +128,28 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   }
   index = std::move(*opened);
   if (!index->has_games()) {
-    std::cerr << "gibo " << command << ": " << q.db << ": "
+    std::cerr << "gibo " << command << ": " << archive::archive_name(q.db) << ": "
               << i18n::translate("the archive holds no games (add some with gibo import)") << "\n";
     return kExitFindings;
   }
-  if (!q.where.empty()) {
-    // The one query language (decision 15, src/adjudication/README.md "Decisions"): the
-    // archive's facts view.
+  if (!q.where.empty() || book) {
     const auto archive = open_archive(command, q.db);
     if (!archive) return kExitIo;
-    const auto ids = archive->select_games(q.where);
-    if (!ids) {
-      std::cerr << "gibo " << command << ": --where: " << i18n::message(ids.error().message) << "\n";
-      return kExitUsage;
+    if (book) {  // the names of positions: the archive's opening book
+      auto own = archive->opening_book();
+      if (!own) return query_error(command, q, own.error());
+      *book = std::move(*own);
     }
-    selected.emplace(ids->begin(), ids->end());
+    // The one query language (decision 15, src/adjudication/README.md "Decisions"): the
+    // archive's facts view.
+    if (!q.where.empty()) {
+      const auto ids = archive->select_games(q.where);
+      if (!ids) {
+        std::cerr << "gibo " << command << ": --where: " << i18n::message(ids.error().message) << "\n";
+        return kExitUsage;
+      }
+      selected.emplace(ids->begin(), ids->end());
+    }
   }
   const bool terminal = stderr_is_terminal();
   const auto start = std::chrono::steady_clock::now();
@@ -148,7 +159,7 @@ std::optional<int> open_position_index(const std::string& command, const Positio
     // gibo import indexes what it stores; an archive written by an older gibo (or one
     // whose index another key function wrote) is indexed here, once, and says so.
     if (!announced && p.games_total > 0 && !index->in_memory()) {
-      std::cerr << "gibo " << command << ": " << q.db << ": "
+      std::cerr << "gibo " << command << ": " << archive::archive_name(q.db) << ": "
                 << i18n::format("indexing the positions of {1} games not indexed yet (once; gibo import keeps the index "
                                 "up to date)",
                                 {i18n::number(p.games_total)})
@@ -163,7 +174,7 @@ std::optional<int> open_position_index(const std::string& command, const Positio
   });
   if (shown) std::cerr << "\r\x1b[K" << std::flush;
   if (failed) {
-    std::cerr << "gibo " << command << ": " << q.db << ": "
+    std::cerr << "gibo " << command << ": " << archive::archive_name(q.db) << ": "
               << i18n::format("cannot index positions: {1}", {i18n::message(failed->message)}) << "\n";
     return kExitIo;
   }
@@ -200,10 +211,10 @@ std::optional<int> prepare_archive_query(const std::string& command, const Posit
   return open_position_index(command, q, out.index, out.selected);
 }
 
-std::optional<int> prepare_query(const std::string& command, const PositionQuery& q, PreparedQuery& out) {
-  if (auto rc = query_position(command, q, out.position)) return rc;
+std::optional<int> prepare_query(const std::string& command, const PositionQuery& q, PreparedQuery& out, bool names) {
+  if (auto rc = query_position(command, q, out.position, &out.setups)) return rc;
   if (auto rc = check_query_output(command, q)) return rc;
-  return open_position_index(command, q, out.index, out.selected);
+  return open_position_index(command, q, out.index, out.selected, names && out.setups ? &out.openings : nullptr);
 }
 
 }  // namespace gibo::cli

@@ -280,6 +280,9 @@ int Position::fullmove_number() const {
   return root_fullmove_ + (game_ply() + (root_side_ == Side::Han ? 1 : 0)) / 2;
 }
 
+std::uint64_t zobrist_key(Piece p, Square s) { return kTables.zobrist[static_cast<int>(p)][s]; }
+std::uint64_t zobrist_side_key() { return kTables.zobrist_side; }
+
 std::uint64_t Position::compute_key() const {
   std::uint64_t k = side_ == Side::Han ? kTables.zobrist_side : 0;
   for (int s = 0; s < kSquares; ++s)

@@ -4,6 +4,7 @@
 
 #include "gibo/core/utf8.h"
 #include "gibo/record/aliases_tsv.h"
+#include "gibo/record/text_lines.h"
 #include "gibo/record/player_identity.h"
 
 namespace gibo {
@@ -56,11 +57,8 @@ const NameAliases& NameAliases::builtin() {
 std::optional<Error> NameAliases::add(std::string_view tsv, const std::string& origin) {
   int line_number = 0;
   while (!tsv.empty()) {
-    const std::size_t nl = tsv.find('\n');
-    std::string_view line = tsv.substr(0, nl);
-    tsv = nl == std::string_view::npos ? std::string_view() : tsv.substr(nl + 1);
+    const std::string_view line = take_line(tsv);
     ++line_number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.empty() || line.front() == '#') continue;
     const std::size_t a = line.find('\t'), b = a == std::string_view::npos ? a : line.find('\t', a + 1);
     const std::string where = origin + ":" + std::to_string(line_number) + ": ";

@@ -40,6 +40,15 @@ bool more_notable(const archive::IndexedGame& a, const archive::IndexedGame& b) 
 
 }  // namespace
 
+void name_positions(Exploration& e, Setup cho, Setup han, const OpeningBook& book) {
+  e.names = names_at(e.position, cho, han, book);
+  for (MoveLine& m : e.moves) {
+    Position after = e.position;
+    after.do_move(m.move);
+    m.starts = names_started(*e.names, names_at(after, cho, han, book));
+  }
+}
+
 Expected<Exploration> explore(archive::PositionIndex& index, const Position& position,
                               const std::unordered_set<std::int64_t>* selected) {
   const auto selection = selected_hits(index, position, selected);

@@ -1,5 +1,6 @@
 // The explorer's three renderings (explore.h): a text table under a board diagram, JSON,
 // and one self-contained HTML page; and the search's listing (text, JSON Lines).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -8,6 +9,7 @@
 #include "gibo/record/game_date.h"
 #include "gibo/report/diagram.h"
 #include "gibo/report/explore.h"
+#include "gibo/report/opening_text.h"
 #include "markup.h"
 #include "stats_charts.h"
 #include "text_width.h"
@@ -205,6 +207,20 @@ const std::string& move_text(const MoveLine& m, const std::string& name) {
 
 }  // namespace
 
+// {"cho": [codes], "han": [codes], "line": code | null}
+void names_json(json::Writer& w, const PositionNames& n) {
+  w.begin_object();
+  for (Side s : {Side::Cho, Side::Han}) {
+    w.key(s == Side::Cho ? "cho" : "han").begin_array();
+    for (const FormationRule* f : n.formations[static_cast<std::size_t>(index(s))]) w.value(f->code);
+    w.end_array();
+  }
+  w.key("line");
+  if (n.line) w.value(n.line->code);
+  else w.null();
+  w.end_object();
+}
+
 std::string render_text(const Exploration& e, const std::string& notation) {
   using i18n::format;
   using i18n::number;
@@ -217,7 +233,9 @@ std::string render_text(const Exploration& e, const std::string& notation) {
          "; " + format("{1} ended here", {number(e.ended_here)});
   if (e.broken_here) out += ", " + format("{1} went on with an invalid ply", {number(e.broken_here)});
   out += "\n";
+  if (e.names && !e.names->empty()) out += format("opening names here: {1}", {opening_text::names(*e.names)}) + "\n";
   if (e.moves.empty()) return out;
+  const bool starts = std::any_of(e.moves.begin(), e.moves.end(), [](const MoveLine& m) { return !m.starts.empty(); });
   const std::vector<std::string> names = notation_names(notation);
   std::vector<std::vector<std::string>> rows(1);
   std::vector<bool> right;
@@ -228,6 +246,10 @@ std::string render_text(const Exploration& e, const std::string& notation) {
   for (const char* h : {"games", "share", "Cho / draw / Han", "", "avg plies", "last date", "notable game"})
     rows[0].push_back(*h ? translate(h) : std::string());
   for (bool r : {true, true, false, true, true, false, false}) right.push_back(r);
+  if (starts) {
+    rows[0].push_back(translate("starts"));
+    right.push_back(false);
+  }
   for (const MoveLine& m : e.moves) {
     const std::string shares = whole_percent(m.cho, m.games) + "/" + whole_percent(m.draw, m.games) + "/" +
                                whole_percent(m.han, m.games) + "%";
@@ -239,6 +261,7 @@ std::string render_text(const Exploration& e, const std::string& notation) {
     for (std::string cell : {number(m.games), percent(m.games, e.games), text_bar(m, 20), shares,
                              fixed1(m.avg_plies), i18n::date(date_key(m.last_date)), notable})
       row.push_back(std::move(cell));
+    if (starts) row.push_back(opening_text::names(m.starts));
     rows.push_back(std::move(row));
   }
   out += "\n" + aligned(rows, right);
@@ -255,6 +278,10 @@ std::string render_json(const Exploration& e) {
   w.field("archive_games", static_cast<std::int64_t>(e.archive_games));
   w.field("games", static_cast<std::int64_t>(e.games)).field("ended_here", static_cast<std::int64_t>(e.ended_here));
   w.field("broken_here", static_cast<std::int64_t>(e.broken_here));
+  if (e.names) {
+    w.key("names");
+    names_json(w, *e.names);
+  }
   w.key("moves").begin_array();
   for (const MoveLine& m : e.moves) {
     w.begin_object();
@@ -268,6 +295,10 @@ std::string render_json(const Exploration& e) {
     else w.null();
     w.key("notable");
     listing_json(w, m.notable);
+    if (!m.starts.empty()) {
+      w.key("starts");
+      names_json(w, m.starts);
+    }
     w.end_object();
   }
   w.end_array();
@@ -300,6 +331,8 @@ std::string render_html(const Exploration& e) {
   out += "<figure>" + svg_diagram(e.position, so) + "<figcaption>" +
          tr(e.position.side_to_move() == Side::Cho ? "Cho to move" : "Han to move") + "</figcaption></figure>\n";
   out += "<section id=\"moves\"><h2>" + tr("Moves played") + "</h2>\n";
+  if (e.names && !e.names->empty())
+    out += "<p class=\"names\">" + xml_escape(format("opening names here: {1}", {opening_text::names(*e.names)})) + "</p>\n";
   if (e.moves.empty()) {
     out += "<p class=\"none\">" + tr("No selected game plays on from this position.") + "</p>\n";
   } else {
@@ -319,8 +352,10 @@ std::string render_html(const Exploration& e) {
              xml_escape(game_ref(m.notable) + (m.notable.date.empty() ? "" : ", " + i18n::date(m.notable.date)) + ", " +
                         format("{1} plies", {std::to_string(m.notable.plies)})) +
              "\">" + xml_escape(file_name(m.notable.file)) + ":" + std::to_string(m.notable.index + 1) +
-             "</span><br><small>" + xml_escape(m.notable.cho) + " – " + xml_escape(m.notable.han) +
-             "</small></td></tr>\n";
+             "</span><br><small>" + xml_escape(m.notable.cho) + " – " + xml_escape(m.notable.han) + "</small>" +
+             (m.starts.empty() ? std::string() : "<br><small class=\"starts\">" + tr("starts") + ": " +
+                                                     xml_escape(opening_text::names(m.starts)) + "</small>") +
+             "</td></tr>\n";
     }
     out += "</tbody></table></div>\n";
   }

@@ -108,6 +108,13 @@ constexpr const char* kPatterns[] = {
     N_("lines played in at least {1} games, up to {2} plies, {3} continuations each"),
     N_("each cell: games, then Cho's wins in percent of the games won or drawn"),
     N_("{1} games from a custom position are not in the matrix"),
+    N_("{1} games from a set-up pair, named from the board (code: the set-up pair, each side's formations, the line; ? "
+       "a side no formation fits)"),
+    N_("{1} games from a position of their own"),
+    N_("games in which the formation's predicate held for that side in the first 24 plies, and that side's results"),
+    N_("a side may hold several"),
+    N_("sides (two a game) holding each formation, by its code"),
+    N_("the formations a player held most often on each side (games from a set-up pair)"),
     N_("filler bytes removed ({1} run)"),
     N_("filler bytes removed ({1} runs)"),
     // notes under the ratings and events tables (src/report/stats_tables_players.cpp)
@@ -153,7 +160,29 @@ constexpr const char* kPatterns[] = {
     N_("cannot listen on {1}: {2}"),  // gibo serve (src/server/http_server.cpp)
     N_("--host {1}: not an IP address"),
     N_("no such file or directory"),
-    // moves as a user types them (formats/notation, src/cli/move_input.cpp), the inner
+    // opening books (formats/openings/reader.cpp, src/record/opening.cpp)
+    N_("a row is KIND<TAB>CODE<TAB>KOREAN<TAB>ENGLISH<TAB>DEFINITION<TAB>SOURCE: six fields, this line has {1}"),
+    N_("KIND is formation or line"),
+    N_("CODE is a capital letter, then capitals, digits or '-', 16 characters at most"),
+    N_("KOREAN, ENGLISH, DEFINITION and SOURCE must not be empty"),
+    N_("not a row of an opening book"),
+    N_("expected a condition: setup ARRANGEMENT[|ARRANGEMENT…], PIECE on POINT[|POINT…] or horses guard each other, "
+       "joined by 'and'"),
+    N_("expected the set-up pair and the moves: CHO,HAN: MOVE MOVE … (HEEH,EHHE: b1c3 c10d8)"),
+    N_("the code {1} is already in the book"),
+    N_("a formation needs a condition on pieces (PIECE on POINT, horses guard each other)"),
+    N_("a formation needs at least one set-up"),
+    N_("a piece condition needs a piece and points on the board"),
+    N_("ply {1} ({2}) is not a legal move there"),
+    N_("the line {1} ({2}) names the same position"),
+    N_("no game can match {1}: {2}"),
+    N_("no {1} of a side can stand on that point"),
+    N_("no {1} of a side can stand on any of those points"),
+    N_("it needs more pieces of one kind on distinct points than a side has"),
+    N_("the two horse points are not a horse's move apart"),
+    N_("its position comes after ply {1}, and lines are looked for in the first {2} plies"),
+    N_("ply {1}: {2}"),
+    // moves as a user types them (formats/notation/any_move.cpp), the inner
     // message of "--moves: ply {1} {2}: {3}" translated in its turn
     N_("--moves: ply {1} {2}: {3}"),
     N_("--game: game {1} has {2} plies; no ply {3}"),

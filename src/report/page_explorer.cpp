@@ -2,6 +2,7 @@
 // move a link to the position after it.
 #include "gibo/formats/gib.h"
 #include "gibo/report/i18n.h"
+#include "gibo/report/opening_text.h"
 #include "gibo/report/pages.h"
 #include "markup.h"
 #include "page_shell.h"
@@ -105,6 +106,9 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
     body += " (<a href=\"/games?" + xml_escape(path.query() + filters.query()) + "\">" + tr("list them") + "</a>)";
   }
   body += "; " + tr("ended here:") + " " + with_commas(e.ended_here) + ".</p>\n";
+  if (e.names && !e.names->empty())
+    body += "<p class=\"names\">" + xml_escape(i18n::format("opening names here: {1}", {opening_text::names(*e.names)})) +
+            "</p>\n";
   if (e.moves.empty()) {
     body += "<p class=\"muted\">" + tr("No selected game plays on from this position.") + "</p>\n";
   } else {
@@ -122,7 +126,11 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
               "<td><a href=\"/game/" + std::to_string(m.notable.id) + "?ply=" + std::to_string(m.notable_ply) + "\">" +
               xml_escape(m.notable.cho.empty() ? "?" : m.notable.cho) + " – " +
               xml_escape(m.notable.han.empty() ? "?" : m.notable.han) + "</a> <small>" + xml_escape(i18n::date(m.notable.date)) +
-              "</small></td></tr>\n";
+              "</small>" +
+              (m.starts.empty() ? std::string()
+                                : "<br><small class=\"starts\">" + tr("starts") + ": " +
+                                      xml_escape(opening_text::names(m.starts)) + "</small>") +
+              "</td></tr>\n";
     }
     body += "</tbody></table>\n";
   }

@@ -5,8 +5,10 @@
 
 #include "gibo/adjudication/rescore.h"
 #include "gibo/adjudication/verdict.h"
+#include "gibo/formats/openings.h"
 #include "gibo/record/fact_tags.h"
 #include "gibo/report/i18n.h"
+#include "gibo/report/opening_text.h"
 #include "gibo/report/pages.h"
 #include "markup.h"
 #include "page_shell.h"
@@ -14,7 +16,7 @@
 
 namespace gibo::pages {
 
-GameView game_view(Game game, const Profile& fallback) {
+GameView game_view(Game game, const Profile& fallback, const OpeningBook* openings) {
   GameView v;
   v.title = game.source.file + ":" + std::to_string(game.source.game_index + 1);
   auto tag = [&](FactTag f) {
@@ -46,6 +48,11 @@ GameView game_view(Game game, const Profile& fallback) {
     v.comments.push_back(game.plies[static_cast<std::size_t>(i)].comments);
     p.do_move(m);
   }
+  const Opening o = name_opening(game.start, std::span<const Move>(v.moves.data(), std::min(v.moves.size(), std::size_t{kLineWindow})),
+                                 openings ? *openings : builtin_opening_book());
+  v.opening = opening_code(o) + ": " + opening_text::name(o);
+  v.opening_setups = opening_text::setups(o);
+  v.opening_evidence = opening_text::evidence(o);
   return v;
 }
 
@@ -64,6 +71,9 @@ std::string facts(const GameView& g) {
   item("date", i18n::date(g.date));
   item("result", g.result.empty() ? tr("none stored") : g.result);
   item("verdict", g.verdict);
+  item("opening", g.opening);
+  item("set-ups", g.opening_setups);
+  item("formations", g.opening_evidence);
   item("plies", std::to_string(g.recorded_plies) +
                     (static_cast<int>(g.moves.size()) < g.recorded_plies
                          ? " (" + i18n::format("{1} replay", {std::to_string(g.moves.size())}) + ")"

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,7 @@ struct ReportOptions {
   // JSON always hold every row.
   int top_players = 20;
   int top_sites = 15;
+  int top_opening_names = 20;   // rows text and HTML show of the opening names table (0: all)
   int length_bucket = 20;       // plies per bar of the length histogram
   int disagreements_listed = 100;  // rows text and HTML show of the disagreements (0: all)
   const NameAliases* aliases = nullptr;  // how sites, events and players are counted; nullptr: the built-in table
@@ -107,6 +109,44 @@ struct SetupOpenings {
 struct Openings {
   long games = 0;    // standard-start games with at least one valid ply
   std::vector<SetupOpenings> setups;  // one tree per set-up pair played, most games first
+};
+
+// The games by the opening gibo names (formats/openings/README.md): by name, by formation
+// and side, and the formations by year, site and player.
+struct OpeningNameRow {
+  Opening example;  // one game's opening of this code (its names and line)
+  std::string code;
+  long games = 0;
+  Tally tally;
+};
+struct FormationRow {
+  const FormationRule* rule = nullptr;  // nullptr: the sides no formation names (unknown)
+  std::array<long, 2> sides{};          // per side (Cho, Han): games where it holds for that side
+  std::array<Tally, 2> tally{};         // those games' results
+};
+// One slice of the games (a year, a site): per formation of the book (in its order), the
+// sides it names.
+struct FormationSlice {
+  std::string label;
+  long sides = 0;
+  std::vector<long> counts;
+};
+struct PlayerOpenings {
+  std::string name;
+  long games = 0;
+  std::array<std::string, 2> usual;  // the side's formations (codes joined by +) played most as Cho, as Han
+  std::array<std::string, 2> usual_names;
+  std::array<long, 2> usual_games{}, side_games{};
+};
+struct OpeningNames {
+  long games = 0, other_start = 0;      // games named from a set-up pair; from a position of their own
+  std::vector<const FormationRule*> book;  // the formations of the book, in its order (columns)
+  std::shared_ptr<const OpeningBook> book_owner;  // keeps the book (and the names' rules) alive
+  std::vector<OpeningNameRow> names;    // most games first, ties by code
+  std::vector<FormationRow> formations; // book order, then unknown
+  std::vector<FormationSlice> by_year;  // ascending, unknown last
+  std::vector<FormationSlice> by_site;  // most sides first
+  std::vector<PlayerOpenings> players;  // the players of Players::top, in that order
 };
 
 struct LengthBucket {
@@ -335,6 +375,7 @@ struct Report {
   Results results;
   SetupMatrix setups;
   Openings openings;
+  OpeningNames opening_names;
   Lengths lengths;
   std::vector<YearRow> years;  // ascending, unknown last
   Players players;

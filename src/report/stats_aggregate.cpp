@@ -5,10 +5,12 @@
 #include <set>
 #include <unordered_map>
 
+#include "gibo/formats/openings.h"
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/record/name_aliases.h"
 #include "gibo/record/player_name.h"
 #include "gibo/report/i18n.h"
+#include "gibo/report/opening_text.h"
 #include "stats.h"
 #include "stats_players.h"
 
@@ -250,6 +252,107 @@ Players players_of(const Dataset& data) {
     return a.name < b.name;
   });
   return p;
+}
+
+// The games by opening name, formation and side, and the formations by year, site and
+// player (the players of `players`, in its order).
+OpeningNames opening_names_of(const Dataset& data, const ReportOptions& o, const Players& players) {
+  OpeningNames n;
+  n.book_owner = data.openings ? data.openings : std::shared_ptr<const OpeningBook>(&builtin_opening_book(), [](auto*) {});
+  const OpeningBook& book = *n.book_owner;
+  for (const FormationRule& f : book.formations()) n.book.push_back(&f);
+  std::map<const FormationRule*, std::size_t> column;
+  for (std::size_t i = 0; i < n.book.size(); ++i) column[n.book[i]] = i;
+  n.formations.resize(n.book.size() + 1);  // the last row: unknown
+  for (std::size_t i = 0; i < n.book.size(); ++i) n.formations[i].rule = n.book[i];
+  std::map<std::string, OpeningNameRow> names;
+  std::map<int, FormationSlice> years;
+  FormationSlice unknown_year;
+  unknown_year.label = "unknown";
+  std::map<std::string, FormationSlice> sites;
+  const NameAliases& aliases = o.aliases ? *o.aliases : NameAliases::builtin();
+  // Per player and side: how often each side's formations (as a code) were played.
+  std::unordered_map<std::string, std::array<std::map<std::string, long>, 2>> by_player;
+  std::map<std::string, std::string> side_names;  // a side's code -> its name in the run's language
+  for (const GameFacts& g : data.games) {
+    const Opening& op = g.named;
+    if (op.other_start) {
+      ++n.other_start;
+      continue;
+    }
+    ++n.games;
+    const int cls = result_class(g);
+    const std::string code = opening_code(op);
+    OpeningNameRow& row = names[code];
+    if (!row.games) row.example = op, row.code = code;
+    ++row.games;
+    row.tally.add(cls);
+    FormationSlice* year = &unknown_year;
+    if (g.date.year) {
+      year = &years[*g.date.year];
+      year->label = std::to_string(*g.date.year);
+    }
+    const NameAliases::Counted site = aliases.count_as(true, g.site);
+    FormationSlice& at_site = sites[site.key];
+    if (at_site.label.empty()) at_site.label = site.display;
+    for (FormationSlice* slice : {year, &at_site}) {
+      slice->counts.resize(n.book.size(), 0);
+      slice->sides += 2;
+    }
+    for (int side = 0; side < 2; ++side) {
+      const auto& found = op.formations[static_cast<std::size_t>(side)];
+      std::string side_code;
+      for (const FormationFound& f : found) {
+        const auto c = column.find(f.rule);
+        if (c == column.end()) continue;
+        FormationRow& fr = n.formations[c->second];
+        ++fr.sides[static_cast<std::size_t>(side)];
+        fr.tally[static_cast<std::size_t>(side)].add(cls);
+        ++year->counts[c->second];
+        ++at_site.counts[c->second];
+        if (!side_code.empty()) side_code += '+';
+        side_code += f.rule->code;
+      }
+      if (found.empty()) {
+        FormationRow& fr = n.formations.back();
+        ++fr.sides[static_cast<std::size_t>(side)];
+        fr.tally[static_cast<std::size_t>(side)].add(cls);
+        side_code = "?";
+      }
+      if (!side_names.count(side_code)) side_names[side_code] = opening_text::side(op, side == 0 ? Side::Cho : Side::Han);
+      const std::string& player = side == 0 ? g.cho_name : g.han_name;
+      if (!player.empty()) ++by_player[player][static_cast<std::size_t>(side)][side_code];
+    }
+  }
+  for (auto& [code, row] : names) n.names.push_back(std::move(row));
+  std::stable_sort(n.names.begin(), n.names.end(),
+                   [](const OpeningNameRow& a, const OpeningNameRow& b) { return a.games > b.games; });
+  for (auto& [year, slice] : years) n.by_year.push_back(std::move(slice));
+  if (unknown_year.sides) n.by_year.push_back(std::move(unknown_year));
+  for (auto& [key, slice] : sites) {
+    if (key.empty()) slice.label = "";
+    n.by_site.push_back(std::move(slice));
+  }
+  std::stable_sort(n.by_site.begin(), n.by_site.end(),
+                   [](const FormationSlice& a, const FormationSlice& b) { return a.sides > b.sides; });
+  for (const PlayerRow& p : players.top) {
+    const auto it = by_player.find(p.name);
+    if (it == by_player.end()) continue;
+    PlayerOpenings po;
+    po.name = p.name;
+    po.games = p.games;
+    for (std::size_t side = 0; side < 2; ++side)
+      for (const auto& [side_code, count] : it->second[side]) {
+        po.side_games[side] += count;
+        if (count > po.usual_games[side]) {  // the first code among equals (map order)
+          po.usual_games[side] = count;
+          po.usual[side] = side_code;
+          po.usual_names[side] = side_names[side_code];
+        }
+      }
+    n.players.push_back(std::move(po));
+  }
+  return n;
 }
 
 // Adds the game's disagreements to `a`: one row per distinct board finding, listing the
@@ -573,6 +676,7 @@ Report aggregate(const Dataset& data, const ReportOptions& options) {
   r.lengths = lengths_of(data, options);
   r.years = years_of(data);
   r.players = players_of(data);
+  r.opening_names = opening_names_of(data, options, r.players);
   const auto sides = identify_sides(data, options.aliases ? *options.aliases : NameAliases::builtin(), r.identities);
   identity_games(data, sides, options, r.identities);
   r.ratings = ratings_of(data, sides, r.identities.size(), options);

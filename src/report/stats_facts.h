@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include "gibo/core/types.h"
 #include "gibo/record/game.h"
 #include "gibo/record/game_date.h"
+#include "gibo/record/opening.h"
 #include "gibo/record/player_name.h"
 #include "gibo/record/diagnostic.h"
 #include "gibo/record/result.h"
@@ -75,6 +77,9 @@ struct GameFacts {
   std::optional<int> stated_plies;    // 총수, when present and numeric
   std::vector<Move> moves;            // the valid prefix (passes included), for diagrams
   std::vector<std::string> opening;   // the first plies of the valid prefix, named ("79졸78")
+  // Its opening as the namer gives it (formats/openings/README.md), named with the loader's
+  // book, which outlives the facts.
+  Opening named;
   // Stored result.
   bool has_result = false;
   std::string result_text;            // verbatim
@@ -115,6 +120,7 @@ struct Dataset {
   std::vector<std::string> adjudication_profiles;
   long duplicates = 0;  // copies of the games in `games` (same start and moves), not counted in them
   std::string verdicts_from;  // "computed" (judged while loading), "archive" (stored verdicts), "" (none)
+  std::shared_ptr<const OpeningBook> openings;  // the book the games' openings were named with (the archive's)
   // The analysis requests (engine, options, limit, variant) the games' stored analyses come
   // from: more than one means the play-quality numbers mix them (the report says so).
   long analysis_requests = 0;

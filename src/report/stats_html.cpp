@@ -361,6 +361,27 @@ void disagreements_html(const Report& r, std::string& out) {
            "</p>";
 }
 
+// The opening names section: the games of each formation and side as result bars, then the
+// tables (the names table folded when long).
+void opening_names_html(const Report& r, const std::vector<Table>& all, std::string& out) {
+  section_open("opening_names", out);
+  const bool ko = i18n::language() == "ko";
+  std::vector<charts::Row> rows;
+  for (const FormationRow& f : r.opening_names.formations)
+    for (int side = 0; side < 2; ++side) {
+      const Tally& t = f.tally[static_cast<std::size_t>(side)];
+      if (!t.total()) continue;
+      const std::string name = f.rule ? (ko ? f.rule->korean : f.rule->english) : translate("unknown");
+      rows.push_back({translate(side == 0 ? "Cho" : "Han") + " " + name, t});
+    }
+  if (!rows.empty())
+    out += "<h3>" + escape(translate("Games of each formation, by the side that held it")) + "</h3>" +
+           charts::stacked_rows(rows, 820) + legend();
+  for (const Table& t : all)
+    if (t.section == "opening_names" && seen_by(t.audience, Audience::Human)) table_html(t, out, 40);
+  out += "</section>";
+}
+
 // The games whose stored winner the engine finds lost; `served`: each linked to the game
 // viewer of gibo serve at the judged ply (the report served at /stats).
 void contradictions_html(const Report& r, std::string& out, bool served) {
@@ -562,6 +583,7 @@ std::string render_html(const Report& report, bool served) {
   const std::function<void()> sections[] = {
       [&] { overview_html(report, all, out); },        [&] { results_html(report, all, out); },
       [&] { setups_html(report, all, out); },          [&] { simple_section("openings", all, out, 200); },
+      [&] { opening_names_html(report, all, out); },
       [&] { lengths_html(report, all, out); },         [&] { years_html(report, all, out); },
       [&] { simple_section("players", all, out, 200, served); }, [&] { ratings_html(report, all, out, served); },
       [&] { events_html(all, out, served); },          [&] { adjudication_html(report, all, out, served); },

@@ -29,7 +29,9 @@ struct Board {
 // Fills the facts of `f` that come from the stored row, and its board facts (start FEN,
 // the valid prefix, the opening plies named). Returns false when there is no board (a
 // start that does not set up).
-bool fill_facts(const archive::StoredGame& g, int opening_plies, GameFacts& f, Position& start) {
+bool fill_facts(const archive::StoredGame& g, int opening_plies, const OpeningBook& book, GameFacts& f,
+                Position& start) {
+  f.named = archive::opening_of(g.opening, book);  // as the archive stores it
   f.id = g.game_id;
   f.file = g.file;
   f.index = g.game_index;
@@ -220,6 +222,9 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
   }
   if (!use_stored) judge = judging.own || !judging.profiles.empty();
   out.verdicts_from = use_stored ? "archive" : judge ? "computed" : "";
+  const auto book = db.opening_book();
+  if (!book) return io_error(book.error());
+  out.openings = *book;
   if (judge)
     for (const Profile* p : judging.profiles) out.adjudication_profiles.push_back(p->id);
 
@@ -240,7 +245,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     const auto at = source_at.find(g->source_id);
     Entry e{at == source_at.end() ? out.sources.size() : at->second, g->game_index, {}, std::nullopt};
     Position start;
-    if (fill_facts(*g, options.opening_plies, e.facts, start) && judge)
+    if (fill_facts(*g, options.opening_plies, **book, e.facts, start) && judge)
       e.board = Board{0, std::move(g->moves), g->saved_bikjang};
     entries.push_back(std::move(e));
   }
@@ -282,6 +287,7 @@ std::optional<LoadError> load_files(const std::vector<std::string>& paths, const
   import.jobs = std::max(1, options.jobs);
   import.fallback = options.fallback;
   import.encoding = options.encoding;
+  import.opening_rows = options.opening_rows;
   std::vector<archive::FileReport> files;
   archive::ImportCallbacks callbacks;
   callbacks.on_file = [&](const archive::FileReport& r) {
@@ -323,6 +329,7 @@ std::optional<LoadError> load_files(const std::vector<std::string>& paths, const
   out.adjudication_profiles = std::move(loaded.adjudication_profiles);
   out.duplicates = loaded.duplicates;
   out.verdicts_from = std::move(loaded.verdicts_from);
+  out.openings = loaded.openings;
   return std::nullopt;
 }
 

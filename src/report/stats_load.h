@@ -29,6 +29,10 @@ struct LoadOptions {
   const Profile* fallback = nullptr;        // files: profile of records that name none (nullptr: janggi-gg)
   text::Encoding encoding = text::Encoding::Auto;  // files
   int opening_plies = 8;                    // plies named per game for the openings tree
+  // Files: opening-book rows of one's own the games are named with besides the built-in
+  // book (the temporary archive's own rows; formats/openings/README.md). An archive's games
+  // keep the names it stores (named with its own book: gibo import --opening-book).
+  std::optional<std::string> opening_rows;
   AdjudicationChoice adjudication;
   int jobs = 1;                             // threads reading files and judging games
 };

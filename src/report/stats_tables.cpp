@@ -4,6 +4,7 @@
 
 #include "gibo/report/i18n.h"
 #include "gibo/formats/gib.h"
+#include "gibo/record/opening.h"
 #include "gibo/formats/percent_encoding.h"
 #include "stats.h"
 #include "stats_columns.h"
@@ -266,6 +267,105 @@ void opening_tables(const Report& r, std::vector<Table>& out) {
     opening_rows(std::string(setup_code(so.cho)) + "," + std::string(setup_code(so.han)), so.roots, 1, "", t);
   t.note = note;
   out.push_back(std::move(t));
+}
+
+// The won, lost and drawn games of a side among `t` (side 0 Cho, 1 Han).
+void side_cells(std::vector<std::string>& row, long games, const Tally& t, int side) {
+  const long won = side == 0 ? t.cho : t.han, lost = side == 0 ? t.han : t.cho;
+  row.push_back(num(games));
+  row.push_back(num(won));
+  row.push_back(num(lost));
+  row.push_back(num(t.draw));
+  row.push_back(percent(won, won + lost + t.draw));
+}
+
+// The games by opening name, the formations by side, and the formations by year, site and
+// player (formats/openings/README.md).
+void opening_name_tables(const Report& r, std::vector<Table>& out) {
+  const OpeningNames& n = r.opening_names;
+  const bool ko = i18n::language() == "ko";
+  Table t{"opening_names", "opening_names", "Games by opening name", Audience::Both,
+          {text_col("code", "code"), text_col("name", "opening", Audience::Human),
+           text_col("korean", "korean", Audience::Machine), text_col("english", "english", Audience::Machine),
+           num_col("games", "games"), num_col("percent", "%")},
+          {}, {}, ""};
+  tally_columns(t);
+  t.columns.push_back(num_col("cho_win_percent", "Cho win %"));
+  for (const OpeningNameRow& row : n.names) {
+    std::vector<std::string> cells{row.code, opening_name(row.example, ko), opening_name(row.example, true),
+                                   opening_name(row.example, false), num(row.games), percent(row.games, n.games)};
+    tally_cells(cells, row.tally);
+    cells.push_back(format_decimal(row.tally.cho_win_percent()));
+    t.rows.push_back(std::move(cells));
+  }
+  t.human_rows = static_cast<std::size_t>(r.options.top_opening_names);
+  t.note = num(n.games) + " games from a set-up pair, named from the board (code: the set-up pair, each side's "
+                          "formations, the line; ? a side no formation fits)";
+  if (n.other_start) t.note += "; " + num(n.other_start) + " games from a position of their own";
+  out.push_back(std::move(t));
+
+  Table f{"formations", "opening_names", "Formations by side", Audience::Both,
+          {text_col("code", "code"), text_col("name", "formation", Audience::Human),
+           text_col("korean", "korean", Audience::Machine), text_col("english", "english", Audience::Machine)},
+          {}, {}, ""};
+  for (const char* side : {"cho", "han"}) {
+    const std::string s(side), label = s == "cho" ? "Cho" : "Han";
+    f.columns.push_back(num_col(s + "_games", label + ": games"));
+    f.columns.push_back(num_col(s + "_won", label + ": won"));
+    f.columns.push_back(num_col(s + "_lost", label + ": lost"));
+    f.columns.push_back(num_col(s + "_drawn", label + ": drawn"));
+    f.columns.push_back(num_col(s + "_won_percent", label + ": won %"));
+  }
+  for (const FormationRow& row : n.formations) {
+    std::vector<std::string> cells;
+    if (row.rule) cells = {row.rule->code, ko ? row.rule->korean : row.rule->english, row.rule->korean, row.rule->english};
+    else cells = {"?", ko ? "미상" : "unknown", "미상", "unknown"};
+    for (int side = 0; side < 2; ++side)
+      side_cells(cells, row.sides[static_cast<std::size_t>(side)], row.tally[static_cast<std::size_t>(side)], side);
+    f.rows.push_back(std::move(cells));
+  }
+  f.note = "games in which the formation's predicate held for that side in the first 24 plies, and that side's results; "
+           "a side may hold several";
+  out.push_back(std::move(f));
+
+  auto slices = [&](const char* id, const char* title, const char* first, const std::vector<FormationSlice>& rows,
+                    std::size_t human_rows) {
+    Table s{id,
+            "opening_names",
+            title,
+            Audience::Both,
+            {text_col(first, first, Audience::Machine), text_col(std::string(first) + "_shown", first, Audience::Human),
+             num_col("sides", "sides")},
+            {},
+            {},
+            ""};
+    for (const FormationRule* rule : n.book) s.columns.push_back(num_col(rule->code, rule->code));
+    for (const FormationSlice& slice : rows) {
+      std::vector<std::string> cells{slice.label, slice.label.empty() ? "(unknown)" : slice.label, num(slice.sides)};
+      for (std::size_t i = 0; i < n.book.size(); ++i) cells.push_back(num(i < slice.counts.size() ? slice.counts[i] : 0));
+      s.rows.push_back(std::move(cells));
+    }
+    s.human_rows = human_rows;
+    s.note = "sides (two a game) holding each formation, by its code";
+    out.push_back(std::move(s));
+  };
+  slices("formations_by_year", "Formations per year", "year", n.by_year, 0);
+  slices("formations_by_site", "Formations per site", "site", n.by_site, static_cast<std::size_t>(r.options.top_sites));
+
+  Table p{"formations_by_player", "opening_names", "The players' usual formations", Audience::Both,
+          {text_col("player", "player"), num_col("games", "games"), text_col("as_cho", "as Cho"),
+           text_col("as_cho_code", "as Cho", Audience::Machine), num_col("as_cho_games", "games with it"),
+           num_col("cho_games", "games as Cho"), text_col("as_han", "as Han"),
+           text_col("as_han_code", "as Han", Audience::Machine), num_col("as_han_games", "games with it"),
+           num_col("han_games", "games as Han")},
+          {}, {}, ""};
+  for (const PlayerOpenings& po : n.players)
+    p.rows.push_back({po.name, num(po.games), po.usual_names[0], po.usual[0], num(po.usual_games[0]),
+                      num(po.side_games[0]), po.usual_names[1], po.usual[1], num(po.usual_games[1]),
+                      num(po.side_games[1])});
+  p.human_rows = static_cast<std::size_t>(r.options.top_players);
+  p.note = "the formations a player held most often on each side (games from a set-up pair)";
+  out.push_back(std::move(p));
 }
 
 // Length summary and distribution.
@@ -532,7 +632,8 @@ std::string setup_label(Setup s) { return std::string(gib_setup_name(s)); }
 const std::vector<Section>& sections() {
   static const std::vector<Section> list = {
       {"overview", "Overview"},       {"results", "Results"},         {"setups", "Setups"},
-      {"openings", "Openings"},       {"lengths", "Game lengths"},    {"years", "Games per year"},
+      {"openings", "Openings"},       {"opening_names", "Opening names"},
+      {"lengths", "Game lengths"},    {"years", "Games per year"},
       {"players", "Players"},         {"ratings", "Ratings"},         {"events", "Events"},
       {"adjudication", "Adjudication"}, {"play_quality", "Play quality"}, {"quality", "Data quality"},
   };
@@ -568,6 +669,7 @@ std::vector<Table> tables(const Report& report) {
   results_tables(report, out);
   setup_tables(report, out);
   opening_tables(report, out);
+  opening_name_tables(report, out);
   length_tables(report, out);
   year_tables(report, out);
   player_tables(report, out);

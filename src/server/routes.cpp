@@ -2,6 +2,7 @@
 // rendering the page (report/pages.h).
 #include "routes.h"
 
+
 #include <charconv>
 #include <map>
 #include <mutex>
@@ -72,6 +73,7 @@ struct Site::Impl {
   ServeOptions options;
   std::unique_ptr<archive::PositionIndex> index;
   std::unique_ptr<archive::Archive> archive;
+  std::shared_ptr<const OpeningBook> openings;  // the archive's opening book (it named the stored games)
   std::string where;  // of the selection below
   std::optional<std::unordered_set<std::int64_t>> selected;
 
@@ -161,6 +163,16 @@ struct Site::Impl {
     }
     auto e = explore::explore(*index, pos, *sel);
     if (!e) return error(500, e.error().message);
+    // The names of the position and of what each move starts, from a set-up pair's start
+    // (the standard one when neither setup= nor fen= is given).
+    if (p.fen.empty()) {
+      const std::size_t comma = p.setup.find(',');
+      const auto cho = p.setup.empty() ? Setup::HEEH : setup_from_code(p.setup.substr(0, comma)).value_or(Setup::HEEH);
+      const auto han = p.setup.empty() || comma == std::string::npos
+                           ? Setup::HEEH
+                           : setup_from_code(p.setup.substr(comma + 1)).value_or(Setup::HEEH);
+      explore::name_positions(*e, cho, han, *openings);
+    }
     return page(200, pages::explorer_page(*e, p, start, f));
   }
 
@@ -171,7 +183,7 @@ struct Site::Impl {
     auto g = archive->load_game(*id, &profile_id);
     if (!g) return error(404, i18n::format("no game {1}", {id_text}));
     const Profile* profile = find_profile(profile_id);
-    pages::GameView view = pages::game_view(std::move(*g), profile ? *profile : default_profile());
+    pages::GameView view = pages::game_view(std::move(*g), profile ? *profile : default_profile(), openings.get());
     view.id = *id;
     // The game's newest complete analysis, when the archive holds one: the evaluation graph.
     if (const auto analysed = archive->analysed_games({*id}); analysed && !analysed->empty())
@@ -247,6 +259,9 @@ Expected<std::unique_ptr<Site>> Site::open(const ServeOptions& options) {
   auto a = archive::Archive::open(options.db, archive::OpenMode::ReadOnly);
   if (!a) return a.error();
   impl->archive = std::move(*a);
+  auto book = impl->archive->opening_book();
+  if (!book) return book.error();
+  impl->openings = std::move(*book);
   return std::unique_ptr<Site>(new Site(std::move(impl)));
 }
 

@@ -3,6 +3,7 @@
 // version 2 and the read-only view of a version 2 archive.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 
 #include "../cli/run_gibo.h"
@@ -18,9 +19,9 @@ namespace fs = std::filesystem;
 using namespace gibo::testing;  // raw_sql, raw_int, slurp, TempDir
 using namespace gibo::analysis;  // GameAnalysis, PositionEval, Score
 
-// An archive holding the first game of a corpus file; its path.
-std::unique_ptr<Archive> one_game(const fs::path& path) {
-  auto opened = Archive::open(path.string(), OpenMode::ReadWrite);
+// An archive at `db` holding the first game of a corpus file.
+std::unique_ptr<Archive> one_game(const std::string& db) {
+  auto opened = Archive::open(db, OpenMode::ReadWrite);
   EXPECT_TRUE(opened) << opened.error().message;
   std::unique_ptr<Archive> a = std::move(*opened);
   GibReadOptions o;
@@ -72,6 +73,10 @@ GameAnalysis three_positions() {
   return a;
 }
 
+// The tests that run against both backends: a fresh archive location each.
+class AnalysesOn : public BackendTest {};
+INSTANTIATE_TEST_SUITE_P(Backends, AnalysesOn, ::testing::Values(Backend::SQLite, Backend::PostgreSQL), backend_name);
+
 TEST(Analyses, EngineNamesAndOptionsInTheirCanonicalForm) {
   EXPECT_EQ(split_engine_name("Fairy-Stockfish 11.1 LB 64"), std::make_pair(std::string("Fairy-Stockfish"), std::string("11.1 LB 64")));
   EXPECT_EQ(split_engine_name("FakeUCI 1.0"), std::make_pair(std::string("FakeUCI"), std::string("1.0")));
@@ -82,9 +87,8 @@ TEST(Analyses, EngineNamesAndOptionsInTheirCanonicalForm) {
   EXPECT_EQ(request().engine_text(), "Fairy-Stockfish 11.1 LB 64");
 }
 
-TEST(Analyses, RequestsStoredAnalysesAndTheirRebuild) {
-  TempDir dir;
-  auto a = one_game(dir.path() / "a.db");
+TEST_P(AnalysesOn, RequestsStoredAnalysesAndTheirRebuild) {
+  auto a = one_game(fresh());
   EXPECT_EQ(a->analysis_request(request(), false).value_or(-1), 0);
   const std::int64_t id = a->analysis_request(request(), true).value_or(0);
   ASSERT_GT(id, 0);
@@ -119,9 +123,70 @@ TEST(Analyses, RequestsStoredAnalysesAndTheirRebuild) {
   EXPECT_EQ((*analysed)[0].sides[1].counts[3], 1);
 }
 
-TEST(Analyses, AFailedPositionIsReplacedByALaterSearchAStoredOneNever) {
-  TempDir dir;
-  auto a = one_game(dir.path() / "a.db");
+// The --where fields of a game's play quality, as `a` judged them: "analysed = 1 AND ..."
+// with each side's accuracy, loss and share of best moves (NULL without a judged move)
+// and blunders.
+std::string quality_fields(const GameAnalysis& a) {
+  auto near = [](const std::string& field, double v) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.12f", v);
+    return " AND abs(" + field + " - " + text + ") < 1e-9";
+  };
+  std::string e = "analysed = 1";
+  for (int k = 0; k < 2; ++k) {
+    const std::string side = k == 0 ? "cho" : "han";
+    const SideSummary& s = a.sides[static_cast<std::size_t>(k)];
+    if (s.moves > 0)
+      e += near(side + "_accuracy", s.accuracy) + near(side + "_loss", s.average_loss) +
+           near(side + "_best_percent", 100.0 * s.best_moves / s.moves);
+    else
+      e += " AND " + side + "_accuracy IS NULL AND " + side + "_loss IS NULL AND " + side + "_best_percent IS NULL";
+    e += " AND " + side + "_blunders = " + std::to_string(s.counts[3]);
+  }
+  return e;
+}
+
+// The play-quality fields read each game's newest complete analysis, as the code judges
+// its stored positions, on either backend; a reader of an archive whose quality rows are
+// not current derives them itself.
+TEST_P(AnalysesOn, PlayQualityFieldsReadTheNewestCompleteAnalysis) {
+  const std::string db = fresh();
+  auto a = one_game(db);
+  auto selects_the_game = [&](Archive& archive, const std::string& where) {
+    const auto r = archive.select_games(where);
+    EXPECT_TRUE(r) << where << ": " << r.error().message;
+    return r && *r == std::vector<std::int64_t>{1};
+  };
+  EXPECT_TRUE(selects_the_game(*a, "analysed = 0 AND cho_accuracy IS NULL AND han_blunders IS NULL"));
+  const std::int64_t shallow = *a->analysis_request(request(8), true), deep = *a->analysis_request(request(12), true);
+  const GameAnalysis first = three_positions();
+  ASSERT_FALSE(a->store_analysis(shallow, 1, first));
+  EXPECT_TRUE(selects_the_game(*a, quality_fields(first)));
+  // A newer request the game failed under leaves them as they were.
+  GameAnalysis failed;
+  failed.error = "the engine could not start";
+  ASSERT_FALSE(a->store_analysis(deep, 1, failed));
+  EXPECT_TRUE(selects_the_game(*a, quality_fields(first)));
+  // Done again, it gives the numbers: Han plays the best move, Cho is mated after it.
+  GameAnalysis second = three_positions();
+  second.positions[1].played = "a7b7";
+  second.positions[2].result.score.mate = true;
+  second.positions[2].result.score.mate_moves = 2;
+  second.positions[2].result.score.winner = Side::Han;
+  judge_positions(second);
+  ASSERT_NE(quality_fields(second), quality_fields(first));
+  ASSERT_FALSE(a->store_analysis(deep, 1, second));
+  EXPECT_TRUE(selects_the_game(*a, quality_fields(second)));
+  a.reset();
+  raw_sql(db, "DELETE FROM analysis_quality; UPDATE meta SET value = 'other rules' WHERE key = 'derived_rules'");
+  auto reader = Archive::open(db, OpenMode::ReadOnly);
+  ASSERT_TRUE(reader) << reader.error().message;
+  EXPECT_TRUE(selects_the_game(**reader, quality_fields(second)));
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM analysis_quality"), 0) << "a reader writes nothing";
+}
+
+TEST_P(AnalysesOn, AFailedPositionIsReplacedByALaterSearchAStoredOneNever) {
+  auto a = one_game(fresh());
   const std::int64_t id = *a->analysis_request(request(), true);
   GameAnalysis first = three_positions();
   first.positions[1].ok = false;
@@ -143,9 +208,8 @@ TEST(Analyses, AFailedPositionIsReplacedByALaterSearchAStoredOneNever) {
   EXPECT_EQ((*a->analysis_game(id, 1))->failed_positions, 0);
 }
 
-TEST(Analyses, EngineVerdictsStoredReplacedAndRead) {
-  TempDir dir;
-  auto a = one_game(dir.path() / "a.db");
+TEST_P(AnalysesOn, EngineVerdictsStoredReplacedAndRead) {
+  auto a = one_game(fresh());
   const std::int64_t id = *a->analysis_request(request(), true);
   EngineVerdictRow v;
   v.game_id = 1;
@@ -184,13 +248,17 @@ TEST(Analyses, EngineVerdictsStoredReplacedAndRead) {
 
 TEST(Analyses, Version2ArchivesReadWithoutThemAndMigrate) {
   TempDir dir;
-  const fs::path db = dir.path() / "old.db";
+  const std::string db = (dir.path() / "old.db").string();
   one_game(db).reset();
-  raw_sql(db, "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
-              "DROP TABLE analysis_requests; DELETE FROM schema_version WHERE version = 3; "
+  raw_sql(db, "DROP TABLE game_openings; DELETE FROM meta WHERE key IN ('opening_names', 'opening_rows'); "
+              "DROP TABLE game_facts; DROP TABLE analysis_quality; DELETE FROM meta WHERE key = 'derived_rules'; "
+              "DROP TABLE analysis_queue; DROP TABLE analysis_workers; "
+              "DROP TABLE engine_verdicts; DROP TABLE analysis_positions; DROP TABLE analysis_games; "
+              "DROP TABLE analysis_requests; DROP INDEX games_by_key; CREATE INDEX games_by_hash ON games(hash); "
+              "DELETE FROM schema_version WHERE version = 3; "
               "UPDATE schema_version SET version = 2; PRAGMA user_version = 2;");
   {
-    auto opened = Archive::open(db.string(), OpenMode::ReadOnly);
+    auto opened = Archive::open(db, OpenMode::ReadOnly);
     ASSERT_TRUE(opened) << opened.error().message;
     EXPECT_EQ((*opened)->analysis_request(request(), true).value_or(-1), 0) << "read only: none, none made";
     EXPECT_TRUE((*opened)->analysed_games({1}).value().empty());
@@ -200,7 +268,7 @@ TEST(Analyses, Version2ArchivesReadWithoutThemAndMigrate) {
   }
   EXPECT_EQ(raw_int(db, "PRAGMA user_version"), 2);
   {
-    auto opened = Archive::open(db.string(), OpenMode::ReadWrite);
+    auto opened = Archive::open(db, OpenMode::ReadWrite);
     ASSERT_TRUE(opened) << opened.error().message;
     const std::int64_t id = (*opened)->analysis_request(request(), true).value_or(0);
     EXPECT_GT(id, 0);
@@ -208,7 +276,7 @@ TEST(Analyses, Version2ArchivesReadWithoutThemAndMigrate) {
     EXPECT_EQ((*opened)->integrity_check().value_or(""), "ok");
   }
   EXPECT_EQ(raw_int(db, "PRAGMA user_version"), kSchemaVersion);
-  EXPECT_EQ(raw_int(db, "SELECT max(version) FROM schema_version"), 3);
+  EXPECT_EQ(raw_int(db, "SELECT max(version) FROM schema_version"), kSchemaVersion);
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM analysis_positions"), 3);
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM games"), 1) << "the games are kept";
 }

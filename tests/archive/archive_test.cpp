@@ -171,18 +171,22 @@ std::vector<Game> corpus_file(const char* name) {
   return games;
 }
 
-// A new archive in a temporary directory, open for writing.
-class NewArchive : public ::testing::Test {
+// A new archive, open for writing: a file in a temporary directory, or a new schema on
+// the test's PostgreSQL server.
+class NewArchive : public BackendTest {
  protected:
   void SetUp() override {
-    auto opened = Archive::open(db.string(), OpenMode::ReadWrite);
+    BackendTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    db = fresh();
+    auto opened = Archive::open(db, OpenMode::ReadWrite);
     ASSERT_TRUE(opened) << opened.error().message;
     a = std::move(*opened);
   }
-  TempDir dir;
-  const fs::path db = dir.path() / "a.sqlite";
+  std::string db;
   std::unique_ptr<Archive> a;
 };
+INSTANTIATE_TEST_SUITE_P(Backends, NewArchive, ::testing::Values(Backend::SQLite, Backend::PostgreSQL), backend_name);
 
 TEST(Archive, CreatesVersionedSchemaAndReopens) {
   TempDir dir;
@@ -249,7 +253,53 @@ TEST(Archive, RefusesWhatItDidNotWrite) {
   EXPECT_EQ(slurp(text).substr(0, 4), "[대");
 }
 
-TEST_F(NewArchive, StoresAndRebuildsGames) {
+TEST(PgArchive, CreatesVersionedSchemaAndRefusesWhatItDidNotWrite) {
+  GIBO_REQUIRE_POSTGRESQL();
+  const std::string db = pg_fresh_archive();
+  EXPECT_TRUE(is_server_archive(db));
+  // Empty: nothing to read, and reading creates nothing.
+  const auto empty = Archive::open(db, OpenMode::ReadOnly);
+  ASSERT_FALSE(empty);
+  EXPECT_NE(empty.error().message.find("empty"), std::string::npos) << empty.error().message;
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"), 0);
+  {
+    auto opened = Archive::open(db, OpenMode::ReadWrite);
+    ASSERT_TRUE(opened) << opened.error().message;
+    EXPECT_EQ((*opened)->integrity_check().value_or(""), "ok");
+    EXPECT_EQ((*opened)->game_count(), 0);
+  }
+  EXPECT_EQ(raw_int(db, "SELECT max(version) FROM schema_version"), kSchemaVersion);
+  EXPECT_EQ(raw_text(db, "SELECT gibo FROM schema_version"), gibo::kVersion);
+  EXPECT_EQ(raw_text(db, "SELECT obj_description('meta'::regclass, 'pg_class')"), "gibo archive");
+  EXPECT_TRUE(Archive::open(db, OpenMode::ReadWrite));
+  EXPECT_TRUE(Archive::open(db, OpenMode::ReadOnly));
+  // A newer schema is refused, read-only or not.
+  raw_sql(db, "INSERT INTO schema_version VALUES (" + std::to_string(kSchemaVersion + 1) + ", 'later', 'later')");
+  for (OpenMode mode : {OpenMode::ReadOnly, OpenMode::ReadWrite}) {
+    const auto too_new = Archive::open(db, mode);
+    ASSERT_FALSE(too_new);
+    EXPECT_NE(too_new.error().message.find("newer"), std::string::npos) << too_new.error().message;
+  }
+  // Another application's tables: refused and left as they were.
+  const std::string other = pg_fresh_archive();
+  raw_sql(other, "CREATE TABLE notes (x integer); INSERT INTO notes VALUES (1)");
+  const auto foreign = Archive::open(other, OpenMode::ReadWrite);
+  ASSERT_FALSE(foreign);
+  EXPECT_NE(foreign.error().message.find("not a gibo archive"), std::string::npos) << foreign.error().message;
+  EXPECT_EQ(raw_int(other, "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"), 1);
+  // No server there: the connection's error, with the password left out.
+  const auto down = Archive::open("postgresql://me:secret@/gibo?host=/nonexistent&port=1", OpenMode::ReadOnly);
+  ASSERT_FALSE(down);
+  EXPECT_NE(down.error().message.find("cannot open"), std::string::npos) << down.error().message;
+  EXPECT_EQ(down.error().message.find("secret"), std::string::npos) << down.error().message;
+  EXPECT_EQ(archive_name("postgresql://me:secret@host/db?password=also"), "postgresql://me:***@host/db?password=***");
+  EXPECT_EQ(archive_name("host=/tmp dbname=g password='a b' user=x"), "host=/tmp dbname=g password=*** user=x");
+  EXPECT_FALSE(is_server_archive("a=b.sqlite"));
+  EXPECT_FALSE(is_server_archive("archive.sqlite"));
+  EXPECT_TRUE(is_server_archive("dbname=gibo"));
+}
+
+TEST_P(NewArchive, StoresAndRebuildsGames) {
   // A file with comments, and one with times.
   std::vector<Game> originals = corpus_file("pobsiz_variations_yanggwima.gib");
   for (Game& g : corpus_file("pobsiz_kakao019_g078.gib")) originals.push_back(std::move(g));
@@ -315,7 +365,7 @@ TEST_F(NewArchive, StoresAndRebuildsGames) {
   EXPECT_FALSE(a->stored_game(1000000));
 }
 
-TEST_F(NewArchive, SelectionsAreReadOnlySingleStatements) {
+TEST_P(NewArchive, SelectionsAreReadOnlySingleStatements) {
   EXPECT_TRUE(a->select_games(""));
   EXPECT_TRUE(a->select_games("valid = 1 AND plies > 10 AND year >= 2000"));
   EXPECT_TRUE(a->select_query("SELECT game_id FROM tags WHERE name = '대회명'"));
@@ -326,12 +376,41 @@ TEST_F(NewArchive, SelectionsAreReadOnlySingleStatements) {
   EXPECT_FALSE(a->select_query("SELECT 1; DELETE FROM games"));
   const auto unknown = a->select_games("no_such_column = 1");
   ASSERT_FALSE(unknown);
-  EXPECT_NE(unknown.error().message.find("no such column: no_such_column"), std::string::npos)
+  EXPECT_NE(unknown.error().message.find(postgres() ? "column \"no_such_column\" does not exist"
+                                                    : "no such column: no_such_column"),
+            std::string::npos)
       << unknown.error().message;
-  // The authorizer refuses what is not reading, even inside an expression.
-  EXPECT_FALSE(a->select_games("(SELECT count(*) FROM pragma_journal_mode) > 0 OR 1"));
-  EXPECT_FALSE(a->select_query("PRAGMA journal_mode = DELETE"));
   EXPECT_FALSE(a->select_query("WITH x AS (DELETE FROM games RETURNING id) SELECT 1"));
+  if (!postgres()) {
+    // The authorizer refuses what is not reading, even inside an expression.
+    EXPECT_FALSE(a->select_games("(SELECT count(*) FROM pragma_journal_mode) > 0 OR 1"));
+    EXPECT_FALSE(a->select_query("PRAGMA journal_mode = DELETE"));
+  } else {
+    // A read-only transaction refuses writes; a function that could change the session
+    // or the database (a volatile one) is refused before the selection runs, however it
+    // is spelt or wherever it stands.
+    EXPECT_FALSE(a->select_query("INSERT INTO meta VALUES ('x', 'y') RETURNING 1"));
+    for (const char* call : {"set_config('statement_timeout', '0', true) = '0'",
+                             "\"pg_catalog\".\"set_config\"('a.b', 'c', false) IS NOT NULL",
+                             "(SELECT count(*) FROM pg_advisory_lock(1)) > 0", "id > 0 AND pg_sleep(30) IS NULL",
+                             "random() < 2", "EXISTS (SELECT 1 FROM pg_catalog.pg_notify('c', 'p'))"}) {
+      const auto refused = a->select_games(call);
+      ASSERT_FALSE(refused) << call;
+      EXPECT_NE(refused.error().message.find("may change the database or the session"), std::string::npos)
+          << call << ": " << refused.error().message;
+    }
+    // Reading functions are fine, a literal that spells a call too.
+    EXPECT_TRUE(a->select_games("lower(cho) = 'set_config(x)' OR now() > '2000-01-01' OR length(site) > 0"));
+    // The selection's time limit (the connection's own when it sets one: the URI's
+    // options, which end it, run on).
+    auto limited = Archive::open(db + "%20-cstatement_timeout%3D200", OpenMode::ReadOnly);
+    ASSERT_TRUE(limited) << limited.error().message;
+    const auto slow = (*limited)->select_query(
+        "SELECT g FROM generate_series(1, 1000000000) AS g WHERE g % 7 = 8 ORDER BY g");
+    ASSERT_FALSE(slow);
+    EXPECT_NE(slow.error().message.find("statement timeout"), std::string::npos) << slow.error().message;
+  }
+  EXPECT_EQ(a->game_count(), 0);
   // Deep nesting is an error, not a crash.
   const auto deep = a->select_games(std::string(20000, '(') + "1" + std::string(20000, ')'));
   ASSERT_FALSE(deep);
@@ -339,23 +418,13 @@ TEST_F(NewArchive, SelectionsAreReadOnlySingleStatements) {
   EXPECT_EQ(a->integrity_check().value_or(""), "ok");
 }
 
-TEST_F(NewArchive, VerdictsNeverTouchStoredResults) {
+TEST_P(NewArchive, VerdictsNeverTouchStoredResults) {
   ASSERT_FALSE(a->begin());
   const auto source = a->insert_source({"x.gib", 10, "hash", "gib", "cp949"});
   Game g = corpus_file("pobsiz_kakao019_g078.gib").at(0);
   const auto id = a->insert_game(*source, prepare_game(std::move(g), default_profile()));
   ASSERT_TRUE(id && !a->commit());
-  auto row = [&] {
-    sqlite3* h = nullptr;
-    sqlite3_open(db.string().c_str(), &h);
-    sqlite3_stmt* s = nullptr;
-    sqlite3_prepare_v2(h, "SELECT result_text || '|' || result_winner || '|' || result_method FROM games", -1, &s,
-                       nullptr);
-    std::string out = sqlite3_step(s) == SQLITE_ROW ? reinterpret_cast<const char*>(sqlite3_column_text(s, 0)) : "";
-    sqlite3_finalize(s);
-    sqlite3_close(h);
-    return out;
-  };
+  auto row = [&] { return raw_text(db, "SELECT result_text || '|' || result_winner || '|' || result_method FROM games"); };
   const std::string before = row();
   EXPECT_EQ(before, "초 점수승(기물승)|cho|points");
   VerdictRow v;
@@ -377,15 +446,8 @@ TEST_F(NewArchive, VerdictsNeverTouchStoredResults) {
   v.game_id = 999;  // stored as given: the table keeps what rescoring hands it
   EXPECT_FALSE(a->store_verdicts({v}));
   EXPECT_EQ(row(), before);
-  sqlite3* h = nullptr;
-  sqlite3_open(db.string().c_str(), &h);
-  sqlite3_stmt* s = nullptr;
-  sqlite3_prepare_v2(h, "SELECT count(*), sum(verdict = 'agrees') FROM verdicts WHERE game_id = 1", -1, &s, nullptr);
-  ASSERT_EQ(sqlite3_step(s), SQLITE_ROW);
-  EXPECT_EQ(sqlite3_column_int(s, 0), 2);
-  EXPECT_EQ(sqlite3_column_int(s, 1), 2);
-  sqlite3_finalize(s);
-  sqlite3_close(h);
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM verdicts WHERE game_id = 1"), 2);
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM verdicts WHERE game_id = 1 AND verdict = 'agrees'"), 2);
 }
 
 }  // namespace

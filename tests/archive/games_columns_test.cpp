@@ -1,7 +1,7 @@
 // Every column of the games table is written by the importer's one column list
 // (src/archive/archive_games.cpp): a column added to the schema but not to the list would
 // stay NULL in every row. Real files (the corpus, the .gib and PGN fixtures and a PGN
-// record that saves the 빅장 option) into a real SQLite file.
+// record that saves the 빅장 option) into a real SQLite file and a real PostgreSQL archive.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -32,10 +32,16 @@ std::vector<std::string> game_files(const fs::path& dir) {
 }
 
 // The names of the columns of `table`.
-std::vector<std::string> columns_of(const fs::path& db, const std::string& table) {
+std::vector<std::string> columns_of(const std::string& db, const std::string& table) {
   std::vector<std::string> out;
+  if (is_pg(db)) {
+    for (const auto& row : pg_rows(db, "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+                                       "current_schema() AND table_name = '" + table + "'"))
+      out.push_back(row.at(0));
+    return out;
+  }
   sqlite3* h = nullptr;
-  sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
+  sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
   sqlite3_stmt* s = nullptr;
   sqlite3_prepare_v2(h, ("SELECT name FROM pragma_table_info('" + table + "')").c_str(), -1, &s, nullptr);
   while (s && sqlite3_step(s) == SQLITE_ROW) out.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(s, 0)));
@@ -44,8 +50,11 @@ std::vector<std::string> columns_of(const fs::path& db, const std::string& table
   return out;
 }
 
-TEST(GamesColumns, EveryColumnIsWrittenByTheImporter) {
-  TempDir dir;
+class GamesColumns : public BackendTest {};
+INSTANTIATE_TEST_SUITE_P(Backends, GamesColumns, ::testing::Values(Backend::SQLite, Backend::PostgreSQL), backend_name);
+
+TEST_P(GamesColumns, EveryColumnIsWrittenByTheImporter) {
+
   std::vector<std::string> paths = game_files(GIBO_TEST_DATA "/corpus");
   for (const std::string& p : game_files(GIBO_TEST_DATA "/fixtures")) paths.push_back(p);
   // A PGN record that saves the 빅장 option (no fixture does), first: the fixture it
@@ -57,9 +66,9 @@ TEST(GamesColumns, EveryColumnIsWrittenByTheImporter) {
     std::ofstream(bikjang, std::ios::binary) << "[Bikjang \"off\"]\n" << text;
     paths.insert(paths.begin(), bikjang.string());
   }
-  const fs::path db = dir.path() / "a.db";
+  const std::string db = fresh();
   ImportOptions options;
-  options.db_path = db.string();
+  options.db_path = db;
   ImportSummary summary;
   ASSERT_FALSE(import_files(paths, options, {}, summary));
   ASSERT_GT(summary.added, 100);

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "../cli/run_gibo.h"
+#include "../pg/pg_test.h"
 #include "variant_corpus.h"
 
 namespace gibo {
@@ -28,11 +29,27 @@ namespace {
 namespace fs = std::filesystem;
 using namespace gibo::testing;
 
-// Rows of a query on a database file, each row's columns joined with '|'.
-std::vector<std::string> query(const fs::path& db, const std::string& sql) {
+// Rows of a query on an archive (a SQLite file or a PostgreSQL URI), each row's columns
+// joined with '|' (NULL as NULL).
+std::vector<std::string> query(const std::string& db, const std::string& sql) {
   std::vector<std::string> rows;
+  if (is_pg(db)) {
+    PgConnection c = pg_connect(db);
+    PGresult* r = PQexec(c.get(), sql.c_str());
+    if (PQresultStatus(r) != PGRES_TUPLES_OK) ADD_FAILURE() << sql << ": " << PQresultErrorMessage(r);
+    for (int i = 0; PQresultStatus(r) == PGRES_TUPLES_OK && i < PQntuples(r); ++i) {
+      std::string row;
+      for (int k = 0; k < PQnfields(r); ++k) {
+        if (k) row += '|';
+        row += PQgetisnull(r, i, k) ? "NULL" : PQgetvalue(r, i, k);
+      }
+      rows.push_back(std::move(row));
+    }
+    PQclear(r);
+    return rows;
+  }
   sqlite3* h = nullptr;
-  if (sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+  if (sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
     ADD_FAILURE() << "cannot open " << db;
     sqlite3_close(h);
     return rows;
@@ -56,7 +73,7 @@ std::vector<std::string> query(const fs::path& db, const std::string& sql) {
   return rows;
 }
 
-long number(const fs::path& db, const std::string& sql) {
+long number(const std::string& db, const std::string& sql) {
   const auto rows = query(db, sql);
   return rows.empty() ? -1 : std::stol(rows[0]);
 }
@@ -74,9 +91,12 @@ std::string summary_line(const testing::Result& r) {
   return "";
 }
 
-TEST(ImportCli, CorpusOnceThenNothingNew) {
-  TempDir dir;
-  const std::string db = (dir.path() / "corpus.sqlite").string();
+// The import tests that run against both backends.
+class ImportOn : public BackendTest {};
+INSTANTIATE_TEST_SUITE_P(Backends, ImportOn, ::testing::Values(Backend::SQLite, Backend::PostgreSQL), backend_name);
+
+TEST_P(ImportOn, CorpusOnceThenNothingNew) {
+  const std::string db = fresh("corpus");
   auto first = run_gibo({"import", "--db", db, "--format", "jsonl", kCorpus});
   ASSERT_EQ(first.status, 0) << first.out << first.err;
   const std::string s1 = summary_line(first);
@@ -88,7 +108,9 @@ TEST(ImportCli, CorpusOnceThenNothingNew) {
   EXPECT_EQ(number(db, "SELECT count(*) FROM games"), added);
   EXPECT_EQ(number(db, "SELECT count(*) FROM sources WHERE complete = 1"), 40);
   EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE status = 'valid'"), added);
-  EXPECT_EQ(query(db, "PRAGMA integrity_check")[0], "ok");
+  if (!is_pg(db)) {
+    EXPECT_EQ(query(db, "PRAGMA integrity_check")[0], "ok");
+  }
   // Every tag is there, verbatim and in order, through the tags view.
   EXPECT_EQ(number(db, "SELECT count(*) FROM tags WHERE name = '대국결과'"), added);
   EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE moves IS NULL OR length(moves) != 2 * plies"), 0);
@@ -109,11 +131,10 @@ TEST(ImportCli, CorpusOnceThenNothingNew) {
   EXPECT_EQ(number(db, "SELECT count(*) FROM games"), added);
 }
 
-TEST(ImportCli, ExportThenImportGivesTheSameGames) {
-  TempDir dir;
-  const fs::path a = dir.path() / "a.sqlite", b = dir.path() / "b.sqlite", c = dir.path() / "c.sqlite";
+TEST_P(ImportOn, ExportThenImportGivesTheSameGames) {
+  const std::string a = fresh("a"), b = fresh("b"), c = fresh("c");
   // The corpus plus broken fixtures: invalid games, duplicates, files without games.
-  auto in = run_gibo({"import", "--db", a.string(), kCorpus, kFixtures});
+  auto in = run_gibo({"import", "--db", a, kCorpus, kFixtures});
   ASSERT_EQ(in.status, 1) << in.out << in.err;  // findings: the fixtures hold broken games
   EXPECT_GT(number(a, "SELECT count(*) FROM games WHERE status = 'invalid'"), 0);
   EXPECT_GT(number(a, "SELECT count(*) FROM duplicates"), 0);
@@ -123,13 +144,13 @@ TEST(ImportCli, ExportThenImportGivesTheSameGames) {
   EXPECT_NE(in.out.find("is a prefix of"), std::string::npos) << in.out;
 
   // One file per source, and one file for everything.
-  auto out_dir = run_gibo({"export", "--db", a.string(), "--to", "gib", "-o", (dir.path() / "out/").string()});
+  auto out_dir = run_gibo({"export", "--db", a, "--to", "gib", "-o", (dir.path() / "out/").string()});
   ASSERT_EQ(out_dir.status, 0) << out_dir.err;
-  auto out_one = run_gibo({"export", "--db", a.string(), "--to", "gib", "-o", (dir.path() / "all.gib").string()});
+  auto out_one = run_gibo({"export", "--db", a, "--to", "gib", "-o", (dir.path() / "all.gib").string()});
   ASSERT_EQ(out_one.status, 0) << out_one.err;
-  auto back = run_gibo({"import", "--db", b.string(), (dir.path() / "out").string()});
+  auto back = run_gibo({"import", "--db", b, (dir.path() / "out").string()});
   ASSERT_NE(back.status, 2) << back.out << back.err;
-  auto back_one = run_gibo({"import", "--db", c.string(), (dir.path() / "all.gib").string()});
+  auto back_one = run_gibo({"import", "--db", c, (dir.path() / "all.gib").string()});
   ASSERT_NE(back_one.status, 2) << back_one.out << back_one.err;
 
   const std::string hashes = "SELECT hash FROM games ORDER BY hash";
@@ -152,11 +173,12 @@ TEST(ImportCli, ExportThenImportGivesTheSameGames) {
   // replay, so its valid games come back (an illegal move cannot be written in SAN).
   for (const std::string format : {"json", "jsonl", "pgn"}) {
     SCOPED_TRACE(format);
-    const fs::path file = dir.path() / ("all." + format), db = dir.path() / (format + ".sqlite");
-    auto w = run_gibo({"export", "--db", a.string(), "--to", format, "-o", file.string()});
+    const fs::path file = dir.path() / ("all." + format);
+    const std::string db = fresh(format);
+    auto w = run_gibo({"export", "--db", a, "--to", format, "-o", file.string()});
     // PGN holds the broken games only up to their last legal ply: counted, a finding.
     ASSERT_EQ(w.status, format == "pgn" ? 1 : 0) << w.err;
-    auto r = run_gibo({"import", "--db", db.string(), file.string()});
+    auto r = run_gibo({"import", "--db", db, file.string()});
     ASSERT_NE(r.status, 2) << r.out << r.err;
     auto valid = query(db, "SELECT hash FROM games WHERE status = 'valid'");
     std::sort(valid.begin(), valid.end());
@@ -168,15 +190,120 @@ TEST(ImportCli, ExportThenImportGivesTheSameGames) {
   }
 
   // Selections.
-  const fs::path invalid = dir.path() / "invalid.gib", d = dir.path() / "d.sqlite";
-  auto some = run_gibo(
-      {"export", "--db", a.string(), "--to", "gib", "--where", "valid = 0", "-o", invalid.string()});
+  const fs::path invalid = dir.path() / "invalid.gib";
+  const std::string d = fresh("d");
+  auto some = run_gibo({"export", "--db", a, "--to", "gib", "--where", "valid = 0", "-o", invalid.string()});
   ASSERT_EQ(some.status, 0) << some.err;
-  run_gibo({"import", "--db", d.string(), invalid.string()});
+  run_gibo({"import", "--db", d, invalid.string()});
   EXPECT_EQ(query(d, hashes), query(a, "SELECT hash FROM games WHERE status = 'invalid' ORDER BY hash"));
-  auto bad = run_gibo({"export", "--db", a.string(), "--to", "gib", "--query", "DELETE FROM games"});
+  auto bad = run_gibo({"export", "--db", a, "--to", "gib", "--query", "DELETE FROM games"});
   EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(query(a, "SELECT count(*) FROM games"), query(b, "SELECT count(*) FROM games"));
+}
+
+// The same files imported into a SQLite file and into PostgreSQL give the same outputs,
+// byte for byte, from every command that reads an archive (save the lines that name it).
+TEST(ImportCli, BothBackendsGiveTheSameOutputs) {
+  GIBO_REQUIRE_POSTGRESQL();
+  TempDir dir;
+  const std::string lite = (dir.path() / "a.sqlite").string(), pg = pg_fresh_archive();
+  for (const std::string& db : {lite, pg}) {
+    auto r = run_gibo({"import", "--db", db, kCorpus, kFixtures});
+    ASSERT_EQ(r.status, 1) << r.out << r.err;
+  }
+  auto same = [&](std::vector<std::string> args) {
+    SCOPED_TRACE(args[0] + " " + args.back());
+    std::vector<std::string> on_lite = args, on_pg = args;
+    on_lite.insert(on_lite.begin() + 1, {"--db", lite});
+    on_pg.insert(on_pg.begin() + 1, {"--db", pg});
+    const auto x = run_gibo(on_lite), y = run_gibo(on_pg);
+    EXPECT_EQ(x.status, y.status);
+    // The archive's name as DB, and runs of blanks or rules (a column as wide as the name)
+    // as one character.
+    auto unnamed = [](std::string text, const std::string& name) {
+      for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at))
+        text.replace(at, name.size(), "DB");
+      std::string out;
+      for (char c : text)
+        if (!((c == ' ' || c == '-') && !out.empty() && out.back() == c)) out += c;
+      return out;
+    };
+    // The first line that differs, if any.
+    auto first_difference = [](const std::string& a, const std::string& b) {
+      std::size_t at = 0;
+      while (at < a.size() && at < b.size() && a[at] == b[at]) ++at;
+      if (at == a.size() && at == b.size()) return std::string();
+      const std::size_t from = a.rfind('\n', at) == std::string::npos ? 0 : a.rfind('\n', at) + 1;
+      return "SQLite: " + a.substr(from, a.find('\n', at) - from) + "\nPostgreSQL: " + b.substr(from, b.find('\n', at) - from);
+    };
+    EXPECT_EQ(first_difference(unnamed(x.out, lite), unnamed(y.out, pg)), "");
+    EXPECT_EQ(first_difference(unnamed(x.err, lite), unnamed(y.err, pg)), "");
+  };
+  same({"export", "--to", "jsonl"});
+  same({"export", "--to", "gib"});
+  same({"export", "--to", "pgn", "--where", "valid = 1 AND plies > 20"});
+  same({"export", "--to", "jsonl", "--query", "SELECT game_id FROM tags WHERE name = '대국결과' ORDER BY value, game_id"});
+  same({"stats"});
+  same({"stats", "--format", "json"});
+  same({"stats", "--format", "csv", "--where", "year >= 2010 OR cho LIKE '김%'"});
+  same({"rescore", "--rules", "fs-janggi"});
+  same({"rescore", "--rules", "fs-janggi"});  // now from the stored verdicts
+  same({"stats", "--profiles", "stored"});
+  same({"explore"});
+  same({"explore", "--setup", "HEHE,HEHE", "--format", "json"});
+  same({"search", "--moves", "79졸78 41병42"});
+}
+
+// Two imports of overlapping folders at once into one PostgreSQL archive (issue 32): the
+// database's write lock lets them take turns batch by batch, each reading what the other
+// committed, so every game is stored once and every occurrence handled once -- the games
+// (count and hashes) and occurrences of one SQLite import of the union. Shared files (the
+// same bytes in both folders) and shared games (the same games in other files) both.
+TEST(PgImport, TwoImportsAtOnceOfOverlappingFoldersStoreEachGameOnce) {
+  GIBO_REQUIRE_POSTGRESQL();
+  TempDir dir;
+  const fs::path all = dir.path() / "all", a = dir.path() / "a", b = dir.path() / "b";
+  testing::write_variant_corpus(testing::valid_corpus_games(kCorpus), all, 24, 20, 17);
+  // Files 0-15 in a, 8-23 in b; b also holds a copy of file 3's games under other tags.
+  fs::create_directories(a);
+  fs::create_directories(b);
+  for (int f = 0; f < 24; ++f) {
+    char name[32];
+    std::snprintf(name, sizeof name, "v%05d.gib", f);
+    if (f < 16) fs::copy_file(all / name, a / name);
+    if (f >= 8) fs::copy_file(all / name, b / name);
+  }
+  std::string copy = slurp(all / "v00003.gib");
+  const std::size_t at = copy.find("\n");
+  copy.insert(at + 1, "[대회명 \"copy\"]\r\n");
+  write_file(b / "copy.gib", copy);
+  write_file(all / "copy.gib", copy);
+
+  const std::string lite = (dir.path() / "union.sqlite").string();
+  ASSERT_EQ(run_gibo({"import", "--db", lite, all.string()}).status, 0);
+  const std::string hashes = "SELECT hash FROM games ORDER BY hash";
+  const std::string occurrences =
+      "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM duplicates), (SELECT count(*) FROM sources WHERE "
+      "complete = 1), (SELECT sum(games_done) FROM sources)";
+  for (int round = 0; round < 3; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    const std::string pg = pg_fresh_archive();
+    // Small batches, so that the two take turns many times.
+    const pid_t one = spawn_gibo({"import", "--db", pg, "--batch", "3", "--jobs", "1", a.string()});
+    const pid_t two = spawn_gibo({"import", "--db", pg, "--batch", "4", "--jobs", "1", b.string()});
+    for (pid_t pid : {one, two}) {
+      int status = 0;
+      ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+    }
+    EXPECT_EQ(query(pg, hashes), query(lite, hashes));
+    EXPECT_EQ(query(pg, occurrences), query(lite, occurrences));
+    EXPECT_EQ(number(pg, "SELECT count(*) FROM sources"), number(lite, "SELECT count(*) FROM sources"));
+    // Imported again, nothing is new.
+    const auto again = run_gibo({"import", "--db", pg, "--format", "jsonl", a.string(), b.string()});
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(json_number(summary_line(again), "games"), 0);
+  }
 }
 
 TEST(ImportCli, ValidOnlyStoresOnlyValidGames) {

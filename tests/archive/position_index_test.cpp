@@ -78,9 +78,13 @@ std::vector<std::string> expected(const std::vector<gibo::testing::Occurrence>& 
 }
 
 // Every position of the corpus, looked up in `index`, against the independent walk.
-void expect_every_position(PositionIndex& index) {
-  std::size_t transpositions = 0, endings = 0, compared = 0;
+// With `stride` N, every Nth position only: the tests of an update check a sample on
+// PostgreSQL, where each lookup takes round trips to the server (kPgStride), and
+// EveryCorpusPositionMatchesAnIndependentReplay checks them all on both backends.
+void expect_every_position(PositionIndex& index, std::size_t stride = 1) {
+  std::size_t transpositions = 0, endings = 0, compared = 0, seen = 0;
   for (const auto& [key, visits] : corpus().at) {
+    if (seen++ % stride != 0) continue;
     Position q;
     ASSERT_FALSE(q.set_fen(key)) << key;
     const auto hits = index.find(q);
@@ -92,11 +96,11 @@ void expect_every_position(PositionIndex& index) {
     ++compared;
   }
   // The corpus exercises what the index must get right.
-  EXPECT_GT(compared, 5000u);
+  EXPECT_GT(compared, 5000u / stride);
   EXPECT_GT(transpositions, 0u);
   // Every game ends once, in a position it may have reached before (then counted there
   // with the move it played the first time).
-  EXPECT_GT(endings, corpus().games.size() / 2);
+  EXPECT_GT(endings, corpus().games.size() / 2 / stride);
   EXPECT_LE(endings, corpus().games.size());
 }
 
@@ -229,18 +233,26 @@ std::vector<fs::path> corpus_files() {
   return files;
 }
 
-class PositionIndexTest : public ::testing::Test {
+// The corpus imported into a fresh archive of each backend.
+// The sample the tests of an update check on PostgreSQL (expect_every_position).
+constexpr std::size_t kPgStride = 7;
+
+class PositionIndexTest : public BackendTest {
  protected:
+  std::size_t stride() const { return postgres() ? kPgStride : 1; }
   void SetUp() override {
-    db = (dir.path() / "games.db").string();
+    BackendTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    db = fresh("games");
     const auto r = run_gibo({"import", "--db", db, kCorpus});
     ASSERT_EQ(r.status, 0) << r.err;
   }
-  TempDir dir;
   std::string db;
 };
+INSTANTIATE_TEST_SUITE_P(Backends, PositionIndexTest, ::testing::Values(Backend::SQLite, Backend::PostgreSQL),
+                         backend_name);
 
-TEST_F(PositionIndexTest, EveryCorpusPositionMatchesAnIndependentReplay) {
+TEST_P(PositionIndexTest, EveryCorpusPositionMatchesAnIndependentReplay) {
   auto index = open_index(db, OpenMode::ReadWrite);
   ASSERT_TRUE(index && updated(*index, 2));
   EXPECT_FALSE(index->in_memory());
@@ -258,7 +270,7 @@ TEST_F(PositionIndexTest, EveryCorpusPositionMatchesAnIndependentReplay) {
   EXPECT_TRUE(index->find(nowhere)->empty());
 }
 
-TEST_F(PositionIndexTest, FactsFollowTheStoredResults) {
+TEST_P(PositionIndexTest, FactsFollowTheStoredResults) {
   auto index = open_index(db, OpenMode::ReadWrite);
   ASSERT_TRUE(index && updated(*index, 1));
   std::vector<std::int64_t> ids;
@@ -278,9 +290,9 @@ TEST_F(PositionIndexTest, FactsFollowTheStoredResults) {
   }
 }
 
-TEST_F(PositionIndexTest, IncrementalUpdatesMergeSegments) {
+TEST_P(PositionIndexTest, IncrementalUpdatesMergeSegments) {
   // A fresh archive filled in three imports, indexed after each.
-  const std::string db2 = (dir.path() / "parts.db").string();
+  const std::string db2 = fresh("parts");
   const std::vector<fs::path> files = corpus_files();
   const std::size_t third = files.size() / 3;
   std::int64_t segments_seen = 0;
@@ -298,47 +310,28 @@ TEST_F(PositionIndexTest, IncrementalUpdatesMergeSegments) {
   ASSERT_TRUE(index && updated(*index, 1));  // nothing new: a no-op
   EXPECT_EQ(index->size().games, static_cast<std::int64_t>(corpus().games.size()));
   EXPECT_GE(segments_seen, 2);  // a small update after a large one gets its own segment
-  expect_every_position(*index);
+  expect_every_position(*index, stride());
 }
 
-TEST_F(PositionIndexTest, ReadOnlyArchiveIsIndexedInMemory) {
+TEST_P(PositionIndexTest, ReadOnlyArchiveIsIndexedInMemory) {
   // An archive without the index (gibo import builds it; an older gibo did not).
-  {
-    sqlite3* raw = nullptr;
-    ASSERT_EQ(sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
-    ASSERT_EQ(sqlite3_exec(raw,
-                           "DROP TABLE position_meta; DROP TABLE position_segments; DROP TABLE position_blocks; "
-                           "DROP TABLE position_games;",
-                           nullptr, nullptr, nullptr),
-              SQLITE_OK);
-    sqlite3_close(raw);
-  }
+  raw_sql(db, "DROP TABLE position_meta; DROP TABLE position_segments; DROP TABLE position_blocks; "
+              "DROP TABLE position_games;");
   auto index = open_index(db, OpenMode::ReadOnly);
   ASSERT_TRUE(index && updated(*index, 2));
   EXPECT_TRUE(index->in_memory());
-  expect_every_position(*index);
-  // Nothing was written to the file.
-  sqlite3* raw = nullptr;
-  ASSERT_EQ(sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
-  sqlite3_stmt* s = nullptr;
-  sqlite3_prepare_v2(raw, "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'position_%'", -1, &s, nullptr);
-  ASSERT_EQ(sqlite3_step(s), SQLITE_ROW);
-  EXPECT_EQ(sqlite3_column_int(s, 0), 0);
-  sqlite3_finalize(s);
-  sqlite3_close(raw);
+  expect_every_position(*index, stride());
+  // Nothing was written to the archive.
+  const std::string tables = is_pg(db) ? "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND "
+                                         "tablename LIKE 'position_%'"
+                                       : "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'position_%'";
+  EXPECT_EQ(raw_int(db, tables), 0);
 }
 
-// Runs one SQL statement on the archive file.
-void exec(const std::string& db, const std::string& sql) {
-  sqlite3* raw = nullptr;
-  ASSERT_EQ(sqlite3_open(db.c_str(), &raw), SQLITE_OK);
-  char* message = nullptr;
-  EXPECT_EQ(sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, &message), SQLITE_OK) << (message ? message : "");
-  sqlite3_free(message);
-  sqlite3_close(raw);
-}
+// Runs one SQL statement on the archive.
+void exec(const std::string& db, const std::string& sql) { raw_sql(db, sql); }
 
-TEST_F(PositionIndexTest, AnOutdatedFingerprintRebuilds) {
+TEST_P(PositionIndexTest, AnOutdatedFingerprintRebuilds) {
   {
     auto index = open_index(db, OpenMode::ReadWrite);
     ASSERT_TRUE(index && updated(*index, 1));
@@ -347,10 +340,10 @@ TEST_F(PositionIndexTest, AnOutdatedFingerprintRebuilds) {
   auto index = open_index(db, OpenMode::ReadWrite);
   ASSERT_TRUE(index && updated(*index, 1));
   EXPECT_EQ(index->size().segments, 1);
-  expect_every_position(*index);
+  expect_every_position(*index, stride());
 }
 
-TEST_F(PositionIndexTest, ForgedRowsWithTheSameKeyAreNotCounted) {
+TEST_P(PositionIndexTest, ForgedRowsWithTheSameKeyAreNotCounted) {
   // A segment of rows that claim, under the start position's real key, that every other
   // game reaches it: at ply 0 (their start differs) or at ply 5 (Han to move there). A
   // 64-bit key collision would look like this; only the replay check rejects them.
@@ -373,19 +366,15 @@ TEST_F(PositionIndexTest, ForgedRowsWithTheSameKeyAreNotCounted) {
     ASSERT_TRUE(writer.add({key, game, static_cast<std::uint16_t>(game % 2 ? 5 : 0), positions::kNextEnded}));
   }
   ASSERT_TRUE(writer.finish());
-  sqlite3* raw = nullptr;
-  ASSERT_EQ(sqlite3_open(db.c_str(), &raw), SQLITE_OK);
-  sqlite3_exec(raw, "INSERT INTO position_segments VALUES (900, 1, 84, 0)", nullptr, nullptr, nullptr);
+  // The blocks as hex literals (X'..' for SQLite, '\x..' for PostgreSQL's bytea).
+  std::string sql = "INSERT INTO position_segments VALUES (900, 1, 84, 0);";
   for (const auto& [first_key, part, data] : blocks) {
-    sqlite3_stmt* s = nullptr;
-    sqlite3_prepare_v2(raw, "INSERT INTO position_blocks VALUES (900, ?1, ?2, ?3)", -1, &s, nullptr);
-    sqlite3_bind_int64(s, 1, first_key);
-    sqlite3_bind_int(s, 2, part);
-    sqlite3_bind_blob(s, 3, data.data(), static_cast<int>(data.size()), SQLITE_TRANSIENT);
-    EXPECT_EQ(sqlite3_step(s), SQLITE_DONE);
-    sqlite3_finalize(s);
+    std::string hex;
+    for (unsigned char c : data) hex += "0123456789abcdef"[c >> 4], hex += "0123456789abcdef"[c & 15];
+    sql += "INSERT INTO position_blocks VALUES (900, " + std::to_string(first_key) + ", " + std::to_string(part) +
+           ", " + (is_pg(db) ? "'\\x" + hex + "'::bytea" : "X'" + hex + "'") + ");";
   }
-  sqlite3_close(raw);
+  raw_sql(db, sql);
   auto forged = open_index(db, OpenMode::ReadWrite);
   ASSERT_TRUE(forged);
   const auto hits = forged->find(start);
@@ -395,6 +384,21 @@ TEST_F(PositionIndexTest, ForgedRowsWithTheSameKeyAreNotCounted) {
 
 // The index tables of `db` as text (segment ids aside), to compare two archives' indexes.
 std::string index_tables(const std::string& db) {
+  if (is_pg(db)) {
+    std::string out;
+    for (const char* sql : {"SELECT key, value FROM position_meta ORDER BY key",
+                            "SELECT first_game, last_game, rows FROM position_segments ORDER BY first_game",
+                            "SELECT first_key, part, upper(encode(data, 'hex')) FROM position_blocks ORDER BY segment, "
+                            "first_key, part",
+                            "SELECT block, upper(encode(data, 'hex')) FROM position_games ORDER BY block"}) {
+      for (const auto& row : pg_rows(db, sql)) {
+        for (const std::string& c : row) out += c + "|";
+        out += "\n";
+      }
+      out += "--\n";
+    }
+    return out;
+  }
   sqlite3* raw = nullptr;
   EXPECT_EQ(sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
   std::string out;
@@ -419,32 +423,23 @@ std::string index_tables(const std::string& db) {
 const char* const kDropIndex =
     "DROP TABLE position_meta; DROP TABLE position_segments; DROP TABLE position_blocks; DROP TABLE position_games;";
 
-// The index `db` holds equals the one an update that reads every stored game builds (in a
-// copy of `db` whose index is dropped first).
-void expect_same_as_rebuilt(const std::string& db, const fs::path& dir) {
-  const std::string copy = (dir / "rebuilt.db").string();
-  fs::remove(copy);
-  {
-    auto opened = Archive::open(db, OpenMode::ReadOnly);  // its WAL checkpointed by the import's close
-    ASSERT_TRUE(opened) << opened.error().message;
-  }
-  fs::copy_file(db, copy);
-  raw_sql(copy, kDropIndex);
-  auto rebuilt = open_index(copy, OpenMode::ReadWrite);
-  ASSERT_TRUE(rebuilt && updated(*rebuilt, 2));
-  rebuilt.reset();
+// The index `db` holds equals the one an update that reads every stored game builds (the
+// index dropped first).
+void expect_same_as_rebuilt(const std::string& db) {
   const std::string built = index_tables(db);
   EXPECT_GT(built.size(), 1000u);
-  EXPECT_EQ(built, index_tables(copy));
+  raw_sql(db, kDropIndex);
+  auto rebuilt = open_index(db, OpenMode::ReadWrite);
+  ASSERT_TRUE(rebuilt && updated(*rebuilt, 2));
+  rebuilt.reset();
+  EXPECT_EQ(built, index_tables(db));
 }
 
-TEST_F(PositionIndexTest, AnImportBuildsTheIndexAnUpdateReadingEveryGameBuilds) {
-  expect_same_as_rebuilt(db, dir.path());
-}
+TEST_P(PositionIndexTest, AnImportBuildsTheIndexAnUpdateReadingEveryGameBuilds) { expect_same_as_rebuilt(db); }
 
-TEST_F(PositionIndexTest, AnImportAlsoIndexesTheGamesAnOlderGiboLeftUnindexed) {
+TEST_P(PositionIndexTest, AnImportAlsoIndexesTheGamesAnOlderGiboLeftUnindexed) {
   // Half of the corpus imported without an index (as an older gibo left it), then the rest.
-  const std::string db2 = (dir.path() / "halves.db").string();
+  const std::string db2 = fresh("halves");
   const std::vector<fs::path> files = corpus_files();
   for (int half = 0; half < 2; ++half) {
     std::vector<std::string> args = {"import", "--db", db2};
@@ -458,15 +453,15 @@ TEST_F(PositionIndexTest, AnImportAlsoIndexesTheGamesAnOlderGiboLeftUnindexed) {
     auto index = open_index(db2, OpenMode::ReadWrite);
     ASSERT_TRUE(index);
     EXPECT_EQ(index->size().games, static_cast<std::int64_t>(corpus().games.size()));  // before any update
-    expect_every_position(*index);
+    expect_every_position(*index, stride());
   }
-  expect_same_as_rebuilt(db2, dir.path());
+  expect_same_as_rebuilt(db2);
 }
 
-TEST_F(PositionIndexTest, AGameReplacedInTheImportThatStoredItIsNotIndexed) {
+TEST_P(PositionIndexTest, AGameReplacedInTheImportThatStoredItIsNotIndexed) {
   // A broken copy (a false 장군 mark at ply 20), then the valid game: one run stores the
   // broken copy, then the valid one in its place.
-  const std::string db2 = (dir.path() / "replaced.db").string();
+  const std::string db2 = fresh("replaced");
   const auto r = run_gibo({"import", "--db", db2, std::string(GIBO_TEST_DATA) + "/fixtures/gib/false_check.gib",
                            std::string(GIBO_TEST_DATA) + "/corpus/pobsiz_2010_kbs_chuseok.gib"});
   ASSERT_EQ(r.status, 1) << r.err;  // a game with errors was read
@@ -484,7 +479,7 @@ TEST_F(PositionIndexTest, AGameReplacedInTheImportThatStoredItIsNotIndexed) {
     for (const SetupTally& t : *tallies) games += t.games;
     EXPECT_EQ(games, 1);
   }
-  expect_same_as_rebuilt(db2, dir.path());
+  expect_same_as_rebuilt(db2);
 }
 
 }  // namespace

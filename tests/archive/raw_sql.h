@@ -1,20 +1,27 @@
-// SQL run on an archive file directly, outside the Archive API (for tests that set up or
-// inspect what the API must refuse, migrate or leave alone).
+// SQL run on an archive directly, outside the Archive API (for tests that set up or
+// inspect what the API must refuse, migrate or leave alone): a SQLite file, or a
+// PostgreSQL archive on the test server (../pg/pg_test.h).
 #pragma once
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
 #include <cstdint>
-#include <filesystem>
 #include <string>
+#include <vector>
+
+#include "../pg/pg_test.h"
 
 namespace gibo::testing {
 
 // Runs statements on `db`; a failure fails the test.
-inline void raw_sql(const std::filesystem::path& db, const std::string& sql) {
+inline void raw_sql(const std::string& db, const std::string& sql) {
+  if (is_pg(db)) {
+    pg_rows(db, sql);
+    return;
+  }
   sqlite3* h = nullptr;
-  ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
+  ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
   char* err = nullptr;
   EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
   sqlite3_free(err);
@@ -22,12 +29,35 @@ inline void raw_sql(const std::filesystem::path& db, const std::string& sql) {
 }
 
 // The first column of the first row of a query, read-only; -1 when there is none.
-inline std::int64_t raw_int(const std::filesystem::path& db, const std::string& sql) {
+inline std::int64_t raw_int(const std::string& db, const std::string& sql) {
+  if (is_pg(db)) {
+    const auto rows = pg_rows(db, sql);
+    if (rows.empty() || rows[0].empty() || rows[0][0].empty()) return -1;
+    return std::atoll(rows[0][0].c_str());
+  }
   sqlite3* h = nullptr;
-  sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
+  sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
   sqlite3_stmt* s = nullptr;
   sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr);
   const std::int64_t v = s && sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+  return v;
+}
+
+// The first column of the first row of a query as text ("" when there is none).
+inline std::string raw_text(const std::string& db, const std::string& sql) {
+  if (is_pg(db)) {
+    const auto rows = pg_rows(db, sql);
+    return rows.empty() || rows[0].empty() ? "" : rows[0][0];
+  }
+  sqlite3* h = nullptr;
+  sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
+  sqlite3_stmt* s = nullptr;
+  sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr);
+  std::string v;
+  if (s && sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0))
+    v = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
   sqlite3_finalize(s);
   sqlite3_close(h);
   return v;

@@ -71,10 +71,10 @@ Position position_after(int plies) {
   return pos;
 }
 
-ImportSummary import(const fs::path& db, const std::vector<std::string>& paths, std::vector<FileReport>* reports = nullptr,
+ImportSummary import(const std::string& db, const std::vector<std::string>& paths, std::vector<FileReport>* reports = nullptr,
                      int batch_games = 5000) {
   ImportOptions options;
-  options.db_path = db.string();
+  options.db_path = db;
   options.batch_games = batch_games;
   ImportCallbacks callbacks;
   callbacks.on_file = [&](const FileReport& r) {
@@ -86,11 +86,11 @@ ImportSummary import(const fs::path& db, const std::vector<std::string>& paths, 
   return summary;
 }
 
-std::int64_t count(const fs::path& db, const std::string& where) { return raw_int(db, "SELECT count(*) FROM " + where); }
+std::int64_t count(const std::string& db, const std::string& where) { return raw_int(db, "SELECT count(*) FROM " + where); }
 
 // The archive's own checks: SQLite's integrity check and no row naming a game that is gone.
-void expect_consistent(const fs::path& db) {
-  auto a = Archive::open(db.string(), OpenMode::ReadOnly);
+void expect_consistent(const std::string& db) {
+  auto a = Archive::open(db, OpenMode::ReadOnly);
   ASSERT_TRUE(a) << a.error().message;
   EXPECT_EQ(*(*a)->integrity_check(), "ok");
   for (const char* orphan : {"duplicates WHERE game_id NOT IN (SELECT id FROM games)",
@@ -104,7 +104,7 @@ void expect_consistent(const fs::path& db) {
 
 // The broken copy `path` is recorded as the duplicate of the one stored game, which is
 // the valid copy from kValid.
-void expect_valid_kept(const fs::path& db, const std::string& broken_path, const std::string& code, int ply) {
+void expect_valid_kept(const std::string& db, const std::string& broken_path, const std::string& code, int ply) {
   EXPECT_EQ(count(db, "games"), 1);
   EXPECT_EQ(count(db, "games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.status = 'valid' AND s.path = '" +
                           kValid + "'"),
@@ -121,9 +121,19 @@ void expect_valid_kept(const fs::path& db, const std::string& broken_path, const
   expect_consistent(db);
 }
 
-TEST(ReplaceBroken, InOneRunTheValidCopyIsStored) {
-  TempDir dir;
-  const fs::path db = dir.path() / "a.db";
+// Each test on a fresh archive of each backend.
+class ReplaceBroken : public BackendTest {
+ protected:
+  void SetUp() override {
+    BackendTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    db = fresh();
+  }
+  std::string db;
+};
+INSTANTIATE_TEST_SUITE_P(Backends, ReplaceBroken, ::testing::Values(Backend::SQLite, Backend::PostgreSQL), backend_name);
+
+TEST_P(ReplaceBroken, InOneRunTheValidCopyIsStored) {
   std::vector<FileReport> reports;
   const ImportSummary s = import(db, {kFalseCheck, kValid}, &reports);
   EXPECT_EQ(s.games, 2);
@@ -146,9 +156,7 @@ TEST(ReplaceBroken, InOneRunTheValidCopyIsStored) {
   expect_valid_kept(db, kFalseCheck, "false-check", 20);
 }
 
-TEST(ReplaceBroken, ValidFirstKeepsTheValidCopy) {
-  TempDir dir;
-  const fs::path db = dir.path() / "a.db";
+TEST_P(ReplaceBroken, ValidFirstKeepsTheValidCopy) {
   const ImportSummary s = import(db, {kValid, kFalseCheck});
   EXPECT_EQ(s.added, 1);
   EXPECT_EQ(s.duplicates, 1);
@@ -156,9 +164,7 @@ TEST(ReplaceBroken, ValidFirstKeepsTheValidCopy) {
   expect_valid_kept(db, kFalseCheck, "false-check", 20);
 }
 
-TEST(ReplaceBroken, AcrossRunsWithDuplicatesPrefixesVerdictsAndThePositionIndex) {
-  TempDir dir;
-  const fs::path db = dir.path() / "a.db";
+TEST_P(ReplaceBroken, AcrossRunsWithDuplicatesPrefixesVerdictsAndThePositionIndex) {
   const std::string prefix = write_prefix(dir.path());
   // Run 1: the prefix, a broken copy and a second broken copy (its duplicate).
   ImportSummary s = import(db, {prefix, kFalseCheck, kWrongPiece});
@@ -168,7 +174,7 @@ TEST(ReplaceBroken, AcrossRunsWithDuplicatesPrefixesVerdictsAndThePositionIndex)
   const std::int64_t broken = raw_int(db, "SELECT id FROM games WHERE status = 'invalid'");
   EXPECT_EQ(raw_int(db, "SELECT longer_game_id FROM prefixes"), broken);
   {
-    auto a = Archive::open(db.string(), OpenMode::ReadWrite);
+    auto a = Archive::open(db, OpenMode::ReadWrite);
     ASSERT_TRUE(a) << a.error().message;
     VerdictRow v;
     v.game_id = broken;
@@ -177,7 +183,7 @@ TEST(ReplaceBroken, AcrossRunsWithDuplicatesPrefixesVerdictsAndThePositionIndex)
     v.winner = "none";
     ASSERT_FALSE((*a)->store_verdicts({v}));
   }
-  auto index = PositionIndex::open(db.string(), OpenMode::ReadWrite);
+  auto index = PositionIndex::open(db, OpenMode::ReadWrite);
   ASSERT_TRUE(index) << index.error().message;
   ASSERT_FALSE((*index)->update(1));
   const Position after10 = position_after(10);
@@ -231,11 +237,9 @@ TEST(ReplaceBroken, AcrossRunsWithDuplicatesPrefixesVerdictsAndThePositionIndex)
   EXPECT_TRUE(s.prefixes.empty());
 }
 
-TEST(ReplaceBroken, AllOrNothingWithTheTransaction) {
-  TempDir dir;
-  const fs::path db = dir.path() / "a.db";
+TEST_P(ReplaceBroken, AllOrNothingWithTheTransaction) {
   import(db, {kFalseCheck});
-  auto a = Archive::open(db.string(), OpenMode::ReadWrite);
+  auto a = Archive::open(db, OpenMode::ReadWrite);
   ASSERT_TRUE(a) << a.error().message;
   Archive& archive = **a;
   std::vector<PreparedGame> prepared;

@@ -13,7 +13,14 @@
 //   files would be skipped as already imported;
 // * in the same run, when given: `pgn-extract -r -s` on a chess PGN (the reference for
 //   validate) and Fairy-Stockfish's `go perft 5` from the janggi start (the reference for
-//   `gibo perft --rules fs-janggi 5`).
+//   `gibo perft --rules fs-janggi 5`);
+// * with --pg URI, the same import into a PostgreSQL archive (a fresh schema of the
+//   database URI names each round, dropped after it), beside the SQLite import: its
+//   wall-clock rate is the one to compare (the server's own CPU time is not the child's).
+// --only import measures the imports alone; --only queue measures the analysis queue
+// instead: 1, 2 and 3 workers (`gibo analyze --worker --jobs 1`, fairy-stockfish depth 8,
+// started at once) analysing the same 24 corpus games of a fresh archive, SQLite's and,
+// with --pg, PostgreSQL's: positions per second of the whole run.
 //
 // Every measure runs --rounds times (default 3), interleaved, and the best round counts.
 // Wall-clock rates depend on what else the machine runs; the CPU time (user + system of
@@ -23,7 +30,9 @@
 //
 // Usage: bench_cli [--gibo PATH] [--corpus DIR] [--plies N] [--rounds N] [--work DIR]
 //                  [--pgn-extract PATH --chess-pgn FILE] [--fairy-stockfish PATH]
+//                  [--pg URI] [--only import|queue]
 // tests/bench/compare.sh runs it with the references when they are installed.
+#include <libpq-fe.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -54,7 +63,27 @@ struct Options {
   int rounds = 3;
   std::string work;
   std::string pgn_extract, chess_pgn, fairy_stockfish;
+  std::string pg;  // a PostgreSQL database to import into too
+  bool import_only = false;
+  bool queue_only = false;
 };
+
+// Runs `sql` on the PostgreSQL database `uri`; false when it fails.
+bool pg_exec(const std::string& uri, const std::string& sql) {
+  PGconn* c = PQconnectdb(uri.c_str());
+  bool ok = PQstatus(c) == CONNECTION_OK;
+  if (ok) {
+    PQsetNoticeProcessor(c, [](void*, const char*) {}, nullptr);
+    PGresult* r = PQexec(c, sql.c_str());
+    ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    if (!ok) std::fprintf(stderr, "bench_cli: %s: %s", sql.c_str(), PQresultErrorMessage(r));
+    PQclear(r);
+  } else {
+    std::fprintf(stderr, "bench_cli: cannot connect to %s: %s", uri.c_str(), PQerrorMessage(c));
+  }
+  PQfinish(c);
+  return ok;
+}
 
 using gibo::bench::ChildRun;
 using gibo::bench::summary_number;
@@ -163,7 +192,8 @@ void print(const Measure& m, const char* unit) {
 [[noreturn]] void usage(const char* why) {
   std::cerr << "bench_cli: " << why
             << "\nusage: bench_cli [--gibo PATH] [--corpus DIR] [--plies N] [--rounds N] [--work DIR]\n"
-               "                 [--pgn-extract PATH --chess-pgn FILE] [--fairy-stockfish PATH]\n";
+               "                 [--pgn-extract PATH --chess-pgn FILE] [--fairy-stockfish PATH]\n"
+               "                 [--pg URI] [--only import|queue]\n";
   std::exit(2);
 }
 
@@ -181,6 +211,9 @@ Options parse(int argc, char** argv) {
     else if (a == "--pgn-extract") o.pgn_extract = v;
     else if (a == "--chess-pgn") o.chess_pgn = v;
     else if (a == "--fairy-stockfish") o.fairy_stockfish = v;
+    else if (a == "--pg") o.pg = v;
+    else if (a == "--only" && v == "import") o.import_only = true;
+    else if (a == "--only" && v == "queue") o.queue_only = true;
     else usage(("unknown option " + a).c_str());
   }
   if (o.pgn_extract.empty() != o.chess_pgn.empty()) usage("--pgn-extract and --chess-pgn go together");
@@ -241,6 +274,143 @@ Inputs make_inputs(const Options& o, const fs::path& work) {
   return in;
 }
 
+// The positions the workers of an archive's queue searched (gibo analyze --status: the
+// workers' "N positions"), summed.
+long queue_positions(const std::string& gibo, const std::string& db, const fs::path& out) {
+  run({gibo, "analyze", "--db", db, "--status"}, "/dev/null", out.string());
+  std::ifstream in(out);
+  long total = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t at = line.find(" positions, ");
+    if (at == std::string::npos) continue;
+    std::size_t from = line.rfind(' ', at - 1);
+    total += std::atol(line.substr(from + 1, at - from - 1).c_str());
+  }
+  return total;
+}
+
+// --only queue: 1, 2 and 3 workers at once on a fresh archive's queue, best of the rounds.
+int bench_queue(const Options& o, const fs::path& work) {
+  const fs::path out = work / "status.txt";
+  std::vector<std::pair<std::string, std::string>> backends = {{"SQLite", ""}};
+  if (!o.pg.empty()) backends.emplace_back("PostgreSQL", o.pg);
+  std::printf("%-12s %8s %8s %14s %10s\n", "archive", "workers", "wall s", "positions/s", "games/s");
+  bool ok = true;
+  int schema = 0;
+  for (const auto& [name, pg] : backends)
+    for (int workers = 1; workers <= 3; ++workers) {
+      double best = 1e300;
+      long positions = 0;
+      for (int round = 0; round < o.rounds; ++round) {
+        std::string db = (work / "queue.sqlite").string();
+        if (!pg.empty()) {
+          const std::string s = "bench_queue_" + std::to_string(::getpid()) + "_" + std::to_string(schema++);
+          if (!pg_exec(pg, "CREATE SCHEMA " + s)) return 1;
+          db = pg + (pg.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" + s;
+        } else {
+          for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix);
+        }
+        ok &= run({o.gibo, "import", "--db", db, o.corpus}).status == 0;
+        std::vector<pid_t> pids;
+        const auto start = std::chrono::steady_clock::now();
+        for (int w = 0; w < workers; ++w) {
+          std::cout << std::flush;
+          const pid_t pid = ::fork();
+          if (pid == 0) {
+            std::vector<std::string> args = {o.gibo, "analyze", "--db", db, "--where", "id <= 24", "--rules",
+                                             "fs-janggi", "--depth", "8", "--option", "Threads=1", "--worker"};
+            std::vector<char*> argv;
+            for (std::string& a : args) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            std::freopen("/dev/null", "w", stdout);
+            ::execv(argv[0], argv.data());
+            std::_Exit(127);
+          }
+          pids.push_back(pid);
+        }
+        for (pid_t pid : pids) {
+          int status = 0;
+          ::waitpid(pid, &status, 0);
+          ok &= WIFEXITED(status) && WEXITSTATUS(status) == 0;
+        }
+        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        positions = queue_positions(o.gibo, db, out);
+      }
+      std::printf("%-12s %8d %8.2f %14.0f %10.2f\n", name.c_str(), workers, best, static_cast<double>(positions) / best,
+                  24.0 / best);
+    }
+  std::printf("load average after: %s\n", load_average().c_str());
+  fs::remove_all(work);
+  return ok ? 0 : 1;
+}
+
+// Every measure of a run, named.
+struct Measures {
+  Measure v1, v2, v1_small, imp, imp_pg, pgn, perft, fs_perft;
+};
+
+Measures named_measures(const Options& o) {
+  Measures m;
+  m.v1.name = "gibo validate --jobs 1";
+  m.v2.name = "gibo validate --jobs 2";
+  m.v1_small.name = "gibo validate --jobs 1 (small files)";
+  m.imp.name = "gibo import --jobs 2 (fresh)";
+  m.imp_pg.name = "gibo import --jobs 2 (PostgreSQL)";
+  m.pgn.name = "pgn-extract -r -s";
+  m.perft.name = "gibo perft --rules fs-janggi 5";
+  m.fs_perft.name = "fairy-stockfish go perft 5";
+  if (!o.pgn_extract.empty()) m.pgn.units = static_cast<double>(pgn_plies(o.chess_pgn));
+  return m;
+}
+
+// --only import: the imports' figures.
+void print_imports(const Options& o, const Inputs& in, const Measures& m) {
+  std::printf("import input: %d files of 100 distinct games, %s plies\nbest of %d rounds\n%-34s %8s %14s %12s %8s "
+              "%14s %8s\n",
+              in.import_files, with_commas(m.imp.units).c_str(), o.rounds, "measure", "wall s", "rate", "games/s",
+              "cpu s", "rate per cpu-s", "peak MB");
+  print(m.imp, "plies/s");
+  if (!o.pg.empty()) {
+    print(m.imp_pg, "plies/s");
+    std::printf("import PostgreSQL / SQLite, games/s: %.2f (wall)\n", m.imp.best_wall() / m.imp_pg.best_wall());
+  }
+}
+
+// Every measure's figures, the peak memory of the small inputs (`v_small`, `i_small`)
+// beside the whole ones', and the ratios to the references.
+void print_results(const Options& o, const Inputs& in, const Measures& m, const ChildRun& v_small,
+                   const ChildRun& i_small) {
+  std::printf("validate input: %d copies of %zu corpus files, %s games, %s plies; as %d files (small files: %d)\n",
+              in.copies, in.corpus_files.size(), with_commas(m.v1.games).c_str(), with_commas(m.v1.units).c_str(),
+              in.copies, in.copies * static_cast<int>(in.corpus_files.size()));
+  std::printf("import input: %d files of 100 distinct games, %s plies\n", in.import_files,
+              with_commas(m.imp.units).c_str());
+  if (!o.pgn_extract.empty())
+    std::printf("pgn-extract input: %s, %s plies\n", o.chess_pgn.c_str(), with_commas(m.pgn.units).c_str());
+  std::printf("best of %d rounds\n%-34s %8s %14s %12s %8s %14s %8s\n", o.rounds, "measure", "wall s", "rate",
+              "games/s", "cpu s", "rate per cpu-s", "peak MB");
+  print(m.v1, "plies/s");
+  print(m.v2, "plies/s");
+  print(m.v1_small, "plies/s");
+  print(m.imp, "plies/s");
+  if (!o.pg.empty()) print(m.imp_pg, "plies/s");
+  if (!o.pgn_extract.empty()) print(m.pgn, "plies/s");
+  print(m.perft, "nodes/s");
+  if (!o.fairy_stockfish.empty()) print(m.fs_perft, "nodes/s");
+  std::printf("peak MB, small input -> whole input: validate %.1f -> %.1f, import %.1f -> %.1f\n",
+              static_cast<double>(v_small.max_rss_kb) / 1024, static_cast<double>(m.v1.max_rss_kb()) / 1024,
+              static_cast<double>(i_small.max_rss_kb) / 1024, static_cast<double>(m.imp.max_rss_kb()) / 1024);
+  std::printf("validate --jobs 2 / --jobs 1: %.2f (wall)\n", m.v2.rate() / m.v1.rate());
+  if (!o.pg.empty())
+    std::printf("import PostgreSQL / SQLite, games/s: %.2f (wall)\n", m.imp.best_wall() / m.imp_pg.best_wall());
+  if (!o.pgn_extract.empty())
+    std::printf("validate --jobs 1 / pgn-extract, plies/s: %.2f (wall), %.2f (cpu); small files: %.2f (wall)\n",
+                m.v1.rate() / m.pgn.rate(), m.v1.cpu_rate() / m.pgn.cpu_rate(), m.v1_small.rate() / m.pgn.rate());
+  if (!o.fairy_stockfish.empty())
+    std::printf("perft 5 gibo / fairy-stockfish, nodes/s: %.2f (wall), %.2f (cpu)\n",
+                m.perft.rate() / m.fs_perft.rate(), m.perft.cpu_rate() / m.fs_perft.cpu_rate());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -249,10 +419,9 @@ int main(int argc, char** argv) {
                         ("gibo-bench-cli-" + std::to_string(::getpid()));
   fs::create_directories(work);
   std::printf("load average before: %s\n", load_average().c_str());
+  if (o.queue_only) return bench_queue(o, work);
 
   const Inputs in = make_inputs(o, work);
-  const auto& [corpus_files, copies, real, archive, import_files, variants] = in;
-
   const fs::path out = work / "out.jsonl";
   const fs::path db = work / "bench.sqlite";
   auto validate = [&](int jobs, const fs::path& dir) {
@@ -265,79 +434,63 @@ int main(int argc, char** argv) {
                 dir.string()},
                "/dev/null", out.string());
   };
+  // The PostgreSQL import: a fresh schema a run, in the database o.pg names.
+  int pg_round = 0;
+  std::string pg_schema;
+  auto import_pg = [&](int jobs, const fs::path& dir) {
+    if (!pg_schema.empty()) pg_exec(o.pg, "DROP SCHEMA " + pg_schema + " CASCADE");
+    pg_schema = "bench_" + std::to_string(::getpid()) + "_" + std::to_string(pg_round++);
+    if (!pg_exec(o.pg, "CREATE SCHEMA " + pg_schema)) usage("cannot create a schema in the --pg database");
+    const std::string uri = o.pg + (o.pg.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" +
+                            pg_schema;
+    return run({o.gibo, "import", "--db", uri, "--format", "jsonl", "--jobs", std::to_string(jobs), dir.string()},
+               "/dev/null", out.string());
+  };
 
-  Measure v1, v2, v1_small, imp, pgn, perft, fs_perft;
-  v1.name = "gibo validate --jobs 1";
-  v2.name = "gibo validate --jobs 2";
-  v1_small.name = "gibo validate --jobs 1 (small files)";
-  imp.name = "gibo import --jobs 2 (fresh)";
-  pgn.name = "pgn-extract -r -s";
-  perft.name = "gibo perft --rules fs-janggi 5";
-  fs_perft.name = "fairy-stockfish go perft 5";
-  if (!o.pgn_extract.empty()) pgn.units = static_cast<double>(pgn_plies(o.chess_pgn));
+  Measures m = named_measures(o);
   const fs::path fs_commands = work / "fs-commands.txt";
   std::ofstream(fs_commands) << "setoption name UCI_Variant value janggi\nposition startpos\ngo perft 5\nquit\n";
-
+  // One measure's run: its figures from the summary gibo wrote, true when it succeeded.
+  auto measured = [&](Measure& into, const ChildRun& r) {
+    into.runs.push_back(r);
+    const std::string text = tail_of(out);
+    into.units = summary_number(text, "plies");
+    into.games = summary_number(text, "games");
+    return r.status == 0;
+  };
   bool ok = true;
   for (int round = 0; round < o.rounds; ++round) {
-    for (auto [m, jobs, dir] : {std::tuple{&v1, 1, archive}, std::tuple{&v2, 2, archive}, std::tuple{&v1_small, 1, real}}) {
-      m->runs.push_back(validate(jobs, dir));
-      const std::string text = tail_of(out);
-      m->units = summary_number(text, "plies");
-      m->games = summary_number(text, "games");
-      ok &= m->runs.back().status == 0 && summary_number(text, "valid") == m->games;
+    for (auto [v, jobs, dir] : {std::tuple{&m.v1, 1, in.archive}, std::tuple{&m.v2, 2, in.archive},
+                                std::tuple{&m.v1_small, 1, in.real}}) {
+      if (o.import_only) break;
+      ok &= measured(*v, validate(jobs, dir)) && summary_number(tail_of(out), "valid") == v->games;
     }
-    imp.runs.push_back(import(2, variants));
-    {
-      const std::string text = tail_of(out);
-      imp.units = summary_number(text, "plies");
-      imp.games = summary_number(text, "games");
-      ok &= imp.runs.back().status == 0;
-    }
-    if (!o.pgn_extract.empty()) pgn.runs.push_back(run({o.pgn_extract, "-r", "-s", o.chess_pgn}));
-    perft.runs.push_back(run({o.gibo, "perft", "--rules", "fs-janggi", "5"}));
-    perft.units = 35'243'995;  // tests/data/perft.tsv, default start at depth 5
+    ok &= measured(m.imp, import(2, in.variants));
+    if (!o.pg.empty()) ok &= measured(m.imp_pg, import_pg(2, in.variants)) && m.imp_pg.games == m.imp.games;
+    if (o.import_only) continue;
+    if (!o.pgn_extract.empty()) m.pgn.runs.push_back(run({o.pgn_extract, "-r", "-s", o.chess_pgn}));
+    m.perft.runs.push_back(run({o.gibo, "perft", "--rules", "fs-janggi", "5"}));
+    m.perft.units = 35'243'995;  // tests/data/perft.tsv, default start at depth 5
     if (!o.fairy_stockfish.empty()) {
-      fs_perft.runs.push_back(run({o.fairy_stockfish}, fs_commands.string()));
-      fs_perft.units = perft.units;
+      m.fs_perft.runs.push_back(run({o.fairy_stockfish}, fs_commands.string()));
+      m.fs_perft.units = m.perft.units;
     }
   }
+  if (!pg_schema.empty()) pg_exec(o.pg, "DROP SCHEMA " + pg_schema + " CASCADE");
 
-  // Peak memory against input size: one corpus copy and 1/10 of the import input.
-  const ChildRun v_small = validate(1, archive / "r0000.gib");
-  fs::create_directories(work / "variants-small");
-  for (int f = 0; f < std::max(1, import_files / 10); ++f) {
-    char name[32];
-    std::snprintf(name, sizeof name, "v%05d.gib", f);
-    fs::copy_file(variants / name, work / "variants-small" / name);
+  if (o.import_only) {
+    print_imports(o, in, m);
+  } else {
+    // Peak memory against input size: one corpus copy and 1/10 of the import input.
+    const ChildRun v_small = validate(1, in.archive / "r0000.gib");
+    fs::create_directories(work / "variants-small");
+    for (int f = 0; f < std::max(1, in.import_files / 10); ++f) {
+      char name[32];
+      std::snprintf(name, sizeof name, "v%05d.gib", f);
+      fs::copy_file(in.variants / name, work / "variants-small" / name);
+    }
+    print_results(o, in, m, v_small, import(2, work / "variants-small"));
   }
-  const ChildRun i_small = import(2, work / "variants-small");
-
-  std::printf("validate input: %d copies of %zu corpus files, %s games, %s plies; as %d files (small files: %d)\n",
-              copies, corpus_files.size(), with_commas(v1.games).c_str(), with_commas(v1.units).c_str(), copies,
-              copies * static_cast<int>(corpus_files.size()));
-  std::printf("import input: %d files of 100 distinct games, %s plies\n", import_files, with_commas(imp.units).c_str());
-  if (!o.pgn_extract.empty())
-    std::printf("pgn-extract input: %s, %s plies\n", o.chess_pgn.c_str(), with_commas(pgn.units).c_str());
-  std::printf("best of %d rounds\n%-34s %8s %14s %12s %8s %14s %8s\n", o.rounds, "measure", "wall s", "rate",
-              "games/s", "cpu s", "rate per cpu-s", "peak MB");
-  print(v1, "plies/s");
-  print(v2, "plies/s");
-  print(v1_small, "plies/s");
-  print(imp, "plies/s");
-  if (!o.pgn_extract.empty()) print(pgn, "plies/s");
-  print(perft, "nodes/s");
-  if (!o.fairy_stockfish.empty()) print(fs_perft, "nodes/s");
-  std::printf("peak MB, small input -> whole input: validate %.1f -> %.1f, import %.1f -> %.1f\n",
-              static_cast<double>(v_small.max_rss_kb) / 1024, static_cast<double>(v1.max_rss_kb()) / 1024,
-              static_cast<double>(i_small.max_rss_kb) / 1024, static_cast<double>(imp.max_rss_kb()) / 1024);
-  std::printf("validate --jobs 2 / --jobs 1: %.2f (wall)\n", v2.rate() / v1.rate());
-  if (!o.pgn_extract.empty())
-    std::printf("validate --jobs 1 / pgn-extract, plies/s: %.2f (wall), %.2f (cpu); small files: %.2f (wall)\n",
-                v1.rate() / pgn.rate(), v1.cpu_rate() / pgn.cpu_rate(), v1_small.rate() / pgn.rate());
-  if (!o.fairy_stockfish.empty())
-    std::printf("perft 5 gibo / fairy-stockfish, nodes/s: %.2f (wall), %.2f (cpu)\n", perft.rate() / fs_perft.rate(),
-                perft.cpu_rate() / fs_perft.cpu_rate());
   std::printf("load average after: %s\n", load_average().c_str());
   fs::remove_all(work);
   if (!ok) std::fprintf(stderr, "bench_cli: a gibo run failed or found invalid games\n");

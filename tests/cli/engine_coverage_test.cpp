@@ -99,8 +99,8 @@ Counts check_verdicts(const std::string& db, long margin) {
 TEST(EngineCoverage, TheVerdictsOn150RealGamesAtDepth6) {
   GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
-  const std::string db = (dir.path() / "real.db").string();
-  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus, std::string(GIBO_TEST_DATA) + "/corpus_sample"}).status, 0);
+  const std::string db = imported_archive(dir, {kCorpus, kCorpusSample});
+  ASSERT_FALSE(db.empty());
   const std::vector<std::string> rescore = {"rescore", "--db", db, "--engine", "--depth", "6", "--option", "Threads=1",
                                             "-j", "2", "--format", "jsonl"};
   const Result first = run_gibo(rescore);

@@ -374,7 +374,7 @@ TEST(Help, PositionalsAreArgumentsNotOptions) {
   }
   // analyze takes PATHS too (and has a --depth option of its own).
   const Result analyze = run_gibo({"analyze", "--help"});
-  EXPECT_EQ(analyze.out.rfind("usage: gibo analyze [OPTIONS] (PATHS... | --db FILE [--where EXPR])\n\narguments:\n  PATHS... ", 0),
+  EXPECT_EQ(analyze.out.rfind("usage: gibo analyze [OPTIONS] (PATHS... | --db FILE [--where EXPR] [--worker] | --db FILE --status)\n\narguments:\n  PATHS... ", 0),
             0u)
       << analyze.out;
   const Result missing = run_gibo({"perft"});

@@ -108,8 +108,8 @@ std::map<std::string, Sums> player_sums(const std::map<long long, std::vector<Ev
 TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
   GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
-  const std::string db = (dir.path() / "a.db").string();
-  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus, std::string(GIBO_TEST_DATA) + "/corpus_sample"}).status, 0);
+  const std::string db = imported_archive(dir, {kCorpus, kCorpusSample});
+  ASSERT_FALSE(db.empty());
   const Result analysed = run_gibo({"analyze", "--db", db, "--depth", "1", "--option", "Threads=1", "-j", "2"});
   ASSERT_EQ(analysed.status, 0) << analysed.err;
 

@@ -106,8 +106,8 @@ namespace {
 TEST(RescoreCli, EngineContradictedWinnersAreListedAndLinkedToTheViewer) {
   GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
-  const std::string db = (dir.path() / "a.db").string();
-  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus + "/pobsiz_maeil_sinbo_1937.gib"}).status, 0);
+  const std::string db = imported_archive(dir, {kCorpus + "/pobsiz_maeil_sinbo_1937.gib"});
+  ASSERT_FALSE(db.empty());
   const Result judged = run_gibo({"rescore", "--db", db, "--engine", "--depth", "4", "--option", "Threads=1", "-j", "2"});
   ASSERT_NE(judged.status, 2) << judged.err;
   const long long contradicted =

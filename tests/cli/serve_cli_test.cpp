@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <csignal>
@@ -25,6 +26,7 @@
 #include <set>
 #include <thread>
 
+#include "../pg/pg_test.h"
 #include "run_gibo.h"
 
 namespace {
@@ -335,15 +337,35 @@ TEST_F(ServeCli, TheViewerGraphsAStoredAnalysis) {
   expect_valid_html(viewer, "analysed");
 }
 
+// Eight clients at once, each asking for several pages five times: every reply is whole and
+// byte-equal to the same page asked for alone (connections share no state that could mix
+// or cut replies).
 TEST_F(ServeCli, ServesConcurrently) {
+  const std::vector<std::string> targets = {"/explore?setup=HEHE,HEHE&moves=i4h4", "/", "/game/1?ply=10",
+                                            "/games?setup=HEHE,HEHE", "/players"};
+  std::map<std::string, std::string> alone;
+  for (const std::string& t : targets) {
+    const Reply r = get(port_, t);
+    ASSERT_EQ(r.status, 200) << t;
+    ASSERT_GT(r.body.size(), 1000u) << t;
+    alone[t] = r.body;
+  }
   std::vector<std::thread> clients;
-  std::atomic<int> ok{0};
+  std::atomic<int> same{0}, replies{0};
   for (int i = 0; i < 8; ++i)
-    clients.emplace_back([&] {
-      for (int k = 0; k < 5; ++k) ok += get(port_, "/explore?setup=HEHE,HEHE&moves=i4h4").status == 200;
+    clients.emplace_back([&, i] {
+      for (int k = 0; k < 5; ++k)
+        for (std::size_t j = 0; j < targets.size(); ++j) {
+          const std::string& t = targets[(i + j) % targets.size()];  // clients start on different pages
+          const Reply r = get(port_, t);
+          replies += r.status == 200;
+          same += r.status == 200 && r.body == alone.at(t);
+        }
     });
   for (auto& t : clients) t.join();
-  EXPECT_EQ(ok, 40);
+  const int asked = 8 * 5 * static_cast<int>(targets.size());
+  EXPECT_EQ(replies, asked);
+  EXPECT_EQ(same, asked);
 }
 
 TEST_F(ServeCli, PagesRenderInHeadlessChromium) {
@@ -466,6 +488,53 @@ TEST_F(ServeCli, AKoreanShowWritesAKoreanViewer) {
 }
 
 // Last: SIGINT stops the server cleanly, with status 0.
+// `page` with the archive name `from` (which HTML writes as it is) written `to`, as HTML
+// escapes it.
+std::string renamed(std::string page, const std::string& from, const std::string& to) {
+  std::string escaped;
+  for (char c : to) escaped += c == '&' ? std::string("&amp;") : std::string(1, c);
+  for (std::size_t at = page.find(from); at != std::string::npos; at = page.find(from, at + escaped.size()))
+    page.replace(at, from.size(), escaped);
+  return page;
+}
+
+// The same archive on PostgreSQL (gibo copy), served to a role that may only read it: the
+// same pages, byte for byte (save the archive's name).
+TEST_F(ServeCli, APostgreSQLCopyServesTheSamePagesToAReadingRole) {
+  GIBO_REQUIRE_POSTGRESQL();
+  const std::string pg = pg_fresh_archive();
+  ASSERT_EQ(run_gibo({"copy", db_, pg}).status, 0);
+  const std::string schema = pg_rows(pg, "SELECT current_schema()").at(0).at(0), role = "reader_" + schema;
+  pg_rows(pg, "CREATE ROLE " + role + " LOGIN; GRANT USAGE ON SCHEMA " + schema + " TO " + role +
+                  "; GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + role);
+  std::string as_reader = pg;
+  as_reader.replace(as_reader.find("gibo@"), 5, role + "@");
+  int pid = 0;
+  const int port = start_server("", as_reader, (dir_->path() / "pg.out").string(), (dir_->path() / "pg.err").string(), pid);
+  struct Stop {
+    int pid;
+    ~Stop() {
+      if (pid > 0) ::kill(pid, SIGKILL);
+    }
+  } stop{pid};
+  ASSERT_GT(port, 0) << slurp(dir_->path() / "pg.err");
+  std::vector<std::string> targets = {"/", "/explore?setup=HEEH,HEEH&moves=i4h4", "/games?setup=HEEH,HEEH&moves=i4h4,a7b7",
+                                      "/game/1?ply=3", "/stats", "/players", "/events"};
+  for (const std::string& l : links(get(port_, "/").body))
+    if (targets.size() < 40) targets.push_back(l);
+  for (const std::string& target : targets) {
+    SCOPED_TRACE(target);
+    const Reply lite = get(port_, target), server = get(port, target);
+    EXPECT_EQ(lite.status, 200);
+    EXPECT_EQ(server.status, lite.status);
+    const std::string expected = renamed(lite.body, db_, as_reader);
+    std::size_t at = 0;
+    while (at < expected.size() && at < server.body.size() && expected[at] == server.body[at]) ++at;
+    EXPECT_TRUE(server.body == expected) << "from byte " << at << ": SQLite's " << expected.substr(at, 300)
+                                         << "\nPostgreSQL's " << server.body.substr(at, 300);
+  }
+}
+
 TEST_F(ServeCli, ZStopsCleanlyOnSigint) {
   ASSERT_EQ(get(port_, "/").status, 200);
   ASSERT_EQ(::kill(pid_, SIGINT), 0);
@@ -488,8 +557,8 @@ namespace {
 TEST(ServePlayerPage, PlayQualityAndGamesLinkedToTheViewer) {
   GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
-  const std::string db = (dir.path() / "p.db").string();
-  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus + "/pobsiz_tyson_mgame.gib"}).status, 0);
+  const std::string db = imported_archive(dir, {kCorpus + "/pobsiz_tyson_mgame.gib"}, "p.db");
+  ASSERT_FALSE(db.empty());
   ASSERT_EQ(run_gibo({"analyze", "--db", db, "--depth", "1", "--option", "Threads=1"}).status, 0);
   int pid = 0;
   const std::string out = (dir.path() / "serve.out").string(), err = (dir.path() / "serve.err").string();

@@ -215,7 +215,7 @@ TEST(ValidateCli, EveryFormatThroughTheOneReader) {
   const std::string json = (dir.path() / "two.json").string();
   ASSERT_EQ(run_gibo({"convert", kCorpus + "/pobsiz_kakao001_g000-001.gib", "--to", "json", "-o", json}).status, 0);
   const std::regex game_shape(
-      R"(^\{"type":"game","file":"[^"]*","index":\d+,"line":\d+,"plies":\d+,"valid_plies":\d+,"valid":true,"annotated":(true|false),"profile":"[a-z-]+","result":"[^"]*","errors":\[\],"warnings":\[.*\],"notes":\[.*\]\}$)");
+      R"(^\{"type":"game","file":"[^"]*","index":\d+,"line":\d+,"plies":\d+,"valid_plies":\d+,"valid":true,"annotated":(true|false),"profile":"[a-z-]+","result":"[^"]*","opening":\{"code":"[^"]+","korean":"[^"]+","english":"[^"]+"(,"plies":\[[0-9,]*\])?\},"errors":\[\],"warnings":\[.*\],"notes":\[.*\]\}$)");
   const struct {
     std::string path, format;
     int games;

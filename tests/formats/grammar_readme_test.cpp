@@ -711,6 +711,7 @@ const std::vector<Spec>& specs() {
       {"formats/uci/README.md", {"formats/uci/grammar.h"}, 6},
       {"formats/notation/README.md", {"formats/notation/grammar.h"}, 14},
       {"src/record/README.md", {"src/record/date_grammar.h"}, 10},
+      {"formats/openings/README.md", {"formats/openings/grammar.h"}, 20},
   };
   return all;
 }

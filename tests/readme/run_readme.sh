@@ -14,6 +14,11 @@
 #   some games are rejected`).
 # * A fence ```sh no-test marks a block that is not run here (the set-up and build
 #   commands, benchmarks); a trailing `# no-test` comment marks one such command.
+# * A fence ```sh postgresql marks a block whose commands run with GIBO_DB naming a
+#   database on a PostgreSQL server of the runner's own (tests/pg/pg_server.sh: initdb and
+#   pg_ctl in a temporary directory), started for the first such block and stopped at the
+#   end, one for the whole README. Without PostgreSQL's server programs those commands
+#   are skipped (counted as such), except under CI (CI set), where they fail.
 # * Each command gets READMETEST_TIMEOUT seconds (default 300). A set-up (.ci/), cmake, ctest
 #   or benchmark command outside a no-test block fails without being run.
 # On failure it names the block, its README line, the command, the exit status expected and
@@ -34,7 +39,10 @@ timeout_s=${READMETEST_TIMEOUT:-300}
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/gibo-readme.XXXXXX") || exit 2
 running=""  # the process group of the command running (timeout gives it its own)
-trap 'rm -rf "$scratch"' EXIT
+pg_dir=/tmp/gibo-readme-pg-$$  # short: a unix socket's path takes at most 107 bytes
+pg_state=none pg_uri=""
+stop_pg() { [ "$pg_state" = up ] && bash "$src/tests/pg/pg_server.sh" stop "$pg_dir" >/dev/null 2>&1; }
+trap 'stop_pg; rm -rf "$scratch"' EXIT
 trap '[ -n "$running" ] && kill -TERM -- "-$running" 2>/dev/null; exit 1' INT TERM
 work=$scratch/tree
 mkdir -p "$work"
@@ -43,7 +51,8 @@ mkdir -p "$work"
 mkdir -p "$work/build"
 ln -s "$gibo" "$work/build/gibo"
 
-# The commands: "block<TAB>line<TAB>expected<TAB>command" per command to run.
+# The commands: "block<TAB>line<TAB>expected<TAB>postgresql<TAB>command" per command to
+# run (postgresql: 1 in a ```sh postgresql block).
 plan=$scratch/plan
 awk '
   function flush() {
@@ -53,12 +62,14 @@ awk '
     if (match(cmd, /(^|[ \t])#[ \t]*exit[ \t]+[0-9]+/)) {
       e = substr(cmd, RSTART, RLENGTH); sub(/.*exit[ \t]+/, "", e); expected = e + 0
     }
-    if (!skip) printf "%d\t%d\t%d\t%s\n", block, start, expected, cmd
+    if (!skip) printf "%d\t%d\t%d\t%d\t%s\n", block, start, expected, pg, cmd
     cmd = ""
   }
   /^```/ {
     if (!inblock) {
+      pg = 0
       if ($0 ~ /^```sh[ \t]*$/) { inblock = 1; run = 1; block++ }
+      else if ($0 ~ /^```sh[ \t]+postgresql[ \t]*$/) { inblock = 1; run = 1; pg = 1; block++ }
       else if ($0 ~ /^```sh[ \t]+no-test/) { inblock = 1; run = 0; block++ }
       else { inblock = 1; run = 0 }
       blockline = NR
@@ -84,10 +95,31 @@ if [ "$total" -eq 0 ]; then
   exit 1
 fi
 
-failed=0 n=0
-while IFS=$'\t' read -r block line expected cmd; do
+failed=0 skipped=0 n=0
+while IFS=$'\t' read -r block line expected pg cmd; do
   n=$((n + 1))
   log=$scratch/out.$n
+  if [ "$pg" -eq 1 ] && [ "$pg_state" = none ]; then
+    pg_uri=$(bash "$src/tests/pg/pg_server.sh" start "$pg_dir" 2>"$scratch/pg.err")
+    case $? in
+      0) pg_state=up ;;
+      77) pg_state=absent ;;
+      *) pg_state=failed ;;
+    esac
+  fi
+  if [ "$pg" -eq 1 ] && [ "$pg_state" != up ]; then
+    if [ "$pg_state" = absent ]; then
+      skipped=$((skipped + 1))
+      echo "skip $name:$line (block $block): $cmd"
+      echo "     not run: PostgreSQL's server programs are not installed"
+    else
+      failed=$((failed + 1))
+      echo "FAIL $name:$line (block $block): $cmd"
+      echo "     no PostgreSQL server for the block:"
+      tail -n 15 "$scratch/pg.err" | sed 's/^/     | /'
+    fi
+    continue
+  fi
   if [[ $cmd =~ (^|[[:space:]\;\&\|\(])((bash[[:space:]]+)?\.ci/|cmake[[:space:]]|ctest[[:space:]]|(build/)?tests/bench/) ]]; then
     # Set-up, builds and benchmarks take many minutes: never from inside the tests.
     failed=$((failed + 1))
@@ -95,7 +127,8 @@ while IFS=$'\t' read -r block line expected cmd; do
     echo "     not run: set-up (.ci/), cmake, ctest and benchmark commands belong in a \`\`\`sh no-test block"
     continue
   fi
-  (cd "$work" && exec timeout "$timeout_s" bash -c "$cmd" </dev/null >"$log" 2>&1) &
+  (cd "$work" && { [ "$pg" -eq 0 ] || export GIBO_DB="$pg_uri"; } &&
+    exec timeout "$timeout_s" bash -c "$cmd" </dev/null >"$log" 2>&1) &
   running=$!
   wait "$running"
   status=$?
@@ -112,5 +145,5 @@ while IFS=$'\t' read -r block line expected cmd; do
   fi
 done <"$plan"
 
-echo "run_readme: $n commands, $((n - failed)) passed, $failed failed"
+echo "run_readme: $n commands, $((n - failed - skipped)) passed, $failed failed$([ "$skipped" -eq 0 ] || echo ", $skipped skipped")"
 [ "$failed" -eq 0 ]

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The README runner (run_readme.sh) on a small made-up README: it runs ```sh blocks command
 # by command, honours `# exit N`, `no-test` blocks and `# no-test` lines and `\` continuations,
-# and names the block, line and command that failed.
+# runs ```sh postgresql blocks with GIBO_DB on a server of its own (or skips them where
+# PostgreSQL's server programs are not installed), and names the block, line and command
+# that failed.
 # Usage: tests/readme/self_test.sh SOURCE_DIR GIBO_BINARY
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -37,12 +39,22 @@ exit 3   # exit 2
 bash .ci/main
 cmake --build build
 ```
+
+```sh postgresql
+test -n "$GIBO_DB"
+build/gibo import --db "$GIBO_DB" samples/pobsiz_2010_kbs_chuseok.gib
+```
 MD
 
 bash "$here/run_readme.sh" "$1" "$2" "$tmp/EXAMPLE.md" >"$tmp/out" 2>&1
 status=$?
 [ "$status" -eq 1 ] || fail "exit status $status, expected 1 (two commands fail)"
-grep -q '^run_readme: 9 commands, 5 passed, 4 failed$' "$tmp/out" || fail "wrong count of commands"
+if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null; then
+  grep -q '^run_readme: 11 commands, 7 passed, 4 failed$' "$tmp/out" || fail "wrong count of commands"
+  grep -q '^ok   EXAMPLE.md:31 (block 4): build/gibo import --db "$GIBO_DB"' "$tmp/out" || fail "no PostgreSQL block"
+elif [ -z "${CI:-}" ]; then
+  grep -q '^run_readme: 11 commands, 5 passed, 4 failed, 2 skipped$' "$tmp/out" || fail "wrong count of commands"
+fi
 grep -q '^ok   EXAMPLE.md:10 (block 2): build/gibo validate    samples/' "$tmp/out" || fail "continuation not joined"
 grep -q '^ok   EXAMPLE.md:12 (block 2): build/gibo validate tests/data/fixtures/gib/wrong_piece.gib' "$tmp/out" ||
   fail "# exit 1 not honoured"

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 #include <sstream>
@@ -21,6 +22,7 @@
 #include "report_tables.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/json_value.h"
+#include "gibo/formats/openings.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/replay.h"
 
@@ -98,6 +100,8 @@ struct Counts {
   std::map<std::string, long> methods;                 // decided games by method
   std::map<std::pair<int, int>, long> setup_pairs;     // standard starts
   long ply_count_mismatches = 0;                       // 총수 differs from the plies
+  std::map<std::string, long> opening_codes;           // games by opening code (set-up pair starts)
+  std::map<std::string, std::array<long, 2>> formation_sides;  // formation code ("?": none) -> Cho, Han sides
 };
 
 // A game's identity, computed here: its start position (the engine's placement and side
@@ -162,6 +166,14 @@ Counts count_files() {
       if (g.has_result && (r.winner == Winner::Cho || r.winner == Winner::Han || r.winner == Winner::Draw))
         ++c.methods[std::string(method_name(r.method))];
       if (!g.start.custom) ++c.setup_pairs[{static_cast<int>(g.start.cho), static_cast<int>(g.start.han)}];
+      if (const Opening o = name_opening(g, builtin_opening_book()); !o.other_start) {
+        ++c.opening_codes[opening_code(o)];
+        for (int side = 0; side < 2; ++side) {
+          for (const FormationFound& f : o.formations[static_cast<std::size_t>(side)])
+            ++c.formation_sides[f.rule->code][static_cast<std::size_t>(side)];
+          if (o.formations[static_cast<std::size_t>(side)].empty()) ++c.formation_sides["?"][static_cast<std::size_t>(side)];
+        }
+      }
       if (const std::string* total = g.tag("총수"))
         c.ply_count_mismatches += std::atoi(total->c_str()) != static_cast<int>(g.plies.size());
     });
@@ -215,6 +227,33 @@ TEST(StatsFiles, GoldenReportsMatchIndependentCounts) {
   expect_golden("stats.csv", csv.out);
   expect_golden("stats.json", json.out);
   expect_counts(parse_json(json.out), count_files());
+}
+
+// The opening names tables count what the namer names, game by game read here.
+TEST(StatsFiles, OpeningNamesMatchIndependentCounts) {
+  const Counts c = count_files();
+  const json::Value report = parse_json(run_in(kData, with({"stats", "--format", "json"}, kSample)).out);
+  std::map<std::string, long> codes;
+  for (const json::Value& row : rows_of(report, "opening_names")) codes[row.find("code")->as_string()] = int_at(row, "games");
+  EXPECT_EQ(codes, c.opening_codes);
+  EXPECT_GT(codes.size(), 10u);
+  std::map<std::string, std::array<long, 2>> sides;
+  for (const json::Value& row : rows_of(report, "formations")) {
+    const std::array<long, 2> n{static_cast<long>(int_at(row, "cho_games")), static_cast<long>(int_at(row, "han_games"))};
+    if (n[0] || n[1]) sides[row.find("code")->as_string()] = n;
+  }
+  EXPECT_EQ(sides, c.formation_sides);
+  // A line of one's own shows up without a rebuild.
+  TempDir dir;
+  const fs::path mine = dir.path() / "mine.tsv";
+  std::ofstream(mine) << "line\tMY-1\t내 수순\tmy line\tHEHE,HEHE: i4h4 a7b7\tme\n";
+  const json::Value more = parse_json(run_in(kData, with({"stats", "--format", "json", "--opening-book", mine.string()}, kSample)).out);
+  long mine_games = 0;
+  for (const json::Value& row : rows_of(more, "opening_names"))
+    if (row.find("code")->as_string().find(":MY-1") != std::string::npos) mine_games += int_at(row, "games");
+  EXPECT_GT(mine_games, 0);
+  std::ofstream(mine) << "line\tMY-1\t내 수순\tmy line\tHEHE,HEHE: i4h4 i4h4\tme\n";
+  EXPECT_EQ(run_in(kData, with({"stats", "--opening-book", mine.string()}, kSample)).status, 2);
 }
 
 TEST(StatsFiles, CsvHoldsEveryJsonTable) {

@@ -35,6 +35,10 @@ struct AnalysedJob {
   int searched = 0;         // positions searched
 };
 
+// Analyses one job with an engine of `pool` (or hands its stored analysis back): what each
+// worker of a run does, and each consumer of an archive's analysis queue.
+AnalysedJob analyse_job(AnalysisJob& job, EnginePool& pool, const SearchSettings& settings);
+
 class AnalysisRun {
  public:
   // `jobs` workers (1: each game analysed within its push); `emit` runs on the caller's

@@ -30,6 +30,11 @@ class AnalysisStore {
   // that replayed at import), analysed under `forced`, else the rules it saves, else
   // `fallback`, and planned (plan). An Error when it cannot be read.
   Expected<analysis::AnalysisJob> job(std::int64_t game_id, const Profile* forced, const Profile& fallback);
+  // The request the stored game `game_id` is analysed under (its profile as job() finds
+  // it, and that profile's engine variant).
+  Expected<std::int64_t> request_of(std::int64_t game_id, const Profile* forced, const Profile& fallback);
+  // The request `job` is analysed under (its profile's engine variant).
+  Expected<std::int64_t> request_for(const analysis::AnalysisJob& job);
   // analyze: sets `job`'s request (of its profile's engine variant) and what the archive holds of it: its whole analysis when the game is analysed
   // under the request without failed positions, else its stored positions. `job.game_id`
   // set.
@@ -37,6 +42,8 @@ class AnalysisStore {
   // analyze: stores a searched game's analysis (one transaction); nothing for a game
   // without a request or taken from the archive.
   std::optional<Error> store(const analysis::AnalysedJob& done);
+  // The stored game as a job, its profile chosen, not planned.
+  Expected<analysis::AnalysisJob> unplanned_job(std::int64_t game_id, const Profile* forced, const Profile& fallback);
 
   // rescore --engine: what the archive holds of a planned ending's final position.
   struct EndingLookup {

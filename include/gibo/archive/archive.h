@@ -42,14 +42,18 @@
 #include "gibo/core/rules.h"
 #include "gibo/record/diagnostic.h"
 #include "gibo/record/game.h"
+#include "gibo/record/opening.h"
 #include "gibo/record/result.h"
 
 namespace gibo::archive {
 
 // 1: the first; 2: games.annotated (NULL in rows imported under version 1); 3: the
 // analysis tables (analysis_requests, analysis_games, analysis_positions) and
-// engine_verdicts.
-inline constexpr int kSchemaVersion = 3;
+// engine_verdicts; 4: a game (its hash and start) unique in games; 5: the analysis queue
+// (analysis_queue, analysis_workers); 6: the facts --where reads, derived by the code and
+// stored (game_facts, analysis_quality), so that every backend reads the same values;
+// 7: each game's opening names (game_openings), named with the archive's opening book.
+inline constexpr int kSchemaVersion = 7;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
 inline constexpr std::int32_t kApplicationId = 0x4749424F;
 
@@ -60,6 +64,45 @@ struct StoredComment {
   int seq = 0;  // order among the comments at that ply
   std::string text;
 };
+
+// The facts of a game's tags as --where reads them (facts.h; a row of game_facts): each
+// the rule of the code it names, computed when the game is stored. Text is '' when the
+// tag is absent; date and year are empty when the date is unknown.
+struct TagFacts {
+  std::string event, site, date_text, cho_tag, han_tag, round;  // fact_tag, verbatim
+  std::string site_name, event_name;                             // NameAliases::builtin().count_as
+  std::optional<std::string> date;                               // parse_game_date's key
+  std::optional<int> year;                                       // parse_game_date's year
+  std::string cho, han;                                          // player_name
+  std::string cho_rank, han_rank;                                // split_player's rank
+  std::string cho_id, han_id;                                    // identify_player, the built-in aliases
+};
+
+// The facts of `tags`.
+TagFacts tag_facts(const std::vector<Tag>& tags);
+
+// A game's opening as the archive stores it (a row of game_openings; formats/openings/
+// README.md): the namer's answer (gibo/record/opening.h) in codes, so that it reads back
+// as an Opening of the book it was named with (opening_of) and --where reads it as text.
+// A game from a position of its own has only its code ("other"); the rest are nullopt.
+struct StoredOpening {
+  std::string code;                                  // opening_code: "HEEH,EHHE:MP:YG+MP:YG-MJ"
+  std::optional<std::string> cho_setup_name, han_setup_name;  // own view: 안상 바깥상 왼상 오른상
+  std::optional<std::string> elephant_pair;          // 맞상, 엇상, or "" (not both asymmetric)
+  std::optional<std::string> cho_formations, han_formations;  // codes joined by '+'; "" for none
+  std::optional<std::string> cho_plies, han_plies;   // the ply each first held, in the same order
+  std::optional<std::string> line;                   // the named line's code
+  std::optional<int> line_ply;                       // the ply it was reached at
+};
+// The stored form of `o`.
+StoredOpening stored_opening(const Opening& o);
+// The Opening a stored one names in `book` (the book it was named with: a code the book
+// lacks is left out).
+Opening opening_of(const StoredOpening& s, const OpeningBook& book);
+// The opening of a stored game, from its start, its moves blob (codec.h) and its valid
+// plies, named with `book`: what prepare_game gives for the game it stored.
+StoredOpening name_stored_opening(const StartPosition& start, std::string_view moves_blob, int valid_plies,
+                                  const OpeningBook& book);
 
 struct PreparedGame {
   // Where it came from (the source row is the writer's business).
@@ -80,6 +123,10 @@ struct PreparedGame {
   // Tags and what is derived from them.
   std::string tags_json;  // codec.h tags
   std::optional<PlayerName> cho_player, han_player;
+  TagFacts facts;
+  // Its opening named with the book prepare_game was given; nullopt without one (then
+  // insert_game names it with the archive's book).
+  std::optional<StoredOpening> opening;
   bool has_result = false;
   std::string result_text;
   NormalizedResult result;
@@ -98,8 +145,10 @@ struct PreparedGame {
 
 // Builds the stored form of a game that was read and replayed under `profile`.
 // `result` is the normalised stored result; nullptr normalises result_text with
-// normalize_result (PGN result tokens and the .gib grammar). The game is consumed.
-PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result = nullptr);
+// normalize_result (PGN result tokens and the .gib grammar). `openings`: the book its
+// opening is named with (the archive's: Archive::opening_book). The game is consumed.
+PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result = nullptr,
+                          const OpeningBook* openings = nullptr);
 
 // ---------------------------------------------------------------------------
 struct SourceInfo {
@@ -156,6 +205,7 @@ struct StoredGame {
   std::string profile_id;  // the profile it was validated under
   bool valid = false;
   std::optional<bool> annotated;  // nullopt: unknown (imported under schema version 1)
+  StoredOpening opening;          // named with the archive's opening book (Archive::opening_book)
 };
 
 // One row of the diagnostics table.
@@ -215,6 +265,14 @@ struct AnalysedGame {
 
 enum class OpenMode { ReadOnly, ReadWrite };
 
+// Is `db` (an archive as --db names it) a PostgreSQL database rather than a SQLite file's
+// path: a postgresql:// or postgres:// URI (libpq's environment variables fill in what it
+// leaves out: `postgresql://` alone names the database they name), or libpq's
+// keyword=value form that libpq accepts ("dbname=gibo host=/run/postgresql")?
+bool is_server_archive(const std::string& db);
+// `db` as messages name it: a connection string without its password.
+std::string archive_name(const std::string& db);
+
 class Archive {
  public:
   // Opens `path` (ReadWrite creates it when missing and installs the schema), checks the
@@ -246,6 +304,8 @@ class Archive {
   Expected<std::vector<SourceState>> sources();
   // Inserts a source (games_done 0, not complete); its id.
   Expected<std::int64_t> insert_source(const SourceInfo& info);
+  // A source's progress only grows: a smaller games_done or a false complete than the
+  // row holds (another import beside this one went further) leaves it.
   std::optional<Error> set_source_progress(std::int64_t source_id, int games_done, bool complete);
   // The encoding is known once the whole file is read; the importer sets it with the
   // source's last games (until then it is what insert_source was given).
@@ -256,6 +316,8 @@ class Archive {
   // --- games --------------------------------------------------------------------
   // The canonical hash of every stored game (for the importer's in-memory filter).
   Expected<std::vector<std::int64_t>> game_hashes();
+  // The (id, hash) of every stored game whose id is above `id`.
+  Expected<std::vector<std::pair<std::int64_t, std::int64_t>>> game_hashes_after(std::int64_t id);
   // The id of a stored game with the same start and moves (canonical codes), 0 if none.
   Expected<std::int64_t> find_same_game(const PreparedGame& game);
   // A stored game with the same start and moves as `game`: its id (0 if none) and status.
@@ -287,6 +349,7 @@ class Archive {
   // caller's transaction (all or nothing with its batch).
   Expected<ReplacedCopy> replace_game(std::int64_t source_id, const PreparedGame& game, std::int64_t broken_id);
   std::int64_t max_game_id();
+  // The stored games; -1 when they cannot be counted (a server gone away).
   std::int64_t game_count();
   // Where a stored game came from.
   struct GameOrigin {
@@ -377,6 +440,93 @@ class Archive {
   // The side summaries of those of `game_ids` that have a complete analysis (each game's
   // newest: the highest request id), in the order of `game_ids`.
   Expected<std::vector<AnalysedGame>> analysed_games(const std::vector<std::int64_t>& game_ids);
+
+  // --- the analysis queue (archive_queue.cpp) ------------------------------------
+  // Games wait in the queue of the request they are to be analysed under (one row per
+  // request and game: the table's key, as analysis_games' keeps one analysis per request
+  // and game); a worker takes one with a lease (claim), renews it while it searches, and
+  // stores its analysis together with the game's `done` in one transaction (finish), which
+  // is refused when the lease is no longer the game's (it ran out and another worker took
+  // it). A game whose leases ran out or failed `max_tries` times is set aside as `failed`
+  // with its reason. The queue's clock is the database's (dialect.h: now_ms).
+  struct QueueLease {
+    std::int64_t request_id = 0, game_id = 0;
+    std::int64_t token = 0;  // this lease's own number: a later lease of the game has another
+    int tries = 0;           // leases taken of the game, this one included
+  };
+  // Adds the games to request `request_id`'s queue, as pending; those queued before stay
+  // as they are. How many were added.
+  Expected<std::int64_t> enqueue_analyses(std::int64_t request_id, const std::vector<std::int64_t>& game_ids);
+  // The ids of the stored requests of `r`'s engine, version, options and limit, whatever
+  // their variant.
+  Expected<std::vector<std::int64_t>> requests_like(const AnalysisRequest& r);
+  // Takes a game of the requests' queues for `worker` for `lease_ms`: a pending one, or one
+  // whose lease ran out; one leased `max_tries` times already is set aside as failed
+  // instead. Nothing when none is to be had now.
+  Expected<std::optional<QueueLease>> claim_analysis(const std::vector<std::int64_t>& requests,
+                                                     const std::string& worker, std::int64_t lease_ms, int max_tries);
+  // Is any game of the requests' queues pending or leased (by anyone)?
+  Expected<bool> queue_has_work(const std::vector<std::int64_t>& requests);
+  // Every lease `worker` holds runs `lease_ms` from now; the worker is seen now.
+  std::optional<Error> renew_leases(const std::string& worker, std::int64_t lease_ms);
+  // Stores the game's analysis (store_analysis) and marks it done, in one transaction,
+  // when `lease` is still the game's; false (nothing stored) when it is not. The worker's
+  // counts grow by the game, `positions` searched and `busy_ms`.
+  Expected<bool> finish_analysis(const QueueLease& lease, const std::string& worker, const analysis::GameAnalysis& a,
+                                 int positions, std::int64_t busy_ms);
+  // Gives the game back with `error` (pending again, or failed once it was leased
+  // `max_tries` times), when `lease` is still the game's.
+  std::optional<Error> fail_analysis(const QueueLease& lease, const std::string& worker, const std::string& error,
+                                     int max_tries);
+  // Records `worker` (on `host`) as started now.
+  std::optional<Error> register_worker(const std::string& worker, const std::string& host);
+  struct QueueStatus {
+    std::int64_t now_ms = 0;  // the database's clock
+    struct Request {
+      std::int64_t id = 0;
+      std::string engine, limit, variant;  // "Fairy-Stockfish 11.1", "depth 10", "janggi"
+      std::int64_t pending = 0, leased = 0, done = 0, failed = 0;
+    };
+    struct Lease {
+      std::int64_t request_id = 0, game_id = 0, leased_at = 0, lease_until = 0;
+      int tries = 0;
+      std::string game, worker;  // FILE:GAME
+    };
+    struct Failure {
+      std::int64_t request_id = 0, game_id = 0;
+      int tries = 0;
+      std::string game, error;
+    };
+    struct Worker {
+      std::string worker, host;
+      std::int64_t started_at = 0, seen_at = 0, games = 0, positions = 0, busy_ms = 0;
+    };
+    std::vector<Request> requests;
+    std::vector<Lease> leases;
+    std::vector<Failure> failures;
+    std::vector<Worker> workers;
+  };
+  // The queues, their leases and failures, and the workers (none before schema version 5).
+  Expected<QueueStatus> queue_status();
+
+  // --- opening names (archive_openings.cpp) -------------------------------------
+  // Every game's opening is named with the archive's opening book: the built-in one
+  // (builtin_opening_book) and the rows of one's own stored with the archive (the text of
+  // the files gibo import --opening-book was given). The names are stored with each game
+  // and named again, all of them, when the book changes: by set_opening_rows, or by the
+  // first open that may write after gibo's built-in book or namer changed (or the archive
+  // was migrated to schema version 7). A reader of an archive whose names are not current
+  // names its games into its own TEMP table (writes nothing).
+  //
+  // The rows of one's own ("" for none).
+  Expected<std::string> opening_rows();
+  // The archive's book: the built-in one and its own rows (read once, then kept).
+  Expected<std::shared_ptr<const OpeningBook>> opening_book();
+  // Makes `rows` (the text of an opening book, checked by the caller: read_opening_book
+  // gives no error) the archive's own; when that changes the book, names every game
+  // again, in one transaction (its own). How many games were named again (0: the book
+  // was the archive's already).
+  Expected<std::int64_t> set_opening_rows(const std::string& rows);
 
   // --- checks -------------------------------------------------------------------
   // PRAGMA integrity_check: "ok" or the problems found; an Error when it cannot run.

@@ -4,12 +4,17 @@
 // connection. `gibo stats`, `export`, `rescore` and every command that selects games
 // hand their expression to Archive::select_games, which runs it over this view; on game
 // files `gibo stats` imports them into a temporary archive first, so an expression
-// selects the same games from a folder and from the archive imported from it.
+// selects the same games from a folder and from the archive imported from it. What the
+// code derives (the tags' facts, the play quality) is stored in the archive when a game
+// or an analysis is (the tables game_facts and analysis_quality), so every backend reads
+// the same values from one definition.
 //
-// Policies: an expression is SQLite SQL, read-only (an authorizer allows reading and
-// functions only), one expression (no second statement); text fields are '' when the tag
-// is absent, while date, year, result, margin, the setups and annotated are NULL when
-// unknown (a comparison with NULL is false, as in SQL).
+// Policies: an expression is the backend's SQL (SQLite's; PostgreSQL's on a server, in a
+// read-only transaction with a time limit, calling only functions that read), read-only
+// (on SQLite an authorizer allows reading and functions only), one expression (no second
+// statement); text fields are '' when the tag is absent, while date, year, result,
+// margin, the setups and annotated are NULL when unknown (a comparison with NULL is
+// false, as in SQL).
 #pragma once
 
 #include <string>

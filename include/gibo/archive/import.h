@@ -51,6 +51,11 @@ struct ImportOptions {
   int batch_games = 5000;             // games handled per transaction
   text::Encoding encoding = text::Encoding::Auto;
   bool strict_annotations = false;    // missing capture/check marks are errors (--strict)
+  // The text of opening-book rows of one's own (formats/openings/README.md; checked by the
+  // caller: read_opening_book finds no error) to make the archive's own before anything
+  // is stored: the games stored before are named again when that changes the archive's
+  // book (Archive::set_opening_rows). Nullopt: the archive keeps its own.
+  std::optional<std::string> opening_rows;
 };
 
 enum class FileStatus {
@@ -124,9 +129,11 @@ struct ImportSummary {
   std::map<std::string, long> invalid_by_code;  // games with errors, by their first error's code
   std::map<std::string, long> file_errors_by_code;  // files holding no game, by their first error
   std::vector<PrefixReport> prefixes;           // pairs found in this run
-  std::int64_t games_in_archive = 0;
+  std::int64_t games_in_archive = 0;  // -1: could not be counted (the archive's server went away)
   double seconds = 0;        // the whole import, the position index's update included
   double index_seconds = 0;  // of which updating the position index
+  // Games stored before whose openings were named again with the book opening_rows made.
+  std::int64_t openings_renamed = 0;
 };
 
 struct ImportCallbacks {

@@ -201,6 +201,12 @@ class Position {
 inline constexpr std::string_view kStartFen =
     "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
 
+// The parts of Position::key(): the XOR of zobrist_key(p, s) over every piece p on its point
+// s, with zobrist_side_key() when Han is to move. For code that keeps a board of its own
+// (the opening namer) and must key it as a Position would.
+std::uint64_t zobrist_key(Piece p, Square s);
+std::uint64_t zobrist_side_key();
+
 // FEN letter of a piece: uppercase Cho, lowercase Han; K A B N R C P.
 char fen_letter(Piece p);
 // Parses K A B E N H R C P (either case); Piece::None on anything else.

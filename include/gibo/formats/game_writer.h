@@ -13,6 +13,7 @@
 #include "gibo/formats/text_format.h"
 #include "gibo/formats/uci.h"
 #include "gibo/record/game.h"
+#include "gibo/record/opening.h"
 
 namespace gibo {
 
@@ -24,6 +25,7 @@ struct WriteOptions {
   bool each = false;                              // fen: every position, not only the last
   MoveNotation notation = MoveNotation::Uci;      // uci: UCI or JANGGI notation
   bool positions = false;                         // json, jsonl: one object a ply with the board's view and FEN
+  const OpeningBook* openings = nullptr;          // pgn, json, jsonl: the opening names; nullptr = the built-in book
 };
 
 class GameWriter {

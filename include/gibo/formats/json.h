@@ -14,6 +14,7 @@
 #include "gibo/formats/text_format.h"
 #include "gibo/formats/json_writer.h"
 #include "gibo/record/game.h"
+#include "gibo/record/opening.h"
 
 namespace gibo {
 
@@ -27,10 +28,15 @@ struct JsonWriteOptions {
   // claims as columns (formats/json/README.md "Compact plies"); true: one object a ply
   // with what the board says about it (piece, capture, check, SAN) and the FEN after it.
   bool positions = false;
+  const OpeningBook* openings = nullptr;  // names the game's "opening"; nullptr = the built-in book
 };
 
 // Appends one game object to `w` (derived fields from replaying the game on the board).
 void write_json_game(json::Writer& w, const Game& game, const JsonWriteOptions& options = {});
+// Appends the opening `o` as one object (formats/json/README.md "Opening"): code, Korean and
+// English names, the set-up pair with its names, each side's formations with their plies,
+// the line.
+void write_json_opening(json::Writer& w, const Opening& o);
 // Appends diagnostic `d` as one object: code, severity, line, the column under `column_key`
 // ("column" in the game record; the commands' JSON Lines say "col"), ply, token, message.
 void write_json_diagnostic(json::Writer& w, const Diagnostic& d, std::string_view column_key = "column");

@@ -10,6 +10,7 @@
 // they return the legal move or an error as data. Nothing here touches files.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -99,5 +100,18 @@ std::string write_uci(Move m);
 // Reads a UCI move ("b1c3", "a10a9", pass as the general's own square, "pass" or "@@@@")
 // to the legal move it names.
 MoveReadResult read_uci(const Position& pos, std::string_view text, const UciReadOptions& options = {});
+
+// --- Any notation ----------------------------------------------------------------------
+
+// Reads one move in any of: UCI ("c4c5", pass "e2e2"), the Korean coordinate notation of
+// .gib records ("79졸78", "7978", piece names in hangul or hanja, a side mark 楚/漢 allowed,
+// capture and 장군 suffixes ignored, "한수쉼" for a pass), SAN ("Hc3") and JANGGI
+// ("H02-83"): what a user types (--moves, a page's address, an opening book's line). The
+// legal move, or why not: when no notation fits, the error lists what was expected.
+MoveReadResult read_any_move(const Position& pos, std::string_view text);
+
+// Plays the blank- or comma-separated moves of `moves` from `pos` (read_any_move each).
+// An Error names the ply (from 1) and the text: "ply 4 'b1b9': ...".
+std::optional<Error> play_move_list(std::string_view moves, Position& pos);
 
 }  // namespace gibo

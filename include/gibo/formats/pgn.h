@@ -17,6 +17,7 @@
 #include "gibo/formats/ply_evaluation.h"
 #include "gibo/formats/text_format.h"
 #include "gibo/record/game.h"
+#include "gibo/record/opening.h"
 
 namespace gibo {
 
@@ -48,6 +49,7 @@ std::vector<Game> read_pgn(std::string_view bytes, const PgnReadOptions& options
 struct PgnWriteOptions {
   const Profile* profile = nullptr;  // for games that name none; nullptr = the default
   int line_width = 80;               // movetext lines are wrapped before this column
+  const OpeningBook* openings = nullptr;  // names [Opening] and [OpeningCode]; nullptr = the built-in book
 };
 
 // Writes games as PGN (UTF-8): the tags of pgn_tags(), a blank line, the movetext in

@@ -42,6 +42,9 @@ class NameAliases {
   };
   // How a site (`site` true) or event value is counted.
   Counted count_as(bool site, std::string_view value) const;
+  // The sites' (`site` true) or events' table: a spelling's name_key -> the name it
+  // counts as, already tidied ("?": unknown).
+  const std::unordered_map<std::string, std::string>& table(bool site) const { return site ? sites_ : events_; }
 
   // Is the site counted under `site_key` (Counted::key) an online service?
   bool online(const std::string& site_key) const { return online_.count(site_key) > 0; }

@@ -12,6 +12,7 @@
 
 #include "gibo/archive/position_index.h"
 #include "gibo/core/position.h"
+#include "gibo/record/opening.h"
 
 namespace gibo::explore {
 
@@ -28,6 +29,9 @@ struct MoveLine {
   // stored.
   archive::GameListing notable;
   int notable_ply = 0;  // the ply at which the notable game reaches the position
+  // The opening names this move starts (name_positions): those of the position after it
+  // that this position lacks (record/opening.h).
+  PositionNames starts;
 };
 
 struct Exploration {
@@ -40,7 +44,14 @@ struct Exploration {
   long ended_here = 0;     // of which the record ends in it
   long broken_here = 0;    // of which the next ply does not replay (invalid games)
   std::vector<MoveLine> moves;  // by games (most first), then UCI
+  // The opening names the position carries (name_positions), when it was reached from a
+  // set-up pair; nullopt otherwise (a FEN of one's own).
+  std::optional<PositionNames> names;
 };
+
+// Names the position and what each move starts (formats/openings/README.md), for a position
+// reached from the set-up pair `cho`, `han`, with `book`.
+void name_positions(Exploration& e, Setup cho, Setup han, const OpeningBook& book);
 
 // Explores `position` (its notations under its own legality rules) in `index`. `selected`,
 // if given, holds the game ids the --where selection keeps. An Error on a database error.

@@ -26,6 +26,7 @@
 #include "gibo/core/position.h"
 #include "gibo/core/rules.h"
 #include "gibo/record/game.h"
+#include "gibo/record/opening.h"
 #include "gibo/report/diagram.h"
 #include "gibo/report/eval_graph.h"
 #include "gibo/report/explore.h"
@@ -80,6 +81,9 @@ struct GameView {
   std::vector<std::vector<std::string>> comments;  // by ply: [0] before the first ply, [k] after ply k
   int recorded_plies = 0;                     // plies the record holds (beyond `moves` they do not replay)
   std::string explore_setup;                  // "CHO,HAN" when the game starts from a set-up pair
+  // Its opening in the run's language (opening_text.h): "CODE: name", the set-up pair with
+  // its names, and what the formations and the line rest on.
+  std::string opening, opening_setups, opening_evidence;
   std::int64_t id = 0;                        // the archive's game id (0 for a file)
   // An engine's evaluations ([0] the start, [k] after ply k; analysis_jsonl.h), when the
   // game has an analysis: the viewer then shows the evaluation graph (eval_graph.h).
@@ -87,8 +91,9 @@ struct GameView {
 };
 
 // The viewer's view of a record: it is replayed (rescore_game: under the profile it names,
-// else `fallback`), its valid prefix kept, its verdict beside the stored result.
-GameView game_view(Game game, const Profile& fallback);
+// else `fallback`), its valid prefix kept, its verdict beside the stored result, its opening
+// named with `openings` (nullptr: the built-in book).
+GameView game_view(Game game, const Profile& fallback, const OpeningBook* openings = nullptr);
 
 // The viewer at `ply` (0..moves.size()) with links to the server's routes.
 std::string game_page(const GameView& game, int ply, DiagramOptions::Letters letters);

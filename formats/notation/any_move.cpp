@@ -1,11 +1,11 @@
-// Reading typed moves in any notation (move_input.h): the Korean coordinate form here,
-// the others by the formats layer's readers.
-#include "move_input.h"
-
+// Reading a move in any notation gibo reads (notation.h, read_any_move): the Korean
+// coordinate form of .gib records here, the others by their readers.
 #include <array>
 #include <string>
 
-namespace gibo::cli {
+#include "gibo/formats/notation.h"
+
+namespace gibo {
 
 namespace {
 
@@ -117,4 +117,4 @@ std::optional<Error> play_move_list(std::string_view moves, Position& pos) {
   return std::nullopt;
 }
 
-}  // namespace gibo::cli
+}  // namespace gibo

@@ -1,0 +1,332 @@
+// The analysis queue (archive.h, "the analysis queue"): games waiting under a request,
+// taken by workers with leases, done with their analysis in one transaction. The same
+// SQL for SQLite and PostgreSQL; what differs -- how a taker keeps others off the game it
+// takes, and the clock -- is dialect.h's (begin_claim, claim_lock, now_ms).
+#include <random>
+
+#include "archive_impl.h"
+#include "dialect.h"
+
+namespace gibo::archive {
+
+namespace {
+
+// The first schema version with the queue.
+constexpr int kQueueSince = 5;
+
+// "1, 2, 3": an IN list of ids (numbers only: nothing to quote).
+std::string id_list(const std::vector<std::int64_t>& ids) {
+  std::string out;
+  for (std::int64_t id : ids) {
+    if (!out.empty()) out += ", ";
+    out += std::to_string(id);
+  }
+  return out;
+}
+
+// A lease's own number: random, so that no two leases of a game share one.
+std::int64_t new_token() {
+  static thread_local std::mt19937_64 rng(std::random_device{}());
+  return static_cast<std::int64_t>(rng() >> 1) + 1;
+}
+
+}  // namespace
+
+Expected<std::int64_t> Archive::enqueue_analyses(std::int64_t request_id, const std::vector<std::int64_t>& game_ids) {
+  Impl& m = *impl_;
+  if (m.schema_version < kQueueSince) return Error{"the archive has no analysis queue (schema version 5)"};
+  const std::string now = sql::now_ms(m.db.backend());
+  std::int64_t added = 0;
+  auto e = in_own_transaction(*this, m.in_transaction, [&]() -> std::optional<Error> {
+    // A game analysed under the request already (wholly) is queued as done.
+    sql::Statement s = m.db.prepare(
+        "INSERT INTO analysis_queue (request_id, game_id, state, queued_at) VALUES (?1, ?2, CASE WHEN EXISTS (SELECT 1 "
+        "FROM analysis_games WHERE request_id = ?1 AND game_id = ?2 AND error IS NULL AND failed_positions = 0) THEN "
+        "'done' ELSE 'pending' END, " + now + ") ON CONFLICT DO NOTHING");
+    if (!s.prepared()) return m.fail("cannot queue analyses");
+    for (std::int64_t id : game_ids) {
+      s.bind(1, request_id);
+      s.bind(2, id);
+      if (!s.run()) return m.fail("cannot queue game " + std::to_string(id));
+      added += m.db.changes();
+    }
+    return std::nullopt;
+  });
+  if (e) return *e;
+  return added;
+}
+
+Expected<std::vector<std::int64_t>> Archive::requests_like(const AnalysisRequest& r) {
+  Impl& m = *impl_;
+  std::vector<std::int64_t> out;
+  if (m.schema_version < kQueueSince) return out;
+  sql::Statement s = m.db.prepare(
+      "SELECT id FROM analysis_requests WHERE engine = ?1 AND engine_version = ?2 AND options = ?3 AND limit_kind = ?4 "
+      "AND limit_value = ?5 ORDER BY id");
+  if (!s.prepared()) return m.fail("cannot read analysis requests");
+  const std::string kind = r.limit.kind == analysis::Limit::Kind::Depth   ? "depth"
+                           : r.limit.kind == analysis::Limit::Kind::Nodes ? "nodes"
+                                                                          : "movetime";
+  s.bind_text(1, r.engine);
+  s.bind_text(2, r.engine_version);
+  s.bind_text(3, r.options);
+  s.bind_text(4, kind);
+  s.bind(5, r.limit.value);
+  int rc;
+  while ((rc = s.step()) == sql::kRow) out.push_back(s.int64(0));
+  if (rc != sql::kDone) return m.fail("cannot read analysis requests");
+  return out;
+}
+
+Expected<std::optional<Archive::QueueLease>> Archive::claim_analysis(const std::vector<std::int64_t>& requests,
+                                                                     const std::string& worker, std::int64_t lease_ms,
+                                                                     int max_tries) {
+  Impl& m = *impl_;
+  using Result = std::optional<QueueLease>;
+  if (requests.empty() || m.schema_version < kQueueSince) return Result();
+  const sql::Backend b = m.db.backend();
+  const std::string now = sql::now_ms(b);
+  if (auto e = m.db.exec(sql::begin_claim(b))) return m.fail("cannot take a game from the queue");
+  auto abort = [&](const char* what) {
+    Error error = m.fail(what);
+    m.db.exec("ROLLBACK");
+    return error;
+  };
+  sql::Statement next = m.db.prepare(
+      "SELECT request_id, game_id, tries FROM analysis_queue WHERE request_id IN (" + id_list(requests) +
+      ") AND (state = 'pending' OR (state = 'leased' AND lease_until < " + now + ")) ORDER BY game_id, request_id "
+      "LIMIT 1" + sql::claim_lock(b));
+  sql::Statement give_up = m.db.prepare(
+      "UPDATE analysis_queue SET state = 'failed', worker = NULL, lease_token = NULL, lease_until = NULL, "
+      "finished_at = " + now + ", error = coalesce(error, 'its lease ran out ' || CAST(tries AS TEXT) || ' times (the "
+      "workers stopped or were stopped)') WHERE request_id = ?1 AND game_id = ?2");
+  sql::Statement take = m.db.prepare(
+      "UPDATE analysis_queue SET state = 'leased', worker = ?3, lease_token = ?4, leased_at = " + now +
+      ", lease_until = " + now + " + ?5, tries = tries + 1 WHERE request_id = ?1 AND game_id = ?2");
+  if (!next.prepared() || !give_up.prepared() || !take.prepared()) return abort("cannot take a game from the queue");
+  for (;;) {
+    next.reset();
+    const int rc = next.step();
+    if (rc == sql::kDone) break;
+    if (rc != sql::kRow) return abort("cannot take a game from the queue");
+    QueueLease lease;
+    lease.request_id = next.int64(0);
+    lease.game_id = next.int64(1);
+    lease.tries = next.integer(2) + 1;
+    give_up.bind(1, lease.request_id);
+    give_up.bind(2, lease.game_id);
+    if (lease.tries > max_tries) {
+      if (!give_up.run()) return abort("cannot set a game aside");
+      continue;
+    }
+    lease.token = new_token();
+    take.bind(1, lease.request_id);
+    take.bind(2, lease.game_id);
+    take.bind_text(3, worker);
+    take.bind(4, lease.token);
+    take.bind(5, lease_ms);
+    if (!take.run()) return abort("cannot lease a game");
+    next.reset();
+    if (auto e = m.db.exec("COMMIT")) return abort("cannot lease a game");
+    return Result(lease);
+  }
+  next.reset();
+  if (auto e = m.db.exec("COMMIT")) return abort("cannot take a game from the queue");
+  return Result();
+}
+
+Expected<bool> Archive::queue_has_work(const std::vector<std::int64_t>& requests) {
+  Impl& m = *impl_;
+  if (requests.empty() || m.schema_version < kQueueSince) return false;
+  sql::Statement s = m.db.prepare("SELECT count(*) FROM analysis_queue WHERE request_id IN (" + id_list(requests) +
+                                  ") AND state IN ('pending', 'leased')");
+  if (!s.prepared() || s.step() != sql::kRow) return m.fail("cannot read the analysis queue");
+  return s.int64(0) > 0;
+}
+
+std::optional<Error> Archive::renew_leases(const std::string& worker, std::int64_t lease_ms) {
+  Impl& m = *impl_;
+  if (m.schema_version < kQueueSince) return std::nullopt;
+  const sql::Backend b = m.db.backend();
+  const std::string now = sql::now_ms(b);
+  if (auto e = m.db.exec(sql::begin_claim(b))) return m.fail("cannot renew leases");
+  sql::Statement leases = m.db.prepare("UPDATE analysis_queue SET lease_until = " + now +
+                                       " + ?2 WHERE worker = ?1 AND state = 'leased'");
+  sql::Statement seen = m.db.prepare("UPDATE analysis_workers SET seen_at = " + now + " WHERE worker = ?1");
+  bool ok = leases.prepared() && seen.prepared();
+  if (ok) {
+    leases.bind_text(1, worker);
+    leases.bind(2, lease_ms);
+    seen.bind_text(1, worker);
+    ok = leases.run() && seen.run();
+  }
+  if (!ok || m.db.exec("COMMIT")) {
+    Error error = m.fail("cannot renew leases");
+    m.db.exec("ROLLBACK");
+    return error;
+  }
+  return std::nullopt;
+}
+
+Expected<bool> Archive::finish_analysis(const QueueLease& lease, const std::string& worker,
+                                        const analysis::GameAnalysis& a, int positions, std::int64_t busy_ms) {
+  Impl& m = *impl_;
+  const std::string now = sql::now_ms(m.db.backend());
+  if (auto e = begin()) return *e;
+  auto abort = [&](const std::string& what) {
+    Error error = m.fail(what);
+    rollback();
+    return error;
+  };
+  // The game is done only under the lease this worker holds (not one another worker took
+  // when this one's ran out): else the result comes too late and nothing is stored.
+  sql::Statement done = m.db.prepare(
+      "UPDATE analysis_queue SET state = 'done', finished_at = " + now +
+      ", worker = NULL, lease_token = NULL, lease_until = NULL, error = NULL WHERE request_id = ?1 AND game_id = ?2 "
+      "AND state = 'leased' AND worker = ?3 AND lease_token = ?4");
+  if (!done.prepared()) return abort("cannot finish a game of the queue");
+  done.bind(1, lease.request_id);
+  done.bind(2, lease.game_id);
+  done.bind_text(3, worker);
+  done.bind(4, lease.token);
+  if (!done.run()) return abort("cannot finish a game of the queue");
+  if (m.db.changes() != 1) {
+    rollback();
+    return false;
+  }
+  if (auto e = store_analysis(lease.request_id, lease.game_id, a)) {
+    rollback();
+    return *e;
+  }
+  sql::Statement counts = m.db.prepare("UPDATE analysis_workers SET games = games + 1, positions = positions + ?2, "
+                                       "busy_ms = busy_ms + ?3, seen_at = " + now + " WHERE worker = ?1");
+  if (!counts.prepared()) return abort("cannot count a worker's game");
+  counts.bind_text(1, worker);
+  counts.bind(2, positions);
+  counts.bind(3, busy_ms);
+  if (!counts.run()) return abort("cannot count a worker's game");
+  if (auto e = commit()) {
+    rollback();
+    return *e;
+  }
+  return true;
+}
+
+std::optional<Error> Archive::fail_analysis(const QueueLease& lease, const std::string& worker,
+                                            const std::string& error, int max_tries) {
+  Impl& m = *impl_;
+  const std::string now = sql::now_ms(m.db.backend());
+  sql::Statement s = m.db.prepare(
+      "UPDATE analysis_queue SET state = CASE WHEN tries >= ?5 THEN 'failed' ELSE 'pending' END, error = ?6, worker = "
+      "NULL, lease_token = NULL, lease_until = NULL, finished_at = CASE WHEN tries >= ?5 THEN " + now +
+      " ELSE NULL END WHERE request_id = ?1 AND game_id = ?2 AND state = 'leased' AND worker = ?3 AND lease_token = ?4");
+  if (!s.prepared()) return m.fail("cannot give a game back to the queue");
+  s.bind(1, lease.request_id);
+  s.bind(2, lease.game_id);
+  s.bind_text(3, worker);
+  s.bind(4, lease.token);
+  s.bind(5, max_tries);
+  s.bind_text(6, error);
+  if (!s.run()) return m.fail("cannot give a game back to the queue");
+  return std::nullopt;
+}
+
+std::optional<Error> Archive::register_worker(const std::string& worker, const std::string& host) {
+  Impl& m = *impl_;
+  if (m.schema_version < kQueueSince) return Error{"the archive has no analysis queue (schema version 5)"};
+  const std::string now = sql::now_ms(m.db.backend());
+  sql::Statement s = m.db.prepare(
+      "INSERT INTO analysis_workers (worker, host, started_at, seen_at) VALUES (?1, ?2, " + now + ", " + now +
+      ") ON CONFLICT (worker) DO UPDATE SET host = excluded.host, started_at = excluded.started_at, seen_at = "
+      "excluded.seen_at, games = 0, positions = 0, busy_ms = 0");
+  if (!s.prepared()) return m.fail("cannot record the worker");
+  s.bind_text(1, worker);
+  s.bind_text(2, host);
+  if (!s.run()) return m.fail("cannot record the worker");
+  return std::nullopt;
+}
+
+Expected<Archive::QueueStatus> Archive::queue_status() {
+  Impl& m = *impl_;
+  QueueStatus st;
+  if (m.schema_version < kQueueSince) return st;
+  st.now_ms = m.db.scalar(std::string("SELECT ") + sql::now_ms(m.db.backend()));
+  // One snapshot for the whole picture.
+  if (auto e = m.db.exec(sql::begin_read(m.db.backend()))) return m.fail("cannot read the analysis queue");
+  auto read = [&](const std::string& sql, const std::function<void(const sql::Statement&)>& row) -> std::optional<Error> {
+    sql::Statement s = m.db.prepare(sql);
+    if (!s.prepared()) return m.fail("cannot read the analysis queue");
+    int rc;
+    while ((rc = s.step()) == sql::kRow) row(s);
+    if (rc != sql::kDone) return m.fail("cannot read the analysis queue");
+    return std::nullopt;
+  };
+  const char* game_ref = " JOIN games AS g ON g.id = q.game_id JOIN sources AS s ON s.id = g.source_id ";
+  std::optional<Error> e = read(
+      "SELECT r.id, r.engine, r.engine_version, r.limit_kind, r.limit_value, r.variant, "
+      "sum(CASE WHEN q.state = 'pending' THEN 1 ELSE 0 END), sum(CASE WHEN q.state = 'leased' THEN 1 ELSE 0 END), "
+      "sum(CASE WHEN q.state = 'done' THEN 1 ELSE 0 END), sum(CASE WHEN q.state = 'failed' THEN 1 ELSE 0 END) "
+      "FROM analysis_queue AS q JOIN analysis_requests AS r ON r.id = q.request_id "
+      "GROUP BY r.id, r.engine, r.engine_version, r.limit_kind, r.limit_value, r.variant ORDER BY r.id",
+      [&](const sql::Statement& s) {
+        QueueStatus::Request r;
+        r.id = s.int64(0);
+        AnalysisRequest named;
+        named.engine = std::string(s.text(1));
+        named.engine_version = std::string(s.text(2));
+        r.engine = named.engine_text();
+        r.limit = std::string(s.text(3)) + " " + std::to_string(s.int64(4));
+        r.variant = std::string(s.text(5));
+        r.pending = s.int64(6);
+        r.leased = s.int64(7);
+        r.done = s.int64(8);
+        r.failed = s.int64(9);
+        st.requests.push_back(std::move(r));
+      });
+  if (!e)
+    e = read(std::string("SELECT q.request_id, q.game_id, q.leased_at, q.lease_until, q.tries, s.path, g.game_index, "
+                         "q.worker FROM analysis_queue AS q") + game_ref +
+                 "WHERE q.state = 'leased' ORDER BY q.leased_at, q.game_id",
+             [&](const sql::Statement& s) {
+               QueueStatus::Lease l;
+               l.request_id = s.int64(0);
+               l.game_id = s.int64(1);
+               l.leased_at = s.int64(2);
+               l.lease_until = s.int64(3);
+               l.tries = s.integer(4);
+               l.game = std::string(s.text(5)) + ":" + std::to_string(s.int64(6) + 1);
+               l.worker = std::string(s.text(7));
+               st.leases.push_back(std::move(l));
+             });
+  if (!e)
+    e = read(std::string("SELECT q.request_id, q.game_id, q.tries, s.path, g.game_index, q.error FROM analysis_queue "
+                         "AS q") + game_ref + "WHERE q.state = 'failed' ORDER BY q.request_id, q.game_id",
+             [&](const sql::Statement& s) {
+               QueueStatus::Failure f;
+               f.request_id = s.int64(0);
+               f.game_id = s.int64(1);
+               f.tries = s.integer(2);
+               f.game = std::string(s.text(3)) + ":" + std::to_string(s.int64(4) + 1);
+               f.error = s.optional_text(5).value_or("");
+               st.failures.push_back(std::move(f));
+             });
+  if (!e)
+    e = read("SELECT worker, host, started_at, seen_at, games, positions, busy_ms FROM analysis_workers ORDER BY "
+             "started_at, worker",
+             [&](const sql::Statement& s) {
+               QueueStatus::Worker w;
+               w.worker = std::string(s.text(0));
+               w.host = std::string(s.text(1));
+               w.started_at = s.int64(2);
+               w.seen_at = s.int64(3);
+               w.games = s.int64(4);
+               w.positions = s.int64(5);
+               w.busy_ms = s.int64(6);
+               st.workers.push_back(std::move(w));
+             });
+  m.db.exec("COMMIT");
+  if (e) return *e;
+  return st;
+}
+
+}  // namespace gibo::archive

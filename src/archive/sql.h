@@ -1,0 +1,214 @@
+// The archive layer's one database API (internal to src/archive): a connection and its
+// prepared statements, the same for every backend. SQLite (sqlite_backend.cpp) and
+// PostgreSQL (pg_backend.cpp, libpq) implement it; the SQL the archive runs is written
+// once, in the form both accept, and where the two dialects differ, dialect.h says how.
+//
+// Conventions (SQLite's, which the archive's SQL was written for):
+// * Parameters are written ?1, ?2, ... or :name; bind indices are 1-based, column
+//   indices 0-based. PostgreSQL's backend numbers them $1, $2, ... itself.
+// * step() gives kRow while rows come, then kDone; anything else is a failure, and
+//   Connection::current_error() says why.
+// * Errors follow gibo's convention (gibo/core/expected.h): open and exec return
+//   std::optional<Error>, empty on success; an unprepared Statement is prepare's failure.
+//   Nothing here throws.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gibo/core/expected.h"
+
+namespace gibo::archive::sql {
+
+// What step() gives (the values of SQLite's sql::kRow and sql::kDone).
+inline constexpr int kRow = 100;
+inline constexpr int kDone = 101;
+
+enum class Backend { SQLite, PostgreSQL };
+
+// What a column of the current row holds.
+enum class Type { Null, Integer, Real, Text, Blob };
+
+// One backend's prepared statement (sqlite_backend.cpp, pg_backend.cpp).
+class StatementImpl {
+ public:
+  virtual ~StatementImpl() = default;
+  // Text and blobs are kept by reference until the statement is reset or rebound: the
+  // caller keeps the bytes alive until then.
+  virtual void bind_int64(int i, std::int64_t v) = 0;
+  virtual void bind_double(int i, double v) = 0;
+  virtual void bind_text(int i, std::string_view s) = 0;
+  virtual void bind_text_copy(int i, std::string_view s) = 0;  // copied now
+  virtual void bind_blob(int i, std::string_view s) = 0;
+  virtual void bind_null(int i) = 0;
+  virtual int step() = 0;
+  // Ready to run again; `clear` also forgets the bindings.
+  virtual void reset(bool clear) = 0;
+  virtual bool is_null(int c) const = 0;
+  virtual std::int64_t int64(int c) const = 0;
+  virtual double real(int c) const = 0;
+  virtual std::string_view text(int c) const = 0;
+  virtual std::string_view blob(int c) const = 0;
+  virtual int column_count() const = 0;
+  virtual Type type(int c) const = 0;
+  // The index of the parameter `name` (":name"), 0 when the statement has none.
+  virtual int parameter_index(const char* name) const = 0;
+  // The id of the row the last run inserted, for inserts prepared to give one
+  // (Connection::prepare_insert).
+  virtual std::int64_t inserted_id() const = 0;
+};
+
+// One prepared statement.
+class Statement {
+ public:
+  Statement() = default;
+  explicit Statement(std::unique_ptr<StatementImpl> impl) : impl_(std::move(impl)) {}
+
+  bool prepared() const { return impl_ != nullptr; }
+  StatementImpl* impl() const { return impl_.get(); }
+
+  void bind(int i, std::int64_t v) { impl_->bind_int64(i, v); }
+  void bind(int i, int v) { impl_->bind_int64(i, v); }
+  void bind(int i, std::uint64_t v) { impl_->bind_int64(i, static_cast<std::int64_t>(v)); }
+  void bind(int i, double v) { impl_->bind_double(i, v); }
+  void bind_text(int i, std::string_view s) { impl_->bind_text(i, s); }
+  // The current UTC time as the archive stores it (dialect.h: utc_now).
+  void bind_now(int i);
+  // An empty blob is a blob, not NULL.
+  void bind_blob(int i, std::string_view s) { impl_->bind_blob(i, s); }
+  void bind_null(int i) { impl_->bind_null(i); }
+  // NULL when `v` is empty.
+  template <typename T>
+  void bind_optional(int i, const std::optional<T>& v) {
+    if (v) bind(i, *v);
+    else bind_null(i);
+  }
+  void bind_optional_text(int i, const std::optional<std::string>& v) {
+    if (v) bind_text(i, *v);
+    else bind_null(i);
+  }
+  // Binds `v` to the parameter `name` (":name") when the statement has it.
+  void bind_named(const char* name, std::int64_t v) {
+    if (const int i = impl_->parameter_index(name)) bind(i, v);
+  }
+
+  // Steps once: kRow, kDone or a failure.
+  int step() { return impl_->step(); }
+  // Runs to completion (no rows expected; a first row is not an error) and resets,
+  // keeping the bindings; true on success.
+  bool run() {
+    const int rc = impl_->step();
+    impl_->reset(false);
+    return rc == kDone || rc == kRow;
+  }
+  void reset() { impl_->reset(true); }
+
+  // Column readers (valid after step() gave kRow). A PostgreSQL boolean reads as 1 or 0.
+  bool is_null(int c) const { return impl_->is_null(c); }
+  std::int64_t int64(int c) const { return impl_->int64(c); }
+  int integer(int c) const { return static_cast<int>(impl_->int64(c)); }
+  double real(int c) const { return impl_->real(c); }
+  std::string_view text(int c) const { return impl_->text(c); }
+  std::string_view blob(int c) const { return impl_->blob(c); }
+  std::optional<std::string> optional_text(int c) const {
+    if (is_null(c)) return std::nullopt;
+    return std::string(text(c));
+  }
+  std::optional<int> optional_int(int c) const {
+    if (is_null(c)) return std::nullopt;
+    return integer(c);
+  }
+  int column_count() const { return impl_->column_count(); }
+  Type type(int c) const { return impl_->type(c); }
+  int parameter_index(const char* name) const { return impl_->parameter_index(name); }
+  std::int64_t inserted_id() const { return impl_->inserted_id(); }
+
+ private:
+  std::unique_ptr<StatementImpl> impl_;
+};
+
+// One backend's connection.
+class ConnectionImpl {
+ public:
+  virtual ~ConnectionImpl() = default;
+  virtual Backend backend() const = 0;
+  virtual std::optional<Error> exec(std::string_view sql) = 0;
+  // Null on failure (current_error() says why); `tail`, if given, receives the text after
+  // the first statement.
+  virtual std::unique_ptr<StatementImpl> prepare(std::string_view sql, std::string_view* tail) = 0;
+  // An insert of `columns` into `table` whose run() adds one row. With `returns_id`, the
+  // table's `id` is not among the columns and the row's new id is inserted_id(). Rows may
+  // be held and sent in bulk (PostgreSQL's COPY) before the next other statement runs, so
+  // a failure may surface there: current_error() then names the table.
+  virtual std::unique_ptr<StatementImpl> prepare_insert(std::string_view table, const std::vector<std::string>& columns,
+                                                        bool returns_id) = 0;
+  // A query whose rows may be many, read a part at a time (PostgreSQL: through a cursor,
+  // so inside a transaction only); null on failure.
+  virtual std::unique_ptr<StatementImpl> prepare_scan(std::string_view sql) = 0;
+  // Sends the rows bulk inserts hold (prepare_insert) now; false on failure.
+  virtual bool send_held() = 0;
+  virtual std::string current_error() const = 0;
+  // Rows changed by the latest INSERT, UPDATE or DELETE.
+  virtual std::int64_t changes() const = 0;
+  // May this connection write at all?
+  virtual bool read_only() const = 0;
+};
+
+// One connection.
+class Connection {
+ public:
+  Connection() = default;
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // Opens the SQLite database `path` with sqlite3_open_v2 `flags` (sqlite_backend.cpp);
+  // SQLite's message on failure.
+  std::optional<Error> open_sqlite(const std::string& path, int flags);
+  // Connects to the PostgreSQL server `conninfo` names (a URI or libpq's keywords, with
+  // its environment variables: pg_backend.cpp); libpq's message on failure.
+  std::optional<Error> open_postgres(const std::string& conninfo);
+  void close() { impl_.reset(); }
+  bool is_open() const { return impl_ != nullptr; }
+  ConnectionImpl* impl() const { return impl_.get(); }
+  Backend backend() const { return impl_->backend(); }
+  bool postgres() const { return impl_ && impl_->backend() == Backend::PostgreSQL; }
+
+  // Runs one or more statements with no results; the backend's message on failure.
+  std::optional<Error> exec(std::string_view sql) { return impl_->exec(sql); }
+  // Prepares one statement; an unprepared Statement on failure (current_error() says
+  // why). `tail`, if given, receives the text after the first statement.
+  Statement prepare(std::string_view sql, std::string_view* tail = nullptr) {
+    return Statement(impl_->prepare(sql, tail));
+  }
+  // See ConnectionImpl::prepare_insert.
+  Statement prepare_insert(std::string_view table, const std::vector<std::string>& columns, bool returns_id) {
+    return Statement(impl_->prepare_insert(table, columns, returns_id));
+  }
+  // See ConnectionImpl::prepare_scan.
+  Statement prepare_scan(std::string_view sql) { return Statement(impl_->prepare_scan(sql)); }
+  // Sends the rows that bulk inserts hold (a statement from prepare_insert drops the rows
+  // it still holds when it goes); the backend's message on failure.
+  std::optional<Error> send_held() {
+    if (!impl_->send_held()) return Error{impl_->current_error()};
+    return std::nullopt;
+  }
+  // The single integer a query returns (its first column of its first row), or `fallback`.
+  std::int64_t scalar(std::string_view sql, std::int64_t fallback = 0) {
+    Statement s = prepare(sql);
+    if (!s.prepared() || s.step() != kRow) return fallback;
+    return s.int64(0);
+  }
+  std::int64_t changes() const { return impl_->changes(); }
+  bool read_only() const { return impl_->read_only(); }
+  // The backend's message for the connection's latest failed call (prepare, step).
+  std::string current_error() const { return impl_ ? impl_->current_error() : "the database is not open"; }
+
+ private:
+  std::unique_ptr<ConnectionImpl> impl_;
+};
+
+}  // namespace gibo::archive::sql

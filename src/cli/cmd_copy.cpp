@@ -1,0 +1,55 @@
+// gibo copy: an archive copied whole into another, between SQLite and PostgreSQL or within
+// one (gibo/archive/copy.h): the tables' rows as they are, resumable.
+#include <cstdio>
+#include <iostream>
+
+#include "archive_input.h"
+#include "command.h"
+#include "gibo/archive/archive.h"
+#include "gibo/archive/copy.h"
+#include "gibo/report/i18n.h"
+#include "options.h"
+
+namespace gibo::cli {
+
+int run_copy(const std::vector<std::string>& args) {
+  const std::string synopsis = "gibo copy [OPTIONS] FROM TO";
+  po::options_description opts("options");
+  std::vector<std::string> archives;
+  po::variables_map vm;
+  const std::string notes = i18n::translate(
+      "\nFROM and TO are archives: a SQLite file, or a PostgreSQL database (postgresql://... or libpq's\n"
+      "keywords). Every table is copied, rows as they are, the position index with them; TO is made\n"
+      "when missing and must hold no games. The copy goes in transactions of 10,000 rows: killed, it is\n"
+      "taken up where it stopped by the same command. FROM is only read.\n");
+  if (const auto rc = parse_command_line_with_list("copy", synopsis, args, opts, "archives", "FROM TO",
+                                                   "the archive to copy, then the archive to copy it into", archives,
+                                                   vm, notes))
+    return *rc;
+  if (archives.size() != 2) return usage_error("copy", "give FROM and TO, two archives", synopsis);
+  const std::string& from = archives[0];
+  const std::string& to = archives[1];
+  if (const auto refused = refuse_unreadable_archive(from)) return *refused;
+  archive::CopySummary summary;
+  const auto failed = archive::copy_archive(from, to, summary, [](const std::string& table, std::int64_t rows) {
+    std::cout << "  " << table << std::string(table.size() < 20 ? 20 - table.size() : 1, ' ')
+              << i18n::grouped(std::to_string(rows)) << "\n";
+  });
+  if (failed) {
+    std::cerr << "gibo copy: " << i18n::message(failed->message) << "\n";
+    return kExitIo;
+  }
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.2f", summary.seconds);
+  const std::string a = archive::archive_name(from), b = archive::archive_name(to),
+                    rows = i18n::grouped(std::to_string(summary.rows));
+  if (summary.resumed)
+    std::cout << i18n::format("{1} -> {2}: {3} rows copied, the copy taken up where it stopped ({4} s)",
+                              {a, b, rows, seconds})
+              << "\n";
+  else
+    std::cout << i18n::format("{1} -> {2}: {3} rows copied ({4} s)", {a, b, rows, seconds}) << "\n";
+  return kExitOk;
+}
+
+}  // namespace gibo::cli
