@@ -1,5 +1,5 @@
 // What tests of every layer share about files: the test data's paths (tests/data, given
-// as GIBO_TEST_DATA), the corpus's .gib files, reading a file whole, writing one, and two
+// as GIBO_TEST_DATA), the corpus's .gib files, reading a file whole, writing one, and the
 // text helpers. A test file says `using namespace gibo::testing;`.
 #pragma once
 
@@ -46,6 +46,15 @@ inline int count(const std::string& text, const std::string& needle) {
   int n = 0;
   for (std::size_t p = text.find(needle); p != std::string::npos; p = text.find(needle, p + 1)) ++n;
   return n;
+}
+
+// The bytes of JSON Lines without their games' "opening" members (derived from the board,
+// about 170 bytes a game: formats/json/README.md "Opening"), as the JSON size tests count.
+inline std::size_t size_without_openings(const std::string& jsonl) {
+  std::size_t size = jsonl.size();
+  for (std::size_t at = jsonl.find(",\"opening\":{"); at != std::string::npos; at = jsonl.find(",\"opening\":{", at + 1))
+    size -= jsonl.find('}', at) + 1 - at;
+  return size;
 }
 
 }  // namespace gibo::testing

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <array>
 
+#include "gibo/core/enum_names.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/json_value.h"
@@ -140,37 +141,24 @@ Format detect_tagged(Lines& lines) {
 
 }  // namespace
 
-std::string_view format_name(Format f) {
-  switch (f) {
-    case Format::Gib: return "gib";
-    case Format::Pgn: return "pgn";
-    case Format::Json: return "json";
-    case Format::Jsonl: return "jsonl";
-    case Format::Fen: return "fen";
-    case Format::Uci: return "uci";
-    case Format::Unknown: break;
-  }
-  return "unknown";
-}
+namespace {
 
-std::optional<Format> format_from_name(std::string_view name) {
-  for (Format f : {Format::Gib, Format::Pgn, Format::Json, Format::Jsonl, Format::Fen, Format::Uci})
-    if (format_name(f) == name) return f;
-  return std::nullopt;
-}
+// The formats' names and file extensions (Format::Unknown has neither: format_name calls it
+// "unknown", which format_from_name does not read).
+constexpr auto kFormatNames = std::to_array<Named<Format>>({
+    {Format::Gib, "gib"}, {Format::Pgn, "pgn"}, {Format::Json, "json"}, {Format::Jsonl, "jsonl"},
+    {Format::Fen, "fen"}, {Format::Uci, "uci"}});
+constexpr auto kFormatExtensions = std::to_array<Named<Format>>({
+    {Format::Gib, ".gib"}, {Format::Pgn, ".pgn"}, {Format::Json, ".json"}, {Format::Jsonl, ".jsonl"},
+    {Format::Fen, ".fen"}, {Format::Uci, ".uci"}});
 
-std::string_view format_extension(Format f) {
-  switch (f) {
-    case Format::Gib: return ".gib";
-    case Format::Pgn: return ".pgn";
-    case Format::Json: return ".json";
-    case Format::Jsonl: return ".jsonl";
-    case Format::Fen: return ".fen";
-    case Format::Uci: return ".uci";
-    case Format::Unknown: break;
-  }
-  return "";
-}
+}  // namespace
+
+std::string_view format_name(Format f) { return f == Format::Unknown ? "unknown" : name_of(kFormatNames, f); }
+
+std::optional<Format> format_from_name(std::string_view name) { return value_named(kFormatNames, name); }
+
+std::string_view format_extension(Format f) { return f == Format::Unknown ? "" : name_of(kFormatExtensions, f); }
 
 Format detect_format(std::string_view bytes) {
   bytes = bytes.substr(0, find_text_end(bytes, true).end);  // what a 0x1A ends is not read

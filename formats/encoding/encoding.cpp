@@ -2,6 +2,7 @@
 // code page 949 / UHC); UTF-8 itself is gibo/core/utf8.h's.
 #include "gibo/formats/encoding.h"
 
+#include "gibo/core/enum_names.h"
 #include "gibo/core/utf8.h"
 
 #include <iconv.h>
@@ -61,12 +62,9 @@ void convert(Converter& conv, std::string_view in, std::string& out, OnBad on_ba
 }  // namespace
 
 std::string_view encoding_name(Encoding e) {
-  switch (e) {
-    case Encoding::Auto: return "auto";
-    case Encoding::Utf8: return "utf-8";
-    case Encoding::Cp949: return "cp949";
-  }
-  return "auto";
+  static constexpr auto kNames = std::to_array<Named<Encoding>>({
+      {Encoding::Auto, "auto"}, {Encoding::Utf8, "utf-8"}, {Encoding::Cp949, "cp949"}});
+  return name_of(kNames, e);
 }
 
 namespace {

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "../text/board_ply.h"
+#include "../text/decoded_reader.h"
 #include "gibo/formats/decode.h"
 #include "gibo/formats/fen.h"
 #include "gibo/formats/gib.h"
@@ -44,15 +45,13 @@ PieceType piece_field(const Value& obj, std::string_view key) {
   return s ? piece_type_from_name(*s) : PieceType::None;
 }
 
-class Reader {
+class Reader : detail::DecodedReader<TextReadOptions> {
  public:
-  Reader(std::string_view bytes, const TextReadOptions& options, TextFileInfo& info,
-         const std::function<void(Game&&)>& on_game)
-      : bytes_(bytes), options_(options), info_(info), on_game_(on_game) {}
+  using DecodedReader::DecodedReader;
 
   // Parses value after value (JSON, an array, or JSON Lines) and delivers the games.
   void run() {
-    decoded_ = decode_file(bytes_, options_.encoding, options_.file_name, info_);
+    decode();
     const std::string_view s = decoded_.text;
     std::size_t p = 0;
     int syntax_errors = 0;
@@ -64,7 +63,7 @@ class Reader {
       if (!v) {
         const json::ParseError& error = v.error();
         if (syntax_errors++ < kMaxSyntaxErrors)
-          file_error("bad-json", error.line, column_of_offset(decoded_, error.offset), error.message);
+          file_error("bad-json", error.message, error.line, column_of_offset(decoded_, error.offset));
         // Resume at the next line (the next record of a JSON Lines file).
         const std::size_t nl = s.find('\n', std::max(error.offset, at));
         if (nl == std::string_view::npos) break;
@@ -77,21 +76,10 @@ class Reader {
         game(*v, at);
       }
     }
-    if (info_.games == 0 && syntax_errors == 0) file_error("no-games", 0, 0, "no JSON game record found");
+    if (info_.games == 0 && syntax_errors == 0) file_error("no-games", "no JSON game record found");
   }
 
  private:
-  // A diagnostic about the whole file.
-  void file_error(const char* code, int line, int column, std::string message) {
-    Diagnostic d;
-    d.code = code;
-    d.file = options_.file_name;
-    d.line = line;
-    d.column = column;
-    d.message = std::move(message);
-    info_.diagnostics.push_back(std::move(d));
-  }
-
   // Turns one value (at text offset `at`) into a game and delivers it; a value that is
   // not a game record becomes a game with a `bad-record` error.
   void game(const Value& v, std::size_t at) {
@@ -111,8 +99,7 @@ class Reader {
     if (!v.is_object() || (format && *format != kJsonFormatName) || !v.find("tags") ||
         (!v.find("plies") && !(moves && moves->is_string()))) {
       bad(0, "not a gibo game record (an object with \"tags\" and \"plies\" or \"moves\")");
-      ++info_.games;
-      on_game_(std::move(g));
+      deliver(std::move(g));
       return;
     }
     if (auto version = int_field(v, "version"); version && *version > kJsonFormatVersion)
@@ -147,9 +134,18 @@ class Reader {
       }
     }
 
+    if (const Value* plies = v.find("plies")) read_plies(*plies, g, bad);
+    else read_compact_plies(v, g, bad);
+    if (const Value* src = v.find("source"); src && src->is_object()) read_source(*src, g.source);
+    deliver(std::move(g));
+  }
+
+  // The plies, one object each (as written with --positions); the plies from one whose
+  // squares do not read on are not read (a bad-record error says so).
+  template <typename Bad>
+  void read_plies(const Value& plies, Game& g, Bad& bad) {
     int ply = 0;
-    if (!v.find("plies")) read_compact_plies(v, g, bad);
-    else for (const Value& p : v.find("plies")->items()) {
+    for (const Value& p : plies.items()) {
       ++ply;
       RecordedPly rp;
       rp.pass = bool_field(p, "pass");
@@ -171,43 +167,49 @@ class Reader {
       if (from != kNoSquare && to != kNoSquare) rp.move = Move(from, to);
       else if (!rp.pass) {
         bad(ply, "ply " + std::to_string(ply) + " has no readable squares; the plies from here on are not read");
-        break;
+        return;
       }
-      if (const Value* s = p.find("seconds"); s && s->as_int()) rp.seconds = static_cast<int>(*s->as_int());
-      if (const Value* cs = p.find("comments"))
-        for (const Value& c : cs->items()) rp.comments.push_back(c.as_string());
-      if (const Value* ns = p.find("nags"))
-        for (const Value& n : ns->items())
-          if (const auto k = n.as_int(); k && *k >= 0 && *k <= 255) rp.nags.push_back(static_cast<int>(*k));
-      if (const Value* rec = p.find("recorded"); rec && rec->is_object()) {
-        if (const std::string* text = string_field(*rec, "text")) rp.text = *text;
-        rp.piece = piece_field(*rec, "piece");
-        rp.captured = piece_field(*rec, "captured");
-        rp.capture_marker = bool_field(*rec, "capture_marker");
-        rp.check = bool_field(*rec, "check");
-        rp.side_mark = side_field(*rec, "side_mark");
-        rp.piece_script_side = side_field(*rec, "script_side");
-        rp.line = static_cast<int>(int_field(*rec, "line").value_or(0));
-        rp.column = static_cast<int>(int_field(*rec, "column").value_or(0));
-      } else {  // no record of the source: state what the board said
-        rp.piece = piece_field(p, "piece");
-        rp.captured = piece_field(p, "capture");
-        rp.check = bool_field(p, "check");
-        if (const std::string* san = string_field(p, "san")) rp.text = *san;
-      }
+      read_ply_record(p, rp);
       g.plies.push_back(std::move(rp));
     }
+  }
 
-    if (const Value* src = v.find("source"); src && src->is_object()) {
-      if (const std::string* file = string_field(*src, "file")) g.source.file = *file;
-      g.source.byte_offset = static_cast<std::uint64_t>(int_field(*src, "byte_offset").value_or(0));
-      g.source.byte_length = static_cast<std::uint64_t>(int_field(*src, "byte_length").value_or(0));
-      g.source.line = static_cast<int>(int_field(*src, "line").value_or(0));
-      g.source.column = static_cast<int>(int_field(*src, "column").value_or(0));
-      g.source.game_index = static_cast<int>(int_field(*src, "game_index").value_or(g.source.game_index));
+  // A ply object's fields besides its squares: seconds, comments, glyphs, and what the
+  // record stated ("recorded"; without one, what the board said).
+  static void read_ply_record(const Value& p, RecordedPly& rp) {
+    if (const Value* s = p.find("seconds"); s && s->as_int()) rp.seconds = static_cast<int>(*s->as_int());
+    if (const Value* cs = p.find("comments"))
+      for (const Value& c : cs->items()) rp.comments.push_back(c.as_string());
+    if (const Value* ns = p.find("nags"))
+      for (const Value& n : ns->items())
+        if (const auto k = n.as_int(); k && *k >= 0 && *k <= 255) rp.nags.push_back(static_cast<int>(*k));
+    if (const Value* rec = p.find("recorded"); rec && rec->is_object()) {
+      if (const std::string* text = string_field(*rec, "text")) rp.text = *text;
+      rp.piece = piece_field(*rec, "piece");
+      rp.captured = piece_field(*rec, "captured");
+      rp.capture_marker = bool_field(*rec, "capture_marker");
+      rp.check = bool_field(*rec, "check");
+      rp.side_mark = side_field(*rec, "side_mark");
+      rp.piece_script_side = side_field(*rec, "script_side");
+      rp.line = static_cast<int>(int_field(*rec, "line").value_or(0));
+      rp.column = static_cast<int>(int_field(*rec, "column").value_or(0));
+    } else {  // no record of the source: state what the board said
+      rp.piece = piece_field(p, "piece");
+      rp.captured = piece_field(p, "capture");
+      rp.check = bool_field(p, "check");
+      if (const std::string* san = string_field(p, "san")) rp.text = *san;
     }
-    ++info_.games;
-    on_game_(std::move(g));
+  }
+
+  // Where the game came from, as the record says ("source"; the game's index stays its
+  // rank here when the record has none).
+  static void read_source(const Value& src, SourceLocation& source) {
+    if (const std::string* file = string_field(src, "file")) source.file = *file;
+    source.byte_offset = static_cast<std::uint64_t>(int_field(src, "byte_offset").value_or(0));
+    source.byte_length = static_cast<std::uint64_t>(int_field(src, "byte_length").value_or(0));
+    source.line = static_cast<int>(int_field(src, "line").value_or(0));
+    source.column = static_cast<int>(int_field(src, "column").value_or(0));
+    source.game_index = static_cast<int>(int_field(src, "game_index").value_or(source.game_index));
   }
 
   // Compact plies (formats/json/README.md "Compact plies"): "moves" (UCI, blank-separated;
@@ -348,11 +350,6 @@ class Reader {
     }
   }
 
-  std::string_view bytes_;
-  const TextReadOptions& options_;
-  TextFileInfo& info_;
-  const std::function<void(Game&&)>& on_game_;
-  DecodedText decoded_;
   std::size_t at_run_ = 0, at_column_ = 0;  // place_ply's place in "at"
 };
 

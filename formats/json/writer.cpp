@@ -77,10 +77,14 @@ PieceType piece_type_from_name(std::string_view name) {
   return PieceType::None;
 }
 
-void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& options) {
+namespace {
+
+// What the board says about each ply of `g` (replayed under options.profile); the plies
+// that replay in `played` (negative: none).
+std::vector<Derived> derive_plies(const Game& g, const JsonWriteOptions& options, int& played) {
   std::vector<Derived> derived(g.plies.size());
   Position pos;
-  const int played = detail::walk_plies(g, options.profile, pos, [&](std::size_t i, const Position& before, Move m) {
+  played = detail::walk_plies(g, options.profile, pos, [&](std::size_t i, const Position& before, Move m) {
     Derived& d = derived[i];
     d.valid = true;
     d.side = before.side_to_move();
@@ -95,8 +99,13 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
   if (options.positions)
     for (std::size_t i = 0; i < derived.size() && derived[i].valid; ++i)
       derived[i].fen_after = i + 1 < derived.size() && derived[i + 1].valid ? derived[i + 1].fen_before : pos.fen();
+  return derived;
+}
 
-  w.begin_object();
+// The fields before the plies: tags, header comments, start, ruleset, result. Empty and
+// default fields are left out (formats/json/README.md "Defaults"): a short game's record
+// is mostly its header.
+void write_header(json::Writer& w, const Game& g, const JsonWriteOptions& options) {
   w.field("format", kJsonFormatName).field("version", kJsonFormatVersion);
   w.key("tags").begin_array();
   for (const Tag& t : g.tags) {
@@ -104,8 +113,6 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
     else w.begin_array().value(t.name).value(t.value).end_array();  // compact: [name, value]
   }
   w.end_array();
-  // Empty and default fields are left out (formats/json/README.md "Defaults"): a short
-  // game's record is mostly its header.
   if (!g.header_comments.empty()) {
     w.key("header_comments").begin_array();
     for (const std::string& c : g.header_comments) w.value(c);
@@ -136,71 +143,70 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
   if (g.has_result && !r.recognised) w.field("recognised", false);
   w.field("pgn", pgn_result_of(g));
   w.end_object();
+}
 
-  std::vector<Move> opening_moves;
-  for (std::size_t i = 0; i < derived.size() && i < static_cast<std::size_t>(kLineWindow) && derived[i].valid; ++i)
-    opening_moves.push_back(derived[i].move);
-  w.key("opening");
-  write_json_opening(w, detail::walked_opening(g, opening_moves, options.openings));
-
-  if (!options.positions) {
-    // Compact plies (formats/json/README.md): the moves once, in UCI, and the record's
-    // own text, claims, places, times and comments, each as one column.
-    std::string moves;
+// Compact plies (formats/json/README.md): the moves once, in UCI, and the record's own
+// text, claims, places, times and comments, each as one column.
+void write_compact_plies(json::Writer& w, const Game& g, const std::vector<Derived>& derived) {
+  std::string moves;
+  for (std::size_t i = 0; i < g.plies.size(); ++i) {
+    const Move m = derived[i].valid ? derived[i].move : g.plies[i].move;
+    if (i) moves += ' ';
+    moves += m.is_none() ? std::string("0000") : uci(m);
+  }
+  w.field("moves", moves);
+  w.key("texts").begin_array();
+  for (const RecordedPly& rp : g.plies) w.value(rp.text);
+  w.end_array();
+  std::string claims;
+  for (std::size_t i = 0; i < g.plies.size(); ++i) {
+    if (i) claims += ' ';
+    claims += claims_code(g.plies[i]);
+  }
+  w.field("claims", claims);
+  bool placed = false, timed = false, commented = false, glyphs = false;
+  for (const RecordedPly& rp : g.plies) {
+    placed |= rp.line != 0 || rp.column != 0;
+    timed |= rp.seconds.has_value();
+    commented |= !rp.comments.empty();
+    glyphs |= !rp.nags.empty();
+  }
+  if (placed) {  // [line, column, column, ...] for each run of plies on one line
+    w.key("at").begin_array();
     for (std::size_t i = 0; i < g.plies.size(); ++i) {
-      const Move m = derived[i].valid ? derived[i].move : g.plies[i].move;
-      if (i) moves += ' ';
-      moves += m.is_none() ? std::string("0000") : uci(m);
+      if (i == 0 || g.plies[i].line != g.plies[i - 1].line) {
+        if (i) w.end_array();
+        w.begin_array().value(g.plies[i].line);
+      }
+      w.value(g.plies[i].column);
     }
-    w.field("moves", moves);
-    w.key("texts").begin_array();
-    for (const RecordedPly& rp : g.plies) w.value(rp.text);
-    w.end_array();
-    std::string claims;
-    for (std::size_t i = 0; i < g.plies.size(); ++i) {
-      if (i) claims += ' ';
-      claims += claims_code(g.plies[i]);
-    }
-    w.field("claims", claims);
-    bool placed = false, timed = false, commented = false, glyphs = false;
+    w.end_array().end_array();
+  }
+  if (timed) {
+    w.key("seconds").begin_array();
     for (const RecordedPly& rp : g.plies) {
-      placed |= rp.line != 0 || rp.column != 0;
-      timed |= rp.seconds.has_value();
-      commented |= !rp.comments.empty();
-      glyphs |= !rp.nags.empty();
+      if (rp.seconds) w.value(*rp.seconds);
+      else w.null();
     }
-    if (placed) {  // [line, column, column, ...] for each run of plies on one line
-      w.key("at").begin_array();
-      for (std::size_t i = 0; i < g.plies.size(); ++i) {
-        if (i == 0 || g.plies[i].line != g.plies[i - 1].line) {
-          if (i) w.end_array();
-          w.begin_array().value(g.plies[i].line);
-        }
-        w.value(g.plies[i].column);
-      }
-      w.end_array().end_array();
-    }
-    if (timed) {
-      w.key("seconds").begin_array();
-      for (const RecordedPly& rp : g.plies) {
-        if (rp.seconds) w.value(*rp.seconds);
-        else w.null();
-      }
-      w.end_array();
-    }
-    if (commented) {
-      w.key("comments").begin_array();
-      for (std::size_t i = 0; i < g.plies.size(); ++i)
-        for (const std::string& c : g.plies[i].comments) w.begin_array().value(static_cast<int>(i) + 1).value(c).end_array();
-      w.end_array();
-    }
-    if (glyphs) {
-      w.key("nags").begin_array();
-      for (std::size_t i = 0; i < g.plies.size(); ++i)
-        for (int n : g.plies[i].nags) w.begin_array().value(static_cast<int>(i) + 1).value(n).end_array();
-      w.end_array();
-    }
-  } else {
+    w.end_array();
+  }
+  if (commented) {
+    w.key("comments").begin_array();
+    for (std::size_t i = 0; i < g.plies.size(); ++i)
+      for (const std::string& c : g.plies[i].comments) w.begin_array().value(static_cast<int>(i) + 1).value(c).end_array();
+    w.end_array();
+  }
+  if (glyphs) {
+    w.key("nags").begin_array();
+    for (std::size_t i = 0; i < g.plies.size(); ++i)
+      for (int n : g.plies[i].nags) w.begin_array().value(static_cast<int>(i) + 1).value(n).end_array();
+    w.end_array();
+  }
+}
+
+// The plies with --positions: one object a ply, with the board's view of it beside the
+// record's claims, and the FEN after it.
+void write_full_plies(json::Writer& w, const Game& g, const std::vector<Derived>& derived) {
   w.key("plies").begin_array();
   Side side = g.start.first_to_move;
   for (std::size_t i = 0; i < g.plies.size(); ++i) {
@@ -250,7 +256,22 @@ void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& opt
     w.end_object();
   }
   w.end_array();
-  }
+}
+
+}  // namespace
+
+void write_json_game(json::Writer& w, const Game& g, const JsonWriteOptions& options) {
+  int played = 0;
+  const std::vector<Derived> derived = derive_plies(g, options, played);
+  w.begin_object();
+  write_header(w, g, options);
+  std::vector<Move> opening_moves;
+  for (std::size_t i = 0; i < derived.size() && i < static_cast<std::size_t>(kLineWindow) && derived[i].valid; ++i)
+    opening_moves.push_back(derived[i].move);
+  w.key("opening");
+  write_json_opening(w, detail::walked_opening(g, opening_moves, options.openings));
+  if (options.positions) write_full_plies(w, g, derived);
+  else write_compact_plies(w, g, derived);
   w.field("valid_plies", played < 0 ? 0 : played);
 
   w.key("source")

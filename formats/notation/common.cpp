@@ -1,19 +1,17 @@
 // Piece letters, check marks and the move lookup shared by all notations.
 #include <string>
 
+#include "gibo/core/enum_names.h"
 #include "gibo/record/diagnostic.h"
 #include "notation_internal.h"
 
 namespace gibo {
 
 std::string_view notation_error_name(NotationErrorKind kind) {
-  switch (kind) {
-    case NotationErrorKind::Syntax: return "syntax";
-    case NotationErrorKind::NoMatch: return "no-match";
-    case NotationErrorKind::Illegal: return "illegal";
-    case NotationErrorKind::Ambiguous: return "ambiguous";
-  }
-  return "unknown";
+  static constexpr auto kNames = std::to_array<Named<NotationErrorKind>>({
+      {NotationErrorKind::Syntax, "syntax"}, {NotationErrorKind::NoMatch, "no-match"},
+      {NotationErrorKind::Illegal, "illegal"}, {NotationErrorKind::Ambiguous, "ambiguous"}});
+  return name_of(kNames, kind);
 }
 
 char notation_letter(PieceType t) {

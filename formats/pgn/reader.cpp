@@ -12,6 +12,7 @@
 
 #include "../text/all_games.h"
 #include "../text/board_ply.h"
+#include "../text/decoded_reader.h"
 #include "grammar.h"
 #include "gibo/core/utf8.h"
 #include "gibo/formats/decode.h"
@@ -81,16 +82,14 @@ std::optional<int> take_emt(std::string& comment) {
   return static_cast<int>(e.total);
 }
 
-class Reader {
+class Reader : detail::DecodedReader<PgnReadOptions> {
  public:
-  Reader(std::string_view bytes, const PgnReadOptions& options, TextFileInfo& info,
-         const std::function<void(Game&&)>& on_game)
-      : bytes_(bytes), options_(options), info_(info), on_game_(on_game) {}
+  using DecodedReader::DecodedReader;
 
   // Decodes the bytes and delivers every game in file order (pgn_grammar::file, whose
   // actions are read<>() below).
   void run() {
-    decoded_ = decode_file(bytes_, options_.encoding, options_.file_name, info_);
+    decode();
     s_ = decoded_.text;
     const char* first = s_.data();
     pgn_grammar::parse(first, end(), pgn_grammar::spaces);
@@ -229,15 +228,6 @@ class Reader {
   }
 
   // ---- resolving -----------------------------------------------------------------
-  // A diagnostic about the whole file.
-  void file_error(const char* code, std::string message) {
-    Diagnostic d;
-    d.code = code;
-    d.file = options_.file_name;
-    d.message = std::move(message);
-    info_.diagnostics.push_back(std::move(d));
-  }
-
   // Line and column (characters) of a decoded-text offset.
   int line_of(std::size_t offset) const { return line_of_offset(decoded_, offset); }
   // Columns are counted on from the last one asked for when it is on the same line and
@@ -407,15 +397,9 @@ class Reader {
       }
       resolve_moves(raw, rules, zero, g, &g);  // the start is read before any ply is added
     }
-    ++info_.games;
-    on_game_(std::move(g));
+    deliver(std::move(g));
   }
 
-  std::string_view bytes_;
-  const PgnReadOptions& options_;
-  TextFileInfo& info_;
-  const std::function<void(Game&&)>& on_game_;
-  DecodedText decoded_;
   std::string_view s_;
   RawGame game_;  // the game being read
   bool bad_start_ = false;

@@ -1,21 +1,13 @@
 // Tag-line escaping shared by the .gib and PGN readers and writers (tag_text.h).
 #include "gibo/formats/tag_text.h"
 
+#include "gibo/formats/escape.h"
+
 namespace gibo {
 
 std::string escape_tag_value(std::string_view value) {
-  std::string out;
-  out.reserve(value.size() + 2);
-  for (char c : value) {
-    switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '"': out += "\\\""; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
-    }
-  }
-  return out;
+  static constexpr Escape kEscapes[] = {{'\\', "\\\\"}, {'"', "\\\""}, {'\n', "\\n"}, {'\r', "\\r"}};
+  return escape_chars(value, kEscapes);
 }
 
 char tag_value_escape(char c) {

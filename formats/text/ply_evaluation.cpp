@@ -5,6 +5,9 @@
 
 namespace gibo {
 
+namespace {
+
+// The name of each evaluation's best move on the replayed game: [k] for evaluations[k].
 std::vector<std::string> best_move_names(const Game& game, const std::vector<PlyEvaluation>& evaluations,
                                          const Profile& profile,
                                          const std::function<std::string(const Position&, Move)>& name) {
@@ -19,6 +22,17 @@ std::vector<std::string> best_move_names(const Game& game, const std::vector<Ply
     if (!e.best.is_none() && pos.is_legal(e.best)) out[k] = name(pos, e.best);
   }
   return out;
+}
+
+}  // namespace
+
+void annotate_plies(Game& game, const std::vector<PlyEvaluation>& evaluations, const Profile* profile,
+                    const std::function<std::string(const Position&, Move)>& name,
+                    const std::function<void(RecordedPly&, const PlyEvaluation&, const std::string&)>& annotate) {
+  const std::vector<std::string> best =
+      best_move_names(game, evaluations, profile ? *profile : default_profile(), name);
+  for (std::size_t k = 0; k < evaluations.size(); ++k)
+    annotate(game.plies[static_cast<std::size_t>(evaluations[k].ply - 1)], evaluations[k], best[k]);
 }
 
 }  // namespace gibo

@@ -4,6 +4,7 @@
 // GameReader) -> adjudication (endings, verdicts) -> archive (SQLite) -> report.
 #pragma once
 
+#include "gibo/core/enum_names.h"
 #include "gibo/core/expected.h"
 #include "gibo/core/position.h"
 #include "gibo/core/rules.h"
@@ -23,6 +24,7 @@
 #include "gibo/formats/decode.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/encoding.h"
+#include "gibo/formats/escape.h"
 #include "gibo/formats/file_bytes.h"
 #include "gibo/formats/fen.h"
 #include "gibo/formats/game_reader.h"

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "gibo/core/enum_names.h"
 #include "repetition.h"
 
 namespace gibo {
@@ -49,31 +50,20 @@ bool only_palace_pieces(const Position& pos, Side s) {
 }  // namespace
 
 std::string_view outcome_name(Outcome o) {
-  switch (o) {
-    case Outcome::Cho: return "cho";
-    case Outcome::Han: return "han";
-    case Outcome::Draw: return "draw";
-    case Outcome::None: return "none";
-    case Outcome::Indeterminate: return "indeterminate";
-  }
-  return "none";
+  static constexpr auto kNames = std::to_array<Named<Outcome>>({
+      {Outcome::Cho, "cho"}, {Outcome::Han, "han"}, {Outcome::Draw, "draw"}, {Outcome::None, "none"},
+      {Outcome::Indeterminate, "indeterminate"}});
+  return name_of(kNames, o);
 }
 
 std::string_view reason_name(EndReason r) {
-  switch (r) {
-    case EndReason::Checkmate: return "checkmate";
-    case EndReason::KingCapture: return "king-capture";
-    case EndReason::DoublePass: return "double-pass";
-    case EndReason::Bikjang: return "bikjang";
-    case EndReason::Repetition: return "repetition";
-    case EndReason::PerpetualCheck: return "perpetual-check";
-    case EndReason::Stalemate: return "stalemate";
-    case EndReason::PalaceOnly: return "palace-only";
-    case EndReason::MoveLimit: return "move-limit";
-    case EndReason::NoCaptureLimit: return "no-capture-limit";
-    case EndReason::InsufficientMaterial: return "insufficient-material";
-  }
-  return "checkmate";
+  static constexpr auto kNames = std::to_array<Named<EndReason>>({
+      {EndReason::Checkmate, "checkmate"}, {EndReason::KingCapture, "king-capture"},
+      {EndReason::DoublePass, "double-pass"}, {EndReason::Bikjang, "bikjang"}, {EndReason::Repetition, "repetition"},
+      {EndReason::PerpetualCheck, "perpetual-check"}, {EndReason::Stalemate, "stalemate"},
+      {EndReason::PalaceOnly, "palace-only"}, {EndReason::MoveLimit, "move-limit"},
+      {EndReason::NoCaptureLimit, "no-capture-limit"}, {EndReason::InsufficientMaterial, "insufficient-material"}});
+  return name_of(kNames, r);
 }
 
 Scores scores_of(const Position& pos, int deom_half_points) {

@@ -5,6 +5,8 @@
 
 #include <cstdlib>
 
+#include "gibo/core/enum_names.h"
+
 namespace gibo {
 namespace {
 
@@ -39,15 +41,11 @@ Verdict make(Verdict v, VerdictKind kind, std::string_view note) {
 }  // namespace
 
 std::string_view verdict_name(VerdictKind v) {
-  switch (v) {
-    case VerdictKind::Agrees: return "agrees";
-    case VerdictKind::Disagrees: return "disagrees";
-    case VerdictKind::Unverifiable: return "unverifiable";
-    case VerdictKind::Indeterminate: return "indeterminate";
-    case VerdictKind::NoResult: return "no-result";
-    case VerdictKind::Invalid: return "invalid";
-  }
-  return "no-result";
+  static constexpr auto kNames = std::to_array<Named<VerdictKind>>({
+      {VerdictKind::Agrees, "agrees"}, {VerdictKind::Disagrees, "disagrees"},
+      {VerdictKind::Unverifiable, "unverifiable"}, {VerdictKind::Indeterminate, "indeterminate"},
+      {VerdictKind::NoResult, "no-result"}, {VerdictKind::Invalid, "invalid"}});
+  return name_of(kNames, v);
 }
 
 Verdict judge(const Adjudication& board, int record_plies, const std::optional<NormalizedResult>& stored) {

@@ -3,15 +3,15 @@
 
 #include <cstdlib>
 
+#include "gibo/core/enum_names.h"
+
 namespace gibo::analysis {
 
 std::string_view engine_verdict_name(EngineVerdictKind k) {
-  switch (k) {
-    case EngineVerdictKind::Supports: return "engine-supports";
-    case EngineVerdictKind::Contradicts: return "engine-contradicts";
-    case EngineVerdictKind::Unclear: return "engine-unclear";
-  }
-  return "engine-unclear";
+  static constexpr auto kNames = std::to_array<Named<EngineVerdictKind>>({
+      {EngineVerdictKind::Supports, "engine-supports"}, {EngineVerdictKind::Contradicts, "engine-contradicts"},
+      {EngineVerdictKind::Unclear, "engine-unclear"}});
+  return name_of(kNames, k);
 }
 
 EngineJudgement engine_judgement(Winner stored, const Score& eval, int margin_cp) {

@@ -4,26 +4,21 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gibo/core/enum_names.h"
+
 namespace gibo::analysis {
 
 std::string_view class_name(MoveClass c) {
-  switch (c) {
-    case MoveClass::Good: return "good";
-    case MoveClass::Inaccuracy: return "inaccuracy";
-    case MoveClass::Mistake: return "mistake";
-    case MoveClass::Blunder: return "blunder";
-  }
-  return "good";
+  static constexpr auto kNames = std::to_array<Named<MoveClass>>({
+      {MoveClass::Good, "good"}, {MoveClass::Inaccuracy, "inaccuracy"}, {MoveClass::Mistake, "mistake"},
+      {MoveClass::Blunder, "blunder"}});
+  return name_of(kNames, c);
 }
 
 std::string_view class_nag(MoveClass c) {
-  switch (c) {
-    case MoveClass::Good: return "";
-    case MoveClass::Inaccuracy: return "$6";
-    case MoveClass::Mistake: return "$2";
-    case MoveClass::Blunder: return "$4";
-  }
-  return "";
+  static constexpr auto kNags = std::to_array<Named<MoveClass>>({
+      {MoveClass::Good, ""}, {MoveClass::Inaccuracy, "$6"}, {MoveClass::Mistake, "$2"}, {MoveClass::Blunder, "$4"}});
+  return name_of(kNags, c);
 }
 
 double win_chance(const Score& score, Side side) {

@@ -4,14 +4,15 @@
 //
 // Flow control: a worker starts file i only while i is within `window` files of the one
 // the writer is on, and holds at most kMaxChunks chunks of a file before waiting, so
-// memory stays bounded by (window x kMaxChunks x kChunkGames) games. The writer drains
+// memory stays bounded by (window x kMaxChunks x kGamesPerChunk) games. The writer drains
 // the file it is on, whose worker started before any later file's, so no wait is ever
 // circular.
 //
 // Position index (index_feed.h): when the import indexes, each worker also takes the
 // index rows of its games from their replay, and the writer hands those of the games it
-// stores to the feed, which sorts them into runs of at most 50,000 games; the index
-// update after the last batch takes them, in a transaction of its own as before.
+// stores to the feed, which sorts them into runs kGamesPerBatch games (run_file.h) at a
+// time; the index update after the import's last transaction takes them, in a transaction
+// of its own.
 #include "gibo/archive/import.h"
 #include "gibo/archive/position_index.h"
 
@@ -29,6 +30,7 @@
 
 #include "gibo/archive/archive.h"
 #include "gibo/archive/sha256.h"
+#include "gibo/core/enum_names.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/file_bytes.h"
 #include "gibo/record/replay.h"
@@ -38,20 +40,16 @@
 namespace gibo::archive {
 
 std::string_view file_status_name(FileStatus s) {
-  switch (s) {
-    case FileStatus::Imported: return "imported";
-    case FileStatus::Resumed: return "resumed";
-    case FileStatus::AlreadyImported: return "already-imported";
-    case FileStatus::SameContent: return "same-content";
-    case FileStatus::Unreadable: return "unreadable";
-  }
-  return "imported";
+  static constexpr auto kNames = std::to_array<Named<FileStatus>>({
+      {FileStatus::Imported, "imported"}, {FileStatus::Resumed, "resumed"},
+      {FileStatus::AlreadyImported, "already-imported"}, {FileStatus::SameContent, "same-content"},
+      {FileStatus::Unreadable, "unreadable"}});
+  return name_of(kNames, s);
 }
 
 namespace {
 
-constexpr std::size_t kChunkGames = 256;
-constexpr std::size_t kMaxChunks = 4;
+constexpr std::size_t kMaxChunks = 4;  // chunks of a file waiting for the writer, at most
 
 // Reads every game of a file in `format` (formats/detect.h), in file order; `info` is
 // complete (encoding, file diagnostics) once the file is read.
@@ -196,11 +194,10 @@ class Importer {
     Slot& slot = slots_[i];
     Expected<FileBytes> file = read_file_bytes(slot.path);
     if (!file) {
-      std::lock_guard lock(mutex_);
-      slot.unreadable = true;
-      slot.io_error = file.error().message;
-      slot.started = slot.finished = true;
-      to_writer_.notify_all();
+      close_slot(slot, [&] {
+        slot.unreadable = true;
+        slot.io_error = file.error().message;
+      });
       return true;
     }
     const std::string_view bytes = file->view();
@@ -210,66 +207,91 @@ class Importer {
     info.content_hash = sha256_hex(bytes);
     int skip = 0;
     if (auto it = known_.find(info.content_hash); it != known_.end()) {
-      if (it->second.complete) {
-        std::lock_guard lock(mutex_);
-        slot.info = std::move(info);
-        slot.known_complete = true;
-        slot.started = slot.finished = true;
-        to_writer_.notify_all();
+      if (it->second.complete) {  // imported whole before: not parsed
+        close_slot(slot, [&] {
+          slot.info = std::move(info);
+          slot.known_complete = true;
+        });
         return true;
       }
       skip = it->second.games_done;
     }
     const Format format = detect_format(bytes);
     info.format = std::string(format_name(format));
+    return prepare_games(slot, bytes, format, info, skip);
+  }
+
+  // Finishes `slot` without chunks: `set` fills it in under the lock.
+  template <typename Set>
+  void close_slot(Slot& slot, Set&& set) {
+    std::lock_guard lock(mutex_);
+    set();
+    slot.started = slot.finished = true;
+    to_writer_.notify_all();
+  }
+
+  // A file's games as its worker prepares them, chunk by chunk.
+  struct FileProgress {
     Chunk chunk;
-    bool aborted = false;
     ReadInfo read_info;
-    int ordinal = 0;
-    auto deliver = [&](bool last) {
-      std::unique_lock lock(mutex_);
-      if (!slot.started) {
-        slot.info = info;
-        slot.skip_before = skip;
-        slot.started = true;
-      }
-      to_workers_.wait(lock, [&] { return abort_ || slot.chunks.size() < kMaxChunks; });
-      if (abort_) {
-        aborted = true;
-        return;
-      }
-      if (!chunk.games.empty()) slot.chunks.push_back(std::move(chunk));
-      chunk = {};
-      chunk.games.reserve(kChunkGames);
-      if (last) {
-        slot.finished = true;
-        slot.info.encoding = std::string(text::encoding_name(read_info.encoding));
-        slot.games_in_file = ordinal;
-        slot.file_diagnostics = std::move(read_info.diagnostics);
-        slot.bom = read_info.bom;
-        slot.filler_runs = static_cast<int>(read_info.filler_runs.size());
-      }
-      to_writer_.notify_all();
-    };
-    chunk.games.reserve(kChunkGames);
-    read_source(bytes, slot.path, format, options_.encoding, *fallback_, read_info, [&](Game&& g) {
-                 // The game's index is its rank in this file (readers of formats that
-                 // carry an origin, like JSON, report the original file's index).
-                 g.source.game_index = ordinal++;
-                 if (aborted || g.source.game_index < skip) return;  // an earlier run handled it
-                 ReplayOptions replay_options;
-                 replay_options.strict_annotations = options_.strict_annotations;
-                 // Where the replay ends holds the key of every position on the way: the
-                 // index rows come from it.
-                 thread_local Position replayed;
-                 const Profile& profile = replay_under_profile(g, *fallback_, replay_options, feed_ ? &replayed : nullptr);
-                 chunk.games.push_back(prepare_game(std::move(g), profile, nullptr, book_.get()));
-                 if (feed_) chunk.rows.add(chunk.games.back(), &replayed);
-                 if (chunk.games.size() >= kChunkGames) deliver(false);
-               });
-    if (aborted) return false;
-    deliver(true);
-    return !aborted;
+    int ordinal = 0;       // games read so far (the next one's rank in the file)
+    bool aborted = false;  // the import was aborted meanwhile
+  };
+
+  // Parses the games of `bytes` (the file `info` describes, in `format`) after the first
+  // `skip` (an earlier run handled those), replays and prepares them, and hands them to
+  // the writer in chunks; false if the import was aborted.
+  bool prepare_games(Slot& slot, std::string_view bytes, Format format, const SourceInfo& info, int skip) {
+    FileProgress file;
+    file.chunk.games.reserve(kGamesPerChunk);
+    read_source(bytes, slot.path, format, options_.encoding, *fallback_, file.read_info,
+                [&](Game&& g) {
+                  // The game's index is its rank in this file (readers of formats that
+                  // carry an origin, like JSON, report the original file's index).
+                  g.source.game_index = file.ordinal++;
+                  if (file.aborted || g.source.game_index < skip) return;  // an earlier run handled it
+                  ReplayOptions replay_options;
+                  replay_options.strict_annotations = options_.strict_annotations;
+                  // Where the replay ends holds the key of every position on the way: the
+                  // index rows come from it.
+                  thread_local Position replayed;
+                  const Profile& profile =
+                      replay_under_profile(g, *fallback_, replay_options, feed_ ? &replayed : nullptr);
+                  file.chunk.games.push_back(prepare_game(std::move(g), profile, nullptr, book_.get()));
+                  if (feed_) file.chunk.rows.add(file.chunk.games.back(), &replayed);
+                  if (file.chunk.games.size() >= kGamesPerChunk) deliver(slot, info, skip, file, false);
+                });
+    if (file.aborted) return false;
+    deliver(slot, info, skip, file, true);
+    return !file.aborted;
+  }
+
+  // Hands the chunk `file` holds to the writer, waiting while the slot holds kMaxChunks
+  // (the slot's info on the first call); `last`: the file is read, its facts complete.
+  void deliver(Slot& slot, const SourceInfo& info, int skip, FileProgress& file, bool last) {
+    std::unique_lock lock(mutex_);
+    if (!slot.started) {
+      slot.info = info;
+      slot.skip_before = skip;
+      slot.started = true;
+    }
+    to_workers_.wait(lock, [&] { return abort_ || slot.chunks.size() < kMaxChunks; });
+    if (abort_) {
+      file.aborted = true;
+      return;
+    }
+    if (!file.chunk.games.empty()) slot.chunks.push_back(std::move(file.chunk));
+    file.chunk = {};
+    file.chunk.games.reserve(kGamesPerChunk);
+    if (last) {
+      slot.finished = true;
+      slot.info.encoding = std::string(text::encoding_name(file.read_info.encoding));
+      slot.games_in_file = file.ordinal;
+      slot.file_diagnostics = std::move(file.read_info.diagnostics);
+      slot.bom = file.read_info.bom;
+      slot.filler_runs = static_cast<int>(file.read_info.filler_runs.size());
+    }
+    to_writer_.notify_all();
   }
 
   // ---- the writer ----------------------------------------------------------------
@@ -316,6 +338,13 @@ class Importer {
     return true;
   }
 
+  // The source record a file's games are stored under.
+  struct SourceRecord {
+    std::int64_t id = 0;   // 0: not inserted yet (it is with the file's first stored game)
+    int done_before = 0;   // games an earlier run stored (a resumed file)
+  };
+
+  // Stores the games of the file in `slot` (or skips the file) and reports it.
   std::optional<Error> write_file(Slot& slot) {
     {
       std::unique_lock lock(mutex_);
@@ -336,68 +365,82 @@ class Importer {
     // or, on a server, another import may have taken the file meanwhile).
     if (shared_ && !in_transaction_)
       if (auto e = ensure_transaction()) return e;
-    std::int64_t source_id = 0;
-    int done_before = 0;
-    auto known = by_hash_.find(slot.info.content_hash);
+    const auto known = by_hash_.find(slot.info.content_hash);
     if (slot.known_complete || (known != by_hash_.end() && known->second.complete)) {
-      const bool earlier_now = same_run_.count(slot.info.content_hash) > 0;
-      report.status = earlier_now ? FileStatus::SameContent : FileStatus::AlreadyImported;
-      report.detail = known != by_hash_.end() ? known->second.path : "";
-      ++summary_.skipped;
-      Chunk discard;
-      while (next_chunk(slot, discard)) {
-      }
-      emit(report);
+      skip_file(slot, known != by_hash_.end() ? &known->second : nullptr, report);
       return std::nullopt;
     }
+    SourceRecord source;
     if (known != by_hash_.end()) {
-      source_id = known->second.id;
-      done_before = known->second.games_done;
-      report.status = done_before > 0 ? FileStatus::Resumed : FileStatus::Imported;
-      report.resumed_after = done_before;
+      source.id = known->second.id;
+      source.done_before = known->second.games_done;
+      report.status = source.done_before > 0 ? FileStatus::Resumed : FileStatus::Imported;
+      report.resumed_after = source.done_before;
       // Another import beside this one may have gone further since the workers looked.
-      if (done_before < slot.skip_before) return Error{"internal error: resume point moved for " + slot.path};
+      if (source.done_before < slot.skip_before) return Error{"internal error: resume point moved for " + slot.path};
     }
     (report.status == FileStatus::Resumed ? summary_.resumed : summary_.imported) += 1;
+    if (auto e = store_games(slot, source, report)) return e;
+    return complete_source(slot, source, report);
+  }
 
-    auto ensure_source = [&]() -> std::optional<Error> {
-      if (auto e = ensure_transaction()) return e;
-      if (source_id) return std::nullopt;
-      // (Another import beside this one may have made it since: refresh() read it.)
-      if (auto it = by_hash_.find(slot.info.content_hash); it != by_hash_.end() && it->second.id) {
-        source_id = it->second.id;
-        return std::nullopt;
-      }
-      auto id = archive_->insert_source(slot.info);
-      if (!id) return id.error();
-      source_id = *id;
-      SourceState st;
-      st.id = source_id;
-      st.path = slot.info.path;
-      st.content_hash = slot.info.content_hash;
-      by_hash_[st.content_hash] = st;
-      same_run_.insert(st.content_hash);
+  // Reports the file in `slot` as imported before (`known`: the source with its bytes,
+  // if any; in this run: same content) and lets its chunks go.
+  void skip_file(Slot& slot, const SourceState* known, FileReport& report) {
+    const bool earlier_now = same_run_.count(slot.info.content_hash) > 0;
+    report.status = earlier_now ? FileStatus::SameContent : FileStatus::AlreadyImported;
+    report.detail = known ? known->path : "";
+    ++summary_.skipped;
+    Chunk discard;
+    while (next_chunk(slot, discard)) {
+    }
+    emit(report);
+  }
+
+  // Inserts the source record of the file in `slot` unless `source` has one, inside the
+  // open transaction (begun if none is).
+  std::optional<Error> ensure_source(const Slot& slot, SourceRecord& source) {
+    if (auto e = ensure_transaction()) return e;
+    if (source.id) return std::nullopt;
+    // (Another import beside this one may have made it since: refresh() read it.)
+    if (auto it = by_hash_.find(slot.info.content_hash); it != by_hash_.end() && it->second.id) {
+      source.id = it->second.id;
       return std::nullopt;
-    };
-    // Has this file's game `index` been handled (by an earlier run, this one, or an
-    // import beside it)?
-    auto handled = [&](int index) {
-      if (index < done_before) return true;
-      if (!shared_) return false;
-      const auto it = by_hash_.find(slot.info.content_hash);
-      return it != by_hash_.end() && index < it->second.games_done;
-    };
+    }
+    auto id = archive_->insert_source(slot.info);
+    if (!id) return id.error();
+    source.id = *id;
+    SourceState st;
+    st.id = source.id;
+    st.path = slot.info.path;
+    st.content_hash = slot.info.content_hash;
+    by_hash_[st.content_hash] = st;
+    same_run_.insert(st.content_hash);
+    return std::nullopt;
+  }
 
+  // Has game `index` of the file in `slot` been handled (by an earlier run, this one, or
+  // an import beside it)?
+  bool handled(const Slot& slot, const SourceRecord& source, int index) const {
+    if (index < source.done_before) return true;
+    if (!shared_) return false;
+    const auto it = by_hash_.find(slot.info.content_hash);
+    return it != by_hash_.end() && index < it->second.games_done;
+  }
+
+  // Stores the games of `slot`'s chunks after those an earlier run stored, committing
+  // every options_.batch_games games.
+  std::optional<Error> store_games(Slot& slot, SourceRecord& source, FileReport& report) {
     Chunk chunk;
     while (next_chunk(slot, chunk)) {
       if (feed_) feed_->begin_chunk(std::move(chunk.rows));
       for (std::size_t k = 0; k < chunk.games.size(); ++k) {
         const PreparedGame& g = chunk.games[k];
-        if (handled(g.game_index)) continue;
-        if (auto e = ensure_source()) return e;
-        if (handled(g.game_index)) continue;  // (a new batch's refresh may say so)
-        if (auto e = store(source_id, chunk, k, report)) return e;
-        Dirty& d = dirty_[source_id];
+        if (handled(slot, source, g.game_index)) continue;
+        if (auto e = ensure_source(slot, source)) return e;
+        if (handled(slot, source, g.game_index)) continue;  // (a new batch's refresh may say so)
+        if (auto e = store(source.id, chunk, k, report)) return e;
+        Dirty& d = dirty_[source.id];
         d.games_done = g.game_index + 1;
         by_hash_[slot.info.content_hash].games_done = d.games_done;
         if (++batch_count_ >= options_.batch_games)
@@ -405,21 +448,26 @@ class Importer {
         progress(false);
       }
     }
-    // The end of the file: its record is completed in the transaction now open (the one
-    // holding its last game, or a later one) -- unless an import beside this one did.
-    if (auto e = ensure_source()) return e;
+    return std::nullopt;
+  }
+
+  // The end of the file: its source record is completed (diagnostics, encoding, games
+  // done) in the transaction now open (the one holding its last game, or a later one) --
+  // unless an import beside this one did -- and the file reported.
+  std::optional<Error> complete_source(Slot& slot, SourceRecord& source, FileReport& report) {
+    if (auto e = ensure_source(slot, source)) return e;
     if (shared_ && by_hash_[slot.info.content_hash].complete) {
       emit(report);
       return std::nullopt;
     }
     if (!slot.file_diagnostics.empty())
-      if (auto e = archive_->insert_file_diagnostics(source_id, slot.file_diagnostics)) return e;
+      if (auto e = archive_->insert_file_diagnostics(source.id, slot.file_diagnostics)) return e;
     report.encoding = slot.info.encoding;
     report.bom = slot.bom;
     report.filler_runs = slot.filler_runs;
-    if (auto e = archive_->set_source_encoding(source_id, slot.info.encoding)) return e;
-    Dirty& d = dirty_[source_id];
-    d.games_done = std::max(d.games_done, std::max(done_before, slot.games_in_file));
+    if (auto e = archive_->set_source_encoding(source.id, slot.info.encoding)) return e;
+    Dirty& d = dirty_[source.id];
+    d.games_done = std::max(d.games_done, std::max(source.done_before, slot.games_in_file));
     d.complete = true;
     SourceState& st = by_hash_[slot.info.content_hash];
     st.games_done = d.games_done;

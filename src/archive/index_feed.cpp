@@ -1,5 +1,4 @@
-// The rows and facts an import feeds its position index update (index_feed.h), and the
-// game facts both the feed and an update reading stored games compute.
+// The rows and facts an import feeds its position index update (index_feed.h).
 #include "index_feed.h"
 
 #include <algorithm>
@@ -7,82 +6,31 @@
 #include <thread>
 #include <type_traits>
 
-#include "gibo/archive/codec.h"
-#include "gibo/record/game_date.h"
-#include "gibo/record/result.h"
-
 namespace gibo::archive {
 
 static_assert(!std::is_copy_constructible_v<IndexFeed> && !std::is_move_constructible_v<IndexFeed>);
 
 namespace {
 
-// Fed games held in memory before their rows are sorted into a temporary file (about
-// 100 MB of rows, as an update reading games holds at a time).
-constexpr std::size_t kFeedGames = 50000;
-// Rows a chunk's vector is first given room for (the importer's chunks are 256 games).
-constexpr std::size_t kChunkRowsReserved = 256 * 112;
-
-// The value of the first tag named `name` in tags JSON as encode_tags writes it
-// ([["name","value"],...]), read without parsing the whole array; nullopt when the
-// value holds an escape (then the caller decodes the array) or the tag is absent.
-std::optional<std::string_view> plain_tag(std::string_view json, std::string_view name, bool& escaped) {
-  const std::string needle = "[\"" + std::string(name) + "\",\"";
-  const std::size_t at = json.find(needle);
-  if (at == std::string_view::npos) return std::nullopt;
-  const std::size_t from = at + needle.size(), end = json.find('"', from);
-  if (end == std::string_view::npos) {
-    escaped = true;
-    return std::nullopt;
-  }
-  const std::string_view value = json.substr(from, end - from);
-  if (value.find('\\') != std::string_view::npos) {
-    escaped = true;
-    return std::nullopt;
-  }
-  return value;
-}
-
-// The game's date tag (대국일자, else Date), as first_tag over the decoded tags gives it.
-std::string date_tag(const std::string& tags_json) {
-  bool escaped = false;
-  if (auto v = plain_tag(tags_json, "대국일자", escaped); v && !escaped) return std::string(*v);
-  if (!escaped)
-    if (auto v = plain_tag(tags_json, "Date", escaped); !escaped) return v ? std::string(*v) : std::string();
-  if (auto tags = decode_tags(tags_json)) return first_tag(*tags, {"대국일자", "Date"});
-  return "";
-}
+// Rows a chunk's vector is first given room for: a chunk of games of about a hundred
+// positions each.
+constexpr std::size_t kRowsPerGameReserved = 112;
+constexpr std::size_t kChunkRowsReserved = kGamesPerChunk * kRowsPerGameReserved;
 
 }  // namespace
 
-std::string first_tag(const std::vector<Tag>& tags, std::initializer_list<std::string_view> names) {
-  for (std::string_view n : names)
-    for (const Tag& t : tags)
-      if (t.name == n) return t.value;
-  return "";
-}
-
-FactEntry game_fact(int plies, bool has_result, std::string_view winner, const std::string& tags_json) {
-  FactEntry f;
-  f.plies = static_cast<std::uint16_t>(std::clamp(plies, 0, 0xFFFF));
-  if (has_result) f.winner = winner == "cho" ? 1 : winner == "han" ? 2 : winner == "draw" ? 3 : 0;
-  f.present = true;
-  f.date = date_number(parse_game_date(date_tag(tags_json)));
-  return f;
-}
-
 void ChunkRows::add(const PreparedGame& g, const Position* replayed) {
-  // Room for a chunk of games of about a hundred positions each, taken once.
+  // Room for the chunk, taken once.
   if (rows.capacity() == 0) rows.reserve(kChunkRowsReserved);
   // The columns the game is stored with, as an update reading it would pass them.
   if (!replayed || !positions::rows_from_replay(0, g.start_key, g.moves, g.valid_plies, g.plies, *replayed, rows))
     positions::game_rows(0, g.start_key, g.moves, g.valid_plies, g.plies, rows);
   ends.push_back(rows.size());
-  facts.push_back(game_fact(g.plies, g.has_result, winner_name(g.result.winner), g.tags_json));
+  facts.push_back(game_fact(g.plies, g.has_result, g.result.winner, g.tags_json));
 }
 
 void IndexFeed::begin_chunk(ChunkRows&& chunk) {
-  if (games_held_ >= kFeedGames) spill_in_background(false);
+  if (games_held_ >= positions::kGamesPerBatch) spill_in_background(false);
   games_held_ += chunk.ends.size();
   Held h;
   h.ids.assign(chunk.ends.size(), 0);

@@ -1,5 +1,5 @@
 // What an import hands the position index update it runs once its games are stored
-// (internal to src/archive; position_index.cpp owns the index's format): the rows and
+// (internal to src/archive; position_index_build.cpp builds the index): the rows and
 // facts of the games it stored, computed by its worker threads from the stored form of
 // each game, so the update neither reads those games back nor replays them again.
 //
@@ -10,7 +10,6 @@
 #pragma once
 
 #include <cstdint>
-#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,27 +19,14 @@
 #include <vector>
 
 #include "gibo/archive/archive.h"
+#include "position_facts.h"
 #include "position_rows.h"
 #include "run_file.h"
 
 namespace gibo::archive {
 
-// One game's facts as position_games stores them: u32 start id, u16 plies, u8 winner
-// (0 other, 1 Cho, 2 Han, 3 draw), u8 present, u32 date_number; little-endian.
-struct FactEntry {
-  std::uint32_t start_id = 0;
-  std::uint16_t plies = 0;
-  std::uint8_t winner = 0;
-  bool present = false;
-  std::uint32_t date = 0;
-};
-
-// The first value of any of `names` among the tags, or "".
-std::string first_tag(const std::vector<Tag>& tags, std::initializer_list<std::string_view> names);
-
-// The facts of a stored game from its columns (plies, whether result_text is set,
-// result_winner, tags_json), start id aside.
-FactEntry game_fact(int plies, bool has_result, std::string_view winner, const std::string& tags_json);
+// Games an import's worker prepares and hands its writer at a time: a chunk.
+inline constexpr std::size_t kGamesPerChunk = 256;
 
 // The rows and facts of a chunk of prepared games, before they have ids (a worker's).
 struct ChunkRows {

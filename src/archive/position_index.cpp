@@ -1,568 +1,36 @@
-// The position index (position_index.h): building it in sorted runs merged into
-// segments (from the stored games, or from the rows an import feeds it: index_feed.h),
-// finding a position's games, and the per-game facts explorers aggregate.
-//
-// Tables (README "Position index"), in the archive or, for a read-only archive, in the
-// connection's temporary database (in memory):
-//   position_meta(key, value)                     'format' (fingerprint), 'through' (last game id
-//                                                 indexed), 'games' (games indexed)
-//   position_segments(id, first_game, last_game, rows)
-//   position_blocks(segment, first_key, part, data)  rows packed as position_rows.h says
-//   position_games(block, data)                   1,024 games a row, 12 bytes each (FactEntry)
-//
-// Segments: each update() merges the new games' rows, together with the newest existing
-// segments while the new rows outnumber them, into one new segment (a binary-counter
-// scheme: at most about log2(rows) segments, each row rewritten about log2 times).
+// The position index (position_index.h): opening it, and its queries: finding a
+// position's games (candidate rows by key, each confirmed by replay), the games' facts
+// and listings, the set-up tallies. The index is built by position_index_build.cpp
+// (index_build.h) on the tables index_tables.h describes.
 #include "gibo/archive/position_index.h"
 
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <cstdio>
-#include <limits>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <optional>
-#include <queue>
-#include <thread>
-#include <tuple>
 #include <unordered_map>
 
 #include "gibo/archive/archive.h"
 #include "gibo/archive/codec.h"
 #include "gibo/archive/import.h"
-#include "gibo/record/game_date.h"
-#include "index_feed.h"
-#include "open_existing.h"
-#include "position_rows.h"
-#include "position_upkeep.h"
 #include "dialect.h"
+#include "index_build.h"
+#include "index_tables.h"
+#include "open_existing.h"
+#include "position_facts.h"
+#include "position_rows.h"
 #include "schema.h"
 #include "sql.h"
 
 namespace gibo::archive {
 
-namespace {
-
 using positions::Row;
-using positions::RunFile;
 
-constexpr std::int64_t kFactsPerBlock = 1024;
-constexpr std::size_t kFactBytes = 12;
-constexpr std::size_t kChunkGames = 50000;  // games read and sorted at a time (about 100 MB of rows)
-constexpr std::int64_t kBlocksPerRead = 256;  // index blocks read at a time
-
-// The fingerprint of the key function: the format version and the key of the default
-// start position. An index written under another one is rebuilt.
-std::string fingerprint() {
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "1:%016llx", static_cast<unsigned long long>(Position().key()));
-  return buffer;
-}
-
-void put_u32(char* p, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) p[i] = static_cast<char>((v >> (8 * i)) & 0xFF);
-}
-std::uint32_t get_u32(const char* p) {
-  std::uint32_t v = 0;
-  for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(p[i])) << (8 * i);
-  return v;
-}
-
-void encode_fact(const FactEntry& f, char* p) {
-  put_u32(p, f.start_id);
-  p[4] = static_cast<char>(f.plies & 0xFF);
-  p[5] = static_cast<char>(f.plies >> 8);
-  p[6] = static_cast<char>(f.winner);
-  p[7] = static_cast<char>(f.present ? 1 : 0);
-  put_u32(p + 8, f.date);
-}
-
-FactEntry decode_fact(const char* p) {
-  FactEntry f;
-  f.start_id = get_u32(p);
-  f.plies = static_cast<std::uint16_t>(static_cast<unsigned char>(p[4]) | (static_cast<unsigned char>(p[5]) << 8));
-  f.winner = static_cast<std::uint8_t>(p[6]);
-  f.present = p[7] != 0;
-  f.date = get_u32(p + 8);
-  return f;
-}
-
-Winner winner_of_code(std::uint8_t code) {
-  switch (code) {
-    case 1: return Winner::Cho;
-    case 2: return Winner::Han;
-    case 3: return Winner::Draw;
-    default: return Winner::Unknown;
-  }
-}
-
-// One game as the builder reads it.
-struct GameInput {
-  std::int64_t id = 0;
-  std::uint32_t start_id = 0;
-  std::string start_key, moves, tags_json, winner;
-  int plies = 0, valid_plies = 0;
-  bool has_result = false;
-};
-
-FactEntry fact_of(const GameInput& g) {
-  FactEntry f = game_fact(g.plies, g.has_result, g.winner, g.tags_json);
-  f.start_id = g.start_id;
-  return f;
-}
-
-// A stream of rows in row_less order.
-class RowSource {
- public:
-  virtual ~RowSource() = default;
-  // The next row; false at the end or on error (then failed()).
-  virtual bool next(Row& row) = 0;
-  bool failed() const { return failed_; }
-
- protected:
-  bool failed_ = false;
-};
-
-class RunSource : public RowSource {
- public:
-  explicit RunSource(RunFile& run) : run_(run), memory_(run.in_memory()) {
-    failed_ = !run_.rewind();
-    if (memory_.empty()) buffer_.resize(8192);
-  }
-  bool next(Row& row) override {
-    if (failed_) return false;
-    if (!memory_.empty()) {  // read in place
-      if (at_ == memory_.size()) return false;
-      row = memory_[at_++];
-      return true;
-    }
-    if (at_ == size_) {
-      size_ = run_.read(buffer_.data(), buffer_.size());
-      at_ = 0;
-      if (size_ == 0) return false;
-    }
-    row = buffer_[at_++];
-    return true;
-  }
-
- private:
-  RunFile& run_;
-  std::span<const Row> memory_;
-  std::vector<Row> buffer_;
-  std::size_t at_ = 0, size_ = 0;
-};
-
-// A segment's rows, read kBlocksPerRead blocks at a time (each read starts after the
-// last block the one before gave, so other statements may run between two).
-class SegmentSource : public RowSource {
- public:
-  SegmentSource(sql::Connection& db, const std::string& prefix, std::int64_t segment, std::uint32_t first_game)
-      : first_game_(first_game), segment_(segment) {
-    blocks_ = db.prepare("SELECT first_key, part, data FROM " + prefix +
-                         "position_blocks WHERE segment = ?1 AND (first_key, part) > (?2, ?3) ORDER BY first_key, "
-                         "part LIMIT " + std::to_string(kBlocksPerRead));
-    if (!blocks_.prepared()) failed_ = true;
-  }
-  bool next(Row& row) override {
-    while (!failed_ && at_ == rows_.size()) {
-      if (!page_open_) {
-        if (started_ && page_rows_ < kBlocksPerRead) return false;  // the last page was short: done
-        blocks_.reset();
-        blocks_.bind(1, segment_);
-        blocks_.bind(2, last_key_);
-        blocks_.bind(3, last_part_);
-        page_open_ = started_ = true;
-        page_rows_ = 0;
-      }
-      const int rc = blocks_.step();
-      if (rc == sql::kDone) {
-        page_open_ = false;
-        continue;
-      }
-      rows_.clear();
-      at_ = 0;
-      if (rc != sql::kRow || !positions::decode_block(blocks_.blob(2), blocks_.int64(0), first_game_, rows_)) {
-        failed_ = true;
-        break;
-      }
-      ++page_rows_;
-      last_key_ = blocks_.int64(0);
-      last_part_ = blocks_.int64(1);
-    }
-    if (failed_) return false;
-    row = rows_[at_++];
-    return true;
-  }
-
- private:
-  std::uint32_t first_game_;
-  std::int64_t segment_;
-  sql::Statement blocks_;
-  bool page_open_ = false, started_ = false;
-  std::int64_t page_rows_ = 0, last_key_ = std::numeric_limits<std::int64_t>::min(), last_part_ = -1;
-  std::vector<Row> rows_;
-  std::size_t at_ = 0;
-};
-
-}  // namespace
-
-struct PositionIndex::Impl {
-  sql::Connection db;
-  bool writable = false, memory = false;
-  std::string main;    // the archive's schema ("main." on SQLite: dialect.h schema_prefix)
-  std::string prefix;  // where the index tables are: `main`, or the temporary schema
-
-  struct Segment {
-    std::int64_t id = 0, rows = 0;
-    std::uint32_t first_game = 0;
-  };
-
-  // `what` failed, with the backend's message for the connection's latest failure.
-  Error fail(const std::string& what) const { return Error{what + ": " + db.current_error()}; }
-  std::string table(const char* name) const { return prefix + name; }
-
-  bool has_tables() { return sql::table_exists(db, prefix, "position_blocks"); }
-
-  std::string meta(const std::string& key) {
-    // (A statement that fails would end a PostgreSQL transaction: the table is looked for first.)
-    if (!has_tables()) return "";
-    sql::Statement s = db.prepare("SELECT value FROM " + table("position_meta") + " WHERE key = ?1");
-    if (!s.prepared()) return "";
-    s.bind_text(1, key);
-    return s.step() == sql::kRow ? std::string(s.text(0)) : "";
-  }
-  std::optional<Error> set_meta(const std::string& key, const std::string& value) {
-    sql::Statement s = db.prepare("INSERT INTO " + table("position_meta") +
-                                  " (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
-    if (!s.prepared()) return fail("cannot prepare the index bookkeeping");
-    s.bind_text(1, key);
-    s.bind_text(2, value);
-    if (!s.run()) return fail("cannot write the index bookkeeping");
-    return std::nullopt;
-  }
-
-  // Is the index in `prefix` complete for the games stored now?
-  bool current() {
-    if (!has_tables() || meta("format") != fingerprint()) return false;
-    const std::int64_t through = std::atoll(meta("through").c_str());
-    return through >= db.scalar("SELECT coalesce(max(id), 0) FROM " + main + "games");
-  }
-
-  std::optional<Error> create_tables() { return create_position_tables(db, prefix); }
-
-  Expected<std::vector<Segment>> segments() {
-    std::vector<Segment> out;
-    if (!has_tables()) return out;
-    sql::Statement s = db.prepare("SELECT id, rows, first_game FROM " + table("position_segments") + " ORDER BY first_game");
-    if (!s.prepared()) return fail("cannot read the index segments");
-    while (s.step() == sql::kRow)
-      out.push_back({s.int64(0), s.int64(1), static_cast<std::uint32_t>(s.int64(2))});
-    return out;
-  }
-
-  // Reads the games after `through` up to `top`, computes their rows in `threads`
-  // threads into sorted runs and their facts.
-  std::optional<Error> build_runs(std::int64_t through, std::int64_t top, int threads,
-                  const std::function<void(const IndexProgress&)>& progress,
-                  std::vector<std::unique_ptr<RunFile>>& runs, std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
-    // A chunk a read, each after the last game the one before gave.
-    sql::Statement s = db.prepare(
-        "SELECT g.id, g.start_id, st.key, g.plies, g.valid_plies, g.moves, g.result_text IS NOT NULL, g.result_winner, "
-        "g.tags_json FROM " + main + "games AS g JOIN " + main + "starts AS st ON st.id = g.start_id WHERE g.id > ?1 "
-        "AND g.id <= ?2 ORDER BY g.id LIMIT " + std::to_string(kChunkGames));
-    if (!s.prepared()) return fail("cannot read games");
-    const long total = static_cast<long>(db.scalar("SELECT count(*) FROM " + main + "games WHERE id > " +
-                                                   std::to_string(through) + " AND id <= " + std::to_string(top)));
-    long done = 0;
-    if (progress) progress({done, total});
-    std::vector<GameInput> chunk;
-    const bool one_chunk = total <= static_cast<long>(kChunkGames);
-    bool more = true;
-    std::int64_t after = through;
-    while (more) {
-      chunk.clear();
-      s.reset();
-      s.bind(1, after);
-      s.bind(2, top);
-      int rc = sql::kRow;
-      while ((rc = s.step()) == sql::kRow) {
-        GameInput g;
-        g.id = s.int64(0);
-        g.start_id = static_cast<std::uint32_t>(s.int64(1));
-        g.start_key = s.text(2);
-        g.plies = s.integer(3);
-        g.valid_plies = s.integer(4);
-        g.moves = s.blob(5);
-        g.has_result = s.integer(6) != 0;
-        g.winner = s.text(7);
-        g.tags_json = s.text(8);
-        chunk.push_back(std::move(g));
-      }
-      if (rc != sql::kDone) return fail("reading games failed");
-      more = chunk.size() == kChunkGames;
-      if (chunk.empty()) break;
-      after = chunk.back().id;
-      // Each thread takes a contiguous slice and writes one sorted run.
-      const std::size_t parts = static_cast<std::size_t>(std::max(1, threads));
-      std::vector<std::unique_ptr<RunFile>> made(parts);
-      std::vector<std::vector<std::pair<std::int64_t, FactEntry>>> made_facts(parts);
-      std::vector<char> ok(parts, 0);
-      auto work = [&](std::size_t t) {
-        const std::size_t from = chunk.size() * t / parts, to = chunk.size() * (t + 1) / parts;
-        std::vector<Row> rows;
-        rows.reserve((to - from) * 128);
-        for (std::size_t i = from; i < to; ++i) {
-          const GameInput& g = chunk[i];
-          positions::game_rows(static_cast<std::uint32_t>(g.id), g.start_key, g.moves, g.valid_plies, g.plies, rows);
-          made_facts[t].emplace_back(g.id, fact_of(g));
-        }
-        positions::sort_rows(rows);  // appended in game order
-        made[t] = std::make_unique<RunFile>(one_chunk);
-        ok[t] = made[t]->ok() && made[t]->write(rows);
-      };
-      std::vector<std::thread> pool;
-      for (std::size_t t = 1; t < parts; ++t) pool.emplace_back(work, t);
-      work(0);
-      for (auto& th : pool) th.join();
-      for (std::size_t t = 0; t < parts; ++t) {
-        if (!ok[t]) return Error{"cannot write a temporary file for the position index"};
-        runs.push_back(std::move(made[t]));
-        facts.insert(facts.end(), made_facts[t].begin(), made_facts[t].end());
-      }
-      done += static_cast<long>(chunk.size());
-      if (progress) progress({done, total});
-    }
-    return std::nullopt;
-  }
-
-  // Merges `sources` into a new segment [first_game, last_game]; its id, or 0 when it
-  // would hold no rows (nothing is stored then).
-  Expected<std::int64_t> merge(std::vector<std::unique_ptr<RowSource>>& sources, std::uint32_t first_game,
-                               std::int64_t last_game) {
-    sql::Statement add_segment = db.prepare("INSERT INTO " + table("position_segments") +
-                                            " (first_game, last_game, rows) VALUES (?1, ?2, 0) RETURNING id");
-    if (!add_segment.prepared()) return fail("cannot add a segment");
-    add_segment.bind(1, static_cast<std::int64_t>(first_game));
-    add_segment.bind(2, last_game);
-    if (add_segment.step() != sql::kRow) return fail("cannot add a segment");
-    const std::int64_t segment = add_segment.int64(0);
-    add_segment.reset();
-    // A bulk insert (COPY on PostgreSQL): columns bound in this order.
-    sql::Statement add_block =
-        db.prepare_insert(table("position_blocks"), {"segment", "first_key", "part", "data"}, false);
-    if (!add_block.prepared()) return fail("cannot add a block");
-    positions::BlockWriter writer(first_game, [&](std::int64_t first_key, int part, std::string_view data) {
-      add_block.bind(1, segment);
-      add_block.bind(2, first_key);
-      add_block.bind(3, part);
-      add_block.bind_blob(4, data);
-      return add_block.run();
-    });
-    Row row;
-    if (sources.size() == 1) {
-      // One run (a first index, or an import's rows into a small archive): no merge.
-      while (sources[0]->next(row))
-        if (!writer.add(row)) return fail("cannot store an index block");
-    } else {
-      using Head = std::pair<Row, std::size_t>;
-      auto later = [](const Head& a, const Head& b) { return positions::row_less(b.first, a.first); };
-      std::priority_queue<Head, std::vector<Head>, decltype(later)> heap(later);
-      for (std::size_t i = 0; i < sources.size(); ++i)
-        if (sources[i]->next(row)) heap.emplace(row, i);
-      while (!heap.empty()) {
-        const auto [top, i] = heap.top();
-        heap.pop();
-        if (!writer.add(top)) return fail("cannot store an index block");
-        if (sources[i]->next(row)) heap.emplace(row, i);
-      }
-    }
-    for (const auto& source : sources)
-      if (source->failed()) return fail("the position index is damaged (a block does not decode)");
-    if (!writer.finish()) return fail("cannot store an index block");
-    if (writer.rows() == 0) {
-      db.exec("DELETE FROM " + table("position_segments") + " WHERE id = " + std::to_string(segment));
-      return std::int64_t{0};
-    }
-    if (db.exec("UPDATE " + table("position_segments") + " SET rows = " + std::to_string(writer.rows()) +
-                 " WHERE id = " + std::to_string(segment)))
-      return fail("cannot count a segment");
-    return segment;
-  }
-
-  // Stores facts (sorted by id) into their blocks, keeping what the blocks held.
-  std::optional<Error> store_facts(const std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
-    sql::Statement read = db.prepare("SELECT data FROM " + table("position_games") + " WHERE block = ?1");
-    sql::Statement write =
-        db.prepare("INSERT INTO " + table("position_games") +
-                   " (block, data) VALUES (?1, ?2) ON CONFLICT (block) DO UPDATE SET data = excluded.data");
-    if (!read.prepared() || !write.prepared()) return fail("cannot prepare the game facts");
-    std::size_t i = 0;
-    while (i < facts.size()) {
-      const std::int64_t block = facts[i].first / kFactsPerBlock;
-      std::string data(kFactsPerBlock * kFactBytes, '\0');
-      read.bind(1, block);
-      if (read.step() == sql::kRow) {
-        const std::string_view old = read.blob(0);
-        data.replace(0, std::min(old.size(), data.size()), old.substr(0, std::min(old.size(), data.size())));
-      }
-      read.reset();
-      for (; i < facts.size() && facts[i].first / kFactsPerBlock == block; ++i)
-        encode_fact(facts[i].second, data.data() + (facts[i].first % kFactsPerBlock) * kFactBytes);
-      write.bind(1, block);
-      write.bind_blob(2, data);
-      if (!write.run()) return fail("cannot store game facts");
-    }
-    return std::nullopt;
-  }
-
-  // Takes the runs and facts of the games `feed` holds when they are exactly the games
-  // after `through` from its first id to `top` (their start ids filled in from the games
-  // table); `read_to` becomes the last id the update must read itself. Else nothing (the
-  // update reads every game).
-  std::optional<Error> take_feed(IndexFeed& feed, std::int64_t through, std::int64_t top, std::int64_t& read_to,
-                                 std::vector<std::unique_ptr<RunFile>>& runs,
-                                 std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
-    if (feed.empty() || feed.stale() || feed.first_id() <= through) return std::nullopt;
-    auto& fed = feed.facts();
-    sql::Statement s = db.prepare("SELECT id, start_id FROM " + main + "games WHERE id >= ?1 AND id <= ?2 ORDER BY id");
-    if (!s.prepared()) return fail("cannot read games");
-    s.bind(1, feed.first_id());
-    s.bind(2, top);
-    std::size_t i = 0;
-    int rc;
-    while ((rc = s.step()) == sql::kRow) {
-      if (i == fed.size() || fed[i].first != s.int64(0)) return std::nullopt;
-      fed[i++].second.start_id = static_cast<std::uint32_t>(s.int64(1));
-    }
-    if (rc != sql::kDone) return fail("cannot read games");
-    if (i != fed.size()) return std::nullopt;
-    auto taken = feed.take_runs();
-    if (!taken) return taken.error();
-    for (auto& run : *taken) runs.push_back(std::move(run));
-    read_to = feed.first_id() - 1;
-    facts = std::move(fed);
-    return std::nullopt;
-  }
-
-  std::optional<Error> update(int threads, const std::function<void(const IndexProgress&)>& progress,
-                              IndexFeed* feed = nullptr) {
-    if (!writable && !memory) {
-      if (current()) return std::nullopt;
-      // Never write a read-only archive: build the whole index in the connection's
-      // temporary database instead (in memory).
-      if (!db.postgres() && db.exec("PRAGMA temp_store = MEMORY")) return fail("cannot keep the index in memory");
-      prefix = sql::schema_prefix(db, true);
-      memory = true;
-    }
-    for (int attempt = 0; attempt < 3; ++attempt) {
-      if (current()) return std::nullopt;
-      const bool reset = meta("format") != fingerprint();
-      const std::int64_t through = reset ? 0 : std::atoll(meta("through").c_str());
-      const std::int64_t top = db.scalar("SELECT coalesce(max(id), 0) FROM " + main + "games");
-      if (top > 0xFFFFFFFFLL) return Error{"game ids above 2^32 cannot be indexed"};
-      std::vector<std::unique_ptr<RunFile>> runs, fed_runs;
-      std::vector<std::pair<std::int64_t, FactEntry>> facts, fed_facts;
-      std::int64_t read_to = top;
-      if (feed && !memory) {
-        if (auto e = take_feed(*feed, through, top, read_to, fed_runs, fed_facts)) return e;
-        feed = nullptr;  // used once: an update that starts again reads every game
-      }
-      if (auto e = build_runs(through, read_to, threads, progress, runs, facts)) return e;
-      for (auto& run : fed_runs) runs.push_back(std::move(run));
-      facts.insert(facts.end(), fed_facts.begin(), fed_facts.end());
-
-      // An in-memory index is this connection's alone; the archive's index takes the
-      // write lock first.
-      if (db.exec(memory ? "BEGIN" : sql::begin_write(db.backend())))
-        return fail("cannot start writing the position index");
-      // Another process may have indexed meanwhile: then start again from what it left.
-      const bool moved = (meta("format") != fingerprint()) != reset ||
-                         (!reset && std::atoll(meta("through").c_str()) != through);
-      if (moved) {
-        db.exec("ROLLBACK");
-        continue;
-      }
-      if (auto e = write(reset, through, top, runs, facts)) {
-        db.exec("ROLLBACK");
-        return e;
-      }
-      if (db.exec("COMMIT")) {
-        Error error = fail("cannot commit the position index");
-        db.exec("ROLLBACK");
-        return error;
-      }
-      return std::nullopt;
-    }
-    return Error{"the position index kept changing while it was updated"};
-  }
-
-  // The write half of update(), inside its transaction.
-  std::optional<Error> write(bool reset, std::int64_t through, std::int64_t top,
-                             std::vector<std::unique_ptr<RunFile>>& runs,
-                             const std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
-    if (auto e = create_tables()) return e;
-    if (reset && db.exec("DELETE FROM " + table("position_blocks") + "; DELETE FROM " + table("position_segments") +
-                          "; DELETE FROM " + table("position_games") + ";"))
-      return fail("cannot clear an outdated position index");
-    auto existing = segments();
-    if (!existing) return existing.error();
-    // The new rows, plus the newest segments while the rows so far outnumber them.
-    std::int64_t rows = 0;
-    std::vector<std::unique_ptr<RowSource>> sources;
-    for (auto& run : runs) sources.push_back(std::make_unique<RunSource>(*run));
-    for (const auto& run : sources)
-      if (run->failed()) return Error{"cannot read a temporary file of the position index"};
-    for (const auto& run : runs) rows += run->rows;
-    std::uint32_t first_game = static_cast<std::uint32_t>(through + 1);
-    std::vector<std::int64_t> merged;
-    for (auto it = existing->rbegin(); it != existing->rend(); ++it) {
-      if (rows < it->rows) break;
-      rows += it->rows;
-      first_game = it->first_game;
-      merged.push_back(it->id);
-      sources.push_back(std::make_unique<SegmentSource>(db, prefix, it->id, it->first_game));
-    }
-    if (auto merged_segment = merge(sources, first_game, top); !merged_segment) return merged_segment.error();
-    for (std::int64_t id : merged) {
-      if (db.exec("DELETE FROM " + table("position_blocks") + " WHERE segment = " + std::to_string(id)) ||
-          db.exec("DELETE FROM " + table("position_segments") + " WHERE id = " + std::to_string(id)))
-        return fail("cannot remove a merged segment");
-    }
-    const std::int64_t games = (reset ? 0 : std::atoll(meta("games").c_str())) + static_cast<std::int64_t>(facts.size());
-    if (auto e = store_facts(facts)) return e;
-    if (auto e = set_meta("format", fingerprint())) return e;
-    if (auto e = set_meta("through", std::to_string(top))) return e;
-    return set_meta("games", std::to_string(games));
-  }
-
-  // The facts of games by id (a block cache for one call).
-  struct FactReader {
-    explicit FactReader(Impl& m) : m(m) {
-      read = m.db.prepare("SELECT data FROM " + m.table("position_games") + " WHERE block = ?1");
-    }
-    std::optional<FactEntry> get(std::int64_t id) {
-      if (!read.prepared() || id <= 0) return std::nullopt;
-      const std::int64_t block = id / kFactsPerBlock;
-      auto it = blocks.find(block);
-      if (it == blocks.end()) {
-        read.bind(1, block);
-        std::string data;
-        if (read.step() == sql::kRow) data = read.blob(0);
-        read.reset();
-        it = blocks.emplace(block, std::move(data)).first;
-      }
-      const std::size_t at = static_cast<std::size_t>(id % kFactsPerBlock) * kFactBytes;
-      if (it->second.size() < at + kFactBytes) return std::nullopt;
-      FactEntry f = decode_fact(it->second.data() + at);
-      if (!f.present) return std::nullopt;
-      return f;
-    }
-    Impl& m;
-    sql::Statement read;
-    std::unordered_map<std::int64_t, std::string> blocks;
-  };
-
+// The index's tables on the archive's connection, and the queries of find().
+struct PositionIndex::Impl : IndexTables {
   // Candidate rows with `key`, from every segment.
   std::optional<Error> candidates(std::int64_t key, std::vector<Row>& out) {
     auto list = segments();
@@ -592,9 +60,6 @@ struct PositionIndex::Impl {
     return std::nullopt;
   }
 
-  static Error damaged() { return Error{"the position index is damaged (a block does not decode)"}; }
-
-  // Confirms each candidate by replaying its game to the row's ply.
   // The moves of the games `ids`, read kMovesPerRead games a statement (one round trip
   // to a server for many candidates, not one each).
   std::optional<Error> read_moves(std::vector<std::int64_t> ids, std::unordered_map<std::int64_t, std::string>& out) {
@@ -616,8 +81,9 @@ struct PositionIndex::Impl {
     return std::nullopt;
   }
 
+  // Confirms each candidate by replaying its game to the row's ply.
   std::optional<Error> confirm(const Position& position, const std::vector<Row>& rows, std::vector<PositionHit>& out) {
-    FactReader facts(*this);
+    FactReader facts(db, table("position_games"));
     sql::Statement start_key = db.prepare("SELECT key FROM " + main + "starts WHERE id = ?1");
     if (!start_key.prepared()) return fail("cannot read games");
     std::vector<std::int64_t> replayed_games;
@@ -630,53 +96,88 @@ struct PositionIndex::Impl {
     for (const Row& r : rows) {
       const auto fact = facts.get(r.game);
       if (!fact) continue;
-      auto s = starts.find(fact->start_id);
-      if (s == starts.end()) {
-        std::optional<Position> p;
-        start_key.bind(1, static_cast<std::int64_t>(fact->start_id));
-        if (start_key.step() == sql::kRow) {
-          Position q;
-          if (positions::start_position_of(start_key.text(0), q)) p = q;
-        }
-        start_key.reset();
-        s = starts.emplace(fact->start_id, p).first;
-      }
-      if (!s->second) continue;
+      const std::optional<Position>& start = start_of(fact->start_id, start_key, starts);
+      if (!start) continue;
       bool same = false;
       if (r.ply == 0) {
-        same = positions::same_position(*s->second, position);
+        same = positions::same_position(*start, position);
       } else {
         const auto m = moves.find(r.game);
         if (m == moves.end() || m->second.size() < 2 * static_cast<std::size_t>(r.ply)) continue;
         const std::string prefix = m->second.substr(0, 2 * static_cast<std::size_t>(r.ply));
         std::string memo = std::to_string(fact->start_id) + ':' + prefix;
-        if (auto m = replayed.find(memo); m != replayed.end()) {
-          same = m->second;
-        } else {
-          Position p = *s->second;
-          bool playable = true;
-          for (int i = 0; i < r.ply && playable; ++i) {
-            const std::optional<Move> mv = move_at(prefix, static_cast<std::size_t>(i));
-            playable = mv && p.is_pseudo_legal(*mv);
-            if (playable) p.do_move(*mv);
-          }
-          same = playable && positions::same_position(p, position);
-          replayed.emplace(std::move(memo), same);
-        }
+        if (auto known = replayed.find(memo); known != replayed.end()) same = known->second;
+        else replayed.emplace(std::move(memo), same = reaches(*start, prefix, position));
       }
-      if (!same) continue;
-      PositionHit h;
-      h.game_id = r.game;
-      h.ply = r.ply;
-      if (r.next == positions::kNextEnded) h.next = PositionHit::Next::Ended;
-      else if (r.next == positions::kNextBroken) h.next = PositionHit::Next::Broken;
-      else {
-        h.next = PositionHit::Next::Move;
-        h.move = Move(static_cast<Square>(r.next & 0x7F), static_cast<Square>((r.next >> 7) & 0x7F));
-      }
-      out.push_back(h);
+      if (same) out.push_back(hit_of(r));
     }
     return std::nullopt;
+  }
+
+  // The start position `id` of the starts table (read by `start_key`, kept in `starts`);
+  // nullopt when it does not read.
+  static const std::optional<Position>& start_of(std::uint32_t id, sql::Statement& start_key,
+                                                 std::unordered_map<std::uint32_t, std::optional<Position>>& starts) {
+    auto s = starts.find(id);
+    if (s == starts.end()) {
+      std::optional<Position> p;
+      start_key.bind(1, static_cast<std::int64_t>(id));
+      if (start_key.step() == sql::kRow) {
+        Position q;
+        if (positions::start_position_of(start_key.text(0), q)) p = q;
+      }
+      start_key.reset();
+      s = starts.emplace(id, p).first;
+    }
+    return s->second;
+  }
+
+  // Do the moves `prefix` (stored form) play from `start` to `position`?
+  static bool reaches(const Position& start, const std::string& prefix, const Position& position) {
+    Position p = start;
+    for (std::size_t i = 0; i < prefix.size() / 2; ++i) {
+      const std::optional<Move> mv = move_at(prefix, i);
+      if (!mv || !p.is_pseudo_legal(*mv)) return false;
+      p.do_move(*mv);
+    }
+    return positions::same_position(p, position);
+  }
+
+  // The indexed games (those in `selected` when given) counted by start id and winner,
+  // from the index's own facts (12 bytes a game), not by a scan of the games.
+  Expected<std::map<std::pair<std::uint32_t, Winner>, std::int64_t>> count_games(
+      const std::unordered_set<std::int64_t>* selected) {
+    std::map<std::pair<std::uint32_t, Winner>, std::int64_t> counts;
+    if (!has_tables()) return counts;
+    sql::Statement s = db.prepare("SELECT block, data FROM " + table("position_games"));
+    if (!s.prepared()) return fail("cannot read the position index");
+    int rc;
+    while ((rc = s.step()) == sql::kRow) {
+      const std::int64_t block = s.int64(0);
+      const std::string_view data = s.blob(1);
+      for (std::size_t i = 0; (i + 1) * kFactBytes <= data.size(); ++i) {
+        const FactEntry f = decode_fact(data.data() + i * kFactBytes);
+        if (!f.present) continue;
+        if (selected && !selected->count(block * kFactsPerBlock + static_cast<std::int64_t>(i))) continue;
+        ++counts[{f.start_id, f.winner}];
+      }
+    }
+    if (rc != sql::kDone) return fail("cannot read the position index");
+    return counts;
+  }
+
+  // The hit of a confirmed row.
+  static PositionHit hit_of(const Row& r) {
+    PositionHit h;
+    h.game_id = r.game;
+    h.ply = r.ply;
+    if (r.next == positions::kNextEnded) h.next = PositionHit::Next::Ended;
+    else if (r.next == positions::kNextBroken) h.next = PositionHit::Next::Broken;
+    else {
+      h.next = PositionHit::Next::Move;
+      h.move = Move(static_cast<Square>(r.next & 0x7F), static_cast<Square>((r.next >> 7) & 0x7F));
+    }
+    return h;
   }
 };
 
@@ -702,7 +203,7 @@ Expected<std::unique_ptr<PositionIndex>> PositionIndex::open(const std::string& 
 }
 
 std::optional<Error> PositionIndex::update(int threads, const std::function<void(const IndexProgress&)>& progress) {
-  return impl_->update(threads, progress);
+  return update_index(*impl_, threads, progress, nullptr);
 }
 
 bool PositionIndex::in_memory() const { return impl_->memory; }
@@ -736,13 +237,13 @@ Expected<std::vector<PositionHit>> PositionIndex::find(const Position& position)
 
 Expected<std::vector<IndexedGame>> PositionIndex::games(const std::vector<std::int64_t>& ids) {
   Impl& m = *impl_;
-  Impl::FactReader facts(m);
+  FactReader facts(m.db, m.table("position_games"));
   std::vector<IndexedGame> out;
   out.reserve(ids.size());
   for (std::int64_t id : ids) {
     const auto f = facts.get(id);
     if (!f) return Error{"game " + std::to_string(id) + " is not in the position index"};
-    out.push_back({id, f->plies, winner_of_code(f->winner), f->date});
+    out.push_back({id, f->plies, f->winner, f->date});
   }
   return out;
 }
@@ -778,24 +279,8 @@ Expected<std::vector<GameListing>> PositionIndex::describe(const std::vector<std
 
 Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unordered_set<std::int64_t>* selected) {
   Impl& m = *impl_;
-  // Counted from the index's own facts (12 bytes a game), not by a scan of the games.
-  std::map<std::pair<std::uint32_t, std::uint8_t>, std::int64_t> counts;  // (start id, winner code)
-  if (m.has_tables()) {
-    sql::Statement s = m.db.prepare("SELECT block, data FROM " + m.table("position_games"));
-    if (!s.prepared()) return m.fail("cannot read the position index");
-    int rc;
-    while ((rc = s.step()) == sql::kRow) {
-      const std::int64_t block = s.int64(0);
-      const std::string_view data = s.blob(1);
-      for (std::size_t i = 0; (i + 1) * kFactBytes <= data.size(); ++i) {
-        const FactEntry f = decode_fact(data.data() + i * kFactBytes);
-        if (!f.present) continue;
-        if (selected && !selected->count(block * kFactsPerBlock + static_cast<std::int64_t>(i))) continue;
-        ++counts[{f.start_id, f.winner}];
-      }
-    }
-    if (rc != sql::kDone) return m.fail("cannot read the position index");
-  }
+  const auto counts = m.count_games(selected);
+  if (!counts) return counts.error();
   // Each start position's set-up pair, if it is the start of one.
   std::array<std::pair<Setup, Setup>, 16> pairs;
   std::array<Position, 16> starts;
@@ -807,7 +292,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
   if (!key.prepared()) return m.fail("cannot read the start positions");
   std::map<std::uint32_t, std::optional<std::pair<Setup, Setup>>> pair_of;
   std::vector<SetupTally> out;
-  for (const auto& [k, games] : counts) {
+  for (const auto& [k, games] : *counts) {
     auto it = pair_of.find(k.first);
     if (it == pair_of.end()) {
       std::optional<std::pair<Setup, Setup>> pair;
@@ -824,7 +309,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
       t.cho = it->second->first;
       t.han = it->second->second;
     }
-    t.winner = winner_of_code(k.second);
+    t.winner = k.second;
     t.games = games;
     out.push_back(t);
   }
@@ -836,7 +321,7 @@ std::optional<Error> index_imported_games(const std::string& path, int threads, 
   const auto start = std::chrono::steady_clock::now();
   auto index = PositionIndex::open(path, OpenMode::ReadWrite);
   if (!index) return index.error();
-  std::optional<Error> e = (*index)->impl_->update(std::max(1, threads), {}, feed);
+  std::optional<Error> e = update_index(*(*index)->impl_, std::max(1, threads), {}, feed);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   summary.seconds += seconds;
   summary.index_seconds += seconds;
@@ -854,46 +339,6 @@ IndexSize PositionIndex::size() {
   z.bytes = sql::bytes_of_tables(m.db, m.prefix,
                                  "'position_meta', 'position_segments', 'position_blocks', 'position_games'");
   return z;
-}
-
-std::optional<Error> create_position_tables(sql::Connection& db, const std::string& prefix) {
-  const std::string& s = prefix;
-  if (auto e = db.exec(sql::schema_ddl(db.backend(), "CREATE TABLE IF NOT EXISTS " + s +
-                 "position_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
-                 "CREATE TABLE IF NOT EXISTS " + s +
-                 "position_segments (id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, last_game INTEGER NOT "
-                 "NULL, rows INTEGER NOT NULL);"
-                 "CREATE TABLE IF NOT EXISTS " + s +
-                 "position_blocks (segment INTEGER NOT NULL, first_key INTEGER NOT NULL, part INTEGER NOT NULL, "
-                 "data BLOB NOT NULL, PRIMARY KEY (segment, first_key, part)) WITHOUT ROWID;"
-                 "CREATE TABLE IF NOT EXISTS " + s + "position_games (block INTEGER PRIMARY KEY, data BLOB NOT NULL);")))
-    return Error{"cannot create the position index tables: " + e->message};
-  return std::nullopt;
-}
-
-std::optional<Error> forget_indexed_game(sql::Connection& db, std::int64_t id) {
-  const std::string main = sql::schema_prefix(db, false);
-  if (id <= 0 || !sql::table_exists(db, main, "position_games")) return std::nullopt;
-  sql::Statement read = db.prepare("SELECT data FROM " + main + "position_games WHERE block = :block");
-  if (!read.prepared()) return Error{"cannot read the position index: " + db.current_error()};
-  read.bind(1, id / kFactsPerBlock);
-  if (read.step() != sql::kRow) return std::nullopt;  // not indexed yet
-  std::string data(read.blob(0));
-  read.reset();
-  const std::size_t at = static_cast<std::size_t>(id % kFactsPerBlock) * kFactBytes;
-  if (data.size() < at + kFactBytes) return std::nullopt;
-  FactEntry f = decode_fact(data.data() + at);
-  if (!f.present) return std::nullopt;
-  f.present = false;
-  encode_fact(f, data.data() + at);
-  sql::Statement write = db.prepare("UPDATE " + main + "position_games SET data = :data WHERE block = :block");
-  if (!write.prepared()) return Error{"cannot update the position index: " + db.current_error()};
-  write.bind_blob(write.parameter_index(":data"), data);
-  write.bind_named(":block", id / kFactsPerBlock);
-  if (!write.run() || db.exec("UPDATE " + main +
-                              "position_meta SET value = CAST(CAST(value AS BIGINT) - 1 AS TEXT) WHERE key = 'games'"))
-    return Error{"cannot update the position index: " + db.current_error()};
-  return std::nullopt;
 }
 
 }  // namespace gibo::archive

@@ -1,6 +1,6 @@
 // What the archive's writers do to a position index stored in the archive: the writer
 // when it removes a game, the copy when it makes the tables (internal to src/archive;
-// position_index.cpp owns the index's format).
+// position_facts.h owns the games' facts, index_tables.cpp the tables).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Sorted runs of position index rows kept while an index update is built (internal to
-// src/archive): in a temporary file, or in memory when they fit one chunk.
+// src/archive): in a temporary file, or in memory when they fit one batch.
 #pragma once
 
 #include <algorithm>
@@ -11,9 +11,14 @@
 
 namespace gibo::archive::positions {
 
+// Games whose rows an index update holds in memory and sorts at a time, into runs (about
+// 100 MB of rows): the update reading stored games reads that many at a time, an import's
+// feed (index_feed.h) holds that many before it sorts them.
+inline constexpr std::size_t kGamesPerBatch = 50000;
+
 // Rows in row_less order: in a temporary file (removed when closed), or, for an update
-// that holds its rows in one chunk (as an import's usually does), kept in memory, where
-// they already are (the memory bound is the chunk's either way).
+// that holds its rows in one batch (as an import's usually does), kept in memory, where
+// they already are (the memory bound is the batch's either way).
 class RunFile {
  public:
   explicit RunFile(bool in_memory) : file_(in_memory ? nullptr : std::tmpfile()), in_memory_(in_memory) {}

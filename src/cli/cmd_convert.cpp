@@ -110,35 +110,44 @@ void convert_input(const std::string& path, const Settings& s, Counts& counts, G
   if (file_error && info.games == 0) ++counts.unreadable_files;
 }
 
-}  // namespace
+// A run's options: the settings, the output (a file, a directory, or "" for standard
+// output) and the inputs.
+struct ConvertOptions {
+  Settings s;
+  std::string output;
+  std::vector<std::string> paths;
+  std::optional<OpeningBook> book;  // s.write.openings points here
+};
 
-int run_convert(const std::vector<std::string>& args) {
-  const std::string synopsis = "gibo convert [OPTIONS] PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR]";
+constexpr const char* kSynopsis = "gibo convert [OPTIONS] PATHS... --to gib|pgn|json|jsonl|fen|uci [-o FILE|DIR]";
+
+// Parses convert's command line into `o`; the exit status when the run ends here (help,
+// a usage error).
+std::optional<int> parse_convert(const std::vector<std::string>& args, ConvertOptions& o) {
   po::options_description opts("options");
-  std::string to, from = "auto", output, rules_id = default_profile().id, encoding = "utf-8",
-                   input_encoding_name = "auto", notation = "uci", ranks = "auto";
-  bool keep_broken = false, hanja = false, each = false, strict = false, positions = false;
-  std::vector<std::string> paths, opening_books;
-  add_shared_options(opts, {.rules = &rules_id, .strict = &strict, .opening_books = &opening_books});
+  std::string to, from = "auto", rules_id = default_profile().id, encoding = "utf-8", input_encoding_name = "auto",
+                  notation = "uci", ranks = "auto";
+  Settings& s = o.s;
+  std::vector<std::string> opening_books;
+  add_shared_options(opts, {.rules = &rules_id, .strict = &s.strict, .opening_books = &opening_books});
   opts.add_options()("to", po::value(&to), "output format: gib, pgn, json, jsonl, fen or uci")(
-      "output,o", po::value(&output),
+      "output,o", po::value(&o.output),
       "output FILE (all games in one file) or DIR (existing, or ending in '/': one file per input); "
-      "default: standard output")("keep-broken", po::bool_switch(&keep_broken),
+      "default: standard output")("keep-broken", po::bool_switch(&s.keep_broken),
                                   "write games that fail validation up to their last valid ply, the error in a comment")(
       "encoding", po::value(&encoding), "encoding of written .gib files: utf-8 (default) or cp949")(
       "input-encoding", po::value(&input_encoding_name), kInputEncodingHelp)(
       "from", po::value(&from), "input format: auto (from the content; default), gib, pgn, json, jsonl, fen, uci")(
-      "hanja", po::bool_switch(&hanja), ".gib output: piece letters in hanja (車包馬象士將卒兵)")(
-      "each", po::bool_switch(&each), "fen output: every position of each game, not only the last")(
-      "positions", po::bool_switch(&positions),
+      "hanja", po::bool_switch(&s.write.hanja), ".gib output: piece letters in hanja (車包馬象士將卒兵)")(
+      "each", po::bool_switch(&s.write.each), "fen output: every position of each game, not only the last")(
+      "positions", po::bool_switch(&s.write.positions),
       "json, jsonl output: one object a ply with the board's view of it and the FEN after it")(
       "notation", po::value(&notation), "uci output: move notation uci (default) or janggi (H02-83)")(
       "pgn-ranks", po::value(&ranks), "PGN input ranks: auto (default), 1 (Fairy-Stockfish) or 0 (WinBoard)");
   po::variables_map vm;
-  if (auto rc = parse_command_line_with_paths("convert", synopsis, args, opts, paths, vm)) return *rc;
+  if (auto rc = parse_command_line_with_paths("convert", kSynopsis, args, opts, o.paths, vm)) return rc;
 
-  auto usage = [&](const std::string& message) { return usage_error("convert", message, synopsis); };
-  Settings s;
+  auto usage = [&](const std::string& message) { return usage_error("convert", message, kSynopsis); };
   if (to.empty()) return usage("--to is required");
   const auto to_format = format_from_name(to);
   if (!to_format) return usage("--to must be gib, pgn, json, jsonl, fen or uci");
@@ -164,33 +173,29 @@ int run_convert(const std::vector<std::string>& args) {
   else if (ranks == "1") s.ranks = PgnRanks::OneBased;
   else if (ranks == "0") s.ranks = PgnRanks::ZeroBased;
   else return usage("--pgn-ranks must be auto, 1 or 0");
-  s.write.hanja = hanja;
-  s.write.each = each;
-  s.write.positions = positions;
-  s.keep_broken = keep_broken;
-  s.strict = strict;
-  if (paths.empty()) return usage("no input");
+  if (o.paths.empty()) return usage("no input");
   int book_status = kExitOk;
-  const std::optional<OpeningBook> book = opening_book_or_error("convert", opening_books, book_status);
-  if (!book) return book_status;
-  s.write.openings = &*book;
+  o.book = opening_book_or_error("convert", opening_books, book_status);
+  if (!o.book) return book_status;
+  s.write.openings = &*o.book;
+  return std::nullopt;
+}
 
-  std::vector<InputError> missing;
-  std::vector<NotGameFile> not_game;
-  const std::vector<InputFile> inputs = expand_inputs(paths, missing, not_game);
-  std::cerr << Reporter(ReportFormat::Text).inputs(missing, not_game);  // in the run's language
+// Where each input's games go: with `output` a directory (existing, or ending in '/'),
+// one file per input in `targets` (the directory created); else all into `output`. A usage
+// error when two inputs would be written to one file or an output is an input.
+std::optional<int> plan_outputs(const std::string& output, const std::vector<InputFile>& inputs, Format format,
+                                bool& dir_mode, std::vector<fs::path>& targets) {
+  auto usage = [&](const std::string& message) { return usage_error("convert", message, kSynopsis); };
   ProtectedFiles protect;
   for (const InputFile& in : inputs) protect.add_input(in.path);
-
-  // Where each input's games go.
   std::error_code ec;
-  const bool dir_mode = !output.empty() && (output.back() == '/' || fs::is_directory(output, ec));
-  std::vector<fs::path> targets;  // dir mode: one per input
+  dir_mode = !output.empty() && (output.back() == '/' || fs::is_directory(output, ec));
   if (dir_mode) {
     std::map<fs::path, std::string> taken;
     for (const InputFile& in : inputs) {
       fs::path name = in.path == "-" ? fs::path("stdin") : fs::path(in.path).filename();
-      name.replace_extension(format_extension(s.write.format));
+      name.replace_extension(format_extension(format));
       const fs::path target = fs::path(output) / name;
       if (auto [it, fresh] = taken.emplace(fs::weakly_canonical(target, ec), in.path); !fresh)
         return usage("inputs " + it->second + " and " + in.path + " would both be written to " + target.string());
@@ -209,45 +214,41 @@ int run_convert(const std::vector<std::string>& args) {
       return kExitIo;
     }
   }
+  return std::nullopt;
+}
 
-  Counts counts;
-  counts.io_errors = static_cast<long>(missing.size());
-  bool write_failed = false;
-  // Converts `files` into one output (`target`, or standard output when empty); a failed
-  // output file is removed and its games are not counted as written.
-  auto convert_into = [&](const std::string& target, const std::vector<std::string>& files) {
-    const long written_before = counts.written;
-    if (target.empty()) {
-      GameWriter writer(std::cout, s.write);
-      for (const std::string& f : files) convert_input(f, s, counts, writer);
-      writer.finish();
-      if (!flush_standard_output("convert")) counts.written = written_before, write_failed = true;
-      return;
-    }
-    OutputFile out;
-    if (auto error = out.open(target)) {
-      std::cerr << "gibo convert: " << error->message << "\n";
-      write_failed = true;
-      return;
-    }
-    GameWriter writer(out.stream(), s.write);
+// Converts `files` into one output (`target`, or standard output when empty); a failed
+// output file is removed and its games are not counted as written. False when the output
+// could not be written.
+bool convert_into(const std::string& target, const std::vector<std::string>& files, const Settings& s,
+                  Counts& counts) {
+  const long written_before = counts.written;
+  if (target.empty()) {
+    GameWriter writer(std::cout, s.write);
     for (const std::string& f : files) convert_input(f, s, counts, writer);
     writer.finish();
-    if (auto error = out.commit()) {
-      std::cerr << "gibo convert: " << error->message << "\n";
-      counts.written = written_before;
-      write_failed = true;
-    }
-  };
-  if (dir_mode) {
-    for (std::size_t i = 0; i < inputs.size(); ++i) convert_into(targets[i].string(), {inputs[i].path});
-  } else {
-    std::vector<std::string> files;
-    for (const InputFile& in : inputs) files.push_back(in.path);
-    convert_into(output, files);
+    if (flush_standard_output("convert")) return true;
+    counts.written = written_before;
+    return false;
   }
+  OutputFile out;
+  if (auto error = out.open(target)) {
+    std::cerr << "gibo convert: " << error->message << "\n";
+    return false;
+  }
+  GameWriter writer(out.stream(), s.write);
+  for (const std::string& f : files) convert_input(f, s, counts, writer);
+  writer.finish();
+  if (auto error = out.commit()) {
+    std::cerr << "gibo convert: " << error->message << "\n";
+    counts.written = written_before;
+    return false;
+  }
+  return true;
+}
 
-  // The summary in the run's language (its figures as they are: a script may read them).
+// The summary line in the run's language (its figures as they are: a script may read them).
+void print_summary(const Counts& counts, const Settings& s, std::size_t not_game_files, bool write_failed) {
   using i18n::format;
   auto n = [](auto v) { return std::to_string(v); };
   std::cerr << format("convert: {1} files, {2} games, {3} written ({4}), {5} failed validation",
@@ -256,11 +257,37 @@ int run_convert(const std::vector<std::string>& args) {
     std::cerr << " (" << format("{1} written up to the error", {n(counts.kept_broken)}) << ")";
   if (counts.unreadable_files) std::cerr << ", " << format("{1} files with no readable game", {n(counts.unreadable_files)});
   if (counts.io_errors) std::cerr << ", " << format("{1} unreadable", {n(counts.io_errors)});
-  if (!not_game.empty())
-    std::cerr << ", "
-              << format(not_game.size() == 1 ? "{1} not a game file" : "{1} not game files", {n(not_game.size())});
+  if (not_game_files)
+    std::cerr << ", " << format(not_game_files == 1 ? "{1} not a game file" : "{1} not game files", {n(not_game_files)});
   if (write_failed) std::cerr << ", " << i18n::translate("output not written");
   std::cerr << "\n";
+}
+
+}  // namespace
+
+int run_convert(const std::vector<std::string>& args) {
+  ConvertOptions o;
+  if (auto rc = parse_convert(args, o)) return *rc;
+  std::vector<InputError> missing;
+  std::vector<NotGameFile> not_game;
+  const std::vector<InputFile> inputs = expand_inputs(o.paths, missing, not_game);
+  std::cerr << Reporter(ReportFormat::Text).inputs(missing, not_game);  // in the run's language
+  bool dir_mode = false;
+  std::vector<fs::path> targets;  // dir mode: one per input
+  if (auto rc = plan_outputs(o.output, inputs, o.s.write.format, dir_mode, targets)) return *rc;
+
+  Counts counts;
+  counts.io_errors = static_cast<long>(missing.size());
+  bool write_failed = false;
+  if (dir_mode) {
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+      write_failed |= !convert_into(targets[i].string(), {inputs[i].path}, o.s, counts);
+  } else {
+    std::vector<std::string> files;
+    for (const InputFile& in : inputs) files.push_back(in.path);
+    write_failed = !convert_into(o.output, files, o.s, counts);
+  }
+  print_summary(counts, o.s, not_game.size(), write_failed);
   if (counts.io_errors || write_failed) return kExitIo;
   return counts.rejected || counts.unreadable_files ? kExitFindings : kExitOk;
 }

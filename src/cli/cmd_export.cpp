@@ -115,6 +115,57 @@ class Outputs {
   std::set<std::string> used_;
 };
 
+// --query must select games: every value of its first column (`ids`) the id of a game (a
+// text or a number that is no game's id is a usage error, before anything is written).
+// The exit status when it does not.
+std::optional<int> check_query_ids(archive::Archive& archive, const std::vector<std::int64_t>& ids,
+                                   const std::string& synopsis) {
+  if (ids.empty()) return std::nullopt;
+  const auto [low, high] = std::minmax_element(ids.begin(), ids.end());
+  const auto known = archive.select_games("id BETWEEN " + std::to_string(*low) + " AND " + std::to_string(*high));
+  if (!known) {
+    std::cerr << "gibo export: " << known.error().message << "\n";
+    return kExitIo;
+  }
+  const std::unordered_set<std::int64_t> games(known->begin(), known->end());
+  for (std::size_t row = 0; row < ids.size(); ++row)
+    if (!games.count(ids[row]))
+      return usage_error("export",
+                         "--query must select game ids in its first column (games.id, tags.game_id, facts.id): row " +
+                             std::to_string(row + 1) + " gives " + std::to_string(ids[row]) +
+                             ", which is no game's id (a text reads as 0)",
+                         synopsis);
+  return std::nullopt;
+}
+
+// Loads the games `ids` one at a time and writes each to its output, counting them
+// (`cut`: those the format holds only up to their last legal ply); kExitOk, or the exit
+// status of the first failure (the message said).
+int write_games(archive::Archive& archive, const std::vector<std::int64_t>& ids, const WriteOptions& wo, Outputs& out,
+                long& written, long& cut) {
+  for (std::int64_t id : ids) {
+    std::string profile_id;
+    Expected<Game> game = archive.load_game(id, &profile_id);
+    if (!game) {
+      std::cerr << "gibo export: " << game.error().message << "\n";
+      return kExitIo;
+    }
+    const auto writer = out.writer(game->source.file);
+    if (!writer) {
+      std::cerr << "gibo export: " << writer.error().error.message << "\n";
+      return writer.error().refused ? kExitUsage : kExitIo;
+    }
+    // The profile the game was validated under replays a record that names none as the
+    // import did.
+    const Profile* profile = find_profile(profile_id);
+    const WriteLoss loss = (*writer)->write(*game, profile ? profile : &default_profile());
+    report_write_loss(*game, loss, wo);
+    if (loss.cut_short) ++cut;
+    ++written;
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_export(const std::vector<std::string>& args) {
@@ -165,48 +216,12 @@ int run_export(const std::vector<std::string>& args) {
     std::cerr << "gibo export: " << (query.empty() ? "--where: " : "--query: ") << ids.error().message << "\n";
     return kExitUsage;
   }
-  // --query must select games: every value of its first column the id of a game (a
-  // text or a number that is no game's id is a usage error, before anything is written).
-  if (!query.empty() && !ids->empty()) {
-    const auto [low, high] = std::minmax_element(ids->begin(), ids->end());
-    const auto known = archive->select_games("id BETWEEN " + std::to_string(*low) + " AND " + std::to_string(*high));
-    if (!known) {
-      std::cerr << "gibo export: " << known.error().message << "\n";
-      return kExitIo;
-    }
-    const std::unordered_set<std::int64_t> games(known->begin(), known->end());
-    for (std::size_t row = 0; row < ids->size(); ++row)
-      if (!games.count((*ids)[row]))
-        return usage("--query must select game ids in its first column (games.id, tags.game_id, facts.id): row " +
-                     std::to_string(row + 1) + " gives " + std::to_string((*ids)[row]) +
-                     ", which is no game's id (a text reads as 0)");
-  }
+  if (!query.empty())
+    if (auto rc = check_query_ids(*archive, *ids, synopsis)) return *rc;
   Outputs out(output, wo, protect);
   long written = 0, cut = 0;
-  int status = kExitOk;
-  for (std::int64_t id : *ids) {
-    std::string profile_id;
-    Expected<Game> game = archive->load_game(id, &profile_id);
-    if (!game) {
-      std::cerr << "gibo export: " << game.error().message << "\n";
-      status = kExitIo;
-      break;
-    }
-    const auto writer = out.writer(game->source.file);
-    if (!writer) {
-      std::cerr << "gibo export: " << writer.error().error.message << "\n";
-      status = writer.error().refused ? kExitUsage : kExitIo;
-      break;
-    }
-    // The profile the game was validated under replays a record that names none as the
-    // import did.
-    const Profile* profile = find_profile(profile_id);
-    const WriteLoss loss = (*writer)->write(*game, profile ? profile : &default_profile());
-    report_write_loss(*game, loss, wo);
-    if (loss.cut_short) ++cut;
-    ++written;
-  }
-  if (status != kExitOk) return status;  // the outputs are discarded: nothing half-written stays
+  // On a failure the outputs are discarded: nothing half-written stays.
+  if (const int status = write_games(*archive, *ids, wo, out, written, cut); status != kExitOk) return status;
   bool failed = false;
   written -= out.close(failed);
   if (failed) cut = 0;

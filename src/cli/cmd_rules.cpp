@@ -28,12 +28,10 @@ int run_rules(const std::vector<std::string>& args) {
   const std::string synopsis = "gibo rules [list | show ID]";
   po::options_description opts("options");
   std::vector<std::string> words;
-  opts.add_options()("words", po::value(&words)->value_name("list | show ID"),
-                     "list the profiles (the default), or show one profile's flags");
-  po::positional_options_description pos_opts;
-  pos_opts.add("words", -1);
   po::variables_map vm;
-  if (auto rc = parse_command_line("rules", synopsis, args, opts, pos_opts, vm)) return *rc;
+  if (auto rc = parse_command_line_with_list("rules", synopsis, args, opts, "words", "list | show ID",
+                                             "list the profiles (the default), or show one profile's flags", words, vm))
+    return *rc;
   if (words.empty() || (words[0] == "list" && words.size() == 1)) {
     for (const Profile& p : all_profiles())
       std::cout << p.id << " v" << p.version << "  " << p.description << "\n";

@@ -62,59 +62,149 @@ int read_game_evaluations(const std::string& path, const RecordTarget& t, analys
   return kExitFindings;
 }
 
-}  // namespace
+// A run's options.
+struct ShowOptions {
+  RecordTarget target;
+  const Profile* profile = nullptr;
+  std::string format = "text";  // text, svg or html
+  std::string output, analysis;
+  bool moves = false;  // --moves
+  DiagramOptions diagram;
+  std::optional<OpeningBook> book;  // names the game's opening
+};
 
-int run_show(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo show [OPTIONS] FILE[:GAME][@PLY]";
+// Parses show's command line into `o`; the exit status when the run ends here (help, a
+// usage error).
+std::optional<int> parse_show(const std::vector<std::string>& args, ShowOptions& o) {
+  const std::string synopsis = "gibo show [OPTIONS] FILE[:GAME][@PLY]";
   po::options_description opts("options");
-  std::string spec, letters = "mixed", color = "auto", rules_id = default_profile().id, format = "text", output, analysis;
+  std::string spec, letters = "mixed", color = "auto", rules_id = default_profile().id;
   opts.add_options()("target", po::value(&spec)->required()->value_name("FILE[:GAME][@PLY]"),
                      "the record, its game (from 1; default 1) and ply (0 = the start; default the last)")(
-      "format", po::value(&format), "text (a diagram), svg (a picture) or html (the whole game as an offline viewer)")(
+      "format", po::value(&o.format),
+      "text (a diagram), svg (a picture) or html (the whole game as an offline viewer)")(
       "svg", "the same as --format svg")("moves", "list the moves (Korean notation and UCI) with their comments")(
       "letters", po::value(&letters), "mixed (Cho hangul, Han hanja), hangul, hanja or latin (K A E H R C P)")(
       "color", po::value(&color), "auto (when stdout is a terminal), always or never")(
-      "analysis", po::value(&analysis)->value_name("FILE"),
+      "analysis", po::value(&o.analysis)->value_name("FILE"),
       "with --format html: the evaluation graph from gibo analyze's JSON Lines (--format jsonl) for the game");
   std::vector<std::string> opening_books;
-  add_shared_options(opts, {.rules = &rules_id, .output = &output, .opening_books = &opening_books});
+  add_shared_options(opts, {.rules = &rules_id, .output = &o.output, .opening_books = &opening_books});
   po::variables_map vm;
-  if (auto rc = parse_command_line_with_argument("show", synopsis, args, opts, "target", vm)) return *rc;
-  const Profile* profile = profile_or_usage("show", rules_id);
-  if (!profile) return kExitUsage;
-  DiagramOptions d;
+  if (auto rc = parse_command_line_with_argument("show", synopsis, args, opts, "target", vm)) return rc;
+  o.profile = profile_or_usage("show", rules_id);
+  if (!o.profile) return kExitUsage;
   const auto parsed_letters = parse_letters(letters);
   if (!parsed_letters) return usage_error("show", "--letters must be mixed, hangul, hanja or latin");
-  d.letters = *parsed_letters;
-  if (vm.count("svg")) format = "svg";
-  if (format != "text" && format != "svg" && format != "html")
+  o.diagram.letters = *parsed_letters;
+  if (vm.count("svg")) o.format = "svg";
+  if (o.format != "text" && o.format != "svg" && o.format != "html")
     return usage_error("show", "--format must be text, svg or html");
   if (color != "auto" && color != "always" && color != "never")
     return usage_error("show", "--color must be auto, always or never");
-  d.color = color == "always" || (color == "auto" && isatty(STDOUT_FILENO));
+  o.diagram.color = color == "always" || (color == "auto" && isatty(STDOUT_FILENO));
+  o.moves = vm.count("moves") > 0;
 
-  if (!analysis.empty() && format != "html") return usage_error("show", "--analysis needs --format html");
-  const RecordTarget t = parse_record_target(spec);
-  if (!output.empty() && output != "-") {
+  if (!o.analysis.empty() && o.format != "html") return usage_error("show", "--analysis needs --format html");
+  o.target = parse_record_target(spec);
+  if (!o.output.empty() && o.output != "-") {
     ProtectedFiles protect;
-    protect.add_input(t.file);
-    if (auto why = protect.conflict(output)) return usage_error("show", why->message);
+    protect.add_input(o.target.file);
+    if (auto why = protect.conflict(o.output)) return usage_error("show", why->message);
   }
   int failed = kExitOk;
-  const std::optional<OpeningBook> book = opening_book_or_error("show", opening_books, failed);
-  if (!book) return failed;
+  o.book = opening_book_or_error("show", opening_books, failed);
+  if (!o.book) return failed;
+  return std::nullopt;
+}
+
+// The position shown: the board after `shown` plies of `g` and the last of them.
+struct Shown {
+  int ply = 0;
+  Position position;
+  Move last = Move::none();
+  const std::string* cho = nullptr;  // the players' tags, if any
+  const std::string* han = nullptr;
+};
+
+// The SVG picture of the position shown.
+std::string svg_view(const ShowOptions& o, const Game& g, const Shown& at) {
+  SvgOptions so;
+  so.last_move = at.last;
+  so.letters = o.diagram.letters == DiagramOptions::Letters::Mixed ? DiagramOptions::Letters::Hanja : o.diagram.letters;
+  const std::string at_ply = i18n::format("ply {1}", {std::to_string(at.ply)});
+  const RecordTarget& t = o.target;
+  so.title = i18n::format("{1} game {2}", {t.file, std::to_string(t.game)}) + " " + at_ply;
+  so.caption = (at.cho ? *at.cho : std::string("?")) + " – " + (at.han ? *at.han : std::string("?")) + " · " + at_ply +
+               (at.ply > 0 ? " · " + g.plies[static_cast<std::size_t>(at.ply - 1)].text : "");
+  return svg_diagram(at.position, so) + "\n";
+}
+
+// The moves listed by --moves: every ply that replays, in Korean notation (as pages.h's
+// viewer writes it) and UCI, with the comments after it.
+std::string moves_list(const Game& g, const Profile& profile, const OpeningBook& book) {
+  const pages::GameView view = pages::game_view(g, profile, &book);
+  const int plies = static_cast<int>(g.plies.size());
+  std::string out = "\n" + i18n::translate("moves:") + "\n";
+  for (const std::string& c : view.comments[0]) out += "  {" + c + "}\n";
+  for (std::size_t i = 0; i < view.moves.size(); ++i) {
+    out += "  " + std::to_string(i + 1) + ". " + view.korean[i] + " " + uci(view.moves[i]) + "\n";
+    for (const std::string& c : view.comments[i + 1]) out += "     {" + c + "}\n";
+  }
+  if (static_cast<int>(view.moves.size()) < plies)
+    out += "  (" + i18n::format("plies {1} to {2} do not replay", {std::to_string(view.moves.size() + 1), std::to_string(plies)}) +
+           ")\n";
+  return out;
+}
+
+// The text view of the position shown: the game's heading, the ply, the diagram and the
+// FEN, then with --moves the moves. In the run's language; the "fen" line as it is (a
+// script may take the position from it).
+std::string text_view(const ShowOptions& o, const Game& g, const Shown& at) {
+  const RecordTarget& t = o.target;
+  const int plies = static_cast<int>(g.plies.size());
+  DiagramOptions d = o.diagram;
+  d.last_move = at.last;
+  std::string out = i18n::format("{1} game {2}", {t.file, std::to_string(t.game)});
+  // (Each piece appended on its own: GCC 12 warns falsely (-Wrestrict) on "literal" + temporary.)
+  if (at.cho || at.han)
+    out.append(": ").append(i18n::format("{1} (Cho) vs {2} (Han)",
+                                         {at.cho ? *at.cho : std::string("?"), at.han ? *at.han : std::string("?")}));
+  if (g.has_result) out.append(", ").append(g.result_text);
+  // The opening (formats/openings/README.md): its code and name, the set-up pair, the evidence.
+  const Opening opening = name_opening(g, *o.book);
+  out.append("\n").append(i18n::format("opening {1}: {2}", {opening_code(opening), opening_text::name(opening)}));
+  if (!opening.other_start)
+    out.append("\n  ").append(opening_text::setups(opening)).append("\n  ").append(opening_text::evidence(opening));
+  out.append("\n").append(i18n::format("ply {1} of {2}", {std::to_string(at.ply), std::to_string(plies)}));
+  if (at.ply > 0)
+    out.append(", ").append(
+        i18n::format("last move {1} ({2})", {uci(at.last), g.plies[static_cast<std::size_t>(at.ply - 1)].text}));
+  out.append(", ").append(i18n::translate(at.position.side_to_move() == Side::Cho ? "Cho to move" : "Han to move"));
+  if (at.position.in_check()) out.append(", ").append(i18n::translate("in check"));
+  out.append("\n").append(text_diagram(at.position, d)).append("fen ").append(at.position.fen()).append("\n");
+  if (o.moves) out += moves_list(g, *o.profile, *o.book);
+  return out;
+}
+
+}  // namespace
+
+int run_show(const std::vector<std::string>& args) {
+  ShowOptions o;
+  if (auto rc = parse_show(args, o)) return *rc;
+  const RecordTarget& t = o.target;
+  int failed = kExitOk;
   LegalityRules rules;
-  auto game = read_record_game("show", t, *profile, rules, failed);
+  auto game = read_record_game("show", t, *o.profile, rules, failed);
   if (!game) return failed;
   Game& g = *game;
-  if (format == "html") {
+  if (o.format == "html") {
     // The same viewer as gibo serve's, every ply in the file (pages.h).
-    pages::GameView view = pages::game_view(g, *profile, &*book);
+    pages::GameView view = pages::game_view(g, *o.profile, &*o.book);
     view.title = t.file + ":" + std::to_string(t.game);
-    if (!analysis.empty())
-      if (const int rc = read_game_evaluations(analysis, t, view.evaluations); rc != kExitOk) return rc;
-    return write_text_output("show", output, pages::game_file_page(view, d.letters));
+    if (!o.analysis.empty())
+      if (const int rc = read_game_evaluations(o.analysis, t, view.evaluations); rc != kExitOk) return rc;
+    return write_text_output("show", o.output, pages::game_file_page(view, o.diagram.letters));
   }
   const int plies = static_cast<int>(g.plies.size());
   const int want = t.ply.value_or(plies);
@@ -126,69 +216,25 @@ int run_show(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   int status = kExitOk;
-  int shown = want;
+  Shown at;
+  at.ply = want;
   if (want > g.valid_plies) {
     for (const Diagnostic& diag : g.diagnostics)
       if (diag.severity == Severity::Error) std::cerr << Reporter::diagnostic_line(diag);
     std::cerr << "gibo show: " << i18n::format("showing ply {1}, the last valid one", {std::to_string(g.valid_plies)}) << "\n";
-    shown = g.valid_plies;
+    at.ply = g.valid_plies;
     status = kExitFindings;
   }
-  Position pos;
-  start_position(g, rules, pos);
-  Move last = Move::none();
-  for (int i = 0; i < shown; ++i) {
-    last = g.plies[i].move;
-    pos.do_move(last);
+  start_position(g, rules, at.position);
+  for (int i = 0; i < at.ply; ++i) {
+    at.last = g.plies[i].move;
+    at.position.do_move(at.last);
   }
-  const std::string* cho = g.tag("초대국자");
-  const std::string* han = g.tag("한대국자");
-  if (!cho) cho = g.tag("White");  // PGN records name the players in the roster
-  if (!han) han = g.tag("Black");
-  if (format == "svg") {
-    SvgOptions so;
-    so.last_move = last;
-    so.letters = d.letters == DiagramOptions::Letters::Mixed ? DiagramOptions::Letters::Hanja : d.letters;
-    const std::string at_ply = i18n::format("ply {1}", {std::to_string(shown)});
-    so.title = i18n::format("{1} game {2}", {t.file, std::to_string(t.game)}) + " " + at_ply;
-    so.caption = (cho ? *cho : std::string("?")) + " – " + (han ? *han : std::string("?")) + " · " + at_ply +
-                 (shown > 0 ? " · " + g.plies[static_cast<std::size_t>(shown - 1)].text : "");
-    const int rc = write_text_output("show", output, svg_diagram(pos, so) + "\n");
-    return rc != kExitOk ? rc : status;
-  }
-  d.last_move = last;
-  // In the run's language; the "fen" line as it is (a script may take the position from it).
-  std::string out = i18n::format("{1} game {2}", {t.file, std::to_string(t.game)});
-  // (Each piece appended on its own: GCC 12 warns falsely (-Wrestrict) on "literal" + temporary.)
-  if (cho || han)
-    out.append(": ").append(i18n::format("{1} (Cho) vs {2} (Han)", {cho ? *cho : std::string("?"), han ? *han : std::string("?")}));
-  if (g.has_result) out.append(", ").append(g.result_text);
-  // The opening (formats/openings/README.md): its code and name, the set-up pair, the evidence.
-  const Opening o = name_opening(g, *book);
-  out.append("\n").append(i18n::format("opening {1}: {2}", {opening_code(o), opening_text::name(o)}));
-  if (!o.other_start)
-    out.append("\n  ").append(opening_text::setups(o)).append("\n  ").append(opening_text::evidence(o));
-  out.append("\n").append(i18n::format("ply {1} of {2}", {std::to_string(shown), std::to_string(plies)}));
-  if (shown > 0)
-    out.append(", ").append(i18n::format("last move {1} ({2})", {uci(last), g.plies[static_cast<std::size_t>(shown - 1)].text}));
-  out.append(", ").append(i18n::translate(pos.side_to_move() == Side::Cho ? "Cho to move" : "Han to move"));
-  if (pos.in_check()) out.append(", ").append(i18n::translate("in check"));
-  out.append("\n").append(text_diagram(pos, d)).append("fen ").append(pos.fen()).append("\n");
-  if (vm.count("moves")) {
-    // Every ply that replays, in Korean notation (as pages.h's viewer writes it) and UCI,
-    // with the comments after it.
-    const pages::GameView view = pages::game_view(g, *profile, &*book);
-    out.append("\n").append(i18n::translate("moves:")).append("\n");
-    for (const std::string& c : view.comments[0]) out += "  {" + c + "}\n";
-    for (std::size_t i = 0; i < view.moves.size(); ++i) {
-      out += "  " + std::to_string(i + 1) + ". " + view.korean[i] + " " + uci(view.moves[i]) + "\n";
-      for (const std::string& c : view.comments[i + 1]) out += "     {" + c + "}\n";
-    }
-    if (static_cast<int>(view.moves.size()) < plies)
-      out += "  (" + i18n::format("plies {1} to {2} do not replay", {std::to_string(view.moves.size() + 1), std::to_string(plies)}) +
-             ")\n";
-  }
-  const int rc = write_text_output("show", output, out);
+  at.cho = g.tag("초대국자");
+  at.han = g.tag("한대국자");
+  if (!at.cho) at.cho = g.tag("White");  // PGN records name the players in the roster
+  if (!at.han) at.han = g.tag("Black");
+  const int rc = write_text_output("show", o.output, o.format == "svg" ? svg_view(o, g, at) : text_view(o, g, at));
   return rc != kExitOk ? rc : status;
 }
 

@@ -82,20 +82,28 @@ std::string more_help() {
   return s;
 }
 
-}  // namespace
+// A run's options.
+struct StatsOptions {
+  std::string db, where, format = "text", output;
+  std::vector<std::string> paths;
+  stats::ReportOptions report;
+  stats::LoadOptions load;
+  NameAliases aliases = NameAliases::builtin();  // report.aliases points here
+};
 
-int run_stats(const std::vector<std::string>& args) {
-  const std::string synopsis =
-      "gibo stats [OPTIONS] (--db FILE | PATHS...)";
+constexpr const char* kSynopsis = "gibo stats [OPTIONS] (--db FILE | PATHS...)";
+
+// Parses stats' command line into `o`; the exit status when the run ends here (help, a
+// usage error, an --aliases file that cannot be read).
+std::optional<int> parse_stats(const std::vector<std::string>& args, StatsOptions& o) {
   po::options_description opts("options");
-  std::string db, where, format = "text", output, rules_id = default_profile().id, encoding = "auto",
-                     profiles, aliases_file, points = "classic";
+  std::string rules_id = default_profile().id, encoding = "auto", profiles, aliases_file, points = "classic";
+  std::vector<std::string> opening_books;
   int jobs = 1;
-  stats::ReportOptions ro;
-  std::vector<std::string> paths, opening_books;
-  const SharedOptions shared{.db = &db, .where = &where, .rules = &rules_id, .rules_note = "; files only",
-                             .format = &format, .formats = {"text", "csv", "json", "html"}, .jobs = &jobs,
-                             .jobs_cores = true, .encoding = &encoding, .output = &output,
+  stats::ReportOptions& ro = o.report;
+  const SharedOptions shared{.db = &o.db, .where = &o.where, .rules = &rules_id, .rules_note = "; files only",
+                             .format = &o.format, .formats = {"text", "csv", "json", "html"}, .jobs = &jobs,
+                             .jobs_cores = true, .encoding = &encoding, .output = &o.output,
                              .opening_books = &opening_books};
   add_shared_options(opts, shared);
   opts.add_options()("profiles", po::value(&profiles),
@@ -118,14 +126,11 @@ int run_stats(const std::vector<std::string>& args) {
       "a normal prior on the ratings, its standard deviation in Elo: every player with a decided game is then rated, "
       "the few-games ones drawn towards the mean (default 0: none, maximum likelihood)");
   po::variables_map vm;
-  if (auto rc = parse_command_line_with_paths("stats", synopsis, args, opts, paths, vm)) {
-    if (*rc == kExitOk) std::cout << more_help();
-    return *rc;
-  }
+  if (auto rc = parse_command_line_with_paths("stats", kSynopsis, args, opts, o.paths, vm, more_help())) return rc;
 
   if (const auto e = shared.format_error()) return usage_error("stats", *e);
-  if (db.empty() == paths.empty()) {
-    std::cerr << "gibo stats: give either --db FILE or PATHS; usage: " << synopsis << "\n";
+  if (o.db.empty() == o.paths.empty()) {
+    std::cerr << "gibo stats: give either --db FILE or PATHS; usage: " << kSynopsis << "\n";
     return kExitUsage;
   }
   if (const auto e = jobs_error(jobs)) return usage_error("stats", *e);
@@ -138,26 +143,25 @@ int run_stats(const std::vector<std::string>& args) {
   if (const auto system = crosstable::point_system_named(points)) ro.points = *system;
   else return usage_error("stats", i18n::format("--points must be classic or janggi, not '{1}'", {points}));
   // Sites and events: the built-in alias table, and the user's lines after it.
-  NameAliases aliases = NameAliases::builtin();
   if (!aliases_file.empty()) {
     std::string text;
     if (auto why = read_whole_file(aliases_file, text)) {
       std::cerr << "gibo stats: " << aliases_file << ": " << why->message << "\n";
       return kExitIo;
     }
-    if (auto bad = aliases.add(text, aliases_file)) return usage_error("stats", bad->message);
+    if (auto bad = o.aliases.add(text, aliases_file)) return usage_error("stats", bad->message);
   }
-  ro.aliases = &aliases;
-  stats::LoadOptions lo;
+  ro.aliases = &o.aliases;
+  stats::LoadOptions& lo = o.load;
   lo.fallback = profile_or_usage("stats", rules_id);
   if (!lo.fallback) return kExitUsage;
-  if (profiles.empty()) profiles = db.empty() ? "own" : "stored";
+  if (profiles.empty()) profiles = o.db.empty() ? "own" : "stored";
   if (!parse_profiles(profiles, lo.adjudication)) return kExitUsage;
-  if (lo.adjudication.stored && db.empty()) return usage_error("stats", "--profiles stored needs --db");
+  if (lo.adjudication.stored && o.db.empty()) return usage_error("stats", "--profiles stored needs --db");
   lo.opening_plies = ro.opening_depth;
   // Opening names: an archive's are its own (gibo import --opening-book); files are named
   // with the built-in book and the rows given.
-  if (!db.empty() && !opening_books.empty())
+  if (!o.db.empty() && !opening_books.empty())
     return usage_error("stats", i18n::translate("--opening-book is for files: an archive's games are named with its own "
                                                 "book (gibo import --db ARCHIVE --opening-book FILE changes it)"));
   int book_status = kExitOk;
@@ -167,70 +171,89 @@ int run_stats(const std::vector<std::string>& args) {
   const auto input_enc = input_encoding_option("--encoding", encoding);
   if (!input_enc) return usage_error("stats", input_enc.error().message);
   lo.encoding = *input_enc;
-
   lo.jobs = jobs;
+  return std::nullopt;
+}
+
+// Loads the game files `files` (`missing` could not be found, `not_game` are no game
+// files: listed on standard error, not read, the status unchanged) into `data`; kExitIo
+// in `status` when an input cannot be read.
+std::optional<stats::LoadError> load_game_files(const StatsOptions& o, const std::vector<InputFile>& files,
+                                                const std::vector<InputError>& missing,
+                                                const std::vector<NotGameFile>& not_game, stats::Dataset& data,
+                                                int& status) {
+  for (std::size_t i = 0; i < o.paths.size() && i < 3; ++i) data.origin += (i ? ", " : "") + o.paths[i];
+  if (o.paths.size() > 3) data.origin += " and " + std::to_string(o.paths.size() - 3) + " more";
+  for (const InputError& m : missing) {
+    std::cerr << m.text() << "\n";
+    stats::SourceFacts f;
+    f.path = m.path;
+    f.readable = false;
+    f.io_error = m.reason;
+    data.sources.push_back(std::move(f));
+    status = kExitIo;
+  }
+  for (const NotGameFile& f : not_game) std::cerr << Reporter(ReportFormat::Text).not_game_file(f.path);  // as validate lists them
+  if (!not_game.empty())
+    std::cerr << "gibo stats: "
+              << i18n::format(not_game.size() == 1 ? "1 file is not a game file; the report covers {2} game files"
+                                                   : "{1} files are not a game file; the report covers {2} game files",
+                              {std::to_string(not_game.size()), std::to_string(files.size())})
+              << "\n";
+  std::vector<std::string> file_paths;
+  for (const InputFile& f : files) file_paths.push_back(f.path);
+  const std::size_t first = data.sources.size();
+  std::optional<stats::LoadError> error = stats::load_files(file_paths, o.where, o.load, data);
+  for (std::size_t i = first; !error && i < data.sources.size(); ++i)
+    if (!data.sources[i].readable) {
+      std::cerr << InputError{data.sources[i].path, data.sources[i].io_error}.text() << "\n";
+      status = kExitIo;
+    }
+  return error;
+}
+
+}  // namespace
+
+int run_stats(const std::vector<std::string>& args) {
+  StatsOptions o;
+  if (auto rc = parse_stats(args, o)) return *rc;
   // The report never replaces what it reports on (outputs.h).
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;  // listed on standard error, not read (a note: the status is unchanged)
-  const std::vector<InputFile> files = db.empty() ? expand_inputs(paths, missing, not_game) : std::vector<InputFile>{};
+  const std::vector<InputFile> files =
+      o.db.empty() ? expand_inputs(o.paths, missing, not_game) : std::vector<InputFile>{};
   ProtectedFiles protect;
-  if (!db.empty()) protect.add_archive(db);
+  if (!o.db.empty()) protect.add_archive(o.db);
   for (const InputFile& f : files) protect.add_input(f.path);
-  if (!output.empty() && output != "-")
-    if (auto why = protect.conflict(output)) return usage_error("stats", why->message);
+  if (!o.output.empty() && o.output != "-")
+    if (auto why = protect.conflict(o.output)) return usage_error("stats", why->message);
 
   stats::Dataset data;
   int status = kExitOk;
   std::optional<stats::LoadError> error;
-  if (!db.empty()) {
-    const auto archive = open_archive("stats", db);
+  if (!o.db.empty()) {
+    const auto archive = open_archive("stats", o.db);
     if (!archive) return kExitIo;
-    data.origin = archive::archive_name(db);
-    error = stats::load_archive(*archive, where, lo, data);
+    data.origin = archive::archive_name(o.db);
+    error = stats::load_archive(*archive, o.where, o.load, data);
   } else {
-    for (std::size_t i = 0; i < paths.size() && i < 3; ++i) data.origin += (i ? ", " : "") + paths[i];
-    if (paths.size() > 3) data.origin += " and " + std::to_string(paths.size() - 3) + " more";
-    for (const InputError& m : missing) {
-      std::cerr << m.text() << "\n";
-      stats::SourceFacts f;
-      f.path = m.path;
-      f.readable = false;
-      f.io_error = m.reason;
-      data.sources.push_back(std::move(f));
-      status = kExitIo;
-    }
-    for (const NotGameFile& f : not_game) std::cerr << Reporter(ReportFormat::Text).not_game_file(f.path);  // as validate lists them
-    if (!not_game.empty())
-      std::cerr << "gibo stats: "
-                << i18n::format(not_game.size() == 1 ? "1 file is not a game file; the report covers {2} game files"
-                                                     : "{1} files are not a game file; the report covers {2} game files",
-                                {std::to_string(not_game.size()), std::to_string(files.size())})
-                << "\n";
-    std::vector<std::string> file_paths;
-    for (const InputFile& f : files) file_paths.push_back(f.path);
-    const std::size_t first = data.sources.size();
-    error = stats::load_files(file_paths, where, lo, data);
-    for (std::size_t i = first; !error && i < data.sources.size(); ++i)
-      if (!data.sources[i].readable) {
-        std::cerr << InputError{data.sources[i].path, data.sources[i].io_error}.text() << "\n";
-        status = kExitIo;
-      }
+    error = load_game_files(o, files, missing, not_game, data, status);
   }
   if (error) {
-    std::cerr << "gibo stats: " << (db.empty() ? "" : db + ": ") << i18n::message(error->message) << "\n";
+    std::cerr << "gibo stats: " << (o.db.empty() ? "" : o.db + ": ") << i18n::message(error->message) << "\n";
     return error->usage ? kExitUsage : kExitIo;
   }
 
-  const stats::Report report = stats::aggregate(data, ro);
-  std::string text = format == "text"  ? stats::render_text(report)
-                     : format == "csv" ? stats::render_csv(report)
-                     : format == "json" ? stats::render_json(report)
-                                        : stats::render_html(report);
-  if (const int written = write_text_output("stats", output, text); written != kExitOk) return written;
+  const stats::Report report = stats::aggregate(data, o.report);
+  std::string text = o.format == "text"   ? stats::render_text(report)
+                     : o.format == "csv"  ? stats::render_csv(report)
+                     : o.format == "json" ? stats::render_json(report)
+                                          : stats::render_html(report);
+  if (const int written = write_text_output("stats", o.output, text); written != kExitOk) return written;
   // Findings (README "Exit status"): a rejected game among those reported, or an input
   // file that holds no game (an error about the file: empty-file, no-games, …).
   bool file_error = false;
-  if (db.empty())
+  if (o.db.empty())
     for (const stats::SourceFacts& f : data.sources)
       for (const stats::DiagnosticFact& d : f.diagnostics) file_error |= f.readable && d.severity == Severity::Error;
   if (status == kExitOk && (report.overview.rejected > 0 || file_error)) status = kExitFindings;

@@ -147,7 +147,7 @@ std::string argument_message(std::string message, const po::options_description&
 std::optional<int> parse_command_line(const std::string& command, const std::string& synopsis,
                                       const std::vector<std::string>& args, po::options_description& visible,
                                       const po::positional_options_description& positional,
-                                      po::variables_map& vm) {
+                                      po::variables_map& vm, const std::string& notes) {
   visible.add_options()("help,h", "show this help");
   // A positional argument is given as one, never as an option ("gibo perft 3", not
   // "gibo perft --depth 3"): help lists it under "arguments".
@@ -169,6 +169,7 @@ std::optional<int> parse_command_line(const std::string& command, const std::str
     // --help is answered before the required options are checked.
     if (vm.count("help")) {
       print_help(synopsis, visible, positional);
+      std::cout << notes;
       return kExitOk;
     }
     po::notify(vm);
@@ -180,15 +181,23 @@ std::optional<int> parse_command_line(const std::string& command, const std::str
   return std::nullopt;
 }
 
+std::optional<int> parse_command_line_with_list(const std::string& command, const std::string& synopsis,
+                                                const std::vector<std::string>& args, po::options_description& visible,
+                                                const char* name, const char* value_name, const char* help,
+                                                std::vector<std::string>& values, po::variables_map& vm,
+                                                const std::string& notes) {
+  visible.add_options()(name, po::value(&values)->value_name(value_name), help);
+  po::positional_options_description positional;
+  positional.add(name, -1);
+  return parse_command_line(command, synopsis, args, visible, positional, vm, notes);
+}
+
 std::optional<int> parse_command_line_with_paths(const std::string& command, const std::string& synopsis,
                                                  const std::vector<std::string>& args,
                                                  po::options_description& visible, std::vector<std::string>& paths,
-                                                 po::variables_map& vm) {
-  visible.add_options()("paths", po::value(&paths)->value_name("PATHS"),
-                        "files, directories (searched recursively), or - for stdin");
-  po::positional_options_description positional;
-  positional.add("paths", -1);
-  return parse_command_line(command, synopsis, args, visible, positional, vm);
+                                                 po::variables_map& vm, const std::string& notes) {
+  return parse_command_line_with_list(command, synopsis, args, visible, "paths", "PATHS",
+                                      "files, directories (searched recursively), or - for stdin", paths, vm, notes);
 }
 
 std::optional<int> parse_command_line_with_argument(const std::string& command, const std::string& synopsis,

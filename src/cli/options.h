@@ -17,19 +17,28 @@ namespace gibo::cli {
 
 namespace po = boost::program_options;
 
-// Parses `args` against `visible` (+ positionals). Prints help and returns kExitOk for
-// --help; prints the error and returns kExitUsage on bad options; nullopt on success.
+// Parses `args` against `visible` (+ positionals). Prints help (then the command's
+// `notes`, what its help says after the options) and returns kExitOk for --help; prints the
+// error and returns kExitUsage on bad options; nullopt on success.
 std::optional<int> parse_command_line(const std::string& command, const std::string& synopsis,
                                       const std::vector<std::string>& args, po::options_description& visible,
                                       const po::positional_options_description& positional,
-                                      po::variables_map& vm);
+                                      po::variables_map& vm, const std::string& notes = {});
+
+// parse_command_line for a command whose positional arguments are a list: the option
+// `name` (shown as `value_name`, described by `help`) takes them all into `values`.
+std::optional<int> parse_command_line_with_list(const std::string& command, const std::string& synopsis,
+                                                const std::vector<std::string>& args, po::options_description& visible,
+                                                const char* name, const char* value_name, const char* help,
+                                                std::vector<std::string>& values, po::variables_map& vm,
+                                                const std::string& notes = {});
 
 // parse_command_line for a command whose positional arguments are PATHS (files,
 // directories searched recursively, or - for standard input): they go to `paths`.
 std::optional<int> parse_command_line_with_paths(const std::string& command, const std::string& synopsis,
                                                  const std::vector<std::string>& args,
                                                  po::options_description& visible, std::vector<std::string>& paths,
-                                                 po::variables_map& vm);
+                                                 po::variables_map& vm, const std::string& notes = {});
 
 // parse_command_line for a command with one positional argument: it fills the option
 // `positional`.

@@ -58,9 +58,8 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
                        "the text table's move columns: korean, uci, san, janggi, comma-separated (default korean,uci)");
   }
   po::variables_map vm;
-  const auto rc = parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm);
-  if (rc == kExitOk) std::cout << i18n::translate(more_help.c_str()) << i18n::translate(position_query_help().c_str());
-  return rc;
+  return parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm,
+                            i18n::translate(more_help.c_str()) + i18n::translate(position_query_help().c_str()));
 }
 
 int query_error(const std::string& command, const PositionQuery& q, const Error& error) {

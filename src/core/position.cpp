@@ -553,7 +553,7 @@ bool Position::pass_legal(bool check, bool facing) const {
 }
 
 // Contract: m is a pseudo-legal non-pass move. The board is changed and restored.
-bool Position::legal_after_pseudo(Move m, bool /*check*/, bool facing) const {
+bool Position::legal_after_pseudo(Move m, bool facing) const {
   const Square from = m.from(), to = m.to();
   auto& board = board_;  // mutable: changed and restored before returning
   const Piece p = board[from], captured = board[to];
@@ -592,7 +592,7 @@ void Position::legal_moves(MoveList& list, bool stop_at_immediate_end) const {
   int kept = 0;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
-    if (m.is_pass() ? pass_legal(check, facing) : legal_after_pseudo(m, check, facing)) list.set(kept++, m);
+    if (m.is_pass() ? pass_legal(check, facing) : legal_after_pseudo(m, facing)) list.set(kept++, m);
   }
   list.truncate(kept);
 }
@@ -607,7 +607,7 @@ bool Position::has_legal_move(bool stop_at_immediate_end) const {
   MoveList list;
   pseudo_legal_moves(list);
   for (const Move m : list)
-    if (m.is_pass() ? pass_legal(check, facing) : legal_after_pseudo(m, check, facing)) return true;
+    if (m.is_pass() ? pass_legal(check, facing) : legal_after_pseudo(m, facing)) return true;
   return false;
 }
 
@@ -675,7 +675,7 @@ bool Position::is_legal(Move m) const {
   if (!is_pseudo_legal(m)) return false;
   const bool facing = generals_facing();
   if (m.is_pass()) return pass_legal(in_check(), facing);
-  return legal_after_pseudo(m, false, facing);
+  return legal_after_pseudo(m, facing);
 }
 
 bool Position::gives_check(Move m) const {

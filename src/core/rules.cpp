@@ -3,6 +3,8 @@
 // the value the table says to assume (or the flag's default when it names none).
 #include "gibo/core/rules.h"
 
+#include "gibo/core/enum_names.h"
+
 namespace gibo {
 namespace {
 
@@ -338,17 +340,12 @@ const EngineMapping& engine_mapping(const Profile& p, bool bikjang_option) {
 }
 
 std::string_view topic_name(RuleTopic t) {
-  switch (t) {
-    case RuleTopic::Bikjang: return "bikjang";
-    case RuleTopic::Counting: return "counting";
-    case RuleTopic::MoveLimit: return "move-limit";
-    case RuleTopic::PassInCheck: return "pass-in-check";
-    case RuleTopic::Facing: return "facing";
-    case RuleTopic::KingCapture: return "king-capture";
-    case RuleTopic::Repetition: return "repetition";
-    case RuleTopic::PalaceOnly: return "palace-only";
-  }
-  return "?";
+  static constexpr auto kNames = std::to_array<Named<RuleTopic>>({
+      {RuleTopic::Bikjang, "bikjang"}, {RuleTopic::Counting, "counting"}, {RuleTopic::MoveLimit, "move-limit"},
+      {RuleTopic::PassInCheck, "pass-in-check"}, {RuleTopic::Facing, "facing"},
+      {RuleTopic::KingCapture, "king-capture"}, {RuleTopic::Repetition, "repetition"},
+      {RuleTopic::PalaceOnly, "palace-only"}});
+  return name_of(kNames, t);
 }
 
 std::string_view profile_id_for_variant(std::string_view variant) {

@@ -1,18 +1,19 @@
 // Severity names and the compiler-style text of a diagnostic (gibo/record/diagnostic.h).
 #include "gibo/record/diagnostic.h"
 
+#include "gibo/core/enum_names.h"
 #include "gibo/core/utf8.h"
 
 namespace gibo {
 
-std::string_view severity_name(Severity s) {
-  switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
-  }
-  return "error";
-}
+namespace {
+
+constexpr auto kSeverityNames = std::to_array<Named<Severity>>({
+    {Severity::Error, "error"}, {Severity::Warning, "warning"}, {Severity::Note, "note"}});
+
+}  // namespace
+
+std::string_view severity_name(Severity s) { return name_of(kSeverityNames, s); }
 
 std::string clip_quoted(std::string_view text) {
   if (text.size() <= kMaxQuotedBytes) return std::string(text);
@@ -22,9 +23,7 @@ std::string clip_quoted(std::string_view text) {
 }
 
 Severity severity_from_name(std::string_view name) {
-  for (Severity s : {Severity::Warning, Severity::Note})
-    if (severity_name(s) == name) return s;
-  return Severity::Error;
+  return value_named(kSeverityNames, name).value_or(Severity::Error);
 }
 
 std::string format_diagnostic(const Diagnostic& d) {

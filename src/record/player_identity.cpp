@@ -1,6 +1,7 @@
 // Player identities; see player_identity.h for the rules.
 #include "gibo/record/player_identity.h"
 
+#include "gibo/core/enum_names.h"
 #include "gibo/core/utf8.h"
 
 namespace gibo {
@@ -47,12 +48,9 @@ std::string identity_display(std::string_view written, const NameAliases& aliase
 }  // namespace
 
 std::string_view identity_rule_name(IdentityRule rule) {
-  switch (rule) {
-    case IdentityRule::Name: return "name";
-    case IdentityRule::NameAtSite: return "name-at-site";
-    case IdentityRule::Alias: return "alias";
-  }
-  return "name";
+  static constexpr auto kNames = std::to_array<Named<IdentityRule>>({
+      {IdentityRule::Name, "name"}, {IdentityRule::NameAtSite, "name-at-site"}, {IdentityRule::Alias, "alias"}});
+  return name_of(kNames, rule);
 }
 
 std::string identity_key(std::string_view written, const NameAliases& aliases) {

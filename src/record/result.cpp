@@ -1,47 +1,33 @@
 // Names of winners and result methods, both ways (gibo/record/result.h).
 #include "gibo/record/result.h"
 
+#include "gibo/core/enum_names.h"
+
 namespace gibo {
 
-std::string_view winner_name(Winner w) {
-  switch (w) {
-    case Winner::Cho: return "cho";
-    case Winner::Han: return "han";
-    case Winner::Draw: return "draw";
-    case Winner::Void: return "void";
-    case Winner::Unknown: return "unknown";
-  }
-  return "unknown";
-}
+namespace {
 
-std::string_view method_name(ResultMethod m) {
-  switch (m) {
-    case ResultMethod::Unspecified: return "unspecified";
-    case ResultMethod::Outright: return "outright";
-    case ResultMethod::Checkmate: return "checkmate";
-    case ResultMethod::Resignation: return "resignation";
-    case ResultMethod::Time: return "time";
-    case ResultMethod::Points: return "points";
-    case ResultMethod::Bikjang: return "bikjang";
-    case ResultMethod::Forfeit: return "forfeit";
-    case ResultMethod::Disconnection: return "disconnection";
-    case ResultMethod::Agreement: return "agreement";
-    case ResultMethod::Automatic: return "automatic";
-    case ResultMethod::None: return "none";
-  }
-  return "none";
-}
+constexpr auto kWinnerNames = std::to_array<Named<Winner>>({
+    {Winner::Cho, "cho"}, {Winner::Han, "han"}, {Winner::Draw, "draw"}, {Winner::Void, "void"},
+    {Winner::Unknown, "unknown"}});
 
-Winner winner_from_name(std::string_view name) {
-  for (Winner w : {Winner::Cho, Winner::Han, Winner::Draw, Winner::Void, Winner::Unknown})
-    if (winner_name(w) == name) return w;
-  return Winner::Unknown;
-}
+constexpr auto kMethodNames = std::to_array<Named<ResultMethod>>({
+    {ResultMethod::Unspecified, "unspecified"}, {ResultMethod::Outright, "outright"},
+    {ResultMethod::Checkmate, "checkmate"}, {ResultMethod::Resignation, "resignation"}, {ResultMethod::Time, "time"},
+    {ResultMethod::Points, "points"}, {ResultMethod::Bikjang, "bikjang"}, {ResultMethod::Forfeit, "forfeit"},
+    {ResultMethod::Disconnection, "disconnection"}, {ResultMethod::Agreement, "agreement"},
+    {ResultMethod::Automatic, "automatic"}, {ResultMethod::None, "none"}});
+
+}  // namespace
+
+std::string_view winner_name(Winner w) { return name_of(kWinnerNames, w); }
+
+std::string_view method_name(ResultMethod m) { return name_of(kMethodNames, m); }
+
+Winner winner_from_name(std::string_view name) { return value_named(kWinnerNames, name).value_or(Winner::Unknown); }
 
 ResultMethod method_from_name(std::string_view name) {
-  for (int m = 0; m <= static_cast<int>(ResultMethod::None); ++m)
-    if (method_name(static_cast<ResultMethod>(m)) == name) return static_cast<ResultMethod>(m);
-  return ResultMethod::None;
+  return value_named(kMethodNames, name).value_or(ResultMethod::None);
 }
 
 }  // namespace gibo

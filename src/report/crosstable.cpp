@@ -5,6 +5,8 @@
 #include <cmath>
 #include <map>
 
+#include "gibo/core/enum_names.h"
+
 namespace gibo::crosstable {
 namespace {
 
@@ -15,13 +17,16 @@ bool on_points(ResultMethod m) { return m == ResultMethod::Points || m == Result
 
 }  // namespace
 
-std::string_view point_system_name(PointSystem s) { return s == PointSystem::Janggi ? "janggi" : "classic"; }
+namespace {
 
-std::optional<PointSystem> point_system_named(std::string_view name) {
-  if (name == "classic") return PointSystem::Classic;
-  if (name == "janggi") return PointSystem::Janggi;
-  return std::nullopt;
-}
+constexpr auto kPointSystemNames = std::to_array<Named<PointSystem>>({
+    {PointSystem::Classic, "classic"}, {PointSystem::Janggi, "janggi"}});
+
+}  // namespace
+
+std::string_view point_system_name(PointSystem s) { return name_of(kPointSystemNames, s); }
+
+std::optional<PointSystem> point_system_named(std::string_view name) { return value_named(kPointSystemNames, name); }
 
 double win_points(PointSystem system) { return system == PointSystem::Janggi ? 7 : 1; }
 
@@ -39,12 +44,9 @@ std::optional<Points> points(Winner winner, ResultMethod method, PointSystem sys
 }
 
 std::string_view pairing_name(Pairing f) {
-  switch (f) {
-    case Pairing::RoundRobin: return "round-robin";
-    case Pairing::Match: return "match";
-    case Pairing::Other: return "other";
-  }
-  return "other";
+  static constexpr auto kNames = std::to_array<Named<Pairing>>({
+      {Pairing::RoundRobin, "round-robin"}, {Pairing::Match, "match"}, {Pairing::Other, "other"}});
+  return name_of(kNames, f);
 }
 
 Crosstable build(std::span<const EventGame> games, std::size_t players, PointSystem system) {

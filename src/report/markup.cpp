@@ -1,21 +1,13 @@
 // Escaping for HTML/SVG text and CSV fields (markup.h).
 #include "markup.h"
 
+#include "gibo/formats/escape.h"
+
 namespace gibo {
 
 std::string xml_escape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
+  static constexpr Escape kEntities[] = {{'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}};
+  return escape_chars(s, kEntities);
 }
 
 namespace {

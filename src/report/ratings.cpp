@@ -10,6 +10,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "gibo/core/enum_names.h"
+
 namespace gibo::ratings {
 namespace {
 
@@ -383,15 +385,317 @@ bool first_move_separable(const Problem& p) {
   return false;
 }
 
+// The rated group's players as the nodes 0 … n-1 of a problem, and its games.
+struct RatedGroup {
+  std::vector<bool> member;           // by player
+  std::vector<std::uint32_t> node;    // by player: its node, UINT32_MAX outside the group
+  std::vector<std::uint32_t> player;  // by node
+  // Is `g` a game between two players of the group?
+  bool holds(const RatedGame& g) const { return g.cho != g.han && member[g.cho] && member[g.han]; }
+};
+
+// The players rated: with a prior every player with a decided game; without, the largest
+// group held from both sides by wins.
+RatedGroup rated_players(std::span<const RatedGame> games, std::size_t players, const FitOptions& options) {
+  RatedGroup r;
+  r.member.assign(players, false);
+  if (options.prior > 0) {
+    for (const RatedGame& g : games)
+      if (g.cho != g.han) r.member[g.cho] = r.member[g.han] = true;
+  } else {
+    r.member = rated_group(games, players);
+  }
+  r.node.assign(players, UINT32_MAX);
+  for (std::uint32_t v = 0; v < players; ++v)
+    if (r.member[v]) r.node[v] = static_cast<std::uint32_t>(r.player.size()), r.player.push_back(v);
+  return r;
+}
+
+// Each player's games, wins, draws and losses (games against themselves aside).
+void count_records(std::span<const RatedGame> games, Fit& f) {
+  for (const RatedGame& g : games) {
+    assert(g.cho < f.players.size() && g.han < f.players.size());
+    if (g.cho == g.han) continue;
+    PlayerRating &c = f.players[g.cho], &h = f.players[g.han];
+    ++c.games, ++h.games;
+    if (g.outcome == Outcome::Draw) ++c.draws, ++h.draws;
+    else if (g.outcome == Outcome::ChoWins) ++c.wins, ++h.losses;
+    else ++h.wins, ++c.losses;
+  }
+}
+
+// The maximum of the problem `p` (its draws among its games: `draws`), from a start that
+// gives equal players the observed draw rate; without Cho's advantage when the games do not
+// tell it (p.free_alpha then false).
+Maximum fit_levels(Problem& p, long draws, const FitOptions& options) {
+  Point start;
+  start.beta.assign(p.nodes, 0);
+  if (p.free_d) {  // the draw width that gives equal players the observed draw rate
+    const double rate = static_cast<double>(draws) / static_cast<double>(p.games.size());
+    start.d = std::log((1 + rate) / (1 - rate));
+  }
+  Maximum m = maximise(p, start, options.tolerance, options.max_iterations);
+  // Cho's advantage has no finite estimate when the games separate by colour (every game
+  // won by the side that moved first, say): rate without it.
+  if (p.free_alpha && (!m.converged || std::abs(m.point.alpha) * kEloScale > 1000)) {
+    p.free_alpha = false;
+    start.alpha = 0;
+    m = maximise(p, start, options.tolerance, options.max_iterations);
+  }
+  return m;
+}
+
+// Standings, and the anchor's weights by node: the mean of the ranked players (of the
+// rated ones when none is ranked).
+std::vector<double> anchor_weights(const Problem& p, const RatedGroup& group, const FitOptions& options, Fit& f) {
+  f.rated_players = static_cast<long>(p.nodes);
+  std::vector<bool> ranked(p.nodes, false);
+  for (std::size_t i = 0; i < p.nodes; ++i) {
+    PlayerRating& r = f.players[group.player[i]];
+    ranked[i] = r.rated_games >= options.min_games;
+    r.standing = ranked[i] ? Standing::Ranked : Standing::FewGames;
+    f.ranked_players += ranked[i];
+  }
+  std::vector<double> weight(p.nodes, 0);
+  for (std::size_t i = 0; i < p.nodes; ++i)
+    weight[i] = f.ranked_players ? (ranked[i] ? 1.0 / static_cast<double>(f.ranked_players) : 0)
+                                 : 1.0 / static_cast<double>(p.nodes);
+  return weight;
+}
+
+// Variances of β_i - level (natural units²) and of α.
+struct Variances {
+  std::vector<double> beta;
+  double alpha = 0;
+};
+
+// Exact: A⁺ through B = A + ε·(1/n)·11ᵀ on the ratings (A's null direction), whose inverse
+// is A⁺ + 11ᵀ/(ε n); Var(β_i - wᵀβ) = A⁺_ii - 2 (A⁺w)_i + wᵀA⁺w.
+Variances exact_variances(const Problem& p, const Maximum& m, const std::vector<double>& weight) {
+  const std::size_t n = p.nodes;
+  const std::size_t m2 = n + (p.free_alpha ? 1 : 0) + (p.free_d ? 1 : 0);
+  std::vector<std::size_t> row(n + 2, SIZE_MAX);
+  for (std::size_t i = 0; i < n; ++i) row[i] = i;
+  std::size_t k = n;
+  if (p.free_alpha) row[n] = k++;
+  if (p.free_d) row[n + 1] = k++;
+  std::vector<double> a(m2 * m2, 0);
+  auto add = [&](std::size_t i, std::size_t j, double v) {
+    if (row[i] != SIZE_MAX && row[j] != SIZE_MAX) a[row[i] * m2 + row[j]] += v;
+  };
+  for (std::size_t g = 0; g < p.games.size(); ++g) {
+    const Terms& t = m.curvature.game_terms[g];
+    const std::size_t idx[3] = {p.games[g].cho, p.games[g].han, n};
+    const double sign[3] = {1, -1, 1};
+    for (int x = 0; x < 3; ++x) {
+      for (int y = 0; y < 3; ++y) add(idx[x], idx[y], -t.luu * sign[x] * sign[y]);
+      add(idx[x], n + 1, -t.lud * sign[x]);
+      add(n + 1, idx[x], -t.lud * sign[x]);
+    }
+    add(n + 1, n + 1, -t.ldd);
+  }
+  double scale = 0;
+  for (std::size_t i = 0; i < n; ++i) scale += a[i * m2 + i];
+  // With a prior A is definite (its diagonal carries the prior) and needs no ε.
+  for (std::size_t i = 0; i < n && p.prior > 0; ++i) a[i * m2 + i] += p.prior;
+  const double eps = p.prior > 0 ? 0 : scale / static_cast<double>(n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) a[i * m2 + j] += eps / static_cast<double>(n);
+  // The full inverse is needed for A⁺w: invert through the factor, column by column.
+  std::vector<double> chol = a;
+  const std::vector<double> diag = inverse_diagonal(chol, m2);  // chol now holds L
+  // A⁺w = B⁻¹w - 1·(1ᵀw)/(ε n)·… with 1ᵀw = 1: B⁻¹w by two triangular solves.
+  std::vector<double> y(m2, 0);
+  for (std::size_t i = 0; i < n; ++i) y[i] = weight[i];
+  for (std::size_t i = 0; i < m2; ++i) {
+    double t = y[i];
+    for (std::size_t j = 0; j < i; ++j) t -= chol[i * m2 + j] * y[j];
+    y[i] = t / chol[i * m2 + i];
+  }
+  for (std::size_t i = m2; i-- > 0;) {
+    double t = y[i];
+    for (std::size_t j = i + 1; j < m2; ++j) t -= chol[j * m2 + i] * y[j];
+    y[i] = t / chol[i * m2 + i];
+  }
+  const double null_part = eps > 0 ? 1 / (eps * static_cast<double>(n)) : 0;  // (11ᵀ/(ε n)) entries … per unit of 1ᵀ
+  double waw = 0;
+  for (std::size_t i = 0; i < n; ++i) waw += weight[i] * (y[i] - null_part);
+  Variances v;
+  v.beta.assign(n, 0);
+  for (std::size_t i = 0; i < n; ++i) v.beta[i] = std::max(0.0, (diag[i] - null_part) - 2 * (y[i] - null_part) + waw);
+  if (p.free_alpha) v.alpha = diag[row[n]];
+  return v;
+}
+
+// Approximate: a player's variance given the others', plus what the opponents' own
+// uncertainty adds through them, V_i = 1/A_ii + Σ_j (w_ij / A_ii)² V_j (w_ij the
+// information of the games between i and j), iterated to its fixed point; α's exact.
+Variances approximate_variances(const Problem& p, const Maximum& m) {
+  const std::size_t n = p.nodes;
+  std::vector<std::pair<std::uint64_t, double>> pairs;
+  pairs.reserve(p.games.size());
+  for (std::size_t g = 0; g < p.games.size(); ++g) {
+    const std::uint64_t a = std::min(p.games[g].cho, p.games[g].han), b = std::max(p.games[g].cho, p.games[g].han);
+    pairs.push_back({a << 32 | b, -m.curvature.game_terms[g].luu});
+  }
+  std::sort(pairs.begin(), pairs.end());
+  struct Edge {
+    std::uint32_t to;
+    double w;
+  };
+  std::vector<std::vector<Edge>> edges(n);
+  for (std::size_t i = 0; i < pairs.size();) {
+    double w = 0;
+    std::size_t j = i;
+    for (; j < pairs.size() && pairs[j].first == pairs[i].first; ++j) w += pairs[j].second;
+    const auto a = static_cast<std::uint32_t>(pairs[i].first >> 32), b = static_cast<std::uint32_t>(pairs[i].first);
+    edges[a].push_back({b, w});
+    edges[b].push_back({a, w});
+    i = j;
+  }
+  const std::vector<double>& dia = m.curvature.diagonal;
+  Variances v;
+  std::vector<double>& variance = v.beta;
+  variance.assign(n, 0);
+  for (std::size_t i = 0; i < n; ++i) variance[i] = 1 / dia[i];
+  std::vector<double> next(n);
+  for (int it = 0; it < 500; ++it) {
+    double change = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      double x = 1 / dia[i];
+      for (const Edge& e : edges[i]) x += (e.w / dia[i]) * (e.w / dia[i]) * variance[e.to];
+      next[i] = x;
+      change = std::max(change, std::abs(x - variance[i]) / x);
+    }
+    variance.swap(next);
+    if (change < 1e-9) break;
+  }
+  if (p.free_alpha) {  // α's exact variance: one solve, A s = e_α
+    std::vector<double> unit(n + 2, 0);
+    unit[n] = 1;
+    v.alpha = solve(p, m.curvature, unit, 1e-8)[n];
+  }
+  return v;
+}
+
+// Ranks among the ranked, highest rating first (ties: lower player number first).
+void rank_players(Fit& f) {
+  std::vector<std::uint32_t> order;
+  for (std::uint32_t v = 0; v < f.players.size(); ++v)
+    if (f.players[v].standing == Standing::Ranked) order.push_back(v);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return f.players[a].rating > f.players[b].rating; });
+  for (std::size_t k = 0; k < order.size(); ++k) f.players[order[k]].rank = static_cast<int>(k) + 1;
+}
+
+// The rating history's nodes: each rated player's periods with games, (period, games)
+// in period order, the nodes of player i from first[i] to first[i + 1].
+struct Periods {
+  std::vector<std::vector<std::pair<int, long>>> of;  // by player node
+  std::vector<std::size_t> first;
+  // The history node of player node `i` in `period` (one it played in).
+  std::uint32_t node(std::size_t i, int period) const {
+    const auto& ps = of[i];
+    const auto it = std::lower_bound(ps.begin(), ps.end(), std::pair<int, long>{period, 0});
+    return static_cast<std::uint32_t>(first[i] + static_cast<std::size_t>(it - ps.begin()));
+  }
+};
+
+Periods history_periods(std::span<const RatedGame> games, const RatedGroup& group, std::size_t n) {
+  Periods h;
+  h.of.resize(n);
+  for (const RatedGame& g : games) {
+    if (!group.holds(g) || g.period < 0) continue;
+    for (std::uint32_t v : {group.node[g.cho], group.node[g.han]}) h.of[v].push_back({g.period, 1});
+  }
+  h.first.assign(n + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    auto& ps = h.of[i];
+    std::sort(ps.begin(), ps.end());
+    std::vector<std::pair<int, long>> merged;
+    for (const auto& [period, count] : ps)
+      if (!merged.empty() && merged.back().first == period) merged.back().second += count;
+      else merged.push_back({period, count});
+    ps.swap(merged);
+    h.first[i + 1] = h.first[i] + ps.size();
+  }
+  return h;
+}
+
+// The history: one node per rated player and period with games, linked period to period
+// (the drift's precision), fitted from the overall fit `m` of `p`, each player's ratings
+// by period with their deviations in f.players[].history.
+void fit_history(std::span<const RatedGame> games, const RatedGroup& group, const Problem& p, const Maximum& m,
+                 const std::vector<double>& weight, const FitOptions& options, Fit& f) {
+  const std::size_t n = p.nodes;
+  const Periods periods = history_periods(games, group, n);
+  const std::vector<std::size_t>& first_node = periods.first;
+  Problem h;
+  h.nodes = first_node[n];
+  h.free_alpha = h.free_d = false;
+  h.prior = p.prior;
+  for (const RatedGame& g : games)
+    if (group.holds(g) && g.period >= 0)
+      h.games.push_back({periods.node(group.node[g.cho], g.period), periods.node(group.node[g.han], g.period), g.outcome});
+  const double step = options.drift / kEloScale;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t k = 1; k < periods.of[i].size(); ++k) {
+      const int gap = periods.of[i][k].first - periods.of[i][k - 1].first;
+      h.links.push_back({static_cast<std::uint32_t>(first_node[i] + k - 1), static_cast<std::uint32_t>(first_node[i] + k),
+                         1 / (step * step * gap)});
+    }
+  Point hs;
+  hs.beta.assign(h.nodes, 0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t k = first_node[i]; k < first_node[i + 1]; ++k) hs.beta[k] = m.point.beta[i];
+  center(hs.beta);
+  hs.alpha = m.point.alpha;
+  hs.d = m.point.d;
+  const Maximum hm = maximise(h, hs, options.tolerance, options.max_iterations);
+  // The same anchor: the weighted mean over players of their mean period rating equals the
+  // overall fit's level.
+  double hlevel = 0;
+  double weights = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (first_node[i + 1] == first_node[i]) continue;  // only undated games: no history
+    double mean = 0;
+    for (std::size_t k = first_node[i]; k < first_node[i + 1]; ++k) mean += hm.point.beta[k];
+    hlevel += weight[i] * mean / static_cast<double>(first_node[i + 1] - first_node[i]);
+    weights += weight[i];
+  }
+  if (weights > 0) hlevel /= weights;
+  // Deviations given the other players: the diagonal of the inverse of the player's own
+  // tridiagonal block (games on the diagonal, the links off it), as Whole-History Rating does.
+  const std::vector<double>& hd = hm.curvature.diagonal;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t b = first_node[i], len = first_node[i + 1] - b;
+    if (len == 0) continue;  // only undated games
+    std::vector<double> off(len, 0);  // off[k]: the link between k-1 and k (negated precision)
+    for (std::size_t k = 1; k < len; ++k) {
+      const int gap = periods.of[i][k].first - periods.of[i][k - 1].first;
+      off[k] = -1 / (step * step * gap);
+    }
+    // diag(T⁻¹) by the two-sided recurrences: θ from the top, φ from the bottom.
+    std::vector<double> theta(len + 1, 1), phi(len + 2, 1);
+    theta[1] = hd[b];
+    for (std::size_t k = 2; k <= len; ++k) theta[k] = hd[b + k - 1] * theta[k - 1] - off[k - 1] * off[k - 1] * theta[k - 2];
+    phi[len] = hd[b + len - 1];
+    for (std::size_t k = len; k-- > 1;) phi[k] = hd[b + k - 1] * phi[k + 1] - off[k] * off[k] * phi[k + 2];
+    PlayerRating& r = f.players[group.player[i]];
+    for (std::size_t k = 0; k < len; ++k) {
+      const double var = theta[k] * phi[k + 2] / theta[len];
+      r.history.push_back({periods.of[i][k].first, options.anchor + (hm.point.beta[b + k] - hlevel) * kEloScale,
+                           std::sqrt(std::max(0.0, var)) * kEloScale, periods.of[i][k].second});
+    }
+  }
+}
+
 }  // namespace
 
 std::string_view standing_name(Standing s) {
-  switch (s) {
-    case Standing::Ranked: return "ranked";
-    case Standing::FewGames: return "few-games";
-    case Standing::NotConnected: return "not-connected";
-  }
-  return "not-connected";
+  static constexpr auto kNames = std::to_array<Named<Standing>>({
+      {Standing::Ranked, "ranked"}, {Standing::FewGames, "few-games"}, {Standing::NotConnected, "not-connected"}});
+  return name_of(kNames, s);
 }
 
 Probabilities predict(double difference, double first_move, double draw_width, double deviation) {
@@ -408,35 +712,14 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
   Fit f;
   f.players.resize(players);
   f.games = static_cast<long>(games.size());
-  for (const RatedGame& g : games) {
-    assert(g.cho < players && g.han < players);
-    if (g.cho == g.han) continue;
-    PlayerRating &c = f.players[g.cho], &h = f.players[g.han];
-    ++c.games, ++h.games;
-    if (g.outcome == Outcome::Draw) ++c.draws, ++h.draws;
-    else if (g.outcome == Outcome::ChoWins) ++c.wins, ++h.losses;
-    else ++h.wins, ++c.losses;
-  }
-  // With a prior every player with a decided game is rated; without, the largest group held
-  // from both sides by wins.
-  std::vector<bool> group(players, false);
-  if (options.prior > 0) {
-    for (const RatedGame& g : games)
-      if (g.cho != g.han) group[g.cho] = group[g.han] = true;
-  } else {
-    group = rated_group(games, players);
-  }
-
-  // The rated group's players as nodes 0 … n-1, and its games.
-  std::vector<std::uint32_t> node(players, UINT32_MAX), player_of;
-  for (std::uint32_t v = 0; v < players; ++v)
-    if (group[v]) node[v] = static_cast<std::uint32_t>(player_of.size()), player_of.push_back(v);
+  count_records(games, f);
+  const RatedGroup group = rated_players(games, players, options);
   Problem p;
-  p.nodes = player_of.size();
+  p.nodes = group.player.size();
   long draws = 0, decisive = 0;
   for (const RatedGame& g : games) {
-    if (g.cho == g.han || !group[g.cho] || !group[g.han]) continue;
-    p.games.push_back({node[g.cho], node[g.han], g.outcome});
+    if (!group.holds(g)) continue;
+    p.games.push_back({group.node[g.cho], group.node[g.han], g.outcome});
     ++f.players[g.cho].rated_games, ++f.players[g.han].rated_games;
     (g.outcome == Outcome::Draw ? draws : decisive)++;
   }
@@ -446,20 +729,7 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
   p.free_alpha = options.first_move && first_move_separable(p);
   if (options.prior > 0) p.prior = 1 / ((options.prior / kEloScale) * (options.prior / kEloScale));
 
-  Point start;
-  start.beta.assign(p.nodes, 0);
-  if (p.free_d) {  // the draw width that gives equal players the observed draw rate
-    const double rate = static_cast<double>(draws) / static_cast<double>(p.games.size());
-    start.d = std::log((1 + rate) / (1 - rate));
-  }
-  Maximum m = maximise(p, start, options.tolerance, options.max_iterations);
-  // Cho's advantage has no finite estimate when the games separate by colour (every game
-  // won by the side that moved first, say): rate without it.
-  if (p.free_alpha && (!m.converged || std::abs(m.point.alpha) * kEloScale > 1000)) {
-    p.free_alpha = false;
-    start.alpha = 0;
-    m = maximise(p, start, options.tolerance, options.max_iterations);
-  }
+  const Maximum m = fit_levels(p, draws, options);
   f.iterations = m.iterations;
   f.converged = m.converged;
   f.log_likelihood = m.curvature.ll;
@@ -467,223 +737,20 @@ Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions&
   f.first_move = m.point.alpha * kEloScale;
   f.draw_width = m.point.d * kEloScale;
 
-  // Standings and the anchor: the mean of the ranked players (of the rated ones when none is ranked).
-  f.rated_players = static_cast<long>(p.nodes);
-  std::vector<bool> ranked(p.nodes, false);
-  for (std::size_t i = 0; i < p.nodes; ++i) {
-    PlayerRating& r = f.players[player_of[i]];
-    ranked[i] = r.rated_games >= options.min_games;
-    r.standing = ranked[i] ? Standing::Ranked : Standing::FewGames;
-    f.ranked_players += ranked[i];
-  }
-  std::vector<double> weight(p.nodes, 0);
-  for (std::size_t i = 0; i < p.nodes; ++i)
-    weight[i] = f.ranked_players ? (ranked[i] ? 1.0 / static_cast<double>(f.ranked_players) : 0)
-                                 : 1.0 / static_cast<double>(p.nodes);
+  const std::vector<double> weight = anchor_weights(p, group, options, f);
   const double level = dot(weight, m.point.beta);
-
-  // Variances of β_i - level (natural units²).
-  const std::size_t n = p.nodes;
-  std::vector<double> variance(n, 0);
-  double alpha_variance = 0;
-  if (static_cast<long>(n) <= options.exact_limit) {
-    // Exact: A⁺ through B = A + ε·(1/n)·11ᵀ on the ratings (A's null direction), whose inverse
-    // is A⁺ + 11ᵀ/(ε n); Var(β_i - wᵀβ) = A⁺_ii - 2 (A⁺w)_i + wᵀA⁺w.
-    const std::size_t m2 = n + (p.free_alpha ? 1 : 0) + (p.free_d ? 1 : 0);
-    std::vector<std::size_t> row(n + 2, SIZE_MAX);
-    for (std::size_t i = 0; i < n; ++i) row[i] = i;
-    std::size_t k = n;
-    if (p.free_alpha) row[n] = k++;
-    if (p.free_d) row[n + 1] = k++;
-    std::vector<double> a(m2 * m2, 0);
-    auto add = [&](std::size_t i, std::size_t j, double v) {
-      if (row[i] != SIZE_MAX && row[j] != SIZE_MAX) a[row[i] * m2 + row[j]] += v;
-    };
-    for (std::size_t g = 0; g < p.games.size(); ++g) {
-      const Terms& t = m.curvature.game_terms[g];
-      const std::size_t idx[3] = {p.games[g].cho, p.games[g].han, n};
-      const double sign[3] = {1, -1, 1};
-      for (int x = 0; x < 3; ++x) {
-        for (int y = 0; y < 3; ++y) add(idx[x], idx[y], -t.luu * sign[x] * sign[y]);
-        add(idx[x], n + 1, -t.lud * sign[x]);
-        add(n + 1, idx[x], -t.lud * sign[x]);
-      }
-      add(n + 1, n + 1, -t.ldd);
-    }
-    double scale = 0;
-    for (std::size_t i = 0; i < n; ++i) scale += a[i * m2 + i];
-    // With a prior A is definite (its diagonal carries the prior) and needs no ε.
-    for (std::size_t i = 0; i < n && p.prior > 0; ++i) a[i * m2 + i] += p.prior;
-    const double eps = p.prior > 0 ? 0 : scale / static_cast<double>(n);
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < n; ++j) a[i * m2 + j] += eps / static_cast<double>(n);
-    // The full inverse is needed for A⁺w: invert through the factor, column by column.
-    std::vector<double> chol = a;
-    const std::vector<double> diag = inverse_diagonal(chol, m2);  // chol now holds L
-    // A⁺w = B⁻¹w - 1·(1ᵀw)/(ε n)·… with 1ᵀw = 1: B⁻¹w by two triangular solves.
-    std::vector<double> y(m2, 0);
-    for (std::size_t i = 0; i < n; ++i) y[i] = weight[i];
-    for (std::size_t i = 0; i < m2; ++i) {
-      double t = y[i];
-      for (std::size_t j = 0; j < i; ++j) t -= chol[i * m2 + j] * y[j];
-      y[i] = t / chol[i * m2 + i];
-    }
-    for (std::size_t i = m2; i-- > 0;) {
-      double t = y[i];
-      for (std::size_t j = i + 1; j < m2; ++j) t -= chol[j * m2 + i] * y[j];
-      y[i] = t / chol[i * m2 + i];
-    }
-    const double null_part = eps > 0 ? 1 / (eps * static_cast<double>(n)) : 0;  // (11ᵀ/(ε n)) entries … per unit of 1ᵀ
-    double waw = 0;
-    for (std::size_t i = 0; i < n; ++i) waw += weight[i] * (y[i] - null_part);
-    for (std::size_t i = 0; i < n; ++i)
-      variance[i] = std::max(0.0, (diag[i] - null_part) - 2 * (y[i] - null_part) + waw);
-    if (p.free_alpha) alpha_variance = diag[row[n]];
-    f.exact_covariance = true;
-  } else {
-    // Approximate: a player's variance given the others', plus what the opponents' own
-    // uncertainty adds through them, V_i = 1/A_ii + Σ_j (w_ij / A_ii)² V_j (w_ij the
-    // information of the games between i and j), iterated to its fixed point.
-    std::vector<std::pair<std::uint64_t, double>> pairs;
-    pairs.reserve(p.games.size());
-    for (std::size_t g = 0; g < p.games.size(); ++g) {
-      const std::uint64_t a = std::min(p.games[g].cho, p.games[g].han), b = std::max(p.games[g].cho, p.games[g].han);
-      pairs.push_back({a << 32 | b, -m.curvature.game_terms[g].luu});
-    }
-    std::sort(pairs.begin(), pairs.end());
-    struct Edge {
-      std::uint32_t to;
-      double w;
-    };
-    std::vector<std::vector<Edge>> edges(n);
-    for (std::size_t i = 0; i < pairs.size();) {
-      double w = 0;
-      std::size_t j = i;
-      for (; j < pairs.size() && pairs[j].first == pairs[i].first; ++j) w += pairs[j].second;
-      const auto a = static_cast<std::uint32_t>(pairs[i].first >> 32), b = static_cast<std::uint32_t>(pairs[i].first);
-      edges[a].push_back({b, w});
-      edges[b].push_back({a, w});
-      i = j;
-    }
-    const std::vector<double>& dia = m.curvature.diagonal;
-    for (std::size_t i = 0; i < n; ++i) variance[i] = 1 / dia[i];
-    std::vector<double> next(n);
-    for (int it = 0; it < 500; ++it) {
-      double change = 0;
-      for (std::size_t i = 0; i < n; ++i) {
-        double v = 1 / dia[i];
-        for (const Edge& e : edges[i]) v += (e.w / dia[i]) * (e.w / dia[i]) * variance[e.to];
-        next[i] = v;
-        change = std::max(change, std::abs(v - variance[i]) / v);
-      }
-      variance.swap(next);
-      if (change < 1e-9) break;
-    }
-    if (p.free_alpha) {  // α's exact variance: one solve, A s = e_α
-      std::vector<double> unit(n + 2, 0);
-      unit[n] = 1;
-      alpha_variance = solve(p, m.curvature, unit, 1e-8)[n];
-    }
-  }
-  f.first_move_deviation = std::sqrt(std::max(0.0, alpha_variance)) * kEloScale;
-
-  for (std::size_t i = 0; i < n; ++i) {
-    PlayerRating& r = f.players[player_of[i]];
+  f.exact_covariance = static_cast<long>(p.nodes) <= options.exact_limit;
+  const Variances variance = f.exact_covariance ? exact_variances(p, m, weight) : approximate_variances(p, m);
+  f.first_move_deviation = std::sqrt(std::max(0.0, variance.alpha)) * kEloScale;
+  for (std::size_t i = 0; i < p.nodes; ++i) {
+    PlayerRating& r = f.players[group.player[i]];
     r.rating = options.anchor + (m.point.beta[i] - level) * kEloScale;
-    r.deviation = std::sqrt(variance[i]) * kEloScale;
+    r.deviation = std::sqrt(variance.beta[i]) * kEloScale;
     r.low = r.rating - kZ95 * r.deviation;
     r.high = r.rating + kZ95 * r.deviation;
   }
-  // Ranks among the ranked, highest rating first (ties: lower player number first).
-  std::vector<std::uint32_t> order;
-  for (std::uint32_t v = 0; v < players; ++v)
-    if (f.players[v].standing == Standing::Ranked) order.push_back(v);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::uint32_t a, std::uint32_t b) { return f.players[a].rating > f.players[b].rating; });
-  for (std::size_t k = 0; k < order.size(); ++k) f.players[order[k]].rank = static_cast<int>(k) + 1;
-
-  // The history: one node per rated player and period with games, linked period to period.
-  if (options.drift > 0) {
-    std::vector<std::vector<std::pair<int, long>>> periods(n);  // (period, games) sorted
-    auto in_history = [&](const RatedGame& g) { return g.cho != g.han && group[g.cho] && group[g.han] && g.period >= 0; };
-    for (const RatedGame& g : games) {
-      if (!in_history(g)) continue;
-      for (std::uint32_t v : {node[g.cho], node[g.han]}) periods[v].push_back({g.period, 1});
-    }
-    std::vector<std::size_t> first_node(n + 1, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-      auto& ps = periods[i];
-      std::sort(ps.begin(), ps.end());
-      std::vector<std::pair<int, long>> merged;
-      for (const auto& [period, count] : ps)
-        if (!merged.empty() && merged.back().first == period) merged.back().second += count;
-        else merged.push_back({period, count});
-      ps.swap(merged);
-      first_node[i + 1] = first_node[i] + ps.size();
-    }
-    auto node_of = [&](std::size_t i, int period) {
-      const auto& ps = periods[i];
-      const auto it = std::lower_bound(ps.begin(), ps.end(), std::pair<int, long>{period, 0});
-      return static_cast<std::uint32_t>(first_node[i] + static_cast<std::size_t>(it - ps.begin()));
-    };
-    Problem h;
-    h.nodes = first_node[n];
-    h.free_alpha = h.free_d = false;
-    h.prior = p.prior;
-    for (const RatedGame& g : games)
-      if (in_history(g)) h.games.push_back({node_of(node[g.cho], g.period), node_of(node[g.han], g.period), g.outcome});
-    const double step = options.drift / kEloScale;
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t k = 1; k < periods[i].size(); ++k) {
-        const int gap = periods[i][k].first - periods[i][k - 1].first;
-        h.links.push_back({static_cast<std::uint32_t>(first_node[i] + k - 1), static_cast<std::uint32_t>(first_node[i] + k),
-                           1 / (step * step * gap)});
-      }
-    Point hs;
-    hs.beta.assign(h.nodes, 0);
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t k = first_node[i]; k < first_node[i + 1]; ++k) hs.beta[k] = m.point.beta[i];
-    center(hs.beta);
-    hs.alpha = m.point.alpha;
-    hs.d = m.point.d;
-    const Maximum hm = maximise(h, hs, options.tolerance, options.max_iterations);
-    // The same anchor: the weighted mean over players of their mean period rating equals the
-    // overall fit's level.
-    double hlevel = 0;
-    double weights = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (first_node[i + 1] == first_node[i]) continue;  // only undated games: no history
-      double mean = 0;
-      for (std::size_t k = first_node[i]; k < first_node[i + 1]; ++k) mean += hm.point.beta[k];
-      hlevel += weight[i] * mean / static_cast<double>(first_node[i + 1] - first_node[i]);
-      weights += weight[i];
-    }
-    if (weights > 0) hlevel /= weights;
-    // Deviations given the other players: the diagonal of the inverse of the player's own
-    // tridiagonal block (games on the diagonal, the links off it), as Whole-History Rating does.
-    const std::vector<double>& hd = hm.curvature.diagonal;
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t b = first_node[i], len = first_node[i + 1] - b;
-      if (len == 0) continue;  // only undated games
-      std::vector<double> off(len, 0);  // off[k]: the link between k-1 and k (negated precision)
-      for (std::size_t k = 1; k < len; ++k) {
-        const int gap = periods[i][k].first - periods[i][k - 1].first;
-        off[k] = -1 / (step * step * gap);
-      }
-      // diag(T⁻¹) by the two-sided recurrences: θ from the top, φ from the bottom.
-      std::vector<double> theta(len + 1, 1), phi(len + 2, 1);
-      theta[1] = hd[b];
-      for (std::size_t k = 2; k <= len; ++k) theta[k] = hd[b + k - 1] * theta[k - 1] - off[k - 1] * off[k - 1] * theta[k - 2];
-      phi[len] = hd[b + len - 1];
-      for (std::size_t k = len; k-- > 1;) phi[k] = hd[b + k - 1] * phi[k + 1] - off[k] * off[k] * phi[k + 2];
-      PlayerRating& r = f.players[player_of[i]];
-      for (std::size_t k = 0; k < len; ++k) {
-        const double var = theta[k] * phi[k + 2] / theta[len];
-        r.history.push_back({periods[i][k].first, options.anchor + (hm.point.beta[b + k] - hlevel) * kEloScale,
-                             std::sqrt(std::max(0.0, var)) * kEloScale, periods[i][k].second});
-      }
-    }
-  }
+  rank_players(f);
+  if (options.drift > 0) fit_history(games, group, p, m, weight, options, f);
   return f;
 }
 

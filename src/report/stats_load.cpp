@@ -11,7 +11,6 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "gibo/adjudication/rescore.h"
 #include "gibo/adjudication/verdict.h"
 #include "gibo/archive/import.h"
 
@@ -89,18 +88,6 @@ std::vector<const Profile*> judged_profiles(const GameFacts& g, const Adjudicati
   return profiles;
 }
 
-// The verdict on a rejected record under `profile`: Invalid, as rescore_game gives it; the
-// record's own errors are in the data-quality tables.
-VerdictFact rejected_verdict(const Profile& profile) {
-  Rescore r;
-  reject(r, Diagnostic{});
-  VerdictFact f;
-  f.profile = profile.id;
-  f.verdict = std::string(verdict_name(r.verdict.kind));
-  f.note = r.verdict.note;
-  return f;
-}
-
 // Judges every board under the chosen profiles (a rejected record gets the verdict
 // invalid), on `jobs` threads.
 void judge_all(std::vector<Board>& boards, Dataset& out, const AdjudicationChoice& choice, const Profile& fallback,
@@ -131,6 +118,80 @@ void judge_all(std::vector<Board>& boards, Dataset& out, const AdjudicationChoic
 }
 
 std::optional<LoadError> io_error(const Error& error) { return LoadError{false, error.message}; }
+
+// Where a loaded game (by id) and a source (by id) are in the Dataset.
+using GameAt = std::unordered_map<std::int64_t, std::size_t>;
+
+// The diagnostics of the loaded games and of the files. A duplicate copy's own findings
+// (game_id NULL, game_index set) are not counted: the report describes distinct games.
+std::optional<LoadError> load_diagnostics(archive::Archive& db, const GameAt& game_at, const GameAt& source_at,
+                                          Dataset& out) {
+  const std::optional<Error> unread = db.for_each_diagnostic([&](const archive::StoredDiagnostic& d) {
+    if (d.game_id) {
+      if (auto it = game_at.find(*d.game_id); it != game_at.end())
+        out.games[it->second].diagnostics.push_back({d.code, d.severity});
+    } else if (!d.game_index) {
+      if (auto it = source_at.find(d.source_id); it != source_at.end())
+        out.sources[it->second].diagnostics.push_back({d.code, d.severity});
+    }
+  });
+  if (unread) return io_error(*unread);
+  return std::nullopt;
+}
+
+// The archive's verdicts of the loaded games, the latest profile version of each.
+std::optional<LoadError> load_stored_verdicts(archive::Archive& db, const GameAt& game_at, Dataset& out) {
+  const std::optional<Error> unread = db.for_each_verdict([&](const archive::VerdictRow& row) {
+    const auto it = game_at.find(row.game_id);
+    if (it == game_at.end()) return;
+    VerdictFact v;
+    v.profile = row.profile_id;
+    v.verdict = row.verdict;
+    v.board_winner = row.reason ? row.winner : "";
+    v.board_reason = row.reason.value_or("");
+    v.board_ply = row.ply.value_or(0);
+    v.cho_score = row.cho_score;
+    v.han_score = row.han_score;
+    v.note = row.note;
+    std::vector<VerdictFact>& list = out.games[it->second].verdicts;
+    if (!list.empty() && list.back().profile == v.profile) list.back() = std::move(v);  // a later version
+    else list.push_back(std::move(v));
+  });
+  if (unread) return io_error(*unread);
+  return std::nullopt;
+}
+
+// The engine verdicts of the loaded games (the latest profile version of each), and the
+// players' stored analyses (the evaluations of the first kGraphedGames analysed games).
+std::optional<LoadError> load_engine_facts(archive::Archive& db, const GameAt& game_at, Dataset& out) {
+  std::vector<std::int64_t> loaded_ids;
+  loaded_ids.reserve(out.games.size());
+  for (const GameFacts& g : out.games) loaded_ids.push_back(g.id);
+  const std::optional<Error> unread_engine = db.for_each_engine_verdict([&](const archive::EngineVerdictRow& row) {
+    const auto it = game_at.find(row.game_id);
+    if (it == game_at.end()) return;
+    std::vector<EngineVerdictFact>& list = out.games[it->second].engine_verdicts;
+    EngineVerdictFact v{row.profile_id, row.verdict, row.ply, row.score, row.note};
+    if (!list.empty() && list.back().profile == v.profile) list.back() = std::move(v);
+    else list.push_back(std::move(v));
+  });
+  if (unread_engine) return io_error(*unread_engine);
+  const auto analysed = db.analysed_games(loaded_ids);
+  if (!analysed) return io_error(analysed.error());
+  std::size_t graphed = 0;
+  std::set<std::int64_t> requests;
+  for (const archive::AnalysedGame& a : *analysed) requests.insert(a.request_id);
+  out.analysis_requests = static_cast<long>(requests.size());
+  for (const archive::AnalysedGame& a : *analysed) {
+    GameFacts& g = out.games[game_at.at(a.game_id)];
+    g.analysis = a.sides;
+    if (graphed == kGraphedGames) continue;
+    const auto full = db.load_analysis(a.request_id, a.game_id);
+    if (!full) return io_error(full.error());
+    if (*full) g.evaluations = analysis::evaluations(**full), ++graphed;
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -206,74 +267,14 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
   entries = {};
   if (judge) judge_all(boards, out, judging, fallback, options.jobs);
 
-  // Diagnostics of the loaded games and of the files. A duplicate copy's own findings
-  // (game_id NULL, game_index set) are not counted: the report describes distinct games.
-  const std::optional<Error> unread = db.for_each_diagnostic([&](const archive::StoredDiagnostic& d) {
-    if (d.game_id) {
-      if (auto it = game_at.find(*d.game_id); it != game_at.end())
-        out.games[it->second].diagnostics.push_back({d.code, d.severity});
-    } else if (!d.game_index) {
-      if (auto it = source_at.find(d.source_id); it != source_at.end())
-        out.sources[it->second].diagnostics.push_back({d.code, d.severity});
-    }
-  });
-  if (unread) return io_error(*unread);
-
+  if (auto e = load_diagnostics(db, game_at, source_at, out)) return e;
   // The copies of the loaded games.
   const auto kept = db.duplicate_game_ids();
   if (!kept) return io_error(kept.error());
   for (std::int64_t id : *kept) out.duplicates += static_cast<long>(game_at.count(id));
-
-  // The archive's verdicts of the loaded games, the latest profile version of each.
-  if (use_stored) {
-    const std::optional<Error> unread_verdicts = db.for_each_verdict([&](const archive::VerdictRow& row) {
-      const auto it = game_at.find(row.game_id);
-      if (it == game_at.end()) return;
-      VerdictFact v;
-      v.profile = row.profile_id;
-      v.verdict = row.verdict;
-      v.board_winner = row.reason ? row.winner : "";
-      v.board_reason = row.reason.value_or("");
-      v.board_ply = row.ply.value_or(0);
-      v.cho_score = row.cho_score;
-      v.han_score = row.han_score;
-      v.note = row.note;
-      std::vector<VerdictFact>& list = out.games[it->second].verdicts;
-      if (!list.empty() && list.back().profile == v.profile) list.back() = std::move(v);  // a later version
-      else list.push_back(std::move(v));
-    });
-    if (unread_verdicts) return io_error(*unread_verdicts);
-  }
-
-  // The engine verdicts of the loaded games (the latest profile version of each), and the
-  // players' stored analyses.
-  std::vector<std::int64_t> loaded_ids;
-  loaded_ids.reserve(out.games.size());
-  for (const GameFacts& g : out.games) loaded_ids.push_back(g.id);
-  const std::optional<Error> unread_engine = db.for_each_engine_verdict([&](const archive::EngineVerdictRow& row) {
-    const auto it = game_at.find(row.game_id);
-    if (it == game_at.end()) return;
-    std::vector<EngineVerdictFact>& list = out.games[it->second].engine_verdicts;
-    EngineVerdictFact v{row.profile_id, row.verdict, row.ply, row.score, row.note};
-    if (!list.empty() && list.back().profile == v.profile) list.back() = std::move(v);
-    else list.push_back(std::move(v));
-  });
-  if (unread_engine) return io_error(*unread_engine);
-  const auto analysed = db.analysed_games(loaded_ids);
-  if (!analysed) return io_error(analysed.error());
-  std::size_t graphed = 0;
-  std::set<std::int64_t> requests;
-  for (const archive::AnalysedGame& a : *analysed) requests.insert(a.request_id);
-  out.analysis_requests = static_cast<long>(requests.size());
-  for (const archive::AnalysedGame& a : *analysed) {
-    GameFacts& g = out.games[game_at.at(a.game_id)];
-    g.analysis = a.sides;
-    if (graphed == kGraphedGames) continue;
-    const auto full = db.load_analysis(a.request_id, a.game_id);
-    if (!full) return io_error(full.error());
-    if (*full) g.evaluations = analysis::evaluations(**full), ++graphed;
-  }
-  return std::nullopt;
+  if (use_stored)
+    if (auto e = load_stored_verdicts(db, game_at, out)) return e;
+  return load_engine_facts(db, game_at, out);
 }
 
 std::optional<LoadError> load_files(const std::vector<std::string>& paths, const std::string& where,

@@ -60,5 +60,8 @@ std::optional<LoadError> load_files(const std::vector<std::string>& paths, const
 VerdictFact judge_game(const Profile& profile, const std::optional<bool>& saved_bikjang, const Position& start,
                        const std::vector<Move>& moves, int record_plies,
                        const std::optional<NormalizedResult>& stored);
+// The verdict on a rejected record under `profile`: Invalid, as rescore_game gives it; the
+// record's own errors are in the data-quality tables.
+VerdictFact rejected_verdict(const Profile& profile);
 
 }  // namespace gibo::stats

@@ -56,16 +56,6 @@ TEST(ToCho, TurnsScoresOfHanToMove) {
   EXPECT_EQ(to_cho(true, 0, Side::Cho).winner, Side::Han);  // mate 0: the side to move is mated
 }
 
-TEST(EngineVariant, FollowsTheProfile) {
-  EXPECT_EQ(engine_variant(*find_profile("fs-janggi")), "janggi");
-  EXPECT_EQ(engine_variant(*find_profile("fs-traditional")), "janggitraditional");
-  EXPECT_EQ(engine_variant(*find_profile("fs-modern")), "janggimodern");
-  EXPECT_EQ(engine_variant(*find_profile("fs-casual")), "janggicasual");
-  // Every other profile has its nearest variant (engine_rules_test.cpp).
-  EXPECT_EQ(engine_variant(*find_profile("janggi-gg")), "janggimodern");
-  EXPECT_EQ(engine_variant(*find_profile("kja")), "janggi");
-}
-
 TEST(UciEngine, HandshakeNameAndVariants) {
   FakeEngine fake("normal");
   fake.config.options = {{"Hash", "32"}};

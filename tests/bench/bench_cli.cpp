@@ -220,6 +220,60 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
+// The inputs the measures read, written under `work`.
+struct Inputs {
+  std::vector<fs::path> corpus_files;  // the corpus's .gib files, sorted
+  int copies = 0;                      // corpus copies in the validate input
+  fs::path real;                       // the validate input: a folder a copy
+  fs::path archive;                    // the same copies as archive-sized files: one file a copy
+  int import_files = 0;
+  fs::path variants;                   // the import input: distinct games, in files of 100
+};
+
+Inputs make_inputs(const Options& o, const fs::path& work) {
+  Inputs in;
+  // The validate input: copies of the corpus, one folder each, to at least o.plies plies.
+  for (const auto& e : fs::directory_iterator(o.corpus))
+    if (e.path().extension() == ".gib") in.corpus_files.push_back(e.path());
+  std::sort(in.corpus_files.begin(), in.corpus_files.end());
+  const fs::path once = work / "once.jsonl";
+  run({o.gibo, "validate", "--format", "jsonl", o.corpus}, "/dev/null", once.string());
+  const double corpus_plies = summary_number(tail_of(once), "plies");
+  const double corpus_games = summary_number(tail_of(once), "games");
+  if (corpus_plies <= 0) usage("gibo validate on the corpus printed no summary");
+  in.copies = static_cast<int>((static_cast<double>(o.plies) + corpus_plies - 1) / corpus_plies);
+  in.real = work / "real";
+  for (int c = 0; c < in.copies; ++c) {
+    char name[16];
+    std::snprintf(name, sizeof name, "r%04d", c);
+    fs::create_directories(in.real / name);
+    for (const fs::path& f : in.corpus_files) fs::copy_file(f, in.real / name / f.filename());
+  }
+  // The same copies as archive-sized files: each copy's corpus files in one file.
+  in.archive = work / "archive";
+  fs::create_directories(in.archive);
+  for (int c = 0; c < in.copies; ++c) {
+    char name[16];
+    std::snprintf(name, sizeof name, "r%04d.gib", c);
+    std::ofstream out(in.archive / name, std::ios::binary);
+    for (const fs::path& f : in.corpus_files) out << std::ifstream(f, std::ios::binary).rdbuf();
+  }
+
+  // The import input: distinct games, as many as the validate input holds (in files of 100).
+  // Written by a forked child, so that the games never grow this process (see run).
+  in.import_files = static_cast<int>((corpus_games * in.copies + 99) / 100);
+  in.variants = work / "variants";
+  if (const pid_t pid = ::fork(); pid == 0) {
+    gibo::testing::write_variant_corpus(gibo::testing::valid_corpus_games(o.corpus), in.variants, in.import_files, 100, 13);
+    std::_Exit(0);
+  } else {
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) usage("could not write the import input");
+  }
+  return in;
+}
+
 // The positions the workers of an archive's queue searched (gibo analyze --status: the
 // workers' "N positions"), summed.
 long queue_positions(const std::string& gibo, const std::string& db, const fs::path& out) {
@@ -290,6 +344,73 @@ int bench_queue(const Options& o, const fs::path& work) {
   return ok ? 0 : 1;
 }
 
+// Every measure of a run, named.
+struct Measures {
+  Measure v1, v2, v1_small, imp, imp_pg, pgn, perft, fs_perft;
+};
+
+Measures named_measures(const Options& o) {
+  Measures m;
+  m.v1.name = "gibo validate --jobs 1";
+  m.v2.name = "gibo validate --jobs 2";
+  m.v1_small.name = "gibo validate --jobs 1 (small files)";
+  m.imp.name = "gibo import --jobs 2 (fresh)";
+  m.imp_pg.name = "gibo import --jobs 2 (PostgreSQL)";
+  m.pgn.name = "pgn-extract -r -s";
+  m.perft.name = "gibo perft --rules fs-janggi 5";
+  m.fs_perft.name = "fairy-stockfish go perft 5";
+  if (!o.pgn_extract.empty()) m.pgn.units = static_cast<double>(pgn_plies(o.chess_pgn));
+  return m;
+}
+
+// --only import: the imports' figures.
+void print_imports(const Options& o, const Inputs& in, const Measures& m) {
+  std::printf("import input: %d files of 100 distinct games, %s plies\nbest of %d rounds\n%-34s %8s %14s %12s %8s "
+              "%14s %8s\n",
+              in.import_files, with_commas(m.imp.units).c_str(), o.rounds, "measure", "wall s", "rate", "games/s",
+              "cpu s", "rate per cpu-s", "peak MB");
+  print(m.imp, "plies/s");
+  if (!o.pg.empty()) {
+    print(m.imp_pg, "plies/s");
+    std::printf("import PostgreSQL / SQLite, games/s: %.2f (wall)\n", m.imp.best_wall() / m.imp_pg.best_wall());
+  }
+}
+
+// Every measure's figures, the peak memory of the small inputs (`v_small`, `i_small`)
+// beside the whole ones', and the ratios to the references.
+void print_results(const Options& o, const Inputs& in, const Measures& m, const ChildRun& v_small,
+                   const ChildRun& i_small) {
+  std::printf("validate input: %d copies of %zu corpus files, %s games, %s plies; as %d files (small files: %d)\n",
+              in.copies, in.corpus_files.size(), with_commas(m.v1.games).c_str(), with_commas(m.v1.units).c_str(),
+              in.copies, in.copies * static_cast<int>(in.corpus_files.size()));
+  std::printf("import input: %d files of 100 distinct games, %s plies\n", in.import_files,
+              with_commas(m.imp.units).c_str());
+  if (!o.pgn_extract.empty())
+    std::printf("pgn-extract input: %s, %s plies\n", o.chess_pgn.c_str(), with_commas(m.pgn.units).c_str());
+  std::printf("best of %d rounds\n%-34s %8s %14s %12s %8s %14s %8s\n", o.rounds, "measure", "wall s", "rate",
+              "games/s", "cpu s", "rate per cpu-s", "peak MB");
+  print(m.v1, "plies/s");
+  print(m.v2, "plies/s");
+  print(m.v1_small, "plies/s");
+  print(m.imp, "plies/s");
+  if (!o.pg.empty()) print(m.imp_pg, "plies/s");
+  if (!o.pgn_extract.empty()) print(m.pgn, "plies/s");
+  print(m.perft, "nodes/s");
+  if (!o.fairy_stockfish.empty()) print(m.fs_perft, "nodes/s");
+  std::printf("peak MB, small input -> whole input: validate %.1f -> %.1f, import %.1f -> %.1f\n",
+              static_cast<double>(v_small.max_rss_kb) / 1024, static_cast<double>(m.v1.max_rss_kb()) / 1024,
+              static_cast<double>(i_small.max_rss_kb) / 1024, static_cast<double>(m.imp.max_rss_kb()) / 1024);
+  std::printf("validate --jobs 2 / --jobs 1: %.2f (wall)\n", m.v2.rate() / m.v1.rate());
+  if (!o.pg.empty())
+    std::printf("import PostgreSQL / SQLite, games/s: %.2f (wall)\n", m.imp.best_wall() / m.imp_pg.best_wall());
+  if (!o.pgn_extract.empty())
+    std::printf("validate --jobs 1 / pgn-extract, plies/s: %.2f (wall), %.2f (cpu); small files: %.2f (wall)\n",
+                m.v1.rate() / m.pgn.rate(), m.v1.cpu_rate() / m.pgn.cpu_rate(), m.v1_small.rate() / m.pgn.rate());
+  if (!o.fairy_stockfish.empty())
+    std::printf("perft 5 gibo / fairy-stockfish, nodes/s: %.2f (wall), %.2f (cpu)\n",
+                m.perft.rate() / m.fs_perft.rate(), m.perft.cpu_rate() / m.fs_perft.cpu_rate());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -300,47 +421,7 @@ int main(int argc, char** argv) {
   std::printf("load average before: %s\n", load_average().c_str());
   if (o.queue_only) return bench_queue(o, work);
 
-  // The validate input: copies of the corpus, one folder each, to at least o.plies plies.
-  std::vector<fs::path> corpus_files;
-  for (const auto& e : fs::directory_iterator(o.corpus))
-    if (e.path().extension() == ".gib") corpus_files.push_back(e.path());
-  std::sort(corpus_files.begin(), corpus_files.end());
-  const fs::path once = work / "once.jsonl";
-  run({o.gibo, "validate", "--format", "jsonl", o.corpus}, "/dev/null", once.string());
-  const double corpus_plies = summary_number(tail_of(once), "plies");
-  const double corpus_games = summary_number(tail_of(once), "games");
-  if (corpus_plies <= 0) usage("gibo validate on the corpus printed no summary");
-  const int copies = static_cast<int>((static_cast<double>(o.plies) + corpus_plies - 1) / corpus_plies);
-  const fs::path real = work / "real";
-  for (int c = 0; c < copies; ++c) {
-    char name[16];
-    std::snprintf(name, sizeof name, "r%04d", c);
-    fs::create_directories(real / name);
-    for (const fs::path& f : corpus_files) fs::copy_file(f, real / name / f.filename());
-  }
-  // The same copies as archive-sized files: each copy's corpus files in one file.
-  const fs::path archive = work / "archive";
-  fs::create_directories(archive);
-  for (int c = 0; c < copies; ++c) {
-    char name[16];
-    std::snprintf(name, sizeof name, "r%04d.gib", c);
-    std::ofstream out(archive / name, std::ios::binary);
-    for (const fs::path& f : corpus_files) out << std::ifstream(f, std::ios::binary).rdbuf();
-  }
-
-  // The import input: distinct games, as many as the validate input holds (in files of 100).
-  // Written by a forked child, so that the games never grow this process (see run).
-  const int import_files = static_cast<int>((corpus_games * copies + 99) / 100);
-  const fs::path variants = work / "variants";
-  if (const pid_t pid = ::fork(); pid == 0) {
-    gibo::testing::write_variant_corpus(gibo::testing::valid_corpus_games(o.corpus), variants, import_files, 100, 13);
-    std::_Exit(0);
-  } else {
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) usage("could not write the import input");
-  }
-
+  const Inputs in = make_inputs(o, work);
   const fs::path out = work / "out.jsonl";
   const fs::path db = work / "bench.sqlite";
   auto validate = [&](int jobs, const fs::path& dir) {
@@ -353,7 +434,6 @@ int main(int argc, char** argv) {
                 dir.string()},
                "/dev/null", out.string());
   };
-
   // The PostgreSQL import: a fresh schema a run, in the database o.pg names.
   int pg_round = 0;
   std::string pg_schema;
@@ -367,108 +447,50 @@ int main(int argc, char** argv) {
                "/dev/null", out.string());
   };
 
-  Measure v1, v2, v1_small, imp, imp_pg, pgn, perft, fs_perft;
-  v1.name = "gibo validate --jobs 1";
-  v2.name = "gibo validate --jobs 2";
-  v1_small.name = "gibo validate --jobs 1 (small files)";
-  imp.name = "gibo import --jobs 2 (fresh)";
-  imp_pg.name = "gibo import --jobs 2 (PostgreSQL)";
-  pgn.name = "pgn-extract -r -s";
-  perft.name = "gibo perft --rules fs-janggi 5";
-  fs_perft.name = "fairy-stockfish go perft 5";
-  if (!o.pgn_extract.empty()) pgn.units = static_cast<double>(pgn_plies(o.chess_pgn));
+  Measures m = named_measures(o);
   const fs::path fs_commands = work / "fs-commands.txt";
   std::ofstream(fs_commands) << "setoption name UCI_Variant value janggi\nposition startpos\ngo perft 5\nquit\n";
-
+  // One measure's run: its figures from the summary gibo wrote, true when it succeeded.
+  auto measured = [&](Measure& into, const ChildRun& r) {
+    into.runs.push_back(r);
+    const std::string text = tail_of(out);
+    into.units = summary_number(text, "plies");
+    into.games = summary_number(text, "games");
+    return r.status == 0;
+  };
   bool ok = true;
   for (int round = 0; round < o.rounds; ++round) {
-    for (auto [m, jobs, dir] : {std::tuple{&v1, 1, archive}, std::tuple{&v2, 2, archive}, std::tuple{&v1_small, 1, real}}) {
+    for (auto [v, jobs, dir] : {std::tuple{&m.v1, 1, in.archive}, std::tuple{&m.v2, 2, in.archive},
+                                std::tuple{&m.v1_small, 1, in.real}}) {
       if (o.import_only) break;
-      m->runs.push_back(validate(jobs, dir));
-      const std::string text = tail_of(out);
-      m->units = summary_number(text, "plies");
-      m->games = summary_number(text, "games");
-      ok &= m->runs.back().status == 0 && summary_number(text, "valid") == m->games;
+      ok &= measured(*v, validate(jobs, dir)) && summary_number(tail_of(out), "valid") == v->games;
     }
-    imp.runs.push_back(import(2, variants));
-    {
-      const std::string text = tail_of(out);
-      imp.units = summary_number(text, "plies");
-      imp.games = summary_number(text, "games");
-      ok &= imp.runs.back().status == 0;
-    }
-    if (!o.pg.empty()) {
-      imp_pg.runs.push_back(import_pg(2, variants));
-      const std::string text = tail_of(out);
-      imp_pg.units = summary_number(text, "plies");
-      imp_pg.games = summary_number(text, "games");
-      ok &= imp_pg.runs.back().status == 0 && imp_pg.games == imp.games;
-    }
+    ok &= measured(m.imp, import(2, in.variants));
+    if (!o.pg.empty()) ok &= measured(m.imp_pg, import_pg(2, in.variants)) && m.imp_pg.games == m.imp.games;
     if (o.import_only) continue;
-    if (!o.pgn_extract.empty()) pgn.runs.push_back(run({o.pgn_extract, "-r", "-s", o.chess_pgn}));
-    perft.runs.push_back(run({o.gibo, "perft", "--rules", "fs-janggi", "5"}));
-    perft.units = 35'243'995;  // tests/data/perft.tsv, default start at depth 5
+    if (!o.pgn_extract.empty()) m.pgn.runs.push_back(run({o.pgn_extract, "-r", "-s", o.chess_pgn}));
+    m.perft.runs.push_back(run({o.gibo, "perft", "--rules", "fs-janggi", "5"}));
+    m.perft.units = 35'243'995;  // tests/data/perft.tsv, default start at depth 5
     if (!o.fairy_stockfish.empty()) {
-      fs_perft.runs.push_back(run({o.fairy_stockfish}, fs_commands.string()));
-      fs_perft.units = perft.units;
+      m.fs_perft.runs.push_back(run({o.fairy_stockfish}, fs_commands.string()));
+      m.fs_perft.units = m.perft.units;
     }
   }
-
   if (!pg_schema.empty()) pg_exec(o.pg, "DROP SCHEMA " + pg_schema + " CASCADE");
+
   if (o.import_only) {
-    std::printf("import input: %d files of 100 distinct games, %s plies\nbest of %d rounds\n%-34s %8s %14s %12s %8s "
-                "%14s %8s\n",
-                import_files, with_commas(imp.units).c_str(), o.rounds, "measure", "wall s", "rate", "games/s",
-                "cpu s", "rate per cpu-s", "peak MB");
-    print(imp, "plies/s");
-    if (!o.pg.empty()) {
-      print(imp_pg, "plies/s");
-      std::printf("import PostgreSQL / SQLite, games/s: %.2f (wall)\n", imp.best_wall() / imp_pg.best_wall());
+    print_imports(o, in, m);
+  } else {
+    // Peak memory against input size: one corpus copy and 1/10 of the import input.
+    const ChildRun v_small = validate(1, in.archive / "r0000.gib");
+    fs::create_directories(work / "variants-small");
+    for (int f = 0; f < std::max(1, in.import_files / 10); ++f) {
+      char name[32];
+      std::snprintf(name, sizeof name, "v%05d.gib", f);
+      fs::copy_file(in.variants / name, work / "variants-small" / name);
     }
-    std::printf("load average after: %s\n", load_average().c_str());
-    fs::remove_all(work);
-    if (!ok) std::fprintf(stderr, "bench_cli: a gibo run failed\n");
-    return ok ? 0 : 1;
+    print_results(o, in, m, v_small, import(2, work / "variants-small"));
   }
-
-  // Peak memory against input size: one corpus copy and 1/10 of the import input.
-  const ChildRun v_small = validate(1, archive / "r0000.gib");
-  fs::create_directories(work / "variants-small");
-  for (int f = 0; f < std::max(1, import_files / 10); ++f) {
-    char name[32];
-    std::snprintf(name, sizeof name, "v%05d.gib", f);
-    fs::copy_file(variants / name, work / "variants-small" / name);
-  }
-  const ChildRun i_small = import(2, work / "variants-small");
-
-  std::printf("validate input: %d copies of %zu corpus files, %s games, %s plies; as %d files (small files: %d)\n",
-              copies, corpus_files.size(), with_commas(v1.games).c_str(), with_commas(v1.units).c_str(), copies,
-              copies * static_cast<int>(corpus_files.size()));
-  std::printf("import input: %d files of 100 distinct games, %s plies\n", import_files, with_commas(imp.units).c_str());
-  if (!o.pgn_extract.empty())
-    std::printf("pgn-extract input: %s, %s plies\n", o.chess_pgn.c_str(), with_commas(pgn.units).c_str());
-  std::printf("best of %d rounds\n%-34s %8s %14s %12s %8s %14s %8s\n", o.rounds, "measure", "wall s", "rate",
-              "games/s", "cpu s", "rate per cpu-s", "peak MB");
-  print(v1, "plies/s");
-  print(v2, "plies/s");
-  print(v1_small, "plies/s");
-  print(imp, "plies/s");
-  if (!o.pg.empty()) print(imp_pg, "plies/s");
-  if (!o.pgn_extract.empty()) print(pgn, "plies/s");
-  print(perft, "nodes/s");
-  if (!o.fairy_stockfish.empty()) print(fs_perft, "nodes/s");
-  std::printf("peak MB, small input -> whole input: validate %.1f -> %.1f, import %.1f -> %.1f\n",
-              static_cast<double>(v_small.max_rss_kb) / 1024, static_cast<double>(v1.max_rss_kb()) / 1024,
-              static_cast<double>(i_small.max_rss_kb) / 1024, static_cast<double>(imp.max_rss_kb()) / 1024);
-  std::printf("validate --jobs 2 / --jobs 1: %.2f (wall)\n", v2.rate() / v1.rate());
-  if (!o.pg.empty())
-    std::printf("import PostgreSQL / SQLite, games/s: %.2f (wall)\n", imp.best_wall() / imp_pg.best_wall());
-  if (!o.pgn_extract.empty())
-    std::printf("validate --jobs 1 / pgn-extract, plies/s: %.2f (wall), %.2f (cpu); small files: %.2f (wall)\n",
-                v1.rate() / pgn.rate(), v1.cpu_rate() / pgn.cpu_rate(), v1_small.rate() / pgn.rate());
-  if (!o.fairy_stockfish.empty())
-    std::printf("perft 5 gibo / fairy-stockfish, nodes/s: %.2f (wall), %.2f (cpu)\n", perft.rate() / fs_perft.rate(),
-                perft.cpu_rate() / fs_perft.cpu_rate());
   std::printf("load average after: %s\n", load_average().c_str());
   fs::remove_all(work);
   if (!ok) std::fprintf(stderr, "bench_cli: a gibo run failed or found invalid games\n");

@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -127,6 +128,48 @@ Timing time_query(const std::string& db, const std::string& fen, int runs, gibo:
   return t;
 }
 
+// A position the benchmark explores.
+struct Case {
+  const char* name;
+  std::string fen;
+};
+
+// The same archive on PostgreSQL (`pg`: a database URI; the schema bench_explore, imported
+// from `in` again unless it holds the `games` games), and the same queries (`rare_fen`:
+// the rare position searched too); false when it cannot be made or its index read.
+bool bench_postgres(const std::string& pg, const fs::path& in, long games, std::span<const Case> cases,
+                    const std::string& rare_fen) {
+  const std::string uri = pg + (pg.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3Dbench_explore";
+  bool current = false;
+  if (auto held = gibo::archive::Archive::open(uri, gibo::archive::OpenMode::ReadOnly))
+    current = (*held)->game_count() == games;
+  if (!current) {
+    std::system(("psql -X -q '" + pg + "' -c 'DROP SCHEMA IF EXISTS bench_explore CASCADE' -c 'CREATE SCHEMA bench_explore'")
+                    .c_str());
+    auto t = Clock::now();
+    const double s = run_gibo({"import", "--db", uri, "--jobs", "2", "--format", "jsonl", in.string()});
+    std::printf("PostgreSQL: gibo import --jobs 2: %.1f s (%s)\n", seconds_since(t), s < 0 ? "FAILED" : "ok");
+    if (s < 0) return false;
+  }
+  auto pg_index = gibo::archive::PositionIndex::open(uri, gibo::archive::OpenMode::ReadOnly);
+  if (!pg_index || (*pg_index)->update(1)) {
+    std::printf("PostgreSQL: cannot open the index\n");
+    return false;
+  }
+  const gibo::archive::IndexSize pg_size = (*pg_index)->size();
+  std::printf("PostgreSQL index: %lld games, %lld positions, %lld segments, %.0f MB\n",
+              static_cast<long long>(pg_size.games), static_cast<long long>(pg_size.positions),
+              static_cast<long long>(pg_size.segments), static_cast<double>(pg_size.bytes) / 1e6);
+  for (const Case& c : cases) {
+    const Timing t = time_query(uri, c.fen, 5, **pg_index);
+    std::printf("PostgreSQL %-15s %8ld games: explore process best %.3f s, median %.3f s; in-process %.3f s\n", c.name,
+                t.games, t.process_best, t.process_median, t.in_process);
+  }
+  std::printf("PostgreSQL rare position, gibo search process: %.3f s\n",
+              run_gibo({"search", "--db", uri, "--fen", rare_fen, "--format", "jsonl"}));
+  return true;
+}
+
 }  // namespace
 
 int main() {
@@ -185,10 +228,6 @@ int main() {
       query_text(raw, "SELECT id FROM games WHERE id >= " + std::to_string(games / 2) + " AND valid_plies >= 60 LIMIT 1")
           .c_str());
   gibo::Position middle = position_of(raw, some, 20), rare = position_of(raw, some, -1);
-  struct Case {
-    const char* name;
-    std::string fen;
-  };
   const Case cases[] = {{"start position", start + " - - 0 1"}, {"after 20 plies", middle.fen()}, {"rare", rare.fen()}};
   for (const Case& c : cases) {
     const Timing t = time_query(db, c.fen, 5, *index);
@@ -199,38 +238,8 @@ int main() {
   std::printf("rare position, gibo search process: %.3f s\n", search);
 
   // The same archive on PostgreSQL, and the same queries.
-  if (const char* pg = std::getenv("GIBO_BENCH_PG")) {
-    const std::string uri = std::string(pg) + (std::string(pg).find('?') == std::string::npos ? "?" : "&") +
-                            "options=-csearch_path%3Dbench_explore";
-    bool current = false;
-    if (auto held = gibo::archive::Archive::open(uri, gibo::archive::OpenMode::ReadOnly))
-      current = (*held)->game_count() == games;
-    if (!current) {
-      std::system(("psql -X -q '" + std::string(pg) +
-                   "' -c 'DROP SCHEMA IF EXISTS bench_explore CASCADE' -c 'CREATE SCHEMA bench_explore'")
-                      .c_str());
-      auto t = Clock::now();
-      const double s = run_gibo({"import", "--db", uri, "--jobs", "2", "--format", "jsonl", (dir / "in").string()});
-      std::printf("PostgreSQL: gibo import --jobs 2: %.1f s (%s)\n", seconds_since(t), s < 0 ? "FAILED" : "ok");
-      if (s < 0) return 1;
-    }
-    auto pg_index = gibo::archive::PositionIndex::open(uri, gibo::archive::OpenMode::ReadOnly);
-    if (!pg_index || (*pg_index)->update(1)) {
-      std::printf("PostgreSQL: cannot open the index\n");
-      return 1;
-    }
-    const gibo::archive::IndexSize pg_size = (*pg_index)->size();
-    std::printf("PostgreSQL index: %lld games, %lld positions, %lld segments, %.0f MB\n",
-                static_cast<long long>(pg_size.games), static_cast<long long>(pg_size.positions),
-                static_cast<long long>(pg_size.segments), static_cast<double>(pg_size.bytes) / 1e6);
-    for (const Case& c : cases) {
-      const Timing t = time_query(uri, c.fen, 5, **pg_index);
-      std::printf("PostgreSQL %-15s %8ld games: explore process best %.3f s, median %.3f s; in-process %.3f s\n",
-                  c.name, t.games, t.process_best, t.process_median, t.in_process);
-    }
-    std::printf("PostgreSQL rare position, gibo search process: %.3f s\n",
-                run_gibo({"search", "--db", uri, "--fen", rare.fen(), "--format", "jsonl"}));
-  }
+  if (const char* pg = std::getenv("GIBO_BENCH_PG"))
+    if (!bench_postgres(pg, dir / "in", games, cases, rare.fen())) return 1;
   std::printf("load average at end %s\n", load_average().c_str());
   sqlite3_close(raw);
   if (!keep) fs::remove_all(dir);

@@ -17,6 +17,7 @@
 // (README "Players and events"); every probability is kept at least 10⁻⁴ so that a draw
 // nobody predicted costs ln 10⁴ rather than infinity.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -166,25 +167,10 @@ RankModel fit_ranks(const std::vector<Decided>& train) {
   return {x[0], x[1], draws ? x[2] : 0};
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  std::string db, split;
-  std::vector<std::string> paths;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--db" && i + 1 < argc) db = argv[++i];
-    else if (a == "--split" && i + 1 < argc) split = argv[++i];
-    else if (a.rfind("--", 0) == 0) {
-      std::fprintf(stderr, "usage: bench_players (--db ARCHIVE | FILES...) [--split YYYY-MM-DD]\n");
-      return 2;
-    } else paths.push_back(a);
-  }
-  if (db.empty() == paths.empty()) {
-    std::fprintf(stderr, "usage: bench_players (--db ARCHIVE | FILES...) [--split YYYY-MM-DD]\n");
-    return 2;
-  }
-  stats::Dataset data;
+// Loads the games of the archive `db` or of the game files `paths` (read directly, not
+// imported; a folder stands for the game records under it, .gib and .pgn, in name order);
+// 0, or 3 after the message.
+int load_games(const std::string& db, const std::vector<std::string>& paths, stats::Dataset& data) {
   if (!db.empty()) {
     auto archive = archive::Archive::open(db, archive::OpenMode::ReadOnly);
     if (!archive) {
@@ -195,43 +181,45 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s: %s\n", db.c_str(), e->message.c_str());
       return 3;
     }
-  } else {
-    // A folder stands for the game records under it (.gib, .pgn), in name order.
-    std::vector<std::string> files;
-    for (const std::string& path : paths) {
-      std::error_code ec;
-      if (!std::filesystem::is_directory(path, ec)) {
-        files.push_back(path);
-        continue;
-      }
-      std::vector<std::string> found;
-      for (const auto& e : std::filesystem::recursive_directory_iterator(path, ec)) {
-        const std::string ext = e.path().extension().string();
-        if (e.is_regular_file(ec) && (ext == ".gib" || ext == ".pgn")) found.push_back(e.path().string());
-      }
-      std::sort(found.begin(), found.end());
-      files.insert(files.end(), found.begin(), found.end());
+    return 0;
+  }
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(path, ec)) {
+      files.push_back(path);
+      continue;
     }
-    for (const std::string& path : files) {
-      auto reader = GameReader::open(path);
-      if (!reader) {
-        std::fprintf(stderr, "%s: %s\n", path.c_str(), reader.error().message.c_str());
-        return 3;
-      }
-      while (auto g = reader->next()) {
-        stats::GameFacts f;
-        stats::tag_facts(g->tags, f);
-        f.has_result = g->has_result;
-        f.result = normalize_result(g->result_text);
-        data.games.push_back(std::move(f));
-      }
+    std::vector<std::string> found;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(path, ec)) {
+      const std::string ext = e.path().extension().string();
+      if (e.is_regular_file(ec) && (ext == ".gib" || ext == ".pgn")) found.push_back(e.path().string());
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  for (const std::string& path : files) {
+    auto reader = GameReader::open(path);
+    if (!reader) {
+      std::fprintf(stderr, "%s: %s\n", path.c_str(), reader.error().message.c_str());
+      return 3;
+    }
+    while (auto g = reader->next()) {
+      stats::GameFacts f;
+      stats::tag_facts(g->tags, f);
+      f.has_result = g->has_result;
+      f.result = normalize_result(g->result_text);
+      data.games.push_back(std::move(f));
     }
   }
-  time_parts(data);
-  std::vector<stats::Identity> identities;
-  const auto sides = stats::identify_sides(data, NameAliases::builtin(), identities);
+  return 0;
+}
+
+// The dated decided games between two different identities (by the sides `sides`), in
+// date order; `undated` counts the decided ones without a date.
+std::vector<Decided> decided_games(const stats::Dataset& data, const std::vector<std::array<std::size_t, 2>>& sides,
+                                   long& undated) {
   std::vector<Decided> games;
-  long undated = 0;
   for (std::size_t k = 0; k < data.games.size(); ++k) {
     const stats::GameFacts& f = data.games[k];
     const auto [cho, han] = sides[k];
@@ -251,47 +239,72 @@ int main(int argc, char** argv) {
     g.han_level = split_player(f.han_player).rank_value.level();
     games.push_back(std::move(g));
   }
-  if (games.size() < 2) {
-    std::printf("%zu dated decided games between two players: nothing to predict\n", games.size());
-    return 0;
-  }
   std::stable_sort(games.begin(), games.end(), [](const Decided& a, const Decided& b) { return a.date < b.date; });
-  if (split.empty()) split = games[games.size() * 4 / 5].date;
-  std::vector<Decided> train, test;
-  for (const Decided& g : games) (g.date < split ? train : test).push_back(g);
-  std::printf("%zu dated decided games between two players (%ld undated left out); split at %s: %zu before, %zu from it\n",
-              games.size(), undated, split.c_str(), train.size(), test.size());
-  if (train.empty() || test.empty()) return 0;
+  return games;
+}
 
-  // The ratings of the earlier games.
+// The rating models of the earlier games: maximum likelihood, the yearly history (a
+// whole-history model), and the history with a normal prior.
+struct RatingModels {
+  ratings::FitOptions options, history_options;
+  ratings::Fit fit, history, history_prior;
+  int first_year = 0;
+  double spread = 200;  // of the players' strengths: the prior, and a player not rated
+  double centres[3] = {0, 0, 0};  // each fit's rated players' mean
+
+  // The probabilities `f` (one of the three) gives game `g`: each player's rating with its
+  // uncertainty (`latest`: the latest year's before the split, grown by the drift since);
+  // a player the earlier games did not rate counts at the fit's centre, the spread its
+  // uncertainty.
+  ratings::Probabilities predict(const ratings::Fit& f, const Decided& g, bool latest) const {
+    const int year = std::atoi(g.date.substr(0, 4).c_str());
+    const double mean = centres[&f == &fit ? 0 : &f == &history ? 1 : 2];
+    const double drift = history_options.drift;
+    auto at = [&](std::size_t who) {
+      const ratings::PlayerRating& p = f.players[who];
+      if (p.standing == ratings::Standing::NotConnected) return std::pair{mean, spread};
+      if (!latest || p.history.empty()) return std::pair{p.rating, p.deviation};
+      const ratings::PeriodRating& last = p.history.back();
+      const double gap = std::max(0, year - (first_year + last.period));
+      return std::pair{last.rating, std::sqrt(last.deviation * last.deviation + drift * drift * gap)};
+    };
+    const auto [rc, dc] = at(g.cho);
+    const auto [rh, dh] = at(g.han);
+    return ratings::predict(rc - rh, f.first_move, f.draw_width, std::hypot(dc, dh));
+  }
+};
+
+RatingModels fit_models(const std::vector<Decided>& train, std::size_t players) {
+  RatingModels m;
   std::vector<ratings::RatedGame> rated;
-  const int first_year = std::atoi(train.front().date.substr(0, 4).c_str());
+  m.first_year = std::atoi(train.front().date.substr(0, 4).c_str());
   for (const Decided& g : train)
     rated.push_back({static_cast<std::uint32_t>(g.cho), static_cast<std::uint32_t>(g.han), g.outcome,
-                     std::atoi(g.date.substr(0, 4).c_str()) - first_year});
-  ratings::FitOptions o;
+                     std::atoi(g.date.substr(0, 4).c_str()) - m.first_year});
+  ratings::FitOptions& o = m.options;
   o.drift = 0;
-  const ratings::Fit fit = ratings::fit(rated, identities.size(), o);
+  m.fit = ratings::fit(rated, players, o);
   // The spread of the players' strengths, estimated from the maximum-likelihood ratings (their
   // variance less what their standard errors account for): the prior of the second fit, and
   // the uncertainty of a player the earlier games did not rate (counted at the mean).
   double variance = 0, noise = 0;
   long counted = 0;
-  for (const ratings::PlayerRating& p : fit.players)
+  for (const ratings::PlayerRating& p : m.fit.players)
     if (p.standing == ratings::Standing::Ranked) {
       variance += (p.rating - o.anchor) * (p.rating - o.anchor);
       noise += p.deviation * p.deviation;
       ++counted;
     }
-  const double spread = counted > 1 ? std::sqrt(std::max(50.0 * 50.0, (variance - noise) / static_cast<double>(counted - 1))) : 200;
-  // The yearly history (a whole-history model): each player's latest year before the
-  // split, its uncertainty grown by the drift over the years since; maximum likelihood, and
-  // with the prior.
-  ratings::FitOptions ho = o, hpo = o;
+  m.spread = counted > 1 ? std::sqrt(std::max(50.0 * 50.0, (variance - noise) / static_cast<double>(counted - 1))) : 200;
+  // The yearly history: each player's latest year before the split, its uncertainty grown
+  // by the drift over the years since; maximum likelihood, and with the prior.
+  ratings::FitOptions& ho = m.history_options;
+  ho = o;
+  ratings::FitOptions hpo = o;
   ho.drift = hpo.drift = ratings::FitOptions{}.drift;
-  hpo.prior = spread;
-  const ratings::Fit history = ratings::fit(rated, identities.size(), ho);
-  const ratings::Fit history_prior = ratings::fit(rated, identities.size(), hpo);
+  hpo.prior = m.spread;
+  m.history = ratings::fit(rated, players, ho);
+  m.history_prior = ratings::fit(rated, players, hpo);
   // A player the earlier games did not rate counts at the rated players' mean: with a prior
   // its centre (at the maximum the ratings' deviations from it sum to zero, the likelihood
   // being blind to a common shift).
@@ -302,22 +315,50 @@ int main(int argc, char** argv) {
       if (p.standing != ratings::Standing::NotConnected) sum += p.rating, ++n;
     return n ? sum / static_cast<double>(n) : 0.0;
   };
-  const double centres[3] = {centre(fit), centre(history), centre(history_prior)};
-  auto probabilities = [&](const ratings::Fit& f, const Decided& g, bool latest) {
-    const int year = std::atoi(g.date.substr(0, 4).c_str());
-    const double mean = centres[&f == &fit ? 0 : &f == &history ? 1 : 2];
-    auto at = [&](std::size_t who) {
-      const ratings::PlayerRating& p = f.players[who];
-      if (p.standing == ratings::Standing::NotConnected) return std::pair{mean, spread};
-      if (!latest || p.history.empty()) return std::pair{p.rating, p.deviation};
-      const ratings::PeriodRating& last = p.history.back();
-      const double gap = std::max(0, year - (first_year + last.period));
-      return std::pair{last.rating, std::sqrt(last.deviation * last.deviation + ho.drift * ho.drift * gap)};
-    };
-    const auto [rc, dc] = at(g.cho);
-    const auto [rh, dh] = at(g.han);
-    return ratings::predict(rc - rh, f.first_move, f.draw_width, std::hypot(dc, dh));
-  };
+  m.centres[0] = centre(m.fit);
+  m.centres[1] = centre(m.history);
+  m.centres[2] = centre(m.history_prior);
+  return m;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string db, split;
+  std::vector<std::string> paths;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--db" && i + 1 < argc) db = argv[++i];
+    else if (a == "--split" && i + 1 < argc) split = argv[++i];
+    else if (a.rfind("--", 0) == 0) {
+      std::fprintf(stderr, "usage: bench_players (--db ARCHIVE | FILES...) [--split YYYY-MM-DD]\n");
+      return 2;
+    } else paths.push_back(a);
+  }
+  if (db.empty() == paths.empty()) {
+    std::fprintf(stderr, "usage: bench_players (--db ARCHIVE | FILES...) [--split YYYY-MM-DD]\n");
+    return 2;
+  }
+  stats::Dataset data;
+  if (const int status = load_games(db, paths, data); status != 0) return status;
+  time_parts(data);
+  std::vector<stats::Identity> identities;
+  const auto sides = stats::identify_sides(data, NameAliases::builtin(), identities);
+  long undated = 0;
+  const std::vector<Decided> games = decided_games(data, sides, undated);
+  if (games.size() < 2) {
+    std::printf("%zu dated decided games between two players: nothing to predict\n", games.size());
+    return 0;
+  }
+  if (split.empty()) split = games[games.size() * 4 / 5].date;
+  std::vector<Decided> train, test;
+  for (const Decided& g : games) (g.date < split ? train : test).push_back(g);
+  std::printf("%zu dated decided games between two players (%ld undated left out); split at %s: %zu before, %zu from it\n",
+              games.size(), undated, split.c_str(), train.size(), test.size());
+  if (train.empty() || test.empty()) return 0;
+
+  const RatingModels models = fit_models(train, identities.size());
+  const ratings::Fit& fit = models.fit;
   const RankModel ranks = fit_ranks(train);
   long draws = 0;
   for (const Decided& g : train) draws += g.outcome == ratings::Outcome::Draw;
@@ -335,9 +376,9 @@ int main(int argc, char** argv) {
     const double l_ranks = loss(ranks.predict(g), g.outcome);
     // Each difference with its uncertainty; a player outside the earlier games' rated group
     // counts at the rated players' mean, with the players' spread as its uncertainty.
-    const double l_ratings = loss(probabilities(fit, g, false), g.outcome);
-    const double l_history = loss(probabilities(history, g, true), g.outcome);
-    const double l_prior = loss(probabilities(history_prior, g, true), g.outcome);
+    const double l_ratings = loss(models.predict(fit, g, false), g.outcome);
+    const double l_history = loss(models.predict(models.history, g, true), g.outcome);
+    const double l_prior = loss(models.predict(models.history_prior, g, true), g.outcome);
     for (Sum* s : {&all, rc && rh ? &both : nullptr}) {
       if (!s) continue;
       s->coin += l_coin, s->colour += l_colour, s->ranks += l_ranks, s->ratings += l_ratings, s->history += l_history;
@@ -354,7 +395,7 @@ int main(int argc, char** argv) {
               ranks.a * ratings::kEloScale);
   std::printf("history: yearly, drift %.0f Elo; with a normal prior of %.0f Elo (the spread of the ranked players' "
               "ratings less their errors): %ld rated\n",
-              ho.drift, spread, history_prior.rated_players);
+              models.history_options.drift, models.spread, models.history_prior.rated_players);
   std::printf("log-loss per game (natural log; ln 3 = 1.0986):\n");
   std::printf("  %-26s %6s %8s %8s %8s %8s %8s %8s\n", "games predicted", "games", "coin", "Cho only", "ranks", "ratings",
               "history", "+prior");

@@ -4,7 +4,6 @@
 // fairy-stockfish, and stats showing both.
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sqlite3.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -15,6 +14,7 @@
 #include <thread>
 
 #include "run_gibo.h"
+#include "sql_rows.h"
 
 extern char** environ;
 
@@ -24,24 +24,20 @@ namespace {
 namespace fs = std::filesystem;
 const std::string kFake = std::string(GIBO_TEST_DATA) + "/../analysis/fake_uci.sh";
 
-// Every row of `sql` on the archive `db`, columns joined by '|', rows by '\n'.
+// Every row of `sql` on the archive `db`, columns joined by '|' (NULL as "NULL"), rows by
+// '\n'; "(error) WHY" when the archive or the statement cannot be read (yet: a run may be
+// creating it).
 std::string rows(const fs::path& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  if (sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) return "(cannot open)";
-  sqlite3_busy_timeout(h, 5000);
-  sqlite3_stmt* s = nullptr;
+  const SqlResult r = run_sql(db.string(), sql);
+  if (!r.error.empty()) return "(error) " + r.error;
   std::string out;
-  if (sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) != SQLITE_OK) out = std::string("(error) ") + sqlite3_errmsg(h);
-  while (s && sqlite3_step(s) == SQLITE_ROW) {
-    for (int c = 0; c < sqlite3_column_count(s); ++c) {
+  for (const SqlRow& row : r.rows) {
+    for (std::size_t c = 0; c < row.size(); ++c) {
       if (c) out += '|';
-      const auto* t = sqlite3_column_text(s, c);
-      out += t ? reinterpret_cast<const char*>(t) : "NULL";
+      out += row[c] ? *row[c] : std::string("NULL");
     }
     out += '\n';
   }
-  sqlite3_finalize(s);
-  sqlite3_close(h);
   return out;
 }
 
@@ -219,16 +215,11 @@ TEST(AnalysisStoreCli, RescoreEngineOnTheCorpusArchiveAndStats) {
 
   // An engine verdict an earlier run left for a game that now gets none (as versions before
   // this one judged void results) goes when the games are judged again.
-  {
-    sqlite3* h = nullptr;
-    ASSERT_EQ(sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
-    const char* stale =
-        "INSERT INTO engine_verdicts (game_id, profile_id, profile_version, margin, verdict, note, computed_at) "
-        "SELECT g.id, v.profile_id, v.profile_version, 300, 'engine-unclear', 'no stored winner or draw to compare', "
-        "'2026-01-01T00:00:00Z' FROM games AS g JOIN verdicts AS v ON v.game_id = g.id WHERE g.result_winner = 'void'";
-    EXPECT_EQ(sqlite3_exec(h, stale, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(h);
-    sqlite3_close(h);
-  }
+  sql_rows(db.string(),
+           "INSERT INTO engine_verdicts (game_id, profile_id, profile_version, margin, verdict, note, computed_at) "
+           "SELECT g.id, v.profile_id, v.profile_version, 300, 'engine-unclear', 'no stored winner or draw to compare', "
+           "'2026-01-01T00:00:00Z' FROM games AS g JOIN verdicts AS v ON v.game_id = g.id WHERE g.result_winner = 'void'",
+           true);
   ASSERT_GT(count(db, "engine_verdicts"), judged);
   ASSERT_NE(run_gibo(rescore).status, 2);
   EXPECT_EQ(count(db, "engine_verdicts"), judged);

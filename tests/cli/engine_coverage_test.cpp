@@ -11,13 +11,13 @@
 //   default margin (300) and for 200, 150 and 100, the last three from the stored
 //   evaluations, with no new search.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <cstdlib>
 #include <map>
 #include <regex>
 
 #include "run_gibo.h"
+#include "sql_rows.h"
 
 namespace {
 
@@ -35,33 +35,24 @@ struct Judged {
 // The unverifiable games of the archive (profile janggi-gg) with their engine verdicts.
 std::map<long long, Judged> unverifiable_games(const std::string& db) {
   std::map<long long, Judged> out;
-  sqlite3* h = nullptr;
-  EXPECT_EQ(sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
   const char* sql =
       "SELECT v.game_id, g.result_winner, e.verdict, e.cp, e.mate, e.mate_winner, "
       "       (SELECT count(*) FROM engine_verdicts AS x WHERE x.game_id = v.game_id) "
       "FROM verdicts AS v JOIN games AS g ON g.id = v.game_id "
       "LEFT JOIN engine_verdicts AS e ON e.game_id = v.game_id AND e.profile_id = v.profile_id "
       "WHERE v.verdict = 'unverifiable' AND v.profile_id = 'janggi-gg'";
-  sqlite3_stmt* st = nullptr;
-  EXPECT_EQ(sqlite3_prepare_v2(h, sql, -1, &st, nullptr), SQLITE_OK) << sqlite3_errmsg(h);
-  auto text = [&](int c) {
-    const unsigned char* t = sqlite3_column_text(st, c);
-    return t ? std::string(reinterpret_cast<const char*>(t)) : std::string();
-  };
-  while (st && sqlite3_step(st) == SQLITE_ROW) {
+  for (const SqlRow& row : sql_rows(db, sql)) {
     Judged j;
-    j.winner = text(1);
-    j.verdict = text(2);
-    j.mate = sqlite3_column_type(st, 4) != SQLITE_NULL;
-    j.evaluated = j.mate || sqlite3_column_type(st, 3) != SQLITE_NULL;
-    j.cp = sqlite3_column_int(st, 3);
-    j.mate_winner = text(5);
-    EXPECT_LE(sqlite3_column_int(st, 6), 1) << "game " << sqlite3_column_int64(st, 0);
-    out[sqlite3_column_int64(st, 0)] = j;
+    j.winner = row[1].value_or("");
+    j.verdict = row[2].value_or("");
+    j.mate = row[4].has_value();
+    j.evaluated = j.mate || row[3].has_value();
+    j.cp = std::stol(row[3].value_or("0"));
+    j.mate_winner = row[5].value_or("");
+    const long long id = std::stoll(row[0].value_or("0"));
+    EXPECT_LE(std::stol(row[6].value_or("0")), 1) << "game " << id;
+    out[id] = j;
   }
-  sqlite3_finalize(st);
-  sqlite3_close(h);
   return out;
 }
 
@@ -108,8 +99,8 @@ Counts check_verdicts(const std::string& db, long margin) {
 TEST(EngineCoverage, TheVerdictsOn150RealGamesAtDepth6) {
   GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
-  const std::string db = (dir.path() / "real.db").string();
-  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus, std::string(GIBO_TEST_DATA) + "/corpus_sample"}).status, 0);
+  const std::string db = imported_archive(dir, {kCorpus, kCorpusSample});
+  ASSERT_FALSE(db.empty());
   const std::vector<std::string> rescore = {"rescore", "--db", db, "--engine", "--depth", "6", "--option", "Threads=1",
                                             "-j", "2", "--format", "jsonl"};
   const Result first = run_gibo(rescore);

@@ -3,7 +3,6 @@
 // the most common start, a transposition, a position where games end and a --where
 // selection; the formats; and the errors with their exit statuses.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <filesystem>
 #include <map>
@@ -13,6 +12,7 @@
 #include "gibo/formats/json_value.h"
 #include "gibo/formats/notation.h"
 #include "run_gibo.h"
+#include "sql_rows.h"
 
 namespace {
 
@@ -263,18 +263,7 @@ TEST_F(ExploreCli, ImportIndexesAndAnOlderArchiveIsIndexedOnce) {
   TempDir dir;
   const std::string db = (dir.path() / "a.db").string();
   ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus}).status, 0);
-  auto scalar = [&](const std::string& sql) {
-    sqlite3* h = nullptr;
-    EXPECT_EQ(sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
-    sqlite3_stmt* st = nullptr;
-    std::string value;
-    if (sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW &&
-        sqlite3_column_text(st, 0))
-      value = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
-    sqlite3_close(h);
-    return value;
-  };
+  auto scalar = [&](const std::string& sql) { return sql_value(db, sql, true); };
   EXPECT_EQ(scalar("SELECT value FROM position_meta WHERE key = 'through'"), scalar("SELECT max(id) FROM games"));
   EXPECT_EQ(scalar("SELECT value FROM position_meta WHERE key = 'games'"), std::to_string(corpus().games.size()));
   const Result first = run_gibo({"explore", "--db", db, "--setup", "HEHE,HEHE", "--format", "json"});

@@ -63,15 +63,6 @@ std::string without_diagnostics(const std::string& jsonl) {
   return out;
 }
 
-// JSON Lines without their games' "opening" members (derived from the board, about 170
-// bytes a game: formats/json/README.md "Opening").
-std::size_t size_without_openings(const std::string& jsonl) {
-  std::size_t size = jsonl.size();
-  for (std::size_t at = jsonl.find(",\"opening\":{"); at != std::string::npos; at = jsonl.find(",\"opening\":{", at + 1))
-    size -= jsonl.find('}', at) + 1 - at;
-  return size;
-}
-
 // The bar holds for every corpus file, not only for the sum: each file's JSON Lines (its
 // name as given, from its folder), its openings aside, is at most 3 times its .gib, and reads back as the same
 // games: the .gib written from it is the .gib written from the file, and JSON Lines

@@ -6,7 +6,6 @@
 // numbers checked are the report's arithmetic on the stored rows, which the depth does not
 // change, and a deeper search would make the test minutes long.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +15,7 @@
 #include <sstream>
 
 #include "run_gibo.h"
+#include "sql_rows.h"
 
 namespace {
 
@@ -41,51 +41,39 @@ struct Sums {
   double loss = 0, accuracy = 0;
 };
 
-TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
-  GIBO_REQUIRE_FAIRY_STOCKFISH();
-  TempDir dir;
-  const std::string db = (dir.path() / "a.db").string();
-  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus, std::string(GIBO_TEST_DATA) + "/corpus_sample"}).status, 0);
-  const Result analysed = run_gibo({"analyze", "--db", db, "--depth", "1", "--option", "Threads=1", "-j", "2"});
-  ASSERT_EQ(analysed.status, 0) << analysed.err;
-
-  // The stored rows: each game's newest analysis, its positions in ply order.
-  sqlite3* h = nullptr;
-  ASSERT_EQ(sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+// The stored rows: each game's newest analysis, its positions in ply order, and the
+// game's players by name (Cho's, Han's).
+void read_stored_rows(const std::string& db, std::map<long long, std::vector<Eval>>& games,
+                      std::map<long long, std::pair<std::string, std::string>>& names) {
   const char* sql =
       "SELECT p.game_id, p.ply, p.to_move, p.played, p.cp, p.mate, p.mate_winner, p.best, p.error, "
       "       (SELECT name FROM players WHERE id = g.cho_player_id), (SELECT name FROM players WHERE id = g.han_player_id) "
       "FROM analysis_positions p JOIN games g ON g.id = p.game_id "
       "WHERE p.request_id = (SELECT max(request_id) FROM analysis_games a WHERE a.game_id = p.game_id AND a.error IS NULL) "
       "ORDER BY p.game_id, p.ply";
-  sqlite3_stmt* st = nullptr;
-  ASSERT_EQ(sqlite3_prepare_v2(h, sql, -1, &st, nullptr), SQLITE_OK) << sqlite3_errmsg(h);
-  std::map<long long, std::vector<Eval>> games;
-  std::map<long long, std::pair<std::string, std::string>> names;
-  auto text = [&](int c) {
-    const unsigned char* t = sqlite3_column_text(st, c);
-    return t ? std::string(reinterpret_cast<const char*>(t)) : std::string();
-  };
-  while (sqlite3_step(st) == SQLITE_ROW) {
-    const long long id = sqlite3_column_int64(st, 0);
+  for (const SqlRow& row : sql_rows(db, sql)) {
+    auto text = [&](int c) { return row[static_cast<std::size_t>(c)].value_or(""); };
+    const long long id = std::stoll(text(0));
     Eval e;
-    e.ok = sqlite3_column_type(st, 8) == SQLITE_NULL;
+    e.ok = !row[8].has_value();
     e.cho_to_move = text(2) == "cho";
     e.played = text(3);
-    e.mate = sqlite3_column_type(st, 5) != SQLITE_NULL;
-    e.cp = sqlite3_column_int(st, 4);
+    e.mate = row[5].has_value();
+    e.cp = std::stoi(row[4].value_or("0"));
     e.cho_mates = text(6) == "cho";
     e.best = text(7);
-    ASSERT_EQ(static_cast<int>(games[id].size()), sqlite3_column_int(st, 1));
+    ASSERT_EQ(static_cast<int>(games[id].size()), std::stoi(text(1)));
     games[id].push_back(e);
     names[id] = {text(9), text(10)};
   }
-  sqlite3_finalize(st);
-  sqlite3_close(h);
-  EXPECT_EQ(games.size(), 150u);  // every game (84 + 66) is analysed, all valid
+}
 
+// Each named player's sums over the stored rows of their games, by the README's formulas;
+// `cho_above` counts the games where Cho's accuracy is above 75 %.
+std::map<std::string, Sums> player_sums(const std::map<long long, std::vector<Eval>>& games,
+                                        const std::map<long long, std::pair<std::string, std::string>>& names,
+                                        long& cho_above) {
   std::map<std::string, Sums> players;
-  long cho_above = 0;  // games where Cho's accuracy is above 75 %
   for (const auto& [id, evals] : games) {
     Sums side[2];
     for (std::size_t k = 0; k + 1 < evals.size(); ++k) {
@@ -105,7 +93,7 @@ TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
       s.blunders += drop >= 30.0;
     }
     if (side[0].moves && side[0].accuracy / static_cast<double>(side[0].moves) > 75.0) ++cho_above;
-    const std::string* who[2] = {&names[id].first, &names[id].second};
+    const std::string* who[2] = {&names.at(id).first, &names.at(id).second};
     for (int s = 0; s < 2; ++s) {
       if (who[s]->empty()) continue;
       Sums& p = players[*who[s]];
@@ -114,6 +102,23 @@ TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
       p.loss += side[s].loss, p.accuracy += side[s].accuracy;
     }
   }
+  return players;
+}
+
+TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
+  TempDir dir;
+  const std::string db = imported_archive(dir, {kCorpus, kCorpusSample});
+  ASSERT_FALSE(db.empty());
+  const Result analysed = run_gibo({"analyze", "--db", db, "--depth", "1", "--option", "Threads=1", "-j", "2"});
+  ASSERT_EQ(analysed.status, 0) << analysed.err;
+
+  std::map<long long, std::vector<Eval>> games;
+  std::map<long long, std::pair<std::string, std::string>> names;
+  ASSERT_NO_FATAL_FAILURE(read_stored_rows(db, games, names));
+  EXPECT_EQ(games.size(), 150u);  // every game (84 + 66) is analysed, all valid
+  long cho_above = 0;  // games where Cho's accuracy is above 75 %
+  const std::map<std::string, Sums> players = player_sums(games, names, cho_above);
 
   // The report's rows: player,games,moves,average_loss,accuracy,best_move_percent,blunders_per_100,...
   const Result csv = run_gibo({"stats", "--db", db, "--format", "csv"});

@@ -1,7 +1,6 @@
 // `gibo rescore` end to end: on files (one verdict per game, formats, exit status) and on
 // a database (verdict rows added, stored results untouched), checked with SQL.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <fstream>
 #include <iterator>
@@ -9,22 +8,16 @@
 #include <sstream>
 
 #include "run_gibo.h"
+#include "sql_rows.h"
 
 namespace {
 
 using namespace gibo::testing;
 
-// Runs a query returning one integer.
+// Runs a query returning one integer (-1 when it returns none).
 long long query_int(const std::string& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  EXPECT_EQ(sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
-  sqlite3_stmt* st = nullptr;
-  EXPECT_EQ(sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr), SQLITE_OK) << sqlite3_errmsg(h);
-  long long v = -1;
-  if (st && sqlite3_step(st) == SQLITE_ROW) v = sqlite3_column_int64(st, 0);
-  sqlite3_finalize(st);
-  sqlite3_close(h);
-  return v;
+  const std::string v = sql_value(db, sql);
+  return v.empty() ? -1 : std::stoll(v);
 }
 
 TEST(RescoreCli, EveryCorpusGameGetsAVerdict) {
@@ -113,8 +106,8 @@ namespace {
 TEST(RescoreCli, EngineContradictedWinnersAreListedAndLinkedToTheViewer) {
   GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
-  const std::string db = (dir.path() / "a.db").string();
-  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus + "/pobsiz_maeil_sinbo_1937.gib"}).status, 0);
+  const std::string db = imported_archive(dir, {kCorpus + "/pobsiz_maeil_sinbo_1937.gib"});
+  ASSERT_FALSE(db.empty());
   const Result judged = run_gibo({"rescore", "--db", db, "--engine", "--depth", "4", "--option", "Threads=1", "-j", "2"});
   ASSERT_NE(judged.status, 2) << judged.err;
   const long long contradicted =

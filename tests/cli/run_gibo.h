@@ -125,6 +125,21 @@ inline Result run_gibo(const std::vector<std::string>& args, const std::string& 
   return run_gibo_in({}, args, stdin_file, stdout_path, shell_prefix);
 }
 
+// tests/data/corpus_sample: 66 more real games; with kCorpus's 84, the 150 real games.
+inline const std::string kCorpusSample = kData + "/corpus_sample";
+
+// The archive `name` in `dir`, imported from `paths`; "" (after a test failure) when the
+// import fails.
+inline std::string imported_archive(const TempDir& dir, const std::vector<std::string>& paths,
+                                    const std::string& name = "a.db") {
+  const std::string db = (dir.path() / name).string();
+  std::vector<std::string> args = {"import", "--db", db};
+  args.insert(args.end(), paths.begin(), paths.end());
+  const Result r = run_gibo(args);
+  EXPECT_EQ(r.status, 0) << r.err;
+  return r.status == 0 ? db : "";
+}
+
 // Starts gibo with `args` as a child process, its standard output and error sent to
 // /dev/null, and returns its pid (the caller waits for it).
 inline pid_t spawn_gibo(const std::vector<std::string>& args) {

@@ -557,8 +557,8 @@ namespace {
 TEST(ServePlayerPage, PlayQualityAndGamesLinkedToTheViewer) {
   GIBO_REQUIRE_FAIRY_STOCKFISH();
   TempDir dir;
-  const std::string db = (dir.path() / "p.db").string();
-  ASSERT_EQ(run_gibo({"import", "--db", db, kCorpus + "/pobsiz_tyson_mgame.gib"}).status, 0);
+  const std::string db = imported_archive(dir, {kCorpus + "/pobsiz_tyson_mgame.gib"}, "p.db");
+  ASSERT_FALSE(db.empty());
   ASSERT_EQ(run_gibo({"analyze", "--db", db, "--depth", "1", "--option", "Threads=1"}).status, 0);
   int pid = 0;
   const std::string out = (dir.path() / "serve.out").string(), err = (dir.path() / "serve.err").string();

@@ -2,7 +2,6 @@
 // fields selects the same games from a folder (`stats`), from the archive imported from
 // it (`stats --db`), for `export --db` and for `rescore --db`.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <filesystem>
 #include <map>
@@ -11,6 +10,7 @@
 
 #include "gibo/formats/json_value.h"
 #include "run_gibo.h"
+#include "sql_rows.h"
 
 namespace {
 
@@ -92,17 +92,9 @@ GameSet of_export(const Result& r, std::int64_t& plies) {
 // The games that have a verdict row in `db`.
 GameSet judged(const fs::path& db) {
   GameSet games;
-  sqlite3* h = nullptr;
-  EXPECT_EQ(sqlite3_open_v2(db.string().c_str(), &h, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
-  sqlite3_stmt* s = nullptr;
-  sqlite3_prepare_v2(h,
-                     "SELECT s.path, g.game_index FROM verdicts AS v JOIN games AS g ON g.id = v.game_id "
-                     "JOIN sources AS s ON s.id = g.source_id",
-                     -1, &s, nullptr);
-  while (s && sqlite3_step(s) == SQLITE_ROW)
-    games.insert({reinterpret_cast<const char*>(sqlite3_column_text(s, 0)), sqlite3_column_int64(s, 1)});
-  sqlite3_finalize(s);
-  sqlite3_close(h);
+  for (const SqlRow& row : sql_rows(db.string(), "SELECT s.path, g.game_index FROM verdicts AS v JOIN games AS g ON "
+                                                 "g.id = v.game_id JOIN sources AS s ON s.id = g.source_id"))
+    games.insert({row[0].value_or(""), std::stoll(row[1].value_or("0"))});
   return games;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "diagnostic_place.h"
 #include "gibo/formats/gib.h"
 
 namespace gibo {
@@ -76,10 +77,7 @@ TEST(GibTagVariants, NotATagLine) {
   const std::vector<Game> games = read("[대회명 \"x\"]\n[대국장소 KBS] x\n", &info);
   ASSERT_EQ(games.size(), 1u);
   ASSERT_EQ(games[0].tags.size(), 1u);
-  ASSERT_FALSE(games[0].diagnostics.empty());
-  EXPECT_EQ(games[0].diagnostics[0].code, "bad-token");
-  EXPECT_EQ(games[0].diagnostics[0].line, 2);
-  EXPECT_EQ(games[0].diagnostics[0].column, 1);
+  EXPECT_EQ(testing::first_diagnostic(games[0]), "bad-token 2:1 ply 1");
 }
 
 TEST(GibTagVariants, CommentLinesThatLookLikeTagsSurvive) {

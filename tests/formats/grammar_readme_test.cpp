@@ -32,7 +32,12 @@
 #include <string>
 #include <vector>
 
+#include "gibo/formats/escape.h"
+
 namespace {
+
+using gibo::Escape;
+using gibo::escape_chars;
 
 std::string read(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -51,19 +56,12 @@ Node wrap(Node::Kind k, Node kid) { return Node{k, "", {std::move(kid)}}; }
 Node list(Node::Kind k, std::vector<Node> kids) { return Node{k, "", std::move(kids)}; }
 
 std::string quoted(const std::string& bytes) {
-  std::string out = "\"";
-  for (char c : bytes) {
-    switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\f': out += "\\f"; break;
-      case '\v': out += "\\v"; break;
-      case '"': out += "\\\""; break;
-      default: out += c;
-    }
-  }
-  return out + "\"";
+  static constexpr Escape kEscapes[] = {{'\n', "\\n"}, {'\r', "\\r"}, {'\t', "\\t"},
+                                        {'\f', "\\f"}, {'\v', "\\v"}, {'"', "\\\""}};
+  std::string out = "\"";  // (appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "literal" + temporary)
+  out += escape_chars(bytes, kEscapes);
+  out += '"';
+  return out;
 }
 
 // The one printing of a tree: EBNF with every group in parentheses.

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "diagnostic_place.h"
 #include "gibo/formats/fen.h"
 #include "gibo/formats/gib.h"
 #include "gibo/formats/json.h"
@@ -221,15 +222,6 @@ TEST(JsonCorpus, GibToJsonToGibKeepsEverything) {
   EXPECT_GE(games_total, 84);
 }
 
-// The bytes of JSON Lines without their games' "opening" members (derived from the board,
-// about 170 bytes a game: formats/json/README.md "Opening").
-std::size_t size_without_openings(const std::string& jsonl) {
-  std::size_t size = jsonl.size();
-  for (std::size_t at = jsonl.find(",\"opening\":{"); at != std::string::npos; at = jsonl.find(",\"opening\":{", at + 1))
-    size -= jsonl.find('}', at) + 1 - at;
-  return size;
-}
-
 // Issue 19 item 9: JSON Lines are compact (the moves once, no board positions) and still
 // lossless; the --positions form reads back to the same games too.
 TEST(JsonCorpus, CompactJsonLinesAtMostThreeTimesTheGibAndBothFormsReadBack) {
@@ -431,9 +423,7 @@ TEST(JsonReader, BadInputBecomesDiagnostics) {
   const std::string text = lines + "{\"tags\": [}\n" + "{\"hello\": 1}\n" + lines;
   const auto games = load_json(text, &info);
   ASSERT_EQ(info.diagnostics.size(), 1u);
-  EXPECT_EQ(info.diagnostics[0].code, "bad-json");
-  EXPECT_EQ(info.diagnostics[0].line, 2);
-  EXPECT_EQ(info.diagnostics[0].column, 11);
+  EXPECT_EQ(place(info.diagnostics[0]), "bad-json 2:11");
   ASSERT_EQ(games.size(), 3u);  // the record after the broken line, and the not-a-game object
   EXPECT_EQ(games[1].diagnostics[0].code, "bad-record");
   EXPECT_EQ(games[2].plies.size(), 107u);

@@ -18,6 +18,7 @@
 #include "gibo/formats/tag_map.h"
 #include "gibo/formats/uci.h"
 #include "gibo/record/replay.h"
+#include "diagnostic_place.h"
 #include "reference_games.h"
 #include "../test_data.h"
 
@@ -111,10 +112,7 @@ TEST(UciMoveLists, ShapesAndErrors) {
   ASSERT_FALSE(games[4].diagnostics.empty());
   EXPECT_EQ(games[4].diagnostics[0].code, "bad-fen");
   ASSERT_EQ(games[5].plies.size(), 1u);
-  ASSERT_FALSE(games[5].diagnostics.empty());
-  EXPECT_EQ(games[5].diagnostics[0].code, "no-such-move");
-  EXPECT_EQ(games[5].diagnostics[0].ply, 2);
-  EXPECT_EQ(games[5].diagnostics[0].column, 30);
+  EXPECT_EQ(first_diagnostic(games[5]), "no-such-move 7:30 ply 2");
 }
 
 TEST(FenFiles, ReadPositionsWriteFinalOrEveryPosition) {

@@ -97,24 +97,24 @@ TEST(OpeningBookText, RowsOfEveryKindRead) {
 }
 
 TEST(OpeningBookText, BadRowsAreRefusedAtTheirLineAndColumn) {
-  EXPECT_EQ(problems("formation\tXA\t가\tx\tcannon on 85\n").at(0),
-            "my.tsv:1:1: error[bad-opening-row]: a row is KIND<TAB>CODE<TAB>KOREAN<TAB>ENGLISH<TAB>DEFINITION<TAB>SOURCE: "
-            "six fields, this line has 5");
-  EXPECT_EQ(problems("formations\tXA\t가\tx\tcannon on 85\tme\n").at(0),
-            "my.tsv:1:1: error[bad-opening-row]: KIND is formation or line");
-  EXPECT_EQ(problems("line\txa\t가\tx\tHEEH,HEEH:\tme\n").at(0),
-            "my.tsv:1:6: error[bad-opening-row]: CODE is a capital letter, then capitals, digits or '-', 16 characters at "
-            "most");
-  EXPECT_EQ(problems("line\tABCDEFGHIJKLMNOPQ\t가\tx\tHEEH,HEEH:\tme\n").at(0),
-            "my.tsv:1:6: error[bad-opening-row]: CODE is a capital letter, then capitals, digits or '-', 16 characters at "
-            "most");
+  const std::string code_rule = "CODE is a capital letter, then capitals, digits or '-', 16 characters at most";
+  // Each bad row, and the first problem said about it.
+  const std::pair<std::string, std::string> refused[] = {
+      {"formation\tXA\t가\tx\tcannon on 85\n",
+       "my.tsv:1:1: error[bad-opening-row]: a row is KIND<TAB>CODE<TAB>KOREAN<TAB>ENGLISH<TAB>DEFINITION<TAB>SOURCE: "
+       "six fields, this line has 5"},
+      {"formations\tXA\t가\tx\tcannon on 85\tme\n", "my.tsv:1:1: error[bad-opening-row]: KIND is formation or line"},
+      {"line\txa\t가\tx\tHEEH,HEEH:\tme\n", "my.tsv:1:6: error[bad-opening-row]: " + code_rule},
+      {"line\tABCDEFGHIJKLMNOPQ\t가\tx\tHEEH,HEEH:\tme\n", "my.tsv:1:6: error[bad-opening-row]: " + code_rule},
+      {"line\tXA\t\tx\tHEEH,HEEH:\tme\n",
+       "my.tsv:1:9: error[bad-opening-row]: KOREAN, ENGLISH, DEFINITION and SOURCE must not be empty"},
+      // The column of the condition that does not read (after "cannon on 85 and ", in characters).
+      {"formation\tXA\t가나\tx\tcannon on 85 and hors on 84\tme\n",
+       "my.tsv:1:31: error[bad-opening-row]: expected a condition: setup ARRANGEMENT[|ARRANGEMENT…], PIECE on "
+       "POINT[|POINT…] or horses guard each other, joined by 'and'"},
+  };
+  for (const auto& [row, problem] : refused) EXPECT_EQ(problems(row).at(0), problem) << row;
   EXPECT_TRUE(problems("line\tABCDEFGHIJKLMNOP\t가\tx\tHEEH,HEEH:\tme\n").empty());  // 16: kept
-  EXPECT_EQ(problems("line\tXA\t\tx\tHEEH,HEEH:\tme\n").at(0),
-            "my.tsv:1:9: error[bad-opening-row]: KOREAN, ENGLISH, DEFINITION and SOURCE must not be empty");
-  // The column of the condition that does not read (after "cannon on 85 and ", in characters).
-  EXPECT_EQ(problems("formation\tXA\t가나\tx\tcannon on 85 and hors on 84\tme\n").at(0),
-            "my.tsv:1:31: error[bad-opening-row]: expected a condition: setup ARRANGEMENT[|ARRANGEMENT…], PIECE on "
-            "POINT[|POINT…] or horses guard each other, joined by 'and'");
   EXPECT_EQ(problems("formation\tXA\t가\tx\tsetup 안상 and cannon on 85\tme\n").size(), 1u);  // names are not keys
   EXPECT_EQ(problems("formation\tXA\t가\tx\tcannon on 8\tme\n").size(), 1u);
   EXPECT_EQ(problems("formation\tXA\t가\tx\tsetup 마상상마\tme\n").at(0),

@@ -197,10 +197,7 @@ TEST(Ratings, SmallCaseEqualsAnIndependentMaximumLikelihood) {
       game(0, 1, 'c'), game(1, 0, 'c'), game(0, 1, 'd'), game(0, 2, 'c'), game(2, 0, 'h'), game(2, 0, 'c'),
       game(1, 2, 'c'), game(2, 1, 'd'), game(3, 1, 'c'), game(1, 3, 'c'), game(2, 3, 'c'), game(3, 2, 'h'),
       game(3, 2, 'd'), game(3, 0, 'c'), game(0, 3, 'h'), game(1, 2, 'h')};
-  FitOptions o;
-  o.min_games = 1;
-  o.drift = 0;
-  const Fit fit = ratings::fit(games, 4, o);
+  const Fit fit = ratings::fit(games, 4, {.min_games = 1, .drift = 0});
   EXPECT_TRUE(fit.converged);
   EXPECT_EQ(fit.rated_players, 4);
   EXPECT_EQ(fit.rated_games, 16);
@@ -224,11 +221,7 @@ TEST(Ratings, SmallCaseEqualsAnIndependentMaximumLikelihood) {
 TEST(Ratings, WithoutDrawsAndWithoutTheFirstMove) {
   const std::vector<RatedGame> games = {game(0, 1, 'c'), game(1, 0, 'c'), game(1, 2, 'c'), game(2, 1, 'h'),
                                         game(2, 0, 'c'), game(0, 2, 'h'), game(1, 2, 'h'), game(0, 1, 'h')};
-  FitOptions o;
-  o.min_games = 1;
-  o.drift = 0;
-  o.first_move = false;
-  const Fit fit = ratings::fit(games, 3, o);
+  const Fit fit = ratings::fit(games, 3, {.min_games = 1, .first_move = false, .drift = 0});
   Reference ref;
   ref.players = 3;
   ref.games = games;
@@ -269,10 +262,7 @@ TEST(Ratings, RealEventEqualsAnIndependentMaximumLikelihood) {
   ASSERT_EQ(e.games.size(), 42u);
   const std::vector<std::string> names = {"김기영", "조용희", "이점섭", "김동학", "김경중", "송종일", "성우제"};
   ASSERT_EQ(e.names, names);
-  FitOptions o;
-  o.min_games = 1;
-  o.drift = 0;
-  const Fit fit = ratings::fit(e.games, 7, o);
+  const Fit fit = ratings::fit(e.games, 7, {.min_games = 1, .drift = 0});
   EXPECT_TRUE(fit.converged);
   EXPECT_EQ(fit.rated_players, 7);
   EXPECT_EQ(fit.rated_games, 42);
@@ -418,9 +408,7 @@ TEST(Ratings, FirstMoveNotFittedWhenColoursDoNotSeparateIt) {
   // Player 0 always has Han: Cho's advantage and 0's rating cannot be told apart.
   const std::vector<RatedGame> games = {game(1, 0, 'c'), game(1, 0, 'h'), game(2, 0, 'c'), game(2, 0, 'h'),
                                         game(1, 0, 'd')};
-  FitOptions o;
-  o.min_games = 1;
-  const Fit fit = ratings::fit(games, 3, o);
+  const Fit fit = ratings::fit(games, 3, {.min_games = 1});
   EXPECT_FALSE(fit.first_move_fitted);
   EXPECT_EQ(fit.first_move, 0);
   EXPECT_TRUE(fit.converged);
@@ -458,10 +446,7 @@ TEST(Ratings, HistoryFollowsAChangeOfStrength) {
     games.push_back(game(1, 2, k % 2 ? 'c' : 'h', k % 3));
     games.push_back(game(2, 1, k % 2 ? 'c' : 'h', k % 3));
   }
-  FitOptions o;
-  o.min_games = 1;
-  o.drift = 100;
-  const Fit fit = ratings::fit(games, 3, o);
+  const Fit fit = ratings::fit(games, 3, {.min_games = 1, .drift = 100});
   ASSERT_EQ(fit.players[0].history.size(), 2u);
   const PeriodRating& early = fit.players[0].history[0];
   const PeriodRating& late = fit.players[0].history[1];

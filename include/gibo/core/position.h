@@ -137,7 +137,11 @@ class Position {
   // legality test leaves it while it tries a move (the occupied points are not changed).
   bool facing_with(Square g0, Square g1) const;
   bool facing_on_board(Square g0, Square g1) const;
-  bool legal_after_pseudo(Move m, bool in_check, bool facing) const;
+  // Is the pseudo-legal non-pass move `m` legal: under strict legality no general captured
+  // and the mover's own general not attacked after it; no facing the bikjang rules forbid?
+  // `facing`: generals_facing() now. (Whether the side is in check changes nothing here.)
+  bool legal_after_pseudo(Move m, bool facing) const;
+  // Is a pass legal now? `in_check`: in_check(); `facing`: generals_facing().
   bool pass_legal(bool in_check, bool facing) const;
   std::uint64_t compute_key() const;
   bool valid_bikjang_now(bool facing, const StateInfo& s) const;

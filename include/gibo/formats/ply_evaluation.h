@@ -23,11 +23,13 @@ struct PlyEvaluation {
   int nag = 0;                  // 0 for a good move, else 6, 2, 4
 };
 
-// The name of each evaluation's best move, written by `name(before, best)` on the game
-// replayed under its own profile (else `profile`): [k] for evaluations[k], "" where it has
-// none.
-std::vector<std::string> best_move_names(const Game& game, const std::vector<PlyEvaluation>& evaluations,
-                                         const Profile& profile,
-                                         const std::function<std::string(const Position&, Move)>& name);
+// The annotated writers' shared step: hands each evaluation (ascending plies) to
+// `annotate(ply, evaluation, best)` with the ply of `game` it is about and the name of its
+// best move, written by `name(before, best)` on the game replayed under its own profile
+// (else `profile`; nullptr: the default), "" where it has none; the writer then writes the
+// annotated game.
+void annotate_plies(Game& game, const std::vector<PlyEvaluation>& evaluations, const Profile* profile,
+                    const std::function<std::string(const Position&, Move)>& name,
+                    const std::function<void(RecordedPly&, const PlyEvaluation&, const std::string&)>& annotate);
 
 }  // namespace gibo
