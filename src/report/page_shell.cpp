@@ -48,7 +48,10 @@ std::string Filters::where() const {
   std::string w;
   auto add = [&](const std::string& clause) { w += (w.empty() ? "" : " AND ") + clause; };
   if (!player.empty()) add("(cho = " + sql_string(player) + " OR han = " + sql_string(player) + ")");
-  if (!site.empty()) add("instr(coalesce(site, ''), " + sql_string(site) + ") > 0");
+  // The site holds the text: replace() and length() mean the same in SQLite and PostgreSQL
+  // (instr is SQLite's alone, and LIKE ignores ASCII case in SQLite only).
+  if (!site.empty())
+    add("length(replace(coalesce(site, ''), " + sql_string(site) + ", '')) < length(coalesce(site, ''))");
   if (from) add("year >= " + std::to_string(*from));
   if (to) add("year <= " + std::to_string(*to));
   if (!opening.empty()) {

@@ -119,6 +119,27 @@ TEST_F(SiteTest, SitesInThreadsGiveTheSameBytesAsOneAlone) {
   for (int i = 0; i < 8; ++i) EXPECT_EQ(same[i], 5 * static_cast<int>(kPages.size())) << "thread " << i;
 }
 
+// The games list's site filter keeps the games whose site holds the text, case and all,
+// the same on either backend (no SQLite-only function).
+TEST_F(SiteTest, TheSiteFilterKeepsTheGamesWhoseSiteHoldsTheText) {
+  auto site = open_site();
+  ASSERT_TRUE(site);
+  auto games_listed = [&](const std::string& target) {
+    const Reply r = site->get(target);
+    EXPECT_EQ(r.status, 200) << target;
+    std::size_t n = 0;
+    for (std::size_t at = r.body.find("href=\"/game/"); at != std::string::npos; at = r.body.find("href=\"/game/", at + 1)) ++n;
+    return n;
+  };
+  const std::string games = "/games?setup=HEHE,HEHE";  // 31 corpus games start there, some on Kakao
+  const std::size_t all = games_listed(games);
+  const std::size_t kakao = games_listed(games + "&site=Kakao");
+  EXPECT_GT(kakao, 0u);
+  EXPECT_LT(kakao, all);
+  EXPECT_EQ(games_listed(games + "&site=kakao"), 0u);  // case counts
+  EXPECT_EQ(games_listed(games + "&site=%EC%97%86%EB%8A%94%EA%B3%B3"), 0u);
+}
+
 TEST_F(SiteTest, NeverWritesTheArchive) {
   const std::string before = bytes_of(db_);
   const auto mtime = fs::last_write_time(db_);
