@@ -1,4 +1,4 @@
-// The archive's per-game encodings; see codec.h and README "Database schema".
+// The archive's per-game encodings; see codec.h and src/archive/README.md.
 //
 // Bad-input policy: decoders return nullopt on anything they did not write themselves
 // (odd-length move blobs, truncated varints, tag text that is not a JSON array of string

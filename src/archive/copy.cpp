@@ -112,10 +112,8 @@ class Copier {
 
   // The mark of a copy in progress in `db` ("" when none).
   static std::string mark_of(sql::Connection& db) {
-    sql::Statement s = db.prepare("SELECT value FROM meta WHERE key = ?1");
-    if (!s.prepared()) return "";
-    s.bind_text(1, schema::kCopyMark);
-    return s.step() == sql::kRow ? std::string(s.text(0)) : "";
+    const auto mark = schema::meta_value(db, schema::kCopyMark);
+    return mark && *mark ? **mark : "";
   }
 
   // A copy in progress from this source is continued; else the target must hold nothing,

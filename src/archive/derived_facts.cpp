@@ -65,15 +65,13 @@ std::string rules_fingerprint() {
   return std::to_string(kRules) + " " + sha256_hex(kDefaultAliases);
 }
 
-void bind_text_or_null(Statement& s, int i, const std::optional<std::string>& v) { s.bind_optional_text(i, v); }
-
 constexpr sql::Param<FactsRow> kFactsParams[] = {
     {"game_id", [](Statement& s, int i, const FactsRow& r) { s.bind(i, r.game_id); }},
     {"event", [](Statement& s, int i, const FactsRow& r) { s.bind_text(i, r.f.event); }},
     {"site", [](Statement& s, int i, const FactsRow& r) { s.bind_text(i, r.f.site); }},
     {"site_name", [](Statement& s, int i, const FactsRow& r) { s.bind_text(i, r.f.site_name); }},
     {"event_name", [](Statement& s, int i, const FactsRow& r) { s.bind_text(i, r.f.event_name); }},
-    {"date", [](Statement& s, int i, const FactsRow& r) { bind_text_or_null(s, i, r.f.date); }},
+    {"date", [](Statement& s, int i, const FactsRow& r) { s.bind_optional_text(i, r.f.date); }},
     {"date_text", [](Statement& s, int i, const FactsRow& r) { s.bind_text(i, r.f.date_text); }},
     {"year", [](Statement& s, int i, const FactsRow& r) { s.bind_optional(i, r.f.year); }},
     {"cho", [](Statement& s, int i, const FactsRow& r) { s.bind_text(i, r.f.cho); }},
@@ -253,15 +251,7 @@ std::optional<Error> refresh(sql::Connection& db) {
     const std::string main = sql::schema_prefix(db, false);
     e = db.exec("DELETE FROM game_facts; DELETE FROM analysis_quality");
     if (!e) e = derive_all(db, main, main, kSchemaVersion);
-    Statement m = db.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = "
-                             "excluded.value");
-    const std::string fingerprint = rules_fingerprint();
-    if (!e && !m.prepared()) e = Error{db.current_error()};
-    if (!e) {
-      m.bind_text(1, kRulesKey);
-      m.bind_text(2, fingerprint);
-      if (!m.run()) e = Error{db.current_error()};
-    }
+    if (!e) e = schema::set_meta(db, kRulesKey, rules_fingerprint());
   }
   if (!e) e = db.exec("COMMIT");
   if (e) {

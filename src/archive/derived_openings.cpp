@@ -111,42 +111,19 @@ std::string fingerprint(const std::string& rows) {
   return std::to_string(kNamer) + " " + sha256_hex(builtin_opening_book_text()) + " " + sha256_hex(rows);
 }
 
-void bind_text_or_null(Statement& s, int i, const std::optional<std::string>& v) { s.bind_optional_text(i, v); }
-
 constexpr sql::Param<Row> kParams[] = {
     {"game_id", [](Statement& s, int i, const Row& r) { s.bind(i, r.game_id); }},
     {"code", [](Statement& s, int i, const Row& r) { s.bind_text(i, r.o.code); }},
-    {"cho_setup_name", [](Statement& s, int i, const Row& r) { bind_text_or_null(s, i, r.o.cho_setup_name); }},
-    {"han_setup_name", [](Statement& s, int i, const Row& r) { bind_text_or_null(s, i, r.o.han_setup_name); }},
-    {"elephant_pair", [](Statement& s, int i, const Row& r) { bind_text_or_null(s, i, r.o.elephant_pair); }},
-    {"cho_formations", [](Statement& s, int i, const Row& r) { bind_text_or_null(s, i, r.o.cho_formations); }},
-    {"han_formations", [](Statement& s, int i, const Row& r) { bind_text_or_null(s, i, r.o.han_formations); }},
-    {"cho_plies", [](Statement& s, int i, const Row& r) { bind_text_or_null(s, i, r.o.cho_plies); }},
-    {"han_plies", [](Statement& s, int i, const Row& r) { bind_text_or_null(s, i, r.o.han_plies); }},
-    {"line", [](Statement& s, int i, const Row& r) { bind_text_or_null(s, i, r.o.line); }},
+    {"cho_setup_name", [](Statement& s, int i, const Row& r) { s.bind_optional_text(i, r.o.cho_setup_name); }},
+    {"han_setup_name", [](Statement& s, int i, const Row& r) { s.bind_optional_text(i, r.o.han_setup_name); }},
+    {"elephant_pair", [](Statement& s, int i, const Row& r) { s.bind_optional_text(i, r.o.elephant_pair); }},
+    {"cho_formations", [](Statement& s, int i, const Row& r) { s.bind_optional_text(i, r.o.cho_formations); }},
+    {"han_formations", [](Statement& s, int i, const Row& r) { s.bind_optional_text(i, r.o.han_formations); }},
+    {"cho_plies", [](Statement& s, int i, const Row& r) { s.bind_optional_text(i, r.o.cho_plies); }},
+    {"han_plies", [](Statement& s, int i, const Row& r) { s.bind_optional_text(i, r.o.han_plies); }},
+    {"line", [](Statement& s, int i, const Row& r) { s.bind_optional_text(i, r.o.line); }},
     {"line_ply", [](Statement& s, int i, const Row& r) { s.bind_optional(i, r.o.line_ply); }},
 };
-
-// The value of meta row `key`, nullopt when there is none.
-Expected<std::optional<std::string>> meta_value(sql::Connection& db, const char* key) {
-  Statement s = db.prepare("SELECT value FROM meta WHERE key = ?1");
-  if (!s.prepared()) return Error{"cannot read meta: " + db.current_error()};
-  s.bind_text(1, key);
-  const int rc = s.step();
-  if (rc == sql::kRow) return std::optional<std::string>(std::string(s.text(0)));
-  if (rc != sql::kDone) return Error{"cannot read meta: " + db.current_error()};
-  return std::optional<std::string>();
-}
-
-std::optional<Error> set_meta(sql::Connection& db, const char* key, const std::string& value) {
-  Statement m = db.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = "
-                           "excluded.value");
-  if (!m.prepared()) return Error{db.current_error()};
-  m.bind_text(1, key);
-  m.bind_text(2, value);
-  if (!m.run()) return Error{db.current_error()};
-  return std::nullopt;
-}
 
 // Names every game in the archive's tables (`main`: their prefix) with `book` into the
 // table game_openings under `into`; how many.
@@ -193,7 +170,7 @@ derived::State state(sql::Connection& db, int schema_version) {
 
 Expected<std::string> own_rows(sql::Connection& db, int schema_version) {
   if (schema_version < kSince) return std::string();
-  const auto rows = meta_value(db, kRowsKey);
+  const auto rows = schema::meta_value(db, kRowsKey);
   if (!rows) return rows.error();
   return rows->value_or("");
 }
@@ -211,15 +188,15 @@ Expected<std::int64_t> refresh(sql::Connection& db, const std::optional<std::str
     const auto stored = own_rows(db, kSchemaVersion);
     if (!stored) return stored.error();
     const std::string wanted = rows.value_or(*stored);
-    const auto names = meta_value(db, kNamesKey);
+    const auto names = schema::meta_value(db, kNamesKey);
     if (!names) return names.error();
     if (*names == fingerprint(wanted)) return std::int64_t{0};
     if (auto e = db.exec("DELETE FROM game_openings")) return *e;
     const std::string main = sql::schema_prefix(db, false);
     const auto named = name_all(db, main, main, *book_of(wanted));
     if (!named) return named;
-    if (auto e = set_meta(db, kRowsKey, wanted)) return *e;
-    if (auto e = set_meta(db, kNamesKey, fingerprint(wanted))) return *e;
+    if (auto e = schema::set_meta(db, kRowsKey, wanted)) return *e;
+    if (auto e = schema::set_meta(db, kNamesKey, fingerprint(wanted))) return *e;
     return named;
   };
   const Expected<std::int64_t> named = name_again();

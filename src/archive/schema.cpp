@@ -109,7 +109,7 @@ CREATE TABLE analysis_quality (
 )sql";
 
 // The table added by version 7: each game's opening, named with the archive's opening
-// book (derived_openings.cpp fills it; README "Database schema" and formats/openings/
+// book (derived_openings.cpp fills it; src/archive/README.md and formats/openings/
 // README.md say what each column holds).
 constexpr const char* kOpeningTables = R"sql(
 CREATE TABLE game_openings (
@@ -128,8 +128,8 @@ CREATE TABLE game_openings (
 )sql";
 
 // Version 3: this, kAnalysisTables and the tags view (dialect.h: tags_view); the later
-// versions' steps (kMigrations) make the current one. Every table is described in README
-// "Database schema"; written in SQLite's DDL, which dialect.h translates for PostgreSQL.
+// versions' steps (kMigrations) make the current one. Every table is described in
+// src/archive/README.md; written in SQLite's DDL, which dialect.h translates for PostgreSQL.
 constexpr const char* kSchema = R"sql(
 CREATE TABLE schema_version (
   version     INTEGER PRIMARY KEY,
@@ -500,6 +500,26 @@ Expected<int> prepare(sql::Connection& db, bool writable) {
   }
   // Read-only and older: read as it is (later columns read as unknown).
   return static_cast<int>(version);
+}
+
+Expected<std::optional<std::string>> meta_value(sql::Connection& db, std::string_view key) {
+  sql::Statement s = db.prepare("SELECT value FROM meta WHERE key = ?1");
+  if (!s.prepared()) return Error{"cannot read meta: " + db.current_error()};
+  s.bind_text(1, key);
+  const int rc = s.step();
+  if (rc == sql::kRow) return std::optional<std::string>(std::string(s.text(0)));
+  if (rc != sql::kDone) return Error{"cannot read meta: " + db.current_error()};
+  return std::optional<std::string>();
+}
+
+std::optional<Error> set_meta(sql::Connection& db, std::string_view key, std::string_view value) {
+  sql::Statement m =
+      db.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+  if (!m.prepared()) return Error{db.current_error()};
+  m.bind_text(1, key);
+  m.bind_text(2, value);
+  if (!m.run()) return Error{db.current_error()};
+  return std::nullopt;
 }
 
 }  // namespace gibo::archive::schema

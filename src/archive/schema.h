@@ -1,7 +1,10 @@
-// The archive's schema text and its versioning (internal to src/archive). README
-// "Database schema" documents the same tables for users; keep both in step.
+// The archive's schema text and its versioning (internal to src/archive).
+// src/archive/README.md documents the same tables for users; keep both in step.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "sql.h"
@@ -21,6 +24,12 @@ Expected<int> prepare(sql::Connection& db, bool writable);
 // The meta key that marks an archive as a copy in progress (gibo copy), its value the
 // source's name.
 inline constexpr const char* kCopyMark = "copying_from";
+
+// The value of the meta row `key`: nullopt when there is none; an Error with the
+// connection's message when it cannot be read.
+Expected<std::optional<std::string>> meta_value(sql::Connection& db, std::string_view key);
+// Sets the meta row `key` to `value`, inserted or replaced (in the caller's transaction).
+std::optional<Error> set_meta(sql::Connection& db, std::string_view key, std::string_view value);
 
 // The derived tables (game_facts, analysis_quality) as TEMP tables of the connection, for
 // an archive whose stored ones cannot be read as current (derived_facts.h).

@@ -1,6 +1,6 @@
 // The game archive: one SQLite file holding source files, distinct games (start position
 // + moves), their tags, comments, times, diagnostics, duplicates and verdicts. The schema
-// is documented in the README ("Database schema") and versioned (kSchemaVersion).
+// is documented in src/archive/README.md and versioned (kSchemaVersion).
 //
 // Policies (written here because this is where they are enforced):
 // * Stored results are history (src/adjudication/README.md): nothing in this API updates a game's

@@ -1,4 +1,4 @@
-// The archive's per-game encodings (README "Database schema"): how a game's moves, times
+// The archive's per-game encodings (src/archive/README.md): how a game's moves, times
 // and tags are packed into one row, and the canonical game hash used for deduplication.
 // (The content hash of a source file is sha256.h; player names are record/player_name.h.)
 //

@@ -2,7 +2,7 @@
 // games; one writer (the calling thread) stores them in batches of `batch_games`, each
 // batch one transaction (all or nothing).
 //
-// Guarantees (README "Database schema" explains the bookkeeping behind them):
+// Guarantees (src/archive/README.md explains the bookkeeping behind them):
 // * Distinct games only: a game with the same start and moves as a stored one (tags
 //   aside) is not stored again; it is counted and recorded in `duplicates`, linked to the
 //   kept game. Games that are a strict prefix of another are found and reported.

@@ -1,5 +1,5 @@
 // SHA-256 (FIPS 180-4): the content hash that identifies a source file in the archive
-// (README "Database schema", `sources.content_hash`).
+// (src/archive/README.md, `sources.content_hash`).
 #pragma once
 
 #include <array>
