@@ -60,6 +60,8 @@ add_custom_target(gibo_docs ALL DEPENDS ${GIBO_EXIT_STATUS_DOC})
 install(FILES README.md ${GIBO_EXIT_STATUS_DOC} DESTINATION ${GIBO_DOC_DIR} COMPONENT runtime)
 install(DIRECTORY formats/ DESTINATION ${GIBO_DOC_DIR}/formats COMPONENT runtime
         FILES_MATCHING PATTERN "README.md" PATTERN "*.schema.json" PATTERN "openings.tsv")
+# The commands' reference pages, where the installed README's links find them.
+install(DIRECTORY src/cli/help/ DESTINATION ${GIBO_DOC_DIR}/src/cli/help COMPONENT runtime FILES_MATCHING PATTERN "*.md")
 install(DIRECTORY samples/ DESTINATION ${GIBO_DOC_DIR}/samples COMPONENT runtime
         PATTERN "library/build*" EXCLUDE)
 

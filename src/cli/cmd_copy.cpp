@@ -17,14 +17,9 @@ int run_copy(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::vector<std::string> archives;
   po::variables_map vm;
-  const std::string notes = i18n::translate(
-      "\nFROM and TO are archives: a SQLite file, or a PostgreSQL database (postgresql://... or libpq's\n"
-      "keywords). Every table is copied, rows as they are, the position index with them; TO is made\n"
-      "when missing and must hold no games. The copy goes in transactions of 10,000 rows: killed, it is\n"
-      "taken up where it stopped by the same command. FROM is only read.\n");
   if (const auto rc = parse_command_line_with_list("copy", synopsis, args, opts, "archives", "FROM TO",
                                                    "the archive to copy, then the archive to copy it into", archives,
-                                                   vm, notes))
+                                                   vm))
     return *rc;
   if (archives.size() != 2) return usage_error("copy", "give FROM and TO, two archives", synopsis);
   const std::string& from = archives[0];

@@ -14,12 +14,7 @@ int run_explore(const std::vector<std::string>& args) {
   const std::string synopsis = "gibo explore [OPTIONS] --db FILE";
   PositionQuery q;
   if (auto rc = parse_query_command_line(
-          "explore", synopsis, args, "text, json or html",
-          "\nWithout a position (--fen, --setup, --moves, --game) explore lists the set-up pairs the archive's\n"
-          "games start from (Cho's and Han's, as --setup takes them), with their games and results; the\n"
-          "games of every line add up to the archive's (or the selection's). --moves alone starts from the\n"
-          "standard start (마상상마 / 마상상마).\n",
-          q))
+          "explore", synopsis, args, "text, json or html", q))
     return *rc;
   if (q.format != "text" && q.format != "json" && q.format != "html")
     return usage_error("explore", "--format must be text, json or html");

@@ -15,11 +15,7 @@ int run_search(const std::vector<std::string>& args) {
       "gibo search [OPTIONS] --db FILE (--fen FEN | --setup CHO,HAN | --moves \"MOVES\" | --game FILE[:GAME]@PLY)";
   PositionQuery q;
   if (auto rc = parse_query_command_line(
-          "search", synopsis, args, "text or jsonl",
-          "\nText: one line per game, FILE:GAME@PLY (as gibo show takes it), the move played there (\"end\":\n"
-          "the record ends there), players, date, stored result. jsonl: one object per game\n"
-          "{\"type\":\"game\",\"id\",\"file\",\"index\" (from 0),\"ply\",\"next\",\"plies\",\"cho\",\"han\",\"date\",\"result\"}.\n",
-          q))
+          "search", synopsis, args, "text or jsonl", q))
     return *rc;
   if (q.format != "text" && q.format != "jsonl") return usage_error("search", "--format must be text or jsonl");
   if (!q.names_position()) {

@@ -21,12 +21,7 @@ int run_serve(const std::vector<std::string>& args) {
       "port", po::value(&o.port)->default_value(8080), "the port (0: any free port; the address is printed)")(
       "letters", po::value(&letters), "piece letters on the boards: hanja (default), hangul, mixed or latin");
   po::variables_map vm;
-  const std::string notes = i18n::translate(
-      "\nRoutes: / (the set-ups played), /explore?setup=CHO,HAN&moves=UCI,... (the explorer),\n"
-      "/games?... (the games reaching the position), /game/ID?ply=N (the game viewer), /stats,\n"
-      "/players and /player?name=NAME (ratings, results, games), /events and /event?name=NAME&year=Y\n"
-      "(crosstables). The archive is only read. Stop with Ctrl-C.\n");
-  if (const auto rc = parse_command_line("serve", synopsis, args, opts, po::positional_options_description(), vm, notes))
+  if (const auto rc = parse_command_line("serve", synopsis, args, opts, po::positional_options_description(), vm))
     return *rc;
   if (o.db.empty()) return usage_error("serve", "--db FILE is required (an archive written by gibo import)");
   if (const auto refused = refuse_unreadable_archive(o.db)) return *refused;

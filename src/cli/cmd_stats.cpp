@@ -54,31 +54,13 @@ std::optional<Error> read_whole_file(const std::string& path, std::string& text)
   return std::nullopt;
 }
 
-// What --help prints after the options: the --where fields and the output formats.
+// What -h and --help print after the options: the fields of --where, from the facts view
+// itself (the reference page, src/cli/help/stats.md, says what --where does with them).
 std::string more_help() {
   using i18n::translate;
-  std::string s = translate(
-      "\n--where: an SQL expression (SQLite, read-only: = != < <= > >= LIKE GLOB IN BETWEEN IS NULL AND OR NOT,\n"
-      "'text', numbers, SQL functions) over these fields of each game, the same on files and with --db\n"
-      "(gibo export and gibo rescore --db take the same expressions); with a PostgreSQL --db, PostgreSQL's\n"
-      "SQL, in a read-only transaction, calling only functions that read (README: \"Selecting games\"):\n");
+  std::string s = "\n" + translate("fields of --where (gibo stats, export and rescore --db; \"Selecting games\" below):") + "\n";
   for (const archive::FactField& f : archive::fact_fields())
     s += "  " + f.name + std::string(f.name.size() < 14 ? 14 - f.name.size() : 1, ' ') + translate(f.meaning.c_str()) + "\n";
-  s += translate(
-       "\n"
-       "Games: each distinct game (start position and moves; tags aside) is counted once, as gibo import\n"
-       "stores it; its copies are counted as duplicates, and a file with the same bytes as an earlier one is\n"
-       "skipped. On files the games are imported into a temporary archive first, so a folder and the archive\n"
-       "imported from it give the same report.\n"
-       "Formats: text (aligned tables), csv (one block per table: a header row \"table,<columns>\", then rows\n"
-       "led by the table id; blocks separated by an empty line), json (\"games\", \"results\" {cho, han, draw,\n"
-       "other, ...} and \"tables\" {id: {title, columns, rows}}), html (one self-contained page, no script).\n"
-       "Results count the stored results (대국결과) as recorded; \"other\" is void, unknown or none. Players are\n"
-       "grouped by name with the rank written in it removed (\"김동학 四단\", \"김동학(프로)\" -> 김동학); ratings\n"
-       "and events group them by identity (a nickname is one per online site; alias lines of kind player merge\n"
-       "them). Ratings: maximum likelihood (Elo with draws and Cho's first move), the ranked players' mean 1500.\n"
-       "Events: an event's name as counted, each year its own, with standings and crosstables.\n"
-       "An input that cannot be read is reported and counted; the report is still written (exit status 3).\n");
   return s;
 }
 

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "command.h"
+#include "help_page.h"
 #include "outputs.h"
 #include "gibo/report/i18n.h"
 #include "gibo/version.h"
@@ -46,7 +47,7 @@ void print_overview(std::ostream& out) {
     for (std::size_t i = std::strlen(c.name); i < 12; ++i) out << ' ';
     out << translate(c.summary) << "\n";
   }
-  out << "\n" << translate("Run 'gibo COMMAND --help' for a command's options.") << "\n"
+  out << "\n" << translate("Run 'gibo COMMAND --help' for a command's options and reference (-h: the options only).") << "\n"
       << translate("Language: --lang ko or a Korean locale (LANG=ko_KR.UTF-8) for Korean.") << "\n\n"
       << translate(kExitStatusHelp);
 }
@@ -104,7 +105,11 @@ int main(int argc, char** argv) {
       print_overview(std::cout);
       return flush_standard_output("help") ? kExitOk : kExitIo;
     }
-    if (args.size() > 1) {
+    // help --roff COMMAND: the command's reference page as help2man's include file, which
+    // the build gives help2man for the man page (cmake/man_pages.cmake).
+    const bool roff = args.front() == "--roff";
+    if (roff) args.erase(args.begin());
+    if (args.size() != 1) {
       std::cerr << "gibo help: " << gibo::i18n::translate("give one command name") << "\n";
       return kExitUsage;
     }
@@ -112,6 +117,11 @@ int main(int argc, char** argv) {
     if (!c) {
       std::cerr << "gibo: " << gibo::i18n::format("unknown command '{1}'", {args.front()}) << "\n";
       return kExitUsage;
+    }
+    if (roff) {
+      const HelpPage* page = find_help_page(c->name);
+      if (page) std::cout << help_page_roff(page->markdown);
+      return flush_standard_output("help") ? kExitOk : kExitIo;
     }
     const int status = c->run({"--help"});
     return flush_standard_output("help") ? status : kExitIo;

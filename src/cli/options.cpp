@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "command.h"
+#include "help_page.h"
 #include "gibo/report/i18n.h"
 #include "inputs.h"
 #include "report/text_width.h"
@@ -148,7 +149,8 @@ std::optional<int> parse_command_line(const std::string& command, const std::str
                                       const std::vector<std::string>& args, po::options_description& visible,
                                       const po::positional_options_description& positional,
                                       po::variables_map& vm, const std::string& notes) {
-  visible.add_options()("help,h", "show this help");
+  visible.add_options()("help", "show this help and the command's reference: examples, what it does")(
+      ",h", "show the usage and the options only");
   // A positional argument is given as one, never as an option ("gibo perft 3", not
   // "gibo perft --depth 3"): help lists it under "arguments".
   for (const std::string& name : positional_names(positional))
@@ -167,9 +169,12 @@ std::optional<int> parse_command_line(const std::string& command, const std::str
   try {
     po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
     // --help is answered before the required options are checked.
-    if (vm.count("help")) {
+    if (vm.count("help") || vm.count("-h")) {
       print_help(synopsis, visible, positional);
       std::cout << notes;
+      // The reference page is English whatever the run's language (src/cli/help/).
+      const HelpPage* page = find_help_page(command);
+      if (vm.count("help") && page) std::cout << "\n" << help_page_text(page->markdown);
       return kExitOk;
     }
     po::notify(vm);

@@ -34,22 +34,11 @@ void add_position_query_options(po::options_description& opts, PositionQuery& q)
       "game", po::value(&q.game), "FILE[:GAME]@PLY: the position of a record (GAME from 1, PLY 0 = start)");
 }
 
-// What --help prints after the options (the position, the index, --where, exit statuses).
-std::string position_query_help() {
-  return "\nThe archive's position index is built on first use and brought up to date with each later explore\n"
-         "or search (the games imported since); a read-only archive is indexed in memory for the run.\n"
-         "Positions compare placement and side to move (move counters aside); each game counts once, at its\n"
-         "first visit, so games reaching the position by another move order are included.\n"
-         "--where: the SQL expression gibo stats --db takes, over the same fields (gibo stats --help).\n"
-         "An archive that holds no game is a finding (1); a bad FEN, move list (the ply is named), --game or\n"
-         "--where is a usage error (2).\n";
-}
-
 }  // namespace
 
 std::optional<int> parse_query_command_line(const std::string& command, const std::string& synopsis,
                                             const std::vector<std::string>& args, const char* formats,
-                                            const std::string& more_help, PositionQuery& q) {
+                                            PositionQuery& q) {
   po::options_description opts("options");
   add_position_query_options(opts, q);
   opts.add_options()("format", po::value(&q.format), formats);
@@ -58,8 +47,7 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
                        "the text table's move columns: korean, uci, san, janggi, comma-separated (default korean,uci)");
   }
   po::variables_map vm;
-  return parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm,
-                            i18n::translate(more_help.c_str()) + i18n::translate(position_query_help().c_str()));
+  return parse_command_line(command, synopsis, args, opts, po::positional_options_description(), vm);
 }
 
 int query_error(const std::string& command, const PositionQuery& q, const Error& error) {

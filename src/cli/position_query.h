@@ -27,12 +27,11 @@ struct PositionQuery {
 };
 
 // Parses the command line of explore or search: --db, --fen, --moves, --game, --where,
-// --rules, --jobs, -o and --format (its values named by `formats`: "text or jsonl"). For
-// --help prints the options, then `more_help` and what the query options mean. As
+// --rules, --jobs, -o and --format (its values named by `formats`: "text or jsonl"). As
 // parse_command_line: nullopt on success, else the exit status.
 std::optional<int> parse_query_command_line(const std::string& command, const std::string& synopsis,
                                             const std::vector<std::string>& args, const char* formats,
-                                            const std::string& more_help, PositionQuery& q);
+                                            PositionQuery& q);
 
 // A query the archive could not answer: prints "gibo COMMAND: DB: MESSAGE" and returns
 // kExitIo.

@@ -1,5 +1,5 @@
 // The players' and events' pages of `gibo serve` (page_players.cpp), from the statistics
-// report's identities, ratings and events (stats.h). Routes (README "gibo serve"):
+// report's identities, ratings and events (stats.h). Routes (src/cli/help/serve.md):
 //
 //   /players                   every player identity with its rating
 //   /player?name=NAME          one identity: spellings merged and by which rule, rating,

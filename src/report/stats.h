@@ -34,7 +34,7 @@ struct ReportOptions {
   int length_bucket = 20;       // plies per bar of the length histogram
   int disagreements_listed = 100;  // rows text and HTML show of the disagreements (0: all)
   const NameAliases* aliases = nullptr;  // how sites, events and players are counted; nullptr: the built-in table
-  // Ratings and events (README "Players and events").
+  // Ratings and events (src/cli/help/stats.md, "Players and events").
   crosstable::PointSystem points = crosstable::PointSystem::Classic;  // how the events' games score
   bool by_verdict = false;   // score by the verdict under each game's own profile where the board shows an ending
   int min_games = 5;         // games in the rated group a player needs to be ranked

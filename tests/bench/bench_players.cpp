@@ -14,7 +14,7 @@
 // Files are read directly (not imported), so records without moves count. The split
 // defaults to the date before which four fifths of the dated decided games lie. A game
 // counts when it is dated and decided (a win or a draw) between two different identities
-// (README "Players and events"); every probability is kept at least 10⁻⁴ so that a draw
+// (src/cli/help/stats.md, "Players and events"); every probability is kept at least 10⁻⁴ so that a draw
 // nobody predicted costs ln 10⁴ rather than infinity.
 #include <algorithm>
 #include <array>

@@ -43,7 +43,7 @@ TEST(Languages, HelpDiagnosticsSummariesAndReportsAreKorean) {
   const Result help = with_env("LANG=ko_KR.UTF-8", {"validate", "--help"});
   ASSERT_EQ(help.status, 0) << help.err;
   EXPECT_EQ(help.out.rfind("사용법: gibo validate ", 0), 0u) << help.out;
-  for (const char* korean : {"인수:", "옵션:", "작업 스레드 (기본 1)", "하위까지 찾음", "이 도움말 보기", "종료 상태"})
+  for (const char* korean : {"인수:", "옵션:", "작업 스레드 (기본 1)", "하위까지 찾음", "이 도움말과 명령의 설명", "종료 상태"})
     EXPECT_NE(help.out.find(korean), std::string::npos) << korean << "\n" << help.out;
   for (const char* english : {"worker threads", "arguments:", "options:", "show this help"})
     EXPECT_EQ(help.out.find(english), std::string::npos) << english << "\n" << help.out;

@@ -1,7 +1,7 @@
 // Play quality (issue 30 item 5): the stats report's per-player numbers, from the analyses
 // stored by `gibo analyze --db` on 150 real games (tests/data/corpus and corpus_sample) with
 // the real Fairy-Stockfish, checked against the same metrics computed here from the stored
-// per-ply rows (analysis_positions) with the documented formulas (README "gibo analyze"),
+// per-ply rows (analysis_positions) with the documented formulas (src/cli/help/analyze.md),
 // read with SQLite directly. The searches are to depth 1 (about 16,500 positions): the
 // numbers checked are the report's arithmetic on the stored rows, which the depth does not
 // change, and a deeper search would make the test minutes long.

@@ -267,7 +267,7 @@ TEST_F(ServeCli, EscapesEveryRecordString) {
   EXPECT_NE(viewer.find("&lt;/p&gt;&lt;script&gt;alert(2)"), std::string::npos);
 }
 
-// The players' and events' pages (README "gibo serve"): every identity with its rating, one
+// The players' and events' pages (src/cli/help/serve.md): every identity with its rating, one
 // identity's spellings, results and games (each a link to the viewer), the events and one
 // event's crosstable (each result a link to its game); unknown names are 404; record strings
 // escaped.

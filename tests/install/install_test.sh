@@ -87,6 +87,10 @@ for c in $commands; do
   option=$("$prefix/bin/gibo" "$c" --help | grep -oE -- '--[a-z][a-z-]+' | grep -v -- '--help' | head -n 1 || true)
   text=$(MANWIDTH=200 man -l "$prefix/share/man/man1/gibo-$c.1")
   [ -z "$option" ] || grep -q -- "$option" <<< "$text" || fail "gibo-$c(1) lacks $option of its --help"
+  # and the command's reference page: its first example under EXAMPLES, as --help prints it.
+  example=$("$prefix/bin/gibo" "$c" --help | sed -n '/^examples:$/{n;s/^  //p;q}')
+  [ -z "$example" ] || grep -A3 '^EXAMPLES' <<< "$text" | grep -qF -- "$example" \
+    || fail "gibo-$c(1) lacks the example '$example' of its reference page under EXAMPLES"
 done
 
 step "bash completion"

@@ -1,4 +1,4 @@
-// gibo analyze's JSON Lines (README "gibo analyze"): a line per ply and one per game,
+// gibo analyze's JSON Lines (src/cli/help/analyze.md): a line per ply and one per game,
 // written by analyze and read back for the evaluation graph (show --analysis).
 #pragma once
 

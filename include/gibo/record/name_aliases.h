@@ -1,6 +1,6 @@
 // Site and event names as `gibo stats` counts them: spellings of one name (case, width,
 // spacing, the table's aliases such as Hangame/한게임) are one entity, and values that
-// say nothing (미상, ?, empty) are unknown, not a site (README "gibo stats"). The same
+// say nothing (미상, ?, empty) are unknown, not a site (src/cli/help/stats.md). The same
 // table says which sites are online services and merges player identities
 // (player_identity.h).
 #pragma once

@@ -1,6 +1,6 @@
 // The evaluation graph of an analysed game: one SVG picture of the engine's evaluation
 // after each ply, from Cho's point of view (Cho's advantage up), clamped at a cap, a mate
-// drawn at the edge of its winner's side. README "gibo analyze", "The evaluation graph".
+// drawn at the edge of its winner's side. src/cli/help/analyze.md, "The evaluation graph".
 #pragma once
 
 #include <optional>

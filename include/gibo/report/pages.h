@@ -3,7 +3,7 @@
 // viewer. Every page is whole HTML5 with inline CSS and SVG, no external resource, and
 // works with scripting off (links and forms); the viewer adds a few lines of script for
 // the arrow keys. Every string from a record is escaped. The links follow the server's
-// routes (README "gibo serve"):
+// routes (src/cli/help/serve.md):
 //
 //   /                                        the set-up page
 //   /explore?setup=CHO,HAN&moves=U1,U2,...   the explorer (or fen=FEN instead of setup)

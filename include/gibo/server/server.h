@@ -1,5 +1,5 @@
 // `gibo serve`: an archive as a local web application (Boost.Beast over HTTP/1.1). The
-// pages are report/pages.h's; the routes are theirs (README "gibo serve").
+// pages are report/pages.h's; the routes are theirs (src/cli/help/serve.md).
 //
 // Policies (enforced here):
 // * The archive is opened read-only and never written (a missing or outdated position
