@@ -33,7 +33,7 @@ struct Command {
 const std::vector<Command>& commands();
 
 // The commands, one a cmd_NAME.cpp (in the order of the table in main.cpp).
-CommandRun run_perft, run_rules, run_validate, run_convert, run_show, run_stats, run_import, run_export, run_rescore,
-    run_explore, run_search, run_analyze, run_serve, run_copy;
+CommandRun run_validate, run_show, run_convert, run_import, run_export, run_copy, run_rescore, run_stats, run_explore,
+    run_search, run_analyze, run_serve, run_rules, run_perft;
 
 }  // namespace gibo::cli

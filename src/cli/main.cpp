@@ -16,20 +16,20 @@ namespace gibo::cli {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
-      {"perft", "count leaf nodes of the move tree (rules-engine check and speed)", run_perft},
-      {"rules", "list the rules profiles or show one profile's flags", run_rules},
       {"validate", "read game files and replay every move through the rules engine", run_validate},
-      {"convert", "convert game files between .gib, PGN, JSON, JSON Lines, FEN and UCI move lists", run_convert},
       {"show", "show a record's position at a ply (text or SVG), its moves, or the game as an HTML viewer", run_show},
-      {"stats", "report on a collection: results, setups, openings, players, verdicts, data quality", run_stats},
-      {"import", "load game files into a SQLite archive (deduplicated, resumable)", run_import},
-      {"export", "write games from a SQLite archive back to files", run_export},
+      {"convert", "convert game files between .gib, PGN, JSON, JSON Lines, FEN and UCI move lists", run_convert},
+      {"import", "load game files into an archive, SQLite or PostgreSQL (deduplicated, resumable)", run_import},
+      {"export", "write an archive's games back to files", run_export},
+      {"copy", "copy an archive into another, between SQLite and PostgreSQL (every table, resumable)", run_copy},
       {"rescore", "re-score each game's ending under a rules profile beside its stored result", run_rescore},
+      {"stats", "report on a collection: results, set-ups, openings, players and ratings, events, verdicts, data quality", run_stats},
       {"explore", "the moves played from a position in an archive, with their results (opening explorer)", run_explore},
       {"search", "the archive's games that reach a position", run_search},
       {"analyze", "evaluate every move of each game with a UCI engine (fairy-stockfish): losses, mistakes, accuracy", run_analyze},
       {"serve", "the archive as a local web application: explorer, games, game viewer, statistics", run_serve},
-      {"copy", "copy an archive into another, between SQLite and PostgreSQL (every table, resumable)", run_copy},
+      {"rules", "list the rules profiles, or show one profile's flags and engine variant", run_rules},
+      {"perft", "count leaf nodes of the move tree (rules-engine check and speed)", run_perft},
   };
   return list;
 }

@@ -162,3 +162,21 @@ TEST(HelpPages, StatsPageDescribesEveryWhereField) {
   EXPECT_GE(listed.size(), 40u);
   EXPECT_EQ(described, listed);
 }
+
+// The README's table of commands is `gibo help`'s list, row for row: the name (linked to its
+// page) and the summary the program gives (which is also the man page's NAME line).
+TEST(HelpPages, ReadmeTableIsTheCommandList) {
+  const Result r = run_gibo({"help"});
+  std::vector<std::pair<std::string, std::string>> listed, tabled;
+  const std::regex line("\n  ([a-z]+) +([^\n]+)");
+  for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), line); it != std::sregex_iterator(); ++it)
+    listed.emplace_back((*it)[1], (*it)[2]);
+  const std::string readme = slurp(fs::path(GIBO_SAMPLES).parent_path() / "README.md");
+  const std::regex row("\n\\| \\[`([a-z]+)`\\]\\(src/cli/help/([a-z]+)\\.md\\) \\| ([^\n]+) \\|");
+  for (auto it = std::sregex_iterator(readme.begin(), readme.end(), row); it != std::sregex_iterator(); ++it) {
+    EXPECT_EQ((*it)[1], (*it)[2]) << "the row of " << (*it)[1] << " links another command's page";
+    tabled.emplace_back((*it)[1], (*it)[3]);
+  }
+  ASSERT_GE(listed.size(), 14u);
+  EXPECT_EQ(tabled, listed);
+}
