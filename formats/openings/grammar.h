@@ -10,6 +10,7 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -41,28 +42,25 @@ template <typename Context>
 Found& found_of(const Context& ctx) {
   return x3::get<found_tag>(ctx).get();
 }
-inline std::string_view view(const boost::iterator_range<const char*>& r) { return x3_bytes::view_of(r); }
+using x3_bytes::view_of;
 
 // ---- words --------------------------------------------------------------------------------
 // The symbol tables, built once.
+// An arrangement by its .gib name (setup_text), and with `codes` by its code (setup_code) too.
+inline x3::symbols<Setup> setup_words(const std::string& name, bool codes) {
+  x3::symbols<Setup> table(name);
+  for (const Setup s : kAllSetups) {
+    table.add(std::string(setup_text(s)), s);
+    if (codes) table.add(std::string(setup_code(s)), s);
+  }
+  return table;
+}
 inline const x3::symbols<Setup>& arrangements() {  // a side's own view (README "Set-up names")
-  static const x3::symbols<Setup> table({{"마상상마", Setup::HEEH},
-                                         {"상마마상", Setup::EHHE},
-                                         {"마상마상", Setup::HEHE},
-                                         {"상마상마", Setup::EHEH}},
-                                        "arrangement");
+  static const x3::symbols<Setup> table = setup_words("arrangement", false);
   return table;
 }
 inline const x3::symbols<Setup>& setups() {  // absolute, as seen from Cho
-  static const x3::symbols<Setup> table({{"HEEH", Setup::HEEH},
-                                         {"EHHE", Setup::EHHE},
-                                         {"HEHE", Setup::HEHE},
-                                         {"EHEH", Setup::EHEH},
-                                         {"마상상마", Setup::HEEH},
-                                         {"상마마상", Setup::EHHE},
-                                         {"마상마상", Setup::HEHE},
-                                         {"상마상마", Setup::EHEH}},
-                                        "setup");
+  static const x3::symbols<Setup> table = setup_words("setup", true);
   return table;
 }
 inline const x3::symbols<PieceType>& pieces() {
@@ -93,12 +91,12 @@ inline const auto point = notation_grammar::janggi_row >> notation_grammar::jang
 inline const auto move = x3::raw[+(~x3::char_(" \t"))];
 
 // ---- actions --------------------------------------------------------------------------------
-inline const auto on_kind = [](auto& ctx) { found_of(ctx).kind = view(x3::_attr(ctx)); };
-inline const auto on_code = [](auto& ctx) { found_of(ctx).code = view(x3::_attr(ctx)); };
-inline const auto on_korean = [](auto& ctx) { found_of(ctx).korean = view(x3::_attr(ctx)); };
-inline const auto on_english = [](auto& ctx) { found_of(ctx).english = view(x3::_attr(ctx)); };
-inline const auto on_definition = [](auto& ctx) { found_of(ctx).definition = view(x3::_attr(ctx)); };
-inline const auto on_source = [](auto& ctx) { found_of(ctx).source = view(x3::_attr(ctx)); };
+inline const auto on_kind = [](auto& ctx) { found_of(ctx).kind = view_of(x3::_attr(ctx)); };
+inline const auto on_code = [](auto& ctx) { found_of(ctx).code = view_of(x3::_attr(ctx)); };
+inline const auto on_korean = [](auto& ctx) { found_of(ctx).korean = view_of(x3::_attr(ctx)); };
+inline const auto on_english = [](auto& ctx) { found_of(ctx).english = view_of(x3::_attr(ctx)); };
+inline const auto on_definition = [](auto& ctx) { found_of(ctx).definition = view_of(x3::_attr(ctx)); };
+inline const auto on_source = [](auto& ctx) { found_of(ctx).source = view_of(x3::_attr(ctx)); };
 inline const auto on_setup = [](auto& ctx) {
   found_of(ctx).setups = static_cast<std::uint8_t>(found_of(ctx).setups | (1u << static_cast<int>(x3::_attr(ctx))));
 };
@@ -111,7 +109,7 @@ inline const auto on_guard = [](auto& ctx) { found_of(ctx).guard = true; };
 inline const auto on_reached = [](auto& ctx) { found_of(ctx).reached = x3::_attr(ctx).end(); };
 inline const auto on_cho = [](auto& ctx) { found_of(ctx).cho = x3::_attr(ctx); };
 inline const auto on_han = [](auto& ctx) { found_of(ctx).han = x3::_attr(ctx); };
-inline const auto on_move = [](auto& ctx) { found_of(ctx).moves.push_back(view(x3::_attr(ctx))); };
+inline const auto on_move = [](auto& ctx) { found_of(ctx).moves.push_back(view_of(x3::_attr(ctx))); };
 
 // ---- rules ------------------------------------------------------------------------------------
 inline const auto blank_line = x3_bytes::blanks >> x3::eoi;

@@ -245,19 +245,14 @@ State state(sql::Connection& db, int schema_version) {
 }
 
 std::optional<Error> refresh(sql::Connection& db) {
-  if (auto e = db.exec(sql::begin_write(db.backend()))) return Error{"cannot derive the facts: " + e->message};
-  std::optional<Error> e;
-  if (state(db, kSchemaVersion) == State::Stale) {  // checked again under the lock
+  const std::optional<Error> e = sql::in_write_transaction(db, [&]() -> std::optional<Error> {
+    if (state(db, kSchemaVersion) != State::Stale) return std::nullopt;  // checked again under the lock
     const std::string main = sql::schema_prefix(db, false);
-    e = db.exec("DELETE FROM game_facts; DELETE FROM analysis_quality");
-    if (!e) e = derive_all(db, main, main, kSchemaVersion);
-    if (!e) e = schema::set_meta(db, kRulesKey, rules_fingerprint());
-  }
-  if (!e) e = db.exec("COMMIT");
-  if (e) {
-    db.exec("ROLLBACK");
-    return Error{"cannot derive the facts: " + e->message};
-  }
+    if (auto e = db.exec("DELETE FROM game_facts; DELETE FROM analysis_quality")) return e;
+    if (auto e = derive_all(db, main, main, kSchemaVersion)) return e;
+    return schema::set_meta(db, kRulesKey, rules_fingerprint());
+  });
+  if (e) return Error{"cannot derive the facts: " + e->message};
   return std::nullopt;
 }
 

@@ -182,29 +182,24 @@ std::shared_ptr<const OpeningBook> book_of(const std::string& rows) {
 }
 
 Expected<std::int64_t> refresh(sql::Connection& db, const std::optional<std::string>& rows) {
-  if (auto e = db.exec(sql::begin_write(db.backend()))) return Error{"cannot name the openings: " + e->message};
-  auto name_again = [&]() -> Expected<std::int64_t> {
+  std::int64_t named = 0;
+  const std::optional<Error> e = sql::in_write_transaction(db, [&]() -> std::optional<Error> {
     // Checked again under the lock.
     const auto stored = own_rows(db, kSchemaVersion);
     if (!stored) return stored.error();
     const std::string wanted = rows.value_or(*stored);
     const auto names = schema::meta_value(db, kNamesKey);
     if (!names) return names.error();
-    if (*names == fingerprint(wanted)) return std::int64_t{0};
-    if (auto e = db.exec("DELETE FROM game_openings")) return *e;
+    if (*names == fingerprint(wanted)) return std::nullopt;
+    if (auto e = db.exec("DELETE FROM game_openings")) return e;
     const std::string main = sql::schema_prefix(db, false);
-    const auto named = name_all(db, main, main, *book_of(wanted));
-    if (!named) return named;
-    if (auto e = schema::set_meta(db, kRowsKey, wanted)) return *e;
-    if (auto e = schema::set_meta(db, kNamesKey, fingerprint(wanted))) return *e;
-    return named;
-  };
-  const Expected<std::int64_t> named = name_again();
-  std::optional<Error> e = named ? db.exec("COMMIT") : named.error();
-  if (e) {
-    db.exec("ROLLBACK");
-    return Error{"cannot name the openings: " + e->message};
-  }
+    const auto all = name_all(db, main, main, *book_of(wanted));
+    if (!all) return all.error();
+    named = *all;
+    if (auto e = schema::set_meta(db, kRowsKey, wanted)) return e;
+    return schema::set_meta(db, kNamesKey, fingerprint(wanted));
+  });
+  if (e) return Error{"cannot name the openings: " + e->message};
   return named;
 }
 

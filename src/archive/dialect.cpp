@@ -100,6 +100,14 @@ const char* begin_read(Backend backend) {
   return backend == Backend::SQLite ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 }
 
+std::optional<Error> in_write_transaction(Connection& db, const std::function<std::optional<Error>()>& body) {
+  if (auto e = db.exec(begin_write(db.backend()))) return e;
+  std::optional<Error> e = body();
+  if (!e) e = db.exec("COMMIT");
+  if (e) db.exec("ROLLBACK");
+  return e;
+}
+
 const char* now_ms(Backend backend) {
   return backend == Backend::SQLite ? "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
                                     : "CAST(extract(epoch FROM clock_timestamp()) * 1000 AS BIGINT)";

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +39,11 @@ const char* tags_view(Backend backend);
 const char* begin_write(Backend backend);
 // Starts a transaction that reads one consistent state (a snapshot) and writes nothing.
 const char* begin_read(Backend backend);
+
+// Runs `body` in a write transaction of its own (begin_write): commits when it returns no
+// error, rolls back otherwise, so that nothing of a failed body stays. The error is the
+// begin's, the body's or the commit's as it came (the caller says what failed).
+std::optional<Error> in_write_transaction(Connection& db, const std::function<std::optional<Error>()>& body);
 
 // The database's clock, in milliseconds since 1970, as an SQL expression: the one clock
 // the workers of an analysis queue share, whatever their machines' clocks say.

@@ -148,12 +148,12 @@ constexpr SetupName kSetupNames[4] = {
     {"왼상", "left set-up", true},         // EHEH 상마상마
 };
 
+}  // namespace
+
 std::string_view setup_text(Setup s) {
   constexpr std::string_view texts[4] = {"마상상마", "상마마상", "마상마상", "상마상마"};
   return texts[static_cast<int>(s)];
 }
-
-}  // namespace
 
 // ---------------------------------------------------------------------------
 // Set-up names

@@ -173,17 +173,15 @@ std::vector<Game> corpus_file(const char* name) {
 
 // A new archive, open for writing: a file in a temporary directory, or a new schema on
 // the test's PostgreSQL server.
-class NewArchive : public BackendTest {
+class NewArchive : public FreshArchiveTest {
  protected:
   void SetUp() override {
-    BackendTest::SetUp();
+    FreshArchiveTest::SetUp();
     if (IsSkipped() || HasFatalFailure()) return;
-    db = fresh();
     auto opened = Archive::open(db, OpenMode::ReadWrite);
     ASSERT_TRUE(opened) << opened.error().message;
     a = std::move(*opened);
   }
-  std::string db;
   std::unique_ptr<Archive> a;
 };
 INSTANTIATE_TEST_SUITE_P(Backends, NewArchive, ::testing::Values(Backend::SQLite, Backend::PostgreSQL), backend_name);

@@ -233,21 +233,19 @@ std::vector<fs::path> corpus_files() {
   return files;
 }
 
-// The corpus imported into a fresh archive of each backend.
 // The sample the tests of an update check on PostgreSQL (expect_every_position).
 constexpr std::size_t kPgStride = 7;
 
-class PositionIndexTest : public BackendTest {
+// The corpus imported into a fresh archive of each backend.
+class PositionIndexTest : public FreshArchiveTest {
  protected:
   std::size_t stride() const { return postgres() ? kPgStride : 1; }
   void SetUp() override {
-    BackendTest::SetUp();
+    FreshArchiveTest::SetUp();
     if (IsSkipped() || HasFatalFailure()) return;
-    db = fresh("games");
     const auto r = run_gibo({"import", "--db", db, kCorpus});
     ASSERT_EQ(r.status, 0) << r.err;
   }
-  std::string db;
 };
 INSTANTIATE_TEST_SUITE_P(Backends, PositionIndexTest, ::testing::Values(Backend::SQLite, Backend::PostgreSQL),
                          backend_name);

@@ -122,15 +122,7 @@ void expect_valid_kept(const std::string& db, const std::string& broken_path, co
 }
 
 // Each test on a fresh archive of each backend.
-class ReplaceBroken : public BackendTest {
- protected:
-  void SetUp() override {
-    BackendTest::SetUp();
-    if (IsSkipped() || HasFatalFailure()) return;
-    db = fresh();
-  }
-  std::string db;
-};
+class ReplaceBroken : public FreshArchiveTest {};
 INSTANTIATE_TEST_SUITE_P(Backends, ReplaceBroken, ::testing::Values(Backend::SQLite, Backend::PostgreSQL), backend_name);
 
 TEST_P(ReplaceBroken, InOneRunTheValidCopyIsStored) {

@@ -96,11 +96,9 @@ Counts check_verdicts(const std::string& db, long margin) {
   return c;
 }
 
-TEST(EngineCoverage, TheVerdictsOn150RealGamesAtDepth6) {
-  GIBO_REQUIRE_FAIRY_STOCKFISH();
-  TempDir dir;
-  const std::string db = imported_archive(dir, {kCorpus, kCorpusSample});
-  ASSERT_FALSE(db.empty());
+class EngineCoverage : public RealGamesArchive {};
+
+TEST_F(EngineCoverage, TheVerdictsOn150RealGamesAtDepth6) {
   const std::vector<std::string> rescore = {"rescore", "--db", db, "--engine", "--depth", "6", "--option", "Threads=1",
                                             "-j", "2", "--format", "jsonl"};
   const Result first = run_gibo(rescore);

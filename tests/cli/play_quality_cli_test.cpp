@@ -105,11 +105,9 @@ std::map<std::string, Sums> player_sums(const std::map<long long, std::vector<Ev
   return players;
 }
 
-TEST(PlayQualityCli, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
-  GIBO_REQUIRE_FAIRY_STOCKFISH();
-  TempDir dir;
-  const std::string db = imported_archive(dir, {kCorpus, kCorpusSample});
-  ASSERT_FALSE(db.empty());
+class PlayQualityOnRealGames : public RealGamesArchive {};
+
+TEST_F(PlayQualityOnRealGames, PerPlayerNumbersEqualAComputationFromTheStoredRows) {
   const Result analysed = run_gibo({"analyze", "--db", db, "--depth", "1", "--option", "Threads=1", "-j", "2"});
   ASSERT_EQ(analysed.status, 0) << analysed.err;
 

@@ -185,4 +185,18 @@ inline std::vector<std::string> terminal_lines(const std::string& raw) {
     GTEST_SKIP() << "fairy-stockfish is not installed";                                         \
   }
 
+// The 150 real games (kCorpus and kCorpusSample) imported into the archive `db` in `dir`
+// before each test, for the tests that run the engine over them (skipped as
+// GIBO_REQUIRE_FAIRY_STOCKFISH skips).
+class RealGamesArchive : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    GIBO_REQUIRE_FAIRY_STOCKFISH();
+    db = imported_archive(dir, {kCorpus, kCorpusSample});
+    ASSERT_FALSE(db.empty());
+  }
+  TempDir dir;
+  std::string db;
+};
+
 }  // namespace gibo::testing

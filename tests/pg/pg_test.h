@@ -157,4 +157,16 @@ class BackendTest : public ::testing::TestWithParam<Backend> {
   TempDir dir;
 };
 
+// A BackendTest on a fresh archive, `db`, made before each test (fresh()); a fixture that
+// adds to SetUp calls this one first and returns when it skipped or failed.
+class FreshArchiveTest : public BackendTest {
+ protected:
+  void SetUp() override {
+    BackendTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    db = fresh();
+  }
+  std::string db;
+};
+
 }  // namespace gibo::testing

@@ -5,20 +5,11 @@
 // and bad input.
 #include <gtest/gtest.h>
 
-#include <map>
-
-#include "../test_data.h"
 #include "event_records.h"
-#include "gibo/formats/game_reader.h"
-#include "gibo/formats/tag_map.h"
-#include "gibo/record/fact_tags.h"
-#include "gibo/record/player_identity.h"
 #include "gibo/report/crosstable.h"
 
 using namespace gibo;
 using namespace gibo::crosstable;
-using gibo::testing::kCorpus;
-using gibo::testing::kData;
 
 namespace {
 
@@ -27,19 +18,13 @@ struct Event {
   std::vector<EventGame> games;
 };
 
-// The games of `paths` (those `keep` accepts), players numbered by identity in order of
-// appearance, results as stored.
-Event read_event(const std::vector<std::string>& paths, bool (*keep)(const std::vector<Tag>&) = nullptr) {
-  const gibo::testing::EventRecords records =
-      gibo::testing::read_event_records(paths, keep ? std::function<bool(const std::vector<Tag>&)>(keep) : nullptr);
+// An event's games as the crosstable counts them: the players' numbers and the results as
+// stored.
+Event event_of(const gibo::testing::EventRecords& records) {
   Event e;
   e.names = records.names;
   for (const auto& g : records.games) e.games.push_back({g.cho, g.han, g.result.winner, g.result.method});
   return e;
-}
-
-Event champions_league() {
-  return read_event({kData + "/events/pobsiz_hangame_cl1_tags.gib"}, gibo::testing::champions_league_game);
 }
 
 // One expected standing: place range, points, games, wins, draws, losses, the tie-breaks.
@@ -91,7 +76,7 @@ std::size_t row_of(const Crosstable& t, const Event& e, const std::string& name)
 // twice, 송종일 3 twice, 성우제 5 twice, 이점섭 5, 김기영 9 = 50); Buchholz: the opponents' points
 // over both games, in a double round robin twice the others' points (42 in all less its own).
 TEST(Crosstable, RealDoubleRoundRobinClassic) {
-  const Event e = champions_league();
+  const Event e = event_of(gibo::testing::champions_league());
   ASSERT_EQ(e.games.size(), 42u);
   const Crosstable t = build(e.games, e.names.size(), PointSystem::Classic);
   EXPECT_EQ(t.pairing, Pairing::RoundRobin);
@@ -129,7 +114,7 @@ TEST(Crosstable, RealDoubleRoundRobinClassic) {
 // The same games under the Janggi system (7 for a win outright, 4–2 for a win on points):
 // 김경중 has 7 wins outright, 3 on points, a loss outright and one on points: 7×7 + 3×4 + 2 = 63.
 TEST(Crosstable, RealDoubleRoundRobinJanggiPoints) {
-  const Event e = champions_league();
+  const Event e = event_of(gibo::testing::champions_league());
   const Crosstable t = build(e.games, e.names.size(), PointSystem::Janggi);
   // Points counted by hand, game by game (see the list above): 김경중 4+4+7+7+7+7+7+7+0+7+2+4,
   // 김기영 7+7+4+7+0+7+7+2+7+7+4+2, 김동학 7+0+2+2+7+4+7+4+0+4+7+2, 이점섭 2+7+7+7+7+7,
@@ -162,7 +147,7 @@ TEST(Crosstable, RealDoubleRoundRobinJanggiPoints) {
 // not every pair met, so Buchholz breaks the tie of 金明水 (opponents 梁周浩 ½ twice, 李正碩 3.5:
 // 4.5) and 李在求 (李正碩 3.5, 康萬植 0, 梁周浩 ½: 4).
 TEST(Crosstable, RealPartialLeagueUsesBuchholz) {
-  const Event e = read_event({kCorpus + "/pobsiz_daejanggun_g000.gib", kData + "/events/pobsiz_daejanggun1_main_league.gib"});
+  const Event e = event_of(gibo::testing::daejanggun_main_league());
   ASSERT_EQ(e.games.size(), 8u);
   const Crosstable t = build(e.games, e.names.size(), PointSystem::Classic);
   EXPECT_EQ(t.pairing, Pairing::Other);

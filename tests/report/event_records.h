@@ -1,6 +1,7 @@
 // The games of real events (tests/data/events and the corpus) for the ratings and
 // crosstable tests: each game's two players numbered by identity in order of appearance
-// (the built-in alias table, no site) and its stored result.
+// (the built-in alias table, no site) and its stored result. Each event is named here once,
+// with the files and games it is made of.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../test_data.h"
 #include "gibo/formats/game_reader.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/fact_tags.h"
@@ -59,6 +61,15 @@ inline bool champions_league_game(const std::vector<Tag>& tags) {
   const std::string* round = fact_tag(tags, FactTag::Round);
   const std::string* event = fact_tag(tags, FactTag::Event);
   return !(round && round->find("준결승") != std::string::npos) && !(event && *event == "챔피언스리그");
+}
+inline EventRecords champions_league() {
+  return read_event_records({kData + "/events/pobsiz_hangame_cl1_tags.gib"}, champions_league_game);
+}
+
+// The main league of the 1st 대장군전 as recorded: 8 of its 10 games, in two files.
+inline EventRecords daejanggun_main_league() {
+  return read_event_records(
+      {kCorpus + "/pobsiz_daejanggun_g000.gib", kData + "/events/pobsiz_daejanggun1_main_league.gib"});
 }
 
 }  // namespace gibo::testing

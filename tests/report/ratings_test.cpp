@@ -7,23 +7,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <iostream>
-#include <map>
 #include <random>
 
-#include "../test_data.h"
 #include "event_records.h"
-#include "gibo/formats/game_reader.h"
-#include "gibo/formats/tag_map.h"
-#include "gibo/record/fact_tags.h"
-#include "gibo/record/player_identity.h"
 #include "gibo/report/ratings.h"
 
 using namespace gibo;
 using namespace gibo::ratings;
-using gibo::testing::kCorpus;
-using gibo::testing::kData;
 
 namespace {
 
@@ -232,15 +223,12 @@ TEST(Ratings, WithoutDrawsAndWithoutTheFirstMove) {
 
 namespace {
 
-// The games of a file as rated games, players numbered by identity in order of appearance;
-// `keep` decides from a game's tags whether it counts.
+// An event's games as rated games: the players' numbers and the stored results' winners.
 struct EventGames {
   std::vector<std::string> names;
   std::vector<RatedGame> games;
 };
-EventGames event_games(const std::vector<std::string>& paths,
-                       const std::function<bool(const std::vector<Tag>&)>& keep = {}) {
-  const gibo::testing::EventRecords records = gibo::testing::read_event_records(paths, keep);
+EventGames event_games(const gibo::testing::EventRecords& records) {
   EventGames e;
   e.names = records.names;
   for (const auto& g : records.games)
@@ -251,14 +239,10 @@ EventGames event_games(const std::vector<std::string>& paths,
   return e;
 }
 
-EventGames champions_league() {
-  return event_games({kData + "/events/pobsiz_hangame_cl1_tags.gib"}, gibo::testing::champions_league_game);
-}
-
 }  // namespace
 
 TEST(Ratings, RealEventEqualsAnIndependentMaximumLikelihood) {
-  const EventGames e = champions_league();
+  const EventGames e = event_games(gibo::testing::champions_league());
   ASSERT_EQ(e.games.size(), 42u);
   const std::vector<std::string> names = {"김기영", "조용희", "이점섭", "김동학", "김경중", "송종일", "성우제"};
   ASSERT_EQ(e.names, names);
@@ -280,8 +264,7 @@ TEST(Ratings, RealEventEqualsAnIndependentMaximumLikelihood) {
 TEST(Ratings, RealEventWithoutARatedGroup) {
   // The main league of the 1st 대장군전 as recorded (8 of its 10 games): no player beat
   // someone who beat him, so no finite rating exists; nobody is rated, 康萬植 lost all three.
-  const EventGames e = event_games(
-      {kCorpus + "/pobsiz_daejanggun_g000.gib", kData + "/events/pobsiz_daejanggun1_main_league.gib"});
+  const EventGames e = event_games(gibo::testing::daejanggun_main_league());
   ASSERT_EQ(e.games.size(), 8u);
   const std::vector<std::string> names = {"梁周浩", "金明水", "李在求", "李正碩", "康萬植"};
   ASSERT_EQ(e.names, names);

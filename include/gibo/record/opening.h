@@ -41,6 +41,10 @@ inline constexpr int kLineWindow = 40;
 // ---------------------------------------------------------------------------
 // Set-up names (decision 17)
 
+// An arrangement's .gib name, its pieces read left to right: 마상상마 (HEEH), 상마마상
+// (EHHE), 마상마상 (HEHE), 상마상마 (EHEH).
+std::string_view setup_text(Setup s);
+
 // A side's arrangement read from its own seat: Cho's is the absolute one, Han's the
 // absolute one reversed (HEHE <-> EHEH; HEEH and EHHE read alike from both seats).
 Setup own_view(Setup absolute, Side side);
