@@ -357,13 +357,9 @@ inline const auto time = x3::lit('<') >> seconds >> x3::lit('>') >> token_end;
 // (a square that is no board point; a time before any ply).
 struct move_line_tag;
 namespace act {
-template <typename Context>
-auto& move_line_reader(const Context& ctx) {
-  return x3::get<move_line_tag>(ctx).get();
-}
-inline constexpr auto ply_number = [](auto& ctx) { move_line_reader(ctx).ply_number(view_of(x3::_attr(ctx))); };
-inline constexpr auto ply = [](auto& ctx) { x3::_pass(ctx) = move_line_reader(ctx).ply(x3::_attr(ctx)); };
-inline constexpr auto time = [](auto& ctx) { x3::_pass(ctx) = move_line_reader(ctx).time(x3::_attr(ctx)); };
+inline constexpr auto ply_number = [](auto& ctx) { x3_bytes::state_of<move_line_tag>(ctx).ply_number(view_of(x3::_attr(ctx))); };
+inline constexpr auto ply = [](auto& ctx) { x3::_pass(ctx) = x3_bytes::state_of<move_line_tag>(ctx).ply(x3::_attr(ctx)); };
+inline constexpr auto time = [](auto& ctx) { x3::_pass(ctx) = x3_bytes::state_of<move_line_tag>(ctx).time(x3::_attr(ctx)); };
 }  // namespace act
 
 template <Coding C>
@@ -476,36 +472,32 @@ inline constexpr auto put_text = [](const char* text) {
   return [text](auto& ctx) { x3::get<canonical_out_tag>(ctx).get() += text; };
 };
 inline constexpr auto put_byte = [](auto& ctx) { x3::get<canonical_out_tag>(ctx).get() += x3::_attr(ctx); };
-template <typename Context>
-ResultState& result_state(const Context& ctx) {
-  return x3::get<result_state_tag>(ctx).get();
-}
 inline constexpr auto whole = [](auto& ctx) {
   unsigned value = 0;  // wraps where the number is past any margin
   for (char c : x3::_attr(ctx)) value = value * 10 + static_cast<unsigned>(c - '0');
-  ResultState& st = result_state(ctx);
+  ResultState& st = x3_bytes::state_of<result_state_tag>(ctx);
   st.half = static_cast<int>(value * 2);
   st.fraction = false;
 };
 inline constexpr auto fraction = [](auto& ctx) {
-  ResultState& st = result_state(ctx);
+  ResultState& st = x3_bytes::state_of<result_state_tag>(ctx);
   st.fraction = true;
   if (x3::_attr(ctx) >= '5') ++st.half;  // N.5 points: the deom makes every margin a half
 };
-inline constexpr auto margin = [](auto& ctx) { result_state(ctx).result.margin_half_points = result_state(ctx).half; };
+inline constexpr auto margin = [](auto& ctx) { x3_bytes::state_of<result_state_tag>(ctx).result.margin_half_points = x3_bytes::state_of<result_state_tag>(ctx).half; };
 inline constexpr auto margin_if_fraction = [](auto& ctx) {
-  if (result_state(ctx).fraction) result_state(ctx).result.margin_half_points = result_state(ctx).half;
+  if (x3_bytes::state_of<result_state_tag>(ctx).fraction) x3_bytes::state_of<result_state_tag>(ctx).result.margin_half_points = x3_bytes::state_of<result_state_tag>(ctx).half;
 };
-inline constexpr auto named = [](Side side) { return [side](auto& ctx) { result_state(ctx).named = side; }; };
-inline constexpr auto winner = [](Winner w) { return [w](auto& ctx) { result_state(ctx).result.winner = w; }; };
+inline constexpr auto named = [](Side side) { return [side](auto& ctx) { x3_bytes::state_of<result_state_tag>(ctx).named = side; }; };
+inline constexpr auto winner = [](Winner w) { return [w](auto& ctx) { x3_bytes::state_of<result_state_tag>(ctx).result.winner = w; }; };
 inline constexpr auto named_won = [](bool won) {
   return [won](auto& ctx) {
-    ResultState& st = result_state(ctx);
+    ResultState& st = x3_bytes::state_of<result_state_tag>(ctx);
     st.result.winner = (st.named == Side::Cho) == won ? Winner::Cho : Winner::Han;
   };
 };
 inline constexpr auto method = [](ResultMethod m) {
-  return [m](auto& ctx) { result_state(ctx).result.method = m; };
+  return [m](auto& ctx) { x3_bytes::state_of<result_state_tag>(ctx).result.method = m; };
 };
 }  // namespace act
 
@@ -531,7 +523,7 @@ inline const auto lost = (*(x3::char_ - '(' - pae_end) >> pae_end) | x3::seek[x3
 inline const auto outcome = &x3::seek[x3::lit("승") | x3::lit("와늣") | x3::lit("완슫")] >> x3::eps[act::named_won(true)] |
                             &lost >> x3::eps[act::named_won(false)];
 inline const auto has_margin =
-    x3_bytes::when([](const auto& ctx) { return act::result_state(ctx).result.margin_half_points.has_value(); });
+    x3_bytes::when([](const auto& ctx) { return x3_bytes::state_of<result_state_tag>(ctx).result.margin_half_points.has_value(); });
 inline const auto how =
     &x3::seek[x3::lit("기권") | x3::lit("불계")] >> x3::eps[act::method(ResultMethod::Resignation)] |
     &x3::seek[x3::lit("시간")] >> x3::eps[act::method(ResultMethod::Time)] |

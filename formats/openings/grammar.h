@@ -38,10 +38,7 @@ struct Found {
 };
 struct found_tag;
 
-template <typename Context>
-Found& found_of(const Context& ctx) {
-  return x3::get<found_tag>(ctx).get();
-}
+using x3_bytes::state_of;
 using x3_bytes::view_of;
 
 // ---- words --------------------------------------------------------------------------------
@@ -91,25 +88,25 @@ inline const auto point = notation_grammar::janggi_row >> notation_grammar::jang
 inline const auto move = x3::raw[+(~x3::char_(" \t"))];
 
 // ---- actions --------------------------------------------------------------------------------
-inline const auto on_kind = [](auto& ctx) { found_of(ctx).kind = view_of(x3::_attr(ctx)); };
-inline const auto on_code = [](auto& ctx) { found_of(ctx).code = view_of(x3::_attr(ctx)); };
-inline const auto on_korean = [](auto& ctx) { found_of(ctx).korean = view_of(x3::_attr(ctx)); };
-inline const auto on_english = [](auto& ctx) { found_of(ctx).english = view_of(x3::_attr(ctx)); };
-inline const auto on_definition = [](auto& ctx) { found_of(ctx).definition = view_of(x3::_attr(ctx)); };
-inline const auto on_source = [](auto& ctx) { found_of(ctx).source = view_of(x3::_attr(ctx)); };
+inline const auto on_kind = [](auto& ctx) { state_of<found_tag>(ctx).kind = view_of(x3::_attr(ctx)); };
+inline const auto on_code = [](auto& ctx) { state_of<found_tag>(ctx).code = view_of(x3::_attr(ctx)); };
+inline const auto on_korean = [](auto& ctx) { state_of<found_tag>(ctx).korean = view_of(x3::_attr(ctx)); };
+inline const auto on_english = [](auto& ctx) { state_of<found_tag>(ctx).english = view_of(x3::_attr(ctx)); };
+inline const auto on_definition = [](auto& ctx) { state_of<found_tag>(ctx).definition = view_of(x3::_attr(ctx)); };
+inline const auto on_source = [](auto& ctx) { state_of<found_tag>(ctx).source = view_of(x3::_attr(ctx)); };
 inline const auto on_setup = [](auto& ctx) {
-  found_of(ctx).setups = static_cast<std::uint8_t>(found_of(ctx).setups | (1u << static_cast<int>(x3::_attr(ctx))));
+  state_of<found_tag>(ctx).setups = static_cast<std::uint8_t>(state_of<found_tag>(ctx).setups | (1u << static_cast<int>(x3::_attr(ctx))));
 };
-inline const auto on_piece = [](auto& ctx) { found_of(ctx).pieces.push_back({x3::_attr(ctx), {}}); };
+inline const auto on_piece = [](auto& ctx) { state_of<found_tag>(ctx).pieces.push_back({x3::_attr(ctx), {}}); };
 inline const auto on_point = [](auto& ctx) {
   using boost::fusion::at_c;
-  found_of(ctx).pieces.back().points.push_back(make_square(at_c<1>(x3::_attr(ctx)), at_c<0>(x3::_attr(ctx))));
+  state_of<found_tag>(ctx).pieces.back().points.push_back(make_square(at_c<1>(x3::_attr(ctx)), at_c<0>(x3::_attr(ctx))));
 };
-inline const auto on_guard = [](auto& ctx) { found_of(ctx).guard = true; };
-inline const auto on_reached = [](auto& ctx) { found_of(ctx).reached = x3::_attr(ctx).end(); };
-inline const auto on_cho = [](auto& ctx) { found_of(ctx).cho = x3::_attr(ctx); };
-inline const auto on_han = [](auto& ctx) { found_of(ctx).han = x3::_attr(ctx); };
-inline const auto on_move = [](auto& ctx) { found_of(ctx).moves.push_back(view_of(x3::_attr(ctx))); };
+inline const auto on_guard = [](auto& ctx) { state_of<found_tag>(ctx).guard = true; };
+inline const auto on_reached = [](auto& ctx) { state_of<found_tag>(ctx).reached = x3::_attr(ctx).end(); };
+inline const auto on_cho = [](auto& ctx) { state_of<found_tag>(ctx).cho = x3::_attr(ctx); };
+inline const auto on_han = [](auto& ctx) { state_of<found_tag>(ctx).han = x3::_attr(ctx); };
+inline const auto on_move = [](auto& ctx) { state_of<found_tag>(ctx).moves.push_back(view_of(x3::_attr(ctx))); };
 
 // ---- rules ------------------------------------------------------------------------------------
 inline const auto blank_line = x3_bytes::blanks >> x3::eoi;

@@ -24,24 +24,21 @@ struct Line {
 };
 struct line_tag;
 
-template <typename Context>
-Line& line_of(const Context& ctx) {
-  return x3::get<line_tag>(ctx).get();
-}
 using x3_bytes::blanks;
+using x3_bytes::state_of;
 using x3_bytes::view_of;
 inline const auto non_blank = ~x3::char_(" \t");
 inline const auto word = x3::raw[+non_blank];
 // A keyword is a whole word: no non-blank follows it.
 inline const auto word_end = !non_blank;
 
-inline const auto on_fen = [](auto& ctx) { line_of(ctx).fen_keyword = view_of(x3::_attr(ctx)); };
+inline const auto on_fen = [](auto& ctx) { state_of<line_tag>(ctx).fen_keyword = view_of(x3::_attr(ctx)); };
 inline const auto on_fen_word = [](auto& ctx) {
-  Line& l = line_of(ctx);
+  Line& l = state_of<line_tag>(ctx);
   if (!l.fen.empty()) l.fen += ' ';
   l.fen += view_of(x3::_attr(ctx));
 };
-inline const auto on_move = [](auto& ctx) { line_of(ctx).moves.push_back(view_of(x3::_attr(ctx))); };
+inline const auto on_move = [](auto& ctx) { state_of<line_tag>(ctx).moves.push_back(view_of(x3::_attr(ctx))); };
 
 inline const auto moves_word = x3::lit("moves") >> word_end;
 inline const auto fen_word = word - moves_word;

@@ -31,23 +31,19 @@ struct Found {
 };
 struct fen_tag;
 namespace act {
-template <typename Context>
-Found& found(const Context& ctx) {
-  return x3::get<fen_tag>(ctx).get();
-}
 inline constexpr auto field = [](auto& ctx) {
-  Found& f = found(ctx);
+  Found& f = x3_bytes::state_of<fen_tag>(ctx);
   if (f.fields < f.field.size()) f.field[f.fields] = x3_bytes::view_of(x3::_attr(ctx));
   ++f.fields;
 };
 inline constexpr auto rank_text = [](auto& ctx) {
-  Found& f = found(ctx);
+  Found& f = x3_bytes::state_of<fen_tag>(ctx);
   if (f.ranks < kRanks) f.rank[static_cast<std::size_t>(f.ranks)] = x3_bytes::view_of(x3::_attr(ctx));
   ++f.ranks;
 };
 // The next rank: the one before it must be nine points wide.
 inline constexpr auto next_rank = [](auto& ctx) {
-  Found& f = found(ctx);
+  Found& f = x3_bytes::state_of<fen_tag>(ctx);
   if (f.file != kFiles) {
     x3::_pass(ctx) = false;
     return;
@@ -57,7 +53,7 @@ inline constexpr auto next_rank = [](auto& ctx) {
 };
 // A rank's point stops the reading once the rank is more than nine wide.
 inline constexpr auto empty_points = [](auto& ctx) {
-  Found& f = found(ctx);
+  Found& f = x3_bytes::state_of<fen_tag>(ctx);
   f.file += x3::_attr(ctx) - '0';
   if (f.file > kFiles) x3::_pass(ctx) = false;
 };
@@ -73,12 +69,12 @@ inline constexpr Piece kLetterPieces[] = {
     make_piece(Side::Han, PieceType::Horse),    make_piece(Side::Han, PieceType::Chariot),
     make_piece(Side::Han, PieceType::Cannon),   make_piece(Side::Han, PieceType::Soldier)};
 inline constexpr auto piece = [](auto& ctx) {
-  Found& f = found(ctx);
+  Found& f = x3_bytes::state_of<fen_tag>(ctx);
   if (f.file < kFiles) (*f.board)[make_square(f.file, kRanks - 1 - f.rank_index)] = kLetterPieces[x3::_attr(ctx)];
   if (++f.file > kFiles) x3::_pass(ctx) = false;
 };
 inline constexpr auto number = [](auto& ctx) {
-  Found& f = found(ctx);
+  Found& f = x3_bytes::state_of<fen_tag>(ctx);
   f.numbers[f.counted++] = x3::_attr(ctx);
 };
 }  // namespace act

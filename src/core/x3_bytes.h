@@ -19,6 +19,14 @@ namespace gibo::x3_bytes {
 
 namespace x3 = boost::spirit::x3;
 
+// ---- a parse's state ------------------------------------------------------------------------
+// `state_of<Tag>(ctx)`: the object the caller gave the parse with x3::with<Tag>(std::ref(o)),
+// which a grammar's actions fill (each grammar's Found, Line, reader, …).
+template <typename Tag, typename Context>
+auto& state_of(const Context& ctx) {
+  return x3::get<Tag>(ctx).get();
+}
+
 // ---- parsers from functions -------------------------------------------------------------
 // `scan<A>(f)`: a primitive parser with attribute A that calls f(first, last, a) — or
 // f(first, last) when A is x3::unused_type. f returns whether it matched and then moves

@@ -25,16 +25,11 @@ inline const auto run = +digit;
 inline const auto other = +(~x3::char_('0', '9'));
 inline const auto no_digit_follows = !digit;
 
-// The Found of the parse (x3::with).
-template <typename Context>
-Found& found(const Context& ctx) {
-  return x3::get<found_tag>(ctx).get();
-}
 
 inline const auto set_year = [](auto& ctx) {
   const unsigned y = x3::_attr(ctx);
   if (y < 1000 || y > 2999) x3::_pass(ctx) = false;
-  else found(ctx).year = y;
+  else x3_bytes::state_of<found_tag>(ctx).year = y;
 };
 inline const auto set_compact = [](auto& ctx) {
   const unsigned v = x3::_attr(ctx), y = v / 10000;
@@ -42,7 +37,7 @@ inline const auto set_compact = [](auto& ctx) {
     x3::_pass(ctx) = false;
     return;
   }
-  Found& f = found(ctx);
+  Found& f = x3_bytes::state_of<found_tag>(ctx);
   f.year = y;
   f.month = v / 100 % 100;
   f.day = v % 100;
@@ -52,15 +47,15 @@ inline const auto set_compact = [](auto& ctx) {
 inline const auto set_month = [](auto& ctx) {
   const unsigned m = x3::_attr(ctx);
   if (m < 1 || m > 12) x3::_pass(ctx) = false;
-  else found(ctx).month = m;
+  else x3_bytes::state_of<found_tag>(ctx).month = m;
 };
 inline const auto set_day = [](auto& ctx) {
   const unsigned d = x3::_attr(ctx);
   if (d < 1 || d > 31) x3::_pass(ctx) = false;
-  else found(ctx).day = d;
+  else x3_bytes::state_of<found_tag>(ctx).day = d;
 };
 // The year part left the month open (a compact date with an impossible month).
-inline const auto month_open = x3_bytes::when([](const auto& ctx) { return found(ctx).month == 0; });
+inline const auto month_open = x3_bytes::when([](const auto& ctx) { return x3_bytes::state_of<found_tag>(ctx).month == 0; });
 
 // Each number is checked (and kept) only once it is known to be a whole run of digits.
 inline const auto year = (x3::uint_parser<unsigned, 10, 4, 4>{} >> no_digit_follows)[set_year];
