@@ -43,6 +43,9 @@ TEST(HelpPages, OnePageACommandAndACommandAPage) {
   const std::set<std::string> commands = listed_commands();
   ASSERT_GE(commands.size(), 14u);
   EXPECT_EQ(page_files(), commands);
+  // Each starts with its title and its examples (the man page's EXAMPLES, --help's "examples:").
+  for (const std::string& command : commands)
+    EXPECT_EQ(slurp(kPages / (command + ".md")).rfind("# gibo " + command + "\n\n```sh", 0), 0u) << command;
 }
 
 TEST(HelpPages, HelpIsTheOptionsThenThePageFromItsFile) {
