@@ -59,6 +59,15 @@ struct NamedCount {
   long games = 0;
 };
 
+// A site or event value that is no site or event (the alias table's `!` lines, a player's
+// name as the site, a site's name as the event): counted as unknown and listed.
+struct NotEntity {
+  bool event = false;  // the event tag (else the site tag)
+  std::string value;   // as written, tidied
+  std::string why;     // "a cancelled-game marker", "a player's name", …
+  long games = 0;
+};
+
 struct Overview {
   long files = 0, unreadable_files = 0;
   long games = 0, plies = 0, valid_plies = 0;
@@ -68,6 +77,7 @@ struct Overview {
   long distinct_sites = 0, distinct_events = 0;
   std::vector<NamedCount> sites;      // most games first (ties by name); "" = unknown (none, 미상, ?)
   std::vector<NamedCount> events;
+  std::vector<NotEntity> not_entities;  // sites first, then events; by value
 };
 
 struct MethodRow {
@@ -169,11 +179,12 @@ struct YearRow {
 
 struct PlayerRow {
   std::string name;
+  std::size_t identity = 0;  // index into Report::identities
   long games = 0, wins = 0, losses = 0, draws = 0, other = 0;
   long as_cho = 0, as_han = 0, wins_as_cho = 0, wins_as_han = 0;
 };
 struct Players {
-  long distinct = 0;
+  long distinct = 0;              // the identities (Report::identities), as every output counts players
   long unnamed = 0;               // sides of games with no player name
   std::vector<PlayerRow> top;     // most games first, then most wins, then name
 };
@@ -263,6 +274,8 @@ struct AnalysisStats {
   // players' names (9단, 18급; weakest first): the play-quality tables.
   std::vector<PlayerAnalysis> events, sites, years, ranks;
   long requests = 0;  // analysis requests the analyses come from (> 1: the numbers mix engines or limits)
+  // Analysed sides each grouping leaves out: [0] no player named, [1] no event, [2] no site, [3] no year.
+  std::array<long, 4> left_out{};
 };
 
 struct CodeRow {
@@ -331,6 +344,12 @@ struct Identity {
   std::optional<int> first_year, last_year;
   std::string last_rank;                     // the rank of its latest game that writes one
 };
+// Identities that may be one person but that no rule merges (record/identity_merge.h),
+// listed for the user to decide with a `player` line of the alias table.
+struct PossibleMerge {
+  std::string reason;                    // open_merge_reason_name: "several-sites", "known-site", …
+  std::vector<std::size_t> identities;   // indices into Report::identities; the plain name first
+};
 struct RatingsReport {
   long games = 0;         // games selected
   long unnamed = 0;       // a side names no one
@@ -380,6 +399,7 @@ struct Report {
   std::vector<YearRow> years;  // ascending, unknown last
   Players players;
   std::vector<Identity> identities;  // every player identity of the games, in order of appearance
+  std::vector<PossibleMerge> possible_merges;  // identities no rule merges that may be one
   RatingsReport ratings;
   EventsReport events;
   AdjudicationStats adjudication;

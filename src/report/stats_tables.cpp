@@ -105,9 +105,19 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
     for (const NamedCount& c : list)
       s.rows.push_back({c.name, c.name.empty() ? "(unknown)" : c.name, num(c.games), percent(c.games, v.games)});
     s.human_rows = static_cast<std::size_t>(r.options.top_sites);  // --top; CSV and JSON hold every row
-    s.note = "spellings of one name count as one (case, width, spacing, aliases); (unknown): none, 미상 or ?";
+    s.note = "spellings of one name count as one (Unicode NFKC, case, spacing, aliases); (unknown): none, 미상, ? or a "
+             "value that is no " + id + " (the table below)";
     out.push_back(std::move(s));
   }
+  Table n{"not_sites_or_events", "overview", "Values of the site and event tags that are no site or event",
+          Audience::Both,
+          {text_col("tag", "tag"), text_col("value", "value"), text_col("why", "why"), num_col("games", "games")},
+          {}, {}, ""};
+  for (const NotEntity& e : v.not_entities)
+    n.rows.push_back({e.event ? "event" : "site", e.value, e.why, num(e.games)});
+  n.note = "counted as unknown: the alias table says so (NAME !NOTE), or the site is a player's name, or the event a "
+           "site's name";
+  out.push_back(std::move(n));
 }
 
 // Stored results, results by method, margins of point wins.
@@ -422,11 +432,27 @@ void player_tables(const Report& r, std::vector<Table>& out) {
     t.rows.push_back({num(++rank), row.name, num(row.games), num(row.wins), num(row.losses), num(row.draws),
                       num(row.other), percent(row.wins, row.wins + row.losses + row.draws), num(row.as_cho),
                       num(row.wins_as_cho), num(row.as_han), num(row.wins_as_han)});
-  t.note = num(p.distinct) + " players; the rank written in the name (\"5단\", \"四단\", \"(7단)\", \"프로\") is "
-           "removed";
-  if (p.unnamed) t.note += "; " + num(p.unnamed) + " sides without a name";
+  t.note = num(p.distinct) + " players (identities: the rank written in the name removed, a site's nicknames apart, "
+           "the alias table's and the collection's merges; src/cli/help/stats.md \"Players and events\")";
+  if (p.unnamed) t.note += "; " + num(p.unnamed) + " sides without a name left out";
   t.human_rows = static_cast<std::size_t>(r.options.top_players);  // --top; CSV and JSON hold every row
   out.push_back(std::move(t));
+
+  Table m{"possible_merges", "players", "Possible merges no rule decides", Audience::Both,
+          {num_col("group", "#"), player_col("player", "player"), num_col("games", "games"), text_col("reason", "reason")},
+          {}, {}, ""};
+  long group = 0;
+  for (const PossibleMerge& x : r.possible_merges) {
+    ++group;
+    for (std::size_t i : x.identities)
+      m.rows.push_back({num(group), r.identities[i].name, num(static_cast<long>(r.identities[i].games.size())), x.reason});
+  }
+  m.note = num(group) + " groups of identities that may be one person; a player line of the alias table decides "
+           "(player<TAB>NAME<TAB>NAME@SITE merges, player<TAB>NAME<TAB>NAME keeps apart); several-sites: a name "
+           "without a site is a nickname at several online sites; known-site: it also plays at a known site; "
+           "met-each-other: the two met in a game; nickname-several-sites: one nickname at several online sites";
+  m.human_rows = static_cast<std::size_t>(r.options.top_players);
+  out.push_back(std::move(m));
 }
 
 // Play quality from the stored engine analyses (only when some exist): per player (the
