@@ -11,6 +11,7 @@
 #include "markup.h"
 #include "page_shell.h"
 #include "stats_charts.h"
+#include "stats_players.h"
 
 namespace gibo::pages {
 namespace {
@@ -26,8 +27,9 @@ std::string fixed(double v, int decimals = 1) {
 std::string player_link(const std::string& name) {
   return "<a href=\"" + esc(stats::player_link(name)) + "\">" + esc(name) + "</a>";
 }
-std::string event_href(const std::string& name, const std::optional<int>& year) {
-  return "/event?name=" + url_encode(name) + "&year=" + (year ? std::to_string(*year) : std::string());
+// The page of the event `name` in the season that holds `date` (a date key; "" undated).
+std::string event_href(const std::string& name, const std::string& date) {
+  return "/event?name=" + url_encode(name) + "&date=" + url_encode(date);
 }
 std::string game_link(std::int64_t id, const std::string& text) {
   return "<a href=\"/game/" + std::to_string(id) + "\">" + esc(text) + "</a>";
@@ -56,11 +58,6 @@ std::string rule_text(const std::string& rule) {
   if (rule == "name-at-site") return tr("a nickname of this site");
   if (rule == "alias") return tr("an alias line");
   return tr("the same name, its rank removed");
-}
-
-const std::string& year_cell(const std::optional<int>& y, std::string& buffer) {
-  buffer = y ? std::to_string(*y) : "";
-  return buffer;
 }
 
 // Counts of results: games, won, drawn, lost, other.
@@ -194,10 +191,8 @@ std::string identity_sections(const stats::Report& r, std::size_t i) {
           tr("rank written") + "</th><th>" + tr("game") + "</th></tr></thead><tbody>\n";
   for (const stats::IdentityGame& g : who.games) {
     const std::string opponent = g.opponent < r.identities.size() ? player_link(r.identities[g.opponent].name) : "?";
-    std::optional<int> year;
-    if (g.date.size() >= 4) year = std::atoi(g.date.substr(0, 4).c_str());
     const std::string event = g.event.empty() ? std::string()
-                                              : "<a href=\"" + esc(event_href(g.event, year)) + "\">" + esc(g.event) + "</a>";
+                                              : "<a href=\"" + esc(event_href(g.event, g.date)) + "\">" + esc(g.event) + "</a>";
     const std::string method = g.result <= 1 && g.method != ResultMethod::None && g.method != ResultMethod::Unspecified
                                    ? " <small>" + esc(i18n::translate_known(std::string(method_name(g.method)))) + "</small>"
                                    : "";
@@ -234,52 +229,47 @@ std::optional<std::string> player_page(const stats::Report& r, const std::string
 }
 
 std::string events_page(const stats::Report& r) {
+  const stats::EventsReport& ev = r.events;
   std::string body = "<section><h2>" + tr("Events") + "</h2><p class=\"muted\">" +
-                     esc(i18n::format("{1} events (an event's name as counted, each year its own)",
-                                      {with_commas(static_cast<long>(r.events.events.size()))})) +
-                     "</p><table><thead><tr><th>" + tr("event") + "</th><th>" + tr("year") + "</th><th class=\"n\">" +
-                     tr("games") + "</th><th class=\"n\">" + tr("players") + "</th><th>" + tr("first") +
-                     "</th></tr></thead><tbody>\n";
-  std::string buffer;
-  for (const stats::EventReport& e : r.events.events) {
+                     esc(i18n::format("{1} events ({2} round robins, {3} knockouts, {4} leagues); {5} matches; {6} pools of "
+                                      "casual games; an event is its name as counted in one season",
+                                      {with_commas(ev.competitions()), with_commas(ev.by_format[0]), with_commas(ev.by_format[1]),
+                                       with_commas(ev.by_format[2]), with_commas(ev.by_format[3]),
+                                       with_commas(ev.by_format[4])})) +
+                     "</p><table><thead><tr><th>" + tr("event") + "</th><th>" + tr("season") + "</th><th>" + tr("format") +
+                     "</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" + tr("players") + "</th><th>" +
+                     tr("first") + "</th><th class=\"n\">" + tr("score") + "</th></tr></thead><tbody>\n";
+  for (const stats::EventReport& e : ev.events) {
+    const stats::EventFirst f = stats::first_of(e);
     std::string first;
-    for (const crosstable::Standing& s : e.table.standings)
-      if (s.place == 1) first += (first.empty() ? "" : ", ") + player_link(r.identities[e.players[s.player]].name);
-    body += "<tr><td><a href=\"" + esc(event_href(e.name, e.year)) + "\">" + esc(e.name) + "</a></td><td>" +
-            esc(year_cell(e.year, buffer)) + "</td><td class=\"n\">" + with_commas(e.table.games) + "</td><td class=\"n\">" +
-            with_commas(static_cast<long>(e.table.standings.size())) + "</td><td>" + first + "</td></tr>\n";
+    for (std::size_t i : f.identities) first += (first.empty() ? "" : ", ") + player_link(r.identities[i].name);
+    body += "<tr><td><a href=\"" + esc(event_href(e.name, e.first_date)) + "\">" + esc(e.name) + "</a></td><td>" +
+            esc(stats::season_text(e)) + "</td><td>" + esc(i18n::translate_known(stats::format_text(e))) +
+            "</td><td class=\"n\">" + with_commas(e.table.games) + "</td><td class=\"n\">" +
+            with_commas(static_cast<long>(e.players.size())) + "</td><td>" + first + "</td><td class=\"n\">" +
+            esc(f.score) + "</td></tr>\n";
   }
   body += "</tbody></table></section>\n";
   return document(tr("Events"), body);
 }
 
-std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& year) {
-  const stats::EventReport* found = nullptr;
-  for (const stats::EventReport& e : r.events.events)
-    if (e.name == name && (e.year ? std::to_string(*e.year) : std::string()) == year) found = &e;
-  if (!found) return std::nullopt;
-  const stats::EventReport& e = *found;
+namespace {
+
+std::string points_text(double v) {
+  if (std::abs(v - 0.5) < 1e-9) return std::string("½");
+  return std::abs(v - std::round(v)) < 1e-9 ? fixed(v, 0) : fixed(v, 1);
+}
+
+// A round robin's or league's standings with the grid (up to crosstable::kGridPlayers).
+std::string crosstable_section(const stats::Report& r, const stats::EventReport& e) {
   const crosstable::Crosstable& x = e.table;
   const std::size_t n = x.standings.size();
   const std::size_t columns = x.cells.empty() ? 0 : n;  // no grid beyond crosstable::kGridPlayers
-  const std::string title = e.name + (e.year ? " (" + std::to_string(*e.year) + ")" : std::string());
-  std::string body = "<section><h2>" + esc(title) + "</h2><p class=\"muted\">" +
-                     esc(i18n::format("{1} games, {2} players; scoring: {3}",
-                                      {with_commas(x.games), with_commas(static_cast<long>(n)),
-                                       std::string(crosstable::point_system_name(x.system))})) +
-                     (r.events.by_verdict ? " · " + esc(tr("scored by the board's ending where it shows one")) : std::string()) +
-                     (x.cells.empty() && n > 1 ? " · " + esc(i18n::format("more than {1} players: the standings without the grid",
-                                                                        {std::to_string(crosstable::kGridPlayers)}))
-                                               : std::string()) +
-                     "</p><div style=\"overflow-x:auto\"><table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th>";
+  std::string body = "<div style=\"overflow-x:auto\"><table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th>";
   for (std::size_t j = 0; j < columns; ++j) body += "<th class=\"n\">" + std::to_string(j + 1) + "</th>";
   body += "<th class=\"n\">" + tr("score") + "</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" + tr("won") +
           "</th><th class=\"n\">" + tr("drawn") + "</th><th class=\"n\">" + tr("lost") + "</th><th class=\"n\">" + tr("direct") +
           "</th><th class=\"n\">SB</th><th class=\"n\">Buchholz</th></tr></thead><tbody>\n";
-  auto points_text = [](double v) {
-    if (std::abs(v - 0.5) < 1e-9) return std::string("½");
-    return std::abs(v - std::round(v)) < 1e-9 ? fixed(v, 0) : fixed(v, 1);
-  };
   for (std::size_t i = 0; i < n; ++i) {
     const crosstable::Standing& s = x.standings[i];
     std::string place = std::to_string(s.place);
@@ -306,7 +296,72 @@ std::optional<std::string> event_page(const stats::Report& r, const std::string&
             "</td><td class=\"n\">" + fixed(s.sonneborn_berger, 2) + "</td><td class=\"n\">" + fixed(s.buchholz, 1) +
             "</td></tr>\n";
   }
-  body += "</tbody></table></div></section>\n";
+  return body + "</tbody></table></div>";
+}
+
+// A knockout's places: who went out where.
+std::string knockout_section(const stats::Report& r, const stats::EventReport& e) {
+  std::string body = "<table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th><th>" + tr("went out in") +
+                     "</th></tr></thead><tbody>\n";
+  for (const competition::Place& p : e.places) {
+    std::string place = std::to_string(p.place);
+    if (p.place_to != p.place) place += "–" + std::to_string(p.place_to);
+    body += "<tr><td class=\"n\">" + place + "</td><td>" + player_link(r.identities[e.players[p.player]].name) + "</td><td>" +
+            esc(stats::went_out_in(e, p)) + "</td></tr>\n";
+  }
+  return body + "</tbody></table>";
+}
+
+// The games of a match or of casual games, in the order played.
+std::string games_section(const stats::Report& r, const stats::EventReport& e) {
+  std::string body = "<table><thead><tr><th>" + tr("date") + "</th><th>" + tr("Cho") + "</th><th>" + tr("Han") + "</th><th>" +
+                     tr("result") + "</th><th>" + tr("game") + "</th></tr></thead><tbody>\n";
+  std::size_t listed = 0;
+  for (std::size_t k = 0; k < e.games.size() && listed < 500; ++k, ++listed) {
+    const crosstable::EventGame& g = e.games[k];
+    const stats::EventGameRef& ref = e.refs[k];
+    const std::string result = g.winner == Winner::Cho ? tr("Cho") : g.winner == Winner::Han ? tr("Han")
+                               : g.winner == Winner::Draw ? tr("drawn") : tr("other");
+    body += "<tr><td>" + esc(i18n::date(ref.date)) + "</td><td>" + player_link(r.identities[e.players[g.cho]].name) + "</td><td>" +
+            player_link(r.identities[e.players[g.han]].name) + "</td><td>" + result + "</td><td>" +
+            (ref.id ? game_link(ref.id, game_ref(ref.file, ref.index)) : esc(game_ref(ref.file, ref.index))) + "</td></tr>\n";
+  }
+  body += "</tbody></table>";
+  if (e.games.size() > listed)
+    body += "<p class=\"muted\">" + esc(i18n::format("the first {1} of {2} games are listed",
+                                                     {with_commas(static_cast<long>(listed)), with_commas(static_cast<long>(e.games.size()))})) + "</p>";
+  return body;
+}
+
+}  // namespace
+
+std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& date) {
+  // The season of that name whose dates hold `date`; "" the undated part, or the only season.
+  const stats::EventReport* found = nullptr;
+  for (const stats::EventReport& e : r.events.events) {
+    if (e.name != name) continue;
+    const bool holds = date.empty() ? e.first_date.empty()
+                                    : !e.first_date.empty() && e.first_date.substr(0, date.size()) <= date &&
+                                          date <= e.last_date + "~";
+    if (holds || (!found && date.empty())) found = &e;
+  }
+  if (!found) return std::nullopt;
+  const stats::EventReport& e = *found;
+  const std::string title = e.name + (e.first_date.empty() ? std::string() : " (" + stats::season_text(e) + ")");
+  const stats::EventFirst f = stats::first_of(e);
+  std::string body = "<section><h2>" + esc(title) + "</h2><p class=\"muted\">" +
+                     esc(i18n::format("{1}; {2} games, {3} players; scoring: {4}",
+                                      {i18n::translate_known(stats::format_text(e)), with_commas(e.table.games),
+                                       with_commas(static_cast<long>(e.players.size())),
+                                       std::string(crosstable::point_system_name(r.events.system))})) +
+                     (r.events.by_verdict ? " · " + esc(tr("scored by the board's ending where it shows one")) : std::string()) +
+                     (f.score.empty() || e.format != EventFormat::Match ? std::string()
+                                                                        : " · " + esc(tr("match score")) + " " + esc(f.score)) +
+                     "</p>";
+  if (e.format == EventFormat::RoundRobin || e.format == EventFormat::League) body += crosstable_section(r, e);
+  else if (e.format == EventFormat::Knockout) body += knockout_section(r, e);
+  else body += games_section(r, e);
+  body += "</section>\n";
   return document(title, body);
 }
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "gibo/record/event_format.h"
+#include "gibo/report/competition.h"
 #include "gibo/report/crosstable.h"
 #include "gibo/report/ratings.h"
 #include "stats_facts.h"
@@ -372,18 +374,33 @@ struct EventGameRef {
 };
 struct EventReport {
   std::string name;                // the event as counted (aliases)
-  std::optional<int> year;         // nullopt: undated games
+  // The season: the event's run of dates (no gap of more than kSeasonGapDays between its
+  // games), as date keys; both "" for undated games of an event with several seasons or none.
+  std::string first_date, last_date;
+  EventFormat format = EventFormat::Casual;  // competition.h: read from the games or stated
+  bool format_stated = false;      // stated by the alias table's `format` line
+  bool group_stage = false;        // a knockout after a league or group stage
+  std::vector<competition::Stage> stages;  // the stages its round tags name, in the order reached
+  std::vector<competition::Place> places;  // a knockout's places, best first
   std::vector<std::size_t> players;  // identity index by crosstable player number
   std::vector<crosstable::EventGame> games;
   std::vector<EventGameRef> refs;    // parallel to games
-  crosstable::Crosstable table;
+  crosstable::Crosstable table;    // round robins, leagues and matches (a match's score); empty otherwise
   long unnamed = 0;                // games left out: a side names no one
+  bool competition() const {
+    return format == EventFormat::RoundRobin || format == EventFormat::Knockout || format == EventFormat::League;
+  }
 };
+// Days without a game after which an event's next game begins another season.
+inline constexpr int kSeasonGapDays = 90;
 struct EventsReport {
   crosstable::PointSystem system = crosstable::PointSystem::Classic;
   bool by_verdict = false;
   long rescored = 0;
-  std::vector<EventReport> events;  // most games first, then name and year
+  std::vector<EventReport> events;  // competitions, matches and pools: most games first, then name and season
+  // How many of each format (EventFormat's order): competitions are the first three.
+  std::array<long, 5> by_format{};
+  long competitions() const { return by_format[0] + by_format[1] + by_format[2]; }
 };
 
 struct Report {

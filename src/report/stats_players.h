@@ -38,6 +38,19 @@ RatingsReport ratings_of(const Dataset& data, const std::vector<std::array<std::
 EventsReport events_of(const Dataset& data, const std::vector<std::array<std::size_t, 2>>& sides,
                        const Entities& entities, const ReportOptions& o);
 
+// An event as every output writes it (stats_tables_players.cpp): its season ("2002-07-28 –
+// 2003-07-20"), its format in words ("double round robin", "knockout after a league stage",
+// "casual games"), where a knockout's player went out (a stage's name, "round N"; "" for
+// the winner), its first place (identities) and score.
+std::string season_text(const EventReport& e);
+std::string format_text(const EventReport& e);
+std::string went_out_in(const EventReport& e, const competition::Place& p);
+struct EventFirst {
+  std::vector<std::size_t> identities;  // several when shared; a match's leader; none for casual games or a level match
+  std::string score;                    // a round robin's or league's points, a match's "2–1"
+};
+EventFirst first_of(const EventReport& e);
+
 // The tables of the sections "ratings" and "events" (stats_tables_players.cpp).
 void rating_tables(const Report& r, std::vector<Table>& out);
 void event_tables(const Report& r, std::vector<Table>& out);

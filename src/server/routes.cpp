@@ -239,15 +239,15 @@ struct Site::Impl {
     return page(200, *stats_html);
   }
 
-  // /players, /events, /event?name=&year=.
+  // /players, /events, /event?name=&date=.
   Reply people(const std::string& path, const Query& q) {
     std::lock_guard<std::mutex> lock(stats_mutex);
     if (auto failed = ensure_report()) return *failed;
     if (path == "/players") return page(200, pages::players_page(*stats_report));
     if (path == "/events") return page(200, pages::events_page(*stats_report));
-    const std::string name = value(q, "name"), year = value(q, "year");
-    if (auto body = pages::event_page(*stats_report, name, year)) return page(200, std::move(*body));
-    return error(404, i18n::format("no event {1}", {name + (year.empty() ? "" : " (" + year + ")")}));
+    const std::string name = value(q, "name"), date = value(q, "date");
+    if (auto body = pages::event_page(*stats_report, name, date)) return page(200, std::move(*body));
+    return error(404, i18n::format("no event {1}", {name + (date.empty() ? "" : " (" + date + ")")}));
   }
 };
 
