@@ -3,6 +3,7 @@
 // and listings, the set-up tallies. The index is built by position_index_build.cpp
 // (index_build.h) on the tables index_tables.h describes.
 #include "gibo/archive/position_index.h"
+#include "gibo/record/opening.h"
 
 #include <algorithm>
 #include <array>
@@ -281,13 +282,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
   Impl& m = *impl_;
   const auto counts = m.count_games(selected);
   if (!counts) return counts.error();
-  // Each start position's set-up pair, if it is the start of one.
-  std::array<std::pair<Setup, Setup>, 16> pairs;
-  std::array<Position, 16> starts;
-  for (std::size_t i = 0; i < 16; ++i) {
-    pairs[i] = {kAllSetups[i / 4], kAllSetups[i % 4]};
-    starts[i].set_setups(pairs[i].first, pairs[i].second);
-  }
+  // Each start position's set-up pair, if it is the start of one (record/opening.h).
   sql::Statement key = m.db.prepare("SELECT key FROM " + m.main + "starts WHERE id = ?1");
   if (!key.prepared()) return m.fail("cannot read the start positions");
   std::map<std::uint32_t, std::optional<std::pair<Setup, Setup>>> pair_of;
@@ -298,9 +293,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
       std::optional<std::pair<Setup, Setup>> pair;
       key.bind(1, static_cast<std::int64_t>(k.first));
       Position p;
-      if (key.step() == sql::kRow && positions::start_position_of(key.text(0), p))
-        for (std::size_t i = 0; i < 16 && !pair; ++i)
-          if (positions::same_position(p, starts[i])) pair = pairs[i];
+      if (key.step() == sql::kRow && positions::start_position_of(key.text(0), p)) pair = setup_pair_of(p);
       key.reset();
       it = pair_of.emplace(k.first, pair).first;
     }

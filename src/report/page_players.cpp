@@ -94,7 +94,7 @@ std::string players_page(const stats::Report& r) {
   std::string body = "<section><h2>" + tr("Players") + "</h2><p class=\"muted\">" +
                      esc(i18n::format("{1} players; {2} rated, {3} ranked (ratings: maximum likelihood, the ranked "
                                       "players' mean 1500, ± one standard error)",
-                                      {with_commas(static_cast<long>(r.identities.size())),
+                                      {with_commas(r.counts.players),
                                        with_commas(r.ratings.fit.rated_players), with_commas(r.ratings.fit.ranked_players)})) +
                      "</p><table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th><th class=\"n\">" +
                      tr("rating") + "</th><th class=\"n\">±</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" +
@@ -233,9 +233,9 @@ std::string events_page(const stats::Report& r) {
   std::string body = "<section><h2>" + tr("Events") + "</h2><p class=\"muted\">" +
                      esc(i18n::format("{1} events ({2} round robins, {3} knockouts, {4} leagues); {5} matches; {6} pools of "
                                       "casual games; an event is its name as counted in one season",
-                                      {with_commas(ev.competitions()), with_commas(ev.by_format[0]), with_commas(ev.by_format[1]),
-                                       with_commas(ev.by_format[2]), with_commas(ev.by_format[3]),
-                                       with_commas(ev.by_format[4])})) +
+                                      {with_commas(r.counts.events), with_commas(ev.by_format[0]), with_commas(ev.by_format[1]),
+                                       with_commas(ev.by_format[2]), with_commas(r.counts.matches),
+                                       with_commas(r.counts.casual_pools)})) +
                      "</p><table><thead><tr><th>" + tr("event") + "</th><th>" + tr("season") + "</th><th>" + tr("format") +
                      "</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" + tr("players") + "</th><th>" +
                      tr("first") + "</th><th class=\"n\">" + tr("score") + "</th></tr></thead><tbody>\n";

@@ -97,6 +97,7 @@ struct Results {
   long no_result = 0;       // no stored result at all
   std::vector<MethodRow> by_method;  // in ResultMethod order, only methods that occur
   std::vector<MarginRow> margins;    // point wins with a stated margin, smallest first
+  long point_wins_without_margin = 0;  // point wins whose result states no margin (not in margins)
 };
 
 struct SetupMatrix {
@@ -276,8 +277,9 @@ struct AnalysisStats {
   // players' names (9단, 18급; weakest first): the play-quality tables.
   std::vector<PlayerAnalysis> events, sites, years, ranks;
   long requests = 0;  // analysis requests the analyses come from (> 1: the numbers mix engines or limits)
-  // Analysed sides each grouping leaves out: [0] no player named, [1] no event, [2] no site, [3] no year.
-  std::array<long, 4> left_out{};
+  // Analysed sides each grouping leaves out: [0] no player named, [1] no event, [2] no site,
+  // [3] no year, [4] no rank written.
+  std::array<long, 5> left_out{};
 };
 
 struct CodeRow {
@@ -403,8 +405,24 @@ struct EventsReport {
   long competitions() const { return by_format[0] + by_format[1] + by_format[2]; }
 };
 
+// The collection's counts, each computed once (aggregate) and written from here by every
+// output — text, CSV, JSON and HTML (the table `overview`), and gibo serve's pages — so
+// that each concept has one number everywhere.
+struct Counts {
+  long games = 0;
+  long players = 0;          // identities (Report::identities): what every table and page calls players
+  long sites = 0;            // sites as counted (the alias table; unknown and non-site values aside)
+  long event_names = 0;      // event tag values as counted (the same, for events)
+  long events = 0;           // competitions: round robins, knockouts and leagues (EventsReport)
+  long matches = 0;          // two players' matches (one "A VS B" game is one)
+  long casual_pools = 0;     // pools of casual games
+  long standard_starts = 0;  // games from a set-up pair's start (record/opening.h setup_pair_of)
+  long custom_starts = 0;    // games from a position of their own
+};
+
 struct Report {
   std::string origin;
+  Counts counts;
   std::string path_prefix;  // the directory all source paths share ("dir/"), left out of human tables
   ReportOptions options;
   Overview overview;

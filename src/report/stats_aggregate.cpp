@@ -110,6 +110,7 @@ Results results_of(const Dataset& data) {
     else if (g.result.winner == Winner::Void) ++r.void_games;
     else if (g.result.winner == Winner::Unknown) ++r.unknown;
     if (g.has_result && cls != 3) methods[static_cast<int>(g.result.method)].add(cls);
+    if (g.has_result && g.result.method == ResultMethod::Points && cls < 2 && !g.result.margin_half_points) ++r.point_wins_without_margin;
     if (g.has_result && g.result.method == ResultMethod::Points && g.result.margin_half_points && cls < 2) {
       MarginRow& m = margins[*g.result.margin_half_points];
       m.half_points = *g.result.margin_half_points;
@@ -291,7 +292,7 @@ OpeningNames opening_names_of(const Context& c, const Players& players) {
   for (std::size_t k = 0; k < data.games.size(); ++k) {
     const GameFacts& g = data.games[k];
     const Opening& op = g.named;
-    if (op.other_start) {
+    if (op.other_start || g.custom_start) {
       ++n.other_start;
       continue;
     }
@@ -656,7 +657,9 @@ AnalysisStats analysis_of(const Context& c) {
       if (!site.key.empty()) add_side(by_site[site.display], site.display, s);
       if (g.date.year) add_side(by_year[std::to_string(*g.date.year)], std::to_string(*g.date.year), s);
       // One group per rank however it is written (四단 and 4단 alike).
-      if (const auto strength = rank_strength(split_player(*tags[side]).rank)) {
+      const auto strength = rank_strength(split_player(*tags[side]).rank);
+      a.left_out[4] += !strength;
+      if (strength) {
         const std::string rank = *strength > 100 ? std::to_string(*strength - 100) + "단" : std::to_string(101 - *strength) + "급";
         PlayerAnalysis& r = by_rank[rank];
         add_side(r, rank, s);
@@ -674,6 +677,21 @@ AnalysisStats analysis_of(const Context& c) {
   std::stable_sort(a.ranks.begin(), a.ranks.end(),
                    [](const PlayerAnalysis& x, const PlayerAnalysis& y) { return x.strength < y.strength; });
   return a;
+}
+
+// The counts every output writes (Counts), from the parts that computed them.
+Counts counts_of(const Report& r) {
+  Counts c;
+  c.games = r.overview.games;
+  c.players = static_cast<long>(r.identities.size());
+  c.sites = r.overview.distinct_sites;
+  c.event_names = r.overview.distinct_events;
+  c.events = r.events.competitions();
+  c.matches = r.events.by_format[static_cast<std::size_t>(EventFormat::Match)];
+  c.casual_pools = r.events.by_format[static_cast<std::size_t>(EventFormat::Casual)];
+  c.custom_starts = r.setups.custom_start;
+  c.standard_starts = c.games - c.custom_starts;
+  return c;
 }
 
 }  // namespace
@@ -704,6 +722,7 @@ Report aggregate(const Dataset& data, const ReportOptions& options) {
   r.analysis = analysis_of(context);
   r.quality = quality_of(data);
   r.notable = notable_of(data);
+  r.counts = counts_of(r);
   return r;
 }
 

@@ -211,7 +211,7 @@ void header_html(const Report& r, std::string& out) {
   std::string range = v.first_date.empty() ? "–" : v.first_date.substr(0, 4);
   if (!v.last_date.empty() && v.last_date.substr(0, 4) != range) range += "–" + v.last_date.substr(0, 4);
   card(range, translate("years played"));
-  card(with_commas(r.players.distinct), translate("players"));
+  card(with_commas(r.counts.players), translate("players"));
   out += "</div></div></header>";
 }
 

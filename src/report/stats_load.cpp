@@ -36,10 +36,12 @@ bool fill_facts(const archive::StoredGame& g, int opening_plies, const OpeningBo
   f.file = g.file;
   f.index = g.game_index;
   tag_facts(g.tags, f);
-  f.custom_start = g.start.custom;
-  if (!g.start.custom) {
-    f.cho_setup = g.start.cho;
-    f.han_setup = g.start.han;
+  // A custom start that sets up a pair's start counts as that pair (record/opening.h).
+  const auto pair = setup_pair_of(g.start);
+  f.custom_start = !pair;
+  if (pair) {
+    f.cho_setup = pair->first;
+    f.han_setup = pair->second;
   }
   f.plies = g.plies;
   f.valid_plies = g.valid_plies;

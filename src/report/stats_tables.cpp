@@ -87,8 +87,15 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
   const std::string first_shown = i18n::date(first), last_shown = i18n::date(last);
   add("first_date", "first date", first, &first_shown);
   add("last_date", "last date", last, &last_shown);
-  count("sites", "sites", v.distinct_sites);
-  count("events", "events", v.distinct_events);
+  const Counts& c = r.counts;
+  count("players", "players (identities)", c.players);
+  count("sites", "sites", c.sites);
+  count("event_names", "event names", c.event_names);
+  count("events", "events (round robins, knockouts, leagues)", c.events);
+  count("matches", "matches (two players)", c.matches);
+  count("casual_pools", "pools of casual games", c.casual_pools);
+  count("standard_starts", "games from a set-up pair", c.standard_starts);
+  count("custom_starts", "games from a custom position", c.custom_starts);
   add("verdicts", "verdicts", r.verdicts_from == "archive"    ? "stored in the archive"
                               : r.verdicts_from == "computed" ? "judged while reading"
                                                               : "none");
@@ -98,7 +105,7 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
     const auto& list = which == 0 ? v.sites : v.events;
     const std::string id = which == 0 ? "site" : "event";
     Table s{id + "s", "overview",
-            which == 0 ? "Sites (대국장소), most games first" : "Events (대회명), most games first", Audience::Both,
+            which == 0 ? "Sites (대국장소), most games first" : "Event names (대회명), most games first", Audience::Both,
             {text_col(id, id, Audience::Machine), text_col(id + "_shown", id, Audience::Human),
              num_col("games", "games"), num_col("percent", "%")},
             {}, {}, ""};
@@ -155,6 +162,8 @@ void results_tables(const Report& r, std::vector<Table>& out) {
           {}, {}, ""};
   for (const MarginRow& row : x.margins)
     p.rows.push_back({format_half_points(row.half_points), num(row.cho + row.han), num(row.cho), num(row.han)});
+  if (x.point_wins_without_margin)
+    p.note = i18n::format("{1} point wins whose result states no margin are not listed", {num(x.point_wins_without_margin)});
   out.push_back(std::move(p));
 }
 
@@ -190,7 +199,7 @@ void setup_tables(const Report& r, std::vector<Table>& out) {
   last.push_back(cell(all));
   m.rows.push_back(std::move(last));
   m.note = "each cell: games, then Cho's wins in percent of the games won or drawn";
-  if (s.custom_start) m.note += "; " + num(s.custom_start) + " games from a custom position are not in the matrix";
+  if (r.counts.custom_starts) m.note += "; " + num(r.counts.custom_starts) + " games from a custom position are not in the matrix";
   out.push_back(std::move(m));
 
   Table l{"setups", "setups", "Setups", Audience::Machine,
@@ -311,7 +320,7 @@ void opening_name_tables(const Report& r, std::vector<Table>& out) {
   t.human_rows = static_cast<std::size_t>(r.options.top_opening_names);
   t.note = num(n.games) + " games from a set-up pair, named from the board (code: the set-up pair, each side's "
                           "formations, the line; ? a side no formation fits)";
-  if (n.other_start) t.note += "; " + num(n.other_start) + " games from a position of their own";
+  if (r.counts.custom_starts) t.note += "; " + num(r.counts.custom_starts) + " games from a position of their own";
   out.push_back(std::move(t));
 
   Table f{"formations", "opening_names", "Formations by side", Audience::Both,
@@ -432,7 +441,7 @@ void player_tables(const Report& r, std::vector<Table>& out) {
     t.rows.push_back({num(++rank), row.name, num(row.games), num(row.wins), num(row.losses), num(row.draws),
                       num(row.other), percent(row.wins, row.wins + row.losses + row.draws), num(row.as_cho),
                       num(row.wins_as_cho), num(row.as_han), num(row.wins_as_han)});
-  t.note = num(p.distinct) + " players (identities: the rank written in the name removed, a site's nicknames apart, "
+  t.note = num(r.counts.players) + " players (identities: the rank written in the name removed, a site's nicknames apart, "
            "the alias table's and the collection's merges; src/cli/help/stats.md \"Players and events\")";
   if (p.unnamed) t.note += "; " + num(p.unnamed) + " sides without a name left out";
   t.human_rows = static_cast<std::size_t>(r.options.top_players);  // --top; CSV and JSON hold every row
@@ -465,13 +474,14 @@ void play_quality_tables(const Report& r, std::vector<Table>& out) {
     const char* key_label;
     const char* title;
     const std::vector<PlayerAnalysis>* rows;
+    int left_out;  // AnalysisStats::left_out's index of the sides it leaves out; -1: none
   };
   const Group groups[] = {
-      {"player_analysis", "player", "Play quality per player (the stored engine analyses)", &r.analysis.players},
-      {"play_quality_events", "event", "Play quality per event", &r.analysis.events},
-      {"play_quality_sites", "site", "Play quality per site", &r.analysis.sites},
-      {"play_quality_years", "year", "Play quality per year", &r.analysis.years},
-      {"play_quality_ranks", "rank", "Play quality per rank written in the players' names", &r.analysis.ranks},
+      {"player_analysis", "player", "Play quality per player (the stored engine analyses)", &r.analysis.players, 0},
+      {"play_quality_events", "event", "Play quality per event", &r.analysis.events, 1},
+      {"play_quality_sites", "site", "Play quality per site", &r.analysis.sites, 2},
+      {"play_quality_years", "year", "Play quality per year", &r.analysis.years, 3},
+      {"play_quality_ranks", "rank", "Play quality per rank written in the players' names", &r.analysis.ranks, 4},
   };
   for (const Group& g : groups) {
     if (g.rows->empty()) continue;
@@ -488,6 +498,8 @@ void play_quality_tables(const Report& r, std::vector<Table>& out) {
                         num(p.inaccuracies), num(p.mistakes), num(p.blunders)});
     t.note = "each game's newest complete analysis (gibo analyze --db); games: analysed sides; moves: judged moves "
              "(the sample); losses, accuracy and classes as gibo analyze gives them";
+    if (g.left_out >= 0 && r.analysis.left_out[static_cast<std::size_t>(g.left_out)])
+      t.note += "; " + i18n::format("{1} analysed sides without one left out", {num(r.analysis.left_out[static_cast<std::size_t>(g.left_out)])});
     if (r.analysis.requests > 1)
       t.note += "; " + i18n::format("WARNING: the analyses come from {1} different requests (engine, options, limit or "
                                     "variant): the numbers mix them; analyse the games again under one request",

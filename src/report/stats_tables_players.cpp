@@ -72,7 +72,7 @@ void rating_model_table(const Report& r, std::vector<Table>& out) {
   row("self_games", "not rated: one player on both sides", num(m.self_games));
   row("undecided", "not rated: void, unknown or no result", num(m.undecided));
   if (m.by_verdict) row("rescored", "scored by the board's ending (--by-verdict)", num(m.rescored));
-  row("identities", "players (identities)", num(static_cast<long>(r.identities.size())));
+  row("identities", "players (identities)", num(r.counts.players));
   row("rated_players", "rated group: players", num(f.rated_players));
   row("rated_games", "rated group: games", num(f.rated_games));
   row("ranked_players", "ranked (the rated group's players with enough games)", num(f.ranked_players));
@@ -116,7 +116,7 @@ void ratings_table(const Report& r, std::vector<Table>& out) {
                       std::string(ratings::standing_name(p.standing)),
                       year_text(who.first_year), year_text(who.last_year), who.last_rank, merged});
   }
-  t.note = num(static_cast<long>(r.identities.size())) + " players; " + num(f.rated_players) + " rated; " +
+  t.note = num(r.counts.players) + " players; " + num(f.rated_players) + " rated; " +
            num(f.ranked_players) + " ranked";
   t.human_rows = static_cast<std::size_t>(r.options.top_players);
   out.push_back(std::move(t));
@@ -353,9 +353,9 @@ void event_tables(const Report& r, std::vector<Table>& out) {
     else if (e.format == EventFormat::Knockout && e.places.size() >= 3)
       shown.push_back(knockout_places(r, e, shown.size() + 1));
   }
-  list.note = num(ev.competitions()) + " events (" + num(ev.by_format[0]) + " round robins, " + num(ev.by_format[1]) +
-              " knockouts, " + num(ev.by_format[2]) + " leagues); " + num(ev.by_format[3]) + " matches; " +
-              num(ev.by_format[4]) + " pools of casual games; an event is its name as counted in one season (its games "
+  list.note = num(r.counts.events) + " events (" + num(ev.by_format[0]) + " round robins, " + num(ev.by_format[1]) +
+              " knockouts, " + num(ev.by_format[2]) + " leagues); " + num(r.counts.matches) + " matches; " +
+              num(r.counts.casual_pools) + " pools of casual games; an event is its name as counted in one season (its games "
               "with no gap of more than " + num(kSeasonGapDays) + " days)";
   list.note += std::string("; ") + (ev.system == crosstable::PointSystem::Janggi ? "scoring: janggi" : "scoring: classic");
   if (ev.by_verdict) list.note += "; scored by the board's ending where it shows one (--by-verdict): " + num(ev.rescored) + " games re-scored";
