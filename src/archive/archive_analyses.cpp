@@ -375,13 +375,15 @@ std::optional<Error> Archive::store_engine_verdicts(const std::vector<EngineVerd
   });
 }
 
-std::optional<Error> Archive::for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn) {
+std::optional<Error> Archive::for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn,
+                                                     std::optional<std::int64_t> game) {
   Impl& m = *impl_;
   if (m.schema_version < kAnalysesSince) return std::nullopt;
   return sql::for_each_row(
       m.db, kEngineVerdictColumns, m.schema_version,
-      "FROM engine_verdicts AS v LEFT JOIN analysis_requests AS r ON r.id = v.request_id "
-      "ORDER BY v.game_id, v.profile_id, v.profile_version",
+      "FROM engine_verdicts AS v LEFT JOIN analysis_requests AS r ON r.id = v.request_id " +
+          (game ? "WHERE v.game_id = " + std::to_string(*game) + " " : std::string()) +
+          "ORDER BY v.game_id, v.profile_id, v.profile_version",
       "engine verdicts", [&](const Statement& s) {
         EngineVerdictRow v;
         v.game_id = s.int64(col("v.game_id"));

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "gibo/adjudication/rescore.h"
+#include "gibo/analysis/engine_verdict.h"
 #include "gibo/adjudication/verdict.h"
 #include "gibo/formats/openings.h"
 #include "gibo/record/fact_tags.h"
@@ -56,6 +57,16 @@ GameView game_view(Game game, const Profile& fallback, const OpeningBook* openin
   return v;
 }
 
+std::string engine_verdict_line(const archive::EngineVerdictRow& v, const NormalizedResult& stored) {
+  const auto reading = analysis::off_the_board_reading(stored.winner, stored.method, v.score, v.margin);
+  const std::string verdict = reading ? tr("information") : i18n::translate_known(v.verdict);
+  const std::string note = reading ? std::string(reading->note) : v.note;
+  if (!v.ply) return i18n::format("{1}: {2}: {3}", {v.profile_id, verdict, i18n::translate_known(note)});
+  return i18n::format("{1}: {2} at ply {3}, evaluation {4} (Cho's view): {5}",
+                      {v.profile_id, verdict, std::to_string(*v.ply), v.score ? analysis::pgn_eval_text(*v.score) : "?",
+                       i18n::translate_known(note)});
+}
+
 namespace {
 
 // The facts list and the board at `ply`.
@@ -71,6 +82,7 @@ std::string facts(const GameView& g) {
   item("date", i18n::date(g.date));
   item("result", g.result.empty() ? tr("none stored") : g.result);
   item("verdict", g.verdict);
+  for (const std::string& v : g.engine_verdicts) item("engine verdict", v);
   item("opening", g.opening);
   item("set-ups", g.opening_setups);
   item("formations", g.opening_evidence);

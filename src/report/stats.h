@@ -225,7 +225,10 @@ struct AdjudicationStats {
 struct EngineVerdictCounts {
   std::string profile;
   long supports = 0, contradicts = 0, unclear = 0;
-  long total() const { return supports + contradicts + unclear; }
+  // Wins the board does not decide (time, forfeit, disconnection): the engine's reading of
+  // who was ahead is information (analysis/engine_verdict.h), counted apart from the others.
+  long information = 0;
+  long total() const { return supports + contradicts + unclear + information; }
 };
 // Play quality of one group of sides (a player, an event, a site, a year, a rank) from the
 // stored analyses: each side's judged moves counted once (README "stats", "Play quality").
@@ -270,6 +273,9 @@ std::string player_link(const std::string& name);
 struct AnalysisStats {
   std::vector<EngineVerdictCounts> engine_verdicts;  // in profile order; empty when none are stored
   std::vector<EngineContradiction> contradictions;   // in game order
+  // The engine's readings of wins off the board (time, forfeit, disconnection), in game
+  // order: `note` says who was ahead. Information, not findings.
+  std::vector<EngineContradiction> readings;
   long analysed_games = 0;
   std::vector<GraphedGame> graphed;  // the first kGraphedGames analysed games, by id
   std::vector<PlayerAnalysis> players;  // most games first, then name; empty when no game has an analysis

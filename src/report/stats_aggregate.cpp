@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "gibo/formats/openings.h"
+#include "gibo/analysis/engine_verdict.h"
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/record/name_aliases.h"
 #include "gibo/record/player_name.h"
@@ -630,13 +631,20 @@ AnalysisStats analysis_of(const Context& c) {
     for (const EngineVerdictFact& v : g.engine_verdicts) {
       EngineVerdictCounts& c = by_profile[v.profile];
       c.profile = v.profile;
+      EngineContradiction x{g.id, g.file, g.index, g.cho_player, g.han_player, g.result_text, v.profile,
+                            v.ply.value_or(0), v.score ? analysis::pgn_eval_text(*v.score) : "", v.note};
+      // A win off the board is read again by the one rule (an archive judged before it held
+      // such wins as contradicted): who was ahead, as information.
+      if (const auto reading = analysis::off_the_board_reading(g.result.winner, g.result.method, v.score, v.margin)) {
+        ++c.information;
+        x.note = std::string(reading->note);
+        a.readings.push_back(std::move(x));
+        continue;
+      }
       if (v.verdict == "engine-supports") ++c.supports;
       else if (v.verdict == "engine-contradicts") ++c.contradicts;
       else ++c.unclear;
-      if (v.verdict != "engine-contradicts") continue;
-      EngineContradiction x{g.id, g.file, g.index, g.cho_player, g.han_player, g.result_text, v.profile,
-                            v.ply.value_or(0), v.score ? analysis::pgn_eval_text(*v.score) : "", v.note};
-      a.contradictions.push_back(std::move(x));
+      if (v.verdict == "engine-contradicts") a.contradictions.push_back(std::move(x));
     }
   for (auto& [profile, c] : by_profile) a.engine_verdicts.push_back(std::move(c));
   std::map<std::string, PlayerAnalysis> by_name, by_event, by_site, by_year, by_rank;

@@ -46,6 +46,7 @@ struct EngineVerdictFact {
   std::optional<int> ply;                // the judged position (plies from the start)
   std::optional<analysis::Score> score;  // its evaluation, Cho's view
   std::string note;
+  int margin = 300;                      // the margin it was judged by (centipawns)
 };
 
 // Everything the report needs to know about one game.

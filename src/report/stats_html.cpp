@@ -384,11 +384,15 @@ void opening_names_html(const Report& r, const std::vector<Table>& all, std::str
 
 // The games whose stored winner the engine finds lost; `served`: each linked to the game
 // viewer of gibo serve at the judged ply (the report served at /stats).
-void contradictions_html(const Report& r, std::string& out, bool served) {
-  const std::vector<EngineContradiction>& list = r.analysis.contradictions;
+void contradictions_html(const Report& r, std::string& out, bool served, bool readings) {
+  const std::vector<EngineContradiction>& list = readings ? r.analysis.readings : r.analysis.contradictions;
   if (list.empty()) return;
-  out += "<h3>" + escape(translate("Stored winners the engine finds lost (engine-contradicts)")) + "</h3>";
-  out += "<div class=\"scroll\"><table id=\"t-engine-contradictions\"><thead><tr>";
+  out += "<h3>" + escape(translate(readings ? "Wins off the board (time, forfeit, disconnection): who the engine finds "
+                                              "ahead (information, not a finding)"
+                                            : "Stored winners the engine finds lost (engine-contradicts)")) +
+         "</h3>";
+  out += std::string("<div class=\"scroll\"><table id=\"t-engine-") + (readings ? "readings" : "contradictions") +
+         "\"><thead><tr>";
   for (const char* label : {i18n::N_("game"), i18n::N_("stored result"), i18n::N_("profile"), i18n::N_("at ply"),
                             i18n::N_("evaluation")})
     out += "<th>" + escape(translate(label)) + "</th>";
@@ -398,7 +402,8 @@ void contradictions_html(const Report& r, std::string& out, bool served) {
     out += "<tr><td>" + (served ? "<a href=\"" + escape(contradiction_link(x)) + "\">" + name + "</a>" : name) +
            "<br><small>" + escape(format("{1} vs {2}", {x.cho.empty() ? "?" : x.cho, x.han.empty() ? "?" : x.han})) +
            "</small></td><td class=\"nw\">" + escape(x.result_text) + "</td><td>" + escape(x.profile) +
-           "</td><td class=\"n\">" + std::to_string(x.ply) + "</td><td class=\"n nw\">" + escape(x.eval) + "</td></tr>";
+           "</td><td class=\"n\">" + std::to_string(x.ply) + "</td><td class=\"n nw\">" + escape(x.eval) +
+           (readings ? "<br><small>" + escape(i18n::translate_known(x.note)) + "</small>" : std::string()) + "</td></tr>";
   }
   out += "</tbody></table></div><p class=\"note\">" +
          escape(served ? translate("Each game opens in gibo serve's viewer at the judged position.")
@@ -415,7 +420,8 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
   if (!r.adjudication.profiles.empty()) out += charts::verdict_rows(r.adjudication, 820);
   if (const Table* t = find_table(all, "verdicts")) table_html(*t, out);
   if (const Table* t = find_table(all, "engine_verdicts")) table_html(*t, out);
-  contradictions_html(r, out, served);
+  contradictions_html(r, out, served, false);
+  contradictions_html(r, out, served, true);
   disagreements_html(r, out);
   std::string boards;
   int shown = 0;

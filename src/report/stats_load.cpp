@@ -173,7 +173,7 @@ std::optional<LoadError> load_engine_facts(archive::Archive& db, const GameAt& g
     const auto it = game_at.find(row.game_id);
     if (it == game_at.end()) return;
     std::vector<EngineVerdictFact>& list = out.games[it->second].engine_verdicts;
-    EngineVerdictFact v{row.profile_id, row.verdict, row.ply, row.score, row.note};
+    EngineVerdictFact v{row.profile_id, row.verdict, row.ply, row.score, row.note, row.margin};
     if (!list.empty() && list.back().profile == v.profile) list.back() = std::move(v);
     else list.push_back(std::move(v));
   });

@@ -515,28 +515,41 @@ void engine_verdict_tables(const Report& r, std::vector<Table>& out) {
   Table t{"engine_verdicts", "adjudication",
           "Engine verdicts on the endings the rules cannot decide (gibo rescore --engine)", Audience::Both,
           {text_col("profile", "profile"), num_col("games", "games"), num_col("engine-supports", "engine-supports"),
-           num_col("engine-contradicts", "engine-contradicts"), num_col("engine-unclear", "engine-unclear")},
+           num_col("engine-contradicts", "engine-contradicts"), num_col("engine-unclear", "engine-unclear"),
+           num_col("information", "won off the board")},
           {}, {}, ""};
   for (const EngineVerdictCounts& c : r.analysis.engine_verdicts)
-    t.rows.push_back({c.profile, num(c.total()), num(c.supports), num(c.contradicts), num(c.unclear)});
-  t.note = "the final position's evaluation beside the stored result: see gibo rescore --help, --margin";
+    t.rows.push_back({c.profile, num(c.total()), num(c.supports), num(c.contradicts), num(c.unclear), num(c.information)});
+  t.note = "the final position's evaluation beside the stored result: see gibo rescore --help, --margin; won off the "
+           "board: wins on time, by forfeit or disconnection, which the board does not decide (the engine's reading is "
+           "information, not a finding)";
   out.push_back(std::move(t));
-  if (r.analysis.contradictions.empty()) return;
-  Table c{"engine_contradictions", "adjudication",
-          "Stored winners the engine finds lost (engine-contradicts)", Audience::Both, {}, {}, {}, ""};
-  c.columns.push_back(num_col("game_id", "game id", Audience::Machine));
-  game_columns(c);
-  c.columns.insert(c.columns.end(), {text_col("cho", "Cho"), text_col("han", "Han"), text_col("stored", "stored result"),
-                                     text_col("profile", "profile"), num_col("ply", "at ply"),
-                                     text_col("eval", "evaluation"), text_col("viewer", "viewer", Audience::Machine)});
-  for (const EngineContradiction& x : r.analysis.contradictions) {
-    std::vector<std::string> row = {std::to_string(x.game_id)};
-    game_cells(row, r, x.file, x.index);
-    row.insert(row.end(), {x.cho, x.han, x.result_text, x.profile, num(x.ply), x.eval, contradiction_link(x)});
-    c.rows.push_back(std::move(row));
+  struct List {
+    const char* id;
+    const char* title;
+    const std::vector<EngineContradiction>* rows;
+  };
+  for (const List& l : {List{"engine_contradictions", "Stored winners the engine finds lost (engine-contradicts)",
+                             &r.analysis.contradictions},
+                        List{"engine_readings", "Wins off the board (time, forfeit, disconnection): who the engine finds "
+                                                "ahead (information, not a finding)",
+                             &r.analysis.readings}}) {
+    if (l.rows->empty()) continue;
+    Table c{l.id, "adjudication", l.title, Audience::Both, {}, {}, {}, ""};
+    c.columns.push_back(num_col("game_id", "game id", Audience::Machine));
+    game_columns(c);
+    c.columns.insert(c.columns.end(), {text_col("cho", "Cho"), text_col("han", "Han"), text_col("stored", "stored result"),
+                                       text_col("profile", "profile"), num_col("ply", "at ply"), text_col("eval", "evaluation"),
+                                       text_col("note", "reading"), text_col("viewer", "viewer", Audience::Machine)});
+    for (const EngineContradiction& x : *l.rows) {
+      std::vector<std::string> row = {std::to_string(x.game_id)};
+      game_cells(row, r, x.file, x.index);
+      row.insert(row.end(), {x.cho, x.han, x.result_text, x.profile, num(x.ply), x.eval, x.note, contradiction_link(x)});
+      c.rows.push_back(std::move(row));
+    }
+    c.note = "the evaluation of the judged position, Cho's view; gibo serve shows each game at that ply with its verdict";
+    out.push_back(std::move(c));
   }
-  c.note = "the evaluation of the judged position, Cho's view; gibo serve shows each game at that ply";
-  out.push_back(std::move(c));
 }
 
 // Verdicts per profile and the disagreements.

@@ -12,6 +12,7 @@
 #include "gibo/archive/archive.h"
 #include "gibo/archive/position_index.h"
 #include "gibo/formats/notation.h"
+#include "gibo/formats/tag_map.h"
 #include "gibo/report/explore.h"
 #include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
@@ -188,12 +189,17 @@ struct Site::Impl {
     auto g = archive->load_game(*id, &profile_id);
     if (!g) return error(404, i18n::format("no game {1}", {id_text}));
     const Profile* profile = find_profile(profile_id);
+    const NormalizedResult stored = g->has_result ? normalize_result(g->result_text) : NormalizedResult{};
     pages::GameView view = pages::game_view(std::move(*g), profile ? *profile : default_profile(), openings.get());
     view.id = *id;
     // The game's newest complete analysis, when the archive holds one: the evaluation graph.
     if (const auto analysed = archive->analysed_games({*id}); analysed && !analysed->empty())
       if (const auto a = archive->load_analysis(analysed->front().request_id, *id); a && *a)
         view.evaluations = analysis::evaluations(**a);
+    // Its engine verdicts: the verdict lists link here at the judged ply.
+    const auto unread = archive->for_each_engine_verdict(
+        [&](const archive::EngineVerdictRow& v) { view.engine_verdicts.push_back(pages::engine_verdict_line(v, stored)); }, *id);
+    if (unread) return error(500, unread->message);
     const auto ply = number(value(q, "ply"));
     return page(200, pages::game_page(view, ply.value_or(static_cast<int>(view.moves.size())), options.letters));
   }

@@ -128,7 +128,7 @@ TEST(PlayerIdentity, AliasTableErrors) {
   const auto e = a.add("# ok\nplayer\tx\ty\nfriend\tx\ty\n", "t.tsv");
   ASSERT_TRUE(e);
   EXPECT_NE(e->message.find("t.tsv:3"), std::string::npos) << e->message;
-  EXPECT_NE(e->message.find("online or player"), std::string::npos) << e->message;
+  EXPECT_NE(e->message.find("online, player or format"), std::string::npos) << e->message;
 }
 
 TEST(PlayerIdentity, OnlineSitesOfTheBuiltInTable) {

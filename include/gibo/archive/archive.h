@@ -435,8 +435,10 @@ class Archive {
   // result, a verdict the rules decide): an earlier run's verdict of theirs is removed.
   std::optional<Error> store_engine_verdicts(const std::vector<EngineVerdictRow>& verdicts,
                                              const std::vector<EngineVerdictRow>& none = {});
-  // Every engine verdict, ordered by game id, profile id and version (none before version 3).
-  std::optional<Error> for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn);
+  // Every engine verdict (those of the game `game` only, when given), ordered by game id,
+  // profile id and version (none before version 3).
+  std::optional<Error> for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn,
+                                               std::optional<std::int64_t> game = std::nullopt);
   // The side summaries of those of `game_ids` that have a complete analysis (each game's
   // newest: the highest request id), in the order of `game_ids`.
   Expected<std::vector<AnalysedGame>> analysed_games(const std::vector<std::int64_t>& game_ids);

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/archive/archive.h"
 #include "gibo/core/position.h"
 #include "gibo/core/rules.h"
 #include "gibo/record/game.h"
@@ -91,12 +92,22 @@ struct GameView {
   // An engine's evaluations ([0] the start, [k] after ply k; analysis_jsonl.h), when the
   // game has an analysis: the viewer then shows the evaluation graph (eval_graph.h).
   analysis::Evaluations evaluations;
+  // Its engine verdicts (gibo rescore --engine), one line each in the run's words: the
+  // profile, the verdict (or "information" for a win off the board), the judged ply, its
+  // evaluation and why; the viewer opened from a verdict list shows them.
+  std::vector<std::string> engine_verdicts;
 };
 
 // The viewer's view of a record: it is replayed (rescore_game: under the profile it names,
 // else `fallback`), its valid prefix kept, its verdict beside the stored result, its opening
 // named with `openings` (nullptr: the built-in book).
 GameView game_view(Game game, const Profile& fallback, const OpeningBook* openings = nullptr);
+
+// One engine verdict of a game as the viewer lists it: "fs-janggi: engine-contradicts at ply
+// 120, evaluation +3.50 (Cho's view): the other side is ahead by the margin or more"; a win off
+// the board (`stored` won on time, by forfeit, by disconnection) reads "information" and who
+// was ahead (analysis/engine_verdict.h off_the_board_reading).
+std::string engine_verdict_line(const archive::EngineVerdictRow& v, const NormalizedResult& stored);
 
 // The viewer at `ply` (0..moves.size()) with links to the server's routes.
 std::string game_page(const GameView& game, int ply, DiagramOptions::Letters letters);
