@@ -51,12 +51,26 @@ bool stable(std::string_view text) {
   return true;
 }
 
-std::string run(const icu::Normalizer2& n, std::string_view text) {
+// `text` with every ill-formed byte made U+FFFD (core/utf8.h's policy; ICU would pass them on).
+std::string well_formed(std::string_view text) {
+  if (utf8::valid(text)) return std::string(text);
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const utf8::CodePoint c = utf8::decode(text, i);
+    utf8::append(out, c.value);
+    i += c.length;
+  }
+  return out;
+}
+
+std::string run(const icu::Normalizer2& n, std::string_view raw) {
+  const std::string checked = well_formed(raw);
+  const std::string_view text = checked;
   std::string out;
   icu::StringByteSink<std::string> sink(&out, static_cast<int32_t>(text.size()));
   UErrorCode status = U_ZERO_ERROR;
   n.normalizeUTF8(0, icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), sink, nullptr, status);
-  if (U_FAILURE(status)) return std::string(text);  // only on exhausted memory: the text as it was
+  if (U_FAILURE(status)) return checked;  // only on exhausted memory: the text as it was
   return out;
 }
 

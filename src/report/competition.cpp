@@ -231,6 +231,8 @@ Reading read(std::span<const Game> games, std::size_t players, std::string_view 
   if (stated) {
     r.format = *stated;
     r.stated = true;
+  } else if (games.empty()) {
+    r.format = EventFormat::Casual;  // no game between two players: nothing to read
   } else if (present == 2) {
     r.format = EventFormat::Match;
   } else if (present >= 3 && pairs == present * (present - 1) / 2 && per_pair.size() == 1) {

@@ -124,7 +124,7 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
     n.rows.push_back({e.event ? "event" : "site", e.value, e.why, num(e.games)});
   n.note = "counted as unknown: the alias table says so (NAME !NOTE), or the site is a player's name, or the event a "
            "site's name";
-  out.push_back(std::move(n));
+  if (!n.rows.empty()) out.push_back(std::move(n));
 }
 
 // Stored results, results by method, margins of point wins.
@@ -461,7 +461,7 @@ void player_tables(const Report& r, std::vector<Table>& out) {
            "without a site is a nickname at several online sites; known-site: it also plays at a known site; "
            "met-each-other: the two met in a game; nickname-several-sites: one nickname at several online sites";
   m.human_rows = static_cast<std::size_t>(r.options.top_players);
-  out.push_back(std::move(m));
+  if (!m.rows.empty()) out.push_back(std::move(m));
 }
 
 // Play quality from the stored engine analyses (only when some exist): per player (the

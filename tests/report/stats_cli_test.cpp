@@ -276,17 +276,17 @@ TEST(StatsFiles, CsvHoldsEveryJsonTable) {
 TEST(StatsFiles, TopLimitsTextAndHtmlOnlyAndAliasesExtendTheTable) {
   const Result json = run_in(kData, with({"stats", "--format", "json", "--top", "2"}, kSample));
   const json::Value report = parse_json(json.out);
-  EXPECT_EQ(rows_of(report, "players").size(), 98u);  // every player, --top aside
+  EXPECT_EQ(rows_of(report, "players").size(), 97u);  // every player (identity), --top aside
   const Result csv = run_in(kData, with({"stats", "--format", "csv", "--top", "2"}, kSample));
   long player_rows = 0;
   std::istringstream in(csv.out);
   for (std::string line; std::getline(in, line);) player_rows += line.rfind("players,", 0) == 0;
-  EXPECT_EQ(player_rows, 98);
+  EXPECT_EQ(player_rows, 97);
   const Result two = run_in(kData, with({"stats", "--top", "2"}, kSample));
-  EXPECT_NE(two.out.find("the first 2 of 98 rows; CSV and JSON have all"), std::string::npos) << two.out;
+  EXPECT_NE(two.out.find("the first 2 of 97 rows; CSV and JSON have all"), std::string::npos) << two.out;
   const Result all = run_in(kData, with({"stats", "--top", "0"}, kSample));
-  EXPECT_EQ(all.out.find("the first 20 of 98"), std::string::npos);
-  EXPECT_EQ(all.out.find(" of 98 rows"), std::string::npos);
+  EXPECT_EQ(all.out.find("the first 20 of 97"), std::string::npos);
+  EXPECT_EQ(all.out.find(" of 97 rows"), std::string::npos);
   // Sites: Hangame's rooms and spellings are one site; 미상 and none are unknown.
   const auto& sites = rows_of(report, "sites");
   long hangame = 0, unknown = 0;
@@ -457,20 +457,25 @@ TEST_F(StatsArchive, GoldenReportsMatchSqlQueries) {
   for (const json::Value& row : rows_of(r, "diagnostics_by_source"))
     EXPECT_EQ(int_at(row, "games"), number("SELECT count(*) FROM games JOIN sources ON sources.id = games.source_id "
                                            "WHERE sources.path = '" + row.find("file")->as_string() + "'"));
-  const long named_players = number(
-      "SELECT count(*) FROM (SELECT cho_player_id AS p FROM games UNION SELECT han_player_id FROM games) AS x "
-      "JOIN players ON players.id = x.p WHERE players.name NOT IN ('미상', '?', '-', '')");
-  EXPECT_NE(text.out.find(std::to_string(named_players) + " players;"), std::string::npos) << named_players;
+  // Players are identities: the stored per-game identities (cho_id, han_id), less those the
+  // collection's rule merged into a nickname (each such nickname absorbed one plain name).
+  long merged = 0;
+  for (const json::Value& row : rows_of(r, "ratings"))
+    merged += row.find("merged")->as_string().find("(name-without-site)") != std::string::npos;
+  const long identities =
+      number("SELECT count(*) FROM (SELECT cho_id AS p FROM game_facts UNION SELECT han_id FROM game_facts) AS x "
+             "WHERE p <> ''") - merged;
+  EXPECT_NE(text.out.find(std::to_string(identities) + " players ("), std::string::npos) << identities;
   // The top player's games, wins and losses, by SQL.
   const auto& top = rows_of(r, "players");
   ASSERT_FALSE(top.empty());
   const std::string name = top.front().find("player")->as_string();
-  const std::string id = "(SELECT id FROM players WHERE name = '" + name + "')";
   EXPECT_EQ(int_at(top.front(), "games"),
-            number("SELECT count(*) FROM games WHERE cho_player_id = " + id + " OR han_player_id = " + id));
+            number("SELECT count(*) FROM game_facts WHERE cho_id = '" + name + "' OR han_id = '" + name + "'"));
   EXPECT_EQ(int_at(top.front(), "wins"),
-            number("SELECT count(*) FROM games WHERE result_text IS NOT NULL AND ((cho_player_id = " + id +
-                   " AND result_winner = 'cho') OR (han_player_id = " + id + " AND result_winner = 'han'))"));
+            number("SELECT count(*) FROM game_facts JOIN games ON games.id = game_facts.game_id WHERE "
+                   "result_text IS NOT NULL AND ((cho_id = '" + name + "' AND result_winner = 'cho') OR (han_id = '" +
+                   name + "' AND result_winner = 'han'))"));
 }
 
 TEST_F(StatsArchive, AgreesWithTheFileReport) {

@@ -92,7 +92,9 @@ TEST(StatsPlayers, EventStandingsThroughAnArchive) {
   ASSERT_NE(event, nullptr);
   EXPECT_EQ(text_of(*event, "games"), "8");
   EXPECT_EQ(text_of(*event, "players"), "5");
-  EXPECT_EQ(text_of(*event, "pairing"), "other");
+  // 8 of a round robin's 10 games: not every pair met, each player met several others: a league.
+  EXPECT_EQ(text_of(*event, "format"), "league");
+  EXPECT_EQ(text_of(*event, "format_source"), "records");
   EXPECT_EQ(text_of(*event, "first"), "李正碩");
   const std::vector<std::pair<std::string, std::string>> expected = {
       {"李正碩", "3.5"}, {"金明水", "2"}, {"李在求", "2"}, {"梁周浩", "0.5"}, {"康萬植", "0"}};
