@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "../cli/run_gibo.h"
 #include "report_tables.h"
@@ -186,6 +187,87 @@ TEST(StatsPlayers, BadInputIsReportedNeverRated) {
   EXPECT_EQ(text_of(*gap, "standing"), "few-games");
   EXPECT_EQ(text_of(*hong, "rating"), "");
   EXPECT_EQ(testing::run_gibo({"stats", "--rating-prior", "-1", file.string()}).status, 2);
+}
+
+// Issue 39, identity on real spellings (tests/data/identity): 김철 六단 written with the
+// compatibility ideograph CP949 gives (U+F9D1) is 김철 with the rank 6단; arnia without a site
+// (a 친선대국 game of 2014) and arnia at 한게임 (2015) are one nickname; 장기는취미야 without a
+// site, at 한게임 and at 장기 for Kakao is listed, not merged.
+TEST(StatsPlayers, IdentitiesOfRealSpellings) {
+  const std::string tag = gibo::testing::slurp(kData / "identity" / "pobsiz_kbs2015_chuseok_final.gib");
+  ASSERT_NE(tag.find("\xEB\xBB"), std::string::npos);  // CP949's compatibility 六 (U+F9D1), as recorded
+  const json::Value r = report_json({(kData / "identity").string()});
+  const json::Value* kim = row_where(r, "ratings", "player", "김철");
+  ASSERT_NE(kim, nullptr);
+  EXPECT_EQ(text_of(*kim, "last_rank"), "6단");
+  const json::Value* arnia = row_where(r, "ratings", "player", "arnia@한게임");
+  ASSERT_NE(arnia, nullptr);
+  EXPECT_EQ(text_of(*arnia, "games"), "2");
+  EXPECT_NE(text_of(*arnia, "merged").find("arnia 1단 (name-without-site)"), std::string::npos) << text_of(*arnia, "merged");
+  EXPECT_EQ(row_where(r, "ratings", "player", "arnia"), nullptr);
+  std::vector<std::string> listed;
+  for (const json::Value& row : rows_of(r, "possible_merges")) {
+    EXPECT_EQ(text_of(row, "reason"), "several-sites");
+    listed.push_back(text_of(row, "player"));
+  }
+  EXPECT_EQ(listed, (std::vector<std::string>{"장기는취미야", "장기는취미야@한게임", "장기는취미야@장기 for Kakao"}));
+  // The players table, the ratings and the overview count the same identities.
+  EXPECT_EQ(rows_of(r, "players").size(), rows_of(r, "ratings").size());
+  const json::Value* players = row_where(r, "overview", "key", "players");
+  ASSERT_NE(players, nullptr);
+  EXPECT_EQ(std::stoul(text_of(*players, "value")), rows_of(r, "players").size());
+}
+
+// Issue 39, events as they were played (tests/data/events): the 3rd KBS 장기왕전 is one season
+// from 2002-07-28 to 2003-07-20 (not two calendar years) and a knockout with one winner; the
+// 1st 친선대회's main league a round robin, its final a match of three games (2–1); the 66
+// Kakao games of corpus_sample (온라인 카장) a pool of casual games with no standings.
+TEST(StatsPlayers, EventsAsTheyWerePlayed) {
+  const json::Value r = report_json({(kData / "events" / "pobsiz_kbs3_knockout.gib").string(),
+                                     (kData / "events" / "pobsiz_friendly1_league_final.gib").string(),
+                                     (kData / "corpus_sample").string()});
+  const json::Value* kbs = row_where(r, "event_list", "event", "제 3회 KBS 장기왕전");
+  ASSERT_NE(kbs, nullptr);
+  EXPECT_EQ(text_of(*kbs, "from"), "2002-07-28");
+  EXPECT_EQ(text_of(*kbs, "to"), "2003-07-20");
+  EXPECT_EQ(text_of(*kbs, "format"), "knockout");
+  EXPECT_EQ(text_of(*kbs, "first"), "김경중");
+  EXPECT_EQ(text_of(*kbs, "games"), "50");
+  long firsts = 0;
+  std::map<std::string, std::string> out;
+  for (const json::Value& row : rows_of(r, "standings"))
+    if (text_of(row, "event") == "제 3회 KBS 장기왕전") {
+      firsts += text_of(row, "place") == "1";
+      out[text_of(row, "player")] = text_of(row, "out");
+    }
+  EXPECT_EQ(firsts, 1);  // not 22 shared first places
+  EXPECT_EQ(out["이양근"], "결승");
+  EXPECT_EQ(out["유창식"], "준결승");
+  EXPECT_EQ(out["최실광"], "본선 1회전");
+  const json::Value* league = row_where(r, "event_list", "event", "본선리그");
+  ASSERT_NE(league, nullptr);
+  EXPECT_EQ(text_of(*league, "format"), "round-robin");
+  EXPECT_EQ(text_of(*league, "first"), "잼기타");
+  const json::Value* final = row_where(r, "event_list", "event", "결승전");
+  ASSERT_NE(final, nullptr);
+  EXPECT_EQ(text_of(*final, "format"), "match");
+  EXPECT_EQ(text_of(*final, "first"), "잼기타");
+  EXPECT_EQ(text_of(*final, "points"), "2–1");
+  const json::Value* pool = row_where(r, "event_list", "event", "온라인 카장");
+  ASSERT_NE(pool, nullptr);
+  EXPECT_EQ(text_of(*pool, "format"), "casual");
+  EXPECT_EQ(text_of(*pool, "format_source"), "alias-table");
+  EXPECT_EQ(text_of(*pool, "games"), "66");
+  EXPECT_EQ(text_of(*pool, "first"), "");
+  for (const json::Value& row : rows_of(r, "standings")) EXPECT_NE(text_of(row, "event"), "온라인 카장");
+  // The overview counts what the list holds: events are the competitions.
+  auto overview = [&](const char* key) {
+    const json::Value* row = row_where(r, "overview", "key", key);
+    return row ? text_of(*row, "value") : "?";
+  };
+  EXPECT_EQ(overview("events"), "2");
+  EXPECT_EQ(overview("matches"), "1");
+  EXPECT_EQ(overview("casual_pools"), "1");
 }
 
 }  // namespace gibo
