@@ -57,7 +57,24 @@ std::string result_word(int result) {
 std::string rule_text(const std::string& rule) {
   if (rule == "name-at-site") return tr("a nickname of this site");
   if (rule == "alias") return tr("an alias line");
+  if (rule == "name-without-site")
+    return tr("the same name in games that name no site: a nickname of this site only, never met (name-without-site)");
   return tr("the same name, its rank removed");
+}
+
+// The possible merges no rule decides that involve identity `i`: the other identities, and why.
+std::string possible_merges_of(const stats::Report& r, std::size_t i) {
+  std::string rows;
+  for (const stats::PossibleMerge& m : r.possible_merges) {
+    if (std::find(m.identities.begin(), m.identities.end(), i) == m.identities.end()) continue;
+    for (std::size_t other : m.identities)
+      if (other != i) rows += "<tr><td>" + player_link(r.identities[other].name) + "</td><td>" + esc(m.reason) + "</td></tr>";
+  }
+  if (rows.empty()) return "";
+  return "<section><h2>" + tr("Possibly the same person") + "</h2><p class=\"muted\">" +
+         esc(tr("no rule merges these; a player line of the alias table decides (gibo stats --aliases)")) +
+         "</p><table><thead><tr><th>" + tr("player") + "</th><th>" + tr("reason") + "</th></tr></thead><tbody>" + rows +
+         "</tbody></table></section>\n";
 }
 
 // Counts of results: games, won, drawn, lost, other.
@@ -151,7 +168,7 @@ std::string identity_sections(const stats::Report& r, std::size_t i) {
   body += "<section><h2>" + tr("Spellings merged") + "</h2><table><thead><tr><th>" + tr("as recorded") + "</th><th>" +
           tr("merged by") + "</th></tr></thead><tbody>";
   for (const auto& [tag, rule] : who.spellings) body += "<tr><td>" + esc(tag) + "</td><td>" + esc(rule_text(rule)) + "</td></tr>";
-  body += "</tbody></table></section>\n";
+  body += "</tbody></table></section>\n" + possible_merges_of(r, i);
 
   // Results by colour and by year, with the year's rating.
   Counts colour[2];

@@ -459,7 +459,8 @@ void player_tables(const Report& r, std::vector<Table>& out) {
   m.note = num(group) + " groups of identities that may be one person; a player line of the alias table decides "
            "(player<TAB>NAME<TAB>NAME@SITE merges, player<TAB>NAME<TAB>NAME keeps apart); several-sites: a name "
            "without a site is a nickname at several online sites; known-site: it also plays at a known site; "
-           "met-each-other: the two met in a game; nickname-several-sites: one nickname at several online sites";
+           "met-each-other: the two met in a game; nickname-several-sites: one nickname at several online sites; "
+           "digits-added: one name is the other with digits added, at one site, never met";
   m.human_rows = static_cast<std::size_t>(r.options.top_players);
   if (!m.rows.empty()) out.push_back(std::move(m));
 }

@@ -14,6 +14,21 @@ SeenIdentity nickname(const char* name, const char* site) { return {name, site, 
 
 }  // namespace
 
+TEST(IdentityMerge, ANameWithDigitsAddedAtOneSiteIsListed) {
+  // rkdwhdwls and rkdwhdwls59 at 한게임 (the real archive): maybe one person, maybe two.
+  const std::vector<SeenIdentity> seen = {nickname("rkdwhdwls", "한게임"), nickname("rkdwhdwls59", "한게임"),
+                                          nickname("rkdwhdwls5", "엠게임"), plain("사마룡"), plain("사마룡04"),
+                                          plain("땅거미11"), plain("땅거미12")};
+  const MergePlan p = plan_merges(seen, {});
+  ASSERT_EQ(p.open.size(), 2u);
+  EXPECT_EQ(p.open[0].reason, OpenMergeReason::DigitsAdded);
+  EXPECT_EQ(p.open[0].identities, (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(p.open[1].identities, (std::vector<std::size_t>{3, 4}));
+  // Two that met in a game are two people: nothing to list.
+  const std::vector<std::pair<std::size_t, std::size_t>> met = {{0, 1}, {3, 4}};
+  EXPECT_TRUE(plan_merges(seen, met).open.empty());
+}
+
 TEST(IdentityMerge, ANameWithoutASiteIsItsOneSitesNickname) {
   // 타이슨#401 in files that name no site, and at 한게임 (the real archive: 615 and 94 games).
   const std::vector<SeenIdentity> seen = {plain("타이슨#401"), nickname("타이슨#401", "한게임"), plain("김동학")};

@@ -10,7 +10,10 @@
 // candidates are listed, with the reason, for the user to decide with a `player` line of
 // the alias table (name_aliases.h: `player<TAB>NAME<TAB>NAME@SITE` merges, and a line
 // `player<TAB>NAME<TAB>NAME` keeps the name apart, since an alias is never merged by rule).
-// So are the nicknames one name has at several online sites, with or without a plain name.
+// So are the nicknames one name has at several online sites, with or without a plain name,
+// and two names at one site (or both without one) of which one is the other with digits
+// added at its end (rkdwhdwls and rkdwhdwls59 at 한게임) that never met: perhaps one person's
+// second account, perhaps two people.
 #pragma once
 
 #include <cstdint>
@@ -38,8 +41,9 @@ enum class OpenMergeReason : std::uint8_t {
   KnownSite,          // the plain name also plays at a known site (or in a pro's style)
   MetEachOther,       // the plain name and the nickname met in a game
   NicknameSeveralSites,  // one nickname at several online sites, no plain name
+  DigitsAdded,        // one name is the other with digits added at its end, at the same site; never met
 };
-// "several-sites", "known-site", "met-each-other", "nickname-several-sites"
+// "several-sites", "known-site", "met-each-other", "nickname-several-sites", "digits-added"
 std::string_view open_merge_reason_name(OpenMergeReason reason);
 
 struct OpenMerge {
