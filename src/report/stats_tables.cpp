@@ -442,7 +442,7 @@ void player_tables(const Report& r, std::vector<Table>& out) {
                       num(row.other), percent(row.wins, row.wins + row.losses + row.draws), num(row.as_cho),
                       num(row.wins_as_cho), num(row.as_han), num(row.wins_as_han)});
   t.note = num(r.counts.players) + " players (identities: the rank written in the name removed, a site's nicknames apart, "
-           "the alias table's and the collection's merges; src/cli/help/stats.md \"Players and events\")";
+           "the alias table's and the collection's merges, src/cli/help/stats.md \"Players and events\")";
   if (p.unnamed) t.note += "; " + num(p.unnamed) + " sides without a name left out";
   t.human_rows = static_cast<std::size_t>(r.options.top_players);  // --top; CSV and JSON hold every row
   out.push_back(std::move(t));
