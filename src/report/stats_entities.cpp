@@ -7,6 +7,31 @@
 #include "gibo/record/player_name.h"
 
 namespace gibo::stats {
+namespace {
+
+// How each game counts its `field` (the site when `site`): each distinct value read once (most
+// repeat across thousands of games), then made no site or event with the note `why` when the
+// alias table does not list it and `other` says it is something else.
+template <typename Other>
+std::vector<NameAliases::Counted> counted_values(const Dataset& data, const std::string GameFacts::*field, bool site,
+                                                 const NameAliases& aliases, const char* why, Other other) {
+  std::unordered_map<std::string, NameAliases::Counted> of;
+  std::vector<NameAliases::Counted> out;
+  out.reserve(data.games.size());
+  for (const GameFacts& g : data.games) {
+    const std::string& value = g.*field;
+    auto [it, fresh] = of.try_emplace(value);
+    if (fresh) {
+      it->second = aliases.count_as(site, value);
+      const bool tabled = aliases.table(site).count(name_key(value)) > 0;
+      if (!it->second.key.empty() && !tabled && other(value, it->second)) it->second = {{}, it->second.display, why};
+    }
+    out.push_back(it->second);
+  }
+  return out;
+}
+
+}  // namespace
 
 Entities::Entities(const Dataset& data, const NameAliases& aliases) {
   // The collection's player names and site keys, as keys.
@@ -14,34 +39,17 @@ Entities::Entities(const Dataset& data, const NameAliases& aliases) {
   for (const GameFacts& g : data.games)
     for (const std::string* name : {&g.cho_name, &g.han_name})
       if (!name->empty()) players.insert(name_key(*name));
-  // The same value is read once: most values repeat across thousands of games.
-  std::unordered_map<std::string, NameAliases::Counted> site_of, event_of;
-  sites_.reserve(data.games.size());
-  for (const GameFacts& g : data.games) {
-    auto [it, fresh] = site_of.try_emplace(g.site);
-    if (fresh) {
-      it->second = aliases.count_as(true, g.site);
-      const bool tabled = aliases.table(true).count(name_key(g.site)) > 0;
-      const std::string as_player = name_key(split_player(g.site).name);
-      if (!it->second.key.empty() && !tabled && !as_player.empty() && players.count(as_player))
-        it->second = {{}, it->second.display, "a player's name"};
-    }
-    sites_.push_back(it->second);
-    if (!it->second.key.empty()) sites.insert(it->second.key);
-  }
+  sites_ = counted_values(data, &GameFacts::site, true, aliases, "a player's name",
+                          [&](const std::string& value, const NameAliases::Counted&) {
+                            const std::string as_player = name_key(split_player(value).name);
+                            return !as_player.empty() && players.count(as_player) > 0;
+                          });
+  for (const NameAliases::Counted& c : sites_)
+    if (!c.key.empty()) sites.insert(c.key);
   for (const auto& [spelling, counted] : aliases.table(true))  // the table's sites, by the names they count as
     if (counted != "?" && counted.front() != '!') sites.insert(name_key(counted));
-  events_.reserve(data.games.size());
-  for (const GameFacts& g : data.games) {
-    auto [it, fresh] = event_of.try_emplace(g.event);
-    if (fresh) {
-      it->second = aliases.count_as(false, g.event);
-      const bool tabled = aliases.table(false).count(name_key(g.event)) > 0;
-      if (!it->second.key.empty() && !tabled && sites.count(it->second.key))
-        it->second = {{}, it->second.display, "a site's name"};
-    }
-    events_.push_back(it->second);
-  }
+  events_ = counted_values(data, &GameFacts::event, false, aliases, "a site's name",
+                           [&](const std::string&, const NameAliases::Counted& c) { return sites.count(c.key) > 0; });
 }
 
 }  // namespace gibo::stats
