@@ -66,12 +66,13 @@ void time_parts(const stats::Dataset& data) {
   std::vector<stats::Identity> identities;
   std::vector<std::array<std::size_t, 2>> sides;
   stats::Report r;
+  const stats::Entities entities(data, NameAliases::builtin());
   const double identify = best_of_three([&] {
     sides = stats::identify_sides(data, NameAliases::builtin(), identities);
-    stats::identity_games(data, sides, o, identities);
+    stats::identity_games(data, sides, o, entities, identities);
   });
   const double rate = best_of_three([&] { r.ratings = stats::ratings_of(data, sides, identities.size(), o); });
-  const double events = best_of_three([&] { r.events = stats::events_of(data, sides, o); });
+  const double events = best_of_three([&] { r.events = stats::events_of(data, sides, entities, o); });
   r.identities = identities;
   r.options = o;
   const double tables = best_of_three([&] {
