@@ -376,7 +376,7 @@ std::optional<std::string> event_page(const stats::Report& r, const std::string&
                                                                         : " · " + esc(tr("match score")) + " " + esc(f.score)) +
                      "</p>";
   if (e.format == EventFormat::RoundRobin || e.format == EventFormat::League) body += crosstable_section(r, e);
-  else if (e.format == EventFormat::Knockout) body += knockout_section(r, e);
+  else if (e.format == EventFormat::Knockout) body += knockout_section(r, e) + games_section(r, e);
   else body += games_section(r, e);
   body += "</section>\n";
   return document(title, body);

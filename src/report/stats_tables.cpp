@@ -91,11 +91,11 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
   count("players", "players (identities)", c.players);
   count("sites", "sites", c.sites);
   count("event_names", "event names", c.event_names);
-  count("events", "events (round robins, knockouts, leagues)", c.events);
+  count("events", "events (competitions)", c.events);
   count("matches", "matches (two players)", c.matches);
   count("casual_pools", "pools of casual games", c.casual_pools);
   count("standard_starts", "games from a set-up pair", c.standard_starts);
-  count("custom_starts", "games from a custom position", c.custom_starts);
+  count("custom_starts", "games from a custom start", c.custom_starts);
   add("verdicts", "verdicts", r.verdicts_from == "archive"    ? "stored in the archive"
                               : r.verdicts_from == "computed" ? "judged while reading"
                                                               : "none");

@@ -50,8 +50,8 @@ TEST(InputsCli, StatsCountsTheTxtGamesAndListsTheReadme) {
   const Result r = run_gibo({"stats", kFolder});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.err, kNote)) << r.err;
-  EXPECT_TRUE(contains(r.out, "files           4\n")) << r.out;
-  EXPECT_TRUE(contains(r.out, "games           6\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "\n  files                      4\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "\n  games                      6\n")) << r.out;
 }
 
 TEST(InputsCli, RescoreAndConvertSearchTheSameWay) {

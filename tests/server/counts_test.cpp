@@ -25,11 +25,11 @@ const std::vector<std::pair<std::string, std::string>> kCounts = {
     {"players", "players (identities)"},
     {"sites", "sites"},
     {"event_names", "event names"},
-    {"events", "events (round robins, knockouts, leagues)"},
+    {"events", "events (competitions)"},
     {"matches", "matches (two players)"},
     {"casual_pools", "pools of casual games"},
     {"standard_starts", "games from a set-up pair"},
-    {"custom_starts", "games from a custom position"}};
+    {"custom_starts", "games from a custom start"}};
 
 long number_in(std::string text) {
   text.erase(std::remove(text.begin(), text.end(), ','), text.end());
