@@ -43,7 +43,7 @@ std::optional<Error> Archive::Impl::finish_open() {
     if (auto e = derived::refresh(db)) return e;
     derived_state = derived::State::Current;
   }
-  facts_pending = derived_state != derived::State::Current;
+  facts_pending = facts_temp = derived_state != derived::State::Current;
   // The games' opening names likewise.
   derived::State openings_state = openings::state(db, schema_version);
   if (openings_state == derived::State::Stale && writable) {

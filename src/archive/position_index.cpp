@@ -190,8 +190,11 @@ Expected<std::unique_ptr<PositionIndex>> PositionIndex::open(const std::string& 
   // it, read-only or immutable elsewhere); never created here.
   if (auto e = open_existing_archive(path, impl->db)) return *e;
   // An older schema is read as it is (gibo import upgrades archives).
-  if (const Expected<int> version = schema::prepare(impl->db, false); !version)
-    return Error{archive_name(path) + ": " + version.error().message};
+  const Expected<int> version = schema::prepare(impl->db, false);
+  if (!version) return Error{archive_name(path) + ": " + version.error().message};
+  impl->games = *version >= kCopiesSince ? "(SELECT * FROM " + sql::schema_prefix(impl->db, false) +
+                                               "games WHERE copy_of IS NULL)"
+                                         : sql::schema_prefix(impl->db, false) + "games";
   impl->writable = mode == OpenMode::ReadWrite && !impl->db.read_only();
   impl->main = impl->prefix = sql::schema_prefix(impl->db, false);
   if (!impl->db.postgres()) {
@@ -213,13 +216,13 @@ Expected<std::int64_t> PositionIndex::game_count() {
   // What the last update counted, while it is current (counting a large table costs a
   // scan of it); else counted now.
   if (m.current()) return static_cast<std::int64_t>(std::atoll(m.meta("games").c_str()));
-  sql::Statement s = m.db.prepare("SELECT count(*) FROM " + m.main + "games");
+  sql::Statement s = m.db.prepare("SELECT count(*) FROM " + m.games + " AS g");
   if (!s.prepared() || s.step() != sql::kRow) return m.fail("cannot count games");
   return s.int64(0);
 }
 
 bool PositionIndex::has_games() {
-  return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM " + impl_->main + "games)") != 0;
+  return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM " + impl_->games + " AS g)") != 0;
 }
 
 Expected<std::vector<PositionHit>> PositionIndex::find(const Position& position) {

@@ -68,6 +68,65 @@ Diagnostic in_game(Diagnostic d, const std::string& path, int game_index) {
   return d;
 }
 
+// What a record says otherwise than a game (archive/copies.h), in words.
+std::string conflicts_text(unsigned conflicts) {
+  std::string out;
+  auto add = [&](unsigned bit, const char* what) {
+    if (!(conflicts & bit)) return;
+    if (!out.empty()) out += ", ";
+    out += i18n::translate(what);
+  };
+  add(archive::kConflictCho, "Cho's player");
+  add(archive::kConflictHan, "Han's player");
+  add(archive::kConflictDate, "the date");
+  add(archive::kConflictWinner, "the winner");
+  return out;
+}
+
+// The JSON Lines objects of a file's twins and copies that say otherwise.
+void copy_objects(const archive::FileReport& r, std::string& line) {
+  for (const archive::TwinReport& t : r.twins) {
+    json::Writer w(line);
+    Reporter::begin_game(w, "twin", r.path, t.game_index)
+        .field("game_id", t.game_id)
+        .field("twin_of", t.twin_of)
+        .field("twin_file", t.path)
+        .field("twin_index", t.twin_index)
+        .field("conflicts", archive::conflict_words(t.conflicts))
+        .end_object();
+    line += '\n';
+  }
+  for (const archive::ConflictReport& c : r.conflicts) {
+    json::Writer w(line);
+    Reporter::begin_game(w, "conflict", r.path, c.game_index)
+        .field("copy_of", c.game_id)
+        .field("game_file", c.path)
+        .field("game_index", c.kept_index)
+        .field("conflicts", archive::conflict_words(c.conflicts))
+        .end_object();
+    line += '\n';
+  }
+}
+
+// The text lines of a file's twins and copies that say otherwise.
+std::string copy_lines(const archive::FileReport& r) {
+  std::string out;
+  for (const archive::TwinReport& t : r.twins)
+    out += r.path + ":" + std::to_string(t.game_index + 1) + ": " +
+           i18n::format("another game with the moves of {1} (archive id {2}): it names {3} otherwise, and a game this "
+                        "short can be played twice",
+                        {t.path + ":" + std::to_string(t.twin_index + 1), std::to_string(t.twin_of),
+                         conflicts_text(t.conflicts)}) +
+           "\n";
+  for (const archive::ConflictReport& c : r.conflicts)
+    out += r.path + ":" + std::to_string(c.game_index + 1) + ": " +
+           i18n::format("kept as a copy of {1} (archive id {2}), which it says otherwise: {3}",
+                        {c.path + ":" + std::to_string(c.kept_index + 1), std::to_string(c.game_id),
+                         conflicts_text(c.conflicts)}) +
+           "\n";
+  return out;
+}
+
 // The lines a file report prints (possibly none): in text, the file's problems and, for
 // every game with errors, its first error as validate prints it; in JSON Lines, one file
 // object and one object per game with errors, with its diagnostics.
@@ -85,6 +144,8 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
         .field("resumed_after", static_cast<std::int64_t>(r.resumed_after))
         .field("added", static_cast<std::int64_t>(r.added))
         .field("duplicates", static_cast<std::int64_t>(r.duplicates))
+        .field("twins", static_cast<std::int64_t>(r.twins.size()))
+        .field("conflicts", static_cast<std::int64_t>(r.conflicts.size()))
         .field("replaced", static_cast<std::int64_t>(r.replaced))
         .field("invalid", static_cast<std::int64_t>(r.invalid))
         .field("rejected", static_cast<std::int64_t>(r.rejected));
@@ -112,6 +173,7 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
           .end_object();
       line += '\n';
     }
+    copy_objects(r, line);
     return line;
   }
   // Text: only what needs a reader's attention; the summary covers the rest.
@@ -123,6 +185,12 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
     case FileStatus::Resumed:
       out = r.path + ": " +
             i18n::format("resumed after game {1} of an interrupted import", {std::to_string(r.resumed_after)}) + "\n";
+      break;
+    case FileStatus::Restored:
+      out = r.path + ": " +
+            i18n::format("imported before by a gibo that kept no copies: its {1} records not kept then are stored now",
+                         {std::to_string(r.games)}) +
+            "\n";
       break;
     case FileStatus::Imported: break;
   }
@@ -153,6 +221,7 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
     out += r.path + ":" + std::to_string(g.game_index + 1) + ": " +
            i18n::format("stored in place of its broken copy {1} ({2}), now kept as its duplicate", {broken, why}) + "\n";
   }
+  out += copy_lines(r);
   // Every game with errors: its first error (the rest are in the archive).
   for (const archive::InvalidGame& g : r.invalid_games)
     for (const Diagnostic& d : g.diagnostics)
@@ -201,6 +270,9 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
         .field("plies", static_cast<std::int64_t>(s.plies))
         .field("added", static_cast<std::int64_t>(s.added))
         .field("duplicates", static_cast<std::int64_t>(s.duplicates))
+        .field("twins", static_cast<std::int64_t>(s.twins))
+        .field("conflicts", static_cast<std::int64_t>(s.conflicts))
+        .field("restored", static_cast<std::int64_t>(s.restored))
         .field("replaced", static_cast<std::int64_t>(s.replaced))
         .field("invalid", static_cast<std::int64_t>(s.invalid))
         .field("rejected", static_cast<std::int64_t>(s.rejected))
@@ -240,9 +312,14 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
   std::cout << format("summary: {1} files ({2} imported, {3} resumed, {4} skipped, {5} unreadable)",
                       {number(s.files + unreadable_inputs), number(s.imported), number(s.resumed), number(s.skipped),
                        number(s.unreadable + unreadable_inputs)})
-            << Reporter::input_counts_text(0, not_game_files) << ", "
-            << format("{1} games read: {2} added, {3} duplicates", {number(s.games), number(s.added), number(s.duplicates)})
+            << Reporter::input_counts_text(0, not_game_files) << ", ";
+  if (s.restored)
+    std::cout << format("{1} imported before whose copies not kept then were stored", {number(s.restored)}) << ", ";
+  std::cout << format("{1} games read: {2} added, {3} copies of stored games",
+                      {number(s.games), number(s.added), number(s.duplicates)})
             << ", ";
+  if (s.twins) std::cout << format("{1} twins (other games with the moves of one stored)", {number(s.twins)}) << ", ";
+  if (s.conflicts) std::cout << format("{1} copies that say otherwise", {number(s.conflicts)}) << ", ";
   if (s.replaced) std::cout << format("{1} stored in place of a broken copy", {number(s.replaced)}) << ", ";
   std::cout << format("{1} invalid", {number(s.invalid)});
   if (s.rejected) std::cout << " (" << format("{1} rejected by --valid-only", {number(s.rejected)}) << ")";

@@ -290,6 +290,14 @@ struct PlyCountMismatch {
   int index = 0;
   int stated = 0, actual = 0;
 };
+// A copy of a game that says otherwise than it (archive/copies.h).
+struct CopyConflict {
+  std::string file;  // the game's source and rank (0-based)
+  int index = 0;
+  std::string copy_file;  // the copy's
+  int copy_index = 0;
+  std::string conflicts;  // "cho han date winner" (conflict_words)
+};
 struct Quality {
   // Games whose record marks captures and checks (annotated), marks none (unannotated:
   // decision 12, src/adjudication/README.md "Decisions"), or that an archive of schema version 1 does not say (unknown).
@@ -298,6 +306,7 @@ struct Quality {
   std::vector<SourceRow> sources;  // in source order
   std::vector<EncodingProblem> encoding;
   std::vector<PlyCountMismatch> ply_count_mismatches;
+  std::vector<CopyConflict> conflicts;  // in game order
 };
 
 // A game shown as a board diagram in the HTML report.

@@ -5,6 +5,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "gibo/archive/copies.h"
 #include "gibo/formats/openings.h"
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/record/name_aliases.h"
@@ -486,6 +487,10 @@ Quality quality_of(const Dataset& data) {
     }
     if (g.stated_plies && *g.stated_plies != g.plies)
       q.ply_count_mismatches.push_back({g.file, g.index, *g.stated_plies, g.plies});
+  }
+  for (const ConflictFact& c : data.conflicts) {
+    const GameFacts& g = data.games[c.game];
+    q.conflicts.push_back({g.file, g.index, c.file, c.index, archive::conflict_words(c.conflicts)});
   }
   for (auto& [key, c] : codes) {
     c.row.files = static_cast<long>(c.files.size());

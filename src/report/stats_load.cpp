@@ -269,9 +269,14 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
 
   if (auto e = load_diagnostics(db, game_at, source_at, out)) return e;
   // The copies of the loaded games.
-  const auto kept = db.duplicate_game_ids();
-  if (!kept) return io_error(kept.error());
-  for (std::int64_t id : *kept) out.duplicates += static_cast<long>(game_at.count(id));
+  const auto copies = db.copies();
+  if (!copies) return io_error(copies.error());
+  for (const archive::Archive::GameCopy& c : *copies) {
+    const auto at = game_at.find(c.game_id);
+    if (at == game_at.end()) continue;
+    ++out.duplicates;
+    if (c.conflicts) out.conflicts.push_back({at->second, c.file, c.game_index, c.conflicts});
+  }
   if (use_stored)
     if (auto e = load_stored_verdicts(db, game_at, out)) return e;
   return load_engine_facts(db, game_at, out);
@@ -328,6 +333,7 @@ std::optional<LoadError> load_files(const std::vector<std::string>& paths, const
   out.games = std::move(loaded.games);
   out.adjudication_profiles = std::move(loaded.adjudication_profiles);
   out.duplicates = loaded.duplicates;
+  out.conflicts = std::move(loaded.conflicts);
   out.verdicts_from = std::move(loaded.verdicts_from);
   out.openings = loaded.openings;
   return std::nullopt;

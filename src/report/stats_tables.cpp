@@ -76,7 +76,7 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
     add("directory", "files in", r.path_prefix);
   count("files", "files", v.files);
   if (v.unreadable_files) count("unreadable_files", "unreadable files", v.unreadable_files);
-  if (r.duplicates) count("duplicates", "duplicate copies (not counted)", r.duplicates);
+  if (r.duplicates) count("duplicates", "copies of the games (not counted again)", r.duplicates);
   count("games", "games", v.games);
   count("valid", "valid games", v.valid);
   count("rejected", "rejected games", v.rejected);
@@ -610,6 +610,24 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
   }
   m.human_rows = 100;
   out.push_back(std::move(m));
+
+  Table k{"copy_conflicts", "quality",
+          "Copies that say otherwise than their game: the same moves, another player, date or winner", Audience::Both,
+          {}, {}, {}, ""};
+  game_columns(k);
+  k.columns.insert(k.columns.end(), {text_col("copy_file", "copy", Audience::Machine),
+                                     num_col("copy_index", "copy game", Audience::Machine),
+                                     text_col("copy", "copy", Audience::Human), text_col("conflicts", "says otherwise")});
+  for (const CopyConflict& x : q.conflicts) {
+    std::vector<std::string> row;
+    game_cells(row, r, x.file, x.index);
+    row.insert(row.end(), {x.copy_file, num(x.copy_index), shown_path(r, x.copy_file) + ":" + num(x.copy_index + 1),
+                           x.conflicts});
+    k.rows.push_back(std::move(row));
+  }
+  k.human_rows = 100;
+  k.note = "the copies are kept with the game (gibo export --copies); the game counts once";
+  out.push_back(std::move(k));
 }
 
 }  // namespace
