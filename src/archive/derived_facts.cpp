@@ -59,7 +59,7 @@ using sql::Statement;
 // The version of the rules the code derives the facts by: raised whenever one of them
 // (derived_facts.h) reads a value otherwise, so that stored rows are derived again. The
 // built-in alias table is part of the fingerprint by its bytes.
-constexpr int kRules = 1;
+constexpr int kRules = 2;  // 2: the Gib<Name> tags of gibo's PGN read (fact_tags.h)
 constexpr const char* kRulesKey = "derived_rules";
 
 std::string rules_fingerprint() {
@@ -207,15 +207,15 @@ std::optional<Error> derive_quality(sql::Connection& db, const std::string& main
   return db.send_held();
 }
 
-// One copy_conflicts row: the copy, its game, and what it says otherwise.
+// One copy_conflicts row: the copy, its game, and what it says otherwise (conflict_words).
 struct ConflictRow {
   std::int64_t copy_id = 0, game_id = 0;
-  unsigned conflicts = 0;
+  std::string conflicts;
 };
 constexpr sql::Param<ConflictRow> kConflictParams[] = {
     {"game_id", [](Statement& s, int i, const ConflictRow& r) { s.bind(i, r.copy_id); }},
     {"copy_of", [](Statement& s, int i, const ConflictRow& r) { s.bind(i, r.game_id); }},
-    {"conflicts", [](Statement& s, int i, const ConflictRow& r) { s.bind_text(i, conflict_words(r.conflicts)); }},
+    {"conflicts", [](Statement& s, int i, const ConflictRow& r) { s.bind_text(i, r.conflicts); }},
 };
 
 // The claims of the record whose tags (JSON) and stored winner are `tags_json` and `winner`.
@@ -233,14 +233,14 @@ std::optional<Error> derive_conflicts(sql::Connection& db, const std::string& ma
   if (auto e = insert.prepare_insert(db, into + "copy_conflicts", kConflictParams, false)) return e;
   const std::string sql = "SELECT c.id, c.copy_of, c.tags_json, c.result_winner, g.tags_json, g.result_winner FROM " +
                           main + "games AS c JOIN " + main + "games AS g ON g.id = c.copy_of" +
-                          (only ? " WHERE c.copy_of = ?1" : "") + " ORDER BY c.id";
+                          (only ? " WHERE c.copy_of = ?1" : " ORDER BY c.id");  // (by games_by_copy)
   Statement s = only ? db.prepare(sql) : db.prepare_scan(sql);
   if (!s.prepared()) return Error{"cannot read the copies: " + db.current_error()};
   if (only) s.bind(1, *only);
   int rc;
   while ((rc = s.step()) == sql::kRow) {
     const unsigned conflicts = conflicts_between(stored_claims(s.text(2), s.text(3)), stored_claims(s.text(4), s.text(5)));
-    if (conflicts && !insert.run({s.int64(0), s.int64(1), conflicts}))
+    if (conflicts && !insert.run({s.int64(0), s.int64(1), conflict_words(conflicts)}))
       return Error{"cannot store what a copy says otherwise: " + db.current_error()};
   }
   if (rc != sql::kDone) return Error{"cannot read the copies: " + db.current_error()};

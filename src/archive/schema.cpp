@@ -143,7 +143,7 @@ ALTER TABLE games ADD COLUMN twin INTEGER;
 UPDATE games SET twin = 0;
 DROP INDEX games_by_key;
 CREATE UNIQUE INDEX games_by_key ON games(hash, start_id, twin);
-CREATE INDEX games_by_copy ON games(copy_of);
+CREATE INDEX games_by_copy ON games(copy_of) WHERE copy_of IS NOT NULL;
 )sql";
 // The derived table of version 8 (see kCopyColumns), also made as a TEMP table for a
 // reader whose derived tables are not current.

@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "archive_input.h"
@@ -115,19 +116,22 @@ class Outputs {
   std::set<std::string> used_;
 };
 
-// --query must select games: every value of its first column (`ids`) the id of a game (a
-// text or a number that is no game's id is a usage error, before anything is written).
-// The exit status when it does not.
+// --query must select records: every value of its first column (`ids`) the id of a game
+// or of a copy of one (a text or a number that is neither is a usage error, before
+// anything is written). The exit status when it does not.
 std::optional<int> check_query_ids(archive::Archive& archive, const std::vector<std::int64_t>& ids,
                                    const std::string& synopsis) {
   if (ids.empty()) return std::nullopt;
   const auto [low, high] = std::minmax_element(ids.begin(), ids.end());
   const auto known = archive.select_games("id BETWEEN " + std::to_string(*low) + " AND " + std::to_string(*high));
-  if (!known) {
-    std::cerr << "gibo export: " << known.error().message << "\n";
+  const auto copies = archive.copies();
+  if (!known || !copies) {
+    std::cerr << "gibo export: " << (known ? copies.error() : known.error()).message << "\n";
     return kExitIo;
   }
-  const std::unordered_set<std::int64_t> games(known->begin(), known->end());
+  std::unordered_set<std::int64_t> games(known->begin(), known->end());
+  for (const archive::Archive::GameCopy& c : *copies)
+    if (c.id) games.insert(c.id);
   for (std::size_t row = 0; row < ids.size(); ++row)
     if (!games.count(ids[row]))
       return usage_error("export",
@@ -166,11 +170,27 @@ int write_games(archive::Archive& archive, const std::vector<std::int64_t>& ids,
   return kExitOk;
 }
 
+// The ids `ids` with each game's copies (its other records kept) after it, in their order.
+Expected<std::vector<std::int64_t>> with_copies(archive::Archive& archive, const std::vector<std::int64_t>& ids) {
+  const auto copies = archive.copies();
+  if (!copies) return copies.error();
+  std::unordered_map<std::int64_t, std::vector<std::int64_t>> of;
+  for (const archive::Archive::GameCopy& c : *copies)
+    if (c.id) of[c.game_id].push_back(c.id);
+  std::vector<std::int64_t> out;
+  for (std::int64_t id : ids) {
+    out.push_back(id);
+    if (const auto it = of.find(id); it != of.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+  }
+  return out;
+}
+
 }  // namespace
 
 int run_export(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo export [OPTIONS] --db FILE --to gib|pgn|json|jsonl|fen|uci [--where EXPR | --query SQL] [-o FILE|DIR]";
+      "gibo export [OPTIONS] --db FILE --to gib|pgn|json|jsonl|fen|uci [--where EXPR | --query SQL] [--copies] "
+      "[-o FILE|DIR]";
   po::options_description opts("options");
   std::string db, where, query, to, output, encoding = "utf-8";
   add_shared_options(opts, {.db = &db, .where = &where});
@@ -179,7 +199,8 @@ int run_export(const std::vector<std::string>& args) {
       "output,o", po::value(&output), "output file, or directory for one file per source (default stdout)")(
       "encoding", po::value(&encoding), "gib output encoding: utf-8 or cp949")(
       "hanja", "gib output: hanja piece letters")(
-      "positions", "json, jsonl output: one object a ply with the board's view of it and the FEN after it");
+      "positions", "json, jsonl output: one object a ply with the board's view of it and the FEN after it")(
+      "copies", "also write each game's copies (its other records, the same game published again) after it");
   po::positional_options_description pos_opts;
   po::variables_map vm;
   if (auto rc = parse_command_line("export", synopsis, args, opts, pos_opts, vm)) return *rc;
@@ -218,10 +239,15 @@ int run_export(const std::vector<std::string>& args) {
   }
   if (!query.empty())
     if (auto rc = check_query_ids(*archive, *ids, synopsis)) return *rc;
+  Expected<std::vector<std::int64_t>> records = vm.count("copies") ? with_copies(*archive, *ids) : ids;
+  if (!records) {
+    std::cerr << "gibo export: " << records.error().message << "\n";
+    return kExitIo;
+  }
   Outputs out(output, wo, protect);
   long written = 0, cut = 0;
   // On a failure the outputs are discarded: nothing half-written stays.
-  if (const int status = write_games(*archive, *ids, wo, out, written, cut); status != kExitOk) return status;
+  if (const int status = write_games(*archive, *records, wo, out, written, cut); status != kExitOk) return status;
   bool failed = false;
   written -= out.close(failed);
   if (failed) cut = 0;

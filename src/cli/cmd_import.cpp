@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "command.h"
+#include "gibo/report/copy_text.h"
 #include "gibo/report/i18n.h"
 #include "counts.h"
 #include "gibo/archive/archive.h"
@@ -66,21 +67,6 @@ Diagnostic in_game(Diagnostic d, const std::string& path, int game_index) {
   d.file = path;
   d.game = game_index;
   return d;
-}
-
-// What a record says otherwise than a game (archive/copies.h), in words.
-std::string conflicts_text(unsigned conflicts) {
-  std::string out;
-  auto add = [&](unsigned bit, const char* what) {
-    if (!(conflicts & bit)) return;
-    if (!out.empty()) out += ", ";
-    out += i18n::translate(what);
-  };
-  add(archive::kConflictCho, "Cho's player");
-  add(archive::kConflictHan, "Han's player");
-  add(archive::kConflictDate, "the date");
-  add(archive::kConflictWinner, "the winner");
-  return out;
 }
 
 // The JSON Lines objects of a file's twins and copies that say otherwise.

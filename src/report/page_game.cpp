@@ -81,6 +81,23 @@ std::string facts(const GameView& g) {
   return out + "</dl>\n";
 }
 
+// The game's other records: its copies (or the game a copy is of), each linked when kept,
+// with what it says otherwise.
+std::string records(const GameView& g) {
+  auto one = [](const GameView::Record& r) {
+    std::string out = r.id ? "<a href=\"/game/" + std::to_string(r.id) + "\">" + xml_escape(r.title) + "</a>"
+                           : xml_escape(r.title) + " <span class=\"muted\">(" + tr("not kept by an older import") + ")</span>";
+    if (!r.conflicts.empty())
+      out += " <strong class=\"conflict\">" + xml_escape(i18n::format("says otherwise: {1}", {r.conflicts})) + "</strong>";
+    return out;
+  };
+  if (g.copy_of) return "<p class=\"copies\">" + tr("A copy of the game") + " " + one(*g.copy_of) + "</p>\n";
+  if (g.copies.empty()) return "";
+  std::string out = "<h2>" + tr("Copies") + "</h2><p>" + tr("The same game, published again:") + "</p><ul class=\"copies\">";
+  for (const GameView::Record& r : g.copies) out += "<li>" + one(r) + "</li>";
+  return out + "</ul>\n";
+}
+
 Position position_at(const GameView& g, int ply) {
   Position p = g.start;
   for (int i = 0; i < ply; ++i) p.do_move(g.moves[static_cast<std::size_t>(i)]);
@@ -168,8 +185,8 @@ std::string game_page(const GameView& g, int ply, DiagramOptions::Letters letter
   else p.fen = g.start.fen();
   p.moves.assign(g.moves.begin(), g.moves.begin() + ply);
   body += "<p><a href=\"/explore?" + xml_escape(p.query()) + "\">" + tr("Explore this position") + "</a></p></section>\n";
-  body += "<section id=\"record\">" + facts(g) + graph(g, ply, base) + "<h2>" + tr("Moves") + "</h2>" + move_list(g, ply, href) +
-          "</section>\n</div>\n";
+  body += "<section id=\"record\">" + facts(g) + records(g) + graph(g, ply, base) + "<h2>" + tr("Moves") + "</h2>" +
+          move_list(g, ply, href) + "</section>\n</div>\n";
   return document(g.title, body, true, kKeys);
 }
 

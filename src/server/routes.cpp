@@ -13,6 +13,7 @@
 #include "gibo/archive/position_index.h"
 #include "gibo/formats/notation.h"
 #include "gibo/report/explore.h"
+#include "gibo/report/copy_text.h"
 #include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "report/page_players.h"
@@ -190,12 +191,32 @@ struct Site::Impl {
     const Profile* profile = find_profile(profile_id);
     pages::GameView view = pages::game_view(std::move(*g), profile ? *profile : default_profile(), openings.get());
     view.id = *id;
+    if (auto e = add_records(*id, view)) return error(500, e->message);
     // The game's newest complete analysis, when the archive holds one: the evaluation graph.
     if (const auto analysed = archive->analysed_games({*id}); analysed && !analysed->empty())
       if (const auto a = archive->load_analysis(analysed->front().request_id, *id); a && *a)
         view.evaluations = analysis::evaluations(**a);
     const auto ply = number(value(q, "ply"));
     return page(200, pages::game_page(view, ply.value_or(static_cast<int>(view.moves.size())), options.letters));
+  }
+
+  // The game's copies, or the game a copy is of, into `view`.
+  std::optional<Error> add_records(std::int64_t id, pages::GameView& view) {
+    const auto of = archive->copy_of(id);
+    if (!of) return of.error();
+    const auto copies = archive->copies(of->value_or(id));
+    if (!copies) return copies.error();
+    for (const archive::Archive::GameCopy& c : *copies) {
+      pages::GameView::Record r{c.id, c.file + ":" + std::to_string(c.game_index + 1), conflicts_text(c.conflicts)};
+      if (!*of) view.copies.push_back(std::move(r));
+      else if (c.id == id) view.copy_of = pages::GameView::Record{**of, "", r.conflicts};
+    }
+    if (*of && view.copy_of) {
+      const auto origin = archive->game_origin(**of);
+      if (!origin) return origin.error();
+      view.copy_of->title = origin->path + ":" + std::to_string(origin->game_index + 1);
+    }
+    return std::nullopt;
   }
 
   // The report of the whole archive (made on the first call; the caller holds stats_mutex).

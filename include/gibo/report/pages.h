@@ -91,6 +91,16 @@ struct GameView {
   // An engine's evaluations ([0] the start, [k] after ply k; analysis_jsonl.h), when the
   // game has an analysis: the viewer then shows the evaluation graph (eval_graph.h).
   analysis::Evaluations evaluations;
+  // The other records of the game (src/archive/README.md "Copies and twins"): its copies,
+  // or, for a copy, the game it is a copy of; each by its archive id (0: a copy an import
+  // before schema version 8 did not keep), FILE:GAME and what it says otherwise than the
+  // game (copy_text.h; "" nothing).
+  struct Record {
+    std::int64_t id = 0;
+    std::string title, conflicts;
+  };
+  std::vector<Record> copies;
+  std::optional<Record> copy_of;
 };
 
 // The viewer's view of a record: it is replayed (rescore_game: under the profile it names,
