@@ -301,7 +301,7 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
             << Reporter::input_counts_text(0, not_game_files) << ", ";
   if (s.restored)
     std::cout << format("{1} imported before whose copies not kept then were stored", {number(s.restored)}) << ", ";
-  std::cout << format("{1} games read: {2} added, {3} copies of stored games",
+  std::cout << format("{1} games read: {2} added, {3} copies",
                       {number(s.games), number(s.added), number(s.duplicates)})
             << ", ";
   if (s.twins) std::cout << format("{1} twins (other games with the moves of one stored)", {number(s.twins)}) << ", ";

@@ -122,8 +122,9 @@ std::optional<LoadError> io_error(const Error& error) { return LoadError{false, 
 // Where a loaded game (by id) and a source (by id) are in the Dataset.
 using GameAt = std::unordered_map<std::int64_t, std::size_t>;
 
-// The diagnostics of the loaded games and of the files. A duplicate copy's own findings
-// (game_id NULL, game_index set) are not counted: the report describes distinct games.
+// The diagnostics of the loaded games and of the files. A copy's own findings (its row's,
+// or game_id NULL and game_index set from an import before schema version 8) are not
+// counted: the report describes each game once.
 std::optional<LoadError> load_diagnostics(archive::Archive& db, const GameAt& game_at, const GameAt& source_at,
                                           Dataset& out) {
   const std::optional<Error> unread = db.for_each_diagnostic([&](const archive::StoredDiagnostic& d) {

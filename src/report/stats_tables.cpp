@@ -76,7 +76,7 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
     add("directory", "files in", r.path_prefix);
   count("files", "files", v.files);
   if (v.unreadable_files) count("unreadable_files", "unreadable files", v.unreadable_files);
-  if (r.duplicates) count("duplicates", "copies of the games (not counted again)", r.duplicates);
+  if (r.duplicates) count("duplicates", "duplicate copies (not counted)", r.duplicates);
   count("games", "games", v.games);
   count("valid", "valid games", v.valid);
   count("rejected", "rejected games", v.rejected);

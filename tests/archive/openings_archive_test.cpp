@@ -197,6 +197,7 @@ TEST_P(OpeningsOn, AnArchiveOfVersion6IsNamedOnce) {
     expected = stored_openings(*a);
   }
   ASSERT_EQ(expected.size(), 84u);
+  downgrade_to_v7(db);
   raw_sql(db, "DROP TABLE game_openings; DELETE FROM meta WHERE key IN ('opening_names', 'opening_rows'); "
               "UPDATE schema_version SET version = 6");
   if (!postgres()) raw_sql(db, "PRAGMA user_version = 6");
