@@ -63,6 +63,27 @@ inline std::string raw_text(const std::string& db, const std::string& sql) {
   return v;
 }
 
+// Every row of a query, each column as text ("" for NULL), read-only.
+inline std::vector<std::vector<std::string>> raw_rows(const std::string& db, const std::string& sql) {
+  if (is_pg(db)) return pg_rows(db, sql);
+  std::vector<std::vector<std::string>> rows;
+  sqlite3* h = nullptr;
+  sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
+  sqlite3_stmt* s = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr), SQLITE_OK) << sql << ": " << sqlite3_errmsg(h);
+  while (s && sqlite3_step(s) == SQLITE_ROW) {
+    std::vector<std::string> row;
+    for (int c = 0; c < sqlite3_column_count(s); ++c) {
+      const unsigned char* t = sqlite3_column_text(s, c);
+      row.emplace_back(t ? reinterpret_cast<const char*>(t) : "");
+    }
+    rows.push_back(std::move(row));
+  }
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+  return rows;
+}
+
 // Makes the archive at `db` (schema version 8) look as version 7 wrote it: each copy a
 // row of `duplicates` (its findings kept without a game id; its comments, facts and
 // opening gone, as version 7 kept none), no statements, the games unique by their hash and
