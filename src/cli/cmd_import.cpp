@@ -205,7 +205,7 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
       why += i18n::format("at ply {1}", {std::to_string(g.error_ply)});
     }
     out += r.path + ":" + std::to_string(g.game_index + 1) + ": " +
-           i18n::format("stored in place of its broken copy {1} ({2}), now kept as its duplicate", {broken, why}) + "\n";
+           i18n::format("stored in place of its broken copy {1} ({2}), now kept as its copy", {broken, why}) + "\n";
   }
   out += copy_lines(r);
   // Every game with errors: its first error (the rest are in the archive).

@@ -13,10 +13,10 @@ std::string conflicts_text(unsigned conflicts) {
     if (!out.empty()) out += ", ";
     out += i18n::translate(what);
   };
-  add(archive::kConflictCho, "Cho's player");
-  add(archive::kConflictHan, "Han's player");
-  add(archive::kConflictDate, "the date");
-  add(archive::kConflictWinner, "the winner");
+  add(archive::kConflictCho, i18n::N_("Cho's player"));
+  add(archive::kConflictHan, i18n::N_("Han's player"));
+  add(archive::kConflictDate, i18n::N_("the date"));
+  add(archive::kConflictWinner, i18n::N_("the winner"));
   return out;
 }
 

@@ -69,10 +69,16 @@ def differences(a, b):
 
 
 def summary(import_out):
+    """The import's summary, and the files it skipped as holding the bytes of another."""
+    skipped, out = [], None
     for line in import_out.splitlines():
         if '"type":"summary"' in line:
-            return json.loads(line)
-    sys.exit('import printed no summary')
+            out = json.loads(line)
+        elif '"type":"file"' in line and '"status":"same-content"' in line:
+            skipped.append(json.loads(line)['file'])
+    if out is None:
+        sys.exit('import printed no summary')
+    return out, skipped
 
 
 def converted_records(gibo, f, exported):
@@ -96,11 +102,13 @@ def converted_records(gibo, f, exported):
 
 def compare_export(gibo, files, db):
     """Imports `files` into `db`, exports every record, compares with convert; the figures."""
-    s = summary(run([gibo, 'import', '--db', db, '--format', 'jsonl'] + files))
+    s, same_bytes = summary(run([gibo, 'import', '--db', db, '--format', 'jsonl'] + files))
     exported = records(run([gibo, 'export', '--db', db, '--to', 'jsonl', '--copies']))
     converted = {}
+    # A file with the same bytes as an earlier one is the same source: kept once.
     for f in files:
-        converted.update(converted_records(gibo, f, exported))
+        if f not in same_bytes:
+            converted.update(converted_records(gibo, f, exported))
     fields = collections.Counter()
     compared = unmatched = 0
     example = {}
@@ -114,7 +122,8 @@ def compare_export(gibo, files, db):
             fields[field] += 1
             example.setdefault(field, key)
     print(f'records read {s["games"]}: games {s["added"]} (twins {s["twins"]}), copies {s["duplicates"]} '
-          f'(saying otherwise {s["conflicts"]}), invalid {s["invalid"]}')
+          f'(saying otherwise {s["conflicts"]}), invalid {s["invalid"]}; {len(same_bytes)} files skipped, '
+          f'the bytes of an earlier one')
     print(f'export --copies --to jsonl: {len(exported)} records; {compared} compared with convert --to jsonl, '
           f'{unmatched} with errors not compared')
     missing = len(converted) - compared
