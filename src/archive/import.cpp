@@ -324,6 +324,9 @@ class Importer {
     summary_.added = committed_.added;
     summary_.duplicates = committed_.duplicates;
     summary_.replaced = committed_.replaced;
+    // The files whose games were in the lost batch were not imported after all.
+    summary_.imported = committed_.imported;
+    summary_.resumed = committed_.resumed;
     return error;
   }
 
@@ -585,6 +588,8 @@ class Importer {
     committed_.added = summary_.added;
     committed_.duplicates = summary_.duplicates;
     committed_.replaced = summary_.replaced;
+    committed_.imported = summary_.imported;
+    committed_.resumed = summary_.resumed;
     dirty_.clear();
     in_transaction_ = false;
     batch_count_ = 0;
@@ -639,7 +644,7 @@ class Importer {
   std::int64_t seen_max_id_ = 0;   // the largest game id this writer has seen
   std::unordered_map<std::int64_t, Dirty> dirty_;
   struct {
-    long games = 0, added = 0, duplicates = 0, replaced = 0;
+    long games = 0, added = 0, duplicates = 0, replaced = 0, imported = 0, resumed = 0;
   } committed_;  // the summary's counts at the last commit
   bool in_transaction_ = false;
   int batch_count_ = 0;

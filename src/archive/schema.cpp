@@ -301,6 +301,11 @@ CREATE TABLE analysis_workers (
     // 6 -> 7: the games' opening names (a new table, filled by the first open that may
     // write: derived_openings.h).
     kOpeningTables,
+    // 7 -> 8: a queue worker's lease length and when it stopped, so that gibo analyze
+    // --status tells running workers from stopped ones and from lost ones (no renewal
+    // within a lease).
+    "ALTER TABLE analysis_workers ADD COLUMN lease_ms INTEGER; "
+    "ALTER TABLE analysis_workers ADD COLUMN stopped_at INTEGER;",
 };
 // The version kSchema and kAnalysisTables make; the steps from it on finish a new archive.
 constexpr int kBaseVersion = 3;
@@ -510,6 +515,14 @@ Expected<std::optional<std::string>> meta_value(sql::Connection& db, std::string
   if (rc == sql::kRow) return std::optional<std::string>(std::string(s.text(0)));
   if (rc != sql::kDone) return Error{"cannot read meta: " + db.current_error()};
   return std::optional<std::string>();
+}
+
+std::optional<Error> refuse_unfinished(sql::Connection& db) {
+  const auto mark = meta_value(db, kCopyMark);
+  if (!mark) return mark.error();
+  if (!*mark) return std::nullopt;
+  return Error{"is an unfinished copy of " + **mark + " (gibo copy was interrupted): copying " + **mark +
+               " into it again finishes it, or remove it; until then no other command reads or writes it"};
 }
 
 std::optional<Error> set_meta(sql::Connection& db, std::string_view key, std::string_view value) {
