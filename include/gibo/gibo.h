@@ -42,6 +42,7 @@
 #include "gibo/formats/tag_text.h"
 #include "gibo/formats/text_format.h"
 #include "gibo/formats/uci.h"
+#include "gibo/formats/visible_text.h"
 #include "gibo/adjudication/ending.h"
 #include "gibo/adjudication/rescore.h"
 #include "gibo/adjudication/verdict.h"

@@ -28,7 +28,7 @@ StartPosition decode_start(std::string_view key, const std::optional<std::string
                            const std::optional<std::string>& han, const std::optional<std::string>& fen);
 
 // One row of the diagnostics table as insert_diagnostic binds it: about a file (no game
-// index) or a stored record (game_id; rows of an import before schema version 8 name a
+// index) or a stored record (game_id; rows of an import before schema version 9 name a
 // copy it did not keep by its game index alone).
 struct DiagnosticRow {
   std::int64_t source_id = 0;

@@ -32,7 +32,7 @@ namespace {
 
 // Fills the annotations the moves blob does not keep (moving piece, captured piece,
 // check) from the board, for the plies that replayed at import, in a row that kept no
-// statements (imported before schema version 8): the record stated the same there, or
+// statements (imported before schema version 9): the record stated the same there, or
 // nothing. Writers that keep a record's statements (JSON) then write a record that
 // validates again. Plies from the first error on keep only their texts.
 void annotate_from_board(Game& g, const std::string& profile_id) {
@@ -58,7 +58,7 @@ void annotate_from_board(Game& g, const std::string& profile_id) {
   }
 }
 
-// The columns load_game reads (games.statements came with schema version 8).
+// The columns load_game reads (games.statements came with schema version 9).
 constexpr std::array<sql::Selected, 21> kLoadColumns = {{
     {"g.game_index"}, {"g.byte_offset"}, {"g.byte_length"}, {"g.line"}, {"s.path"}, {"st.key"},
     {"g.cho_setup"}, {"g.han_setup"}, {"g.start_fen"}, {"g.plies"}, {"g.valid_plies"}, {"g.moves"},
@@ -169,7 +169,7 @@ Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
   g.saved_profile_id = s.optional_text(load("g.saved_rules"));
 
   // What the record states about each ply, as it stated it; a row imported before schema
-  // version 8 kept none: then what the board says.
+  // version 9 kept none: then what the board says.
   if (!s.is_null(load("g.statements"))) {
     if (!decode_statements(s.text(load("g.statements")), g.plies)) return corrupt("statements are malformed");
   } else {
@@ -274,7 +274,7 @@ Expected<std::vector<Archive::GameCopy>> Archive::copies(std::optional<std::int6
   Impl& m = *impl_;
   if (auto e = m.ensure_facts()) return *e;
   std::vector<GameCopy> out;
-  // The copies kept as rows (schema version 8 on), then the duplicates rows of imports
+  // The copies kept as rows (schema version 9 on), then the duplicates rows of imports
   // before it.
   std::vector<std::string> queries;
   if (m.schema_version >= kCopiesSince)

@@ -71,7 +71,7 @@ Expected<std::vector<SourceState>> Archive::sources() {
                                    out.push_back(std::move(st));
                                  }))
     return *e;
-  // The copies an import before schema version 8 did not keep.
+  // The copies an import before schema version 9 did not keep.
   sql::Statement d = impl_->db.prepare("SELECT source_id, game_index FROM duplicates ORDER BY source_id, game_index");
   if (!d.prepared()) return impl_->fail("cannot read duplicates");
   std::size_t at = 0;

@@ -333,6 +333,9 @@ class Importer {
     summary_.replaced = committed_.replaced;
     summary_.twins = committed_.twins;
     summary_.conflicts = committed_.conflicts;
+    // The files whose games were in the lost batch were not imported after all.
+    summary_.imported = committed_.imported;
+    summary_.resumed = committed_.resumed;
     return error;
   }
 
@@ -396,7 +399,7 @@ class Importer {
     return complete_source(slot, source, report);
   }
 
-  // Stores the records of the source `known` (imported whole before schema version 8)
+  // Stores the records of the source `known` (imported whole before schema version 9)
   // that its import did not keep, the copies in `slot`'s chunks, as any record is stored;
   // the source's other records are not touched.
   std::optional<Error> restore_file(Slot& slot, SourceState& known, FileReport& report) {
@@ -659,6 +662,8 @@ class Importer {
     committed_.replaced = summary_.replaced;
     committed_.twins = summary_.twins;
     committed_.conflicts = summary_.conflicts;
+    committed_.imported = summary_.imported;
+    committed_.resumed = summary_.resumed;
     dirty_.clear();
     in_transaction_ = false;
     batch_count_ = 0;
@@ -713,7 +718,7 @@ class Importer {
   std::int64_t seen_max_id_ = 0;   // the largest game id this writer has seen
   std::unordered_map<std::int64_t, Dirty> dirty_;
   struct {
-    long games = 0, added = 0, duplicates = 0, replaced = 0, twins = 0, conflicts = 0;
+    long games = 0, added = 0, duplicates = 0, replaced = 0, twins = 0, conflicts = 0, imported = 0, resumed = 0;
   } committed_;  // the summary's counts at the last commit
   bool in_transaction_ = false;
   int batch_count_ = 0;

@@ -32,7 +32,7 @@ struct IndexTables {
   std::string main;    // the archive's schema ("main." on SQLite: dialect.h schema_prefix)
   std::string prefix;  // where the index tables are: `main`, or the temporary schema
   // The games indexed, as a table expression: the archive's games, its copies (schema
-  // version 8 on: games rows naming their game) left out.
+  // version 9 on: games rows naming their game) left out.
   std::string games;
 
   struct Segment {

@@ -193,6 +193,7 @@ Expected<std::unique_ptr<PositionIndex>> PositionIndex::open(const std::string& 
   // An older schema is read as it is (gibo import upgrades archives).
   const Expected<int> version = schema::prepare(impl->db, false);
   if (!version) return Error{archive_name(path) + ": " + version.error().message};
+  if (auto e = schema::refuse_unfinished(impl->db)) return Error{archive_name(path) + ": " + e->message};
   impl->games = *version >= kCopiesSince ? "(SELECT * FROM " + sql::schema_prefix(impl->db, false) +
                                                "games WHERE copy_of IS NULL)"
                                          : sql::schema_prefix(impl->db, false) + "games";
@@ -329,7 +330,7 @@ std::optional<Error> index_imported_games(const std::string& path, int threads, 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   summary.seconds += seconds;
   summary.index_seconds += seconds;
-  if (e) return Error{path + ": cannot index positions: " + e->message};
+  if (e) return Error{archive_name(path) + ": cannot index positions: " + e->message};
   return std::nullopt;
 }
 

@@ -3,11 +3,13 @@
 #include "gibo/archive/archive.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/fact_tags.h"
+#include "storable_text.h"
 
 namespace gibo::archive {
 
 PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result,
                           const OpeningBook* openings) {
+  make_storable(game);
   PreparedGame p;
   p.game_index = game.source.game_index;
   p.byte_offset = game.source.byte_offset;

@@ -127,7 +127,7 @@ CREATE TABLE game_openings (
 );
 )sql";
 
-// The step to version 8: every record is kept, and a game gives back what it took.
+// The step to version 9: every record is kept, and a game gives back what it took.
 // games.statements holds what the record states about each ply (codec.h
 // encode_statements; NULL in rows imported before). A record whose start and moves
 // repeat a stored game's is stored too, as a copy of that game (copy_of names it) or, when
@@ -145,7 +145,7 @@ DROP INDEX games_by_key;
 CREATE UNIQUE INDEX games_by_key ON games(hash, start_id, twin);
 CREATE INDEX games_by_copy ON games(copy_of) WHERE copy_of IS NOT NULL;
 )sql";
-// The derived table of version 8 (see kCopyColumns), also made as a TEMP table for a
+// The derived table of version 9 (see kCopyColumns), also made as a TEMP table for a
 // reader whose derived tables are not current.
 constexpr const char* kConflictTables = R"sql(
 CREATE TABLE copy_conflicts (
@@ -281,7 +281,7 @@ CREATE TABLE verdicts (
 );
 )sql";
 
-// Version 8's step: its columns and its derived table.
+// Version 9's step: its columns and its derived table.
 const std::string kCopyStepText = std::string(kCopyColumns) + kConflictTables;
 const char* const kCopyStep = kCopyStepText.c_str();
 
@@ -334,7 +334,12 @@ CREATE TABLE analysis_workers (
     // 6 -> 7: the games' opening names (a new table, filled by the first open that may
     // write: derived_openings.h).
     kOpeningTables,
-    // 7 -> 8: copies, twins and the records' statements (kCopyColumns, kConflictTables).
+    // 7 -> 8: a queue worker's lease length and when it stopped, so that gibo analyze
+    // --status tells running workers from stopped ones and from lost ones (no renewal
+    // within a lease).
+    "ALTER TABLE analysis_workers ADD COLUMN lease_ms INTEGER; "
+    "ALTER TABLE analysis_workers ADD COLUMN stopped_at INTEGER;",
+    // 8 -> 9: copies, twins and the records' statements (kCopyColumns, kConflictTables).
     kCopyStep,
 };
 // The version kSchema and kAnalysisTables make; the steps from it on finish a new archive.
@@ -546,6 +551,14 @@ Expected<std::optional<std::string>> meta_value(sql::Connection& db, std::string
   if (rc == sql::kRow) return std::optional<std::string>(std::string(s.text(0)));
   if (rc != sql::kDone) return Error{"cannot read meta: " + db.current_error()};
   return std::optional<std::string>();
+}
+
+std::optional<Error> refuse_unfinished(sql::Connection& db) {
+  const auto mark = meta_value(db, kCopyMark);
+  if (!mark) return mark.error();
+  if (!*mark) return std::nullopt;
+  return Error{"is an unfinished copy of " + **mark + " (gibo copy was interrupted): copying " + **mark +
+               " into it again finishes it, or remove it; until then no other command reads or writes it"};
 }
 
 std::optional<Error> set_meta(sql::Connection& db, std::string_view key, std::string_view value) {

@@ -215,6 +215,7 @@ int run_export(const std::vector<std::string>& args) {
   const std::optional<Format> format = format_from_name(to);
   if (!format) return usage("--to must be gib, pgn, json, jsonl, fen or uci");
   wo.format = *format;
+  set_output_audience(Audience::Programs);  // records, written exactly
   wo.hanja = vm.count("hanja") > 0;
   wo.positions = vm.count("positions") > 0;
   ProtectedFiles protect;

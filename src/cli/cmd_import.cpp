@@ -54,7 +54,8 @@ void progress_bar(const archive::ImportProgress& p) {
   bar.resize(kWidth, ' ');
   const long rate = p.seconds > 0 ? static_cast<long>(static_cast<double>(p.games) / p.seconds) : 0;
   using i18n::number;
-  std::cerr << "\r[" << bar << "] "
+  terminal_control() << "\r";
+  std::cerr << "[" << bar << "] "
             << i18n::format("{1}/{2} files  {3} games  {4} games/s  {5} errors",
                             {std::to_string(p.files_done), std::to_string(p.files_total), number(p.games), number(rate),
                              number(p.invalid)})
@@ -355,6 +356,7 @@ int run_import(const std::vector<std::string>& args) {
   auto usage = [&](const std::string& message) { return usage_error("import", message, synopsis); };
   if (db.empty()) return usage("--db FILE is required");
   if (const auto e = shared.format_error()) return usage(*e);
+  set_output_audience_for(format);
   if (const auto e = jobs_error(jobs)) return usage(*e);
   if (batch < 1) return usage("--batch must be at least 1");
   const auto input_enc = input_encoding_option("--encoding", encoding);
@@ -403,7 +405,7 @@ int run_import(const std::vector<std::string>& args) {
   callbacks.on_file = [&](const archive::FileReport& r) {
     const std::string lines = file_lines(r, reporter);
     if (lines.empty()) return;
-    if (bar_shown) std::cerr << "\r\033[K" << std::flush;  // the bar is redrawn below the lines
+    if (bar_shown) terminal_control() << "\r\033[K";  // the bar is redrawn below the lines
     std::cout << lines << std::flush;
   };
   if (bar)
@@ -414,7 +416,7 @@ int run_import(const std::vector<std::string>& args) {
   archive::ImportSummary summary;
   keep_freed_memory();
   const std::optional<Error> error = archive::import_files(files, options, callbacks, summary);
-  if (bar_shown) std::cerr << "\r\033[K" << std::flush;
+  if (bar_shown) terminal_control() << "\r\033[K";
   // A database that could not be opened at all gets the error alone; otherwise the
   // summary says what was committed before the error.
   if (!error || summary.files > 0)

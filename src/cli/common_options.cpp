@@ -70,11 +70,15 @@ void add_shared_options(po::options_description& opts, const SharedOptions& shar
         "repeatable");
 }
 
+// The problems of a book said one by one; the rest are counted (a refused book of a
+// million rows says so in a screenful).
+constexpr std::size_t kBookProblemsShown = 20;
+
 std::optional<OpeningBook> opening_book_or_error(const std::string& command, const std::vector<std::string>& files,
                                                  int& status, std::string* rows) {
   OpeningBook book = builtin_opening_book();
   for (const std::string& path : files) {
-    auto bytes = read_file_bytes(path);
+    auto bytes = read_file_bytes(path, -1, FileKind::Table);
     if (!bytes) {
       std::cerr << "gibo " << command << ": --opening-book " << path << ": " << i18n::message(bytes.error().message)
                 << "\n";
@@ -82,10 +86,16 @@ std::optional<OpeningBook> opening_book_or_error(const std::string& command, con
       return std::nullopt;
     }
     bool bad = false;
-    for (const Diagnostic& d : read_opening_book(bytes->view(), path, book)) {
-      std::cerr << Reporter::diagnostic_line(d);
-      bad = bad || d.severity == Severity::Error;
+    const std::vector<Diagnostic> problems = read_opening_book(bytes->view(), path, book);
+    for (std::size_t i = 0; i < problems.size(); ++i) {
+      if (i < kBookProblemsShown) std::cerr << Reporter::diagnostic_line(problems[i]);
+      bad = bad || problems[i].severity == Severity::Error;
     }
+    if (problems.size() > kBookProblemsShown)
+      std::cerr << "gibo " << command << ": "
+                << i18n::format("--opening-book {1}: {2} more problems not shown",
+                                {path, std::to_string(problems.size() - kBookProblemsShown)})
+                << "\n";
     if (bad) {
       std::cerr << "gibo " << command << ": " << i18n::format("--opening-book {1}: bad rows; nothing was done", {path})
                 << "\n";

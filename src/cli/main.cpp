@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
   // disk, instead of killing the program with the temporary output left behind.
   std::signal(SIGXFSZ, SIG_IGN);
   checked_standard_output();
+  visible_standard_error();
   std::vector<std::string> args(argv + 1, argv + argc);
   // --lang LANG (or --lang=LANG) before the command chooses the language of the run.
   std::string lang;

@@ -58,6 +58,9 @@ GameView game_view(Game game, const Profile& fallback, const OpeningBook* openin
 
 namespace {
 
+// The most boards a self-contained game page draws (game_file_page).
+constexpr int kFileBoards = 2000;
+
 // The facts list and the board at `ply`.
 std::string facts(const GameView& g) {
   std::string out = "<dl class=\"facts\">";
@@ -104,8 +107,8 @@ Position position_at(const GameView& g, int ply) {
   return p;
 }
 
-std::string board(const GameView& g, int ply, DiagramOptions::Letters letters) {
-  const Position p = position_at(g, ply);
+// The board at `ply`, whose position is `p`.
+std::string board(const GameView& g, const Position& p, int ply, DiagramOptions::Letters letters) {
   SvgOptions so;
   so.letters = letters;
   const std::string at_ply = i18n::format("ply {1}", {std::to_string(ply)});
@@ -178,7 +181,8 @@ std::string game_page(const GameView& g, int ply, DiagramOptions::Letters letter
   ply = std::clamp(ply, 0, last);
   const std::string base = "/game/" + std::to_string(g.id) + "?ply=";
   auto href = [&](int k) { return xml_escape(base + std::to_string(k)); };
-  std::string body = "<div class=\"layout\">\n<section id=\"board\">" + board(g, ply, letters) + steps(ply, last, href) +
+  std::string body = "<div class=\"layout\">\n<section id=\"board\">" + board(g, position_at(g, ply), ply, letters) +
+                     steps(ply, last, href) +
                      comments_of(g, ply);
   Path p;
   if (!g.explore_setup.empty()) p.setup = g.explore_setup;
@@ -191,15 +195,26 @@ std::string game_page(const GameView& g, int ply, DiagramOptions::Letters letter
 }
 
 std::string game_file_page(const GameView& g, DiagramOptions::Letters letters) {
-  const int last = static_cast<int>(g.moves.size());
+  // A board a ply, up to kFileBoards (a page of a game past that length would weigh
+  // gigabytes: the rest of its moves are listed, not drawn; the page says so).
+  const int moves = static_cast<int>(g.moves.size());
+  const int last = std::min(moves, kFileBoards);
   auto href = [](int k) { return "#p" + std::to_string(k); };
   std::string body = "<div class=\"layout\">\n<section id=\"board\">";
-  // Every ply's board; the start comes last and shows while no other is targeted.
+  // Every ply's board, the positions played on one after another; the start comes last
+  // and shows while no other is targeted.
+  Position p = g.start;
   for (int k = 1; k <= last + 1; ++k) {
     const int ply = k <= last ? k : 0;
+    if (ply > 0) p.do_move(g.moves[static_cast<std::size_t>(ply - 1)]);
     body += "<div class=\"ply" + std::string(ply == 0 ? " default" : "") + "\" id=\"p" + std::to_string(ply) + "\">" +
-            board(g, ply, letters) + steps(ply, last, href) + comments_of(g, ply) + "</div>\n";
+            board(g, ply == 0 ? g.start : p, ply, letters) + steps(ply, last, href) + comments_of(g, ply) + "</div>\n";
   }
+  if (moves > last)
+    body += "<p class=\"muted\">" +
+            i18n::format("the boards of the first {1} plies are drawn; the other {2} are listed",
+                         {std::to_string(last), std::to_string(moves - last)}) +
+            "</p>\n";
   body += "</section>\n<section id=\"record\">" + facts(g) + graph(g, -1, "#p") + "<h2>" + tr("Moves") + "</h2>" +
           move_list(g, -1, href) +
           "</section>\n</div>\n";

@@ -123,7 +123,7 @@ std::optional<LoadError> io_error(const Error& error) { return LoadError{false, 
 using GameAt = std::unordered_map<std::int64_t, std::size_t>;
 
 // The diagnostics of the loaded games and of the files. A copy's own findings (its row's,
-// or game_id NULL and game_index set from an import before schema version 8) are not
+// or game_id NULL and game_index set from an import before schema version 9) are not
 // counted: the report describes each game once.
 std::optional<LoadError> load_diagnostics(archive::Archive& db, const GameAt& game_at, const GameAt& source_at,
                                           Dataset& out) {

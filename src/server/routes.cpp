@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "gibo/analysis/analysis_jsonl.h"
+#include "gibo/core/utf8.h"
 #include "gibo/archive/archive.h"
 #include "gibo/archive/position_index.h"
 #include "gibo/formats/notation.h"
@@ -44,6 +45,9 @@ std::string split_target(const std::string& target, Query& query) {
   }
   return path;
 }
+
+// Is `bytes` text a page may show and the archive may be asked about: UTF-8 without NUL?
+bool is_text(std::string_view bytes) { return bytes.find('\0') == std::string_view::npos && utf8::valid(bytes); }
 
 std::string value(const Query& q, const char* name) {
   const auto it = q.find(name);
@@ -224,7 +228,7 @@ struct Site::Impl {
     if (stats_report) return std::nullopt;
     stats::LoadOptions lo;
     stats::Dataset data;
-    data.origin = options.db;
+    data.origin = archive::archive_name(options.db);
     if (auto e = stats::load_archive(*archive, "", lo, data)) return error(500, e->message);
     stats_report = stats::aggregate(data);
     return std::nullopt;
@@ -242,7 +246,7 @@ struct Site::Impl {
     quoted += "'";
     stats::LoadOptions lo;
     stats::Dataset data;
-    data.origin = options.db;
+    data.origin = archive::archive_name(options.db);
     if (auto e = stats::load_archive(*archive, "cho = " + quoted + " OR han = " + quoted, lo, data))
       return error(500, e->message);
     const std::string quality = data.games.empty() ? std::string()
@@ -294,6 +298,13 @@ Expected<std::unique_ptr<Site>> Site::open(const ServeOptions& options) {
 Reply Site::get(const std::string& target) {
   Query q;
   const std::string path = split_target(target, q);
+  // Every parameter is text: a NUL or bytes that are not UTF-8 are refused here, by name,
+  // before they reach a page or the archive.
+  if (!is_text(path)) return error(400, i18n::translate("the path is not text (a NUL or bytes that are not UTF-8)"));
+  for (const auto& [name, text] : q)
+    if (!is_text(name) || !is_text(text))
+      return error(400, i18n::format("the parameter '{1}' is not text (a NUL or bytes that are not UTF-8)",
+                                     {is_text(name) ? name : std::string("?")}));
   if (path == "/") return impl_->setups(q);
   if (path == "/explore") return impl_->explorer(q, false);
   if (path == "/games") return impl_->explorer(q, true);

@@ -190,8 +190,9 @@ TEST_P(CopiesOn, TheRealArchivesKindsOnEitherBackend) {
   EXPECT_EQ(said, (std::vector<std::string>{"cho han", "cho han", "date"}));
 }
 
-// An archive as schema version 7 left it: one game of each start and moves, the other
-// records rows of `duplicates` (their source and rank, no tags).
+// An archive as schema version 7 left it (the version before main's 8 and this 9): one game
+// of each start and moves, the other records rows of `duplicates` (their source and rank,
+// no tags).
 TEST_P(CopiesOn, AnArchiveOfVersion7IsMigratedOnceAndItsCopiesRestored) {
   const std::string db = fresh();
   ASSERT_EQ(run_gibo({"import", "--db", db, kTwins}).status, 0);
@@ -199,7 +200,10 @@ TEST_P(CopiesOn, AnArchiveOfVersion7IsMigratedOnceAndItsCopiesRestored) {
   // Version 7 merged the twins too: the second of each is a copy there.
   raw_sql(db, "UPDATE games SET copy_of = (SELECT t.id FROM games AS t WHERE t.hash = games.hash AND t.twin = 0), "
               "twin = NULL WHERE twin > 0");
-  downgrade_to_v7(db);
+  downgrade_to_v8(db);
+  raw_sql(db, "ALTER TABLE analysis_workers DROP COLUMN lease_ms; ALTER TABLE analysis_workers DROP COLUMN "
+              "stopped_at; UPDATE schema_version SET version = 7 WHERE version = 8");
+  if (!postgres()) raw_sql(db, "PRAGMA user_version = 7");
   ASSERT_EQ(raw_int(db, "SELECT count(*) FROM games"), 7);
   ASSERT_EQ(raw_int(db, "SELECT count(*) FROM duplicates"), 7);
   {  // A reader reads it as it is: the copies counted, not kept; nothing written.
@@ -215,7 +219,8 @@ TEST_P(CopiesOn, AnArchiveOfVersion7IsMigratedOnceAndItsCopiesRestored) {
   const Result again = run_gibo({"import", "--db", db, "--format", "jsonl", kTwins});
   ASSERT_EQ(again.status, 0) << again.out << again.err;
   EXPECT_EQ(raw_int(db, "SELECT max(version) FROM schema_version"), kSchemaVersion);
-  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM schema_version WHERE version = 8"), 1);
+  for (int version : {8, 9})
+    EXPECT_EQ(raw_int(db, "SELECT count(*) FROM schema_version WHERE version = " + std::to_string(version)), 1);
   EXPECT_NE(again.out.find("\"status\":\"restored\""), std::string::npos) << again.out;
   EXPECT_NE(again.out.find("\"games\":7,"), std::string::npos) << again.out;
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM duplicates"), 0);

@@ -283,7 +283,7 @@ TEST(FactsCli, EveryFieldSelectsTheSameGamesOnBothBackends) {
 
 // Makes the archive at `path` look as version 1 wrote it.
 void downgrade_to_v1(const fs::path& path) {
-  downgrade_to_v7(path);
+  downgrade_to_v8(path);
   raw_sql(path, "DROP TABLE game_openings; DELETE FROM meta WHERE key IN ('opening_names', 'opening_rows'); "
               "DROP TABLE game_facts; DROP TABLE analysis_quality; DELETE FROM meta WHERE key = 'derived_rules'; "
                 "DROP TABLE analysis_queue; DROP TABLE analysis_workers; "

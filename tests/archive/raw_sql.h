@@ -84,11 +84,11 @@ inline std::vector<std::vector<std::string>> raw_rows(const std::string& db, con
   return rows;
 }
 
-// Makes the archive at `db` (schema version 8) look as version 7 wrote it: each copy a
+// Makes the archive at `db` (schema version 9) look as version 8 wrote it: each copy a
 // row of `duplicates` (its findings kept without a game id; its comments, facts and
-// opening gone, as version 7 kept none), no statements, the games unique by their hash and
+// opening gone, as version 8 kept none), no statements, the games unique by their hash and
 // start. A test of an older version undoes the older steps after this one.
-inline void downgrade_to_v7(const std::string& db) {
+inline void downgrade_to_v8(const std::string& db) {
   const std::string copies = "(SELECT id FROM games WHERE copy_of IS NOT NULL)";
   raw_sql(db, "INSERT INTO duplicates (source_id, game_index, byte_offset, line, game_id, status, error_code, "
               "error_ply) SELECT source_id, game_index, byte_offset, line, copy_of, status, error_code, error_ply "
@@ -101,8 +101,8 @@ inline void downgrade_to_v7(const std::string& db) {
               "DROP INDEX games_by_copy; DROP INDEX games_by_key; ALTER TABLE games DROP COLUMN statements; "
               "ALTER TABLE games DROP COLUMN copy_of; ALTER TABLE games DROP COLUMN twin; "
               "CREATE UNIQUE INDEX games_by_key ON games(hash, start_id); "
-              "UPDATE schema_version SET version = 7 WHERE version = 8;");
-  if (!is_pg(db)) raw_sql(db, "PRAGMA user_version = 7");
+              "UPDATE schema_version SET version = 8 WHERE version = 9;");
+  if (!is_pg(db)) raw_sql(db, "PRAGMA user_version = 8");
 }
 
 }  // namespace gibo::testing

@@ -55,11 +55,12 @@ namespace gibo::archive {
 // (analysis_queue, analysis_workers); 6: the facts --where reads, derived by the code and
 // stored (game_facts, analysis_quality), so that every backend reads the same values;
 // 7: each game's opening names (game_openings), named with the archive's opening book;
-// 8: every record kept (a copy of a game is a games row naming it: copy_of; twins), what
-// each record states about its plies (games.statements), and copy_conflicts.
-inline constexpr int kSchemaVersion = 8;
+// 8: a queue worker's lease length and when it stopped (analysis_workers.lease_ms,
+// stopped_at); 9: every record kept (a copy of a game is a games row naming it: copy_of;
+// twins), what each record states about its plies (games.statements), and copy_conflicts.
+inline constexpr int kSchemaVersion = 9;
 // The schema version from which every record is kept: a copy is a games row (copy_of).
-inline constexpr int kCopiesSince = 8;
+inline constexpr int kCopiesSince = 9;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
 inline constexpr std::int32_t kApplicationId = 0x4749424F;
 
@@ -174,7 +175,7 @@ struct SourceState {
   std::string encoding;
   int games_done = 0;  // the file's games already handled (stored or rejected)
   bool complete = false;
-  // Rows of `duplicates` naming this source: copies an import before schema version 8
+  // Rows of `duplicates` naming this source: copies an import before schema version 9
   // did not keep (their ranks in the file, ascending). Importing the file again stores them.
   std::vector<int> unkept_copies;
 };
@@ -322,7 +323,7 @@ class Archive {
   // source's last games (until then it is what insert_source was given).
   std::optional<Error> set_source_encoding(std::int64_t source_id, const std::string& encoding);
   // Forgets the duplicates row of record `game_index` of source `source_id` (a copy an
-  // import before schema version 8 did not keep) with its diagnostics, as its record is
+  // import before schema version 9 did not keep) with its diagnostics, as its record is
   // stored again; false when there is none (another import took it). Inside the caller's
   // transaction.
   Expected<bool> forget_unkept_copy(std::int64_t source_id, int game_index);
@@ -415,7 +416,7 @@ class Archive {
   // Every diagnostic row, in id order.
   std::optional<Error> for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn);
   // A copy of a game: a record stored as a copy (a games row naming its game), or a row
-  // of `duplicates` left by an import before schema version 8 (no row of its own: id 0).
+  // of `duplicates` left by an import before schema version 9 (no row of its own: id 0).
   struct GameCopy {
     std::int64_t id = 0;       // the copy's games row; 0: not kept (a duplicates row)
     std::int64_t game_id = 0;  // the game it is a copy of
@@ -495,25 +496,34 @@ class Archive {
   // their variant.
   Expected<std::vector<std::int64_t>> requests_like(const AnalysisRequest& r);
   // Takes a game of the requests' queues for `worker` for `lease_ms`: a pending one, or one
-  // whose lease ran out; one leased `max_tries` times already is set aside as failed
+  // whose lease ran out, other than the games `passed` (those the worker failed itself:
+  // later workers retry them); one leased `max_tries` times already is set aside as failed
   // instead. Nothing when none is to be had now.
   Expected<std::optional<QueueLease>> claim_analysis(const std::vector<std::int64_t>& requests,
-                                                     const std::string& worker, std::int64_t lease_ms, int max_tries);
-  // Is any game of the requests' queues pending or leased (by anyone)?
-  Expected<bool> queue_has_work(const std::vector<std::int64_t>& requests);
+                                                     const std::string& worker, std::int64_t lease_ms, int max_tries,
+                                                     const std::vector<std::int64_t>& passed = {});
+  // Is any game of the requests' queues, other than the games `passed`, pending or leased
+  // (by anyone)?
+  Expected<bool> queue_has_work(const std::vector<std::int64_t>& requests,
+                                const std::vector<std::int64_t>& passed = {});
   // Every lease `worker` holds runs `lease_ms` from now; the worker is seen now.
   std::optional<Error> renew_leases(const std::string& worker, std::int64_t lease_ms);
-  // Stores the game's analysis (store_analysis) and marks it done, in one transaction,
-  // when `lease` is still the game's; false (nothing stored) when it is not. The worker's
-  // counts grow by the game, `positions` searched and `busy_ms`.
+  // Stores the game's analysis (store_analysis) in one transaction with the game's queue
+  // row, when `lease` is still the game's; false (nothing stored) when it is not. A whole
+  // analysis marks the game done; one with failed positions is stored as far as it goes
+  // (a later try searches only what failed) and the game given back as fail_analysis
+  // does, its error naming the first failure. The worker's counts grow by the game,
+  // `positions` searched and `busy_ms`.
   Expected<bool> finish_analysis(const QueueLease& lease, const std::string& worker, const analysis::GameAnalysis& a,
-                                 int positions, std::int64_t busy_ms);
+                                 int positions, std::int64_t busy_ms, int max_tries);
   // Gives the game back with `error` (pending again, or failed once it was leased
   // `max_tries` times), when `lease` is still the game's.
   std::optional<Error> fail_analysis(const QueueLease& lease, const std::string& worker, const std::string& error,
                                      int max_tries);
-  // Records `worker` (on `host`) as started now.
-  std::optional<Error> register_worker(const std::string& worker, const std::string& host);
+  // Records `worker` (on `host`, renewing leases of `lease_ms`) as started now.
+  std::optional<Error> register_worker(const std::string& worker, const std::string& host, std::int64_t lease_ms);
+  // Records `worker` as stopped now (it ran out of work, or failed and said so).
+  std::optional<Error> stop_worker(const std::string& worker);
   struct QueueStatus {
     std::int64_t now_ms = 0;  // the database's clock
     struct Request {
@@ -532,8 +542,13 @@ class Archive {
       std::string game, error;
     };
     struct Worker {
+      // Running: seen within its lease; stopped: it said so; lost: not seen for longer than
+      // its lease (killed, or its machine or connection gone), its leases free to others.
+      enum class State { Running, Stopped, Lost };
       std::string worker, host;
       std::int64_t started_at = 0, seen_at = 0, games = 0, positions = 0, busy_ms = 0;
+      std::optional<std::int64_t> stopped_at;
+      State state = State::Running;
     };
     std::vector<Request> requests;
     std::vector<Lease> leases;

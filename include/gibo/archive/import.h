@@ -13,7 +13,7 @@
 //   earlier in this run or an earlier run), the valid one is stored as the game and the
 //   broken one becomes its copy (Archive::replace_game), in the batch that holds the
 //   valid one.
-// * A file imported whole by a gibo before schema version 8, which kept no copies, is
+// * A file imported whole by a gibo before schema version 9, which kept no copies, is
 //   read again when imported again: the copies it did not keep are stored (as copies, or
 //   as twins), nothing else.
 // * Resumable: a file whose content hash belongs to a completely imported source is
@@ -69,7 +69,7 @@ enum class FileStatus {
   Resumed,          // an earlier run stored its first games; the rest now
   AlreadyImported,  // its content hash is a complete source already: skipped
   SameContent,      // same bytes as a file earlier in this run: skipped
-  Restored,         // imported whole before schema version 8: the copies it did not keep stored now
+  Restored,         // imported whole before schema version 9: the copies it did not keep stored now
   Unreadable,       // could not be read
 };
 std::string_view file_status_name(FileStatus s);  // "imported", "resumed", "already-imported", "restored", ...
@@ -151,7 +151,7 @@ struct PrefixReport {
 
 struct ImportSummary {
   long files = 0, imported = 0, resumed = 0, skipped = 0, unreadable = 0;
-  long restored = 0;  // files imported before schema version 8 whose unkept copies were stored (FileStatus::Restored)
+  long restored = 0;  // files imported before schema version 9 whose unkept copies were stored (FileStatus::Restored)
   long games = 0, plies = 0, added = 0, duplicates = 0, invalid = 0, rejected = 0;
   long replaced = 0;  // valid games stored in place of a broken copy (FileReport::replaced)
   long twins = 0;      // games added that are twins (FileReport::twins)

@@ -93,7 +93,7 @@ struct GameView {
   analysis::Evaluations evaluations;
   // The other records of the game (src/archive/README.md "Copies and twins"): its copies,
   // or, for a copy, the game it is a copy of; each by its archive id (0: a copy an import
-  // before schema version 8 did not keep), FILE:GAME and what it says otherwise than the
+  // before schema version 9 did not keep), FILE:GAME and what it says otherwise than the
   // game (copy_text.h; "" nothing).
   struct Record {
     std::int64_t id = 0;
