@@ -1,4 +1,4 @@
-// gibo import: load game files into a SQLite archive (include/gibo/archive/import.h),
+// gibo import: load game files into an archive, SQLite or PostgreSQL (gibo/archive/import.h),
 // deduplicated and resumable, with a progress bar on a terminal and a summary (text or
 // JSON Lines).
 //
