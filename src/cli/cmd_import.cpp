@@ -1,5 +1,6 @@
-// gibo import: load game files into a SQLite archive (include/gibo/archive/import.h),
-// each game once with every record kept, resumable, with a progress bar on a terminal and a summary (text or
+// gibo import: load game files into an archive, SQLite or PostgreSQL (gibo/archive/import.h),
+// every record kept and each game once, resumable, with a progress bar on a terminal and a
+// summary (text or
 // JSON Lines).
 //
 // Input policy: PATHS are files, directories (searched recursively for game files),

@@ -214,7 +214,7 @@ struct EngineVerdictCounts {
   long total() const { return supports + contradicts + unclear; }
 };
 // Play quality of one group of sides (a player, an event, a site, a year, a rank) from the
-// stored analyses: each side's judged moves counted once (README "stats", "Play quality").
+// stored analyses: each side's judged moves counted once (src/cli/help/stats.md, "Play quality").
 struct PlayerAnalysis {
   std::string name;  // the player as the players table names them; the event, site, year or rank
   long games = 0, moves = 0;  // analysed games (sides), judged moves: the sample

@@ -443,6 +443,8 @@ class Archive {
   // The id of the stored request equal to `r`; with `create`, a new row when there is
   // none (0 otherwise). An archive older than version 3 (read only) has none: 0.
   Expected<std::int64_t> analysis_request(const AnalysisRequest& r, bool create);
+  // The stored request `id`; nullopt when there is none.
+  Expected<std::optional<AnalysisRequest>> stored_request(std::int64_t id);
   // Game `game_id`'s analysis row under `request_id`; nullopt when it was never analysed
   // under it.
   Expected<std::optional<StoredAnalysisGame>> analysis_game(std::int64_t request_id, std::int64_t game_id);
