@@ -113,8 +113,11 @@ TEST(StatsPlayers, EventStandingsThroughAnArchive) {
     EXPECT_NE(text_of(row, "round").find("본선리그전"), std::string::npos);
   }
   EXPECT_EQ(cells, 16);
-  // Nobody has a finite rating here: no player beat someone who beat him.
-  EXPECT_EQ(model(r, "rated_players"), "0");
+  // By default (a prior) every player is rated, none ranked on 8 games; by maximum likelihood
+  // nobody has a finite rating here: no player beat someone who beat him.
+  EXPECT_EQ(model(r, "rated_players"), "5");
+  EXPECT_EQ(model(r, "ranked_players"), "0");
+  EXPECT_EQ(model(report_json({"--db", db, "--rating-prior", "0"}), "rated_players"), "0");
   // Under the Janggi system every game was won outright or drawn: 李正碩 3 × 7 + 3.5.
   const json::Value janggi = report_json({"--db", db, "--points", "janggi"});
   const json::Value* top = row_where(janggi, "standings", "player", "李正碩");
@@ -144,7 +147,7 @@ TEST(StatsPlayers, BadInputIsReportedNeverRated) {
                          "[한차림 \"마상상마\"]\n[대국결과 \"한 완승\"]\n\n1. 71졸72\n\n"
                          "[대회명 \"작은 대회\"]\n[초대국자 \"갑\"]\n[한대국자 \"을\"]\n[초차림 \"마상상마\"]\n"
                          "[한차림 \"마상상마\"]\n[대국결과 \"초 완승\"]\n\n1. 73졸74\n";
-  const json::Value r = report_json({file.string()});
+  const json::Value r = report_json({"--rating-prior", "0", file.string()});
   EXPECT_EQ(model(r, "games"), "3");
   EXPECT_EQ(model(r, "self_games"), "1");
   EXPECT_EQ(model(r, "unnamed"), "1");
@@ -162,7 +165,7 @@ TEST(StatsPlayers, BadInputIsReportedNeverRated) {
   const json::Value* unnamed = row_where(r, "event_list", "event", "이름없는 대회");
   ASSERT_NE(unnamed, nullptr);
   EXPECT_EQ(text_of(*unnamed, "unnamed"), "1");
-  // A selection with no games: the sections are there, empty.
+  // A selection with no games: the sections are there, empty (a prior or none).
   const json::Value none = report_json({"--where", "year = 1800", file.string()});
   EXPECT_EQ(model(none, "games"), "0");
   EXPECT_EQ(model(none, "rated_players"), "0");
@@ -171,7 +174,9 @@ TEST(StatsPlayers, BadInputIsReportedNeverRated) {
   const testing::Result text = testing::run_gibo({"stats", "--where", "year = 1800", file.string()});
   EXPECT_NE(text.out.find("== Ratings"), std::string::npos);
   EXPECT_NE(text.out.find("== Events"), std::string::npos);
-  // A prior rates 갑 and 을 (갑 above), never the self-game's player nor the nameless side.
+  // A prior (the default, 75 Elo, or one given) rates 갑 and 을 (갑 above), never the
+  // self-game's player nor the nameless side.
+  EXPECT_EQ(model(report_json({file.string()}), "prior"), "75");
   const json::Value prior = report_json({"--rating-prior", "200", file.string()});
   EXPECT_EQ(model(prior, "prior"), "200");
   EXPECT_EQ(model(prior, "rated_players"), "2");
@@ -184,6 +189,7 @@ TEST(StatsPlayers, BadInputIsReportedNeverRated) {
   EXPECT_EQ(text_of(*gap, "standing"), "few-games");
   EXPECT_EQ(text_of(*hong, "rating"), "");
   EXPECT_EQ(testing::run_gibo({"stats", "--rating-prior", "-1", file.string()}).status, 2);
+  EXPECT_EQ(testing::run_gibo({"stats", "--min-games", "0", file.string()}).status, 2);
 }
 
 }  // namespace gibo
