@@ -4,6 +4,7 @@
 // a game without names, a self-game, an event with one player, a selection with no games.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -190,6 +191,59 @@ TEST(StatsPlayers, BadInputIsReportedNeverRated) {
   EXPECT_EQ(text_of(*hong, "rating"), "");
   EXPECT_EQ(testing::run_gibo({"stats", "--rating-prior", "-1", file.string()}).status, 2);
   EXPECT_EQ(testing::run_gibo({"stats", "--min-games", "0", file.string()}).status, 2);
+}
+
+}  // namespace gibo
+
+namespace gibo {
+namespace {
+
+// Each year's rating of every rated player in `r` (table rating_history): finite, with a
+// finite positive standard error, and within 3 standard errors of the difference (and 300
+// Elo) of the player's overall rating. The number of years checked.
+int expect_years_near_ratings(const json::Value& r) {
+  int years = 0;
+  for (const json::Value& row : rows_of(r, "rating_history")) {
+    const std::string who = text_of(row, "player"), year = text_of(row, "year");
+    const json::Value* overall = row_where(r, "ratings", "player", who);
+    if (!overall) {
+      ADD_FAILURE() << who << " has a history and no rating";
+      continue;
+    }
+    const double rating = std::stod(text_of(row, "rating")), deviation = std::stod(text_of(row, "deviation"));
+    const double all = std::stod(text_of(*overall, "rating")), all_deviation = std::stod(text_of(*overall, "deviation"));
+    EXPECT_TRUE(std::isfinite(rating) && std::isfinite(deviation) && deviation > 0 && deviation < 400)
+        << who << " " << year << ": " << rating << " ± " << deviation;
+    EXPECT_LE(std::abs(rating - all), std::min(300.0, 3 * std::hypot(deviation, all_deviation)))
+        << who << " " << year << ": " << rating << " ± " << deviation << ", overall " << all << " ± " << all_deviation;
+    ++years;
+  }
+  return years;
+}
+
+}  // namespace
+
+TEST(StatsPlayers, YearlyHistoriesOfRealPlayersStayFiniteAndNearTheirRatings) {
+  // Six real games of 2020 among six Kakao players (tests/data/SOURCES.md): five dated ones
+  // make a chain in which each won against the next, the sixth, undated, closes the ring.
+  // The ring holds every overall rating, by the likelihood alone too; the dated games alone
+  // hold none (the chain's ends only won or only lost that year), where a history without a
+  // prior ran off to ±10⁴ Elo and more (12,011 on this file; 9.6 × 10⁹ on the real archive).
+  const std::string ring = (kData / "ratings" / "kakao_2020_ring.gib").string();
+  for (const char* prior : {"75", "0"}) {
+    SCOPED_TRACE(std::string("--rating-prior ") + prior);
+    const json::Value r = report_json({"--rating-prior", prior, ring});
+    EXPECT_EQ(model(r, "rated_players"), "6");
+    EXPECT_EQ(expect_years_near_ratings(r), 6);
+  }
+  // 차선균's 47 games of three leagues (2008, 2010, 2011): his rating each year near his
+  // overall one, as his opponents' are near theirs.
+  const json::Value cha = report_json({(kData / "ratings" / "cha_seongyun_2008-2011.gib").string()});
+  std::vector<std::string> years;
+  for (const json::Value& row : rows_of(cha, "rating_history"))
+    if (text_of(row, "player") == "차선균") years.push_back(text_of(row, "year"));
+  EXPECT_EQ(years, (std::vector<std::string>{"2008", "2010", "2011"}));
+  EXPECT_GT(expect_years_near_ratings(cha), 20);
 }
 
 }  // namespace gibo
