@@ -100,8 +100,8 @@ std::string players_page(const stats::Report& r) {
   std::string body = "<section><h2>" + tr("Players") + "</h2><p class=\"muted\">" +
                      esc(r.ratings.options.prior > 0
                              ? i18n::format("{1} players; {2} rated, {3} ranked (ratings: a normal prior of {4} Elo on "
-                                            "each, the ranked players' mean 1500, ± one standard error; ranked: at "
-                                            "least {5} games, weighing at least as much as the prior)",
+                                            "each, centred on 1500, ± one standard error; ranked: at least {5} games, "
+                                            "weighing at least as much as the prior)",
                                             {with_commas(static_cast<long>(r.identities.size())),
                                              with_commas(r.ratings.fit.rated_players),
                                              with_commas(r.ratings.fit.ranked_players), fixed(r.ratings.options.prior, 0),
