@@ -314,6 +314,7 @@ Site::~Site() = default;
 Expected<std::unique_ptr<Site>> Site::open(const ServeOptions& options) {
   auto impl = std::make_unique<Impl>();
   impl->options = options;
+  impl->reports = reports_for(options);  // first: it runs while the rest opens
   auto index = archive::PositionIndex::open(options.db, archive::OpenMode::ReadOnly);
   if (!index) return index.error();
   impl->index = std::move(*index);
@@ -324,7 +325,6 @@ Expected<std::unique_ptr<Site>> Site::open(const ServeOptions& options) {
   auto book = impl->archive->opening_book();
   if (!book) return book.error();
   impl->openings = std::move(*book);
-  impl->reports = reports_for(options);
   return std::unique_ptr<Site>(new Site(std::move(impl)));
 }
 

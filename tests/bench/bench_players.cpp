@@ -89,6 +89,40 @@ void time_parts(const stats::Dataset& data) {
               data.games.size(), identities.size(), r.ratings.fit.rated_players, r.events.events.size());
   std::printf("  identities %.3f, ratings and history %.3f, every event's crosstable %.3f, tables %.3f; all %.3f\n",
               identify, rate, events, tables, identify + rate + events + tables);
+  // The fit alone (report/ratings.h) under each model, without and with the yearly history.
+  for (const double prior : {0.0, ratings::FitOptions{}.prior}) {
+    stats::ReportOptions m;
+    m.rating_prior = prior;
+    double fit[2];
+    for (int history = 0; history < 2; ++history) {
+      m.drift = history ? ratings::FitOptions{}.drift : 0;
+      fit[history] = best_of_three([&] { r.ratings = stats::ratings_of(data, sides, identities.size(), m); });
+    }
+    std::printf("  the fit, prior %.0f Elo (%ld rated, %d Newton steps, %s): %.3f, with the history %.3f\n", prior,
+                r.ratings.fit.rated_players, r.ratings.fit.iterations, r.ratings.fit.converged ? "converged" : "NOT converged",
+                fit[0], fit[1]);
+  }
+}
+
+// What `gibo stats --db` and `gibo serve` compute before they answer, on the archive `db`
+// (CPU seconds, best of three, one thread): the players' report serve makes first (the
+// stored facts alone, then identities, ratings and events) and the whole report.
+void time_reports(const std::string& db) {
+  auto archive = archive::Archive::open(db, archive::OpenMode::ReadOnly);
+  if (!archive) return;
+  double seconds[2];
+  for (int whole = 0; whole < 2; ++whole) {
+    stats::LoadOptions lo;
+    lo.boards = whole == 1;
+    seconds[whole] = best_of_three([&] {
+      stats::Dataset data;
+      if (stats::load_archive(**archive, "", lo, data)) return;
+      const stats::Report r = whole ? stats::aggregate(data) : stats::aggregate_people(data);
+    });
+  }
+  std::printf("  the players' report (serve's /players: stored facts, identities, ratings, events) %.3f; the whole "
+              "report (every game replayed and judged) %.3f\n",
+              seconds[0], seconds[1]);
 }
 
 // −ln of the probability the model gave the outcome, its probabilities floored and renormalised.
@@ -390,7 +424,7 @@ std::vector<Model> fit_models(const std::vector<Decided>& train, std::size_t pla
   for (const double sigma : {40.0, 50.0, 60.0, 75.0, 100.0, 125.0, 150.0, 200.0, 300.0, 400.0})
     models.push_back({"prior " + std::to_string(static_cast<int>(sigma)) + " (BayesElo-like)",
                       fit_predictor(fit(sigma, 0), sigma, false, first_year, drift)});
-  models.push_back({"prior = spread " + std::to_string(static_cast<int>(players_spread)),
+  models.push_back({"prior = the spread of the ML ratings",
                     fit_predictor(fit(players_spread, 0), players_spread, false, first_year, drift)});
   const double sigma = ratings::FitOptions{}.prior;
   const auto whr = fit(sigma, drift);
@@ -500,6 +534,7 @@ int main(int argc, char** argv) {
   stats::Dataset data;
   if (const int status = load_games(db, paths, data); status != 0) return status;
   time_parts(data);
+  if (!db.empty()) time_reports(db);
   std::vector<stats::Identity> identities;
   const auto sides = stats::identify_sides(data, NameAliases::builtin(), identities);
   long undated = 0;
