@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 #include "../cli/run_gibo.h"
 #include "report_tables.h"
@@ -244,6 +245,38 @@ TEST(StatsPlayers, YearlyHistoriesOfRealPlayersStayFiniteAndNearTheirRatings) {
     if (text_of(row, "player") == "차선균") years.push_back(text_of(row, "year"));
   EXPECT_EQ(years, (std::vector<std::string>{"2008", "2010", "2011"}));
   EXPECT_GT(expect_years_near_ratings(cha), 20);
+}
+
+}  // namespace gibo
+
+namespace gibo {
+
+TEST(StatsPlayers, TheRatingChartHasAReadableScale) {
+  // The HTML chart of the yearly ratings of 차선균's league games (tests/data/SOURCES.md): its
+  // value axis is labelled in whole Elo at a round step, every label inside the picture (the
+  // axis once read "0297300": the label of 9,640,297,300 cut by the margin).
+  const testing::Result r =
+      testing::run_gibo({"stats", "--format", "html", (kData / "ratings" / "cha_seongyun_2008-2011.gib").string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::size_t at = r.out.find("<svg");
+  while (at != std::string::npos && r.out.substr(at, 400).find("Ratings per year") == std::string::npos)
+    at = r.out.find("<svg", at + 1);
+  ASSERT_NE(at, std::string::npos);
+  const std::string svg = r.out.substr(at, r.out.find("</svg>", at) - at);
+  const std::regex tick("<text x=\"([0-9.]+)\" y=\"[0-9.]+\" text-anchor=\"end\" class=\"tick\">([^<]*)</text>");
+  std::vector<long> values;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), tick); it != std::sregex_iterator(); ++it) {
+    const std::string label = (*it)[2];
+    ASSERT_TRUE(!label.empty() && label.size() <= 4 && label.find_first_not_of("0123456789") == std::string::npos) << label;
+    EXPECT_GE(std::stod((*it)[1]), 7.0 * static_cast<double>(label.size())) << label << " runs out of the picture";
+    values.push_back(std::stol(label));
+  }
+  ASSERT_GE(values.size(), 3u);
+  const long step = values[1] - values[0];
+  EXPECT_TRUE(step == 50 || step == 100 || step == 200 || step == 250) << step;
+  for (std::size_t i = 1; i < values.size(); ++i) EXPECT_EQ(values[i] - values[i - 1], step);
+  EXPECT_GE(values.front(), 1000);
+  EXPECT_LE(values.back(), 2500);
 }
 
 }  // namespace gibo
