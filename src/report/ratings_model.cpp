@@ -1,9 +1,9 @@
 // The maximisation behind the ratings (ratings_model.h). The log-likelihood is that of an
 // ordered logistic regression (Han wins < draw < Cho wins, cut points −d and +d around
 // u = β_cho − β_han + α), concave in (β, α, d), so Newton's method with a backtracking line
-// search finds its maximum. Each step solves the information's sparse system with Eigen's
-// sparse LDLᵀ factorisation (its fill-reducing ordering analysed once: every step has the
-// same pattern).
+// search finds its maximum. Each step solves the information's sparse system by Eigen's
+// conjugate gradient (README "The fit": why not its sparse factor, which the exact
+// variances use).
 #include "ratings_model.h"
 
 #include <algorithm>
@@ -121,30 +121,30 @@ Local local(const Problem& p, const Eigen::VectorXd& x) {
   return c;
 }
 
+// The exact solver (its factor fills in on a large archive's games: the exact standard
+// errors of a few hundred players only) and the iterative one (conjugate gradient, the
+// matrix's diagonal as preconditioner: the Newton steps).
 using Factor = Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower>;
-#ifdef GIBO_IC
-using Iterative = Eigen::ConjugateGradient<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::IncompleteCholesky<double, Eigen::Lower>>;
-#else
 using Iterative = Eigen::ConjugateGradient<Eigen::SparseMatrix<double>, Eigen::Lower>;
-#endif
 
 }  // namespace
 
 Maximum maximise(const Problem& p, Eigen::VectorXd x, double tolerance, int max_iterations) {
   const auto n = static_cast<Eigen::Index>(p.nodes);
   Maximum m;
-  Iterative factor;
+  Iterative solver;
   Local here = local(p, x);
-  factor.analyzePattern(here.information);
+  solver.analyzePattern(here.information);
   for (; m.iterations < max_iterations; ++m.iterations) {
     if (here.gradient.norm() < 1e-10) {  // the maximum, to what doubles resolve
       m.converged = true;
       break;
     }
-    factor.factorize(here.information);
-    if (factor.info() != Eigen::Success) break;
-    factor.setTolerance(std::min(1e-2, std::max(1e-8, here.gradient.norm())));
-    const Eigen::VectorXd step = factor.solve(here.gradient);
+    // The forcing term: loose far from the maximum, tight near it, never below what doubles
+    // resolve (a tighter goal only spins the solver).
+    solver.factorize(here.information);
+    solver.setTolerance(std::min(1e-2, std::max(1e-8, here.gradient.norm())));
+    const Eigen::VectorXd step = solver.solve(here.gradient);
     const double largest = step.lpNorm<Eigen::Infinity>();
     if (!std::isfinite(largest)) break;
     if (largest < tolerance) {
@@ -244,11 +244,11 @@ std::vector<double> approximate_variances(const Problem& p, const Maximum& m) {
 
 double first_move_variance(const Problem& p, const Maximum& m) {
   if (!p.free_alpha) return 0;
-  Factor factor(m.information);
-  if (factor.info() != Eigen::Success) return 0;
+  Iterative solver(m.information);
+  solver.setTolerance(1e-10);
   Eigen::VectorXd unit = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(p.nodes + 2));
   unit[static_cast<Eigen::Index>(p.nodes)] = 1;
-  return std::max(0.0, factor.solve(unit)[static_cast<Eigen::Index>(p.nodes)]);
+  return std::max(0.0, solver.solve(unit)[static_cast<Eigen::Index>(p.nodes)]);
 }
 
 }  // namespace gibo::ratings::model

@@ -1,8 +1,8 @@
 // The maximisation behind the ratings (ratings.cpp) and their yearly history
 // (ratings_history.cpp): the model's log-likelihood over nodes (a player, or a player in one
 // year), its maximum by Newton's method, and the covariance at the maximum. The linear
-// algebra is Eigen's: the negated Hessian is assembled as a sparse matrix and factored by a
-// sparse Cholesky (LDLᵀ) factorisation, whose solves give each Newton step and the variances.
+// algebra is Eigen's: the negated Hessian is assembled as a sparse matrix, each Newton step
+// solved by conjugate gradient, the exact variances by its sparse Cholesky (LDLᵀ) factor.
 // Internal to src/report; the model: src/report/README.md "Ratings".
 #pragma once
 

@@ -64,9 +64,9 @@ std::optional<int> number(const std::string& text) {
 Reply page(int status, std::string body) { return Reply{status, "text/html; charset=utf-8", std::move(body)}; }
 Reply error(int status, const std::string& message) { return page(status, pages::error_page(status, message)); }
 
-// The reports of the whole archive, made once for the life of the process (the archive
-// never changes under a read-only server), in the background from the first Site's opening
-// on (serve() opens one before it listens): first the players and events from the stored
+// The reports of the whole archive, made once while Sites are open on it (the archive never
+// changes under a read-only server), in the background from the first Site's opening on
+// (serve() opens one before it listens and keeps it): first the players and events from the stored
 // facts alone (no game replayed: what /players, /events, /event and /player read), then the
 // whole report with the verdicts (/stats). The pages that read them wait; the others never do.
 struct Made {
@@ -99,27 +99,29 @@ std::shared_ptr<Made> make_report(const ServeOptions& options, bool people) {
   return made;
 }
 
+// The two reports of one archive and rating options, shared by the Sites open on them. The
+// last Site to close waits for what is still being made (a future of std::async does), so
+// nothing runs on once the program ends; serve() keeps a Site open while it serves.
 struct Reports {
   std::shared_future<std::shared_ptr<Made>> people, whole;
 };
 
-// The reports for `options` (its archive and rating options), started on the first call.
-Reports reports_for(const ServeOptions& options) {
+// The reports for `options` (its archive and rating options): those the open Sites share,
+// else new ones, started now.
+std::shared_ptr<const Reports> reports_for(const ServeOptions& options) {
   static std::mutex mutex;
-  static std::map<std::string, Reports> started;
+  static std::map<std::string, std::weak_ptr<const Reports>> open;
   const std::string key = options.db + '\n' + std::to_string(options.min_games) + '\n' + std::to_string(options.rating_prior);
   std::lock_guard<std::mutex> lock(mutex);
-  auto it = started.find(key);
-  if (it == started.end()) {
-    Reports r;
-    r.people = std::async(std::launch::async, [options] { return make_report(options, true); }).share();
-    r.whole = std::async(std::launch::async, [options, first = r.people] {
-                first.wait();  // the players' pages first, the machine to themselves
-                return make_report(options, false);
-              }).share();
-    it = started.emplace(key, std::move(r)).first;
-  }
-  return it->second;
+  if (auto shared = open[key].lock()) return shared;
+  auto r = std::make_shared<Reports>();
+  r->people = std::async(std::launch::async, [options] { return make_report(options, true); }).share();
+  r->whole = std::async(std::launch::async, [options, first = r->people] {
+               first.wait();  // the players' pages first, the machine to themselves
+               return make_report(options, false);
+             }).share();
+  open[key] = r;
+  return r;
 }
 
 }  // namespace
@@ -131,7 +133,7 @@ struct Site::Impl {
   std::shared_ptr<const OpeningBook> openings;  // the archive's opening book (it named the stored games)
   std::string where;  // of the selection below
   std::optional<std::unordered_set<std::int64_t>> selected;
-  Reports reports;  // reports_for(options)
+  std::shared_ptr<const Reports> reports;  // reports_for(options)
 
   // The filters of a query; an Error message when one is malformed.
   std::optional<std::string> filters(const Query& q, pages::Filters& f) {
@@ -280,7 +282,7 @@ struct Site::Impl {
     const std::string quality = data.games.empty() ? std::string()
                                                    : stats::render_player_quality(stats::aggregate(data), data, plain);
     Reply failed;
-    const Made* made = ready(reports.people, failed);
+    const Made* made = ready(reports->people, failed);
     if (!made) return failed;
     if (auto body = pages::player_page(*made->report, name, quality)) return page(200, std::move(*body));
     return error(404, i18n::format("no player {1}", {name}));
@@ -288,7 +290,7 @@ struct Site::Impl {
 
   Reply stats() {
     Reply failed;
-    Made* made = ready(reports.whole, failed);
+    Made* made = ready(reports->whole, failed);
     if (!made) return failed;
     std::call_once(made->html_once, [&] { made->html = stats::render_html(*made->report, true); });
     return page(200, made->html);
@@ -297,7 +299,7 @@ struct Site::Impl {
   // /players, /events, /event?name=&year=.
   Reply people(const std::string& path, const Query& q) {
     Reply failed;
-    const Made* made = ready(reports.people, failed);
+    const Made* made = ready(reports->people, failed);
     if (!made) return failed;
     const stats::Report& r = *made->report;
     if (path == "/players") return page(200, pages::players_page(r));
