@@ -37,9 +37,9 @@ struct ReportOptions {
   // Ratings and events (src/cli/help/stats.md, "Players and events").
   crosstable::PointSystem points = crosstable::PointSystem::Classic;  // how the events' games score
   bool by_verdict = false;   // score by the verdict under each game's own profile where the board shows an ending
-  int min_games = 5;         // games in the rated group a player needs to be ranked
+  int min_games = ratings::FitOptions{}.min_games;  // games in the rated group a player needs to be ranked
   double drift = 70;         // the rating history's yearly drift (Elo); 0: no history
-  double rating_prior = 0;   // a normal prior on the ratings, its standard deviation (Elo); 0: maximum likelihood
+  double rating_prior = ratings::FitOptions{}.prior;  // a normal prior on the ratings, its standard deviation (Elo); 0: maximum likelihood
   int crosstables_listed = 10;  // events whose grids text and HTML show (the most games first; up to 30 players each)
 };
 
@@ -401,6 +401,9 @@ struct Report {
 
 // Aggregates every table of the report from the facts.
 Report aggregate(const Dataset& data, const ReportOptions& options = {});
+// The players and events alone (identities, ratings, events: what serve's players' and
+// events' pages read), as aggregate() makes them; the other sections are left empty.
+Report aggregate_people(const Dataset& data, const ReportOptions& options = {});
 
 // ---------------------------------------------------------------------------
 // The report laid out as generic tables, shared by the renderers.

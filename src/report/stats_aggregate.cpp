@@ -665,7 +665,23 @@ AnalysisStats analysis_of(const Dataset& data, const ReportOptions& o) {
   return a;
 }
 
+// The identities of the sides, their games, the ratings and the events.
+void people_of(const Dataset& data, const ReportOptions& options, Report& r) {
+  const auto sides = identify_sides(data, options.aliases ? *options.aliases : NameAliases::builtin(), r.identities);
+  identity_games(data, sides, options, r.identities);
+  r.ratings = ratings_of(data, sides, r.identities.size(), options);
+  r.events = events_of(data, sides, options);
+}
+
 }  // namespace
+
+Report aggregate_people(const Dataset& data, const ReportOptions& options) {
+  Report r;
+  r.origin = data.origin;
+  r.options = options;
+  people_of(data, options, r);
+  return r;
+}
 
 Report aggregate(const Dataset& data, const ReportOptions& options) {
   Report r;
@@ -682,10 +698,7 @@ Report aggregate(const Dataset& data, const ReportOptions& options) {
   r.years = years_of(data);
   r.players = players_of(data);
   r.opening_names = opening_names_of(data, options, r.players);
-  const auto sides = identify_sides(data, options.aliases ? *options.aliases : NameAliases::builtin(), r.identities);
-  identity_games(data, sides, options, r.identities);
-  r.ratings = ratings_of(data, sides, r.identities.size(), options);
-  r.events = events_of(data, sides, options);
+  people_of(data, options, r);
   r.adjudication = adjudication_of(data);
   r.analysis = analysis_of(data, options);
   r.quality = quality_of(data);

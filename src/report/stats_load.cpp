@@ -26,10 +26,10 @@ struct Board {
   std::optional<bool> saved_bikjang;  // the record's bikjang option; nullopt: not stated
 };
 
-// Fills the facts of `f` that come from the stored row, and its board facts (start FEN,
-// the valid prefix, the opening plies named). Returns false when there is no board (a
-// start that does not set up).
-bool fill_facts(const archive::StoredGame& g, int opening_plies, const OpeningBook& book, GameFacts& f,
+// Fills the facts of `f` that come from the stored row, and with `board` its board facts
+// (start FEN, the valid prefix, the opening plies named). Returns false when there is no
+// board (not asked for, or a start that does not set up).
+bool fill_facts(const archive::StoredGame& g, bool board, int opening_plies, const OpeningBook& book, GameFacts& f,
                 Position& start) {
   f.named = archive::opening_of(g.opening, book);  // as the archive stores it
   f.id = g.game_id;
@@ -51,6 +51,7 @@ bool fill_facts(const archive::StoredGame& g, int opening_plies, const OpeningBo
     f.result = g.stored_result.value_or(NormalizedResult{});
   }
   f.profile = g.profile_id;
+  if (!board) return false;
 
   const std::string& fen = g.start.custom ? g.start.fen : g.start_key;
   if (fen.empty() || start.set_fen(fen)) return false;
@@ -221,7 +222,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     use_stored = *stored > 0;
     if (!use_stored) judging = AdjudicationChoice{};  // none stored: each game's own profile
   }
-  if (!use_stored) judge = judging.own || !judging.profiles.empty();
+  if (!use_stored) judge = options.boards && (judging.own || !judging.profiles.empty());
   out.verdicts_from = use_stored ? "archive" : judge ? "computed" : "";
   const auto book = db.opening_book();
   if (!book) return io_error(book.error());
@@ -246,7 +247,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     const auto at = source_at.find(g->source_id);
     Entry e{at == source_at.end() ? out.sources.size() : at->second, g->game_index, {}, std::nullopt};
     Position start;
-    if (fill_facts(*g, options.opening_plies, **book, e.facts, start) && judge)
+    if (fill_facts(*g, options.boards, options.opening_plies, **book, e.facts, start) && judge)
       e.board = Board{0, std::move(g->moves), g->saved_bikjang};
     entries.push_back(std::move(e));
   }

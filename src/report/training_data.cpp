@@ -25,11 +25,12 @@ using Players = std::unordered_map<std::int64_t, std::pair<PositionPlayer, Posit
 Expected<Players> players_of(archive::Archive& archive, const Options& o) {
   stats::LoadOptions lo;
   lo.fallback = o.fallback;
+  lo.boards = false;  // the players' facts only, as serve's players' report reads them
   stats::Dataset data;
   if (auto e = stats::load_archive(archive, "", lo, data)) return Error{e->message};
   stats::ReportOptions ro;
-  ro.rating_prior = o.rating_prior;
-  const stats::Report report = stats::aggregate(data, ro);
+  if (o.rating_prior > 0) ro.rating_prior = o.rating_prior;
+  const stats::Report report = stats::aggregate_people(data, ro);
   Players out;
   for (std::size_t i = 0; i < report.identities.size(); ++i) {
     const stats::Identity& who = report.identities[i];

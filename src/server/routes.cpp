@@ -3,9 +3,12 @@
 #include "routes.h"
 
 
+#include <algorithm>
 #include <charconv>
+#include <future>
 #include <map>
 #include <mutex>
+#include <thread>
 #include <unordered_set>
 
 #include "gibo/analysis/analysis_jsonl.h"
@@ -66,11 +69,65 @@ std::optional<int> number(const std::string& text) {
 Reply page(int status, std::string body) { return Reply{status, "text/html; charset=utf-8", std::move(body)}; }
 Reply error(int status, const std::string& message) { return page(status, pages::error_page(status, message)); }
 
-// The statistics report and its page, made once for the life of the process (the archive
-// never changes under a read-only server); the players' and events' pages read the report.
-std::mutex stats_mutex;
-std::optional<stats::Report> stats_report;
-std::optional<std::string> stats_html;
+// The reports of the whole archive, made once while Sites are open on it (the archive never
+// changes under a read-only server), in the background from the first Site's opening on
+// (serve() opens one before it listens and keeps it): first the players and events from the stored
+// facts alone (no game replayed: what /players, /events, /event and /player read), then the
+// whole report with the verdicts (/stats). The pages that read them wait; the others never do.
+struct Made {
+  std::optional<stats::Report> report;
+  std::string error;  // when the archive could not be read
+  std::once_flag html_once;
+  std::string html;  // render_html(report, served), made on the first /stats
+};
+
+std::shared_ptr<Made> make_report(const ServeOptions& options, bool people) {
+  auto made = std::make_shared<Made>();
+  auto archive = archive::Archive::open(options.db, archive::OpenMode::ReadOnly);
+  if (!archive) {
+    made->error = archive.error().message;
+    return made;
+  }
+  stats::LoadOptions lo;
+  lo.boards = !people;
+  lo.jobs = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));  // judging, as gibo stats does
+  stats::Dataset data;
+  data.origin = archive::archive_name(options.db);  // never the password
+  if (auto e = stats::load_archive(**archive, "", lo, data)) {
+    made->error = e->message;
+    return made;
+  }
+  stats::ReportOptions ro;
+  ro.min_games = options.min_games;
+  ro.rating_prior = options.rating_prior;
+  made->report = people ? stats::aggregate_people(data, ro) : stats::aggregate(data, ro);
+  return made;
+}
+
+// The two reports of one archive and rating options, shared by the Sites open on them. The
+// last Site to close waits for what is still being made (a future of std::async does), so
+// nothing runs on once the program ends; serve() keeps a Site open while it serves.
+struct Reports {
+  std::shared_future<std::shared_ptr<Made>> people, whole;
+};
+
+// The reports for `options` (its archive and rating options): those the open Sites share,
+// else new ones, started now.
+std::shared_ptr<const Reports> reports_for(const ServeOptions& options) {
+  static std::mutex mutex;
+  static std::map<std::string, std::weak_ptr<const Reports>> open;
+  const std::string key = options.db + '\n' + std::to_string(options.min_games) + '\n' + std::to_string(options.rating_prior);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto shared = open[key].lock()) return shared;
+  auto r = std::make_shared<Reports>();
+  r->people = std::async(std::launch::async, [options] { return make_report(options, true); }).share();
+  r->whole = std::async(std::launch::async, [options, first = r->people] {
+               first.wait();  // the players' pages first, the machine to themselves
+               return make_report(options, false);
+             }).share();
+  open[key] = r;
+  return r;
+}
 
 }  // namespace
 
@@ -81,6 +138,7 @@ struct Site::Impl {
   std::shared_ptr<const OpeningBook> openings;  // the archive's opening book (it named the stored games)
   std::string where;  // of the selection below
   std::optional<std::unordered_set<std::int64_t>> selected;
+  std::shared_ptr<const Reports> reports;  // reports_for(options)
 
   // The filters of a query; an Error message when one is malformed.
   std::optional<std::string> filters(const Query& q, pages::Filters& f) {
@@ -223,15 +281,12 @@ struct Site::Impl {
     return std::nullopt;
   }
 
-  // The report of the whole archive (made on the first call; the caller holds stats_mutex).
-  std::optional<Reply> ensure_report() {
-    if (stats_report) return std::nullopt;
-    stats::LoadOptions lo;
-    stats::Dataset data;
-    data.origin = archive::archive_name(options.db);
-    if (auto e = stats::load_archive(*archive, "", lo, data)) return error(500, e->message);
-    stats_report = stats::aggregate(data);
-    return std::nullopt;
+  // One of the reports, waited for; nullptr after putting a 500 reply in `failed`.
+  static Made* ready(const std::shared_future<std::shared_ptr<Made>>& report, Reply& failed) {
+    const std::shared_ptr<Made>& made = report.get();
+    if (made->report) return made.get();
+    failed = error(500, made->error);
+    return nullptr;
   }
 
   // The player page: the identity's rating, results and games (the whole archive's report),
@@ -251,27 +306,31 @@ struct Site::Impl {
       return error(500, e->message);
     const std::string quality = data.games.empty() ? std::string()
                                                    : stats::render_player_quality(stats::aggregate(data), data, plain);
-    std::lock_guard<std::mutex> lock(stats_mutex);
-    if (auto failed = ensure_report()) return *failed;
-    if (auto body = pages::player_page(*stats_report, name, quality)) return page(200, std::move(*body));
+    Reply failed;
+    const Made* made = ready(reports->people, failed);
+    if (!made) return failed;
+    if (auto body = pages::player_page(*made->report, name, quality)) return page(200, std::move(*body));
     return error(404, i18n::format("no player {1}", {name}));
   }
 
   Reply stats() {
-    std::lock_guard<std::mutex> lock(stats_mutex);
-    if (auto failed = ensure_report()) return *failed;
-    if (!stats_html) stats_html = stats::render_html(*stats_report, true);
-    return page(200, *stats_html);
+    Reply failed;
+    Made* made = ready(reports->whole, failed);
+    if (!made) return failed;
+    std::call_once(made->html_once, [&] { made->html = stats::render_html(*made->report, true); });
+    return page(200, made->html);
   }
 
   // /players, /events, /event?name=&year=.
   Reply people(const std::string& path, const Query& q) {
-    std::lock_guard<std::mutex> lock(stats_mutex);
-    if (auto failed = ensure_report()) return *failed;
-    if (path == "/players") return page(200, pages::players_page(*stats_report));
-    if (path == "/events") return page(200, pages::events_page(*stats_report));
+    Reply failed;
+    const Made* made = ready(reports->people, failed);
+    if (!made) return failed;
+    const stats::Report& r = *made->report;
+    if (path == "/players") return page(200, pages::players_page(r));
+    if (path == "/events") return page(200, pages::events_page(r));
     const std::string name = value(q, "name"), year = value(q, "year");
-    if (auto body = pages::event_page(*stats_report, name, year)) return page(200, std::move(*body));
+    if (auto body = pages::event_page(r, name, year)) return page(200, std::move(*body));
     return error(404, i18n::format("no event {1}", {name + (year.empty() ? "" : " (" + year + ")")}));
   }
 };
@@ -282,6 +341,7 @@ Site::~Site() = default;
 Expected<std::unique_ptr<Site>> Site::open(const ServeOptions& options) {
   auto impl = std::make_unique<Impl>();
   impl->options = options;
+  impl->reports = reports_for(options);  // first: it runs while the rest opens
   auto index = archive::PositionIndex::open(options.db, archive::OpenMode::ReadOnly);
   if (!index) return index.error();
   impl->index = std::move(*index);

@@ -306,8 +306,7 @@ TEST_F(ServeCli, ServesConcurrently) {
 }
 
 TEST_F(ServeCli, PagesRenderInHeadlessChromium) {
-  if (std::system("command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1") != 0)
-    GTEST_SKIP() << "chromium is not installed";
+  GIBO_REQUIRE_CHROMIUM();
   struct Shot {
     std::string target, sections;
   };

@@ -565,11 +565,7 @@ TEST(StatsHtml, SelfContainedPage) {
 }
 
 TEST(StatsHtml, RendersInHeadlessChromium) {
-  if (std::system("command -v chromium >/dev/null 2>&1") != 0) {
-    // CI installs it (.ci/setup), so there a missing browser is a failure, not a skip.
-    if (std::getenv("CI")) FAIL() << "chromium is not installed; .ci/setup installs it";
-    GTEST_SKIP() << "chromium is not installed";
-  }
+  GIBO_REQUIRE_CHROMIUM();
   TempDir dir;
   const fs::path html = dir.path() / "report.html", png = dir.path() / "report.png";
   const Result r = run_in(kData, with({"stats", "--format", "html", "-o", html.string()}, kSample));

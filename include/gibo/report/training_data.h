@@ -42,7 +42,7 @@ struct Options {
   bool evaluated_only = false;  // positions without a stored evaluation left out (always in Plain)
   int validation_percent = 0;   // 0..100: the share of games written to the validation output
   const Profile* fallback = nullptr;  // the profile of games that name none (nullptr: the default)
-  double rating_prior = 0;      // as gibo stats --rating-prior (0: its default model)
+  double rating_prior = 0;      // as gibo stats --rating-prior (0: stats' default)
 };
 
 struct Summary {
