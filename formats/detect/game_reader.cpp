@@ -1,6 +1,7 @@
 // GameReader: games one at a time from a mapped file, a stream or a buffer, read (and
 // replayed) by a thread of its own a bounded number of games ahead (gibo/formats/game_reader.h).
 #include "gibo/formats/game_reader.h"
+#include "gibo/formats/file_bytes.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -120,7 +121,11 @@ Expected<GameReader> GameReader::from_stream(std::istream& in, GameReaderOptions
 
 Expected<GameReader> GameReader::open(const std::string& path, GameReaderOptions options) {
   if (options.read.file_name.empty()) options.read.file_name = path;
-  if (path == "-") return from_stream(std::cin, std::move(options));
+  if (path == "-") {
+    Expected<FileBytes> bytes = read_file_bytes(path);
+    if (!bytes) return Error{options.read.file_name + ": " + bytes.error().message};
+    return from_bytes(std::string(bytes->view()), std::move(options));
+  }
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return Error{path + ": " + system_message(errno)};
   struct stat st {};
@@ -146,20 +151,12 @@ Expected<GameReader> GameReader::open(const std::string& path, GameReaderOptions
       return GameReader(std::move(impl));
     }
   }
-  // A pipe, a device, or a file that cannot be mapped: read it whole.
-  char buffer[1 << 16];
-  for (;;) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n == 0) break;
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int error = errno;
-      ::close(fd);
-      return Error{path + ": " + system_message(error)};
-    }
-    impl->owned.append(buffer, static_cast<std::size_t>(n));
-  }
+  // A pipe, a device, or a file that cannot be mapped: read it whole, as every command
+  // reads (read_open_file: up to the size limit of a game file).
+  Expected<FileBytes> bytes = read_open_file(fd, path, -1, FileKind::GameFile);
   ::close(fd);
+  if (!bytes) return Error{path + ": " + bytes.error().message};
+  impl->owned.assign(bytes->data.get(), bytes->size);
   impl->bytes = impl->owned;
   return GameReader(std::move(impl));
 }

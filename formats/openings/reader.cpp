@@ -63,6 +63,10 @@ class BookReader {
   }
 
   void read_line(std::string_view line, int number) {
+    if (const auto fault = text_fault(line)) {
+      report(number, line, line.data() + fault->offset, Severity::Error, fault->message);
+      return;
+    }
     og::Found found;
     if (!og::parse(line, og::line, found)) {
       row_error(line, number);

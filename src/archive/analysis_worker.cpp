@@ -31,6 +31,12 @@ std::string worker_name() {
 
 std::string host_of(const std::string& worker) { return worker.substr(0, worker.rfind(':')); }
 
+// "3 of 41 positions failed (stored as far as it goes; tried again later)".
+std::string failed_positions_text(const analysis::GameAnalysis& a) {
+  return std::to_string(a.failed_positions) + " of " + std::to_string(a.positions.size()) +
+         " positions failed (stored as far as it goes; the game is tried again while it has tries left)";
+}
+
 // What the worker's threads share.
 class Worker {
  public:
@@ -44,15 +50,15 @@ class Worker {
     Archive& archive = **opened;
     AnalysisStore store(archive, o_.settings);
     if (!o_.where.empty())
-      if (auto e = queue_selection(archive, store)) return e;
+      if (auto e = queue_selection(archive, store)) return named(*e);
     const auto requests = archive.requests_like(analysis_request(o_.settings, ""));
-    if (!requests) return requests.error();
+    if (!requests) return named(requests.error());
     requests_ = *requests;
     if (requests_.empty()) {
       summary_.nothing_queued = true;
       return std::nullopt;
     }
-    if (auto e = archive.register_worker(summary_.worker, host_of(summary_.worker))) return e;
+    if (auto e = archive.register_worker(summary_.worker, host_of(summary_.worker), lease_ms())) return named(*e);
     std::thread renewer([this] { renew(); });
     std::vector<std::thread> threads;
     for (int t = 0; t < std::max(1, o_.jobs); ++t) threads.emplace_back([this] { consume(); });
@@ -63,6 +69,7 @@ class Worker {
     }
     wake_.notify_all();
     renewer.join();
+    if (auto e = archive.stop_worker(summary_.worker); e && !error_) error_ = named(*e);
     return error_;
   }
 
@@ -87,12 +94,24 @@ class Worker {
     return std::nullopt;
   }
 
+  // `e` of an archive operation, named as Archive::open names its errors ("NAME: ..."), so
+  // that every error the worker returns names the archive once.
+  Error named(Error e) const {
+    e.message = archive_name(o_.db) + ": " + e.message;
+    return e;
+  }
+
   // Records the first error and stops every thread.
   void fail(Error e) {
     std::lock_guard lock(mutex_);
     if (!error_) error_ = std::move(e);
     stopping_ = true;
     wake_.notify_all();
+  }
+  // The games this worker failed: left to later workers (each tries a game once a run).
+  std::vector<std::int64_t> passed() {
+    std::lock_guard lock(mutex_);
+    return passed_;
   }
   bool stopping() {
     std::lock_guard lock(mutex_);
@@ -111,7 +130,7 @@ class Worker {
     while (!stopping()) {
       wait(lease_ms() / 3);
       if (stopping()) break;
-      if (auto e = (*opened)->renew_leases(summary_.worker, lease_ms())) return fail(*e);
+      if (auto e = (*opened)->renew_leases(summary_.worker, lease_ms())) return fail(named(*e));
     }
   }
 
@@ -121,18 +140,18 @@ class Worker {
     Archive& archive = **opened;
     AnalysisStore store(archive, o_.settings);
     while (!stopping()) {
-      const auto lease = archive.claim_analysis(requests_, summary_.worker, lease_ms(), o_.max_tries);
-      if (!lease) return fail(lease.error());
+      const auto lease = archive.claim_analysis(requests_, summary_.worker, lease_ms(), o_.max_tries, passed());
+      if (!lease) return fail(named(lease.error()));
       if (!*lease) {
         // Nothing to take now: done when nothing is pending or leased (anyone's lease may
         // yet run out), else looked at again soon.
-        const auto open = archive.queue_has_work(requests_);
-        if (!open) return fail(open.error());
+        const auto open = archive.queue_has_work(requests_, passed());
+        if (!open) return fail(named(open.error()));
         if (!*open) return;
         wait(std::min<std::int64_t>(1000, lease_ms() / 4));
         continue;
       }
-      if (auto e = work_on(archive, store, **lease)) return fail(*e);
+      if (auto e = work_on(archive, store, **lease)) return fail(named(*e));
     }
   }
 
@@ -161,11 +180,19 @@ class Worker {
     if (q.outcome == QueuedGame::Outcome::Failed) {
       if (auto e = archive.fail_analysis(lease, summary_.worker, q.error, o_.max_tries)) return e;
     } else {
-      const auto stored = archive.finish_analysis(lease, summary_.worker, q.done.analysis, q.done.searched, busy);
+      const auto stored =
+          archive.finish_analysis(lease, summary_.worker, q.done.analysis, q.done.searched, busy, o_.max_tries);
       if (!stored) return stored.error();
-      q.outcome = *stored ? QueuedGame::Outcome::Stored : QueuedGame::Outcome::TooLate;
+      q.outcome = !*stored                          ? QueuedGame::Outcome::TooLate
+                  : q.done.analysis.failed_positions ? QueuedGame::Outcome::Failed
+                                                     : QueuedGame::Outcome::Stored;
+      if (q.outcome == QueuedGame::Outcome::Failed) q.error = failed_positions_text(q.done.analysis);
     }
     std::lock_guard lock(report_mutex_);
+    if (q.outcome == QueuedGame::Outcome::Failed) {
+      std::lock_guard pass(mutex_);
+      passed_.push_back(lease.game_id);
+    }
     switch (q.outcome) {
       case QueuedGame::Outcome::Stored: ++summary_.stored; break;
       case QueuedGame::Outcome::TooLate: ++summary_.too_late; break;
@@ -184,6 +211,7 @@ class Worker {
   std::condition_variable wake_;
   bool stopping_ = false;
   std::optional<Error> error_;
+  std::vector<std::int64_t> passed_;
 };
 
 }  // namespace

@@ -26,6 +26,7 @@ std::optional<Error> Archive::Impl::finish_open() {
   const Expected<int> version = schema::prepare(db, writable);
   if (!version) return version.error();
   schema_version = *version;
+  if (auto e = schema::refuse_unfinished(db)) return e;
   if (writable && !db.postgres()) {
     // WAL: readers never block the importer, and a killed writer leaves the last
     // committed transaction intact. NORMAL sync is safe in WAL mode (durable up to the
@@ -43,7 +44,7 @@ std::optional<Error> Archive::Impl::finish_open() {
     if (auto e = derived::refresh(db)) return e;
     derived_state = derived::State::Current;
   }
-  facts_pending = derived_state != derived::State::Current;
+  facts_pending = facts_temp = derived_state != derived::State::Current;
   // The games' opening names likewise.
   derived::State openings_state = openings::state(db, schema_version);
   if (openings_state == derived::State::Stale && writable) {
@@ -76,11 +77,11 @@ std::optional<Error> create_archive(const std::string& path) {
   {
     sql::Connection db;
     if (auto e = db.open_sqlite(temporary, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
-      return Error{path + ": cannot create: " + e->message};
+      return Error{archive_name(path) + ": cannot create: " + e->message};
     if (const Expected<int> version = schema::prepare(db, true); !version) {
       db.close();
       remove_database(temporary);
-      return Error{path + ": " + version.error().message};
+      return Error{archive_name(path) + ": " + version.error().message};
     }
   }  // closing checkpoints the WAL and removes it: one self-contained file remains
   if (::link(temporary.c_str(), path.c_str()) != 0 && errno != EEXIST) {
@@ -91,7 +92,7 @@ std::optional<Error> create_archive(const std::string& path) {
       const int saved = errno;
       remove_database(temporary);
       if (std::filesystem::exists(path, ec)) return std::nullopt;
-      return Error{path + ": cannot create: " + std::strerror(saved)};
+      return Error{archive_name(path) + ": cannot create: " + std::strerror(saved)};
     }
     return std::nullopt;
   }
@@ -129,7 +130,7 @@ std::optional<Error> connect(const std::string& conninfo, sql::Connection& db) {
 std::optional<Error> open_existing_archive(const std::string& path, sql::Connection& db) {
   if (is_server_archive(path)) return connect(path, db);
   const int flags = may_write_beside(path) ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
-  if (auto e = db.open_sqlite(path, flags)) return Error{path + ": cannot open: " + e->message};
+  if (auto e = db.open_sqlite(path, flags)) return Error{archive_name(path) + ": cannot open: " + e->message};
   sqlite3_busy_timeout(sql::sqlite_handle(db), 10000);
   // The first read needs the -shm file; where it cannot be had, nobody can be writing.
   sql::Statement probe = db.prepare("PRAGMA application_id");
@@ -138,14 +139,18 @@ std::optional<Error> open_existing_archive(const std::string& path, sql::Connect
   if (rc != sql::kRow && flags == SQLITE_OPEN_READONLY && cannot_share_memory(rc)) {
     db.close();
     if (auto e = db.open_sqlite(file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI))
-      return Error{path + ": cannot open: " + e->message};
+      return Error{archive_name(path) + ": cannot open: " + e->message};
   }
   return std::nullopt;
 }
 
 bool is_server_archive(const std::string& db) { return sql::is_conninfo(db); }
 
-std::string archive_name(const std::string& db) { return is_server_archive(db) ? sql::without_password(db) : db; }
+// A text that names no server but holds a password (a connection string libpq refuses, read
+// as a file name) is masked too: it is shown in the error that says it cannot be opened.
+std::string archive_name(const std::string& db) {
+  return is_server_archive(db) || db.find("password") != std::string::npos ? sql::without_password(db) : db;
+}
 
 Expected<std::unique_ptr<Archive>> Archive::open(const std::string& path, OpenMode mode) {
   auto impl = std::make_unique<Impl>();
@@ -159,7 +164,7 @@ Expected<std::unique_ptr<Archive>> Archive::open(const std::string& path, OpenMo
     if (!impl->writable) {
       if (auto e = open_existing_archive(path, impl->db)) return *e;
     } else if (auto e = impl->db.open_sqlite(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
-      return Error{path + ": cannot open: " + e->message};
+      return Error{archive_name(path) + ": cannot open: " + e->message};
     } else {
       sqlite3_busy_timeout(sql::sqlite_handle(impl->db), 10000);
     }

@@ -24,10 +24,28 @@ std::string id_list(const std::vector<std::int64_t>& ids) {
   return out;
 }
 
+// " AND game_id NOT IN (…)" for the games a worker passes over; "" for none.
+std::string not_passed(const std::vector<std::int64_t>& passed) {
+  return passed.empty() ? std::string() : " AND game_id NOT IN (" + id_list(passed) + ")";
+}
+
 // A lease's own number: random, so that no two leases of a game share one.
 std::int64_t new_token() {
   static thread_local std::mt19937_64 rng(std::random_device{}());
   return static_cast<std::int64_t>(rng() >> 1) + 1;
+}
+
+// A worker's lease when the archive does not say (QueueWorkerOptions' default).
+constexpr std::int64_t kDefaultLeaseMs = 60000;
+
+// Why an analysis with failed positions is not whole: how many, and the first failure.
+std::string failure_text(const analysis::GameAnalysis& a) {
+  if (!a.error.empty()) return a.error;
+  std::string first;
+  for (std::size_t i = 0; i < a.positions.size() && first.empty(); ++i)
+    if (!a.positions[i].ok) first = "position after ply " + std::to_string(i) + ": " + a.positions[i].error;
+  return std::to_string(a.failed_positions) + " of " + std::to_string(a.positions.size()) +
+         " positions failed" + (first.empty() ? "" : "; the first: " + first);
 }
 
 }  // namespace
@@ -80,7 +98,8 @@ Expected<std::vector<std::int64_t>> Archive::requests_like(const AnalysisRequest
 
 Expected<std::optional<Archive::QueueLease>> Archive::claim_analysis(const std::vector<std::int64_t>& requests,
                                                                      const std::string& worker, std::int64_t lease_ms,
-                                                                     int max_tries) {
+                                                                     int max_tries,
+                                                                     const std::vector<std::int64_t>& passed) {
   Impl& m = *impl_;
   using Result = std::optional<QueueLease>;
   if (requests.empty() || m.schema_version < kQueueSince) return Result();
@@ -94,8 +113,8 @@ Expected<std::optional<Archive::QueueLease>> Archive::claim_analysis(const std::
   };
   sql::Statement next = m.db.prepare(
       "SELECT request_id, game_id, tries FROM analysis_queue WHERE request_id IN (" + id_list(requests) +
-      ") AND (state = 'pending' OR (state = 'leased' AND lease_until < " + now + ")) ORDER BY game_id, request_id "
-      "LIMIT 1" + sql::claim_lock(b));
+      ") AND (state = 'pending' OR (state = 'leased' AND lease_until < " + now + "))" + not_passed(passed) +
+      " ORDER BY game_id, request_id LIMIT 1" + sql::claim_lock(b));
   sql::Statement give_up = m.db.prepare(
       "UPDATE analysis_queue SET state = 'failed', worker = NULL, lease_token = NULL, lease_until = NULL, "
       "finished_at = " + now + ", error = coalesce(error, 'its lease ran out ' || CAST(tries AS TEXT) || ' times (the "
@@ -135,11 +154,12 @@ Expected<std::optional<Archive::QueueLease>> Archive::claim_analysis(const std::
   return Result();
 }
 
-Expected<bool> Archive::queue_has_work(const std::vector<std::int64_t>& requests) {
+Expected<bool> Archive::queue_has_work(const std::vector<std::int64_t>& requests,
+                                       const std::vector<std::int64_t>& passed) {
   Impl& m = *impl_;
   if (requests.empty() || m.schema_version < kQueueSince) return false;
   sql::Statement s = m.db.prepare("SELECT count(*) FROM analysis_queue WHERE request_id IN (" + id_list(requests) +
-                                  ") AND state IN ('pending', 'leased')");
+                                  ") AND state IN ('pending', 'leased')" + not_passed(passed));
   if (!s.prepared() || s.step() != sql::kRow) return m.fail("cannot read the analysis queue");
   return s.int64(0) > 0;
 }
@@ -169,7 +189,8 @@ std::optional<Error> Archive::renew_leases(const std::string& worker, std::int64
 }
 
 Expected<bool> Archive::finish_analysis(const QueueLease& lease, const std::string& worker,
-                                        const analysis::GameAnalysis& a, int positions, std::int64_t busy_ms) {
+                                        const analysis::GameAnalysis& a, int positions, std::int64_t busy_ms,
+                                        int max_tries) {
   Impl& m = *impl_;
   const std::string now = sql::now_ms(m.db.backend());
   if (auto e = begin()) return *e;
@@ -179,16 +200,24 @@ Expected<bool> Archive::finish_analysis(const QueueLease& lease, const std::stri
     return error;
   };
   // The game is done only under the lease this worker holds (not one another worker took
-  // when this one's ran out): else the result comes too late and nothing is stored.
+  // when this one's ran out): else the result comes too late and nothing is stored. An
+  // analysis with failed positions leaves the game to be tried again (or failed).
+  const bool whole = a.failed_positions == 0 && a.error.empty();
+  const std::string error = whole ? std::string() : failure_text(a);  // bound as it is: it must outlive run()
   sql::Statement done = m.db.prepare(
-      "UPDATE analysis_queue SET state = 'done', finished_at = " + now +
-      ", worker = NULL, lease_token = NULL, lease_until = NULL, error = NULL WHERE request_id = ?1 AND game_id = ?2 "
-      "AND state = 'leased' AND worker = ?3 AND lease_token = ?4");
+      "UPDATE analysis_queue SET state = CASE WHEN ?5 = 1 THEN 'done' WHEN tries >= ?6 THEN 'failed' ELSE 'pending' "
+      "END, finished_at = CASE WHEN ?5 = 1 OR tries >= ?6 THEN " + now + " ELSE NULL END, worker = NULL, "
+      "lease_token = NULL, lease_until = NULL, error = ?7 WHERE request_id = ?1 AND game_id = ?2 AND state = 'leased' "
+      "AND worker = ?3 AND lease_token = ?4");
   if (!done.prepared()) return abort("cannot finish a game of the queue");
   done.bind(1, lease.request_id);
   done.bind(2, lease.game_id);
   done.bind_text(3, worker);
   done.bind(4, lease.token);
+  done.bind(5, whole ? 1 : 0);
+  done.bind(6, max_tries);
+  if (whole) done.bind_null(7);
+  else done.bind_text(7, error);
   if (!done.run()) return abort("cannot finish a game of the queue");
   if (m.db.changes() != 1) {
     rollback();
@@ -231,18 +260,33 @@ std::optional<Error> Archive::fail_analysis(const QueueLease& lease, const std::
   return std::nullopt;
 }
 
-std::optional<Error> Archive::register_worker(const std::string& worker, const std::string& host) {
+std::optional<Error> Archive::register_worker(const std::string& worker, const std::string& host,
+                                             std::int64_t lease_ms) {
   Impl& m = *impl_;
   if (m.schema_version < kQueueSince) return Error{"the archive has no analysis queue (schema version 5)"};
   const std::string now = sql::now_ms(m.db.backend());
   sql::Statement s = m.db.prepare(
-      "INSERT INTO analysis_workers (worker, host, started_at, seen_at) VALUES (?1, ?2, " + now + ", " + now +
-      ") ON CONFLICT (worker) DO UPDATE SET host = excluded.host, started_at = excluded.started_at, seen_at = "
-      "excluded.seen_at, games = 0, positions = 0, busy_ms = 0");
+      "INSERT INTO analysis_workers (worker, host, started_at, seen_at, lease_ms) VALUES (?1, ?2, " + now + ", " +
+      now + ", ?3) ON CONFLICT (worker) DO UPDATE SET host = excluded.host, started_at = excluded.started_at, "
+      "seen_at = excluded.seen_at, lease_ms = excluded.lease_ms, stopped_at = NULL, games = 0, positions = 0, "
+      "busy_ms = 0");
   if (!s.prepared()) return m.fail("cannot record the worker");
   s.bind_text(1, worker);
   s.bind_text(2, host);
+  s.bind(3, lease_ms);
   if (!s.run()) return m.fail("cannot record the worker");
+  return std::nullopt;
+}
+
+std::optional<Error> Archive::stop_worker(const std::string& worker) {
+  Impl& m = *impl_;
+  if (m.schema_version < kQueueSince) return std::nullopt;
+  const std::string now = sql::now_ms(m.db.backend());
+  sql::Statement s = m.db.prepare("UPDATE analysis_workers SET stopped_at = " + now + ", seen_at = " + now +
+                                  " WHERE worker = ?1");
+  if (!s.prepared()) return m.fail("cannot record the worker's stop");
+  s.bind_text(1, worker);
+  if (!s.run()) return m.fail("cannot record the worker's stop");
   return std::nullopt;
 }
 
@@ -311,8 +355,8 @@ Expected<Archive::QueueStatus> Archive::queue_status() {
                st.failures.push_back(std::move(f));
              });
   if (!e)
-    e = read("SELECT worker, host, started_at, seen_at, games, positions, busy_ms FROM analysis_workers ORDER BY "
-             "started_at, worker",
+    e = read("SELECT worker, host, started_at, seen_at, games, positions, busy_ms, lease_ms, stopped_at FROM "
+             "analysis_workers ORDER BY started_at, worker",
              [&](const sql::Statement& s) {
                QueueStatus::Worker w;
                w.worker = std::string(s.text(0));
@@ -322,6 +366,11 @@ Expected<Archive::QueueStatus> Archive::queue_status() {
                w.games = s.int64(4);
                w.positions = s.int64(5);
                w.busy_ms = s.int64(6);
+               // A worker recorded before schema version 8 has no lease length: the default's.
+               const std::int64_t lease = s.type(7) == sql::Type::Null ? kDefaultLeaseMs : s.int64(7);
+               if (s.type(8) != sql::Type::Null) w.stopped_at = s.int64(8);
+               using State = QueueStatus::Worker::State;
+               w.state = w.stopped_at ? State::Stopped : st.now_ms - w.seen_at > lease ? State::Lost : State::Running;
                st.workers.push_back(std::move(w));
              });
   m.db.exec("COMMIT");

@@ -2,6 +2,7 @@
 // whole read-only SELECT). On SQLite it is prepared under the read-only authorizer; on
 // PostgreSQL it runs in a read-only transaction with a statement timeout.
 #include <cctype>
+#include <cstdlib>
 
 #include "archive_impl.h"
 #include "dialect.h"
@@ -80,6 +81,17 @@ std::optional<Error> refuse_volatile_calls(sql::Connection& db, const std::strin
   return std::nullopt;
 }
 
+// How long a selection may run: GIBO_WHERE_SECONDS (1 to 86400) when set, else 60 s; the
+// same on both backends (README, "Limits").
+int selection_seconds() {
+  if (const char* text = std::getenv("GIBO_WHERE_SECONDS")) {
+    char* end = nullptr;
+    const long n = std::strtol(text, &end, 10);
+    if (end != text && *end == '\0' && n >= 1 && n <= 86400) return static_cast<int>(n);
+  }
+  return 60;
+}
+
 }  // namespace
 
 Expected<sql::Statement> Archive::Impl::prepare_selection(const std::string& sql) {
@@ -112,6 +124,19 @@ Expected<std::vector<std::int64_t>> Archive::Impl::ids_of(sql::Statement& s) {
   return ids;
 }
 
+std::optional<Error> Archive::Impl::ensure_facts() {
+  if (!facts_pending) return std::nullopt;
+  // The facts of an archive not derived by these rules, into the connection's own
+  // tables (a reader writes nothing of the archive's), once.
+  const bool own = !in_transaction;
+  std::optional<Error> e = own ? db.exec(sql::begin_read(db.backend())) : std::nullopt;
+  if (!e) e = derived::fill_temp(db, schema_version);
+  if (own) db.exec(e ? "ROLLBACK" : "COMMIT");
+  if (e) return *e;
+  facts_pending = false;
+  return std::nullopt;
+}
+
 Expected<std::vector<std::int64_t>> Archive::select_games(const std::string& where) {
   // The expression sits alone on its lines, so a trailing "--" comment cannot swallow
   // the closing parenthesis.
@@ -123,31 +148,26 @@ Expected<std::vector<std::int64_t>> Archive::select_games(const std::string& whe
 
 Expected<std::vector<std::int64_t>> Archive::select_query(const std::string& query) {
   Impl& m = *impl_;
-  if (m.facts_pending) {
-    // The facts of an archive not derived by these rules, into the connection's own
-    // tables (a reader writes nothing of the archive's), once.
-    const bool own = !m.in_transaction;
-    std::optional<Error> e = own ? m.db.exec(sql::begin_read(m.db.backend())) : std::nullopt;
-    if (!e) e = derived::fill_temp(m.db, m.schema_version);
-    if (own) m.db.exec(e ? "ROLLBACK" : "COMMIT");
-    if (e) return *e;
-    m.facts_pending = false;
-  }
+  if (auto e = m.ensure_facts()) return *e;
   if (auto e = m.ensure_openings()) return *e;
   if (!m.db.postgres()) {
     Expected<sql::Statement> s = m.prepare_selection(query);
     if (!s) return s.error();
-    return m.ids_of(*s);
+    const sql::SelectionLimits limits(m.db, selection_seconds());
+    Expected<std::vector<std::int64_t>> ids = m.ids_of(*s);
+    if (!limits.stopped().empty()) return Error{limits.stopped()};
+    return ids;
   }
   // A read-only transaction of its own (or a savepoint in the caller's), so that nothing
   // the selection calls can write, with a time limit.
   const bool own = !m.in_transaction;
-  // The time limit: 60 s, unless the connection sets its own (a URI's
+  // The time limit: selection_seconds(), unless the connection sets its own (a URI's
   // options=-c%20statement_timeout%3D...).
   if (auto e = m.db.exec(own ? "BEGIN READ ONLY; SELECT set_config('statement_timeout', CASE WHEN "
-                               "current_setting('statement_timeout') = '0' THEN '60s' ELSE "
-                               "current_setting('statement_timeout') END, true)"
-                             : "SAVEPOINT gibo_selection"))
+                               "current_setting('statement_timeout') = '0' THEN '" +
+                                   std::to_string(selection_seconds()) +
+                                   "s' ELSE current_setting('statement_timeout') END, true)"
+                             : std::string("SAVEPOINT gibo_selection")))
     return Error{"cannot start the selection: " + e->message};
   Expected<std::vector<std::int64_t>> ids = [&]() -> Expected<std::vector<std::int64_t>> {
     Expected<sql::Statement> s = m.prepare_selection(query);

@@ -3,8 +3,11 @@
 #include "gibo/archive/copy.h"
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <set>
+#include <string_view>
 
 #include "gibo/archive/archive.h"
 #include "dialect.h"
@@ -17,6 +20,42 @@ namespace gibo::archive {
 namespace {
 
 constexpr std::int64_t kBatchRows = 10000;  // rows a transaction of the copy
+
+// A test hook (tests/cli/unfinished_copy_cli_test.cpp): GIBO_TEST_COPY_STOP=ROWS:COMMITS
+// makes the copy's transactions ROWS rows long and ends the process at once, as a kill
+// would, right after its COMMITS-th commit (0: once the copy is marked in the target,
+// before any row; "end": after every row, before the transaction that ends the copy).
+// Unset, the copy runs whole. It lets a test stop a copy at a point of
+// its choosing, without racing a timer.
+struct StopHook {
+  std::int64_t rows = kBatchRows;
+  long commits = -1;  // -1: never stop
+  long done = 0;
+  StopHook() {
+    const char* text = std::getenv("GIBO_TEST_COPY_STOP");
+    if (!text) return;
+    long long r = 0, c = 0;
+    char end[4] = {};
+    if (std::sscanf(text, "%lld:%lld", &r, &c) == 2 && r > 0 && c >= 0) {
+      rows = r;
+      commits = static_cast<long>(c);
+    } else if (std::sscanf(text, "%lld:%3s", &r, end) == 2 && r > 0 && std::string_view(end) == "end") {
+      rows = r;
+      commits = kBeforeBookkeeping;
+    }
+  }
+  // Called when every table's rows are copied, before the transaction that ends the copy.
+  void before_bookkeeping() const {
+    if (commits == kBeforeBookkeeping) std::_Exit(kStopStatus);
+  }
+  static constexpr long kBeforeBookkeeping = -2;
+  // Called after each commit of the copy (and once when it is marked: `marked`).
+  void committed(bool marked = false) {
+    if (!marked) ++done;
+    if (commits >= 0 && done >= commits) std::_Exit(kStopStatus);
+  }
+  static constexpr int kStopStatus = 99;
+};
 
 // Binds column `c` of the current row of `from` as parameter `i` of `to`, as it is.
 void bind_value(const sql::Statement& from, int c, sql::Statement& to, int i) {
@@ -57,6 +96,7 @@ class Copier {
       summary.rows += rows;
       if (on_table) on_table(name, rows);
     }
+    stop_.before_bookkeeping();
     // The bookkeeping tables, whole, and the end of the mark, in one transaction.
     if (auto e = dst_.exec(sql::begin_write(dst_.backend()))) return fail_to(e->message);
     for (const schema::Table& t : schema::tables()) {
@@ -100,14 +140,25 @@ class Copier {
                                           "; open it for writing with this gibo first (gibo rescore --db), which "
                                           "upgrades it to version " + std::to_string(kSchemaVersion));
     if (!mark_of(src_).empty()) return fail_from("cannot copy", "it is itself a copy not finished");
-    // The target: created (or upgraded) as gibo makes any archive, then written here.
-    {
+    // The target: a copy of this source to finish is opened as it is; anything else is
+    // created (or upgraded) as gibo makes any archive, then written here.
+    if (!holds_unfinished_copy()) {
+      dst_.close();
       auto made = Archive::open(to_, OpenMode::ReadWrite);
       if (!made) return made.error();
     }
     if (auto e = open_existing_archive(to_, dst_)) return e;
     if (const Expected<int> v = schema::prepare(dst_, true); !v) return fail_to(v.error().message);
     return std::nullopt;
+  }
+
+  // Does the target exist and hold a copy not finished (which no other opener accepts)?
+  bool holds_unfinished_copy() {
+    std::error_code ec;
+    if (!is_server_archive(to_) && !std::filesystem::exists(to_, ec)) return false;
+    if (open_existing_archive(to_, dst_)) return false;
+    const Expected<int> v = schema::prepare(dst_, false);
+    return v && *v == kSchemaVersion && !mark_of(dst_).empty();
   }
 
   // The mark of a copy in progress in `db` ("" when none).
@@ -149,6 +200,7 @@ class Copier {
         if (auto e = copy_table(t, false, rows)) return e;
     src_.exec("COMMIT");
     if (auto e = dst_.exec("COMMIT")) return abort(e->message);
+    stop_.committed(true);
     return std::nullopt;
   }
 
@@ -196,17 +248,20 @@ class Copier {
       for (std::size_t c = 0; c < columns.size(); ++c) bind_value(scan, static_cast<int>(c), insert, static_cast<int>(c + 1));
       if (!insert.run()) return abort("cannot write " + name + ": " + dst_.current_error());
       ++rows;
-      if (batches && rows % kBatchRows == 0) {
+      if (batches && rows % stop_.rows == 0) {
         if (auto e = dst_.exec("COMMIT")) return abort(e->message);
         open = false;
+        stop_.committed();
       }
     }
     if (step != sql::kDone) {
       if (open) dst_.exec("ROLLBACK");
       return fail_from("cannot read " + name, src_.current_error());
     }
-    if (batches && open)
+    if (batches && open) {
       if (auto e = dst_.exec("COMMIT")) return abort(e->message);
+      stop_.committed();
+    }
     if (key.size() == 1)
       if (auto e = sql::sequence_past_ids(dst_, name, key[0])) return fail_to(e->message);
     return std::nullopt;
@@ -214,6 +269,7 @@ class Copier {
 
   std::string from_, to_;
   sql::Connection src_, dst_;
+  StopHook stop_;
 };
 
 }  // namespace

@@ -748,42 +748,4 @@ std::optional<Error> Connection::open_postgres(const std::string& conninfo) {
   return std::nullopt;
 }
 
-bool is_conninfo(const std::string& text) {
-  if (text.rfind("postgresql://", 0) == 0 || text.rfind("postgres://", 0) == 0) return true;
-  if (text.find('=') == std::string::npos) return false;
-  char* error = nullptr;
-  PQconninfoOption* options = PQconninfoParse(text.c_str(), &error);
-  PQfreemem(error);
-  if (!options) return false;
-  PQconninfoFree(options);
-  return true;
-}
-
-std::string without_password(const std::string& text) {
-  std::string out = text;
-  if (text.rfind("postgresql://", 0) == 0 || text.rfind("postgres://", 0) == 0) {
-    // scheme://user:password@host...: the password runs from the first ':' after the
-    // scheme to the '@' of the authority.
-    const std::size_t from = text.find("://") + 3;
-    const std::size_t at = text.find('@', from), end = text.find_first_of("/?", from);
-    if (at == std::string::npos || (end != std::string::npos && end < at)) return out;
-    const std::size_t colon = text.find(':', from);
-    if (colon != std::string::npos && colon < at) out = text.substr(0, colon + 1) + "***" + text.substr(at);
-    // and a password=... among the URI's parameters
-  }
-  for (std::size_t at = out.find("password="); at != std::string::npos; at = out.find("password=", at + 1)) {
-    if (at > 0 && std::isalnum(static_cast<unsigned char>(out[at - 1]))) continue;
-    std::size_t from = at + 9, end = from;
-    if (end < out.size() && out[end] == '\'') {
-      ++end;
-      while (end < out.size() && out[end] != '\'') end += out[end] == '\\' ? 2 : 1;
-      end = std::min(end + 1, out.size());
-    } else {
-      while (end < out.size() && out[end] != ' ' && out[end] != '&') ++end;
-    }
-    out = out.substr(0, from) + "***" + out.substr(end);
-  }
-  return out;
-}
-
 }  // namespace gibo::archive::sql

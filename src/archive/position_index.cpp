@@ -17,6 +17,7 @@
 #include "gibo/archive/archive.h"
 #include "gibo/archive/codec.h"
 #include "gibo/archive/import.h"
+#include "gibo/record/fact_tags.h"
 #include "dialect.h"
 #include "index_build.h"
 #include "index_tables.h"
@@ -191,8 +192,12 @@ Expected<std::unique_ptr<PositionIndex>> PositionIndex::open(const std::string& 
   // it, read-only or immutable elsewhere); never created here.
   if (auto e = open_existing_archive(path, impl->db)) return *e;
   // An older schema is read as it is (gibo import upgrades archives).
-  if (const Expected<int> version = schema::prepare(impl->db, false); !version)
-    return Error{archive_name(path) + ": " + version.error().message};
+  const Expected<int> version = schema::prepare(impl->db, false);
+  if (!version) return Error{archive_name(path) + ": " + version.error().message};
+  if (auto e = schema::refuse_unfinished(impl->db)) return Error{archive_name(path) + ": " + e->message};
+  impl->games = *version >= kCopiesSince ? "(SELECT * FROM " + sql::schema_prefix(impl->db, false) +
+                                               "games WHERE copy_of IS NULL)"
+                                         : sql::schema_prefix(impl->db, false) + "games";
   impl->writable = mode == OpenMode::ReadWrite && !impl->db.read_only();
   impl->main = impl->prefix = sql::schema_prefix(impl->db, false);
   if (!impl->db.postgres()) {
@@ -214,13 +219,13 @@ Expected<std::int64_t> PositionIndex::game_count() {
   // What the last update counted, while it is current (counting a large table costs a
   // scan of it); else counted now.
   if (m.current()) return static_cast<std::int64_t>(std::atoll(m.meta("games").c_str()));
-  sql::Statement s = m.db.prepare("SELECT count(*) FROM " + m.main + "games");
+  sql::Statement s = m.db.prepare("SELECT count(*) FROM " + m.games + " AS g");
   if (!s.prepared() || s.step() != sql::kRow) return m.fail("cannot count games");
   return s.int64(0);
 }
 
 bool PositionIndex::has_games() {
-  return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM " + impl_->main + "games)") != 0;
+  return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM " + impl_->games + " AS g)") != 0;
 }
 
 Expected<std::vector<PositionHit>> PositionIndex::find(const Position& position) {
@@ -267,9 +272,9 @@ Expected<std::vector<GameListing>> PositionIndex::describe(const std::vector<std
     g.plies = s.integer(2);
     if (auto tags = decode_tags(s.text(3))) {
       // The names prepare_game reads the players from, and the date the facts use.
-      g.cho = first_tag(*tags, {"초대국자", "White", "Cho"});
-      g.han = first_tag(*tags, {"한대국자", "Black", "Han"});
-      g.date = first_tag(*tags, {"대국일자", "Date"});
+      for (auto [fact, value] : {std::pair{FactTag::Cho, &g.cho}, std::pair{FactTag::Han, &g.han},
+                                 std::pair{FactTag::Date, &g.date}})
+        if (const std::string* v = fact_tag(*tags, fact)) *value = *v;
     }
     g.result = s.optional_text(4);
     s.reset();
@@ -318,7 +323,7 @@ std::optional<Error> index_imported_games(const std::string& path, int threads, 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   summary.seconds += seconds;
   summary.index_seconds += seconds;
-  if (e) return Error{path + ": cannot index positions: " + e->message};
+  if (e) return Error{archive_name(path) + ": cannot index positions: " + e->message};
   return std::nullopt;
 }
 

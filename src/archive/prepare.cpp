@@ -3,11 +3,13 @@
 #include "gibo/archive/archive.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/fact_tags.h"
+#include "storable_text.h"
 
 namespace gibo::archive {
 
 PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedResult* result,
                           const OpeningBook* openings) {
+  make_storable(game);
   PreparedGame p;
   p.game_index = game.source.game_index;
   p.byte_offset = game.source.byte_offset;
@@ -25,6 +27,7 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
   p.valid_plies = game.valid_plies;
   encode_moves(game.plies, p.moves);
   encode_times(game.plies, p.times);
+  p.statements = encode_statements(game.plies);
   p.hash = game_hash(p.start_key, p.moves);
 
   for (std::size_t k = 0; k < game.header_comments.size(); ++k)
@@ -45,6 +48,7 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
   // PGN result tokens (1-0, 0-1, 1/2-1/2, *) and the .gib grammar (formats/tag_map.h).
   if (result) p.result = *result;
   else if (p.has_result) p.result = normalize_result(p.result_text);
+  p.claims = record_claims(game.tags, p.has_result ? p.result.winner : Winner::Unknown);
   p.saved_rules = std::move(game.saved_profile_id);
   p.saved_bikjang = game.saved_bikjang_option;
 

@@ -127,6 +127,35 @@ CREATE TABLE game_openings (
 );
 )sql";
 
+// The step to version 9: every record is kept, and a game gives back what it took.
+// games.statements holds what the record states about each ply (codec.h
+// encode_statements; NULL in rows imported before). A record whose start and moves
+// repeat a stored game's is stored too, as a copy of that game (copy_of names it) or, when
+// it says otherwise and is short enough, as a game of its own, a twin (copies.h); `twin`
+// numbers the games of one hash and start (0 the first, NULL for a copy), which keeps
+// them unique by the database's word. The games stored before hold twin 0: their copies
+// were rows of `duplicates`, which stays for them. copy_conflicts holds what each copy
+// says otherwise than its game (derived, as game_facts: derived_facts.h).
+constexpr const char* kCopyColumns = R"sql(
+ALTER TABLE games ADD COLUMN statements TEXT;
+ALTER TABLE games ADD COLUMN copy_of INTEGER REFERENCES games(id);
+ALTER TABLE games ADD COLUMN twin INTEGER;
+UPDATE games SET twin = 0;
+DROP INDEX games_by_key;
+CREATE UNIQUE INDEX games_by_key ON games(hash, start_id, twin);
+CREATE INDEX games_by_copy ON games(copy_of) WHERE copy_of IS NOT NULL;
+)sql";
+// The derived table of version 9 (see kCopyColumns), also made as a TEMP table for a
+// reader whose derived tables are not current.
+constexpr const char* kConflictTables = R"sql(
+CREATE TABLE copy_conflicts (
+  copy_of    INTEGER NOT NULL REFERENCES games(id),
+  game_id    INTEGER NOT NULL REFERENCES games(id),
+  conflicts  TEXT NOT NULL,
+  PRIMARY KEY (copy_of, game_id)
+) WITHOUT ROWID;
+)sql";
+
 // Version 3: this, kAnalysisTables and the tags view (dialect.h: tags_view); the later
 // versions' steps (kMigrations) make the current one. Every table is described in
 // src/archive/README.md; written in SQLite's DDL, which dialect.h translates for PostgreSQL.
@@ -252,9 +281,13 @@ CREATE TABLE verdicts (
 );
 )sql";
 
+// Version 9's step: its columns and its derived table.
+const std::string kCopyStepText = std::string(kCopyColumns) + kConflictTables;
+const char* const kCopyStep = kCopyStepText.c_str();
+
 // The step from version N to N + 1, for N = 1, 2, ... (index N - 1). Each runs inside the
 // migration's transaction.
-constexpr const char* kMigrations[] = {
+const char* const kMigrations[] = {
     // 1 -> 2: games.annotated (Game::annotated; decision 12 in
     // src/adjudication/README.md "Decisions"). Rows imported before hold
     // NULL: unknown (the records were not read under the annotation policy).
@@ -301,6 +334,13 @@ CREATE TABLE analysis_workers (
     // 6 -> 7: the games' opening names (a new table, filled by the first open that may
     // write: derived_openings.h).
     kOpeningTables,
+    // 7 -> 8: a queue worker's lease length and when it stopped, so that gibo analyze
+    // --status tells running workers from stopped ones and from lost ones (no renewal
+    // within a lease).
+    "ALTER TABLE analysis_workers ADD COLUMN lease_ms INTEGER; "
+    "ALTER TABLE analysis_workers ADD COLUMN stopped_at INTEGER;",
+    // 8 -> 9: copies, twins and the records' statements (kCopyColumns, kConflictTables).
+    kCopyStep,
 };
 // The version kSchema and kAnalysisTables make; the steps from it on finish a new archive.
 constexpr int kBaseVersion = 3;
@@ -439,7 +479,7 @@ std::string as_temp(sql::Backend backend, const char* tables) {
 
 }  // namespace
 
-std::string derived_tables(sql::Backend backend) { return as_temp(backend, kDerivedTables); }
+std::string derived_tables(sql::Backend backend) { return as_temp(backend, kDerivedTables) + as_temp(backend, kConflictTables); }
 std::string opening_tables(sql::Backend backend) { return as_temp(backend, kOpeningTables); }
 
 const std::vector<Table>& tables() {
@@ -463,6 +503,7 @@ const std::vector<Table>& tables() {
       {"game_facts", {"game_id"}},
       {"analysis_quality", {"game_id", "request_id"}},
       {"game_openings", {"game_id"}},
+      {"copy_conflicts", {"copy_of", "game_id"}},
       {"position_segments", {"id"}, true},
       {"position_blocks", {"segment", "first_key", "part"}, true},
       {"position_games", {"block"}, true},
@@ -510,6 +551,14 @@ Expected<std::optional<std::string>> meta_value(sql::Connection& db, std::string
   if (rc == sql::kRow) return std::optional<std::string>(std::string(s.text(0)));
   if (rc != sql::kDone) return Error{"cannot read meta: " + db.current_error()};
   return std::optional<std::string>();
+}
+
+std::optional<Error> refuse_unfinished(sql::Connection& db) {
+  const auto mark = meta_value(db, kCopyMark);
+  if (!mark) return mark.error();
+  if (!*mark) return std::nullopt;
+  return Error{"is an unfinished copy of " + **mark + " (gibo copy was interrupted): copying " + **mark +
+               " into it again finishes it, or remove it; until then no other command reads or writes it"};
 }
 
 std::optional<Error> set_meta(sql::Connection& db, std::string_view key, std::string_view value) {

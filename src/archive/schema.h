@@ -25,6 +25,11 @@ Expected<int> prepare(sql::Connection& db, bool writable);
 // source's name.
 inline constexpr const char* kCopyMark = "copying_from";
 
+// Refuses an archive that gibo copy has begun and not finished (its meta holds kCopyMark):
+// it is read and written by no other command until the copy is finished or the archive
+// removed, since what it holds is part of another archive. Nullopt when it may be used.
+std::optional<Error> refuse_unfinished(sql::Connection& db);
+
 // The value of the meta row `key`: nullopt when there is none; an Error with the
 // connection's message when it cannot be read.
 Expected<std::optional<std::string>> meta_value(sql::Connection& db, std::string_view key);

@@ -1,6 +1,8 @@
 // sql.h over the SQLite C API: a thin layer, each call one SQLite call.
 #include "sqlite_backend.h"
 
+#include <chrono>
+
 namespace gibo::archive::sql {
 namespace {
 
@@ -140,6 +142,43 @@ sqlite3* sqlite_handle(const Connection& db) {
 sqlite3_stmt* sqlite_statement(const Statement& s) {
   const auto* impl = dynamic_cast<const SqliteStatement*>(s.impl());
   return impl ? impl->get() : nullptr;
+}
+
+namespace {
+
+sqlite3_int64 steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// VM steps between two looks at the clock and the heap.
+constexpr int kCheckEvery = 20000;
+
+}  // namespace
+
+SelectionLimits::SelectionLimits(const Connection& db, int seconds, sqlite3_int64 heap_bytes)
+    : db_(sqlite_handle(db)),
+      old_length_(sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, kLengthBytes)),
+      deadline_ms_(steady_ms() + sqlite3_int64{seconds} * 1000),
+      heap_ceiling_(sqlite3_memory_used() + heap_bytes),
+      seconds_(seconds),
+      heap_bytes_(heap_bytes) {
+  sqlite3_progress_handler(db_, kCheckEvery, &SelectionLimits::check, this);
+}
+
+SelectionLimits::~SelectionLimits() {
+  sqlite3_progress_handler(db_, 0, nullptr, nullptr);
+  sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, old_length_);
+}
+
+int SelectionLimits::check(void* self) {
+  auto* limits = static_cast<SelectionLimits*>(self);
+  if (steady_ms() > limits->deadline_ms_)
+    limits->stopped_ = "the selection ran longer than " + std::to_string(limits->seconds_) + " s and was stopped";
+  else if (sqlite3_memory_used() > limits->heap_ceiling_)
+    limits->stopped_ = "the selection needed more than " + std::to_string(limits->heap_bytes_ >> 20) +
+                       " MiB of memory and was stopped";
+  return limits->stopped_.empty() ? 0 : 1;
 }
 
 }  // namespace gibo::archive::sql

@@ -114,6 +114,7 @@ std::optional<int> parse_analyze(const std::vector<std::string>& args, AnalyzeOp
   if (o.status) return std::nullopt;  // reads the queue: no engine
   if (auto rc = resolve_engine_choice("analyze", vm, o.engine)) return *rc;
   if (const auto e = jobs_error(o.jobs)) return usage_error("analyze", *e);
+  set_output_audience_for(o.format);
   if (o.format == "text") o.out = Output::Text;
   else if (o.format == "jsonl") o.out = Output::Jsonl;
   else return usage_error("analyze", "--format must be text or jsonl");
@@ -278,7 +279,11 @@ int show_queue(const AnalyzeOptions& o) {
   if (!st->workers.empty()) std::cout << i18n::translate("workers:") << "\n";
   for (const auto& w : st->workers) {
     const double rate = w.busy_ms > 0 ? static_cast<double>(w.positions) * 1000.0 / static_cast<double>(w.busy_ms) : 0;
-    std::cout << "  " << w.worker << "  "
+    using State = archive::Archive::QueueStatus::Worker::State;
+    const std::string state = w.state == State::Running   ? i18n::translate("running")
+                              : w.state == State::Stopped ? i18n::translate("stopped")
+                                                          : i18n::translate("lost (no renewal within its lease)");
+    std::cout << "  " << w.worker << "  " << state << ", "
               << format("started {1} s ago, last seen {2} s ago: {3} games, {4} positions, {5} positions/s",
                         {seconds_between(w.started_at, st->now_ms), seconds_between(w.seen_at, st->now_ms),
                          std::to_string(w.games), std::to_string(w.positions), fixed1(rate)})
@@ -318,7 +323,7 @@ int work_queue(const AnalyzeOptions& o, const Profile& fallback) {
     warnings.add(d.job.ref, d.analysis.warnings);
   }, summary);
   for (const std::string& line : warnings.lines("warning[engine]")) progress.write_error(line + "\n");
-  if (failed) return std::cerr << "gibo analyze: " << archive::archive_name(o.db) << ": " << failed->message << "\n", kExitIo;
+  if (failed) return std::cerr << "gibo analyze: " << failed->message << "\n", kExitIo;  // it names the archive
   if (summary.nothing_queued)
     std::cerr << "gibo analyze: "
               << i18n::format("nothing is queued in {1} for this engine and limit ({2}, {3}); queue games with --where",

@@ -268,6 +268,7 @@ void print_summary(const Counts& counts, const Settings& s, std::size_t not_game
 int run_convert(const std::vector<std::string>& args) {
   ConvertOptions o;
   if (auto rc = parse_convert(args, o)) return *rc;
+  set_output_audience(Audience::Programs);  // game files, written exactly
   std::vector<InputError> missing;
   std::vector<NotGameFile> not_game;
   const std::vector<InputFile> inputs = expand_inputs(o.paths, missing, not_game);

@@ -9,6 +9,7 @@
 #include "gibo/archive/copy.h"
 #include "gibo/report/i18n.h"
 #include "options.h"
+#include "outputs.h"
 
 namespace gibo::cli {
 
@@ -25,6 +26,13 @@ int run_copy(const std::vector<std::string>& args) {
   const std::string& from = archives[0];
   const std::string& to = archives[1];
   if (const auto refused = refuse_unreadable_archive(from)) return *refused;
+  // Copying an archive onto itself would write over what it reads: a usage error, as
+  // every command's output onto its input is.
+  ProtectedFiles protect;
+  protect.add_archive(from);
+  if (const auto clash = protect.conflict(to)) return usage_error("copy", clash->message, synopsis);
+  if (archive::is_server_archive(from) && archive::archive_name(from) == archive::archive_name(to))
+    return usage_error("copy", "FROM and TO name the same archive " + archive::archive_name(from), synopsis);
   archive::CopySummary summary;
   const auto failed = archive::copy_archive(from, to, summary, [](const std::string& table, std::int64_t rows) {
     std::cout << "  " << table << std::string(table.size() < 20 ? 20 - table.size() : 1, ' ')

@@ -18,6 +18,7 @@ int run_explore(const std::vector<std::string>& args) {
     return *rc;
   if (q.format != "text" && q.format != "json" && q.format != "html")
     return usage_error("explore", "--format must be text, json or html");
+  set_output_audience_for(q.format);
   if (!explore::valid_notation(q.notation))
     return usage_error("explore", "--notation takes a comma-separated list of korean, uci, san, janggi");
   PreparedQuery query;

@@ -25,6 +25,7 @@
 #include "engine_options.h"
 #include "rescore_engine.h"
 #include "warning_tally.h"
+#include "outputs.h"
 
 namespace gibo::cli {
 namespace {
@@ -244,6 +245,7 @@ std::optional<int> parse_rescore(const std::vector<std::string>& args, RescoreOp
   if (!o.rules_id.empty() && !(o.forced = profile_or_usage("rescore", o.rules_id))) return kExitUsage;
   if (o.bikjang != "on" && o.bikjang != "off") return usage_error("rescore", "--bikjang must be on or off");
   o.bikjang_fallback = o.bikjang == "on";
+  set_output_audience_for(o.format);
   if (o.format == "text") o.out = Output::Text;
   else if (o.format == "csv") o.out = Output::Csv;
   else if (o.format == "jsonl") o.out = Output::Jsonl;

@@ -18,6 +18,7 @@ int run_search(const std::vector<std::string>& args) {
           "search", synopsis, args, "text or jsonl", q))
     return *rc;
   if (q.format != "text" && q.format != "jsonl") return usage_error("search", "--format must be text or jsonl");
+  set_output_audience_for(q.format);
   if (!q.names_position()) {
     std::cerr << "gibo search: " << i18n::translate("give the position: --fen, --setup, --moves or --game") << "; "
               << i18n::translate("usage:") << " " << synopsis << "\n";

@@ -3,14 +3,13 @@
 // game files or from an archive built by `gibo import`.
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "archive_input.h"
 #include "command.h"
 #include "gibo/report/i18n.h"
 #include "gibo/archive/facts.h"
+#include "gibo/formats/file_bytes.h"
 #include "gibo/record/name_aliases.h"
 #include "gibo/report/crosstable.h"
 #include "report/stats.h"
@@ -40,18 +39,6 @@ bool parse_profiles(const std::string& spec, stats::AdjudicationChoice& out) {
     else return false;
   }
   return true;
-}
-
-// Reads the --aliases file; an Error with the cause when it cannot be read.
-std::optional<Error> read_whole_file(const std::string& path, std::string& text) {
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{std::string("cannot read: ") + (errno ? std::strerror(errno) : "cannot open")};
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) return Error{std::string("read error: ") + std::strerror(errno ? errno : EIO)};
-  text = s.str();
-  return std::nullopt;
 }
 
 // What -h and --help print after the options: the fields of --where, from the facts view
@@ -86,7 +73,8 @@ std::optional<int> parse_stats(const std::vector<std::string>& args, StatsOption
   const SharedOptions shared{.db = &o.db, .where = &o.where, .rules = &rules_id, .rules_note = "; files only",
                              .format = &o.format, .formats = {"text", "csv", "json", "html"}, .jobs = &jobs,
                              .jobs_cores = true, .encoding = &encoding, .output = &o.output,
-                             .opening_books = &opening_books};
+                             .opening_books = &opening_books, .min_games = &ro.min_games,
+                             .rating_prior = &ro.rating_prior};
   add_shared_options(opts, shared);
   opts.add_options()("profiles", po::value(&profiles),
       "verdicts under: own (each game's profile; the default for files), all, none, IDs (comma-separated), or "
@@ -102,15 +90,12 @@ std::optional<int> parse_stats(const std::vector<std::string>& args, StatsOption
                                     "win, 4 and 2 for a win on points, 3.5 a draw)")(
       "by-verdict", po::bool_switch(&ro.by_verdict),
       "score the ratings and events by the ending the board shows under each game's own profile, where it shows "
-      "one, instead of the stored result (the report says so)")(
-      "min-games", po::value(&ro.min_games), "games in the rated group a player needs to be ranked (default 5)")(
-      "rating-prior", po::value(&ro.rating_prior),
-      "a normal prior on the ratings, its standard deviation in Elo: every player with a decided game is then rated, "
-      "the few-games ones drawn towards the mean (default 0: none, maximum likelihood)");
+      "one, instead of the stored result (the report says so)");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_paths("stats", kSynopsis, args, opts, o.paths, vm, more_help())) return rc;
 
   if (const auto e = shared.format_error()) return usage_error("stats", *e);
+  set_output_audience_for(o.format);
   if (o.db.empty() == o.paths.empty()) {
     std::cerr << "gibo stats: give either --db FILE or PATHS; usage: " << kSynopsis << "\n";
     return kExitUsage;
@@ -119,19 +104,17 @@ std::optional<int> parse_stats(const std::vector<std::string>& args, StatsOption
   if (vm.count("top")) ro.top_players = ro.top_sites = vm["top"].as<int>();
   if (ro.opening_depth < 0 || ro.opening_depth > 40 || ro.opening_min_games < 1 || ro.top_players < 0)
     return usage_error("stats", "--openings must be 0..40, --opening-min at least 1, --top at least 0");
-  if (ro.min_games < 1) return usage_error("stats", "--min-games must be at least 1");
-  if (!(ro.rating_prior >= 0 && ro.rating_prior <= 10000))
-    return usage_error("stats", "--rating-prior must be 0 (none) up to 10000 Elo");
+  if (const auto e = shared.rating_error()) return usage_error("stats", *e);
   if (const auto system = crosstable::point_system_named(points)) ro.points = *system;
   else return usage_error("stats", i18n::format("--points must be classic or janggi, not '{1}'", {points}));
   // Sites and events: the built-in alias table, and the user's lines after it.
   if (!aliases_file.empty()) {
-    std::string text;
-    if (auto why = read_whole_file(aliases_file, text)) {
-      std::cerr << "gibo stats: " << aliases_file << ": " << why->message << "\n";
+    const Expected<FileBytes> text = read_file_bytes(aliases_file, -1, FileKind::Table);
+    if (!text) {
+      std::cerr << "gibo stats: --aliases " << aliases_file << ": " << i18n::message(text.error().message) << "\n";
       return kExitIo;
     }
-    if (auto bad = o.aliases.add(text, aliases_file)) return usage_error("stats", bad->message);
+    if (auto bad = o.aliases.add(text->view(), aliases_file)) return usage_error("stats", bad->message);
   }
   ro.aliases = &o.aliases;
   stats::LoadOptions& lo = o.load;
@@ -222,7 +205,7 @@ int run_stats(const std::vector<std::string>& args) {
     error = load_game_files(o, files, missing, not_game, data, status);
   }
   if (error) {
-    std::cerr << "gibo stats: " << (o.db.empty() ? "" : o.db + ": ") << i18n::message(error->message) << "\n";
+    std::cerr << "gibo stats: " << (o.db.empty() ? "" : archive::archive_name(o.db) + ": ") << i18n::message(error->message) << "\n";
     return error->usage ? kExitUsage : kExitIo;
   }
 

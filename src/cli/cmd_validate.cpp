@@ -26,6 +26,7 @@
 #include "progress.h"
 #include "reporter.h"
 #include "work_plan.h"
+#include "outputs.h"
 
 namespace gibo::cli {
 namespace {
@@ -336,6 +337,7 @@ int run_validate(const std::vector<std::string>& args) {
   s.encoding = *input_enc;
   s.strict = strict;
   if (const auto e = shared.format_error()) return usage_error("validate", *e);
+  set_output_audience_for(format);
   s.reporter = Reporter(format == "jsonl" ? ReportFormat::Jsonl : ReportFormat::Text);
   if (const auto e = jobs_error(jobs)) return usage_error("validate", *e);
   if (paths.empty()) return no_input_error("validate", synopsis);

@@ -68,13 +68,29 @@ void add_shared_options(po::options_description& opts, const SharedOptions& shar
     add("opening-book", po::value(shared.opening_books)->composing()->value_name("FILE"),
         "opening names of your own: rows of an opening book (formats/openings/README.md) added to the built-in one; "
         "repeatable");
+  if (shared.min_games)
+    add("min-games", po::value(shared.min_games),
+        ("games in the rated group a player needs to be ranked (default " + std::to_string(*shared.min_games) +
+         "); with a prior the games must also weigh at least as much as the prior")
+            .c_str());
+  if (shared.rating_prior)
+    add("rating-prior", po::value(shared.rating_prior),
+        ("a normal prior on the ratings, its standard deviation in Elo (default " +
+         std::to_string(static_cast<int>(*shared.rating_prior)) +
+         "): every player with a decided game is rated, the few-games ones drawn towards the mean; 0: none, maximum "
+         "likelihood over the players held from both sides by wins")
+            .c_str());
 }
+
+// The problems of a book said one by one; the rest are counted (a refused book of a
+// million rows says so in a screenful).
+constexpr std::size_t kBookProblemsShown = 20;
 
 std::optional<OpeningBook> opening_book_or_error(const std::string& command, const std::vector<std::string>& files,
                                                  int& status, std::string* rows) {
   OpeningBook book = builtin_opening_book();
   for (const std::string& path : files) {
-    auto bytes = read_file_bytes(path);
+    auto bytes = read_file_bytes(path, -1, FileKind::Table);
     if (!bytes) {
       std::cerr << "gibo " << command << ": --opening-book " << path << ": " << i18n::message(bytes.error().message)
                 << "\n";
@@ -82,10 +98,16 @@ std::optional<OpeningBook> opening_book_or_error(const std::string& command, con
       return std::nullopt;
     }
     bool bad = false;
-    for (const Diagnostic& d : read_opening_book(bytes->view(), path, book)) {
-      std::cerr << Reporter::diagnostic_line(d);
-      bad = bad || d.severity == Severity::Error;
+    const std::vector<Diagnostic> problems = read_opening_book(bytes->view(), path, book);
+    for (std::size_t i = 0; i < problems.size(); ++i) {
+      if (i < kBookProblemsShown) std::cerr << Reporter::diagnostic_line(problems[i]);
+      bad = bad || problems[i].severity == Severity::Error;
     }
+    if (problems.size() > kBookProblemsShown)
+      std::cerr << "gibo " << command << ": "
+                << i18n::format("--opening-book {1}: {2} more problems not shown",
+                                {path, std::to_string(problems.size() - kBookProblemsShown)})
+                << "\n";
     if (bad) {
       std::cerr << "gibo " << command << ": " << i18n::format("--opening-book {1}: bad rows; nothing was done", {path})
                 << "\n";
@@ -106,6 +128,12 @@ std::optional<std::string> SharedOptions::format_error() const {
   const std::vector<std::string> names = format_names(formats);
   if (!format || std::find(names.begin(), names.end(), *format) != names.end()) return std::nullopt;
   return "--format must be " + listed(names);
+}
+
+std::optional<std::string> SharedOptions::rating_error() const {
+  if (min_games && *min_games < 1) return "--min-games must be at least 1";
+  if (rating_prior && !(*rating_prior >= 0 && *rating_prior <= 10000)) return "--rating-prior must be 0 (none) up to 10000 Elo";
+  return std::nullopt;
 }
 
 }  // namespace gibo::cli

@@ -13,6 +13,7 @@
 #include <streambuf>
 
 #include "gibo/archive/archive.h"
+#include "gibo/formats/visible_text.h"
 
 #include "command.h"
 
@@ -71,6 +72,15 @@ std::optional<Error> ProtectedFiles::conflict(const std::string& output) const {
 
 // ---- OutputFile -----------------------------------------------------------------------
 
+namespace {
+
+Audience& output_audience() {
+  static Audience audience = Audience::People;
+  return audience;
+}
+
+}  // namespace
+
 // A stream buffer over a file descriptor that remembers the first write error.
 class OutputFile::Buffer : public std::streambuf {
  public:
@@ -78,28 +88,30 @@ class OutputFile::Buffer : public std::streambuf {
   explicit Buffer(int fd, bool owned = true) : fd_(fd), owned_(owned) { setp(data_, data_ + sizeof data_); }
   ~Buffer() override { close(); }
 
+  // From now on, what is written is made visible (text::visible) on its way out, or not.
+  void make_visible(bool on = true) {
+    if (on && !visible_) visible_.emplace();
+    if (!on) visible_.reset();
+  }
+
   // Writes what is buffered; false (and error_ set) on failure.
   bool drain() {
-    const char* p = pbase();
-    std::size_t left = static_cast<std::size_t>(pptr() - pbase());
-    while (left > 0 && error_ == 0) {
-      const ssize_t n = ::write(fd_, p, left);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        error_ = n < 0 ? errno : EIO;
-        break;
-      }
-      p += n;
-      left -= static_cast<std::size_t>(n);
-    }
+    std::string shown;
+    if (visible_) shown = visible_->feed(std::string_view(pbase(), static_cast<std::size_t>(pptr() - pbase())));
+    const bool ok = write_all(visible_ ? shown.data() : pbase(),
+                              visible_ ? shown.size() : static_cast<std::size_t>(pptr() - pbase()));
     setp(data_, data_ + sizeof data_);
-    return error_ == 0;
+    return ok;
   }
 
   // Drains and closes the descriptor; false on any failure.
   bool close() {
     if (fd_ < 0) return error_ == 0;
     drain();
+    if (visible_) {
+      const std::string rest = visible_->finish();
+      write_all(rest.data(), rest.size());
+    }
     if (owned_ && ::close(fd_) != 0 && error_ == 0) error_ = errno;
     fd_ = -1;
     return error_ == 0;
@@ -119,9 +131,25 @@ class OutputFile::Buffer : public std::streambuf {
   int sync() override { return drain() ? 0 : -1; }
 
  private:
+  // Writes `size` bytes at `p`; false (and error_ set) on failure.
+  bool write_all(const char* p, std::size_t left) {
+    while (left > 0 && error_ == 0) {
+      const ssize_t n = ::write(fd_, p, left);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        error_ = n < 0 ? errno : EIO;
+        break;
+      }
+      p += n;
+      left -= static_cast<std::size_t>(n);
+    }
+    return error_ == 0;
+  }
+
   int fd_;
   bool owned_ = true;
   int error_ = 0;
+  std::optional<text::VisibleFilter> visible_;
   char data_[1 << 16];
 };
 
@@ -150,6 +178,7 @@ std::optional<Error> OutputFile::open(const std::string& path) {
     const int fd = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0) return Error{path + ": cannot open: " + std::strerror(errno)};
     buffer_ = std::make_unique<Buffer>(fd);
+    buffer_->make_visible(output_audience() == Audience::People);
     stream_ = std::make_unique<std::ostream>(buffer_.get());
     open_ = true;
     return std::nullopt;
@@ -174,6 +203,7 @@ std::optional<Error> OutputFile::open(const std::string& path) {
   }
   ::fchmod(fd, mode);
   buffer_ = std::make_unique<Buffer>(fd);
+  buffer_->make_visible(output_audience() == Audience::People);
   stream_ = std::make_unique<std::ostream>(buffer_.get());
   open_ = true;
   return std::nullopt;
@@ -237,10 +267,41 @@ void checked_standard_output() {
   if (standard_output_buffer()) return;
   // Never destroyed: the library flushes std::cout after static objects are gone.
   auto* buffer = new OutputFile::Buffer(STDOUT_FILENO, false);
+  buffer->make_visible(output_audience() == Audience::People);
   standard_output_buffer() = buffer;
   std::cout.rdbuf(buffer);
   // On a terminal every output is seen at once, as a line-buffered stdout would show it.
   if (::isatty(STDOUT_FILENO)) std::cout << std::unitbuf;
+}
+
+void set_output_audience(Audience audience) {
+  output_audience() = audience;
+  std::cout.flush();
+  if (OutputFile::Buffer* b = standard_output_buffer()) b->make_visible(audience == Audience::People);
+}
+
+void set_output_audience_for(const std::string& format) {
+  set_output_audience(format == "json" || format == "jsonl" || format == "csv" ? Audience::Programs : Audience::People);
+}
+
+void visible_standard_error() {
+  static OutputFile::Buffer* buffer = nullptr;
+  if (buffer) return;
+  // Never destroyed, as standard output's; unit-buffered as std::cerr always is.
+  buffer = new OutputFile::Buffer(STDERR_FILENO, false);
+  buffer->make_visible();
+  std::cerr.rdbuf(buffer);
+  std::cerr << std::unitbuf;
+}
+
+std::ostream& terminal_control() {
+  static std::ostream* stream = [] {
+    auto* raw = new std::ostream(new OutputFile::Buffer(STDERR_FILENO, false));
+    *raw << std::unitbuf;
+    return raw;
+  }();
+  std::cerr.flush();
+  return *stream;
 }
 
 bool flush_standard_output(const std::string& command) {

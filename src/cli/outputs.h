@@ -48,6 +48,17 @@ class ProtectedFiles {
   std::vector<Entry> entries_;
 };
 
+// Whom a command's output is for. People (the default): its control characters are made
+// visible (text::visible: a record's ESC or right-to-left override cannot act on a
+// terminal or a page) on standard output and in every output file opened afterwards.
+// Programs: written exactly as made (game files, CSV, JSON Lines of records), for a command
+// to call before it writes, once its --format is known.
+enum class Audience { People, Programs };
+void set_output_audience(Audience audience);
+// The audience of a --format: programs for json, jsonl and csv; people for the others
+// (text, html, svg).
+void set_output_audience_for(const std::string& format);
+
 // An output file written under a temporary name and renamed into place by commit().
 // Destroying it uncommitted removes the temporary, so a failed output leaves no file
 // (and an existing target untouched).
@@ -88,6 +99,16 @@ int write_text_output(const std::string& command, const std::string& output, con
 // write error's cause, so a failure in the middle of a long output ("No space left on
 // device") is reported by flush_standard_output as one at the end is. Called once by main.
 void checked_standard_output();
+
+// Makes std::cerr write to file descriptor 2 with its control characters made visible
+// (text::visible): every diagnostic, warning and progress line is for people, and a
+// record's ESC or right-to-left override must not act on their terminal. gibo's own
+// terminal sequences (a progress line redrawn) go through terminal_control(). Called
+// once by main.
+void visible_standard_error();
+// Standard error as it is, for gibo's own terminal sequences ("\r\033[K"); unit-buffered,
+// after what std::cerr holds.
+std::ostream& terminal_control();
 
 // Flushes standard output. Returns true when every byte written to it went out; else
 // prints "gibo COMMAND: standard output: write error: REASON" on standard error (once per

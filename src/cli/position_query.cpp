@@ -155,12 +155,13 @@ std::optional<int> open_position_index(const std::string& command, const Positio
       announced = true;
     }
     if (!terminal || p.games_done == p.games_total) return;
-    std::cerr << "\rgibo " << command << ": "
+    terminal_control() << "\r";
+    std::cerr << "gibo " << command << ": "
               << i18n::format("indexing positions: {1} of {2} games", {i18n::number(p.games_done), i18n::number(p.games_total)})
               << std::flush;
     shown = true;
   });
-  if (shown) std::cerr << "\r\x1b[K" << std::flush;
+  if (shown) terminal_control() << "\r\x1b[K";
   if (failed) {
     std::cerr << "gibo " << command << ": " << archive::archive_name(q.db) << ": "
               << i18n::format("cannot index positions: {1}", {i18n::message(failed->message)}) << "\n";

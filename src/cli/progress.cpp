@@ -3,6 +3,8 @@
 
 #include <iostream>
 
+#include "outputs.h"
+
 #include "gibo/report/i18n.h"
 #include "inputs.h"
 
@@ -14,7 +16,7 @@ Progress::~Progress() { clear(); }
 
 void Progress::clear() {
   if (!drawn_) return;
-  std::cerr << "\r\033[K" << std::flush;
+  terminal_control() << "\r\033[K";
   drawn_ = false;
 }
 
@@ -33,7 +35,8 @@ void Progress::write_error(const std::string& text) {
 
 void Progress::draw(const std::string& text) {
   if (!shown_) return;
-  std::cerr << "\r\033[K" << text << std::flush;
+  terminal_control() << "\r\033[K";
+  std::cerr << text << std::flush;
   drawn_ = true;
 }
 

@@ -54,6 +54,9 @@ std::optional<Error> NameAliases::add(std::string_view tsv, const std::string& o
     if (line.empty() || line.front() == '#') continue;
     const std::size_t a = line.find('\t'), b = a == std::string_view::npos ? a : line.find('\t', a + 1);
     const std::string where = origin + ":" + std::to_string(line_number) + ": ";
+    if (const auto fault = text_fault(line))
+      return Error{origin + ":" + std::to_string(line_number) + ":" + std::to_string(fault->column) + ": " +
+                   fault->message};
     if (b == std::string_view::npos || line.find('\t', b + 1) != std::string_view::npos)
       return Error{where + "an alias line is KIND<TAB>SPELLING<TAB>NAME"};
     const std::string_view kind = line.substr(0, a), spelling = line.substr(a + 1, b - a - 1),

@@ -199,9 +199,8 @@ const FormationRule* OpeningBook::formation(std::string_view code) const {
 }
 
 const LineRule* OpeningBook::line(std::string_view code) const {
-  for (const LineRule& l : lines_)
-    if (l.code == code) return &l;
-  return nullptr;
+  const auto it = line_by_code_.find(std::string(code));
+  return it == line_by_code_.end() ? nullptr : &lines_[static_cast<std::size_t>(it->second)];
 }
 
 OpeningBook::Added OpeningBook::add_formation(FormationRule rule) {
@@ -258,16 +257,20 @@ OpeningBook::Added OpeningBook::add_line(LineRule rule) {
   rule.to_move = pos.side_to_move();
   rule.key = pos.key();
   rule.depth = static_cast<int>(rule.moves.size());
-  for (const LineRule& other : lines_)
-    if (other.key == rule.key && other.to_move == rule.to_move && other.board == rule.board) {
+  for (auto [at, end] = line_by_key_.equal_range(rule.key); at != end; ++at) {
+    const LineRule& other = lines_[static_cast<std::size_t>(at->second)];
+    if (other.to_move == rule.to_move && other.board == rule.board) {
       out.error = Error{"the line " + other.code + " (" + other.origin + ") names the same position"};
       return out;
     }
+  }
   if (rule.depth > kLineWindow)
     out.unreachable = "its position comes after ply " + std::to_string(rule.depth) + ", and lines are looked for in the first " +
                       std::to_string(kLineWindow) + " plies";
   by_pair_[static_cast<std::size_t>(static_cast<int>(rule.cho) * 4 + static_cast<int>(rule.han))].push_back(
       static_cast<int>(lines_.size()));
+  line_by_code_.emplace(rule.code, static_cast<int>(lines_.size()));
+  line_by_key_.emplace(rule.key, static_cast<int>(lines_.size()));
   lines_.push_back(std::move(rule));
   return out;
 }

@@ -2,12 +2,13 @@
 #include "markup.h"
 
 #include "gibo/formats/escape.h"
+#include "gibo/formats/visible_text.h"
 
 namespace gibo {
 
 std::string xml_escape(std::string_view s) {
   static constexpr Escape kEntities[] = {{'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}};
-  return escape_chars(s, kEntities);
+  return escape_chars(text::visible(s), kEntities);
 }
 
 namespace {

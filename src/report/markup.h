@@ -6,7 +6,9 @@
 
 namespace gibo {
 
-// Replaces & < > " with their entities; everything else passes through (UTF-8 intact).
+// Replaces & < > " with their entities and makes control characters visible
+// (text::visible: ESC as \e, a right-to-left override as \u202e), so that a record cannot
+// reorder or hide what a page shows; everything else passes through (UTF-8 intact).
 std::string xml_escape(std::string_view s);
 
 // One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. Policy

@@ -69,6 +69,9 @@ std::string engine_verdict_line(const archive::EngineVerdictRow& v, const Normal
 
 namespace {
 
+// The most boards a self-contained game page draws (game_file_page).
+constexpr int kFileBoards = 2000;
+
 // The facts list and the board at `ply`.
 std::string facts(const GameView& g) {
   std::string out = "<dl class=\"facts\">";
@@ -93,14 +96,31 @@ std::string facts(const GameView& g) {
   return out + "</dl>\n";
 }
 
+// The game's other records: its copies (or the game a copy is of), each linked when kept,
+// with what it says otherwise.
+std::string records(const GameView& g) {
+  auto one = [](const GameView::Record& r) {
+    std::string out = r.id ? "<a href=\"/game/" + std::to_string(r.id) + "\">" + xml_escape(r.title) + "</a>"
+                           : xml_escape(r.title) + " <span class=\"muted\">(" + tr("not kept by an older import") + ")</span>";
+    if (!r.conflicts.empty())
+      out += " <strong class=\"conflict\">" + xml_escape(i18n::format("says otherwise: {1}", {r.conflicts})) + "</strong>";
+    return out;
+  };
+  if (g.copy_of) return "<p class=\"copies\">" + tr("A copy of the game") + " " + one(*g.copy_of) + "</p>\n";
+  if (g.copies.empty()) return "";
+  std::string out = "<h2>" + tr("Copies") + "</h2><p>" + tr("The same game, published again:") + "</p><ul class=\"copies\">";
+  for (const GameView::Record& r : g.copies) out += "<li>" + one(r) + "</li>";
+  return out + "</ul>\n";
+}
+
 Position position_at(const GameView& g, int ply) {
   Position p = g.start;
   for (int i = 0; i < ply; ++i) p.do_move(g.moves[static_cast<std::size_t>(i)]);
   return p;
 }
 
-std::string board(const GameView& g, int ply, DiagramOptions::Letters letters) {
-  const Position p = position_at(g, ply);
+// The board at `ply`, whose position is `p`.
+std::string board(const GameView& g, const Position& p, int ply, DiagramOptions::Letters letters) {
   SvgOptions so;
   so.letters = letters;
   const std::string at_ply = i18n::format("ply {1}", {std::to_string(ply)});
@@ -173,28 +193,40 @@ std::string game_page(const GameView& g, int ply, DiagramOptions::Letters letter
   ply = std::clamp(ply, 0, last);
   const std::string base = "/game/" + std::to_string(g.id) + "?ply=";
   auto href = [&](int k) { return xml_escape(base + std::to_string(k)); };
-  std::string body = "<div class=\"layout\">\n<section id=\"board\">" + board(g, ply, letters) + steps(ply, last, href) +
+  std::string body = "<div class=\"layout\">\n<section id=\"board\">" + board(g, position_at(g, ply), ply, letters) +
+                     steps(ply, last, href) +
                      comments_of(g, ply);
   Path p;
   if (!g.explore_setup.empty()) p.setup = g.explore_setup;
   else p.fen = g.start.fen();
   p.moves.assign(g.moves.begin(), g.moves.begin() + ply);
   body += "<p><a href=\"/explore?" + xml_escape(p.query()) + "\">" + tr("Explore this position") + "</a></p></section>\n";
-  body += "<section id=\"record\">" + facts(g) + graph(g, ply, base) + "<h2>" + tr("Moves") + "</h2>" + move_list(g, ply, href) +
-          "</section>\n</div>\n";
+  body += "<section id=\"record\">" + facts(g) + records(g) + graph(g, ply, base) + "<h2>" + tr("Moves") + "</h2>" +
+          move_list(g, ply, href) + "</section>\n</div>\n";
   return document(g.title, body, true, kKeys);
 }
 
 std::string game_file_page(const GameView& g, DiagramOptions::Letters letters) {
-  const int last = static_cast<int>(g.moves.size());
+  // A board a ply, up to kFileBoards (a page of a game past that length would weigh
+  // gigabytes: the rest of its moves are listed, not drawn; the page says so).
+  const int moves = static_cast<int>(g.moves.size());
+  const int last = std::min(moves, kFileBoards);
   auto href = [](int k) { return "#p" + std::to_string(k); };
   std::string body = "<div class=\"layout\">\n<section id=\"board\">";
-  // Every ply's board; the start comes last and shows while no other is targeted.
+  // Every ply's board, the positions played on one after another; the start comes last
+  // and shows while no other is targeted.
+  Position p = g.start;
   for (int k = 1; k <= last + 1; ++k) {
     const int ply = k <= last ? k : 0;
+    if (ply > 0) p.do_move(g.moves[static_cast<std::size_t>(ply - 1)]);
     body += "<div class=\"ply" + std::string(ply == 0 ? " default" : "") + "\" id=\"p" + std::to_string(ply) + "\">" +
-            board(g, ply, letters) + steps(ply, last, href) + comments_of(g, ply) + "</div>\n";
+            board(g, ply == 0 ? g.start : p, ply, letters) + steps(ply, last, href) + comments_of(g, ply) + "</div>\n";
   }
+  if (moves > last)
+    body += "<p class=\"muted\">" +
+            i18n::format("the boards of the first {1} plies are drawn; the other {2} are listed",
+                         {std::to_string(last), std::to_string(moves - last)}) +
+            "</p>\n";
   body += "</section>\n<section id=\"record\">" + facts(g) + graph(g, -1, "#p") + "<h2>" + tr("Moves") + "</h2>" +
           move_list(g, -1, href) +
           "</section>\n</div>\n";

@@ -40,11 +40,14 @@ std::string game_ref(const std::string& file, int index) {
   return file.substr(file.find_last_of('/') + 1) + ":" + std::to_string(index + 1);
 }
 
-std::string standing_text(ratings::Standing s) {
+// Why a player is or is not ranked, under the fit's prior (`prior` > 0) or without one.
+std::string standing_text(ratings::Standing s, double prior) {
   switch (s) {
     case ratings::Standing::Ranked: return tr("ranked");
     case ratings::Standing::FewGames: return tr("rated, too few games to be ranked");
-    case ratings::Standing::NotConnected: return tr("not rated: no finite rating on the rated group's scale");
+    case ratings::Standing::NotConnected:
+      return prior > 0 ? tr("not rated: no decided game against another player")
+                       : tr("not rated: no finite rating on the rated group's scale");
   }
   return "";
 }
@@ -109,10 +112,19 @@ std::string players_page(const stats::Report& r) {
     return r.identities[a].games.size() > r.identities[b].games.size();
   });
   std::string body = "<section><h2>" + tr("Players") + "</h2><p class=\"muted\">" +
-                     esc(i18n::format("{1} players; {2} rated, {3} ranked (ratings: maximum likelihood, the ranked "
-                                      "players' mean 1500, ± one standard error)",
-                                      {with_commas(r.counts.players),
-                                       with_commas(r.ratings.fit.rated_players), with_commas(r.ratings.fit.ranked_players)})) +
+                     esc(r.ratings.options.prior > 0
+                             ? i18n::format("{1} players; {2} rated, {3} ranked (ratings: a normal prior of {4} Elo on "
+                                            "each, centred on 1500, ± one standard error; ranked: at least {5} games, "
+                                            "weighing at least as much as the prior)",
+                                            {with_commas(r.counts.players),
+                                             with_commas(r.ratings.fit.rated_players),
+                                             with_commas(r.ratings.fit.ranked_players), fixed(r.ratings.options.prior, 0),
+                                             std::to_string(r.ratings.options.min_games)})
+                             : i18n::format("{1} players; {2} rated, {3} ranked (ratings: maximum likelihood, the "
+                                            "ranked players' mean 1500, ± one standard error)",
+                                            {with_commas(r.counts.players),
+                                             with_commas(r.ratings.fit.rated_players),
+                                             with_commas(r.ratings.fit.ranked_players)})) +
                      "</p><table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th><th class=\"n\">" +
                      tr("rating") + "</th><th class=\"n\">±</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" +
                      tr("won") + "</th><th class=\"n\">" + tr("drawn") + "</th><th class=\"n\">" + tr("lost") + "</th><th>" +
@@ -155,7 +167,7 @@ std::string identity_sections(const stats::Report& r, std::size_t i) {
   if (rated)
     body += fixed(p.rating) + " ± " + fixed(p.deviation) + " <small>(" +
             esc(i18n::format("95 % interval {1}–{2}", {fixed(p.low, 0), fixed(p.high, 0)})) + ")</small>";
-  body += "</dd><dt>" + tr("standing") + "</dt><dd>" + esc(standing_text(p.standing)) +
+  body += "</dd><dt>" + tr("standing") + "</dt><dd>" + esc(standing_text(p.standing, r.ratings.options.prior)) +
           (p.rank ? " · #" + std::to_string(p.rank) : std::string()) + "</dd><dt>" + tr("games") + "</dt><dd>" +
           esc(i18n::format("{1} games: {2} won, {3} drawn, {4} lost; {5} in the rated group",
                            {with_commas(all.games), with_commas(all.won), with_commas(all.drawn), with_commas(all.lost),

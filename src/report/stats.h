@@ -39,9 +39,9 @@ struct ReportOptions {
   // Ratings and events (src/cli/help/stats.md, "Players and events").
   crosstable::PointSystem points = crosstable::PointSystem::Classic;  // how the events' games score
   bool by_verdict = false;   // score by the verdict under each game's own profile where the board shows an ending
-  int min_games = 5;         // games in the rated group a player needs to be ranked
+  int min_games = ratings::FitOptions{}.min_games;  // games in the rated group a player needs to be ranked
   double drift = 70;         // the rating history's yearly drift (Elo); 0: no history
-  double rating_prior = 0;   // a normal prior on the ratings, its standard deviation (Elo); 0: maximum likelihood
+  double rating_prior = ratings::FitOptions{}.prior;  // a normal prior on the ratings, its standard deviation (Elo); 0: maximum likelihood
   int crosstables_listed = 10;  // events whose grids text and HTML show (the most games first; up to 30 players each)
 };
 
@@ -231,7 +231,7 @@ struct EngineVerdictCounts {
   long total() const { return supports + contradicts + unclear + information; }
 };
 // Play quality of one group of sides (a player, an event, a site, a year, a rank) from the
-// stored analyses: each side's judged moves counted once (README "stats", "Play quality").
+// stored analyses: each side's judged moves counted once (src/cli/help/stats.md, "Play quality").
 struct PlayerAnalysis {
   std::string name;  // the player as the players table names them; the event, site, year or rank
   long games = 0, moves = 0;  // analysed games (sides), judged moves: the sample
@@ -313,6 +313,14 @@ struct PlyCountMismatch {
   int index = 0;
   int stated = 0, actual = 0;
 };
+// A copy of a game that says otherwise than it (archive/copies.h).
+struct CopyConflict {
+  std::string file;  // the game's source and rank (0-based)
+  int index = 0;
+  std::string copy_file;  // the copy's
+  int copy_index = 0;
+  std::string conflicts;  // "cho han date winner" (conflict_words)
+};
 struct Quality {
   // Games whose record marks captures and checks (annotated), marks none (unannotated:
   // decision 12, src/adjudication/README.md "Decisions"), or that an archive of schema version 1 does not say (unknown).
@@ -321,6 +329,7 @@ struct Quality {
   std::vector<SourceRow> sources;  // in source order
   std::vector<EncodingProblem> encoding;
   std::vector<PlyCountMismatch> ply_count_mismatches;
+  std::vector<CopyConflict> conflicts;  // in game order
 };
 
 // A game shown as a board diagram in the HTML report.
@@ -453,6 +462,10 @@ struct Report {
 
 // Aggregates every table of the report from the facts.
 Report aggregate(const Dataset& data, const ReportOptions& options = {});
+// The players and events alone (identities, ratings, events: what serve's players' and
+// events' pages read), as aggregate() makes them, with the overview and the counts (every
+// start counted as standard: the set-ups are not read); the other sections are left empty.
+Report aggregate_people(const Dataset& data, const ReportOptions& options = {});
 
 // ---------------------------------------------------------------------------
 // The report laid out as generic tables, shared by the renderers.

@@ -6,6 +6,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "gibo/archive/copies.h"
 #include "gibo/formats/openings.h"
 #include "gibo/analysis/engine_verdict.h"
 #include "gibo/analysis/game_analysis.h"
@@ -503,6 +504,10 @@ Quality quality_of(const Dataset& data) {
     if (g.stated_plies && *g.stated_plies != g.plies)
       q.ply_count_mismatches.push_back({g.file, g.index, *g.stated_plies, g.plies});
   }
+  for (const ConflictFact& c : data.conflicts) {
+    const GameFacts& g = data.games[c.game];
+    q.conflicts.push_back({g.file, g.index, c.file, c.index, archive::conflict_words(c.conflicts)});
+  }
   for (auto& [key, c] : codes) {
     c.row.files = static_cast<long>(c.files.size());
     q.codes.push_back(c.row);
@@ -702,7 +707,31 @@ Counts counts_of(const Report& r) {
   return c;
 }
 
+// The identities of the sides (the sides' identity indices returned), their games, the
+// ratings and the events.
+std::vector<std::array<std::size_t, 2>> people_of(const Dataset& data, const ReportOptions& options,
+                                                  const Entities& entities, Report& r) {
+  const NameAliases& aliases = options.aliases ? *options.aliases : NameAliases::builtin();
+  auto sides = identify_sides(data, aliases, r.identities, &r.possible_merges);
+  identity_games(data, sides, options, entities, r.identities);
+  r.ratings = ratings_of(data, sides, r.identities.size(), options);
+  r.events = events_of(data, sides, entities, options);
+  return sides;
+}
+
 }  // namespace
+
+Report aggregate_people(const Dataset& data, const ReportOptions& options) {
+  Report r;
+  r.origin = data.origin;
+  r.options = options;
+  const NameAliases& aliases = options.aliases ? *options.aliases : NameAliases::builtin();
+  const Entities entities(data, aliases);
+  r.overview = overview_of(data, entities);
+  people_of(data, options, entities, r);
+  r.counts = counts_of(r);  // its starts counted as standard: the set-ups are not read here
+  return r;
+}
 
 Report aggregate(const Dataset& data, const ReportOptions& options) {
   Report r;
@@ -719,13 +748,10 @@ Report aggregate(const Dataset& data, const ReportOptions& options) {
   r.openings = openings_of(data, options);
   r.lengths = lengths_of(data, options);
   r.years = years_of(data);
-  const auto sides = identify_sides(data, aliases, r.identities, &r.possible_merges);
-  identity_games(data, sides, options, entities, r.identities);
+  const auto sides = people_of(data, options, entities, r);
   const Context context{data, options, entities, sides, r.identities};
   r.players = players_of(context);
   r.opening_names = opening_names_of(context, r.players);
-  r.ratings = ratings_of(data, sides, r.identities.size(), options);
-  r.events = events_of(data, sides, entities, options);
   r.adjudication = adjudication_of(data);
   r.analysis = analysis_of(context);
   r.quality = quality_of(data);

@@ -662,6 +662,24 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
   }
   m.human_rows = 100;
   out.push_back(std::move(m));
+
+  Table k{"copy_conflicts", "quality",
+          "Copies that say otherwise than their game: the same moves, another player, date or winner", Audience::Both,
+          {}, {}, {}, ""};
+  game_columns(k);
+  k.columns.insert(k.columns.end(), {text_col("copy_file", "copy", Audience::Machine),
+                                     num_col("copy_index", "copy game", Audience::Machine),
+                                     text_col("copy", "copy", Audience::Human), text_col("conflicts", "says otherwise")});
+  for (const CopyConflict& x : q.conflicts) {
+    std::vector<std::string> row;
+    game_cells(row, r, x.file, x.index);
+    row.insert(row.end(), {x.copy_file, num(x.copy_index), shown_path(r, x.copy_file) + ":" + num(x.copy_index + 1),
+                           x.conflicts});
+    k.rows.push_back(std::move(row));
+  }
+  k.human_rows = 100;
+  k.note = "the copies are kept with the game (gibo export --copies); the game counts once";
+  out.push_back(std::move(k));
 }
 
 }  // namespace

@@ -75,12 +75,18 @@ void rating_model_table(const Report& r, std::vector<Table>& out) {
   row("identities", "players (identities)", num(r.counts.players));
   row("rated_players", "rated group: players", num(f.rated_players));
   row("rated_games", "rated group: games", num(f.rated_games));
-  row("ranked_players", "ranked (the rated group's players with enough games)", num(f.ranked_players));
+  row("ranked_players",
+      m.options.prior > 0 ? "ranked (enough games, weighing at least as much as the prior)"
+                          : "ranked (the rated group's players with enough games)",
+      num(f.ranked_players));
   row("min_games", "games a ranked player needs in the group", num(m.options.min_games));
   row("first_move", "Cho's advantage (Elo)",
       f.first_move_fitted ? elo(f.first_move) + " ± " + elo(f.first_move_deviation) : std::string("not fitted"));
   row("draw_width", "draw width (Elo)", elo(f.draw_width));
-  row("anchor", "the ranked players' mean rating", num(static_cast<long>(m.options.anchor)));
+  row("anchor",
+      m.options.prior > 0 ? "the prior's centre (a player known by no game; the rated players' mean)"
+                          : "the ranked players' mean rating",
+      num(static_cast<long>(m.options.anchor)));
   row("deviations", "standard errors",
       f.rated_players == 0 ? std::string() : f.exact_covariance ? std::string("exact") : std::string("approximate"));
   row("prior", "prior: standard deviation (Elo; 0: none)", decimal(m.options.prior));

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -121,11 +122,14 @@ void serve_connection(tcp::socket socket, const ServeOptions& options, Connectio
     connections.renew(fd);
     http::request_parser<http::string_body> parser;
     parser.header_limit(kHeaderLimit);
-    parser.body_limit(0);
-    http::read(socket, buffer, parser, ec);
+    // Only the header is read: a body is never taken in (below, 405 or 413), whatever its
+    // announced length. (The largest limit, not boost::none: Boost 1.74's parser compares
+    // a length with an empty limit as exceeding it.)
+    parser.body_limit(std::numeric_limits<std::uint64_t>::max());
+    http::read_header(socket, buffer, parser, ec);
     if (ec == http::error::end_of_stream || ec == net::error::eof || ec == net::error::connection_reset) break;
     if (ec) {
-      if (ec == http::error::header_limit || ec == http::error::body_limit || ec == http::error::buffer_overflow)
+      if (ec == http::error::header_limit || ec == http::error::buffer_overflow)
         http::write(socket,
                     plain(http::status::request_header_fields_too_large, 11, i18n::translate("request too large") + "\n"), ec);
       else if (ec != net::error::timed_out && ec != net::error::would_block && ec != net::error::try_again &&
@@ -139,6 +143,10 @@ void serve_connection(tcp::socket socket, const ServeOptions& options, Connectio
       auto res = plain(http::status::method_not_allowed, req.version(), i18n::translate("only GET and HEAD") + "\n");
       res.set(http::field::allow, "GET, HEAD");
       http::write(socket, res, ec);
+      break;
+    }
+    if (!parser.is_done()) {  // a GET or HEAD with a body: refused unread, the connection closed
+      http::write(socket, plain(http::status::payload_too_large, req.version(), i18n::translate("a request body is not accepted") + "\n"), ec);
       break;
     }
     const std::string target(req.target());
@@ -191,10 +199,10 @@ bool is_local_host(const std::string& host) {
 
 std::optional<Error> serve(const ServeOptions& options, const std::function<void(const std::string&)>& listening) {
   // The archive must open before the socket does (a wrong path is the user's first error).
-  {
-    auto site = Site::open(options);
-    if (!site) return site.error();
-  }
+  // This Site stays open while the server serves: the reports it starts (routes.cpp) are
+  // made once for every connection, and waited for before serve() returns.
+  auto first = Site::open(options);
+  if (!first) return first.error();
   net::io_context ioc;
   beast::error_code ec;
   const auto address = net::ip::make_address(options.host == "localhost" ? "127.0.0.1" : options.host, ec);

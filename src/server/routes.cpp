@@ -3,17 +3,22 @@
 #include "routes.h"
 
 
+#include <algorithm>
 #include <charconv>
+#include <future>
 #include <map>
 #include <mutex>
+#include <thread>
 #include <unordered_set>
 
 #include "gibo/analysis/analysis_jsonl.h"
+#include "gibo/core/utf8.h"
 #include "gibo/archive/archive.h"
 #include "gibo/archive/position_index.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/report/explore.h"
+#include "gibo/report/copy_text.h"
 #include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "report/page_players.h"
@@ -45,6 +50,9 @@ std::string split_target(const std::string& target, Query& query) {
   return path;
 }
 
+// Is `bytes` text a page may show and the archive may be asked about: UTF-8 without NUL?
+bool is_text(std::string_view bytes) { return bytes.find('\0') == std::string_view::npos && utf8::valid(bytes); }
+
 std::string value(const Query& q, const char* name) {
   const auto it = q.find(name);
   return it == q.end() ? "" : it->second;
@@ -62,11 +70,65 @@ std::optional<int> number(const std::string& text) {
 Reply page(int status, std::string body) { return Reply{status, "text/html; charset=utf-8", std::move(body)}; }
 Reply error(int status, const std::string& message) { return page(status, pages::error_page(status, message)); }
 
-// The statistics report and its page, made once for the life of the process (the archive
-// never changes under a read-only server); the players' and events' pages read the report.
-std::mutex stats_mutex;
-std::optional<stats::Report> stats_report;
-std::optional<std::string> stats_html;
+// The reports of the whole archive, made once while Sites are open on it (the archive never
+// changes under a read-only server), in the background from the first Site's opening on
+// (serve() opens one before it listens and keeps it): first the players and events from the stored
+// facts alone (no game replayed: what /players, /events, /event and /player read), then the
+// whole report with the verdicts (/stats). The pages that read them wait; the others never do.
+struct Made {
+  std::optional<stats::Report> report;
+  std::string error;  // when the archive could not be read
+  std::once_flag html_once;
+  std::string html;  // render_html(report, served), made on the first /stats
+};
+
+std::shared_ptr<Made> make_report(const ServeOptions& options, bool people) {
+  auto made = std::make_shared<Made>();
+  auto archive = archive::Archive::open(options.db, archive::OpenMode::ReadOnly);
+  if (!archive) {
+    made->error = archive.error().message;
+    return made;
+  }
+  stats::LoadOptions lo;
+  lo.boards = !people;
+  lo.jobs = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));  // judging, as gibo stats does
+  stats::Dataset data;
+  data.origin = archive::archive_name(options.db);  // never the password
+  if (auto e = stats::load_archive(**archive, "", lo, data)) {
+    made->error = e->message;
+    return made;
+  }
+  stats::ReportOptions ro;
+  ro.min_games = options.min_games;
+  ro.rating_prior = options.rating_prior;
+  made->report = people ? stats::aggregate_people(data, ro) : stats::aggregate(data, ro);
+  return made;
+}
+
+// The two reports of one archive and rating options, shared by the Sites open on them. The
+// last Site to close waits for what is still being made (a future of std::async does), so
+// nothing runs on once the program ends; serve() keeps a Site open while it serves.
+struct Reports {
+  std::shared_future<std::shared_ptr<Made>> people, whole;
+};
+
+// The reports for `options` (its archive and rating options): those the open Sites share,
+// else new ones, started now.
+std::shared_ptr<const Reports> reports_for(const ServeOptions& options) {
+  static std::mutex mutex;
+  static std::map<std::string, std::weak_ptr<const Reports>> open;
+  const std::string key = options.db + '\n' + std::to_string(options.min_games) + '\n' + std::to_string(options.rating_prior);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto shared = open[key].lock()) return shared;
+  auto r = std::make_shared<Reports>();
+  r->people = std::async(std::launch::async, [options] { return make_report(options, true); }).share();
+  r->whole = std::async(std::launch::async, [options, first = r->people] {
+               first.wait();  // the players' pages first, the machine to themselves
+               return make_report(options, false);
+             }).share();
+  open[key] = r;
+  return r;
+}
 
 }  // namespace
 
@@ -77,6 +139,7 @@ struct Site::Impl {
   std::shared_ptr<const OpeningBook> openings;  // the archive's opening book (it named the stored games)
   std::string where;  // of the selection below
   std::optional<std::unordered_set<std::int64_t>> selected;
+  std::shared_ptr<const Reports> reports;  // reports_for(options)
 
   // The filters of a query; an Error message when one is malformed.
   std::optional<std::string> filters(const Query& q, pages::Filters& f) {
@@ -192,6 +255,7 @@ struct Site::Impl {
     const NormalizedResult stored = g->has_result ? normalize_result(g->result_text) : NormalizedResult{};
     pages::GameView view = pages::game_view(std::move(*g), profile ? *profile : default_profile(), openings.get());
     view.id = *id;
+    if (auto e = add_records(*id, view)) return error(500, e->message);
     // The game's newest complete analysis, when the archive holds one: the evaluation graph.
     if (const auto analysed = archive->analysed_games({*id}); analysed && !analysed->empty())
       if (const auto a = archive->load_analysis(analysed->front().request_id, *id); a && *a)
@@ -204,15 +268,31 @@ struct Site::Impl {
     return page(200, pages::game_page(view, ply.value_or(static_cast<int>(view.moves.size())), options.letters));
   }
 
-  // The report of the whole archive (made on the first call; the caller holds stats_mutex).
-  std::optional<Reply> ensure_report() {
-    if (stats_report) return std::nullopt;
-    stats::LoadOptions lo;
-    stats::Dataset data;
-    data.origin = options.db;
-    if (auto e = stats::load_archive(*archive, "", lo, data)) return error(500, e->message);
-    stats_report = stats::aggregate(data);
+  // The game's copies, or the game a copy is of, into `view`.
+  std::optional<Error> add_records(std::int64_t id, pages::GameView& view) {
+    const auto of = archive->copy_of(id);
+    if (!of) return of.error();
+    const auto copies = archive->copies(of->value_or(id));
+    if (!copies) return copies.error();
+    for (const archive::Archive::GameCopy& c : *copies) {
+      pages::GameView::Record r{c.id, c.file + ":" + std::to_string(c.game_index + 1), conflicts_text(c.conflicts)};
+      if (!*of) view.copies.push_back(std::move(r));
+      else if (c.id == id) view.copy_of = pages::GameView::Record{**of, "", r.conflicts};
+    }
+    if (*of && view.copy_of) {
+      const auto origin = archive->game_origin(**of);
+      if (!origin) return origin.error();
+      view.copy_of->title = origin->path + ":" + std::to_string(origin->game_index + 1);
+    }
     return std::nullopt;
+  }
+
+  // One of the reports, waited for; nullptr after putting a 500 reply in `failed`.
+  static Made* ready(const std::shared_future<std::shared_ptr<Made>>& report, Reply& failed) {
+    const std::shared_ptr<Made>& made = report.get();
+    if (made->report) return made.get();
+    failed = error(500, made->error);
+    return nullptr;
   }
 
   // The player page: the identity's rating, results and games (the whole archive's report),
@@ -227,32 +307,36 @@ struct Site::Impl {
     quoted += "'";
     stats::LoadOptions lo;
     stats::Dataset data;
-    data.origin = options.db;
+    data.origin = archive::archive_name(options.db);
     if (auto e = stats::load_archive(*archive, "cho = " + quoted + " OR han = " + quoted, lo, data))
       return error(500, e->message);
     const std::string quality = data.games.empty() ? std::string()
                                                    : stats::render_player_quality(stats::aggregate(data), data, plain);
-    std::lock_guard<std::mutex> lock(stats_mutex);
-    if (auto failed = ensure_report()) return *failed;
-    if (auto body = pages::player_page(*stats_report, name, quality)) return page(200, std::move(*body));
+    Reply failed;
+    const Made* made = ready(reports->people, failed);
+    if (!made) return failed;
+    if (auto body = pages::player_page(*made->report, name, quality)) return page(200, std::move(*body));
     return error(404, i18n::format("no player {1}", {name}));
   }
 
   Reply stats() {
-    std::lock_guard<std::mutex> lock(stats_mutex);
-    if (auto failed = ensure_report()) return *failed;
-    if (!stats_html) stats_html = stats::render_html(*stats_report, true);
-    return page(200, *stats_html);
+    Reply failed;
+    Made* made = ready(reports->whole, failed);
+    if (!made) return failed;
+    std::call_once(made->html_once, [&] { made->html = stats::render_html(*made->report, true); });
+    return page(200, made->html);
   }
 
   // /players, /events, /event?name=&date=.
   Reply people(const std::string& path, const Query& q) {
-    std::lock_guard<std::mutex> lock(stats_mutex);
-    if (auto failed = ensure_report()) return *failed;
-    if (path == "/players") return page(200, pages::players_page(*stats_report));
-    if (path == "/events") return page(200, pages::events_page(*stats_report));
+    Reply failed;
+    const Made* made = ready(reports->people, failed);
+    if (!made) return failed;
+    const stats::Report& r = *made->report;
+    if (path == "/players") return page(200, pages::players_page(r));
+    if (path == "/events") return page(200, pages::events_page(r));
     const std::string name = value(q, "name"), date = value(q, "date");
-    if (auto body = pages::event_page(*stats_report, name, date)) return page(200, std::move(*body));
+    if (auto body = pages::event_page(r, name, date)) return page(200, std::move(*body));
     return error(404, i18n::format("no event {1}", {name + (date.empty() ? "" : " (" + date + ")")}));
   }
 };
@@ -263,6 +347,7 @@ Site::~Site() = default;
 Expected<std::unique_ptr<Site>> Site::open(const ServeOptions& options) {
   auto impl = std::make_unique<Impl>();
   impl->options = options;
+  impl->reports = reports_for(options);  // first: it runs while the rest opens
   auto index = archive::PositionIndex::open(options.db, archive::OpenMode::ReadOnly);
   if (!index) return index.error();
   impl->index = std::move(*index);
@@ -279,6 +364,13 @@ Expected<std::unique_ptr<Site>> Site::open(const ServeOptions& options) {
 Reply Site::get(const std::string& target) {
   Query q;
   const std::string path = split_target(target, q);
+  // Every parameter is text: a NUL or bytes that are not UTF-8 are refused here, by name,
+  // before they reach a page or the archive.
+  if (!is_text(path)) return error(400, i18n::translate("the path is not text (a NUL or bytes that are not UTF-8)"));
+  for (const auto& [name, text] : q)
+    if (!is_text(name) || !is_text(text))
+      return error(400, i18n::format("the parameter '{1}' is not text (a NUL or bytes that are not UTF-8)",
+                                     {is_text(name) ? name : std::string("?")}));
   if (path == "/") return impl_->setups(q);
   if (path == "/explore") return impl_->explorer(q, false);
   if (path == "/games") return impl_->explorer(q, true);

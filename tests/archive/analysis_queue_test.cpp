@@ -66,8 +66,8 @@ TEST_P(AnalysisQueue, ALeaseLostIsALateResultAndRefused) {
   Queued q = queue_two(fresh());
   ASSERT_TRUE(q.archive);
   Archive& a = *q.archive;
-  ASSERT_FALSE(a.register_worker("one", "host"));
-  ASSERT_FALSE(a.register_worker("two", "host"));
+  ASSERT_FALSE(a.register_worker("one", "host", 60000));
+  ASSERT_FALSE(a.register_worker("two", "host", 60000));
   const auto first = a.claim_analysis({q.request}, "one", 1, 3);  // a lease of 1 ms
   ASSERT_TRUE(first && *first);
   EXPECT_EQ((*first)->game_id, 1);
@@ -79,10 +79,10 @@ TEST_P(AnalysisQueue, ALeaseLostIsALateResultAndRefused) {
   EXPECT_EQ((*second)->tries, 2);
   EXPECT_NE((*second)->token, (*first)->token);
   // The first worker's result comes too late: refused, nothing stored.
-  EXPECT_EQ(a.finish_analysis(**first, "one", some_analysis(), 1, 5).value_or(true), false);
+  EXPECT_EQ(a.finish_analysis(**first, "one", some_analysis(), 1, 5, 3).value_or(true), false);
   EXPECT_FALSE(a.analysis_game(q.request, 1).value());
   // The lease's holder stores it, with the game done, in one transaction.
-  EXPECT_EQ(a.finish_analysis(**second, "two", some_analysis(), 1, 5).value_or(false), true);
+  EXPECT_EQ(a.finish_analysis(**second, "two", some_analysis(), 1, 5, 3).value_or(false), true);
   EXPECT_TRUE(a.analysis_game(q.request, 1).value());
   const auto st = a.queue_status();
   ASSERT_TRUE(st) << st.error().message;
@@ -145,10 +145,7 @@ std::string analyses(const std::string& db) {
 }
 
 TEST_P(AnalysisQueue, ThreeWorkersOneKilledEveryGameAnalysedOnce) {
-  if (::access(kEngine.c_str(), X_OK) != 0) {
-    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it";
-    GTEST_SKIP() << "fairy-stockfish is not installed";
-  }
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
   const std::string where = "id <= 6";
   const std::vector<std::string> worker = {"analyze", "--rules", "fs-janggi", "--depth", "5", "--option", "Threads=1",
                                            "--worker", "--lease", "2", "--format", "jsonl"};

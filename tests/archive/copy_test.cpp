@@ -161,8 +161,8 @@ TEST(Copy, RefusesWhatItMustNotWrite) {
   EXPECT_EQ(full.status, 3);
   EXPECT_NE(full.err.find("already holds an archive"), std::string::npos) << full.err;
   EXPECT_EQ(raw_int(b, "SELECT count(*) FROM sources WHERE path LIKE '%samples%'"), 0);
-  // The same archive twice.
-  EXPECT_EQ(run_gibo({"copy", a, a}).status, 3);
+  // The same archive twice: a usage error, as an output onto an input is.
+  EXPECT_EQ(run_gibo({"copy", a, a}).status, 2);
   // A missing source.
   EXPECT_EQ(run_gibo({"copy", (dir.path() / "missing.sqlite").string(), (dir.path() / "c.sqlite").string()}).status, 3);
   EXPECT_FALSE(fs::exists(dir.path() / "c.sqlite"));

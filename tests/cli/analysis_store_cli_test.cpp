@@ -290,6 +290,18 @@ TEST(AnalysisStoreCli, RescoreEngineUsage) {
   const Result plain = run_gibo({"rescore", "--engine", game, "--rules", "fs-janggi"});
   EXPECT_EQ(plain.status, 0) << plain.err;
   EXPECT_NE(plain.out.find("0 engine-supports, 0 engine-contradicts, 0 engine-unclear"), std::string::npos) << plain.out;
+  // --engine PROGRAM, as analyze takes it: an executable file is the engine, not a path.
+  const std::string db = (dir.path() / "games.db").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, game}).status, 0);
+  if (::access("/usr/games/fairy-stockfish", X_OK) == 0) {
+    const Result program = run_gibo({"rescore", "--db", db, "--engine", "/usr/games/fairy-stockfish", "--depth", "2"});
+    EXPECT_EQ(program.status, 0) << program.err;
+    EXPECT_NE(program.out.find("engine-unclear"), std::string::npos) << program.out;
+  }
+  // A word that names no program stays one of the PATHS (here, beside --db: a usage error).
+  const Result both = run_gibo({"rescore", "--db", db, "--engine", game});
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("give PATHS or --db, not both"), std::string::npos) << both.err;
 }
 
 }  // namespace

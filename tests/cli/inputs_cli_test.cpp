@@ -39,7 +39,7 @@ TEST(InputsCli, ImportStoresTheTxtGamesAndListsTheReadme) {
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_TRUE(contains(r.out, kNote + "\n")) << r.out;
   EXPECT_TRUE(contains(r.out, "summary: 4 files (4 imported, 0 resumed, 0 skipped, 0 unreadable), 1 not a game file, "
-                              "6 games read: 6 added, 0 duplicates, 0 invalid"))
+                              "6 games read: 6 added, 0 copies, 0 invalid"))
       << r.out;
   const Result j = run_gibo({"import", "--db", (dir.path() / "b.sqlite").string(), "--format", "jsonl", kFolder});
   EXPECT_TRUE(contains(j.out, R"({"type":"file","file":")" + kReadme + R"(","status":"not-a-game-file"})")) << j.out;

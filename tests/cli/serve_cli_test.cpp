@@ -28,6 +28,7 @@
 
 #include "../pg/pg_test.h"
 #include "run_gibo.h"
+#include "serve_client.h"
 
 namespace {
 
@@ -37,51 +38,6 @@ using namespace gibo::testing;
 const std::string kRender = GIBO_TEST_DATA "/../report/render_html.sh";
 const std::string kColours = GIBO_TEST_DATA "/../report/png_colors.py";
 
-struct Reply {
-  int status = 0;
-  std::string head, body;
-};
-
-// One request on a fresh connection (10 s timeouts); `raw` is sent as it is.
-Reply request(int port, const std::string& raw) {
-  Reply r;
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  timeval tv{10, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return r;
-  }
-  ::send(fd, raw.data(), raw.size(), MSG_NOSIGNAL);
-  std::string all;
-  char buffer[65536];
-  for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) all.append(buffer, static_cast<std::size_t>(n));
-  ::close(fd);
-  const std::size_t end = all.find("\r\n\r\n");
-  r.head = all.substr(0, end);
-  if (end != std::string::npos) r.body = all.substr(end + 4);
-  if (all.rfind("HTTP/1.1 ", 0) == 0) r.status = std::atoi(all.c_str() + 9);
-  return r;
-}
-
-// `text` percent-encoded for a query value (every byte but unreserved ASCII).
-std::string pages_encode(const std::string& text) {
-  static const char* kHex = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : text) {
-    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') out += static_cast<char>(c);
-    else out += std::string("%") + kHex[c >> 4] + kHex[c & 15];
-  }
-  return out;
-}
-
-Reply get(int port, const std::string& target) {
-  return request(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-}
 
 // How often `tag` opens (`<tag` then a space or `>`) and closes (`</tag>`) in `page`.
 // (Plain searches: std::regex over a viewer page of 167 boards takes seconds, minutes
@@ -135,25 +91,6 @@ std::string first_link_after(const std::string& page, const std::string& marker,
   for (const std::string& l : links(page.substr(at)))
     if (l.rfind(prefix, 0) == 0) return l;
   return "";
-}
-
-// Starts `gibo ARGS serve --db DB --port 0` in the background, its output in OUT and ERR;
-// its process id in `pid`, and the port it listens on (0 if it did not say in 5 s).
-int start_server(const std::string& args, const std::string& db, const std::string& out, const std::string& err,
-                 int& pid) {
-  const std::string cmd = shell_quote(GIBO_BINARY) + args + " serve --db " + shell_quote(db) + " --port 0 > " +
-                          shell_quote(out) + " 2> " + shell_quote(err) + " & echo $!";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return 0;
-  if (std::fscanf(p, "%d", &pid) != 1) pid = 0;
-  ::pclose(p);
-  for (int i = 0; i < 100 && pid > 0; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    std::smatch m;
-    const std::string text = slurp(out);
-    if (std::regex_search(text, m, std::regex("http://127\\.0\\.0\\.1:([0-9]+)/"))) return std::stoi(m[1]);
-  }
-  return 0;
 }
 
 class ServeCli : public ::testing::Test {
@@ -374,8 +311,7 @@ TEST_F(ServeCli, ServesConcurrently) {
 }
 
 TEST_F(ServeCli, PagesRenderInHeadlessChromium) {
-  if (std::system("command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1") != 0)
-    GTEST_SKIP() << "chromium is not installed";
+  GIBO_REQUIRE_CHROMIUM();
   struct Shot {
     std::string target, sections;
   };

@@ -4,9 +4,11 @@
 // a game without names, a self-game, an event with one player, a selection with no games.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 
 #include "../cli/run_gibo.h"
 #include "report_tables.h"
@@ -116,8 +118,11 @@ TEST(StatsPlayers, EventStandingsThroughAnArchive) {
     EXPECT_NE(text_of(row, "round").find("본선리그전"), std::string::npos);
   }
   EXPECT_EQ(cells, 16);
-  // Nobody has a finite rating here: no player beat someone who beat him.
-  EXPECT_EQ(model(r, "rated_players"), "0");
+  // By default (a prior) every player is rated, none ranked on 8 games; by maximum likelihood
+  // nobody has a finite rating here: no player beat someone who beat him.
+  EXPECT_EQ(model(r, "rated_players"), "5");
+  EXPECT_EQ(model(r, "ranked_players"), "0");
+  EXPECT_EQ(model(report_json({"--db", db, "--rating-prior", "0"}), "rated_players"), "0");
   // Under the Janggi system every game was won outright or drawn: 李正碩 3 × 7 + 3.5.
   const json::Value janggi = report_json({"--db", db, "--points", "janggi"});
   const json::Value* top = row_where(janggi, "standings", "player", "李正碩");
@@ -147,7 +152,7 @@ TEST(StatsPlayers, BadInputIsReportedNeverRated) {
                          "[한차림 \"마상상마\"]\n[대국결과 \"한 완승\"]\n\n1. 71졸72\n\n"
                          "[대회명 \"작은 대회\"]\n[초대국자 \"갑\"]\n[한대국자 \"을\"]\n[초차림 \"마상상마\"]\n"
                          "[한차림 \"마상상마\"]\n[대국결과 \"초 완승\"]\n\n1. 73졸74\n";
-  const json::Value r = report_json({file.string()});
+  const json::Value r = report_json({"--rating-prior", "0", file.string()});
   EXPECT_EQ(model(r, "games"), "3");
   EXPECT_EQ(model(r, "self_games"), "1");
   EXPECT_EQ(model(r, "unnamed"), "1");
@@ -165,7 +170,7 @@ TEST(StatsPlayers, BadInputIsReportedNeverRated) {
   const json::Value* unnamed = row_where(r, "event_list", "event", "이름없는 대회");
   ASSERT_NE(unnamed, nullptr);
   EXPECT_EQ(text_of(*unnamed, "unnamed"), "1");
-  // A selection with no games: the sections are there, empty.
+  // A selection with no games: the sections are there, empty (a prior or none).
   const json::Value none = report_json({"--where", "year = 1800", file.string()});
   EXPECT_EQ(model(none, "games"), "0");
   EXPECT_EQ(model(none, "rated_players"), "0");
@@ -174,7 +179,9 @@ TEST(StatsPlayers, BadInputIsReportedNeverRated) {
   const testing::Result text = testing::run_gibo({"stats", "--where", "year = 1800", file.string()});
   EXPECT_NE(text.out.find("== Ratings"), std::string::npos);
   EXPECT_NE(text.out.find("== Events"), std::string::npos);
-  // A prior rates 갑 and 을 (갑 above), never the self-game's player nor the nameless side.
+  // A prior (the default, 75 Elo, or one given) rates 갑 and 을 (갑 above), never the
+  // self-game's player nor the nameless side.
+  EXPECT_EQ(model(report_json({file.string()}), "prior"), "75");
   const json::Value prior = report_json({"--rating-prior", "200", file.string()});
   EXPECT_EQ(model(prior, "prior"), "200");
   EXPECT_EQ(model(prior, "rated_players"), "2");
@@ -187,6 +194,92 @@ TEST(StatsPlayers, BadInputIsReportedNeverRated) {
   EXPECT_EQ(text_of(*gap, "standing"), "few-games");
   EXPECT_EQ(text_of(*hong, "rating"), "");
   EXPECT_EQ(testing::run_gibo({"stats", "--rating-prior", "-1", file.string()}).status, 2);
+  EXPECT_EQ(testing::run_gibo({"stats", "--min-games", "0", file.string()}).status, 2);
+}
+
+}  // namespace gibo
+
+namespace gibo {
+namespace {
+
+// Each year's rating of every rated player in `r` (table rating_history): finite, with a
+// finite positive standard error, and within 3 standard errors of the difference (and 300
+// Elo) of the player's overall rating. The number of years checked.
+int expect_years_near_ratings(const json::Value& r) {
+  int years = 0;
+  for (const json::Value& row : rows_of(r, "rating_history")) {
+    const std::string who = text_of(row, "player"), year = text_of(row, "year");
+    const json::Value* overall = row_where(r, "ratings", "player", who);
+    if (!overall) {
+      ADD_FAILURE() << who << " has a history and no rating";
+      continue;
+    }
+    const double rating = std::stod(text_of(row, "rating")), deviation = std::stod(text_of(row, "deviation"));
+    const double all = std::stod(text_of(*overall, "rating")), all_deviation = std::stod(text_of(*overall, "deviation"));
+    EXPECT_TRUE(std::isfinite(rating) && std::isfinite(deviation) && deviation > 0 && deviation < 400)
+        << who << " " << year << ": " << rating << " ± " << deviation;
+    EXPECT_LE(std::abs(rating - all), std::min(300.0, 3 * std::hypot(deviation, all_deviation)))
+        << who << " " << year << ": " << rating << " ± " << deviation << ", overall " << all << " ± " << all_deviation;
+    ++years;
+  }
+  return years;
+}
+
+}  // namespace
+
+TEST(StatsPlayers, YearlyHistoriesOfRealPlayersStayFiniteAndNearTheirRatings) {
+  // Six real games of 2020 among six Kakao players (tests/data/SOURCES.md): five dated ones
+  // make a chain in which each won against the next, the sixth, undated, closes the ring.
+  // The ring holds every overall rating, by the likelihood alone too; the dated games alone
+  // hold none (the chain's ends only won or only lost that year), where a history without a
+  // prior ran off to ±10⁴ Elo and more (12,011 on this file; 9.6 × 10⁹ on the real archive).
+  const std::string ring = (kData / "ratings" / "kakao_2020_ring.gib").string();
+  for (const char* prior : {"75", "0"}) {
+    SCOPED_TRACE(std::string("--rating-prior ") + prior);
+    const json::Value r = report_json({"--rating-prior", prior, ring});
+    EXPECT_EQ(model(r, "rated_players"), "6");
+    EXPECT_EQ(expect_years_near_ratings(r), 6);
+  }
+  // 차선균's 47 games of three leagues (2008, 2010, 2011): his rating each year near his
+  // overall one, as his opponents' are near theirs.
+  const json::Value cha = report_json({(kData / "ratings" / "cha_seongyun_2008-2011.gib").string()});
+  std::vector<std::string> years;
+  for (const json::Value& row : rows_of(cha, "rating_history"))
+    if (text_of(row, "player") == "차선균") years.push_back(text_of(row, "year"));
+  EXPECT_EQ(years, (std::vector<std::string>{"2008", "2010", "2011"}));
+  EXPECT_GT(expect_years_near_ratings(cha), 20);
+}
+
+}  // namespace gibo
+
+namespace gibo {
+
+TEST(StatsPlayers, TheRatingChartHasAReadableScale) {
+  // The HTML chart of the yearly ratings of 차선균's league games (tests/data/SOURCES.md): its
+  // value axis is labelled in whole Elo at a round step, every label inside the picture (the
+  // axis once read "0297300": the label of 9,640,297,300 cut by the margin).
+  const testing::Result r =
+      testing::run_gibo({"stats", "--format", "html", (kData / "ratings" / "cha_seongyun_2008-2011.gib").string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::size_t at = r.out.find("<svg");
+  while (at != std::string::npos && r.out.substr(at, 400).find("Ratings per year") == std::string::npos)
+    at = r.out.find("<svg", at + 1);
+  ASSERT_NE(at, std::string::npos);
+  const std::string svg = r.out.substr(at, r.out.find("</svg>", at) - at);
+  const std::regex tick("<text x=\"([0-9.]+)\" y=\"[0-9.]+\" text-anchor=\"end\" class=\"tick\">([^<]*)</text>");
+  std::vector<long> values;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), tick); it != std::sregex_iterator(); ++it) {
+    const std::string label = (*it)[2];
+    ASSERT_TRUE(!label.empty() && label.size() <= 4 && label.find_first_not_of("0123456789") == std::string::npos) << label;
+    EXPECT_GE(std::stod((*it)[1]), 7.0 * static_cast<double>(label.size())) << label << " runs out of the picture";
+    values.push_back(std::stol(label));
+  }
+  ASSERT_GE(values.size(), 3u);
+  const long step = values[1] - values[0];
+  EXPECT_TRUE(step == 50 || step == 100 || step == 200 || step == 250) << step;
+  for (std::size_t i = 1; i < values.size(); ++i) EXPECT_EQ(values[i] - values[i - 1], step);
+  EXPECT_GE(values.front(), 1000);
+  EXPECT_LE(values.back(), 2500);
 }
 
 // Issue 39, identity on real spellings (tests/data/identity): 김철 六단 written with the

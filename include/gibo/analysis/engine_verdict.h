@@ -1,4 +1,4 @@
-// Engine-assisted adjudication (README "rescore --engine"): where the rules cannot decide
+// Engine-assisted adjudication (src/adjudication/README.md "Engine verdicts"): where the rules cannot decide
 // an ending (a resignation, a time loss, an agreed draw), does the engine's evaluation of
 // the final position support the stored result, contradict it, or leave it unclear?
 #pragma once

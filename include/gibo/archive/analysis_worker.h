@@ -11,8 +11,12 @@
 //   the worker's own while it searches; a worker that stops renewing (killed, its machine
 //   gone) loses its games to the others when their leases run out, and a result it sends
 //   after that is refused (counted as too late, nothing stored). A game whose analysis
-//   fails goes back to the queue; after `max_tries` leases it is set aside as failed, with
-//   the reason.
+//   fails, wholly or at any position (an engine that hangs, or whose moves the rules
+//   refuse), is counted as failed and goes back to the queue (what was searched is stored,
+//   and a later try searches only what failed); after `max_tries` leases it is set aside
+//   as failed, with the reason. A worker that met a failure exits with status 1.
+// * A worker is recorded with its lease length and, when it ends, as stopped: --status
+//   tells running workers from stopped and lost ones.
 // * The worker ends when its requests' queues hold no pending game and no lease (its own
 //   or another worker's, which it waits for: it may run out).
 #pragma once
@@ -55,8 +59,9 @@ struct QueueWorkerSummary {
 };
 
 // Runs a worker until its queues are empty; `on_game` is told each game (from the
-// worker's threads, one at a time). An Error when the archive fails (the games leased
-// then go back to the queue when their leases run out).
+// worker's threads, one at a time). An Error ("NAME: ...", naming the archive once) when
+// the archive fails (the games leased then go back to the queue when their leases run
+// out).
 std::optional<Error> run_queue_worker(const QueueWorkerOptions& options,
                                       const std::function<void(const QueuedGame&)>& on_game,
                                       QueueWorkerSummary& summary);

@@ -1,5 +1,5 @@
-// The game archive: one SQLite file holding source files, distinct games (start position
-// + moves), their tags, comments, times, diagnostics, duplicates and verdicts. The schema
+// The game archive: one SQLite file holding source files, games (start position + moves)
+// with every copy of them (copies.h), their tags, comments, times, diagnostics and verdicts. The schema
 // is documented in src/archive/README.md and versioned (kSchemaVersion).
 //
 // Policies (written here because this is where they are enforced):
@@ -12,9 +12,10 @@
 //   analysis_games row in one transaction (all or nothing per game); a stored position is
 //   never rewritten (the same request gives it again as it is); a game's row is replaced
 //   only when a later run fills positions that had failed.
-// * A stored row is never rewritten. A game row is removed only when a valid copy of a
-//   broken stored game arrives (replace_game): the valid copy is stored as a new game and
-//   the broken one becomes its duplicate, in the caller's transaction.
+// * A stored record is never thrown away, and its row is never rewritten but for the
+//   link that makes it a copy: when a valid copy of a broken stored game arrives
+//   (replace_game), the valid copy is stored as the game and the broken one becomes its
+//   copy, in the caller's transaction.
 // * A file that is not a gibo archive (another application id, or tables but no gibo
 //   schema) is refused, never modified. A file with a newer schema version is refused;
 //   an older one is migrated step by step inside one transaction when opened for writing,
@@ -37,6 +38,7 @@
 
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/codec.h"
+#include "gibo/archive/copies.h"
 #include "gibo/core/expected.h"
 #include "gibo/record/player_name.h"
 #include "gibo/core/rules.h"
@@ -52,8 +54,13 @@ namespace gibo::archive {
 // engine_verdicts; 4: a game (its hash and start) unique in games; 5: the analysis queue
 // (analysis_queue, analysis_workers); 6: the facts --where reads, derived by the code and
 // stored (game_facts, analysis_quality), so that every backend reads the same values;
-// 7: each game's opening names (game_openings), named with the archive's opening book.
-inline constexpr int kSchemaVersion = 7;
+// 7: each game's opening names (game_openings), named with the archive's opening book;
+// 8: a queue worker's lease length and when it stopped (analysis_workers.lease_ms,
+// stopped_at); 9: every record kept (a copy of a game is a games row naming it: copy_of;
+// twins), what each record states about its plies (games.statements), and copy_conflicts.
+inline constexpr int kSchemaVersion = 9;
+// The schema version from which every record is kept: a copy is a games row (copy_of).
+inline constexpr int kCopiesSince = 9;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
 inline constexpr std::int32_t kApplicationId = 0x4749424F;
 
@@ -119,11 +126,13 @@ struct PreparedGame {
   std::string moves;                       // codec.h moves blob
   std::string times;                       // codec.h times blob; empty = NULL
   std::optional<std::string> tail_tokens;  // codec.h tail tokens from the first erroneous ply
+  std::string statements;                  // codec.h statements: what the record states about each ply
   std::vector<StoredComment> comments;
   // Tags and what is derived from them.
   std::string tags_json;  // codec.h tags
   std::optional<PlayerName> cho_player, han_player;
   TagFacts facts;
+  RecordClaims claims;  // who played, when, who won, as copies are told from twins (copies.h)
   // Its opening named with the book prepare_game was given; nullopt without one (then
   // insert_game names it with the archive's book).
   std::optional<StoredOpening> opening;
@@ -164,8 +173,11 @@ struct SourceState {
   std::string path;
   std::string content_hash;
   std::string encoding;
-  int games_done = 0;  // the file's games already handled (stored, duplicate or rejected)
+  int games_done = 0;  // the file's games already handled (stored or rejected)
   bool complete = false;
+  // Rows of `duplicates` naming this source: copies an import before schema version 9
+  // did not keep (their ranks in the file, ascending). Importing the file again stores them.
+  std::vector<int> unkept_copies;
 };
 
 // One adjudication result, as the verdicts table stores it (src/adjudication/README.md, "Verdicts"). Plain text
@@ -310,6 +322,11 @@ class Archive {
   // The encoding is known once the whole file is read; the importer sets it with the
   // source's last games (until then it is what insert_source was given).
   std::optional<Error> set_source_encoding(std::int64_t source_id, const std::string& encoding);
+  // Forgets the duplicates row of record `game_index` of source `source_id` (a copy an
+  // import before schema version 9 did not keep) with its diagnostics, as its record is
+  // stored again; false when there is none (another import took it). Inside the caller's
+  // transaction.
+  Expected<bool> forget_unkept_copy(std::int64_t source_id, int game_index);
   // File-level diagnostics (game_id NULL).
   std::optional<Error> insert_file_diagnostics(std::int64_t source_id, const std::vector<Diagnostic>& diagnostics);
 
@@ -318,38 +335,44 @@ class Archive {
   Expected<std::vector<std::int64_t>> game_hashes();
   // The (id, hash) of every stored game whose id is above `id`.
   Expected<std::vector<std::pair<std::int64_t, std::int64_t>>> game_hashes_after(std::int64_t id);
-  // The id of a stored game with the same start and moves (canonical codes), 0 if none.
-  Expected<std::int64_t> find_same_game(const PreparedGame& game);
-  // A stored game with the same start and moves as `game`: its id (0 if none) and status.
-  struct StoredCopy {
+  // The games (not copies) stored with the same start and moves (canonical codes) as
+  // `game`, in id order, with what their records claim (copies.h), and the `twin` number
+  // a new game of its hash and start takes.
+  struct SameGame {
     std::int64_t id = 0;
     bool valid = false;
+    RecordClaims claims;
   };
-  Expected<StoredCopy> find_stored_copy(const PreparedGame& game);
-  // Inserts a game with its players, comments and diagnostics; its id.
-  Expected<std::int64_t> insert_game(std::int64_t source_id, const PreparedGame& game);
-  // Records that `game` (at source/game_index) repeats the stored game `kept_id`, with
-  // the copy's own status and diagnostics (game_id NULL, game_index set).
-  std::optional<Error> insert_duplicate(std::int64_t source_id, const PreparedGame& game, std::int64_t kept_id);
-  // The broken copy that replace_game turned into a duplicate.
+  struct SameGames {
+    std::vector<SameGame> games;
+    std::int64_t next_twin = 0;
+  };
+  Expected<SameGames> same_games(const PreparedGame& game);
+  // Inserts a record with its players, comments, diagnostics, facts and opening; its id.
+  // `copy_of`: the game it is a copy of (then its own what it says otherwise is derived
+  // again: copy_conflicts); nullopt: a game, numbered `twin` among those of its hash and
+  // start.
+  Expected<std::int64_t> insert_game(std::int64_t source_id, const PreparedGame& game,
+                                     std::optional<std::int64_t> copy_of = std::nullopt, std::int64_t twin = 0);
+  // The broken game that replace_game made a copy.
   struct ReplacedCopy {
-    std::int64_t old_id = 0;  // its game id, now gone
-    std::int64_t new_id = 0;  // the valid copy's game id
+    std::int64_t old_id = 0;  // its row, now a copy
+    std::int64_t new_id = 0;  // the valid copy's row, now the game
     std::string path;         // its source's path
     int game_index = 0;       // its rank in that file (0-based)
     std::string error_code;   // its first error
     int error_ply = 0;
   };
-  // Stores the valid `game` (at source_id) in place of the broken stored game `broken_id`
-  // with the same start and moves: the valid copy becomes a new game row (with its players,
-  // comments and diagnostics), and the broken one a duplicates row of it (its
-  // diagnostics kept as a copy's, game_id NULL); duplicates and prefixes that named the
-  // broken game name the valid one; its comments, verdicts and analyses (about the broken record)
-  // go with its row, and the position index stored in the archive forgets it. Inside the
+  // Stores the valid `game` (at source_id) as the game in place of the broken stored game
+  // `broken_id` with the same start and moves: the valid record becomes a new game row
+  // (with its players, comments and diagnostics, taking the broken one's twin number),
+  // and the broken one its copy, as every copy of the broken one; prefixes that named the
+  // broken game name the valid one; its verdicts and analyses (about the broken record)
+  // are removed, and the position index stored in the archive forgets it. Inside the
   // caller's transaction (all or nothing with its batch).
   Expected<ReplacedCopy> replace_game(std::int64_t source_id, const PreparedGame& game, std::int64_t broken_id);
   std::int64_t max_game_id();
-  // The stored games; -1 when they cannot be counted (a server gone away).
+  // The stored games (copies aside); -1 when they cannot be counted (a server gone away).
   std::int64_t game_count();
   // Where a stored game came from.
   struct GameOrigin {
@@ -392,8 +415,20 @@ class Archive {
   Expected<StoredGame> stored_game(std::int64_t id);
   // Every diagnostic row, in id order.
   std::optional<Error> for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn);
-  // The kept game's id of every duplicates row.
-  Expected<std::vector<std::int64_t>> duplicate_game_ids();
+  // A copy of a game: a record stored as a copy (a games row naming its game), or a row
+  // of `duplicates` left by an import before schema version 9 (no row of its own: id 0).
+  struct GameCopy {
+    std::int64_t id = 0;       // the copy's games row; 0: not kept (a duplicates row)
+    std::int64_t game_id = 0;  // the game it is a copy of
+    std::string file;          // its source's path
+    int game_index = 0;        // its rank there (0-based)
+    bool valid = false;
+    unsigned conflicts = 0;    // what it says otherwise than its game (copies.h)
+  };
+  // The copies of game `game_id`, or of every game (nullopt), ordered by game and source.
+  Expected<std::vector<GameCopy>> copies(std::optional<std::int64_t> game_id = std::nullopt);
+  // The game the record `id` is a copy of; nullopt when it is a game.
+  Expected<std::optional<std::int64_t>> copy_of(std::int64_t id);
 
   // --- verdicts -----------------------------------------------------------------
   // Stores verdicts in one transaction; a verdict for the same game, profile id and
@@ -408,6 +443,8 @@ class Archive {
   // The id of the stored request equal to `r`; with `create`, a new row when there is
   // none (0 otherwise). An archive older than version 3 (read only) has none: 0.
   Expected<std::int64_t> analysis_request(const AnalysisRequest& r, bool create);
+  // The stored request `id`; nullopt when there is none.
+  Expected<std::optional<AnalysisRequest>> stored_request(std::int64_t id);
   // Game `game_id`'s analysis row under `request_id`; nullopt when it was never analysed
   // under it.
   Expected<std::optional<StoredAnalysisGame>> analysis_game(std::int64_t request_id, std::int64_t game_id);
@@ -463,25 +500,34 @@ class Archive {
   // their variant.
   Expected<std::vector<std::int64_t>> requests_like(const AnalysisRequest& r);
   // Takes a game of the requests' queues for `worker` for `lease_ms`: a pending one, or one
-  // whose lease ran out; one leased `max_tries` times already is set aside as failed
+  // whose lease ran out, other than the games `passed` (those the worker failed itself:
+  // later workers retry them); one leased `max_tries` times already is set aside as failed
   // instead. Nothing when none is to be had now.
   Expected<std::optional<QueueLease>> claim_analysis(const std::vector<std::int64_t>& requests,
-                                                     const std::string& worker, std::int64_t lease_ms, int max_tries);
-  // Is any game of the requests' queues pending or leased (by anyone)?
-  Expected<bool> queue_has_work(const std::vector<std::int64_t>& requests);
+                                                     const std::string& worker, std::int64_t lease_ms, int max_tries,
+                                                     const std::vector<std::int64_t>& passed = {});
+  // Is any game of the requests' queues, other than the games `passed`, pending or leased
+  // (by anyone)?
+  Expected<bool> queue_has_work(const std::vector<std::int64_t>& requests,
+                                const std::vector<std::int64_t>& passed = {});
   // Every lease `worker` holds runs `lease_ms` from now; the worker is seen now.
   std::optional<Error> renew_leases(const std::string& worker, std::int64_t lease_ms);
-  // Stores the game's analysis (store_analysis) and marks it done, in one transaction,
-  // when `lease` is still the game's; false (nothing stored) when it is not. The worker's
-  // counts grow by the game, `positions` searched and `busy_ms`.
+  // Stores the game's analysis (store_analysis) in one transaction with the game's queue
+  // row, when `lease` is still the game's; false (nothing stored) when it is not. A whole
+  // analysis marks the game done; one with failed positions is stored as far as it goes
+  // (a later try searches only what failed) and the game given back as fail_analysis
+  // does, its error naming the first failure. The worker's counts grow by the game,
+  // `positions` searched and `busy_ms`.
   Expected<bool> finish_analysis(const QueueLease& lease, const std::string& worker, const analysis::GameAnalysis& a,
-                                 int positions, std::int64_t busy_ms);
+                                 int positions, std::int64_t busy_ms, int max_tries);
   // Gives the game back with `error` (pending again, or failed once it was leased
   // `max_tries` times), when `lease` is still the game's.
   std::optional<Error> fail_analysis(const QueueLease& lease, const std::string& worker, const std::string& error,
                                      int max_tries);
-  // Records `worker` (on `host`) as started now.
-  std::optional<Error> register_worker(const std::string& worker, const std::string& host);
+  // Records `worker` (on `host`, renewing leases of `lease_ms`) as started now.
+  std::optional<Error> register_worker(const std::string& worker, const std::string& host, std::int64_t lease_ms);
+  // Records `worker` as stopped now (it ran out of work, or failed and said so).
+  std::optional<Error> stop_worker(const std::string& worker);
   struct QueueStatus {
     std::int64_t now_ms = 0;  // the database's clock
     struct Request {
@@ -500,8 +546,13 @@ class Archive {
       std::string game, error;
     };
     struct Worker {
+      // Running: seen within its lease; stopped: it said so; lost: not seen for longer than
+      // its lease (killed, or its machine or connection gone), its leases free to others.
+      enum class State { Running, Stopped, Lost };
       std::string worker, host;
       std::int64_t started_at = 0, seen_at = 0, games = 0, positions = 0, busy_ms = 0;
+      std::optional<std::int64_t> stopped_at;
+      State state = State::Running;
     };
     std::vector<Request> requests;
     std::vector<Lease> leases;

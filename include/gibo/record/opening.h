@@ -177,6 +177,10 @@ class OpeningBook {
   std::uint64_t guards_ = 0;
   std::vector<LineRule> lines_;
   std::array<std::vector<int>, 16> by_pair_;
+  // The lines by code and by position key (indexes into lines_): a book of any size is
+  // read in linear time.
+  std::unordered_map<std::string, int> line_by_code_;
+  std::unordered_multimap<std::uint64_t, int> line_by_key_;
 };
 
 // ---------------------------------------------------------------------------

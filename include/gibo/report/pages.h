@@ -96,6 +96,16 @@ struct GameView {
   // profile, the verdict (or "information" for a win off the board), the judged ply, its
   // evaluation and why; the viewer opened from a verdict list shows them.
   std::vector<std::string> engine_verdicts;
+  // The other records of the game (src/archive/README.md "Copies and twins"): its copies,
+  // or, for a copy, the game it is a copy of; each by its archive id (0: a copy an import
+  // before schema version 9 did not keep), FILE:GAME and what it says otherwise than the
+  // game (copy_text.h; "" nothing).
+  struct Record {
+    std::int64_t id = 0;
+    std::string title, conflicts;
+  };
+  std::vector<Record> copies;
+  std::optional<Record> copy_of;
 };
 
 // The viewer's view of a record: it is replayed (rescore_game: under the profile it names,
