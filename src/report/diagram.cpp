@@ -160,6 +160,17 @@ std::string svg_diagram(const Position& pos, const SvgOptions& o) {
     else s += letter_of(p, o.letters);
     s += "</text>";
   }
+  if (!o.better_move.is_none() && !o.better_move.is_pass()) {
+    // Over the pieces, so that it shows on the piece it moves: a dashed line to a ring.
+    const Square from = o.better_move.from(), to = o.better_move.to();
+    s += "<g class=\"better-move\" stroke=\"#1565c0\" stroke-width=\"4\" stroke-opacity=\".8\" fill=\"none\">";
+    std::snprintf(buf, sizeof buf,
+                  "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke-dasharray=\"7 5\" stroke-linecap=\"round\"/>"
+                  "<circle cx=\"%d\" cy=\"%d\" r=\"%d\"/></g>",
+                  x(file_of(from)), y(rank_of(from)), x(file_of(to)), y(rank_of(to)), x(file_of(to)), y(rank_of(to)),
+                  c / 4);
+    s += buf;
+  }
   if (o.show_side) {
     // The side to move: a disc of its colour beside its own back rank's corner.
     const bool cho = pos.side_to_move() == Side::Cho;

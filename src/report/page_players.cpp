@@ -366,9 +366,12 @@ std::string games_section(const stats::Report& r, const stats::EventReport& e) {
 
 std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& date) {
   // The season of that name whose dates hold `date`; "" the undated part, or the only season.
+  // The name as a record writes it counts as its event's name (the viewer links the tag).
+  const NameAliases& aliases = r.options.aliases ? *r.options.aliases : NameAliases::builtin();
+  const std::string counted = aliases.count_as(false, name).display;
   const stats::EventReport* found = nullptr;
   for (const stats::EventReport& e : r.events.events) {
-    if (e.name != name) continue;
+    if (e.name != name && e.name != counted) continue;
     const bool holds = date.empty() ? e.first_date.empty()
                                     : !e.first_date.empty() && e.first_date.substr(0, date.size()) <= date &&
                                           date <= e.last_date + "~";
@@ -382,7 +385,7 @@ std::optional<std::string> event_page(const stats::Report& r, const std::string&
                      esc(i18n::format("{1}; {2} games, {3} players; scoring: {4}",
                                       {i18n::translate_known(stats::format_text(e)), with_commas(e.table.games),
                                        with_commas(static_cast<long>(e.players.size())),
-                                       std::string(crosstable::point_system_name(r.events.system))})) +
+                                       i18n::translate_known(std::string(crosstable::point_system_name(r.events.system)))})) +
                      (r.events.by_verdict ? " · " + esc(tr("scored by the board's ending where it shows one")) : std::string()) +
                      (f.score.empty() || e.format != EventFormat::Match ? std::string()
                                                                         : " · " + esc(tr("match score")) + " " + esc(f.score)) +

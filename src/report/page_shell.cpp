@@ -110,6 +110,13 @@ a:hover { text-decoration: underline; }
 .moves li { display: inline; margin-right: 8px; }
 .moves ol { padding-left: 0; list-style: none; }
 .moves .now { background: #ffe9a8; border-radius: 4px; padding: 0 3px; }
+.moves li { white-space: nowrap; }
+.judgement { font-weight: 700; margin-left: 1px; }
+.judgement.j1 { color: #b8860b; }
+.judgement.j2 { color: #d2691e; }
+.judgement.j3 { color: #b3261e; }
+.better { color: #1565c0; margin: 4px 0; }
+dl.facts dd { overflow-wrap: anywhere; }
 .comment { color: #5a4322; font-style: italic; }
 .steps a, .steps span { display: inline-block; margin-right: 10px; }
 form.filters { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: end; font-size: 13px; }
@@ -129,14 +136,17 @@ svg.chart line.axis { stroke: #aab2bc; }
 
 }  // namespace
 
+std::string site_nav() {
+  return "<nav class=\"site\"><a href=\"/\">" + tr("Set-ups") + "</a><a href=\"/players\">" + tr("Players") +
+         "</a><a href=\"/events\">" + tr("Events") + "</a><a href=\"/stats\">" + tr("Statistics") + "</a></nav>\n";
+}
+
 std::string document(const std::string& title, const std::string& body, bool nav, const std::string& script) {
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"" + i18n::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
       xml_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<header><div class=\"wrap\">\n";
-  if (nav)
-    out += "<nav class=\"site\"><a href=\"/\">" + tr("Set-ups") + "</a><a href=\"/players\">" + tr("Players") +
-           "</a><a href=\"/events\">" + tr("Events") + "</a><a href=\"/stats\">" + tr("Statistics") + "</a></nav>\n";
+  if (nav) out += site_nav();
   out += "<h1>" + xml_escape(title) + "</h1>\n</div></header>\n<main><div class=\"wrap\">\n" + body +
          "</div></main>\n";
   if (!script.empty()) out += "<script>" + script + "</script>\n";

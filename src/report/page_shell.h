@@ -9,6 +9,9 @@ namespace gibo::pages {
 // The message `english` in the run's language (i18n.h).
 std::string tr(const char* english);
 
+// The site navigation of gibo serve's pages (set-ups, players, events, statistics).
+std::string site_nav();
+
 // A whole HTML5 document titled `title` (escaped here) around `body` (HTML), with the
 // pages' style and, when `nav` is set, the site navigation (set-ups, statistics).
 std::string document(const std::string& title, const std::string& body, bool nav = true,

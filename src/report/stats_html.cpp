@@ -9,6 +9,7 @@
 #include "gibo/report/diagram.h"
 #include "gibo/report/eval_graph.h"
 #include "markup.h"
+#include "page_shell.h"
 #include "stats_charts.h"
 #include "stats_render.h"
 
@@ -26,6 +27,8 @@ html { background: var(--ground); }
 body { margin: 0; color: var(--ink); font: 15px/1.5 "Noto Sans CJK KR", "Noto Sans KR", "NanumGothic", "Nanum Gothic",
        "Apple SD Gothic Neo", "Malgun Gothic", "Segoe UI", system-ui, sans-serif; }
 header { background: linear-gradient(135deg, #2b2f3a, #3d3428); color: #fff; padding: 28px 0 22px; }
+nav.site { display: flex; gap: 18px; font-size: 14px; margin-bottom: 6px; }
+nav.site a { color: #fff; }
 .wrap { max-width: 1120px; margin: 0 auto; padding: 0 24px; }
 h1 { margin: 0; font-size: 26px; font-weight: 700; letter-spacing: .2px; }
 h1 small { font-weight: 400; opacity: .75; font-size: 16px; margin-left: 8px; }
@@ -195,9 +198,10 @@ std::string game_name(const Report& r, const std::string& file, int index) {
 }
 
 // The page header: title, origin, headline cards.
-void header_html(const Report& r, std::string& out) {
+// `served`: the site's navigation above (the report served at /stats).
+void header_html(const Report& r, std::string& out, bool served) {
   const Overview& v = r.overview;
-  out += "<header><div class=\"wrap\"><h1>" + escape(translate("Game-record statistics")) + "<small>gibo stats</small></h1>";
+  out += "<header><div class=\"wrap\">" + (served ? pages::site_nav() : std::string()) + "<h1>" + escape(translate("Game-record statistics")) + "<small>gibo stats</small></h1>";
   out += "<p class=\"origin\">" + escape(r.origin) + "</p><div class=\"cards\">";
   auto card = [&](const std::string& big, const std::string& small) {
     out += "<div class=\"card\"><b>" + escape(big) + "</b><span>" + escape(small) + "</span></div>";
@@ -583,7 +587,7 @@ std::string render_html(const Report& report, bool served) {
       "<!DOCTYPE html>\n<html lang=\"" + i18n::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>gibo stats: " +
       escape(report.origin) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
-  header_html(report, out);
+  header_html(report, out, served);
   nav_html(all, out);
   out += "\n<main><div class=\"wrap\">\n";
   const std::function<void()> sections[] = {

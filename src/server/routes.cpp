@@ -258,8 +258,11 @@ struct Site::Impl {
     if (auto e = add_records(*id, view)) return error(500, e->message);
     // The game's newest complete analysis, when the archive holds one: the evaluation graph.
     if (const auto analysed = archive->analysed_games({*id}); analysed && !analysed->empty())
-      if (const auto a = archive->load_analysis(analysed->front().request_id, *id); a && *a)
+      if (const auto a = archive->load_analysis(analysed->front().request_id, *id); a && *a) {
         view.evaluations = analysis::evaluations(**a);
+        view.judged = (*a)->plies;
+        view.sides = (*a)->sides;
+      }
     // Its engine verdicts: the verdict lists link here at the judged ply.
     const auto unread = archive->for_each_engine_verdict(
         [&](const archive::EngineVerdictRow& v) { view.engine_verdicts.push_back(pages::engine_verdict_line(v, stored)); }, *id);

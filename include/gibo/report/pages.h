@@ -17,12 +17,14 @@
 // the explorer's with the filters player=, site=, from=, to= (years) kept across links.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/archive.h"
 #include "gibo/core/position.h"
 #include "gibo/core/rules.h"
@@ -77,7 +79,9 @@ std::string games_page(const explore::Search& s, const Path& path, const Filters
 
 // One game as the viewer shows it.
 struct GameView {
-  std::string title;  // "FILE:GAME"
+  // The page's title: "CHO – HAN · EVENT · DATE" (the parts the record has), else `ref`.
+  std::string title;
+  std::string ref;    // "FILE:GAME": the file's name (no folders) and the game from 1
   std::string cho, han, event, site, date, result, verdict;  // record strings (escaped when written)
   Position start;
   std::vector<Move> moves;                    // the plies that replay
@@ -92,6 +96,11 @@ struct GameView {
   // An engine's evaluations ([0] the start, [k] after ply k; analysis_jsonl.h), when the
   // game has an analysis: the viewer then shows the evaluation graph (eval_graph.h).
   analysis::Evaluations evaluations;
+  // That analysis's judged plies ([k-1] for ply k; empty without one) and each side's
+  // summary ([0] Cho): the viewer marks each move's judgement, draws the engine's better
+  // move and shows each side's accuracy, average loss and best-move share.
+  std::vector<analysis::PlyAnalysis> judged;
+  std::array<analysis::SideSummary, 2> sides{};
   // Its engine verdicts (gibo rescore --engine), one line each in the run's words: the
   // profile, the verdict (or "information" for a win off the board), the judged ply, its
   // evaluation and why; the viewer opened from a verdict list shows them.
