@@ -214,6 +214,24 @@ int export_training_run(const std::string& db, const std::string& where, const s
   return export_training(t);
 }
 
+// The options of --to positions and fsf-plain, into `training`.
+static po::options_description training_options(TrainingExport& training) {
+  po::options_description train("training data (--to positions or fsf-plain)");
+  train.add_options()("skip-plies", po::value(&training.options.skip_plies)->value_name("N"),
+                      "leave out the positions before ply N")(
+      "skip-check", po::bool_switch(&training.options.skip_check), "leave out positions whose side to move is in check")(
+      "skip-captures", po::bool_switch(&training.options.skip_captures), "leave out positions right after a capture")(
+      "distinct", po::bool_switch(&training.options.distinct),
+      "one record a distinct position (its first occurrence), not one an occurrence")(
+      "evaluated", po::bool_switch(&training.options.evaluated_only),
+      "leave out positions without a stored evaluation (fsf-plain always does)")(
+      "validation", po::value(&training.validation_output)->value_name("FILE"),
+      "write the records of a share of the games here (by game, the same games every time)")(
+      "validation-percent", po::value(&training.options.validation_percent)->value_name("N"),
+      "the share of games --validation takes, in percent (default 10)");
+  return train;
+}
+
 int run_export(const std::vector<std::string>& args) {
   const std::string synopsis =
       "gibo export [OPTIONS] --db FILE --to gib|pgn|json|jsonl|fen|uci|positions|fsf-plain [--where EXPR | --query SQL] "
@@ -232,20 +250,7 @@ int run_export(const std::vector<std::string>& args) {
       "hanja", "gib output: hanja piece letters")(
       "positions", "json, jsonl output: one object a ply with the board's view of it and the FEN after it")(
       "copies", "also write each game's copies (its other records, the same game published again) after it");
-  po::options_description train("training data (--to positions or fsf-plain)");
-  train.add_options()("skip-plies", po::value(&training.options.skip_plies)->value_name("N"),
-                      "leave out the positions before ply N")(
-      "skip-check", po::bool_switch(&training.options.skip_check), "leave out positions whose side to move is in check")(
-      "skip-captures", po::bool_switch(&training.options.skip_captures), "leave out positions right after a capture")(
-      "distinct", po::bool_switch(&training.options.distinct),
-      "one record a distinct position (its first occurrence), not one an occurrence")(
-      "evaluated", po::bool_switch(&training.options.evaluated_only),
-      "leave out positions without a stored evaluation (fsf-plain always does)")(
-      "validation", po::value(&training.validation_output)->value_name("FILE"),
-      "write the records of a share of the games here (by game, the same games every time)")(
-      "validation-percent", po::value(&training.options.validation_percent)->value_name("N"),
-      "the share of games --validation takes, in percent (default 10)");
-  opts.add(train);
+  opts.add(training_options(training));
   po::positional_options_description pos_opts;
   po::variables_map vm;
   if (auto rc = parse_command_line("export", synopsis, args, opts, pos_opts, vm)) return *rc;
