@@ -207,7 +207,8 @@ Expected<Archive::SameGames> Archive::same_games(const PreparedGame& game) {
 }
 
 Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const PreparedGame& g,
-                                            std::optional<std::int64_t> copy_of, std::int64_t twin) {
+                                            std::optional<std::int64_t> copy_of, std::int64_t twin,
+                                            unsigned conflicts) {
   Impl& m = *impl_;
   const auto start = m.start_id(g.start_key);
   if (!start) return start.error();
@@ -247,7 +248,7 @@ Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const Prepar
   for (const Diagnostic& d : g.diagnostics)
     if (auto e = m.add_diagnostic({source_id, g.game_index, id, d})) return *e;
   if (copy_of)
-    if (auto e = derived::store_conflicts(m.db, *copy_of)) return *e;
+    if (auto e = derived::store_conflict(m.db, id, *copy_of, conflicts)) return *e;
   return id;
 }
 

@@ -31,7 +31,7 @@ RecordClaims record_claims(const std::vector<Tag>& tags, Winner winner) {
     return v ? std::string_view(*v) : std::string_view();
   };
   RecordClaims c;
-  const std::string_view site = value(FactTag::Site);
+  const NameAliases::Counted site = aliases.count_as(true, value(FactTag::Site));
   for (auto [fact, key, name] : {std::tuple{FactTag::Cho, &c.cho, &c.cho_name}, std::tuple{FactTag::Han, &c.han, &c.han_name}}) {
     const PlayerIdentity id = identify_player(value(fact), site, aliases);
     *key = id.key;

@@ -3,6 +3,7 @@
 #include "derived_facts.h"
 
 #include <array>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -35,19 +36,22 @@ TagFacts tag_facts(const std::vector<Tag>& tags) {
   f.han_tag = value(FactTag::Han);
   f.round = value(FactTag::Round);
   const NameAliases& aliases = NameAliases::builtin();
-  f.site_name = aliases.count_as(true, f.site).display;
+  const NameAliases::Counted site = aliases.count_as(true, f.site);
+  f.site_name = site.display;
   f.event_name = aliases.count_as(false, f.event).display;
   const GameDate date = parse_game_date(f.date_text);
   if (date.year) {
     f.date = date.key;
     f.year = *date.year;
   }
-  f.cho = player_name(f.cho_tag);
-  f.han = player_name(f.han_tag);
-  f.cho_rank = split_player(f.cho_tag).rank;
-  f.han_rank = split_player(f.han_tag).rank;
-  f.cho_id = identify_player(f.cho_tag, f.site, aliases).display;
-  f.han_id = identify_player(f.han_tag, f.site, aliases).display;
+  // Each tag split once: its name, its rank, its identity.
+  for (auto [tag, name, rank, id] : {std::tuple{&f.cho_tag, &f.cho, &f.cho_rank, &f.cho_id},
+                                     std::tuple{&f.han_tag, &f.han, &f.han_rank, &f.han_id}}) {
+    const PlayerIdentity who = identify_player(*tag, site, aliases);
+    *name = who.recorded.name;
+    *rank = who.recorded.rank;
+    *id = who.display;
+  }
   return f;
 }
 
@@ -318,6 +322,17 @@ std::optional<Error> store_conflicts(sql::Connection& db, std::int64_t game_id) 
   if (!gone.run()) return Error{"cannot store what copies say otherwise: " + db.current_error()};
   const std::string main = sql::schema_prefix(db, false);
   return derive_conflicts(db, main, main, game_id);
+}
+
+std::optional<Error> store_conflict(sql::Connection& db, std::int64_t copy_id, std::int64_t game_id, unsigned conflicts) {
+  if (!conflicts) return std::nullopt;
+  Statement s = db.prepare("INSERT INTO copy_conflicts (game_id, copy_of, conflicts) VALUES (?1, ?2, ?3)");
+  if (!s.prepared()) return Error{"cannot store what a copy says otherwise: " + db.current_error()};
+  s.bind(1, copy_id);
+  s.bind(2, game_id);
+  s.bind_text(3, conflict_words(conflicts));
+  if (!s.run()) return Error{"cannot store what a copy says otherwise: " + db.current_error()};
+  return std::nullopt;
 }
 
 std::optional<Error> store_quality(sql::Connection& db, std::int64_t request_id, std::int64_t game_id) {

@@ -60,6 +60,9 @@ std::optional<Error> fill_temp(sql::Connection& db, int schema_version);
 // Stores what each copy of game `game_id` says otherwise than the game (copy_conflicts,
 // copies.h), as it now stands.
 std::optional<Error> store_conflicts(sql::Connection& db, std::int64_t game_id);
+// Stores what the new copy `copy_id` of game `game_id` says otherwise (`conflicts`, the
+// bits of copies.h; no row when 0), as the importer found it.
+std::optional<Error> store_conflict(sql::Connection& db, std::int64_t copy_id, std::int64_t game_id, unsigned conflicts);
 
 // Stores the play quality of game `game_id`'s analysis under `request_id` as it now
 // stands: a row when the analysis is complete, none otherwise.

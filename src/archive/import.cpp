@@ -597,7 +597,7 @@ class Importer {
       ++report.replaced;
       ++summary_.replaced;
     } else {
-      const auto id = archive_->insert_game(source_id, g, kept.id);
+      const auto id = archive_->insert_game(source_id, g, kept.id, 0, conflicts);
       if (!id) return id.error();
       ++report.duplicates;
       ++summary_.duplicates;

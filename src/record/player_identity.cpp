@@ -70,12 +70,15 @@ std::string identity_key(std::string_view written, const NameAliases& aliases) {
 }
 
 PlayerIdentity identify_player(std::string_view tag_value, std::string_view site_value, const NameAliases& aliases) {
+  return identify_player(tag_value, aliases.count_as(true, site_value), aliases);
+}
+
+PlayerIdentity identify_player(std::string_view tag_value, const NameAliases::Counted& site, const NameAliases& aliases) {
   PlayerIdentity id;
   id.recorded = split_player(tag_value);
   if (id.recorded.name.empty()) return id;
   const std::string_view base = base_name(id.recorded.name);
   const Rank& rank = id.recorded.rank_value;
-  const NameAliases::Counted site = aliases.count_as(true, site_value);
   const bool pro_style = rank.title == RankTitle::Pro || rank.hanja;
   const bool scoped = !site.key.empty() && aliases.online(site.key) && !pro_style;
   const std::string plain_key = name_key(base);

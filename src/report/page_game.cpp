@@ -38,8 +38,7 @@ std::string title_of(const GameView& v) {
 
 GameView game_view(Game game, const Profile& fallback, const OpeningBook* openings) {
   GameView v;
-  v.ref = game.source.file.substr(game.source.file.find_last_of('/') + 1) + ":" +
-          std::to_string(game.source.game_index + 1);
+  v.ref = game_ref(game.source.file, game.source.game_index);
   auto tag = [&](FactTag f) {
     const std::string* t = fact_tag(game.tags, f);
     return t ? *t : std::string();
@@ -117,7 +116,7 @@ std::string facts(const GameView& g, bool links) {
   };
   if (!g.cho.empty()) html("Cho", player_html(g.cho, links));
   if (!g.han.empty()) html("Han", player_html(g.han, links));
-  html("event", link("/event?name=" + url_encode(g.event) + "&date=" + url_encode(parse_game_date(g.date).key), g.event));
+  html("event", link(event_href(g.event, parse_game_date(g.date).key), g.event));
   html("site", link("/games?site=" + url_encode(g.site), g.site));
   item("date", i18n::date(g.date));
   item("result", g.result.empty() ? tr("none stored") : g.result);
@@ -156,8 +155,8 @@ std::string side_summaries(const GameView& g) {
     out += "<td class=\"n\">" + std::string(buf) + "</td>";
     std::snprintf(buf, sizeof buf, "%.0f", x.average_loss);
     out += "<td class=\"n\">" + std::string(buf) + "</td>";
-    std::snprintf(buf, sizeof buf, "%d/%d (%.0f%%)", x.best_moves, x.moves, 100.0 * x.best_moves / x.moves);
-    out += "<td class=\"n\">" + std::string(buf) + "</td>";
+    out += "<td class=\"n\">" + std::to_string(x.best_moves) + "/" + std::to_string(x.moves) + " (" +
+           share(x.best_moves, x.moves) + ")</td>";
     for (analysis::MoveClass c : {analysis::MoveClass::Inaccuracy, analysis::MoveClass::Mistake, analysis::MoveClass::Blunder})
       out += "<td class=\"n\">" + std::to_string(x.counts[static_cast<std::size_t>(c)]) + "</td>";
     out += "</tr>";

@@ -27,17 +27,8 @@ std::string fixed(double v, int decimals = 1) {
 std::string player_link(const std::string& name) {
   return "<a href=\"" + esc(stats::player_link(name)) + "\">" + esc(name) + "</a>";
 }
-// The page of the event `name` in the season that holds `date` (a date key; "" undated).
-std::string event_href(const std::string& name, const std::string& date) {
-  return "/event?name=" + url_encode(name) + "&date=" + url_encode(date);
-}
 std::string game_link(std::int64_t id, const std::string& text) {
   return "<a href=\"/game/" + std::to_string(id) + "\">" + esc(text) + "</a>";
-}
-
-// A game's reference as every command writes it: FILE:GAME (GAME from 1), the file's name only.
-std::string game_ref(const std::string& file, int index) {
-  return file.substr(file.find_last_of('/') + 1) + ":" + std::to_string(index + 1);
 }
 
 // Why a player is or is not ranked, under the fit's prior (`prior` > 0) or without one.

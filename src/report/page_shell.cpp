@@ -72,6 +72,14 @@ std::string tr(const char* english) { return i18n::translate(english); }
 
 std::string with_commas(long n) { return i18n::number(n); }
 
+std::string event_href(const std::string& name, const std::string& date) {
+  return "/event?name=" + url_encode(name) + "&date=" + url_encode(date);
+}
+
+std::string game_ref(const std::string& file, int index) {
+  return file.substr(file.find_last_of('/') + 1) + ":" + std::to_string(index + 1);
+}
+
 std::string share(long part, long whole) {
   char buffer[16];
   std::snprintf(buffer, sizeof buffer, "%.1f%%", whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);

@@ -17,6 +17,12 @@ std::string site_nav();
 std::string document(const std::string& title, const std::string& body, bool nav = true,
                      const std::string& script = "");
 
+// The page of the event `name` in the season that holds `date` (a date key; "" undated).
+std::string event_href(const std::string& name, const std::string& date);
+
+// A game's reference as every command writes it: FILE:GAME (GAME from 1), the file's name only.
+std::string game_ref(const std::string& file, int index);
+
 // `n` with thousands separators ("24,668").
 std::string with_commas(long n);
 

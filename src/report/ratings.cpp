@@ -22,7 +22,7 @@ using model::RatedGroup;
 
 constexpr double kZ95 = 1.959963984540054;
 
-double logistic(double x) { return x >= 0 ? 1 / (1 + std::exp(-x)) : std::exp(x) / (1 + std::exp(x)); }
+using model::logistic;
 
 // The players of the largest group in which every player reaches every other through
 // "beat" (a strongly connected component of the graph of decisive games, Boost.Graph's).

@@ -11,9 +11,11 @@
 #include <Eigen/IterativeLinearSolvers>
 
 namespace gibo::ratings::model {
-namespace {
 
 double logistic(double x) { return x >= 0 ? 1 / (1 + std::exp(-x)) : std::exp(x) / (1 + std::exp(x)); }
+
+namespace {
+
 // log F(x), exact for large |x|.
 double log_logistic(double x) { return x >= 0 ? -std::log1p(std::exp(-x)) : x - std::log1p(std::exp(x)); }
 

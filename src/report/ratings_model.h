@@ -51,6 +51,9 @@ struct Maximum {
   bool converged = false;
 };
 
+// The logistic function F(x) = 1 / (1 + e^-x), without overflow for large |x|.
+double logistic(double x);
+
 // Newton's method from `start` (β, α, d; d > 0 when free), each step the solution of the
 // information's system, shortened until the objective rises; stops when the largest step
 // is below `tolerance` (natural units) or after `max_iterations`.

@@ -404,9 +404,6 @@ struct EventReport {
   std::vector<EventGameRef> refs;    // parallel to games
   crosstable::Crosstable table;    // round robins, leagues and matches (a match's score); empty otherwise
   long unnamed = 0;                // games left out: a side names no one
-  bool competition() const {
-    return format == EventFormat::RoundRobin || format == EventFormat::Knockout || format == EventFormat::League;
-  }
 };
 // Days without a game after which an event's next game begins another season.
 inline constexpr int kSeasonGapDays = 90;

@@ -712,7 +712,7 @@ Counts counts_of(const Report& r) {
 std::vector<std::array<std::size_t, 2>> people_of(const Dataset& data, const ReportOptions& options,
                                                   const Entities& entities, Report& r) {
   const NameAliases& aliases = options.aliases ? *options.aliases : NameAliases::builtin();
-  auto sides = identify_sides(data, aliases, r.identities, &r.possible_merges);
+  auto sides = identify_sides(data, aliases, entities, r.identities, &r.possible_merges);
   identity_games(data, sides, options, entities, r.identities);
   r.ratings = ratings_of(data, sides, r.identities.size(), options);
   r.events = events_of(data, sides, entities, options);

@@ -90,7 +90,9 @@ EventReport event_of(const Dataset& data, const std::vector<std::array<std::size
   ev.group_stage = reading.group_stage;
   ev.stages = reading.stages;
   ev.places = reading.places;
-  if (ev.format != EventFormat::Casual && ev.format != EventFormat::Knockout)
+  // A knockout's too: its standings rows give each player's points and games beside the
+  // stage reached (its places are the stages', not the crosstable's).
+  if (ev.format != EventFormat::Casual)
     ev.table = crosstable::build(ev.games, ev.players.size(), o.points);
   else
     for (const crosstable::EventGame& g : ev.games) (g.cho == g.han ? ev.table.self_games : ev.table.games)++;

@@ -106,7 +106,7 @@ void apply_merges(std::vector<Identity>& identities, std::vector<Building>& buil
 }  // namespace
 
 std::vector<std::array<std::size_t, 2>> identify_sides(const Dataset& data, const NameAliases& aliases,
-                                                       std::vector<Identity>& identities,
+                                                       const Entities& entities, std::vector<Identity>& identities,
                                                        std::vector<PossibleMerge>* possible) {
   std::unordered_map<std::string, std::size_t> by_key;
   std::vector<Building> building;
@@ -115,9 +115,10 @@ std::vector<std::array<std::size_t, 2>> identify_sides(const Dataset& data, cons
   identities.clear();
   for (std::size_t k = 0; k < data.games.size(); ++k) {
     const GameFacts& g = data.games[k];
-    const bool site_known = !aliases.count_as(true, g.site).key.empty();
+    const NameAliases::Counted& site = entities.site(k);
+    const bool site_known = !site.key.empty();
     for (int side = 0; side < 2; ++side) {
-      const PlayerIdentity id = identify_player(side == 0 ? g.cho_player : g.han_player, g.site, aliases);
+      const PlayerIdentity id = identify_player(side == 0 ? g.cho_player : g.han_player, site, aliases);
       if (!id.named()) continue;
       auto [it, fresh] = by_key.try_emplace(id.key, identities.size());
       if (fresh) {

@@ -22,9 +22,9 @@ Scored scored_result(const GameFacts& g, bool by_verdict);
 
 // Each game's two identities (indices into `identities`, which it fills; SIZE_MAX when a
 // side names no one), after the collection's merges (record/identity_merge.h); `possible`,
-// when given, receives the merges no rule decides.
+// when given, receives the merges no rule decides. Each game's site as `entities` counts it.
 std::vector<std::array<std::size_t, 2>> identify_sides(const Dataset& data, const NameAliases& aliases,
-                                                       std::vector<Identity>& identities,
+                                                       const Entities& entities, std::vector<Identity>& identities,
                                                        std::vector<PossibleMerge>* possible = nullptr);
 // Fills each identity's games (results scored as the options say).
 void identity_games(const Dataset& data, const std::vector<std::array<std::size_t, 2>>& sides, const ReportOptions& o,

@@ -228,7 +228,10 @@ TEST_P(CopiesOn, AnArchiveOfVersion7IsMigratedOnceAndItsCopiesRestored) {
   EXPECT_EQ(holdings(db), whole);
   // A third import finds nothing to do.
   const Result third = run_gibo({"import", "--db", db, "--format", "jsonl", kTwins});
-  EXPECT_NE(third.out.find("\"games\":0,"), std::string::npos) << third.out;
+  const std::size_t summary = third.out.find("{\"type\":\"summary\"");
+  ASSERT_NE(summary, std::string::npos) << third.out;
+  EXPECT_NE(third.out.find("\"imported\":0,", summary), std::string::npos) << third.out;
+  EXPECT_NE(third.out.find("\"games\":0,", summary), std::string::npos) << third.out;
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM games"), 14);
 }
 

@@ -74,7 +74,7 @@ void time_parts(const stats::Dataset& data) {
   stats::Report r;
   const stats::Entities entities(data, NameAliases::builtin());
   const double identify = best_of_three([&] {
-    sides = stats::identify_sides(data, NameAliases::builtin(), identities);
+    sides = stats::identify_sides(data, NameAliases::builtin(), entities, identities);
     stats::identity_games(data, sides, o, entities, identities);
   });
   const double rate = best_of_three([&] { r.ratings = stats::ratings_of(data, sides, identities.size(), o); });
@@ -537,7 +537,8 @@ int main(int argc, char** argv) {
   time_parts(data);
   if (!db.empty()) time_reports(db);
   std::vector<stats::Identity> identities;
-  const auto sides = stats::identify_sides(data, NameAliases::builtin(), identities);
+  const stats::Entities entities(data, NameAliases::builtin());
+  const auto sides = stats::identify_sides(data, NameAliases::builtin(), entities, identities);
   long undated = 0;
   const std::vector<Decided> games = decided_games(data, sides, undated);
   std::printf("%zu dated decided games between two players (%ld undated left out)\n", games.size(), undated);

@@ -349,11 +349,11 @@ class Archive {
   };
   Expected<SameGames> same_games(const PreparedGame& game);
   // Inserts a record with its players, comments, diagnostics, facts and opening; its id.
-  // `copy_of`: the game it is a copy of (then its own what it says otherwise is derived
-  // again: copy_conflicts); nullopt: a game, numbered `twin` among those of its hash and
-  // start.
+  // `copy_of`: the game it is a copy of, saying `conflicts` otherwise (copies.h; stored in
+  // copy_conflicts); nullopt: a game, numbered `twin` among those of its hash and start.
   Expected<std::int64_t> insert_game(std::int64_t source_id, const PreparedGame& game,
-                                     std::optional<std::int64_t> copy_of = std::nullopt, std::int64_t twin = 0);
+                                     std::optional<std::int64_t> copy_of = std::nullopt, std::int64_t twin = 0,
+                                     unsigned conflicts = 0);
   // The broken game that replace_game made a copy.
   struct ReplacedCopy {
     std::int64_t old_id = 0;  // its row, now a copy

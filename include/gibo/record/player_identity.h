@@ -43,6 +43,8 @@ struct PlayerIdentity {
 
 // The identity of the player tag `tag_value` in a game whose site tag is `site_value`.
 PlayerIdentity identify_player(std::string_view tag_value, std::string_view site_value, const NameAliases& aliases);
+// The same in a game whose site is counted as `site` (the report's reading of its site tag).
+PlayerIdentity identify_player(std::string_view tag_value, const NameAliases::Counted& site, const NameAliases& aliases);
 
 // The key of an identity written as NAME or NAME@SITE (an alias line's SPELLING or NAME):
 // NAME as the name rule reads a tag (its rank left out), SITE as the table counts sites.
