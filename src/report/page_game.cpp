@@ -10,7 +10,6 @@
 #include "gibo/formats/notation.h"
 #include "gibo/formats/openings.h"
 #include "gibo/record/fact_tags.h"
-#include "gibo/record/game_date.h"
 #include "gibo/record/player_name.h"
 #include "gibo/report/i18n.h"
 #include "gibo/report/opening_text.h"
@@ -116,7 +115,7 @@ std::string facts(const GameView& g, bool links) {
   };
   if (!g.cho.empty()) html("Cho", player_html(g.cho, links));
   if (!g.han.empty()) html("Han", player_html(g.han, links));
-  html("event", link(event_href(g.event, parse_game_date(g.date).key), g.event));
+  html("event", g.event_href.empty() ? xml_escape(g.event) : link(g.event_href, g.event));
   html("site", link("/games?site=" + url_encode(g.site), g.site));
   item("date", i18n::date(g.date));
   item("result", g.result.empty() ? tr("none stored") : g.result);

@@ -355,19 +355,24 @@ std::string games_section(const stats::Report& r, const stats::EventReport& e) {
 
 }  // namespace
 
-std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& date) {
+const stats::EventReport* find_event(const stats::Report& r, const std::string& name, const std::string& date) {
   // The season of that name whose dates hold `date`; "" the undated part, or the only season.
-  // The name as a record writes it counts as its event's name (the viewer links the tag).
+  // A spelling as a record writes it finds its event by the key it counts under.
   const NameAliases& aliases = r.options.aliases ? *r.options.aliases : NameAliases::builtin();
-  const std::string counted = aliases.count_as(false, name).display;
+  const std::string key = aliases.count_as(false, name).key;
   const stats::EventReport* found = nullptr;
   for (const stats::EventReport& e : r.events.events) {
-    if (e.name != name && e.name != counted) continue;
+    if (e.name != name && (key.empty() || e.key != key)) continue;
     const bool holds = date.empty() ? e.first_date.empty()
                                     : !e.first_date.empty() && e.first_date.substr(0, date.size()) <= date &&
                                           date <= e.last_date + "~";
     if (holds || (!found && date.empty())) found = &e;
   }
+  return found;
+}
+
+std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& date) {
+  const stats::EventReport* found = find_event(r, name, date);
   if (!found) return std::nullopt;
   const stats::EventReport& e = *found;
   const std::string title = e.name + (e.first_date.empty() ? std::string() : " (" + stats::season_text(e) + ")");

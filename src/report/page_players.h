@@ -30,5 +30,8 @@ std::string events_page(const stats::Report& r);
 // nullopt when no event has that name and a season holding `date` ("" for undated games, or
 // the first season of the name when it has no undated games).
 std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& date);
+// The season event_page shows for `name` (as counted, or any spelling an event tag has)
+// and `date`; nullptr when none: a value that is no event (미상, a site's name) has none.
+const stats::EventReport* find_event(const stats::Report& r, const std::string& name, const std::string& date);
 
 }  // namespace gibo::pages

@@ -391,6 +391,7 @@ struct EventGameRef {
 };
 struct EventReport {
   std::string name;                // the event as counted (aliases)
+  std::string key;                 // its key as Entities counts it (an event tag's spellings share it)
   // The season: the event's run of dates (no gap of more than kSeasonGapDays between its
   // games), as date keys; both "" for undated games of an event with several seasons or none.
   std::string first_date, last_date;

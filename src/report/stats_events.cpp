@@ -80,6 +80,7 @@ EventReport event_of(const Dataset& data, const std::vector<std::array<std::size
     ev.refs.push_back({g.file, g.index, g.id, g.round, g.date.key});
     if (cho != han) played.push_back({ev.games.back().cho, ev.games.back().han, s.winner, g.round});
   }
+  ev.key = entities.event(season.front()).key;
   long most = 0;  // shown as its most frequent spelling (the alias's name when one applies)
   for (const auto& [name, n] : spellings)
     if (n > most) most = n, ev.name = name;

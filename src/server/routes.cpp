@@ -17,11 +17,13 @@
 #include "gibo/archive/position_index.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/tag_map.h"
+#include "gibo/record/game_date.h"
 #include "gibo/report/explore.h"
 #include "gibo/report/copy_text.h"
 #include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "report/page_players.h"
+#include "report/page_shell.h"
 #include "report/stats.h"
 #include "report/stats_load.h"
 #include "report/stats_render.h"
@@ -256,6 +258,11 @@ struct Site::Impl {
     pages::GameView view = pages::game_view(std::move(*g), profile ? *profile : default_profile(), openings.get());
     view.id = *id;
     if (auto e = add_records(*id, view)) return error(500, e->message);
+    // Its event's page, when the players' report holds a season of it at the game's date.
+    Reply no_report;
+    if (const Made* made = ready(reports->people, no_report))
+      if (const stats::EventReport* e = pages::find_event(*made->report, view.event, parse_game_date(view.date).key))
+        view.event_href = pages::event_href(e->name, e->first_date);
     // The game's newest complete analysis, when the archive holds one: the evaluation graph.
     if (const auto analysed = archive->analysed_games({*id}); analysed && !analysed->empty())
       if (const auto a = archive->load_analysis(analysed->front().request_id, *id); a && *a) {

@@ -98,6 +98,10 @@ TEST(Viewer, TitledByItsPlayersWithLinksThatAnswerAndTheAnalysisShown) {
   EXPECT_EQ(plain.body.find("class=\"sides\""), std::string::npos);
   EXPECT_EQ(plain.body.find("class=\"judgement"), std::string::npos);
   EXPECT_EQ(plain.body.find("better-move"), std::string::npos);
+  for (const std::string& l : hrefs(plain.body)) {
+    if (l.rfind("/game/2?ply=", 0) == 0) continue;
+    EXPECT_EQ((*site)->get(l).status, 200) << l;
+  }
 }
 
 }  // namespace

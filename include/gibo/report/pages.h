@@ -82,6 +82,8 @@ struct GameView {
   // The page's title: "CHO – HAN · EVENT · DATE" (the parts the record has), else `ref`.
   std::string title;
   std::string ref;    // "FILE:GAME": the file's name (no folders) and the game from 1
+  // The page of its event's season (set by the server when the report has one; "" no link).
+  std::string event_href;
   std::string cho, han, event, site, date, result, verdict;  // record strings (escaped when written)
   Position start;
   std::vector<Move> moves;                    // the plies that replay
