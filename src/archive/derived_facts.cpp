@@ -328,9 +328,10 @@ std::optional<Error> store_conflict(sql::Connection& db, std::int64_t copy_id, s
   if (!conflicts) return std::nullopt;
   Statement s = db.prepare("INSERT INTO copy_conflicts (game_id, copy_of, conflicts) VALUES (?1, ?2, ?3)");
   if (!s.prepared()) return Error{"cannot store what a copy says otherwise: " + db.current_error()};
+  const std::string words = conflict_words(conflicts);  // bound, not copied: it outlives the run
   s.bind(1, copy_id);
   s.bind(2, game_id);
-  s.bind_text(3, conflict_words(conflicts));
+  s.bind_text(3, words);
   if (!s.run()) return Error{"cannot store what a copy says otherwise: " + db.current_error()};
   return std::nullopt;
 }
