@@ -298,6 +298,36 @@ std::optional<std::pair<Setup, Setup>> setup_pair_of(const StartPosition& start)
   return setup_pair_of(p);
 }
 
+namespace {
+
+// Per side, the formations of its set-up (a bit each) as seen from that side.
+std::array<std::uint64_t, 2> formations_of(const std::vector<FormationRule>& formations, Setup cho, Setup han) {
+  std::array<std::uint64_t, 2> open{0, 0};
+  for (Side s : {Side::Cho, Side::Han}) {
+    const Setup own = own_view(s == Side::Cho ? cho : han, s);
+    for (std::size_t i = 0; i < formations.size(); ++i)
+      if ((formations[i].setups >> static_cast<int>(own)) & 1) open[static_cast<std::size_t>(index(s))] |= std::uint64_t{1} << i;
+  }
+  return open;
+}
+
+// The piece on `from` moved to `to` (taking what stands there) on the walk's board, its
+// piece points and its horses. Contract: `from` holds a piece.
+void move_piece(WalkBoard& w, Square from, Square to) {
+  const Piece p = w.board[from], captured = w.board[to];
+  if (captured != Piece::None) {
+    w.at.flip(captured, to);
+    if (type_of(captured) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(captured)))].remove(to);
+  }
+  w.at.flip(p, from);
+  w.at.flip(p, to);
+  w.board[to] = p;
+  w.board[from] = Piece::None;
+  if (type_of(p) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(p)))].moved(from, to);
+}
+
+}  // namespace
+
 Opening name_opening(const StartPosition& start, std::span<const Move> moves, const OpeningBook& book) {
   Opening o;
   const auto pair = setup_pair_of(start);
@@ -314,12 +344,7 @@ Opening name_opening(const StartPosition& start, std::span<const Move> moves, co
   const auto& formations = book.formations();
   const auto& compiled = book.compiled();
   // Per side, the formations still to look for (a bit each): those of its set-up not found yet.
-  std::array<std::uint64_t, 2> open{0, 0};
-  for (Side s : {Side::Cho, Side::Han}) {
-    const Setup own = own_view(s == Side::Cho ? o.cho : o.han, s);
-    for (std::size_t i = 0; i < formations.size(); ++i)
-      if ((formations[i].setups >> static_cast<int>(own)) & 1) open[static_cast<std::size_t>(index(s))] |= std::uint64_t{1} << i;
-  }
+  std::array<std::uint64_t, 2> open = formations_of(formations, o.cho, o.han);
   const std::vector<int>& lines = book.lines_from(o.cho, o.han);
   const bool keyed = !lines.empty();
   std::uint64_t key = keyed ? board_key(board, to_move) : 0;
@@ -364,15 +389,7 @@ Opening name_opening(const StartPosition& start, std::span<const Move> moves, co
     const Square from = m.from(), to = m.to();
     if (from >= kSquares || to >= kSquares || board[from] == Piece::None) break;  // not a board's move
     const Piece p = board[from], captured = board[to];
-    if (captured != Piece::None) {
-      w.at.flip(captured, to);
-      if (type_of(captured) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(captured)))].remove(to);
-    }
-    w.at.flip(p, from);
-    w.at.flip(p, to);
-    board[to] = p;
-    board[from] = Piece::None;
-    if (type_of(p) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(p)))].moved(from, to);
+    move_piece(w, from, to);
     // A formation changes only when a piece of a kind it names moves or is taken, or when
     // any piece blocks or frees a horse's leg.
     if (forms) {

@@ -2,6 +2,7 @@
 #include "gibo/report/crosstable.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -49,13 +50,14 @@ std::string_view pairing_name(Pairing f) {
   return name_of(kNames, f);
 }
 
-Crosstable build(std::span<const EventGame> games, std::size_t players, PointSystem system) {
-  Crosstable t;
-  t.system = system;
-  std::vector<Standing> all(players);
-  std::vector<char> present(players, 0);
-  std::map<std::pair<std::uint32_t, std::uint32_t>, long> pairs;  // games per unordered pair
-  for (std::uint32_t p = 0; p < players; ++p) all[p].player = p;
+namespace {
+
+using PairCounts = std::map<std::pair<std::uint32_t, std::uint32_t>, long>;  // games per unordered pair
+
+// Each player's games, results and points (all[p] for player p), the games per pair, and the
+// table's counts; present[p] says whether p played anyone but themselves.
+void tally(std::span<const EventGame> games, PointSystem system, Crosstable& t, std::vector<Standing>& all,
+           std::vector<char>& present, PairCounts& pairs) {
   for (const EventGame& g : games) {
     if (g.cho == g.han) {
       ++t.self_games;
@@ -77,8 +79,11 @@ Crosstable build(std::span<const EventGame> games, std::size_t players, PointSys
     else if (g.winner == Winner::Cho) ++c.wins, ++h.losses;
     else ++h.wins, ++c.losses;
   }
-  // Sonneborn–Berger and Buchholz need every player's points; direct encounter counts the
-  // games between players level on points.
+}
+
+// Sonneborn–Berger and Buchholz, which need every player's points; direct encounter counts
+// the games between players level on points.
+void tie_breaks(std::span<const EventGame> games, PointSystem system, std::vector<Standing>& all) {
   for (const EventGame& g : games) {
     const auto p = g.cho == g.han ? std::nullopt : points(g.winner, g.method, system);
     if (!p) continue;
@@ -89,12 +94,11 @@ Crosstable build(std::span<const EventGame> games, std::size_t players, PointSys
     h.buchholz += c.points;
     if (same(c.points, h.points)) c.direct += p->cho, h.direct += p->han;
   }
-  std::vector<Standing> in;
-  for (std::uint32_t p = 0; p < players; ++p)
-    if (present[p]) in.push_back(all[p]);
+}
 
-  // The pairing: two players a match; three or more who all met equally often a round robin.
-  const std::size_t n = in.size();
+// The pairing of `n` players who met as `pairs` says: two players a match; three or more who
+// all met equally often a round robin (and how many times).
+void read_pairing(std::size_t n, const PairCounts& pairs, Crosstable& t) {
   if (n == 2) {
     t.pairing = Pairing::Match;
   } else if (n >= 3 && pairs.size() == n * (n - 1) / 2) {
@@ -104,12 +108,14 @@ Crosstable build(std::span<const EventGame> games, std::size_t players, PointSys
       t.cycles = static_cast<int>(k);
     }
   }
+}
 
-  const bool by_direct = t.pairing != Pairing::Other;
-  // The criteria in order; a player ahead on the first that differs is placed first.
+// `in` in order of the criteria (points, then direct encounter where everyone met, else
+// Buchholz, then Sonneborn–Berger, then wins), each with its place (shared places as a range).
+void place(std::vector<Standing>& in, bool by_direct) {
   auto criteria = [&](const Standing& s) {
-    return std::vector<double>{s.points, by_direct ? s.direct : s.buchholz, s.sonneborn_berger,
-                               static_cast<double>(s.wins)};
+    return std::array<double, 4>{s.points, by_direct ? s.direct : s.buchholz, s.sonneborn_berger,
+                                 static_cast<double>(s.wins)};
   };
   auto ahead = [&](const Standing& a, const Standing& b) {
     const auto x = criteria(a), y = criteria(b);
@@ -118,16 +124,18 @@ Crosstable build(std::span<const EventGame> games, std::size_t players, PointSys
     return false;
   };
   std::stable_sort(in.begin(), in.end(), ahead);
+  const std::size_t n = in.size();
   for (std::size_t i = 0; i < n;) {
     std::size_t j = i + 1;
     while (j < n && !ahead(in[i], in[j]) && !ahead(in[j], in[i])) ++j;
     for (std::size_t k = i; k < j; ++k) in[k].place = static_cast<int>(i) + 1, in[k].place_to = static_cast<int>(j);
     i = j;
   }
-  t.standings = std::move(in);
+}
 
-  // The grid.
-  if (n > kGridPlayers) return t;
+// The grid of the standings' players: each cell the games between two and the points won.
+void fill_grid(std::span<const EventGame> games, std::size_t players, PointSystem system, Crosstable& t) {
+  const std::size_t n = t.standings.size();
   std::vector<std::size_t> row(players, SIZE_MAX);
   for (std::size_t i = 0; i < n; ++i) row[t.standings[i].player] = i;
   t.cells.assign(n, std::vector<Cell>(n));
@@ -142,6 +150,26 @@ Crosstable build(std::span<const EventGame> games, std::size_t players, PointSys
       t.cells[h][c].points += p->han;
     }
   }
+}
+
+}  // namespace
+
+Crosstable build(std::span<const EventGame> games, std::size_t players, PointSystem system) {
+  Crosstable t;
+  t.system = system;
+  std::vector<Standing> all(players);
+  std::vector<char> present(players, 0);
+  PairCounts pairs;
+  for (std::uint32_t p = 0; p < players; ++p) all[p].player = p;
+  tally(games, system, t, all, present, pairs);
+  tie_breaks(games, system, all);
+  std::vector<Standing> in;
+  for (std::uint32_t p = 0; p < players; ++p)
+    if (present[p]) in.push_back(all[p]);
+  read_pairing(in.size(), pairs, t);
+  place(in, t.pairing != Pairing::Other);
+  t.standings = std::move(in);
+  if (t.standings.size() <= kGridPlayers) fill_grid(games, players, system, t);
   return t;
 }
 

@@ -271,32 +271,32 @@ Players players_of(const Context& c) {
   return p;
 }
 
-// The games by opening name, formation and side, and the formations by year, site and
-// player (the players of `players`, in its order).
-OpeningNames opening_names_of(const Context& c, const Players& players) {
-  const Dataset& data = c.data;
-  OpeningNames n;
-  n.book_owner = data.openings ? data.openings : std::shared_ptr<const OpeningBook>(&builtin_opening_book(), [](auto*) {});
-  const OpeningBook& book = *n.book_owner;
-  for (const FormationRule& f : book.formations()) n.book.push_back(&f);
-  std::map<const FormationRule*, std::size_t> column;
-  for (std::size_t i = 0; i < n.book.size(); ++i) column[n.book[i]] = i;
-  n.formations.resize(n.book.size() + 1);  // the last row: unknown
-  for (std::size_t i = 0; i < n.book.size(); ++i) n.formations[i].rule = n.book[i];
+// The opening tables while they are counted, game by game (opening_names_of).
+struct OpeningCount {
+  OpeningNames& n;
+  std::map<const FormationRule*, std::size_t> column;  // a formation's row in n.formations
   std::map<std::string, OpeningNameRow> names;
   std::map<int, FormationSlice> years;
   FormationSlice unknown_year;
-  unknown_year.label = "unknown";
   std::map<std::string, FormationSlice> sites;
   // Per player (identity) and side: how often each side's formations (as a code) were played.
   std::unordered_map<const Identity*, std::array<std::map<std::string, long>, 2>> by_player;
   std::map<std::string, std::string> side_names;  // a side's code -> its name in the run's language
-  for (std::size_t k = 0; k < data.games.size(); ++k) {
-    const GameFacts& g = data.games[k];
+
+  explicit OpeningCount(OpeningNames& names_) : n(names_) {
+    for (std::size_t i = 0; i < n.book.size(); ++i) column[n.book[i]] = i;
+    n.formations.resize(n.book.size() + 1);  // the last row: unknown
+    for (std::size_t i = 0; i < n.book.size(); ++i) n.formations[i].rule = n.book[i];
+    unknown_year.label = "unknown";
+  }
+
+  // Game k of the context's data.
+  void game(const Context& c, std::size_t k) {
+    const GameFacts& g = c.data.games[k];
     const Opening& op = g.named;
     if (op.other_start || g.custom_start) {
       ++n.other_start;
-      continue;
+      return;
     }
     ++n.games;
     const int cls = result_class(g);
@@ -318,48 +318,61 @@ OpeningNames opening_names_of(const Context& c, const Players& players) {
       slice->sides += 2;
     }
     for (int side = 0; side < 2; ++side) {
-      const auto& found = op.formations[static_cast<std::size_t>(side)];
-      std::string side_code;
-      for (const FormationFound& f : found) {
-        const auto c = column.find(f.rule);
-        if (c == column.end()) continue;
-        FormationRow& fr = n.formations[c->second];
-        ++fr.sides[static_cast<std::size_t>(side)];
-        fr.tally[static_cast<std::size_t>(side)].add(cls);
-        ++year->counts[c->second];
-        ++at_site.counts[c->second];
-        if (!side_code.empty()) side_code += '+';
-        side_code += f.rule->code;
-      }
-      if (found.empty()) {
-        FormationRow& fr = n.formations.back();
-        ++fr.sides[static_cast<std::size_t>(side)];
-        fr.tally[static_cast<std::size_t>(side)].add(cls);
-        side_code = "?";
-      }
+      const std::string side_code = formations(op, side, cls, {year, &at_site});
       if (!side_names.count(side_code)) side_names[side_code] = opening_text::side(op, side == 0 ? Side::Cho : Side::Han);
       if (const Identity* player = c.player(k, side)) ++by_player[player][static_cast<std::size_t>(side)][side_code];
     }
   }
-  for (auto& [code, row] : names) n.names.push_back(std::move(row));
-  std::stable_sort(n.names.begin(), n.names.end(),
-                   [](const OpeningNameRow& a, const OpeningNameRow& b) { return a.games > b.games; });
-  for (auto& [year, slice] : years) n.by_year.push_back(std::move(slice));
-  if (unknown_year.sides) n.by_year.push_back(std::move(unknown_year));
-  for (auto& [key, slice] : sites) {
-    if (key.empty()) slice.label = "";
-    n.by_site.push_back(std::move(slice));
+
+  // One side's formations counted (in the formation rows and both slices); its code.
+  std::string formations(const Opening& op, int side, int cls, std::array<FormationSlice*, 2> slices) {
+    const auto& found = op.formations[static_cast<std::size_t>(side)];
+    std::string side_code;
+    for (const FormationFound& f : found) {
+      const auto c = column.find(f.rule);
+      if (c == column.end()) continue;
+      FormationRow& fr = n.formations[c->second];
+      ++fr.sides[static_cast<std::size_t>(side)];
+      fr.tally[static_cast<std::size_t>(side)].add(cls);
+      for (FormationSlice* slice : slices) ++slice->counts[c->second];
+      if (!side_code.empty()) side_code += '+';
+      side_code += f.rule->code;
+    }
+    if (found.empty()) {
+      FormationRow& fr = n.formations.back();
+      ++fr.sides[static_cast<std::size_t>(side)];
+      fr.tally[static_cast<std::size_t>(side)].add(cls);
+      side_code = "?";
+    }
+    return side_code;
   }
-  std::stable_sort(n.by_site.begin(), n.by_site.end(),
-                   [](const FormationSlice& a, const FormationSlice& b) { return a.sides > b.sides; });
-  for (const PlayerRow& p : players.top) {
-    const auto it = by_player.find(&c.identities[p.identity]);
-    if (it == by_player.end()) continue;
+
+  // The rows in the report's order, and the players of `players` (in its order).
+  void finish(const Context& c, const Players& players) {
+    for (auto& [code, row] : names) n.names.push_back(std::move(row));
+    std::stable_sort(n.names.begin(), n.names.end(),
+                     [](const OpeningNameRow& a, const OpeningNameRow& b) { return a.games > b.games; });
+    for (auto& [year, slice] : years) n.by_year.push_back(std::move(slice));
+    if (unknown_year.sides) n.by_year.push_back(std::move(unknown_year));
+    for (auto& [key, slice] : sites) {
+      if (key.empty()) slice.label = "";
+      n.by_site.push_back(std::move(slice));
+    }
+    std::stable_sort(n.by_site.begin(), n.by_site.end(),
+                     [](const FormationSlice& a, const FormationSlice& b) { return a.sides > b.sides; });
+    for (const PlayerRow& p : players.top) {
+      const auto it = by_player.find(&c.identities[p.identity]);
+      if (it != by_player.end()) n.players.push_back(usual_openings(p, it->second));
+    }
+  }
+
+  // A player's games per side and the side's usual formations.
+  PlayerOpenings usual_openings(const PlayerRow& p, const std::array<std::map<std::string, long>, 2>& played) {
     PlayerOpenings po;
     po.name = p.name;
     po.games = p.games;
     for (std::size_t side = 0; side < 2; ++side)
-      for (const auto& [side_code, count] : it->second[side]) {
+      for (const auto& [side_code, count] : played[side]) {
         po.side_games[side] += count;
         if (count > po.usual_games[side]) {  // the first code among equals (map order)
           po.usual_games[side] = count;
@@ -367,8 +380,20 @@ OpeningNames opening_names_of(const Context& c, const Players& players) {
           po.usual_names[side] = side_names[side_code];
         }
       }
-    n.players.push_back(std::move(po));
+    return po;
   }
+};
+
+// The games by opening name, formation and side, and the formations by year, site and
+// player (the players of `players`, in its order).
+OpeningNames opening_names_of(const Context& c, const Players& players) {
+  const Dataset& data = c.data;
+  OpeningNames n;
+  n.book_owner = data.openings ? data.openings : std::shared_ptr<const OpeningBook>(&builtin_opening_book(), [](auto*) {});
+  for (const FormationRule& f : n.book_owner->formations()) n.book.push_back(&f);
+  OpeningCount count(n);
+  for (std::size_t k = 0; k < data.games.size(); ++k) count.game(c, k);
+  count.finish(c, players);
   return n;
 }
 

@@ -197,15 +197,11 @@ std::optional<LoadError> load_engine_facts(archive::Archive& db, const GameAt& g
   return std::nullopt;
 }
 
-}  // namespace
-
-std::optional<LoadError> load_archive(archive::Archive& db, const std::string& where, const LoadOptions& options,
+// The archive's sources, in import order (source_at: a source's id -> its index in out.sources).
+std::optional<LoadError> load_sources(archive::Archive& db, std::unordered_map<std::int64_t, std::size_t>& source_at,
                                       Dataset& out) {
-  const Profile& fallback = options.fallback ? *options.fallback : default_profile();
-  // Sources, in import order.
   const auto sources = db.sources();
   if (!sources) return io_error(sources.error());
-  std::unordered_map<std::int64_t, std::size_t> source_at;
   for (const archive::SourceState& s : *sources) {
     SourceFacts f;
     f.path = s.path;
@@ -213,6 +209,30 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     source_at[s.id] = out.sources.size();
     out.sources.push_back(std::move(f));
   }
+  return std::nullopt;
+}
+
+// The copies of the loaded games (game_at: a game's id -> its index in out.games).
+std::optional<LoadError> load_copies(archive::Archive& db, const std::unordered_map<std::int64_t, std::size_t>& game_at,
+                                     Dataset& out) {
+  const auto copies = db.copies();
+  if (!copies) return io_error(copies.error());
+  for (const archive::Archive::GameCopy& c : *copies) {
+    const auto at = game_at.find(c.game_id);
+    if (at == game_at.end()) continue;
+    ++out.duplicates;
+    if (c.conflicts) out.conflicts.push_back({at->second, c.file, c.game_index, c.conflicts});
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<LoadError> load_archive(archive::Archive& db, const std::string& where, const LoadOptions& options,
+                                      Dataset& out) {
+  const Profile& fallback = options.fallback ? *options.fallback : default_profile();
+  std::unordered_map<std::int64_t, std::size_t> source_at;
+  if (auto e = load_sources(db, source_at, out)) return e;
 
   // Where the verdicts come from: the archive's table, or judging now.
   const AdjudicationChoice& choice = options.adjudication;
@@ -272,15 +292,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
   if (judge) judge_all(boards, out, judging, fallback, options.jobs);
 
   if (auto e = load_diagnostics(db, game_at, source_at, out)) return e;
-  // The copies of the loaded games.
-  const auto copies = db.copies();
-  if (!copies) return io_error(copies.error());
-  for (const archive::Archive::GameCopy& c : *copies) {
-    const auto at = game_at.find(c.game_id);
-    if (at == game_at.end()) continue;
-    ++out.duplicates;
-    if (c.conflicts) out.conflicts.push_back({at->second, c.file, c.game_index, c.conflicts});
-  }
+  if (auto e = load_copies(db, game_at, out)) return e;
   if (use_stored)
     if (auto e = load_stored_verdicts(db, game_at, out)) return e;
   return load_engine_facts(db, game_at, out);
