@@ -326,6 +326,12 @@ void move_piece(WalkBoard& w, Square from, Square to) {
   if (type_of(p) == PieceType::Horse) w.horses[static_cast<std::size_t>(index(side_of(p)))].moved(from, to);
 }
 
+// The formations found in book order, whatever order they were found in.
+void in_book_order(Opening& o) {
+  for (auto& found : o.formations)
+    std::sort(found.begin(), found.end(), [](const FormationFound& a, const FormationFound& b) { return a.rule < b.rule; });
+}
+
 }  // namespace
 
 Opening name_opening(const StartPosition& start, std::span<const Move> moves, const OpeningBook& book) {
@@ -404,9 +410,7 @@ Opening name_opening(const StartPosition& start, std::span<const Move> moves, co
       look_lines(i + 1);
     }
   }
-  // Book order, whatever order they were found in.
-  for (auto& found : o.formations)
-    std::sort(found.begin(), found.end(), [](const FormationFound& a, const FormationFound& b) { return a.rule < b.rule; });
+  in_book_order(o);
   return o;
 }
 
