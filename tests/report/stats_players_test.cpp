@@ -304,11 +304,25 @@ TEST(StatsPlayers, IdentitiesOfRealSpellings) {
     listed.push_back(text_of(row, "player"));
   }
   EXPECT_EQ(listed, (std::vector<std::string>{"장기는취미야", "장기는취미야@한게임", "장기는취미야@장기 for Kakao"}));
-  // The players table, the ratings and the overview count the same identities.
-  EXPECT_EQ(rows_of(r, "players").size(), rows_of(r, "ratings").size());
-  const json::Value* players = row_where(r, "overview", "key", "players");
-  ASSERT_NE(players, nullptr);
-  EXPECT_EQ(std::stoul(text_of(*players, "value")), rows_of(r, "players").size());
+  // Every game is counted for both its players, once each: the players' games add up to
+  // twice the report's games, each player's results to their games, and the ratings table
+  // (tallied on its own) gives each player the same games and results.
+  const json::Value* games = row_where(r, "overview", "key", "games");
+  ASSERT_NE(games, nullptr);
+  long sides = 0;
+  for (const json::Value& row : rows_of(r, "players")) {
+    const long n = std::stol(text_of(row, "games"));
+    sides += n;
+    EXPECT_EQ(std::stol(text_of(row, "wins")) + std::stol(text_of(row, "losses")) + std::stol(text_of(row, "draws")) +
+                  std::stol(text_of(row, "other")),
+              n)
+        << text_of(row, "player");
+    const json::Value* rated = row_where(r, "ratings", "player", text_of(row, "player"));
+    ASSERT_NE(rated, nullptr) << text_of(row, "player");
+    for (const char* column : {"games", "wins", "losses", "draws", "other"})
+      EXPECT_EQ(text_of(*rated, column), text_of(row, column)) << text_of(row, "player") << " " << column;
+  }
+  EXPECT_EQ(sides, 2 * std::stol(text_of(*games, "value")));
 }
 
 // Issue 39, events as they were played (tests/data/events): the 3rd KBS 장기왕전 is one season
