@@ -32,7 +32,7 @@ template <Coding C>
 bool tag_line_in(std::string_view raw, Coding coding, TagLine& out) {
   const grammar::TagState state{&out, coding};
   grammar::Iterator first = raw.data();
-  return x3::parse(first, raw.data() + raw.size(), x3::with<grammar::tag_state_tag>(state)[grammar::tag_line<C>]);
+  return x3::parse(first, raw.data() + raw.size(), x3::with<grammar::tag_state_tag>(std::ref(state))[grammar::tag_line<C>]);
 }
 
 // Sets `text` to the token decoded (a character at a time, as the rules read them: a CP949
@@ -150,7 +150,7 @@ bool parse_ply_token(std::string_view raw, Coding coding, std::string& text, Ply
 bool parse_pan_board(std::string_view board, PanBoard& out) {
   grammar::Iterator first = board.data();
   const grammar::Iterator last = board.data() + board.size();
-  x3::parse(first, last, x3::with<grammar::pan_board_tag>(out)[grammar::pan_board]);
+  x3::parse(first, last, x3::with<grammar::pan_board_tag>(std::ref(out))[grammar::pan_board]);
   if (!out.error.empty()) return false;
   if (first != last) {
     out.error = "[판] board has an unknown character at byte " + std::to_string(first - board.data());
