@@ -32,13 +32,17 @@ class MoveLineReader {
   bool broken() const { return broken_; }
 
   // ---- the actions of grammar::move_line -------------------------------------------
-  void ply_number(std::string_view text);
-  bool ply(PlyToken& t);
-  bool time(int seconds);
+  // (inline, defined in move_line.cpp, the one file that parses move lines: so that they
+  // are inlined into read_move_line, which a -fPIC build does not do with a function other
+  // libraries could replace)
+  inline void ply_number(std::string_view text);
+  inline bool ply(PlyToken& t);
+  inline bool time(int seconds);
 
  private:
+  // (flattened: the rule and its actions as one loop)
   template <Coding C>
-  void read_move_line(const char*& first, const char* last);
+  [[gnu::flatten]] void read_move_line(const char*& first, const char* last);
   int column_at(const char* p) const { return cursor_column_ + static_cast<int>(p - cursor_); }
   void stopped_at(std::string_view s, const char* p);
   void fail(const char* code, int col, std::string token, std::string message);

@@ -36,7 +36,7 @@ void MoveLineReader::read(const Line& line, std::string_view s) {
 }
 
 template <Coding C>
-[[gnu::flatten]] void MoveLineReader::read_move_line(const char*& first, const char* last) {
+void MoveLineReader::read_move_line(const char*& first, const char* last) {
   x3::parse(first, last, x3::with<grammar::move_line_tag>(std::ref(*this))[grammar::move_line<C>]);
 }
 
