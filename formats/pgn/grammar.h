@@ -1,6 +1,6 @@
-// The grammar of Janggi PGN (README.md, "What gibo reads"), top to bottom, in Boost.Spirit
-// X3 rules over the decoded text: the file, its games, their tag lines and movetext, and
-// the lexical rules below them. README.md states each rule as it is written here
+// The grammar of Janggi PGN (README.md, "What gibo reads") in Boost.Spirit X3 rules over
+// the decoded text: the lexical rules, then tag lines, comments and movetext, then the
+// games and the file (each rule after the rules it uses; the README states them top down). README.md states each rule as it is written here
 // (tests/formats/grammar_readme_test.cpp compares them).
 //
 // The rules that make games hand what they read to the reader, given by
