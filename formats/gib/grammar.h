@@ -373,16 +373,16 @@ inline const auto ply_line_start = blanks >> ply_number >> blanks >> ply<C>;
 
 // ---- comments (README "Text"), over the decoded text -------------------------------------
 // The actions append the comment, escapes undone, to the string given by
-// x3::with<comment_out_tag> (read_comment_text).
+// x3::with<comment_out_tag>(std::ref(out)) (read_comment_text).
 struct comment_out_tag;
 namespace act {
 inline constexpr auto comment_run = [](auto& ctx) {
   const auto& r = x3::_attr(ctx);
-  x3::get<comment_out_tag>(ctx).append(r.begin(), r.end());
+  x3_bytes::state_of<comment_out_tag>(ctx).append(r.begin(), r.end());
 };
-inline constexpr auto comment_char = [](auto& ctx) { x3::get<comment_out_tag>(ctx) += x3::_attr(ctx); };
+inline constexpr auto comment_char = [](auto& ctx) { x3_bytes::state_of<comment_out_tag>(ctx) += x3::_attr(ctx); };
 inline constexpr auto comment_escape = [](auto& ctx) {
-  x3::get<comment_out_tag>(ctx) += gib::comment_escape(x3::_attr(ctx));
+  x3_bytes::state_of<comment_out_tag>(ctx) += gib::comment_escape(x3::_attr(ctx));
 };
 }  // namespace act
 inline const auto comment_escape = x3_bytes::one_of("\\}r[")[act::comment_escape] | x3::raw[x3::lit("［")][act::comment_run];
@@ -392,7 +392,7 @@ inline const auto comment_text = *(x3::raw[chars_but<Coding::Utf8>("}\\")][act::
 // Reads comment-text from `first`, appending it (escapes undone) to `out`; `first` is left
 // at the closing '}' or at `last`.
 inline void read_comment_text(Iterator& first, Iterator last, std::string& out) {
-  x3::parse(first, last, x3::with<comment_out_tag>(out)[comment_text]);
+  x3::parse(first, last, x3::with<comment_out_tag>(std::ref(out))[comment_text]);
 }
 
 // ---- tag lines (README "Text") -----------------------------------------------------------
@@ -404,20 +404,20 @@ struct TagState {
 struct tag_state_tag;
 namespace act {
 inline constexpr auto name = [](auto& ctx) {
-  const TagState& s = x3::get<tag_state_tag>(ctx);
+  const TagState& s = x3_bytes::state_of<tag_state_tag>(ctx);
   s.out->name.clear();
   decode(view_of(x3::_attr(ctx)), s.coding, s.out->name);
 };
 inline constexpr auto value_run = [](auto& ctx) {
-  const TagState& s = x3::get<tag_state_tag>(ctx);
+  const TagState& s = x3_bytes::state_of<tag_state_tag>(ctx);
   decode(view_of(x3::_attr(ctx)), s.coding, s.out->value);
 };
-inline constexpr auto value_char = [](auto& ctx) { x3::get<tag_state_tag>(ctx).out->value += x3::_attr(ctx); };
+inline constexpr auto value_char = [](auto& ctx) { x3_bytes::state_of<tag_state_tag>(ctx).out->value += x3::_attr(ctx); };
 inline constexpr auto value_escape = [](auto& ctx) {
-  x3::get<tag_state_tag>(ctx).out->value += tag_value_escape(x3::_attr(ctx));
+  x3_bytes::state_of<tag_state_tag>(ctx).out->value += tag_value_escape(x3::_attr(ctx));
 };
 inline constexpr auto verbatim = [](auto& ctx) {
-  const TagState& s = x3::get<tag_state_tag>(ctx);
+  const TagState& s = x3_bytes::state_of<tag_state_tag>(ctx);
   s.out->value.clear();
   decode(view_of(x3::_attr(ctx)), s.coding, s.out->value);
 };
@@ -469,9 +469,9 @@ struct ResultState {
 struct result_state_tag;
 namespace act {
 inline constexpr auto put_text = [](const char* text) {
-  return [text](auto& ctx) { x3::get<canonical_out_tag>(ctx).get() += text; };
+  return [text](auto& ctx) { x3_bytes::state_of<canonical_out_tag>(ctx) += text; };
 };
-inline constexpr auto put_byte = [](auto& ctx) { x3::get<canonical_out_tag>(ctx).get() += x3::_attr(ctx); };
+inline constexpr auto put_byte = [](auto& ctx) { x3_bytes::state_of<canonical_out_tag>(ctx) += x3::_attr(ctx); };
 inline constexpr auto whole = [](auto& ctx) {
   unsigned value = 0;  // wraps where the number is past any margin
   for (char c : x3::_attr(ctx)) value = value * 10 + static_cast<unsigned>(c - '0');
@@ -484,9 +484,13 @@ inline constexpr auto fraction = [](auto& ctx) {
   st.fraction = true;
   if (x3::_attr(ctx) >= '5') ++st.half;  // N.5 points: the deom makes every margin a half
 };
-inline constexpr auto margin = [](auto& ctx) { x3_bytes::state_of<result_state_tag>(ctx).result.margin_half_points = x3_bytes::state_of<result_state_tag>(ctx).half; };
+inline constexpr auto margin = [](auto& ctx) {
+  ResultState& st = x3_bytes::state_of<result_state_tag>(ctx);
+  st.result.margin_half_points = st.half;
+};
 inline constexpr auto margin_if_fraction = [](auto& ctx) {
-  if (x3_bytes::state_of<result_state_tag>(ctx).fraction) x3_bytes::state_of<result_state_tag>(ctx).result.margin_half_points = x3_bytes::state_of<result_state_tag>(ctx).half;
+  ResultState& st = x3_bytes::state_of<result_state_tag>(ctx);
+  if (st.fraction) st.result.margin_half_points = st.half;
 };
 inline constexpr auto named = [](Side side) { return [side](auto& ctx) { x3_bytes::state_of<result_state_tag>(ctx).named = side; }; };
 inline constexpr auto winner = [](Winner w) { return [w](auto& ctx) { x3_bytes::state_of<result_state_tag>(ctx).result.winner = w; }; };
@@ -597,7 +601,7 @@ namespace grammar {
 struct pan_board_tag;
 namespace act {
 inline constexpr auto pan_rank = [](auto& ctx) {
-  PanBoard& b = x3::get<pan_board_tag>(ctx);
+  PanBoard& b = x3_bytes::state_of<pan_board_tag>(ctx);
   if (++b.rank >= kRanks) {
     b.error = "[판] board has more than 10 ranks";
     x3::_pass(ctx) = false;
@@ -612,12 +616,12 @@ inline constexpr auto pan_width = [](PanBoard& b, auto& ctx) {
   }
 };
 inline constexpr auto pan_empty = [](auto& ctx) {
-  PanBoard& b = x3::get<pan_board_tag>(ctx);
+  PanBoard& b = x3_bytes::state_of<pan_board_tag>(ctx);
   b.file += x3::_attr(ctx) - '0';
   pan_width(b, ctx);
 };
 inline constexpr auto pan_piece = [](auto& ctx) {
-  PanBoard& b = x3::get<pan_board_tag>(ctx);
+  PanBoard& b = x3_bytes::state_of<pan_board_tag>(ctx);
   if (b.file < kFiles) b.grid[static_cast<std::size_t>(b.rank)][static_cast<std::size_t>(b.file)] = x3::_attr(ctx);
   ++b.file;
   pan_width(b, ctx);

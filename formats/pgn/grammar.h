@@ -1,6 +1,6 @@
-// The grammar of Janggi PGN (README.md, "What gibo reads"), top to bottom, in Boost.Spirit
-// X3 rules over the decoded text: the file, its games, their tag lines and movetext, and
-// the lexical rules below them. README.md states each rule as it is written here
+// The grammar of Janggi PGN (README.md, "What gibo reads") in Boost.Spirit X3 rules over
+// the decoded text: the lexical rules, then tag lines, comments and movetext, then the
+// games and the file (each rule after the rules it uses; the README states them top down). README.md states each rule as it is written here
 // (tests/formats/grammar_readme_test.cpp compares them).
 //
 // The rules that make games hand what they read to the reader, given by
@@ -62,7 +62,7 @@ struct Emt {
 };
 struct emt_tag;
 inline const auto emt_field = [](auto& ctx) {
-  Emt& e = x3::get<emt_tag>(ctx).get();
+  Emt& e = x3_bytes::state_of<emt_tag>(ctx);
   const unsigned long n = x3::_attr(ctx);
   if (++e.fields > 3 || (e.fields > 1 && n >= 60) || n > 100000000UL) e.ok = false;
   else if ((e.total = e.total * 60 + static_cast<long>(n)) > 100000000L) e.ok = false;
@@ -80,7 +80,7 @@ struct reader_tag;
 namespace act {
 template <typename Context>
 auto& reader(const Context& ctx) {
-  return x3::get<reader_tag>(ctx).get();
+  return x3_bytes::state_of<reader_tag>(ctx);
 }
 template <Part part>
 inline constexpr auto read = [](auto& ctx) { reader(ctx).template read<part>(view_of(x3::_attr(ctx))); };
