@@ -17,6 +17,7 @@
 #include "gibo/archive/codec.h"
 #include "gibo/archive/import.h"
 #include "dialect.h"
+#include "game_listing.h"
 #include "index_build.h"
 #include "index_tables.h"
 #include "open_existing.h"
@@ -250,32 +251,7 @@ Expected<std::vector<IndexedGame>> PositionIndex::games(const std::vector<std::i
 }
 
 Expected<std::vector<GameListing>> PositionIndex::describe(const std::vector<std::int64_t>& ids) {
-  Impl& m = *impl_;
-  sql::Statement s = m.db.prepare(
-      "SELECT s.path, g.game_index, g.plies, g.tags_json, g.result_text FROM " + m.main + "games AS g JOIN " + m.main +
-      "sources AS s ON s.id = g.source_id WHERE g.id = ?1");
-  if (!s.prepared()) return m.fail("cannot read games");
-  std::vector<GameListing> out;
-  out.reserve(ids.size());
-  for (std::int64_t id : ids) {
-    s.bind(1, id);
-    if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(id)};
-    GameListing g;
-    g.id = id;
-    g.file = s.text(0);
-    g.index = s.integer(1);
-    g.plies = s.integer(2);
-    if (auto tags = decode_tags(s.text(3))) {
-      // The names prepare_game reads the players from, and the date the facts use.
-      g.cho = first_tag(*tags, {"초대국자", "White", "Cho"});
-      g.han = first_tag(*tags, {"한대국자", "Black", "Han"});
-      g.date = first_tag(*tags, {"대국일자", "Date"});
-    }
-    g.result = s.optional_text(4);
-    s.reset();
-    out.push_back(std::move(g));
-  }
-  return out;
+  return describe_games(impl_->db, impl_->main, ids);
 }
 
 Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unordered_set<std::int64_t>* selected) {

@@ -127,6 +127,15 @@ CREATE TABLE game_openings (
 );
 )sql";
 
+// The table added by version 9: each game's material signature (codec.h encode_material;
+// derived_material.cpp fills it).
+constexpr const char* kMaterialTable = R"sql(
+CREATE TABLE game_material (
+  game_id    INTEGER NOT NULL PRIMARY KEY REFERENCES games(id),
+  signature  BLOB NOT NULL
+);
+)sql";
+
 // Version 3: this, kAnalysisTables and the tags view (dialect.h: tags_view); the later
 // versions' steps (kMigrations) make the current one. Every table is described in
 // src/archive/README.md; written in SQLite's DDL, which dialect.h translates for PostgreSQL.
@@ -306,6 +315,9 @@ CREATE TABLE analysis_workers (
     // within a lease).
     "ALTER TABLE analysis_workers ADD COLUMN lease_ms INTEGER; "
     "ALTER TABLE analysis_workers ADD COLUMN stopped_at INTEGER;",
+    // 8 -> 9: each game's material signature (a new table, filled by the first open that
+    // may write: derived_material.h), which a pattern search reads before replaying games.
+    kMaterialTable,
 };
 // The version kSchema and kAnalysisTables make; the steps from it on finish a new archive.
 constexpr int kBaseVersion = 3;
@@ -468,6 +480,7 @@ const std::vector<Table>& tables() {
       {"game_facts", {"game_id"}},
       {"analysis_quality", {"game_id", "request_id"}},
       {"game_openings", {"game_id"}},
+      {"game_material", {"game_id"}},
       {"position_segments", {"id"}, true},
       {"position_blocks", {"segment", "first_key", "part"}, true},
       {"position_games", {"block"}, true},

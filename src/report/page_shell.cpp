@@ -112,6 +112,11 @@ a:hover { text-decoration: underline; }
 .moves .now { background: #ffe9a8; border-radius: 4px; padding: 0 3px; }
 .comment { color: #5a4322; font-style: italic; }
 .steps a, .steps span { display: inline-block; margin-right: 10px; }
+form.pattern input { width: 60%; font: 14px ui-monospace, monospace; padding: 4px 6px; }
+.found { display: flex; flex-wrap: wrap; gap: 14px; }
+.found figure { margin: 0; background: var(--paper); border: 1px solid var(--line); padding: 6px; }
+.found figcaption { font-size: 13px; max-width: 260px; }
+.error { color: var(--han); }
 form.filters { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: end; font-size: 13px; }
 form.filters label { display: flex; flex-direction: column; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; }
@@ -136,7 +141,8 @@ std::string document(const std::string& title, const std::string& body, bool nav
       xml_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<header><div class=\"wrap\">\n";
   if (nav)
     out += "<nav class=\"site\"><a href=\"/\">" + tr("Set-ups") + "</a><a href=\"/players\">" + tr("Players") +
-           "</a><a href=\"/events\">" + tr("Events") + "</a><a href=\"/stats\">" + tr("Statistics") + "</a></nav>\n";
+           "</a><a href=\"/events\">" + tr("Events") + "</a><a href=\"/stats\">" + tr("Statistics") + "</a><a href=\"/search\">" +
+           tr("Search") + "</a></nav>\n";
   out += "<h1>" + xml_escape(title) + "</h1>\n</div></header>\n<main><div class=\"wrap\">\n" + body +
          "</div></main>\n";
   if (!script.empty()) out += "<script>" + script + "</script>\n";

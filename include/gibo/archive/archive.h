@@ -52,8 +52,10 @@ namespace gibo::archive {
 // engine_verdicts; 4: a game (its hash and start) unique in games; 5: the analysis queue
 // (analysis_queue, analysis_workers); 6: the facts --where reads, derived by the code and
 // stored (game_facts, analysis_quality), so that every backend reads the same values;
-// 7: each game's opening names (game_openings), named with the archive's opening book.
-inline constexpr int kSchemaVersion = 8;
+// 7: each game's opening names (game_openings), named with the archive's opening book;
+// 8: a queue worker's lease length and end; 9: each game's material signature
+// (game_material), which a pattern search reads before replaying games.
+inline constexpr int kSchemaVersion = 9;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
 inline constexpr std::int32_t kApplicationId = 0x4749424F;
 
@@ -127,6 +129,8 @@ struct PreparedGame {
   // Its opening named with the book prepare_game was given; nullopt without one (then
   // insert_game names it with the archive's book).
   std::optional<StoredOpening> opening;
+  // Its material signature (codec.h encode_material; empty: insert_game computes it).
+  std::string material;
   bool has_result = false;
   std::string result_text;
   NormalizedResult result;
@@ -263,6 +267,27 @@ struct AnalysedGame {
   std::array<analysis::SideSummary, 2> sides{};
 };
 
+// A stored game as search results and explore's notable games name it.
+struct GameListing {
+  std::int64_t id = 0;
+  std::string file;   // source path as imported
+  int index = 0;      // 0-based rank in that file
+  int plies = 0;
+  std::string cho, han;             // the player tags, verbatim ("" when absent)
+  std::string date;                 // the date tag, verbatim ("" when absent)
+  std::optional<std::string> result;  // the stored result text; nullopt when none
+  Winner winner = Winner::Unknown;    // the stored result's winner (result_winner)
+};
+
+// A stored game as a replay needs it (Archive::for_each_replay).
+struct ReplayGame {
+  std::int64_t id = 0;
+  std::string start_key;    // codec.h start_key(): the start's FEN
+  std::vector<Move> moves;  // its plies that replayed at import (valid plies)
+  std::string profile_id;   // the profile it was validated under
+  std::optional<bool> saved_bikjang;  // the record's bikjang option
+};
+
 enum class OpenMode { ReadOnly, ReadWrite };
 
 // Is `db` (an archive as --db names it) a PostgreSQL database rather than a SQLite file's
@@ -390,6 +415,9 @@ class Archive {
   // The stored game `id` without its comments, times and diagnostics (see StoredGame);
   // an Error when there is none or its row is malformed.
   Expected<StoredGame> stored_game(std::int64_t id);
+  // Where `ids` come from, with players, date and result, in the same order; an Error
+  // when one is no stored game.
+  Expected<std::vector<GameListing>> game_listings(const std::vector<std::int64_t>& ids);
   // Every diagnostic row, in id order.
   std::optional<Error> for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn);
   // The kept game's id of every duplicates row.
@@ -541,6 +569,16 @@ class Archive {
   // again, in one transaction (its own). How many games were named again (0: the book
   // was the archive's already).
   Expected<std::int64_t> set_opening_rows(const std::string& rows);
+
+  // --- what a pattern search reads (archive_material.cpp) ------------------------
+  // Calls fn with each stored game's id and material signature (core/material.h), in id
+  // order: every game's, or those of `ids` (sorted) when given. Read from game_material
+  // where it is current (derived_material.h), else computed from the game's moves. A game
+  // whose start is no position has none and is left out.
+  std::optional<Error> for_each_material(const std::vector<std::int64_t>* ids,
+                                         const std::function<void(std::int64_t, const MaterialSignature&)>& fn);
+  // Calls fn with each of `ids` (sorted) as a replay needs it, in id order.
+  std::optional<Error> for_each_replay(const std::vector<std::int64_t>& ids, const std::function<void(ReplayGame&&)>& fn);
 
   // --- checks -------------------------------------------------------------------
   // PRAGMA integrity_check: "ok" or the problems found; an Error when it cannot run.
