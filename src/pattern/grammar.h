@@ -39,20 +39,11 @@ template <typename Context>
 std::uint32_t offset(const Context& ctx, const char* at) {
   return static_cast<std::uint32_t>(at - x3::get<text_tag>(ctx));
 }
-// The node's span: what the action's subject read, its leading blanks left out.
+// A node of `kind` (its span is its rule's: the spanned directive).
 template <typename Context>
-void span(Node& n, const Context& ctx) {
-  const auto where = x3::_where(ctx);
-  const char* b = where.begin();
-  while (b != where.end() && (*b == ' ' || *b == '\t' || *b == '\r' || *b == '\n')) ++b;
-  n.begin = offset(ctx, b);
-  n.end = offset(ctx, where.end());
-}
-template <typename Context>
-Node made(Kind kind, const Context& ctx) {
+Node made(Kind kind, const Context&) {
   Node n;
   n.kind = kind;
-  span(n, ctx);
   return n;
 }
 template <typename Context>
@@ -114,6 +105,13 @@ inline constexpr auto in_range = [](auto& ctx) {
   n.low = low;
   n.high = high;
   x3::_val(ctx) = std::move(n);
+};
+// `= 2..4` (in the range) or `!= 2..4` (out of it), waiting for the value before it.
+inline constexpr auto ranged = [](auto& ctx) {
+  auto& rel = boost::fusion::at_c<0>(x3::_attr(ctx));
+  auto& range = boost::fusion::at_c<1>(x3::_attr(ctx));
+  range.relation = rel;
+  x3::_val(ctx) = std::move(range);
 };
 inline constexpr auto compared = [](auto& ctx) {
   Node& v = x3::_val(ctx);
@@ -215,16 +213,48 @@ inline constexpr auto capture = [](auto& ctx) {
   auto& set = x3::_attr(ctx);
   x3::_val(ctx) = made(Kind::Capture, ctx, set ? std::move(*set) : Node{});
 };
-inline constexpr auto pattern_condition = [](auto& ctx) { x3::_val(ctx).condition = std::move(x3::_attr(ctx)); };
-inline constexpr auto pattern_sort = [](auto& ctx) {
-  auto& highest = boost::fusion::at_c<0>(x3::_attr(ctx));
-  auto& value = boost::fusion::at_c<1>(x3::_attr(ctx));
+inline constexpr auto pattern = [](auto& ctx) {
+  auto& condition = boost::fusion::at_c<0>(x3::_attr(ctx));
+  auto& sort = boost::fusion::at_c<1>(x3::_attr(ctx));
+  x3::_val(ctx).condition = std::move(condition);
+  if (!sort) return;
   x3::_val(ctx).sorted = true;
-  x3::_val(ctx).sort.highest = highest;
-  x3::_val(ctx).sort.value = std::move(value);
+  x3::_val(ctx).sort.highest = boost::fusion::at_c<0>(*sort);
+  x3::_val(ctx).sort.value = std::move(boost::fusion::at_c<1>(*sort));
 };
 
 }  // namespace act
+
+// ---- spans ---------------------------------------------------------------------------------
+// spanned[p]: p, and on success, when the rule's value is a node p made (no span yet), the
+// span of the text p read, its leading blanks skipped; a node p only passed on (a group's, a
+// value's) keeps its own. Read as p itself in the README.
+template <typename Subject>
+struct span_directive : x3::unary_parser<Subject, span_directive<Subject>> {
+  using base_type = x3::unary_parser<Subject, span_directive<Subject>>;
+  static bool const is_pass_through_unary = true;
+  constexpr explicit span_directive(const Subject& subject) : base_type(subject) {}
+  template <typename Iterator, typename Context, typename RContext, typename Attribute>
+  bool parse(Iterator& first, const Iterator& last, const Context& ctx, RContext& rctx, Attribute& attr) const {
+    x3::skip_over(first, last, ctx);
+    const Iterator start = first;
+    if (!this->subject.parse(first, last, ctx, rctx, attr)) return false;
+    if constexpr (std::is_same_v<std::remove_cvref_t<RContext>, Node>) {
+      if (rctx.end == 0) {
+        rctx.begin = act::offset(ctx, start);
+        rctx.end = act::offset(ctx, first);
+      }
+    }
+    return true;
+  }
+};
+struct span_gen {
+  template <typename Subject>
+  constexpr span_directive<typename x3::extension::as_parser<Subject>::value_type> operator[](const Subject& s) const {
+    return span_directive<typename x3::extension::as_parser<Subject>::value_type>(x3::as_parser(s));
+  }
+};
+inline constexpr span_gen spanned{};
 
 // ---- words ---------------------------------------------------------------------------------
 // A byte of a character beyond ASCII (Korean letters are three).
@@ -245,8 +275,7 @@ auto word(const char (&text)[N]) {
 inline const auto digit = x3_bytes::bytes<int>("0123456789");
 inline const auto count_def =
     x3::lexeme[x3::uint_parser<int>{} >> word_end];
-inline const auto number_def =
-    x3::lexeme[(-x3::char_('-') >> x3::uint_parser<int>{} >> -(x3::lit('.') >> digit) >> word_end)[act::number]];
+inline const auto number_def = spanned[x3::lexeme[(-x3::char_('-') >> x3::uint_parser<int>{} >> -(x3::lit('.') >> digit) >> word_end)[act::number]]];
 inline const auto side_def =
     (word("cho") | x3::lit("초")) >> x3::attr(Side::Cho) | (word("han") | x3::lit("한")) >> x3::attr(Side::Han);
 
@@ -270,6 +299,7 @@ inline const x3::rule<class quantity_rule, Node> quantity = "a quantity";
 inline const x3::rule<class value_rule, Node> value = "a value (a number, a quantity or a set of points)";
 inline const x3::rule<class relation_op_rule, Relation> relation_op = "a comparison";
 inline const x3::rule<class range_rule, Node> range = "a range";
+inline const x3::rule<class range_op_rule, Relation> range_op = "= or !=";
 inline const x3::rule<class relation_rule, Node> relation = "a comparison";
 inline const x3::rule<class comparison_rule, Node> comparison = "a comparison";
 inline const x3::rule<class army_letter_rule, PieceType> army_letter = "a piece letter";
@@ -310,10 +340,9 @@ inline const auto piece_letter = x3_bytes::ByteTable<Piece>([] {
           static_cast<std::int8_t>(make_piece(static_cast<Side>(side), type));
   return t;
 }());
-inline const auto piece_def =
-    (side >> -korean_kind)[act::side_piece] | korean_kind[act::kind_piece] |
+inline const auto piece_def = spanned[(side >> -korean_kind)[act::side_piece] | korean_kind[act::kind_piece] |
     x3::lexeme[piece_letter >> word_end][act::letter_piece] | word("any")[act::any_piece] |
-    word("empty")[act::leaf<Kind::Empty>];
+    word("empty")[act::leaf<Kind::Empty>]];
 
 // ---- squares and regions -------------------------------------------------------------------
 inline const auto file_letter = x3_bytes::bytes<int>("abcdefghi");
@@ -324,10 +353,9 @@ inline const auto file_name_def =
     x3::lexeme[file_letter >> word_end];
 inline const auto rank_name_def =
     x3::lexeme[rank_number >> word_end];
-inline const auto squares_def =
-    (square >> -(x3::lit("..") > square))[act::square_span] |
+inline const auto squares_def = spanned[(square >> -(x3::lit("..") > square))[act::square_span] |
     (word("file") > file_name >> -(x3::lit("..") > file_name))[act::file_span] |
-    (word("rank") > rank_name >> -(x3::lit("..") > rank_name))[act::rank_span];
+    (word("rank") > rank_name >> -(x3::lit("..") > rank_name))[act::rank_span]];
 inline const auto region_def =
     (word("cho-palace") >> x3::attr(Region::ChoPalace) | word("han-palace") >> x3::attr(Region::HanPalace) |
      word("palace") >> x3::attr(Region::Palace) | word("river") >> x3::attr(Region::River) |
@@ -335,37 +363,30 @@ inline const auto region_def =
      word("board") >> x3::attr(Region::Board));
 
 // ---- sets ----------------------------------------------------------------------------------
-inline const auto set_atom_def =
-    (x3::lit('(') >> set >> x3::lit(')'))[act::keep] |
+inline const auto set_atom_def = spanned[(x3::lit('(') >> set >> x3::lit(')'))[act::keep] |
     (word("pinned") > x3::lit('(') > set > x3::lit(')'))[act::prefix<Kind::Pinned>] |
     (word("screen") > x3::lit('(') > set > x3::lit(')'))[act::prefix<Kind::Screen>] | squares[act::keep] |
-    region[act::region] | piece[act::keep];
-inline const auto set_complement_def = (x3::lit('~') > set_complement)[act::prefix<Kind::Complement>] | set_atom[act::keep];
-inline const auto set_intersection_def =
-    set_complement[act::keep] >> *(x3::lit('&') > set_complement[act::join<Kind::Intersection>]);
-inline const auto set_union_def =
-    set_intersection[act::keep] >> *(x3::lit('|') > set_intersection[act::join<Kind::Union>]);
+    region[act::region] | piece[act::keep]];
+inline const auto set_complement_def = spanned[(x3::lit('~') > set_complement)[act::prefix<Kind::Complement>] | set_atom[act::keep]];
+inline const auto set_intersection_def = spanned[set_complement[act::keep] >> *(x3::lit('&') > set_complement)[act::join<Kind::Intersection>]];
+inline const auto set_union_def = spanned[set_intersection[act::keep] >> *(x3::lit('|') > set_intersection)[act::join<Kind::Union>]];
 inline const auto set_verb_def =
     word("attacks") >> x3::attr(Kind::Attacks) | word("defends") >> x3::attr(Kind::Defends);
-inline const auto set_def = set_union[act::keep] >> -(set_verb > set_union)[act::set_function];
+inline const auto set_def = spanned[set_union[act::keep] >> -(set_verb > set_union)[act::set_function]];
 
 // ---- values --------------------------------------------------------------------------------
-inline const auto quantity_def =
-    (word("material") > side)[act::of_side<Kind::Material>] | (word("points") > side)[act::of_side<Kind::Points>] |
+inline const auto quantity_def = spanned[(word("material") > side)[act::of_side<Kind::Material>] | (word("points") > side)[act::of_side<Kind::Points>] |
     word("balance")[act::leaf<Kind::Balance>] | word("ply")[act::leaf<Kind::Ply>] |
-    (word("streak") > x3::lit('(') > condition > x3::lit(')'))[act::prefix<Kind::Streak>];
-inline const auto value_def =
-    number | quantity | set;
+    (word("streak") > x3::lit('(') > condition > x3::lit(')'))[act::prefix<Kind::Streak>]];
+inline const auto value_def = spanned[number | quantity | set];
 inline const auto relation_op_def =
     x3::lit("<=") >> x3::attr(Relation::LessEqual) | x3::lit(">=") >> x3::attr(Relation::GreaterEqual) |
     x3::lit("!=") >> x3::attr(Relation::NotEqual) | x3::lit('<') >> x3::attr(Relation::Less) |
     x3::lit('>') >> x3::attr(Relation::Greater) | x3::lit('=') >> x3::attr(Relation::Equal);
-inline const auto range_def =
-    (count >> x3::lit("..") > count)[act::in_range];
-inline const auto relation_def =
-    x3::lit('=') >> range[act::keep] | (relation_op > value)[act::relation];
-inline const auto comparison_def =
-    value[act::keep] >> -relation[act::compared];
+inline const auto range_def = spanned[(count >> x3::lit("..") > count)[act::in_range]];
+inline const auto relation_def = spanned[(range_op >> range)[act::ranged] | (relation_op > value)[act::relation]];
+inline const auto range_op_def = x3::lit('=') >> x3::attr(Relation::Equal) | x3::lit("!=") >> x3::attr(Relation::NotEqual);
+inline const auto comparison_def = spanned[value[act::keep] >> -relation[act::compared]];
 
 // ---- conditions ----------------------------------------------------------------------------
 inline const auto army_letter_def =
@@ -378,30 +399,22 @@ inline const auto army_letter_def =
     (x3::lit('P') | x3::lit("졸") | x3::lit("병")) >> x3::attr(PieceType::Soldier);
 inline const auto army_def =
     x3::lexeme[+army_letter >> word_end];
-inline const auto signature_def =
-    (army >> word("vs") > army)[act::signature];
-inline const auto state_def =
-    (word("check") | word("장군"))[act::leaf<Kind::Check>] | (word("mate") | word("외통"))[act::leaf<Kind::Mate>] |
+inline const auto signature_def = spanned[(army >> word("vs") > army)[act::signature]];
+inline const auto state_def = spanned[(word("check") | word("장군"))[act::leaf<Kind::Check>] | (word("mate") | word("외통"))[act::leaf<Kind::Mate>] |
     word("stalemate")[act::leaf<Kind::Stalemate>] | (word("bikjang") | word("빅장"))[act::leaf<Kind::Bikjang>] |
     word("final")[act::leaf<Kind::Final>] | word("pass")[act::leaf<Kind::Pass>] |
-    (word("to-move") > side)[act::of_side<Kind::ToMove>];
-inline const auto move_def =
-    (word("move") >> -set >> -(word("from") > set) >> -(word("to") > set))[act::move];
-inline const auto capture_def = (word("capture") >> -set)[act::capture];
-inline const auto group_def =
-    (x3::lit('(') > condition > x3::lit(')'))[act::keep];
-inline const auto primary_def =
-    signature | state | move | capture | comparison | group;
-inline const auto transformed_def = (word("mirror") > transformed)[act::prefix<Kind::Mirror>] |
-                                    (word("swap") > transformed)[act::prefix<Kind::Swap>] | primary[act::keep];
-inline const auto negated_def = (word("not") > negated)[act::prefix<Kind::Not>] | transformed[act::keep];
-inline const auto both_def =
-    negated[act::keep] >> *(word("and") > negated[act::join<Kind::And>]);
-inline const auto either_def =
-    both[act::keep] >> *(word("or") > both[act::join<Kind::Or>]);
-inline const auto then_step_def =
-    (word("then") >> -(word("within") > count) > either)[act::then_step];
-inline const auto condition_def = either[act::keep] >> *then_step[act::join<Kind::Then>];
+    (word("to-move") > side)[act::of_side<Kind::ToMove>]];
+inline const auto move_def = spanned[(word("move") >> -set >> -(word("from") > set) >> -(word("to") > set))[act::move]];
+inline const auto capture_def = spanned[(word("capture") >> -set)[act::capture]];
+inline const auto group_def = spanned[(x3::lit('(') > condition > x3::lit(')'))[act::keep]];
+inline const auto primary_def = spanned[signature | state | move | capture | comparison | group];
+inline const auto transformed_def = spanned[(word("mirror") > transformed)[act::prefix<Kind::Mirror>] |
+                                    (word("swap") > transformed)[act::prefix<Kind::Swap>] | primary[act::keep]];
+inline const auto negated_def = spanned[(word("not") > negated)[act::prefix<Kind::Not>] | transformed[act::keep]];
+inline const auto both_def = spanned[negated[act::keep] >> *(word("and") > negated)[act::join<Kind::And>]];
+inline const auto either_def = spanned[both[act::keep] >> *(word("or") > both)[act::join<Kind::Or>]];
+inline const auto then_step_def = spanned[(word("then") >> -(word("within") > count) > either)[act::then_step]];
+inline const auto condition_def = spanned[either[act::keep] >> *then_step[act::join<Kind::Then>]];
 
 
 // ---- the pattern ---------------------------------------------------------------------------
@@ -411,11 +424,11 @@ inline const auto sort_def =
     word("sort") > sort_order > value;
 inline const auto end_def = x3::eoi;
 inline const auto pattern_def =
-    x3::eps > condition[act::pattern_condition] > -sort[act::pattern_sort] > end;
+    (x3::eps > condition > -sort > end)[act::pattern];
 
 BOOST_SPIRIT_DEFINE(word_byte, word_end, count, number, side, korean_kind, piece, square, file_name, rank_name, squares, region)
 BOOST_SPIRIT_DEFINE(set_atom, set_intersection, set_union, set_verb, quantity, value, relation_op, range, relation, comparison, army_letter, army)
 BOOST_SPIRIT_DEFINE(signature, state, move, capture, group, primary, both, either, then_step, sort_order, sort, end)
-BOOST_SPIRIT_DEFINE(rank_number, pattern, condition, negated, transformed, set, set_complement)
+BOOST_SPIRIT_DEFINE(rank_number, range_op, pattern, condition, negated, transformed, set, set_complement)
 
 }  // namespace gibo::pattern_grammar

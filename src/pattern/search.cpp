@@ -70,6 +70,7 @@ Expected<SearchResult> search(archive::Archive& archive, const Pattern& pattern,
     games.reserve(replay.size());
     if (auto e = archive.for_each_replay(replay, [&](archive::ReplayGame&& g) { games.push_back(std::move(g)); })) return *e;
     r.replayed = static_cast<long>(games.size());
+    for (const archive::ReplayGame& g : games) r.replayed_positions += static_cast<long>(g.moves.size()) + 1;
     std::vector<GameMatches> results = replay_all(pattern, games, jobs);
     for (std::size_t i = 0; i < games.size(); ++i)
       if (results[i].matched()) matched.emplace(games[i].id, std::move(results[i]));

@@ -17,7 +17,7 @@
 //   x3::no_case[a]  no-case[ a ]             x3::repeat(n)[a]  n * a     x3::int_  int
 //   x3::uint_parser<T>{}, x3::uint_, x3::ulong_  uint     x3::uint_parser<T, 10, m, n>{}  m to n digits
 //   chars_but<C>(s, w)  ( any - s - w ) { any - s - w }
-//   x3::raw[a], x3::omit[a], x3::with<…>(…)[a], x3::rule<…>{…} = a, a[action]   a
+//   x3::raw[a], x3::omit[a], spanned[a], x3::with<…>(…)[a], x3::rule<…>{…} = a, a[action]   a
 // A rule the code builds from a C++ function (x3_bytes::scan or when; a table) is a
 // special sequence in the README, `name = ? what it reads ?`, checked by its name only.
 // Names: `a_b` in C++ is `a-b` in EBNF; namespaces and template arguments are dropped; a
@@ -603,7 +603,7 @@ class X3Reader : public TokenReader {
       return repeat(leaf(Node::Ref, "digit"), std::stoi(targs[2]), std::stoi(targs[3]));
     }
     if (is("[")) {
-      if (last == "raw" || last == "omit" || last == "lexeme") return directive_subject();
+      if (last == "raw" || last == "omit" || last == "lexeme" || last == "spanned") return directive_subject();
       if (last == "seek") return wrap(Node::Seek, directive_subject());
       if (last == "no-case") return wrap(Node::NoCase, directive_subject());
     }

@@ -164,6 +164,10 @@ TEST(PatternGrammar, ValuesAndComparisons) {
   EXPECT_TRUE(whole("2..4", pg::range));
   EXPECT_EQ(taken("2..", pg::range), kExpectation);
   EXPECT_TRUE(whole("= 2..4", pg::relation));
+  EXPECT_TRUE(whole("!= 2..4", pg::relation));
+  EXPECT_EQ(node("!= 2..4", pg::relation).relation, gibo::pattern::ast::Relation::NotEqual);
+  EXPECT_TRUE(whole("=", pg::range_op));
+  EXPECT_TRUE(whole("!=", pg::range_op));
   EXPECT_TRUE(whole("= 2", pg::relation));
   EXPECT_TRUE(whole(">= ply", pg::relation));
   EXPECT_EQ(taken(">=", pg::relation), kExpectation);
@@ -203,7 +207,7 @@ TEST(PatternGrammar, Conditions) {
   EXPECT_EQ(taken("R >= 2", pg::signature), -1);  // no "vs": another primary
   EXPECT_TRUE(whole("(check)", pg::group));
   EXPECT_EQ(taken("(check", pg::group), kExpectation);
-  for (const char* s : {"R vs r", "check", "move", "capture", "R >= 2", "(R >= 2)", "(R | C) >= 2", "R & e9"})
+  for (const char* s : {"R vs R", "check", "move", "capture", "R >= 2", "(R >= 2)", "(R | C) >= 2", "R & e9"})
     EXPECT_TRUE(whole(s, pg::primary)) << s;
   EXPECT_EQ(node("mirror swap check", pg::transformed).kids.at(0).kind, Kind::Swap);
   EXPECT_EQ(node("not not check", pg::negated).kids.at(0).kind, Kind::Not);

@@ -84,7 +84,6 @@ TEST(Pattern, SquaresRegionsAndSetAlgebra) {
   EXPECT_FALSE(holds("cho & han-half"));
   EXPECT_FALSE(holds("any & river"));
   EXPECT_TRUE(holds("cho & cho-half = 16 and han & han-half = 16"));
-  EXPECT_FALSE(holds("~board"));
   EXPECT_TRUE(holds("~(R | C) & rank 1 = 7"));  // a1 and i1 are chariots; the rest of rank 1
   EXPECT_TRUE(holds("(R | r) & (a1 | a10) = 2"));
   EXPECT_TRUE(holds("empty & rank 2 = 8"));
@@ -250,6 +249,7 @@ TEST(Pattern, APatternThatCanNeverMatchIsRefused) {
   EXPECT_EQ(error_of("check and K & a1"), "the pattern can never match: `K & a1` (column 11) is always empty");
   EXPECT_EQ(error_of("A & e5"), "the pattern can never match: `A & e5` (column 1) is always empty");
   EXPECT_EQ(error_of("mirror (K >= 2)"), "the pattern can never match: `K >= 2` (column 9) can never hold: `K` is from 0 to 1");
+  EXPECT_EQ(error_of("~board"), "the pattern can never match: `~board` (column 1) is always empty");
   EXPECT_EQ(error_of("ply < 0"), "the pattern can never match: `ply < 0` (column 1) can never hold: `ply` is from 0 to any");
   EXPECT_EQ(error_of("RRRRRRRRRRRRRRRRR vs K"), "the pattern can never match: `RRRRRRRRRRRRRRRRR vs K` (column 1) can never hold");
   // What may hold is taken: a general can be taken (king capture), an advisor in the palace.

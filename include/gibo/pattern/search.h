@@ -33,6 +33,7 @@ struct SearchResult {
   long selected = 0;        // of which the selection keeps (all without one)
   long skipped = 0;         // of those, skipped by their material signature
   long replayed = 0;        // replayed (the others were answered from their signatures)
+  long replayed_positions = 0;  // the positions of the replayed games (their starts included)
   long games = 0;           // matching games
   long positions = 0;       // matching positions, in all
   long cho = 0, han = 0, draw = 0, other = 0;  // the matching games' stored results
