@@ -17,6 +17,12 @@ bool cannon_may_reach(Piece target, Side us) {
   return type_of(target) != PieceType::Cannon || side_of(target) == us;
 }
 
+// The index of the first occupied point of `ray` on `board` from index `k` on (ray.len: none).
+int first_piece(const std::array<Piece, kSquares>& board, const detail::Ray& ray, int k) {
+  while (k < ray.len && board[ray.sq[k]] == Piece::None) ++k;
+  return k;
+}
+
 }  // namespace
 
 SquareSet Position::reach(Square s) const {
@@ -42,18 +48,11 @@ SquareSet Position::reach(Square s) const {
       break;
     case PieceType::Cannon:
       for (const detail::Ray& ray : kTables.rays[s]) {
-        int k = 0;
-        while (k < ray.len && board_[ray.sq[k]] == Piece::None) ++k;
-        if (k == ray.len || type_of(board_[ray.sq[k]]) == PieceType::Cannon) continue;
-        for (++k; k < ray.len; ++k) {
-          const Piece t = board_[ray.sq[k]];
-          if (t == Piece::None) {
-            out.insert(ray.sq[k]);
-            continue;
-          }
-          if (cannon_may_reach(t, us)) out.insert(ray.sq[k]);
-          break;
-        }
+        const int screen = first_piece(board_, ray, 0);
+        if (screen == ray.len || type_of(board_[ray.sq[screen]]) == PieceType::Cannon) continue;
+        const int target = first_piece(board_, ray, screen + 1);
+        for (int k = screen + 1; k < target; ++k) out.insert(ray.sq[k]);
+        if (target < ray.len && cannon_may_reach(board_[ray.sq[target]], us)) out.insert(ray.sq[target]);
       }
       for (const detail::DiagLine& line : kTables.diag[s]) {
         if (line.len != 2) continue;
@@ -98,8 +97,7 @@ SquareSet Position::screens(Square s) const {
   SquareSet out;
   if (type_of(board_[s]) != PieceType::Cannon) return out;
   for (const detail::Ray& ray : kTables.rays[s]) {
-    int k = 0;
-    while (k < ray.len && board_[ray.sq[k]] == Piece::None) ++k;
+    const int k = first_piece(board_, ray, 0);
     if (k < ray.len && type_of(board_[ray.sq[k]]) != PieceType::Cannon) out.insert(ray.sq[k]);
   }
   for (const detail::DiagLine& line : kTables.diag[s]) {

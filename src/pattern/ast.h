@@ -61,18 +61,23 @@ enum class Relation : std::uint8_t { Less, LessEqual, Equal, NotEqual, GreaterEq
 // The named regions of the board (README "Sets").
 enum class Region : std::uint8_t { ChoPalace, HanPalace, Palace, River, ChoHalf, HanHalf, Board };
 
-struct Node {
-  Kind kind = Kind::NoSet;
+// What a node says of itself besides its kind and operands: the constants the text gave,
+// and where the text was (a compiled node keeps them: program.h Instr).
+struct Literal {
   std::uint32_t begin = 0, end = 0;  // the bytes of the pattern's text it was read from
   double number = 0;                 // Number; ThenStep's distance
   double low = 0, high = 0;          // InRange
   Relation relation = Relation::Equal;
-  Side side = Side::Cho;             // Material, Points, ToMove
+  Side side = Side::Cho;             // Material, Points, ToMove; Balance: the side it favours
   SquareSet squares;                 // Squares
-  std::uint16_t pieces = 0;          // Pieces
+  std::uint16_t pieces = 0;          // Pieces: bit p for each Piece code p
   // Signature: how many of each kind (index PieceType) each side (index Side) has; -1 for a
   // kind the signature leaves free.
   std::array<std::array<std::int8_t, kPieceTypeCount>, 2> army{};
+};
+
+struct Node : Literal {
+  Kind kind = Kind::NoSet;
   std::vector<Node> kids;
 };
 

@@ -209,19 +209,11 @@ class Compiler {
     return std::nullopt;
   }
 
-  Instr from(const Node& n, Kind kind, Type type) const {
+  static Instr from(const Node& n, Kind kind, Type type) {
     Instr in;
+    static_cast<ast::Literal&>(in) = n;
     in.kind = kind;
     in.type = type;
-    in.number = n.number;
-    in.low = n.low;
-    in.high = n.high;
-    in.relation = n.relation;
-    in.side = n.side;
-    in.squares = n.squares;
-    in.pieces = n.pieces;
-    in.begin = n.begin;
-    in.end = n.end;
     return in;
   }
 

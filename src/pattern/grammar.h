@@ -160,15 +160,13 @@ inline constexpr auto square_span = [](auto& ctx) {
   squares_node(ctx, rectangle(file_of(static_cast<Square>(from)), rank_of(static_cast<Square>(from)),
                               file_of(static_cast<Square>(last)), rank_of(static_cast<Square>(last))));
 };
-inline constexpr auto file_span = [](auto& ctx) {
-  auto& from = boost::fusion::at_c<0>(x3::_attr(ctx));
-  auto& to = boost::fusion::at_c<1>(x3::_attr(ctx));
-  squares_node(ctx, rectangle(from, 0, to ? *to : from, kRanks - 1));
-};
-inline constexpr auto rank_span = [](auto& ctx) {
-  auto& from = boost::fusion::at_c<0>(x3::_attr(ctx));
-  auto& to = boost::fusion::at_c<1>(x3::_attr(ctx));
-  squares_node(ctx, rectangle(0, from, kFiles - 1, to ? *to : from));
+// `file a..c` (Files) or `rank 1..3`: every point of those lines.
+template <bool Files>
+inline constexpr auto lines = [](auto& ctx) {
+  const int from = boost::fusion::at_c<0>(x3::_attr(ctx));
+  const auto& to = boost::fusion::at_c<1>(x3::_attr(ctx));
+  const int last = to ? *to : from;
+  squares_node(ctx, Files ? rectangle(from, 0, last, kRanks - 1) : rectangle(0, from, kFiles - 1, last));
 };
 inline constexpr auto region = [](auto& ctx) { squares_node(ctx, region_squares(x3::_attr(ctx))); };
 inline constexpr auto square = [](auto& ctx) {
@@ -354,8 +352,8 @@ inline const auto file_name_def =
 inline const auto rank_name_def =
     x3::lexeme[rank_number >> word_end];
 inline const auto squares_def = spanned[(square >> -(x3::lit("..") > square))[act::square_span] |
-    (word("file") > file_name >> -(x3::lit("..") > file_name))[act::file_span] |
-    (word("rank") > rank_name >> -(x3::lit("..") > rank_name))[act::rank_span]];
+    (word("file") > file_name >> -(x3::lit("..") > file_name))[act::lines<true>] |
+    (word("rank") > rank_name >> -(x3::lit("..") > rank_name))[act::lines<false>]];
 inline const auto region_def =
     (word("cho-palace") >> x3::attr(Region::ChoPalace) | word("han-palace") >> x3::attr(Region::HanPalace) |
      word("palace") >> x3::attr(Region::Palace) | word("river") >> x3::attr(Region::River) |

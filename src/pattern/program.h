@@ -27,21 +27,15 @@ using ast::Relation;
 // What a node gives.
 enum class Type : std::uint8_t { Condition, Value, Set };
 
-struct Instr {
+// A node compiled: its node's constants and text (ast::Literal), and what it needs.
+struct Instr : ast::Literal {
   Kind kind = Kind::NoSet;
   Type type = Type::Condition;
   bool local = true;   // holds at one position: no sequence or streak inside
   bool board = false;  // reads the board: not only the material, the ply and the side to move
   std::vector<int> kids;   // operands (-1: a move's part not given)
   std::vector<int> within; // Then: the distance of each step after the first (0: any)
-  double number = 0, low = 0, high = 0;
-  Relation relation = Relation::Equal;
-  Side side = Side::Cho;   // Material, Points, ToMove; Balance: the side it favours
-  SquareSet squares;
-  std::uint16_t pieces = 0;
-  std::array<std::array<std::int8_t, kPieceTypeCount>, 2> army{};  // -1: free
   int slot = -1;           // a move's or a capture's result among a frame's (Frame::moved)
-  std::uint32_t begin = 0, end = 0;  // its text
 };
 
 struct Program {

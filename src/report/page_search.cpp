@@ -21,20 +21,6 @@ std::string pattern_form(const std::string& pattern) {
          "</p>\n";
 }
 
-// The links to the other pages of the results.
-std::string steps(const std::string& base, int page, int pages) {
-  std::string out = "<p class=\"steps\">";
-  const auto step = [&](int to, const char* label) {
-    if (to < 1 || to > pages || to == page) out += "<span class=\"muted\">" + tr(label) + "</span>";
-    else out += "<a href=\"" + xml_escape(base + "&page=" + std::to_string(to)) + "\">" + tr(label) + "</a>";
-  };
-  step(1, "first");
-  step(page - 1, "previous");
-  step(page + 1, "next");
-  step(pages, "last");
-  return out + "</p>\n";
-}
-
 }  // namespace
 
 std::string search_page(const PatternResults& r) {
@@ -56,7 +42,7 @@ std::string search_page(const PatternResults& r) {
                                     {with_commas(s.selected), with_commas(s.skipped), with_commas(s.replayed)})) +
             "</span></p>\n";
     const std::string base = "/search?pattern=" + url_encode(r.pattern);
-    body += steps(base, page, pages) + "<div class=\"found\">\n";
+    body += pager(base, page, pages) + "<div class=\"found\">\n";
     const std::size_t first = static_cast<std::size_t>(page - 1) * static_cast<std::size_t>(r.per_page);
     for (std::size_t i = first; i < s.found.size() && i < first + static_cast<std::size_t>(r.per_page); ++i) {
       const pattern::Found& f = s.found[i];
@@ -69,7 +55,7 @@ std::string search_page(const PatternResults& r) {
               xml_escape(f.game.han) + "<br><small>" + xml_escape(i18n::date(f.game.date)) + " " +
               xml_escape(f.game.result.value_or("")) + "</small></figcaption></figure>\n";
     }
-    body += "</div>\n" + steps(base, page, pages);
+    body += "</div>\n" + pager(base, page, pages);
   }
   body += "</section>\n";
   return document(tr("Search"), body);

@@ -72,6 +72,19 @@ std::string tr(const char* english) { return i18n::translate(english); }
 
 std::string with_commas(long n) { return i18n::number(n); }
 
+std::string pager(const std::string& base, int page, int pages) {
+  std::string out = "<p class=\"steps\">";
+  const auto step = [&](int to, const char* label) {
+    if (to < 1 || to > pages || to == page) out += "<span class=\"muted\">" + tr(label) + "</span>";
+    else out += "<a href=\"" + xml_escape(base + "&page=" + std::to_string(to)) + "\">" + tr(label) + "</a>";
+  };
+  step(1, "first");
+  step(page - 1, "previous");
+  step(page + 1, "next");
+  step(pages, "last");
+  return out + "</p>\n";
+}
+
 std::string share(long part, long whole) {
   char buffer[16];
   std::snprintf(buffer, sizeof buffer, "%.1f%%", whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);

@@ -14,6 +14,10 @@ std::string tr(const char* english);
 std::string document(const std::string& title, const std::string& body, bool nav = true,
                      const std::string& script = "");
 
+// The links to the first, previous, next and last of `pages` pages (`base` and
+// "&page=N"), `page` the one shown: <p class="steps">…</p>.
+std::string pager(const std::string& base, int page, int pages);
+
 // `n` with thousands separators ("24,668").
 std::string with_commas(long n);
 

@@ -13,7 +13,6 @@
 // Not a test: it prints figures (and the load average, since the machine may be shared).
 #include <libpq-fe.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "child.h"
 #include "gibo/archive/archive.h"
 #include "gibo/pattern/search.h"
 
@@ -43,25 +43,12 @@ double cpu_seconds() {
          static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
-// Runs the gibo program with `args`, its output thrown away; wall seconds, or -1 when it failed.
+// Runs the gibo program with `args` (child.h), its output thrown away; wall seconds, or -1
+// when it failed.
 double run_gibo(std::vector<std::string> args) {
   args.insert(args.begin(), GIBO_BINARY);
-  const auto start = Clock::now();
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<char*> argv;
-    for (std::string& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    std::FILE* null = std::fopen("/dev/null", "w");
-    ::dup2(fileno(null), STDOUT_FILENO);
-    ::dup2(fileno(null), STDERR_FILENO);
-    ::execv(argv[0], argv.data());
-    std::_Exit(127);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  const double t = seconds_since(start);
-  return WIFEXITED(status) && WEXITSTATUS(status) <= 1 ? t : -1;
+  const gibo::bench::ChildRun r = gibo::bench::run_child(std::move(args));
+  return r.status == 0 || r.status == 1 ? r.wall : -1;
 }
 
 std::string load_average() {

@@ -52,13 +52,11 @@ std::vector<fs::path> cut_files() {
 Plies brute_force(const std::function<std::vector<int>(const std::vector<Ply>&)>& each) {
   Plies out;
   for (const fs::path& f : cut_files()) {
-    std::ifstream in(f, std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     ReadOptions options;
     options.file_name = f.string();
     ReadInfo info;
     int index = 0;
-    read_games(bytes, options, info, [&](Game&& g) {
+    read_games(slurp(f), options, info, [&](Game&& g) {
       const int at = index++;
       replay_under_profile(g, default_profile());
       Position pos;
