@@ -31,16 +31,9 @@ std::string search_page(const PatternResults& r) {
     const long total = static_cast<long>(s.found.size());
     const int pages = std::max(1, static_cast<int>((total + r.per_page - 1) / r.per_page));
     const int page = std::clamp(r.page, 1, pages);
-    body += "<p>" +
-            xml_escape(i18n::format("{1} games and {2} positions match {3}",
-                                    {with_commas(s.games), with_commas(s.positions), s.pattern})) +
-            ". " +
-            xml_escape(i18n::format("results: Cho {1}, Han {2}, draws {3}, other {4}",
-                                    {with_commas(s.cho), with_commas(s.han), with_commas(s.draw), with_commas(s.other)})) +
-            ". <span class=\"muted\">" +
-            xml_escape(i18n::format("{1} games searched: {2} skipped by their material, {3} replayed",
-                                    {with_commas(s.selected), with_commas(s.skipped), with_commas(s.replayed)})) +
-            "</span></p>\n";
+    std::string counts = explore::pattern_counts(s);
+    for (std::size_t nl; (nl = counts.find('\n')) != std::string::npos;) counts.replace(nl, 1, ". ");
+    body += "<p>" + xml_escape(counts) + "</p>\n";
     const std::string base = "/search?pattern=" + url_encode(r.pattern);
     body += pager(base, page, pages) + "<div class=\"found\">\n";
     const std::size_t first = static_cast<std::size_t>(page - 1) * static_cast<std::size_t>(r.per_page);

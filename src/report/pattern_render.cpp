@@ -19,6 +19,22 @@ std::string value_text(double v) {
 
 }  // namespace
 
+std::string pattern_counts(const pattern::SearchResult& r) {
+  using i18n::format;
+  using i18n::number;
+  const std::string games =
+      r.games != 1 ? format("{1} games and {2} positions match {3}", {number(r.games), number(r.positions), r.pattern})
+      : r.positions != 1 ? format("1 game and {1} positions match {2}", {number(r.positions), r.pattern})
+                         : format("1 game and 1 position match {1}", {r.pattern});
+  return games + "\n" +
+         format("results: Cho {1}, Han {2}, draws {3}, other {4}",
+                {number(r.cho), number(r.han), number(r.draw), number(r.other)}) +
+         "\n" +
+         format("games searched: {1}, skipped by their material: {2}, replayed: {3}",
+                {number(r.selected), number(r.skipped), number(r.replayed)}) +
+         "\n";
+}
+
 std::string render_pattern_text(const pattern::SearchResult& r) {
   using i18n::format;
   using i18n::number;
@@ -33,14 +49,7 @@ std::string render_pattern_text(const pattern::SearchResult& r) {
     rows.push_back(std::move(row));
   }
   std::string out = aligned(rows, {false, true, false, false, false, true});
-  out += format("{1} games and {2} positions match {3}", {number(r.games), number(r.positions), r.pattern}) + "\n";
-  out += format("results: Cho {1}, Han {2}, draws {3}, other {4}",
-                {number(r.cho), number(r.han), number(r.draw), number(r.other)}) +
-         "\n";
-  out += format("{1} games searched: {2} skipped by their material, {3} replayed",
-                {number(r.selected), number(r.skipped), number(r.replayed)}) +
-         "\n";
-  return out;
+  return out + pattern_counts(r);
 }
 
 std::string render_pattern_jsonl(const pattern::SearchResult& r) {

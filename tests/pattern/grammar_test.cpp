@@ -1,4 +1,4 @@
-// The pattern language's X3 rules one by one (src/pattern/grammar.h, README "Grammar"): for
+// The pattern language's X3 rules one by one (src/pattern/grammar.h, src/pattern/README.md "Grammar"): for
 // each rule, texts it must read whole (with what it builds, where that is the rule's job),
 // texts it must refuse or stop short in, and texts where it must stop with an error.
 #include <gtest/gtest.h>

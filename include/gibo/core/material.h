@@ -2,7 +2,7 @@
 // each side has at the start, and which piece each capture took at which ply. Material
 // only ever falls (Janggi has no promotion), so these few bytes give the counts at every
 // ply of the game without replaying it: the archive keeps one per game
-// (src/archive/README.md, "game_material"), and a pattern (src/pattern/README.md) skips
+// (the table game_material, src/archive/README.md), and a pattern (src/pattern/README.md) skips
 // the games whose material cannot match before replaying any.
 #pragma once
 

@@ -129,6 +129,8 @@ std::string render_search_jsonl(const Search& s);
 // value's, its matching positions, players, date, result, the sorted value), then the
 // counts: games and positions, their results, the games skipped and replayed.
 std::string render_pattern_text(const pattern::SearchResult& r);
+// Its counts alone, three lines (the text listing's end; the search page's summary).
+std::string pattern_counts(const pattern::SearchResult& r);
 // JSON Lines: {"type":"game","id","file","index","ply","positions","matches":[plies],
 // "plies","cho","han","date","result","winner"[,"value"]} per game, then
 // {"type":"summary","pattern","archive_games","selected","skipped","replayed","games",
