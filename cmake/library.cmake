@@ -29,14 +29,17 @@ endfunction()
 include(GNUInstallDirs)
 gibo_library(gibo_static STATIC)
 # The public headers use the standard library only; a static libgibo's users also link
-# what it uses (SQLite, libpq, Boost.Locale for the message catalogue, threads).
+# what it uses (SQLite, libpq, OpenSSL's libcrypto, Boost.Locale for the message
+# catalogue, ICU's normaliser for names, threads).
 target_link_libraries(gibo_static INTERFACE $<LINK_ONLY:SQLite::SQLite3> $<LINK_ONLY:PostgreSQL::PostgreSQL>
-                      $<LINK_ONLY:Boost::locale> $<LINK_ONLY:Threads::Threads>)
+                      $<LINK_ONLY:OpenSSL::Crypto> $<LINK_ONLY:Boost::locale> $<LINK_ONLY:ICU::uc>
+                      $<LINK_ONLY:Threads::Threads>)
 set_target_properties(gibo_static PROPERTIES EXPORT_NAME gibo_static)
 set(GIBO_LIBRARY_TARGETS gibo_static)
 if(GIBO_SHARED)
   gibo_library(gibo_shared SHARED)
-  target_link_libraries(gibo_shared PRIVATE SQLite::SQLite3 PostgreSQL::PostgreSQL Boost::locale Threads::Threads)
+  target_link_libraries(gibo_shared PRIVATE SQLite::SQLite3 PostgreSQL::PostgreSQL OpenSSL::Crypto Boost::locale
+                        ICU::uc Threads::Threads)
   set_target_properties(gibo_shared PROPERTIES VERSION ${PROJECT_VERSION} SOVERSION ${GIBO_SOVERSION}
                         EXPORT_NAME gibo)
   list(APPEND GIBO_LIBRARY_TARGETS gibo_shared)

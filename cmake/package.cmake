@@ -24,7 +24,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # libgibo.so's own directory is not on a fresh system's path while dpkg-shlibdeps runs.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${CMAKE_CURRENT_BINARY_DIR})
-set(gibo_deb_depends "libsqlite3-dev, libpq-dev, libboost-locale-dev")
+set(gibo_deb_depends "libsqlite3-dev, libpq-dev, libboost-locale-dev, libicu-dev")
 if(GIBO_PYTHON)
   # The module is built for one Python minor version (its ABI).
   math(EXPR gibo_python_next "${Python3_VERSION_MINOR} + 1")

@@ -160,6 +160,14 @@ std::optional<Format> format_from_name(std::string_view name) { return value_nam
 
 std::string_view format_extension(Format f) { return f == Format::Unknown ? "" : name_of(kFormatExtensions, f); }
 
+Format format_of_name(std::string_view name) {
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || name[dot - 1] == '/') return Format::Unknown;
+  std::string ext(name.substr(dot));
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return value_named(kFormatExtensions, ext).value_or(Format::Unknown);
+}
+
 Format detect_format(std::string_view bytes) {
   bytes = bytes.substr(0, find_text_end(bytes, true).end);  // what a 0x1A ends is not read
   if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);

@@ -1,13 +1,21 @@
-// Strict recursive-descent JSON parser (RFC 8259): no comments, no trailing commas, no
-// NaN; strings must be valid UTF-8 and escapes well-formed (surrogates paired).
+// The JSON document model and its parser (gibo/formats/json_value.h): RapidJSON's SAX
+// reader does the parsing (RFC 8259, strict: no comments, no trailing commas, no NaN;
+// escapes well-formed, no raw control characters); this file is the adapter that builds a
+// Value from its events, keeps each number's literal text, refuses a string that is not
+// UTF-8 (an unpaired low surrogate among them: RapidJSON 1.1 decodes one) and nesting past
+// the limit, and turns RapidJSON's error offset into a line and column.
 #include "gibo/formats/json_value.h"
 
+#include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
+
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <limits>
 
-#include "escapes.h"
 #include "gibo/core/utf8.h"
 
 namespace gibo::json {
@@ -80,248 +88,146 @@ const std::vector<Value::Member>& Value::empty_members() {
 
 namespace {
 
-class Parser {
+// Builds Values from RapidJSON's events: a stack of open containers, each with its items
+// or members (and the key waiting for its value).
+class Builder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Builder> {
  public:
-  Parser(std::string_view text, std::size_t pos, int max_depth) : s_(text), p_(pos), max_depth_(max_depth) {}
+  explicit Builder(int max_depth) : max_depth_(max_depth) {}
 
-  // One value at p_ (white space first); `depth` counts the enclosing containers.
-  std::optional<Value> value(int depth) {
-    skip_ws();
-    if (p_ >= s_.size()) return fail("unexpected end of input, expected a value");
-    if (depth > max_depth_) return fail("nesting deeper than " + std::to_string(max_depth_) + " levels");
-    switch (s_[p_]) {
-      case '{': return object(depth);
-      case '[': return array(depth);
-      case '"': {
-        std::string str;
-        if (!string(str)) return std::nullopt;
-        return Value::make_string(std::move(str));
-      }
-      case 't': return literal("true", Value::make_bool(true));
-      case 'f': return literal("false", Value::make_bool(false));
-      case 'n': return literal("null", Value());
-      default: return number();
-    }
+  bool Null() { return add(Value()); }
+  bool Bool(bool b) { return add(Value::make_bool(b)); }
+  bool RawNumber(const char* text, rapidjson::SizeType length, bool) {
+    std::string literal(text, length);
+    const double d = std::strtod(literal.c_str(), nullptr);
+    return add(Value::make_number(d, std::move(literal)));
   }
-
-  std::size_t pos() const { return p_; }
-  // The last failure (valid after a call returned nullopt).
-  const ParseError& error() const { return error_; }
-
-  // Skips JSON white space.
-  void skip_ws() {
-    while (p_ < s_.size() && (s_[p_] == ' ' || s_[p_] == '\t' || s_[p_] == '\n' || s_[p_] == '\r')) ++p_;
+  bool String(const char* text, rapidjson::SizeType length, bool) {
+    const std::string_view s(text, length);
+    if (!utf8::valid(s)) return refuse(not_utf8(s));
+    return add(Value::make_string(std::string(s)));
   }
-
-  // Records an error at p_ (with its line and column) and returns nullopt.
-  std::optional<Value> fail(std::string message) {
-    error_.offset = p_;
-    error_.line = 1;
-    error_.column = 1;
-    for (std::size_t i = 0; i < p_ && i < s_.size(); ++i) {
-      if (s_[i] == '\n') {
-        ++error_.line;
-        error_.column = 1;
-      } else {
-        ++error_.column;
-      }
-    }
-    error_.message = std::move(message);
-    return std::nullopt;
+  bool StartObject() { return open(true); }
+  bool Key(const char* text, rapidjson::SizeType length, bool) {
+    const std::string_view s(text, length);
+    if (!utf8::valid(s)) return refuse(not_utf8(s));
+    open_.back().key.assign(s);
+    return true;
   }
+  bool EndObject(rapidjson::SizeType) { return close(); }
+  bool StartArray() { return open(false); }
+  bool EndArray(rapidjson::SizeType) { return close(); }
+
+  // The value read (valid once the reader succeeded).
+  Value& result() { return result_; }
+  // Why the builder stopped the reader ("" when it did not).
+  const std::string& refusal() const { return refusal_; }
 
  private:
-  // true / false / null.
-  std::optional<Value> literal(std::string_view word, Value v) {
-    if (s_.substr(p_, word.size()) != word) return fail("invalid literal");
-    p_ += word.size();
-    return v;
-  }
-
-  // Consumes `c` when it is next; says whether it was.
-  bool take(char c) {
-    if (p_ >= s_.size() || s_[p_] != c) return false;
-    ++p_;
-    return true;
-  }
-
-  // Contract: s_[p_] == '{'.
-  std::optional<Value> object(int depth) {
-    ++p_;  // '{'
-    std::vector<Value::Member> members;
-    skip_ws();
-    if (take('}')) return Value::make_object(std::move(members));
-    for (;;) {
-      skip_ws();
-      if (p_ >= s_.size() || s_[p_] != '"') return fail("expected a string key");
-      std::string key;
-      if (!string(key)) return std::nullopt;
-      skip_ws();
-      if (!take(':')) return fail("expected ':' after a key");
-      auto v = value(depth + 1);
-      if (!v) return std::nullopt;
-      members.emplace_back(std::move(key), std::move(*v));
-      skip_ws();
-      if (take(',')) continue;
-      if (take('}')) return Value::make_object(std::move(members));
-      return fail("expected ',' or '}' in an object");
-    }
-  }
-
-  // Contract: s_[p_] == '['.
-  std::optional<Value> array(int depth) {
-    ++p_;  // '['
+  struct Open {
+    bool object = false;
     std::vector<Value> items;
-    skip_ws();
-    if (take(']')) return Value::make_array(std::move(items));
-    for (;;) {
-      auto v = value(depth + 1);
-      if (!v) return std::nullopt;
-      items.push_back(std::move(*v));
-      skip_ws();
-      if (take(',')) continue;
-      if (take(']')) return Value::make_array(std::move(items));
-      return fail("expected ',' or ']' in an array");
-    }
-  }
+    std::vector<Value::Member> members;
+    std::string key;
+  };
 
-  // 0..15, or -1 for a non-hex character.
-  static int hex_digit(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
+  // Why a string RapidJSON gave is not UTF-8: a surrogate a \u escape left unpaired (RapidJSON
+  // 1.1 decodes a lone low one: bytes ED B0..BF), else bytes of the text itself.
+  static std::string not_utf8(std::string_view s) {
+    for (std::size_t i = 0; i + 1 < s.size(); ++i)
+      if (static_cast<unsigned char>(s[i]) == 0xED && static_cast<unsigned char>(s[i + 1]) >= 0xA0)
+        return "unpaired surrogate in a \\u escape";
+    return "string is not valid UTF-8";
   }
-
-  // Four hex digits at p_ into `out`.
-  bool hex4(unsigned& out) {
-    if (p_ + 4 > s_.size()) return false;
-    out = 0;
-    for (int i = 0; i < 4; ++i) {
-      const int d = hex_digit(s_[p_ + i]);
-      if (d < 0) return false;
-      out = out * 16 + static_cast<unsigned>(d);
-    }
-    p_ += 4;
+  bool refuse(std::string why) {
+    refusal_ = std::move(why);
+    return false;
+  }
+  bool add(Value v) {
+    if (open_.empty()) result_ = std::move(v);
+    else if (open_.back().object) open_.back().members.emplace_back(std::move(open_.back().key), std::move(v));
+    else open_.back().items.push_back(std::move(v));
     return true;
   }
-
-
-
-  // Contract: s_[p_] == '"'. Reads the string into `out`.
-  bool string(std::string& out) {
-    ++p_;
-    for (;;) {
-      if (p_ >= s_.size()) {
-        fail("unterminated string");
-        return false;
-      }
-      const unsigned char c = static_cast<unsigned char>(s_[p_]);
-      if (c == '"') break;
-      if (c < 0x20) {
-        fail("control character in a string");
-        return false;
-      }
-      if (c != '\\') {
-        const std::size_t run = p_;
-        while (p_ < s_.size() && s_[p_] != '"' && s_[p_] != '\\' && static_cast<unsigned char>(s_[p_]) >= 0x20) ++p_;
-        out.append(s_.substr(run, p_ - run));
-        continue;
-      }
-      ++p_;
-      if (p_ >= s_.size()) {
-        fail("unterminated escape");
-        return false;
-      }
-      const char e = s_[p_++];
-      if (const char escaped = detail::escaped_character(e)) {
-        out += escaped;
-        continue;
-      }
-      switch (e) {
-        case 'u': {
-          unsigned cp = 0;
-          if (!hex4(cp)) {
-            fail("bad \\u escape");
-            return false;
-          }
-          if (cp >= 0xD800 && cp <= 0xDBFF) {
-            unsigned low = 0;
-            if (s_.substr(p_, 2) != "\\u" || (p_ += 2, !hex4(low)) || low < 0xDC00 || low > 0xDFFF) {
-              fail("unpaired surrogate in a \\u escape");
-              return false;
-            }
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-          } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-            fail("unpaired surrogate in a \\u escape");
-            return false;
-          }
-          utf8::append(out, static_cast<char32_t>(cp));
-          break;
-        }
-        default:
-          --p_;
-          fail("unknown escape");
-          return false;
-      }
-    }
-    ++p_;  // closing quote
-    if (!utf8::valid(out)) {
-      fail("string is not valid UTF-8");
-      return false;
-    }
+  bool open(bool object) {
+    if (static_cast<int>(open_.size()) >= max_depth_)
+      return refuse("nesting deeper than " + std::to_string(max_depth_) + " levels");
+    open_.emplace_back();
+    open_.back().object = object;
     return true;
   }
-
-  // A number at p_ (strict RFC 8259 syntax).
-  std::optional<Value> number() {
-    const std::size_t begin = p_;
-    take('-');
-    auto digits = [&] {
-      const std::size_t d = p_;
-      while (p_ < s_.size() && s_[p_] >= '0' && s_[p_] <= '9') ++p_;
-      return p_ - d;
-    };
-    if (p_ >= s_.size() || s_[p_] < '0' || s_[p_] > '9') return fail("expected a value");
-    if (s_[p_] == '0') ++p_;
-    else digits();
-    if (take('.') && digits() == 0) return fail("expected digits after '.'");
-    if (p_ < s_.size() && (s_[p_] == 'e' || s_[p_] == 'E')) {
-      ++p_;
-      if (p_ < s_.size() && (s_[p_] == '+' || s_[p_] == '-')) ++p_;
-      if (digits() == 0) return fail("expected digits in the exponent");
-    }
-    std::string lit(s_.substr(begin, p_ - begin));
-    const double d = std::strtod(lit.c_str(), nullptr);
-    return Value::make_number(d, std::move(lit));
+  bool close() {
+    Open done = std::move(open_.back());
+    open_.pop_back();
+    return add(done.object ? Value::make_object(std::move(done.members)) : Value::make_array(std::move(done.items)));
   }
 
-  std::string_view s_;
-  std::size_t p_;
   int max_depth_;
-  ParseError error_;
+  std::vector<Open> open_;
+  Value result_;
+  std::string refusal_;
 };
+
+// RapidJSON's flags: numbers as their text, an explicit stack (no recursion however deep
+// the text nests), and stop after one value. UTF-8 is checked by the Builder on each
+// string and key as a whole (utf8::valid; outside strings RapidJSON takes no byte above
+// ASCII), which is cheaper than RapidJSON's check a character at a time.
+constexpr unsigned kFlags =
+    rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag;
+
+// The error at byte `offset` of `text`, with its line and column (1-based, in bytes).
+ParseError error_at(std::string_view text, std::size_t offset, std::string message) {
+  ParseError e;
+  e.offset = std::min(offset, text.size());
+  for (std::size_t i = 0; i < e.offset; ++i) {
+    if (text[i] == '\n') {
+      ++e.line;
+      e.column = 1;
+    } else {
+      ++e.column;
+    }
+  }
+  e.message = std::move(message);
+  return e;
+}
+
+// RapidJSON's message in our words where ours said it otherwise.
+std::string message_of(rapidjson::ParseErrorCode code) {
+  switch (code) {
+    case rapidjson::kParseErrorDocumentEmpty: return "unexpected end of input, expected a value";
+    case rapidjson::kParseErrorStringInvalidEncoding: return "string is not valid UTF-8";
+    case rapidjson::kParseErrorStringUnicodeSurrogateInvalid: return "unpaired surrogate in a \\u escape";
+    default: {
+      std::string m = rapidjson::GetParseError_En(code);
+      if (!m.empty() && m.back() == '.') m.pop_back();
+      if (!m.empty()) m[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(m[0])));
+      return m;
+    }
+  }
+}
 
 }  // namespace
 
 Expected<Value, ParseError> parse_value(std::string_view text, std::size_t& pos, int max_depth) {
-  Parser p(text, pos, max_depth);
-  auto v = p.value(0);
-  if (!v) return p.error();
-  pos = p.pos();
-  return std::move(*v);
+  const std::string_view rest = text.substr(std::min(pos, text.size()));
+  rapidjson::MemoryStream stream(rest.data(), rest.size());
+  Builder builder(max_depth);
+  rapidjson::Reader reader;
+  const rapidjson::ParseResult ok = reader.Parse<kFlags>(stream, builder);
+  if (!ok) {
+    const bool ours = ok.Code() == rapidjson::kParseErrorTermination && !builder.refusal().empty();
+    return error_at(text, pos + ok.Offset(), ours ? builder.refusal() : message_of(ok.Code()));
+  }
+  pos += stream.Tell();
+  return std::move(builder.result());
 }
 
 Expected<Value, ParseError> parse(std::string_view text) {
-  Parser p(text, 0, 256);
-  auto v = p.value(0);
-  if (!v) return p.error();
-  p.skip_ws();
-  if (p.pos() != text.size()) {
-    p.fail("text after the JSON value");
-    return p.error();
-  }
-  return std::move(*v);
+  std::size_t pos = 0;
+  auto v = parse_value(text, pos, 256);
+  if (!v) return v;
+  while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\n' || text[pos] == '\r')) ++pos;
+  if (pos != text.size()) return error_at(text, pos, "text after the JSON value");
+  return v;
 }
 
 }  // namespace gibo::json

@@ -7,6 +7,7 @@
 #include "gibo/formats/fen.h"
 #include "gibo/formats/gib.h"
 #include "gibo/formats/json.h"
+#include "gibo/formats/json_plies.h"
 #include "gibo/formats/json_value.h"
 
 namespace gibo {
@@ -213,26 +214,19 @@ class Reader : detail::DecodedReader<TextReadOptions> {
   }
 
   // Compact plies (formats/json/README.md "Compact plies"): "moves" (UCI, blank-separated;
-  // 0000 a ply with no squares), "texts", "claims", "at", "seconds", "comments" as
-  // columns, one entry a ply.
+  // 0000 a ply with no squares), "texts", "claims", "at", "seconds", "comments", "nags" as
+  // columns, one entry a ply. The plies from one without squares (and no pass) are not read.
   template <typename Bad>
   void read_compact_plies(const Value& v, Game& g, Bad& bad) {
     const std::string& moves = v.find("moves")->as_string();
-    const Value* texts = v.find("texts");
-    const std::string* claims = string_field(v, "claims");
-    const Value* at = v.find("at");
-    const Value* seconds = v.find("seconds");
-    std::size_t p = 0, c = 0;
-    auto next_word = [](const std::string& text, std::size_t& i) {
-      while (i < text.size() && text[i] == ' ') ++i;
-      const std::size_t from = i;
-      while (i < text.size() && text[i] != ' ') ++i;
-      return std::string_view(text).substr(from, i - from);
-    };
-    for (int ply = 1;; ++ply) {
-      const std::string_view u = next_word(moves, p);
+    for (std::size_t p = 0;;) {
+      while (p < moves.size() && moves[p] == ' ') ++p;
+      const std::size_t from = p;
+      while (p < moves.size() && moves[p] != ' ') ++p;
+      const std::string_view u = std::string_view(moves).substr(from, p - from);
       if (u.empty()) break;
       RecordedPly rp;
+      rp.text = std::string(u);  // unless "texts" says otherwise
       if (u != "0000") {
         for (std::size_t split = 2; split <= 3 && split < u.size(); ++split) {
           const Square a = parse_square(u.substr(0, split)), b = parse_square(u.substr(split));
@@ -242,35 +236,25 @@ class Reader : detail::DecodedReader<TextReadOptions> {
           }
         }
       }
-      const std::string_view code = claims ? next_word(*claims, c) : std::string_view();
-      std::string full(code);
-      if (!full.empty()) full.resize(std::max<std::size_t>(full.size(), 6), '-');  // trailing '-' left out
-      if (!full.empty()) {
-        const std::string_view code = full;
-        rp.piece = piece_type_from_letter(code[0]);
-        rp.side_mark = code[1] == 'c' ? std::optional(Side::Cho) : code[1] == 'h' ? std::optional(Side::Han) : std::nullopt;
-        rp.piece_script_side =
-            code[2] == 'c' ? std::optional(Side::Cho) : code[2] == 'h' ? std::optional(Side::Han) : std::nullopt;
-        rp.captured = piece_type_from_letter(code[3]);
-        rp.capture_marker = code[4] == 'x';
-        rp.check = code[5] == '+';
-        rp.pass = code.size() > 6 && code[6] == 'p';
-      } else if (!claims) {  // hand-written: a move from the general's square to itself is a pass
-        rp.pass = !rp.move.is_none() && rp.move.from() == rp.move.to();
-      }
-      if (rp.move.is_none() && !rp.pass) {
-        bad(ply, "ply " + std::to_string(ply) + " has no readable squares (\"" + std::string(u) +
-                     "\"); the plies from here on are not read");
-        break;
-      }
-      const std::size_t i = static_cast<std::size_t>(ply - 1);
-      if (texts && i < texts->items().size() && texts->items()[i].is_string()) rp.text = texts->items()[i].as_string();
-      else rp.text = std::string(u);
-      if (at) place_ply(*at, i, rp);
-      if (seconds && i < seconds->items().size())
-        if (const auto n = seconds->items()[i].as_int()) rp.seconds = static_cast<int>(*n);
       g.plies.push_back(std::move(rp));
     }
+    read_ply_statements(v, g.plies);
+    const bool claimed = string_field(v, "claims") != nullptr;
+    for (std::size_t i = 0; i < g.plies.size(); ++i) {
+      RecordedPly& rp = g.plies[i];
+      // Hand-written (no claims): a move from the general's square to itself is a pass.
+      if (!claimed) rp.pass = !rp.move.is_none() && rp.move.from() == rp.move.to();
+      if (rp.move.is_none() && !rp.pass) {
+        const int ply = static_cast<int>(i) + 1;
+        bad(ply, "ply " + std::to_string(ply) + " has no readable squares (\"" + rp.text +
+                     "\"); the plies from here on are not read");
+        g.plies.resize(i);
+        break;
+      }
+    }
+    if (const Value* seconds = v.find("seconds"))
+      for (std::size_t i = 0; i < g.plies.size() && i < seconds->items().size(); ++i)
+        if (const auto n = seconds->items()[i].as_int()) g.plies[i].seconds = static_cast<int>(*n);
     if (const Value* cs = v.find("comments"))
       for (const Value& pair : cs->items()) {
         const auto& items = pair.items();
@@ -281,40 +265,7 @@ class Reader : detail::DecodedReader<TextReadOptions> {
         }
         g.plies[static_cast<std::size_t>(*n - 1)].comments.push_back(items[1].as_string());
       }
-    if (const Value* ns = v.find("nags"))
-      for (const Value& pair : ns->items()) {
-        const auto& items = pair.items();
-        const std::int64_t n = items.size() == 2 ? items[0].as_int().value_or(0) : 0;
-        const std::int64_t glyph = items.size() == 2 ? items[1].as_int().value_or(-1) : -1;
-        if (n < 1 || static_cast<std::size_t>(n) > g.plies.size() || glyph < 0 || glyph > 255) {
-          bad(0, "a NAG must be [PLY, N] with PLY from 1 to the plies and N from 0 to 255");
-          continue;
-        }
-        g.plies[static_cast<std::size_t>(n - 1)].nags.push_back(static_cast<int>(glyph));
-      }
-  }
-
-  // The place of compact ply `i` from "at": version 3 groups the plies of a line,
-  // [[line, column, column, ...], ...]; versions 1 and 2 give two numbers a ply.
-  void place_ply(const Value& at, std::size_t i, RecordedPly& rp) {
-    const auto& items = at.items();
-    if (items.empty() || !items[0].is_array()) {
-      if (2 * i + 1 < items.size()) {
-        rp.line = static_cast<int>(items[2 * i].as_int().value_or(0));
-        rp.column = static_cast<int>(items[2 * i + 1].as_int().value_or(0));
-      }
-      return;
-    }
-    // Plies are read in order: resume from the run the previous ply was in.
-    if (i == 0) at_run_ = at_column_ = 0;
-    while (at_run_ < items.size() && at_column_ + 1 >= items[at_run_].items().size()) {
-      ++at_run_;
-      at_column_ = 0;
-    }
-    if (at_run_ >= items.size()) return;
-    const auto& run = items[at_run_].items();
-    rp.line = static_cast<int>(run[0].as_int().value_or(0));
-    rp.column = static_cast<int>(run[++at_column_].as_int().value_or(0));
+    if (!read_ply_glyphs(v, g.plies)) bad(0, "a NAG must be [PLY, N] with PLY from 1 to the plies and N from 0 to 255");
   }
 
   // The "start" object: setups (codes or .gib names), or a custom FEN.
@@ -350,7 +301,6 @@ class Reader : detail::DecodedReader<TextReadOptions> {
     }
   }
 
-  std::size_t at_run_ = 0, at_column_ = 0;  // place_ply's place in "at"
 };
 
 }  // namespace

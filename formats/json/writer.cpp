@@ -2,6 +2,7 @@
 #include "../text/game_walk.h"
 #include "gibo/formats/fen.h"
 #include "gibo/formats/json.h"
+#include "gibo/formats/json_plies.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/tag_map.h"
 
@@ -39,37 +40,9 @@ struct Derived {
   std::string fen_before, fen_after;  // the positions around the ply (JsonWriteOptions::positions)
 };
 
-// One letter a piece: g a e h r c s (general … soldier), '-' for none (README "Compact plies").
-constexpr char kPieceLetters[kPieceTypeCount] = {'-', 'g', 'a', 'e', 'h', 'r', 'c', 's'};
-
-char side_letter(const std::optional<Side>& s) { return !s ? '-' : *s == Side::Cho ? 'c' : 'h'; }
-
-// The claims a ply's record makes, as the code formats/json/README.md "Compact plies"
-// defines: stated piece, side mark, side of the letters, stated captured piece, capture
-// marker, check mark, and 'p' for a pass.
-std::string claims_code(const RecordedPly& rp) {
-  std::string code;
-  code += kPieceLetters[static_cast<int>(rp.piece)];
-  code += side_letter(rp.side_mark);
-  code += side_letter(rp.piece_script_side);
-  code += kPieceLetters[static_cast<int>(rp.captured)];
-  code += rp.capture_marker ? 'x' : '-';
-  code += rp.check ? '+' : '-';
-  if (rp.pass) code += 'p';
-  else
-    while (code.size() > 1 && code.back() == '-') code.pop_back();  // "h" is "h-----"
-  return code;
-}
-
 }  // namespace
 
 std::string_view piece_type_name(PieceType t) { return kPieceNames[static_cast<int>(t)]; }
-
-PieceType piece_type_from_letter(char c) {
-  for (int i = 1; i < kPieceTypeCount; ++i)
-    if (kPieceLetters[i] == c) return static_cast<PieceType>(i);
-  return PieceType::None;
-}
 
 PieceType piece_type_from_name(std::string_view name) {
   for (int i = 1; i < kPieceTypeCount; ++i)
@@ -155,32 +128,11 @@ void write_compact_plies(json::Writer& w, const Game& g, const std::vector<Deriv
     moves += m.is_none() ? std::string("0000") : uci(m);
   }
   w.field("moves", moves);
-  w.key("texts").begin_array();
-  for (const RecordedPly& rp : g.plies) w.value(rp.text);
-  w.end_array();
-  std::string claims;
-  for (std::size_t i = 0; i < g.plies.size(); ++i) {
-    if (i) claims += ' ';
-    claims += claims_code(g.plies[i]);
-  }
-  w.field("claims", claims);
-  bool placed = false, timed = false, commented = false, glyphs = false;
+  write_ply_statements(w, g.plies);
+  bool timed = false, commented = false;
   for (const RecordedPly& rp : g.plies) {
-    placed |= rp.line != 0 || rp.column != 0;
     timed |= rp.seconds.has_value();
     commented |= !rp.comments.empty();
-    glyphs |= !rp.nags.empty();
-  }
-  if (placed) {  // [line, column, column, ...] for each run of plies on one line
-    w.key("at").begin_array();
-    for (std::size_t i = 0; i < g.plies.size(); ++i) {
-      if (i == 0 || g.plies[i].line != g.plies[i - 1].line) {
-        if (i) w.end_array();
-        w.begin_array().value(g.plies[i].line);
-      }
-      w.value(g.plies[i].column);
-    }
-    w.end_array().end_array();
   }
   if (timed) {
     w.key("seconds").begin_array();
@@ -196,12 +148,7 @@ void write_compact_plies(json::Writer& w, const Game& g, const std::vector<Deriv
       for (const std::string& c : g.plies[i].comments) w.begin_array().value(static_cast<int>(i) + 1).value(c).end_array();
     w.end_array();
   }
-  if (glyphs) {
-    w.key("nags").begin_array();
-    for (std::size_t i = 0; i < g.plies.size(); ++i)
-      for (int n : g.plies[i].nags) w.begin_array().value(static_cast<int>(i) + 1).value(n).end_array();
-    w.end_array();
-  }
+  write_ply_glyphs(w, g.plies);
 }
 
 // The plies with --positions: one object a ply, with the board's view of it beside the

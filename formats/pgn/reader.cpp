@@ -376,6 +376,10 @@ class Reader : detail::DecodedReader<PgnReadOptions> {
             "the movetext ends with " + std::string(raw.result.text) + " but the Result tag says " + g.result_text);
       }
     }
+    // The .gib result text gibo's PGN writer kept (GibResult) is the stored result when
+    // it says what the token says: gibo reads back the method and margin it wrote.
+    if (g.has_result)
+      if (const std::string* gib = restoring_gib_result(g.tags, g.result_text)) g.result_text = *gib;
 
     if (bad_start_) {
       if (!raw.moves.empty())

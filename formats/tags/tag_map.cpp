@@ -198,7 +198,7 @@ std::vector<Tag> gib_tags_from_pgn(const Game& g) {
 
   const std::string token = result_token(g);
   const std::string* gib_result = find(g.tags, "GibResult");
-  const bool gib_result_used = gib_result && pgn_result_token(normalize_result(*gib_result)) == token;
+  const bool gib_result_used = gib_result && gib_result == restoring_gib_result(g.tags, token);
   const Expected<std::string> fen = start_fen(g);
 
   // Variant, FEN and SetUp right after the roster with the values the PGN writer would
@@ -285,6 +285,12 @@ std::vector<Tag> complete_gib_start(const Game& g) {
 }
 
 }  // namespace
+
+const std::string* restoring_gib_result(const std::vector<Tag>& tags, std::string_view token) {
+  const std::string* gib_result = find(tags, "GibResult");
+  if (!gib_result || pgn_result_token(normalize_result(*gib_result)) != token) return nullptr;
+  return gib_result;
+}
 
 std::vector<Tag> gib_tags(const Game& game) {
   if (!has_pgn_roster(game.tags)) return complete_gib_start(game);

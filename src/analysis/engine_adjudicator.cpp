@@ -104,7 +104,7 @@ EngineVerdictResult EngineAdjudicator::judge(const EndingPlan& plan, const Resco
       *searched = std::move(p);
     }
   }
-  const EngineJudgement j = engine_judgement(r.stored->winner, found->score, margin_);
+  const EngineJudgement j = engine_judgement(r.stored->winner, r.stored->method, found->score, margin_);
   out.verdict = std::string(engine_verdict_name(j.kind));
   out.note = std::string(j.note);
   out.score = found->score;

@@ -14,8 +14,22 @@ std::string_view engine_verdict_name(EngineVerdictKind k) {
   return name_of(kNames, k);
 }
 
-EngineJudgement engine_judgement(Winner stored, const Score& eval, int margin_cp) {
+bool decided_off_the_board(ResultMethod method) {
+  return method == ResultMethod::Time || method == ResultMethod::Forfeit || method == ResultMethod::Disconnection;
+}
+
+EngineJudgement engine_judgement(Winner stored, ResultMethod method, const Score& eval, int margin_cp) {
   using K = EngineVerdictKind;
+  if ((stored == Winner::Cho || stored == Winner::Han) && decided_off_the_board(method)) {
+    const Side winner = stored == Winner::Cho ? Side::Cho : Side::Han;
+    const int lead = eval.mate ? (eval.winner == winner ? margin_cp : -margin_cp) : winner == Side::Cho ? eval.cp : -eval.cp;
+    if (lead >= margin_cp)
+      return {K::Unclear, "won off the board (time, forfeit, disconnection): the winner was ahead (information)", true};
+    if (lead <= -margin_cp)
+      return {K::Unclear, "won off the board (time, forfeit, disconnection): the loser was ahead (information)", true};
+    return {K::Unclear, "won off the board (time, forfeit, disconnection): neither side was ahead by the margin (information)",
+            true};
+  }
   if (stored == Winner::Draw) {
     if (eval.mate) return {K::Contradicts, "a side mates in the final position"};
     const int lead = std::abs(eval.cp);
@@ -32,6 +46,12 @@ EngineJudgement engine_judgement(Winner stored, const Score& eval, int margin_cp
   if (lead >= margin_cp) return {K::Supports, "the stored winner is ahead by the margin or more"};
   if (lead <= -margin_cp) return {K::Contradicts, "the other side is ahead by the margin or more"};
   return {K::Unclear, "neither side is ahead by the margin"};
+}
+
+std::optional<EngineJudgement> off_the_board_reading(Winner stored, ResultMethod method,
+                                                     const std::optional<Score>& eval, int margin_cp) {
+  if (!eval || (stored != Winner::Cho && stored != Winner::Han) || !decided_off_the_board(method)) return std::nullopt;
+  return engine_judgement(stored, method, *eval, margin_cp);
 }
 
 }  // namespace gibo::analysis

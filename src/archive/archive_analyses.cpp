@@ -204,6 +204,27 @@ Expected<std::int64_t> Archive::analysis_request(const AnalysisRequest& r, bool 
   return s.int64(0);
 }
 
+Expected<std::optional<AnalysisRequest>> Archive::stored_request(std::int64_t id) {
+  Impl& m = *impl_;
+  if (m.schema_version < kAnalysesSince) return std::optional<AnalysisRequest>();
+  Statement s = m.db.prepare(
+      "SELECT engine, engine_version, options, limit_kind, limit_value, variant FROM analysis_requests WHERE id = ?1");
+  if (!s.prepared()) return m.fail("cannot read analysis requests");
+  s.bind(1, id);
+  if (s.step() != sql::kRow) return std::optional<AnalysisRequest>();
+  AnalysisRequest r;
+  r.engine = std::string(s.text(0));
+  r.engine_version = std::string(s.text(1));
+  r.options = std::string(s.text(2));
+  const std::string_view kind = s.text(3);
+  r.limit.kind = kind == "depth"   ? analysis::Limit::Kind::Depth
+                 : kind == "nodes" ? analysis::Limit::Kind::Nodes
+                                   : analysis::Limit::Kind::Movetime;
+  r.limit.value = s.int64(4);
+  r.variant = std::string(s.text(5));
+  return std::optional<AnalysisRequest>(std::move(r));
+}
+
 Expected<std::optional<StoredAnalysisGame>> Archive::analysis_game(std::int64_t request_id, std::int64_t game_id) {
   Impl& m = *impl_;
   if (m.schema_version < kAnalysesSince || request_id == 0) return std::optional<StoredAnalysisGame>();
@@ -375,13 +396,15 @@ std::optional<Error> Archive::store_engine_verdicts(const std::vector<EngineVerd
   });
 }
 
-std::optional<Error> Archive::for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn) {
+std::optional<Error> Archive::for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn,
+                                                     std::optional<std::int64_t> game) {
   Impl& m = *impl_;
   if (m.schema_version < kAnalysesSince) return std::nullopt;
   return sql::for_each_row(
       m.db, kEngineVerdictColumns, m.schema_version,
-      "FROM engine_verdicts AS v LEFT JOIN analysis_requests AS r ON r.id = v.request_id "
-      "ORDER BY v.game_id, v.profile_id, v.profile_version",
+      "FROM engine_verdicts AS v LEFT JOIN analysis_requests AS r ON r.id = v.request_id " +
+          (game ? "WHERE v.game_id = " + std::to_string(*game) + " " : std::string()) +
+          "ORDER BY v.game_id, v.profile_id, v.profile_version",
       "engine verdicts", [&](const Statement& s) {
         EngineVerdictRow v;
         v.game_id = s.int64(col("v.game_id"));

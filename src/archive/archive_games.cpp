@@ -1,5 +1,6 @@
-// Storing games: the importer's duplicate check, the games insert (its columns in one
-// list, bound by name), duplicates, a valid copy replacing a broken one, and the start and player name tables behind them.
+// Storing games: the importer's look-up of games with the same start and moves, the
+// games insert (its columns in one list, bound by name; a copy is a games row too), a
+// valid copy replacing a broken one, and the start and player name tables behind them.
 #include <unordered_map>
 
 #include "archive_impl.h"
@@ -71,6 +72,13 @@ constexpr sql::Param<GameRow> kGameParams[] = {
     {"error_ply", [](Statement& s, int i, const GameRow& r) { bind_error_ply(s, i, r.g); }},
     {"original_text", [](Statement& s, int i, const GameRow& r) { s.bind_optional_text(i, r.g.original_text); }},
     {"annotated", [](Statement& s, int i, const GameRow& r) { s.bind(i, r.g.annotated ? 1 : 0); }},
+    {"statements", [](Statement& s, int i, const GameRow& r) { s.bind_text(i, r.g.statements); }},
+    {"copy_of", [](Statement& s, int i, const GameRow& r) { s.bind_optional(i, r.copy_of); }},
+    {"twin",
+     [](Statement& s, int i, const GameRow& r) {
+       if (r.copy_of) s.bind_null(i);
+       else s.bind(i, r.twin);
+     }},
 };
 
 constexpr sql::Param<CommentRow> kCommentParams[] = {
@@ -78,17 +86,6 @@ constexpr sql::Param<CommentRow> kCommentParams[] = {
     {"ply", [](Statement& s, int i, const CommentRow& r) { s.bind(i, r.c.ply); }},
     {"seq", [](Statement& s, int i, const CommentRow& r) { s.bind(i, r.c.seq); }},
     {"text", [](Statement& s, int i, const CommentRow& r) { s.bind_text(i, r.c.text); }},
-};
-
-constexpr sql::Param<DuplicateRow> kDuplicateParams[] = {
-    {"source_id", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.source_id); }},
-    {"game_index", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.g.game_index); }},
-    {"byte_offset", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.g.byte_offset); }},
-    {"line", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.g.line); }},
-    {"game_id", [](Statement& s, int i, const DuplicateRow& r) { s.bind(i, r.kept_id); }},
-    {"status", [](Statement& s, int i, const DuplicateRow& r) { bind_status(s, i, r.g); }},
-    {"error_code", [](Statement& s, int i, const DuplicateRow& r) { bind_error_code(s, i, r.g); }},
-    {"error_ply", [](Statement& s, int i, const DuplicateRow& r) { bind_error_ply(s, i, r.g); }},
 };
 
 // A name table's row (starts.key, players.name).
@@ -99,12 +96,13 @@ constexpr sql::Param<std::string> kPlayerParams[] = {
     {"name", [](Statement& s, int i, const std::string& name) { s.bind_text(i, name); }},
 };
 
-// The columns find_stored_copy reads, and its key.
+// The columns same_games reads (the games of a hash and start, copies aside), and its key.
 constexpr sql::Param<SameKey> kSameParams[] = {
     {"hash", [](Statement& s, int i, const SameKey& k) { s.bind(i, k.hash); }},
     {"start_id", [](Statement& s, int i, const SameKey& k) { s.bind(i, k.start_id); }},
 };
-constexpr std::array<sql::Selected, 3> kSameColumns = {{{"id"}, {"moves"}, {"status"}}};
+constexpr std::array<sql::Selected, 6> kSameColumns = {
+    {{"id"}, {"moves"}, {"status"}, {"tags_json"}, {"result_winner"}, {"twin"}}};
 consteval int same(std::string_view expr) { return sql::column(kSameColumns, expr); }
 
 // The rank of a named player, or nothing.
@@ -176,47 +174,46 @@ Expected<std::vector<std::pair<std::int64_t, std::int64_t>>> Archive::game_hashe
   return out;
 }
 
-Expected<std::int64_t> Archive::find_same_game(const PreparedGame& game) {
-  const Expected<StoredCopy> copy = find_stored_copy(game);
-  if (!copy) return copy.error();
-  return copy->id;
-}
-
-Expected<Archive::StoredCopy> Archive::find_stored_copy(const PreparedGame& game) {
+Expected<Archive::SameGames> Archive::same_games(const PreparedGame& game) {
   Impl& m = *impl_;
   if (auto e = m.load_caches()) return *e;
   auto start = m.start_ids.find(game.start_key);
-  if (start == m.start_ids.end()) return StoredCopy{};  // no game has this start yet
+  if (start == m.start_ids.end()) return SameGames{};  // no game has this start yet
   if (!m.find_same.prepared())
     if (auto e = m.find_same.prepare(m.db, "SELECT " + sql::select_list(kSameColumns, m.schema_version) +
-                                               " FROM games WHERE hash = :hash AND start_id = :start_id",
+                                               " FROM games WHERE hash = :hash AND start_id = :start_id AND "
+                                               "copy_of IS NULL ORDER BY id",
                                      kSameParams))
       return *e;
   sql::Statement& s = m.find_same.statement();
   m.find_same.bind({game.hash, start->second});
-  StoredCopy found;
+  SameGames found;
   int rc;
   while ((rc = s.step()) == sql::kRow) {
+    found.next_twin = std::max(found.next_twin, s.int64(same("twin")) + 1);
     const std::string_view moves = s.blob(same("moves"));
-    if (moves.size() != game.moves.size()) continue;
+    if (moves.size() != game.moves.size()) continue;  // another game whose hash collides
     bool equal = true;
     for (std::size_t i = 0; equal && i < moves.size() / 2; ++i)
       equal = canonical_code(code_at(moves, i)) == canonical_code(code_at(game.moves, i));
-    if (equal) {
-      found = {s.int64(same("id")), s.text(same("status")) == "valid"};
-      break;
-    }
+    if (!equal) continue;
+    const auto tags = decode_tags(s.text(same("tags_json")));
+    found.games.push_back({s.int64(same("id")), s.text(same("status")) == "valid",
+                           record_claims(tags ? *tags : std::vector<Tag>{}, winner_from_name(s.text(same("result_winner"))))});
   }
   s.reset();
   if (rc != sql::kRow && rc != sql::kDone) return m.fail("cannot look up a game");
   return found;
 }
 
-Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const PreparedGame& g) {
+Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const PreparedGame& g,
+                                            std::optional<std::int64_t> copy_of, std::int64_t twin,
+                                            unsigned conflicts) {
   Impl& m = *impl_;
   const auto start = m.start_id(g.start_key);
   if (!start) return start.error();
-  GameRow row{source_id, g, *start, std::nullopt, std::nullopt, rank_of(g.cho_player), rank_of(g.han_player)};
+  GameRow row{source_id, g, *start, std::nullopt, std::nullopt, rank_of(g.cho_player), rank_of(g.han_player),
+              copy_of, twin};
   // A player's id, or nothing when the record names none.
   for (auto [player, id] : {std::pair{&g.cho_player, &row.cho_player_id}, std::pair{&g.han_player, &row.han_player_id}}) {
     if (!*player || (*player)->name.empty()) continue;
@@ -243,7 +240,7 @@ Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const Prepar
     if (!m.insert_opening.run({id, g.opening ? *g.opening : *named}))
       return m.fail("cannot insert the opening of game " + std::to_string(g.game_index));
   }
-  if (m.schema_version >= material::kSince) {
+  if (m.schema_version >= material::kSince && !copy_of) {  // a copy is found as its game
     std::string computed;  // a game prepared elsewhere (copy, replace) may come without it
     if (g.material.empty())
       if (const auto s = stored_material(g.start_key, g.moves, g.valid_plies)) computed = encode_material(*s);
@@ -259,18 +256,9 @@ Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const Prepar
   }
   for (const Diagnostic& d : g.diagnostics)
     if (auto e = m.add_diagnostic({source_id, g.game_index, id, d})) return *e;
+  if (copy_of)
+    if (auto e = derived::store_conflict(m.db, id, *copy_of, conflicts)) return *e;
   return id;
-}
-
-std::optional<Error> Archive::insert_duplicate(std::int64_t source_id, const PreparedGame& g, std::int64_t kept_id) {
-  Impl& m = *impl_;
-  if (auto e = m.insert_duplicate.prepare_insert(m.db, "duplicates", kDuplicateParams, false))
-    return e;
-  if (!m.insert_duplicate.run({source_id, g, kept_id})) return m.fail("cannot insert a duplicate");
-  // The copy's own findings are kept (its annotations may differ from the kept game's).
-  for (const Diagnostic& d : g.diagnostics)
-    if (auto e = m.add_diagnostic({source_id, g.game_index, std::nullopt, d})) return e;
-  return std::nullopt;
 }
 
 Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, const PreparedGame& game,
@@ -278,10 +266,11 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
   Impl& m = *impl_;
   ReplacedCopy r;
   r.old_id = broken_id;
+  std::int64_t twin = 0;
   {
     sql::Statement s = m.db.prepare(
-        "SELECT s.path, g.game_index, g.status, g.error_code, g.error_ply FROM games AS g JOIN sources AS s ON "
-        "s.id = g.source_id WHERE g.id = :id");
+        "SELECT s.path, g.game_index, g.status, g.error_code, g.error_ply, g.twin FROM games AS g JOIN sources AS s "
+        "ON s.id = g.source_id WHERE g.id = :id AND g.copy_of IS NULL");
     if (!s.prepared()) return m.fail("cannot read games");
     s.bind(1, broken_id);
     if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(broken_id)};
@@ -290,38 +279,35 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
     r.game_index = s.integer(1);
     r.error_code = s.text(3);
     r.error_ply = s.integer(4);
+    twin = s.int64(5);
   }
   {
-    // The broken row gives the games' unique key (hash, start) up to the valid copy for
-    // the rest of the transaction, whose end removes it.
-    sql::Statement s = m.db.prepare("UPDATE games SET start_id = -start_id WHERE id = :old");
+    // The broken row gives its place among the games of its hash and start (the unique
+    // key) up to the valid copy.
+    sql::Statement s = m.db.prepare("UPDATE games SET twin = NULL WHERE id = :old");
     if (!s.prepared()) return m.fail("cannot replace a broken game");
     s.bind_named(":old", broken_id);
     if (!s.run()) return m.fail("cannot replace a broken game");
   }
-  const Expected<std::int64_t> id = insert_game(source_id, game);
+  const Expected<std::int64_t> id = insert_game(source_id, game, std::nullopt, twin);
   if (!id) return id.error();
   r.new_id = *id;
   // Every statement names the broken game :old and the valid copy :new.
   static constexpr const char* kSteps[] = {
-      // The broken copy as a duplicate of the valid one (as insert_duplicate writes it).
-      ("INSERT INTO duplicates (source_id, game_index, byte_offset, line, game_id, status, error_code, error_ply) "
-       "SELECT source_id, game_index, byte_offset, line, :new, status, error_code, error_ply FROM games WHERE id = :old"),
+      // The broken record and its copies as copies of the valid one.
+      "UPDATE games SET copy_of = :new WHERE id = :old OR copy_of = :old",
       "UPDATE duplicates SET game_id = :new WHERE game_id = :old",
-      "UPDATE diagnostics SET game_id = NULL WHERE game_id = :old",
       "UPDATE prefixes SET game_id = :new WHERE game_id = :old",
       "UPDATE prefixes SET longer_game_id = :new WHERE longer_game_id = :old",
-      "DELETE FROM comments WHERE game_id = :old",
+      "DELETE FROM copy_conflicts WHERE copy_of = :old",
+      // What was found about the game from the broken record goes with it.
       "DELETE FROM verdicts WHERE game_id = :old",
       "DELETE FROM engine_verdicts WHERE game_id = :old",
       "DELETE FROM analysis_positions WHERE game_id = :old",
       "DELETE FROM analysis_quality WHERE game_id = :old",
-      "DELETE FROM game_facts WHERE game_id = :old",
-      "DELETE FROM game_openings WHERE game_id = :old",
       "DELETE FROM game_material WHERE game_id = :old",
       "DELETE FROM analysis_games WHERE game_id = :old",
       "DELETE FROM analysis_queue WHERE game_id = :old",
-      "DELETE FROM games WHERE id = :old",
   };
   for (const char* step : kSteps) {
     sql::Statement s = m.db.prepare(step);
@@ -330,12 +316,17 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
     s.bind_named(":new", r.new_id);
     if (!s.run()) return m.fail("cannot replace a broken game");
   }
+  if (auto e = derived::store_conflicts(m.db, r.new_id)) return *e;
   if (auto e = forget_indexed_game(m.db, broken_id)) return *e;
   return r;
 }
 
 std::int64_t Archive::max_game_id() { return impl_->db.scalar("SELECT coalesce(max(id), 0) FROM games"); }
-std::int64_t Archive::game_count() { return impl_->db.scalar("SELECT count(*) FROM games", -1); }
+std::int64_t Archive::game_count() {
+  return impl_->db.scalar(impl_->schema_version >= kCopiesSince ? "SELECT count(*) FROM games WHERE copy_of IS NULL"
+                                                                : "SELECT count(*) FROM games",
+                          -1);
+}
 
 Expected<Archive::GameOrigin> Archive::game_origin(std::int64_t id) {
   sql::Statement s = impl_->db.prepare(

@@ -29,7 +29,8 @@ StartPosition decode_start(std::string_view key, const std::optional<std::string
                            const std::optional<std::string>& han, const std::optional<std::string>& fen);
 
 // One row of the diagnostics table as insert_diagnostic binds it: about a file (no game
-// index), a stored game (game_id) or a duplicate occurrence (game index, no game_id).
+// index) or a stored record (game_id; rows of an import before schema version 9 name a
+// copy it did not keep by its game index alone).
 struct DiagnosticRow {
   std::int64_t source_id = 0;
   std::optional<int> game_index;
@@ -45,9 +46,11 @@ struct GameRow {
   std::int64_t start_id = 0;
   std::optional<std::int64_t> cho_player_id, han_player_id;
   std::optional<std::string> cho_rank, han_rank;
+  std::optional<std::int64_t> copy_of;  // the game it is a copy of; nullopt: a game
+  std::int64_t twin = 0;                // a game's number among those of its hash and start
 };
 
-// The key find_stored_copy looks games up by.
+// The key same_games looks games up by.
 struct SameKey {
   std::int64_t hash = 0, start_id = 0;
 };
@@ -56,13 +59,6 @@ struct SameKey {
 struct CommentRow {
   std::int64_t game_id = 0;
   const StoredComment& c;
-};
-
-// One row of the duplicates table: the copy `g` (at source_id) of the stored game kept_id.
-struct DuplicateRow {
-  std::int64_t source_id = 0;
-  const PreparedGame& g;
-  std::int64_t kept_id = 0;
 };
 
 // A source's progress and its encoding, as set_source_progress / set_source_encoding bind them.
@@ -97,6 +93,7 @@ struct Archive::Impl {
   // The facts view reads TEMP tables not filled yet (derived_facts.h: a reader of an
   // archive whose derived tables are not current).
   bool facts_pending = false;
+  bool facts_temp = false;  // the derived facts are read from the TEMP tables (pending at open)
   // Likewise the games' opening names (derived_openings.h).
   bool openings_pending = false;
   bool openings_temp = false;  // the names are read from the TEMP table (pending at open)
@@ -119,12 +116,15 @@ struct Archive::Impl {
   sql::Bound<openings::Row> insert_opening;
   sql::Bound<material::Row> insert_material;
   sql::Bound<CommentRow> insert_comment;
-  sql::Bound<DuplicateRow> insert_duplicate;
   std::unordered_map<std::string, std::int64_t> start_ids, player_ids;
   bool caches_loaded = false;
 
   // `what` failed, with the backend's message for the connection's latest failure.
   Error fail(const std::string& what) const { return Error{what + ": " + db.current_error()}; }
+
+  // --- archive_selection.cpp
+  // Fills the TEMP tables of the derived facts when they are pending (once).
+  std::optional<Error> ensure_facts();
 
   // --- archive_open.cpp
   // Finishes opening: schema checks, journaling, the facts view.

@@ -1,7 +1,8 @@
 // Reading games back: a whole record rebuilt (load_game), the stored form readers use
-// (stored_game), and the diagnostics and duplicates rows. Columns are read by name from
+// (stored_game), the diagnostics rows, and the copies of games. Columns are read by name from
 // one list per statement.
 #include <algorithm>
+#include <tuple>
 
 #include "gibo/record/replay.h"
 
@@ -30,9 +31,10 @@ StartPosition decode_start(std::string_view key, const std::optional<std::string
 namespace {
 
 // Fills the annotations the moves blob does not keep (moving piece, captured piece,
-// check) from the board, for the plies that replayed at import: the record stated the
-// same there, or nothing. Writers that keep a record's statements (JSON) then write a
-// record that validates again. Plies from the first error on keep only their texts.
+// check) from the board, for the plies that replayed at import, in a row that kept no
+// statements (imported before schema version 9): the record stated the same there, or
+// nothing. Writers that keep a record's statements (JSON) then write a record that
+// validates again. Plies from the first error on keep only their texts.
 void annotate_from_board(Game& g, const std::string& profile_id) {
   const Profile* profile = find_profile(profile_id);
   if (!profile) return;
@@ -56,12 +58,12 @@ void annotate_from_board(Game& g, const std::string& profile_id) {
   }
 }
 
-// The columns load_game reads.
-constexpr std::array<sql::Selected, 20> kLoadColumns = {{
+// The columns load_game reads (games.statements came with schema version 9).
+constexpr std::array<sql::Selected, 21> kLoadColumns = {{
     {"g.game_index"}, {"g.byte_offset"}, {"g.byte_length"}, {"g.line"}, {"s.path"}, {"st.key"},
     {"g.cho_setup"}, {"g.han_setup"}, {"g.start_fen"}, {"g.plies"}, {"g.valid_plies"}, {"g.moves"},
     {"g.times"}, {"g.tail_tokens"}, {"g.tags_json"}, {"g.result_text"}, {"g.saved_bikjang"},
-    {"g.profile_id"}, {"g.original_text"}, {"g.saved_rules"},
+    {"g.profile_id"}, {"g.original_text"}, {"g.saved_rules"}, {"g.statements", kCopiesSince},
 }};
 consteval int load(std::string_view expr) { return sql::column(kLoadColumns, expr); }
 
@@ -166,7 +168,13 @@ Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
   if (!s.is_null(load("g.original_text"))) g.original_text = std::string(s.text(load("g.original_text")));
   g.saved_profile_id = s.optional_text(load("g.saved_rules"));
 
-  annotate_from_board(g, validated_under);
+  // What the record states about each ply, as it stated it; a row imported before schema
+  // version 9 kept none: then what the board says.
+  if (!s.is_null(load("g.statements"))) {
+    if (!decode_statements(s.text(load("g.statements")), g.plies)) return corrupt("statements are malformed");
+  } else {
+    annotate_from_board(g, validated_under);
+  }
 
   sql::Statement c = m.db.prepare("SELECT ply, text FROM comments WHERE game_id = :id ORDER BY ply, seq");
   if (!c.prepared()) return m.fail("cannot read comments");
@@ -262,10 +270,45 @@ std::optional<Error> Archive::for_each_diagnostic(const std::function<void(const
                            });
 }
 
-Expected<std::vector<std::int64_t>> Archive::duplicate_game_ids() {
-  sql::Statement s = impl_->db.prepare("SELECT game_id FROM duplicates");
-  if (!s.prepared()) return impl_->fail("cannot read duplicates");
-  return impl_->ids_of(s);
+Expected<std::vector<Archive::GameCopy>> Archive::copies(std::optional<std::int64_t> game_id) {
+  Impl& m = *impl_;
+  if (auto e = m.ensure_facts()) return *e;
+  std::vector<GameCopy> out;
+  // The copies kept as rows (schema version 9 on), then the duplicates rows of imports
+  // before it.
+  std::vector<std::string> queries;
+  if (m.schema_version >= kCopiesSince)
+    queries.push_back("SELECT c.id, c.copy_of, s.path, c.game_index, c.status, x.conflicts FROM games AS c JOIN "
+                      "sources AS s ON s.id = c.source_id LEFT JOIN " +
+                      sql::schema_prefix(m.db, m.facts_temp) +
+                      "copy_conflicts AS x ON x.game_id = c.id WHERE c.copy_of IS NOT NULL" +
+                      (game_id ? " AND c.copy_of = ?1" : ""));
+  queries.push_back(std::string("SELECT 0, d.game_id, s.path, d.game_index, d.status, NULL FROM duplicates AS d JOIN "
+                                "sources AS s ON s.id = d.source_id") +
+                    (game_id ? " WHERE d.game_id = ?1" : ""));
+  for (const std::string& query : queries) {
+    sql::Statement s = m.db.prepare(query);
+    if (!s.prepared()) return m.fail("cannot read the copies");
+    if (game_id) s.bind(1, *game_id);
+    int rc;
+    while ((rc = s.step()) == sql::kRow)
+      out.push_back({s.int64(0), s.int64(1), std::string(s.text(2)), s.integer(3), s.text(4) == "valid",
+                     conflicts_from_words(s.text(5))});
+    if (rc != sql::kDone) return m.fail("cannot read the copies");
+  }
+  std::stable_sort(out.begin(), out.end(), [](const GameCopy& a, const GameCopy& b) {
+    return std::tie(a.game_id, a.file, a.game_index) < std::tie(b.game_id, b.file, b.game_index);
+  });
+  return out;
+}
+
+Expected<std::optional<std::int64_t>> Archive::copy_of(std::int64_t id) {
+  if (impl_->schema_version < kCopiesSince) return std::optional<std::int64_t>();
+  sql::Statement s = impl_->db.prepare("SELECT copy_of FROM games WHERE id = ?1");
+  if (!s.prepared()) return impl_->fail("cannot read games");
+  s.bind(1, id);
+  if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(id)};
+  return s.is_null(0) ? std::optional<std::int64_t>() : std::optional<std::int64_t>(s.int64(0));
 }
 
 }  // namespace gibo::archive

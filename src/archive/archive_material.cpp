@@ -47,9 +47,11 @@ std::optional<Error> Archive::for_each_material(const std::vector<std::int64_t>*
     if (damaged) return Error{"the archive's game_material holds a signature gibo cannot read"};
     return std::nullopt;
   }
-  // Not stored (an archive older than schema version 9 read as it is): from the moves.
-  sql::Statement s = m.db.prepare(
-      "SELECT g.id, st.key, g.moves, g.valid_plies FROM games AS g JOIN starts AS st ON st.id = g.start_id ORDER BY g.id");
+  // Not stored (an archive older than schema version 10 read as it is): from the moves.
+  // The copies (schema version 9 on) are found as their games.
+  sql::Statement s = m.db.prepare(std::string("SELECT g.id, st.key, g.moves, g.valid_plies FROM games AS g JOIN starts AS st "
+                                              "ON st.id = g.start_id ") +
+                                  (m.schema_version >= kCopiesSince ? "WHERE g.copy_of IS NULL " : "") + "ORDER BY g.id");
   if (!s.prepared()) return m.fail("cannot read the games");
   return each_selected(m.db, s, ids, "the games", [&](std::int64_t id, const sql::Statement& row) {
     if (const auto signature = stored_material(row.text(1), row.blob(2), row.integer(3))) fn(id, *signature);

@@ -36,7 +36,10 @@ std::optional<Error> Archive::Impl::finish_open() {
       return Error{"cannot use WAL journaling: " + db.current_error()};
     db.exec("PRAGMA synchronous = NORMAL");
   }
-  if (!db.postgres()) db.exec(kCacheSize);
+  // The writer's page cache (an import touches the same index pages again and again); a
+  // reader keeps SQLite's default (2 MB): its streams read each page once, and a cache of
+  // 32 MB made an export's memory grow with the games it wrote.
+  if (writable && !db.postgres()) db.exec(kCacheSize);
   // The facts --where reads: derived again by a writer when the archive's are not
   // current; a reader derives its own when it first selects.
   derived::State derived_state = derived::state(db, schema_version);
@@ -44,7 +47,7 @@ std::optional<Error> Archive::Impl::finish_open() {
     if (auto e = derived::refresh(db)) return e;
     derived_state = derived::State::Current;
   }
-  facts_pending = derived_state != derived::State::Current;
+  facts_pending = facts_temp = derived_state != derived::State::Current;
   // The games' opening names likewise.
   derived::State openings_state = openings::state(db, schema_version);
   if (openings_state == derived::State::Stale && writable) {

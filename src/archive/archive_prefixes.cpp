@@ -38,7 +38,10 @@ Expected<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
     }
   } restore_cache{m.db};
   if (!m.db.postgres()) m.db.exec("PRAGMA cache_size = -4096");
-  sql::Statement scan = m.db.prepare_scan("SELECT id, start_id, moves FROM games ORDER BY start_id, moves");
+  // (A copy is no game of its own: its game stands for it. Twins, the same moves, follow
+  // each other by id, so every backend names the same longer game.)
+  sql::Statement scan =
+      m.db.prepare_scan("SELECT id, start_id, moves FROM games WHERE copy_of IS NULL ORDER BY start_id, moves, id");
   sql::Bound<PrefixPair> add;
   if (!scan.prepared() || add.prepare_insert_with(m.db, "prefixes", kPrefixParams, "ON CONFLICT DO NOTHING"))
     return abort("cannot scan for prefixes");

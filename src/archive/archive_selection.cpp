@@ -124,6 +124,19 @@ Expected<std::vector<std::int64_t>> Archive::Impl::ids_of(sql::Statement& s) {
   return ids;
 }
 
+std::optional<Error> Archive::Impl::ensure_facts() {
+  if (!facts_pending) return std::nullopt;
+  // The facts of an archive not derived by these rules, into the connection's own
+  // tables (a reader writes nothing of the archive's), once.
+  const bool own = !in_transaction;
+  std::optional<Error> e = own ? db.exec(sql::begin_read(db.backend())) : std::nullopt;
+  if (!e) e = derived::fill_temp(db, schema_version);
+  if (own) db.exec(e ? "ROLLBACK" : "COMMIT");
+  if (e) return *e;
+  facts_pending = false;
+  return std::nullopt;
+}
+
 Expected<std::vector<std::int64_t>> Archive::select_games(const std::string& where) {
   // The expression sits alone on its lines, so a trailing "--" comment cannot swallow
   // the closing parenthesis.
@@ -135,16 +148,7 @@ Expected<std::vector<std::int64_t>> Archive::select_games(const std::string& whe
 
 Expected<std::vector<std::int64_t>> Archive::select_query(const std::string& query) {
   Impl& m = *impl_;
-  if (m.facts_pending) {
-    // The facts of an archive not derived by these rules, into the connection's own
-    // tables (a reader writes nothing of the archive's), once.
-    const bool own = !m.in_transaction;
-    std::optional<Error> e = own ? m.db.exec(sql::begin_read(m.db.backend())) : std::nullopt;
-    if (!e) e = derived::fill_temp(m.db, m.schema_version);
-    if (own) m.db.exec(e ? "ROLLBACK" : "COMMIT");
-    if (e) return *e;
-    m.facts_pending = false;
-  }
+  if (auto e = m.ensure_facts()) return *e;
   if (auto e = m.ensure_openings()) return *e;
   if (!m.db.postgres()) {
     Expected<sql::Statement> s = m.prepare_selection(query);

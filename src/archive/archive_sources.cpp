@@ -1,5 +1,6 @@
 // The archive's source bookkeeping: one row per input file (content hash, progress,
-// completeness, encoding) and the diagnostics about files, games and duplicates.
+// completeness, encoding, the copies an older import did not keep) and the diagnostics
+// about files and records.
 #include "archive_impl.h"
 
 namespace gibo::archive {
@@ -70,7 +71,35 @@ Expected<std::vector<SourceState>> Archive::sources() {
                                    out.push_back(std::move(st));
                                  }))
     return *e;
+  // The copies an import before schema version 9 did not keep.
+  sql::Statement d = impl_->db.prepare("SELECT source_id, game_index FROM duplicates ORDER BY source_id, game_index");
+  if (!d.prepared()) return impl_->fail("cannot read duplicates");
+  std::size_t at = 0;
+  int rc;
+  while ((rc = d.step()) == sql::kRow) {
+    while (at < out.size() && out[at].id < d.int64(0)) ++at;
+    if (at < out.size() && out[at].id == d.int64(0)) out[at].unkept_copies.push_back(d.integer(1));
+  }
+  if (rc != sql::kDone) return impl_->fail("cannot read duplicates");
   return out;
+}
+
+Expected<bool> Archive::forget_unkept_copy(std::int64_t source_id, int game_index) {
+  Impl& m = *impl_;
+  sql::Statement s = m.db.prepare("DELETE FROM duplicates WHERE source_id = ?1 AND game_index = ?2");
+  if (!s.prepared()) return m.fail("cannot read duplicates");
+  s.bind(1, source_id);
+  s.bind(2, game_index);
+  if (!s.run()) return m.fail("cannot update duplicates");
+  if (m.db.changes() == 0) return false;
+  // Its diagnostics come again with its record.
+  sql::Statement d =
+      m.db.prepare("DELETE FROM diagnostics WHERE source_id = ?1 AND game_index = ?2 AND game_id IS NULL");
+  if (!d.prepared()) return m.fail("cannot update diagnostics");
+  d.bind(1, source_id);
+  d.bind(2, game_index);
+  if (!d.run()) return m.fail("cannot update diagnostics");
+  return true;
 }
 
 Expected<std::int64_t> Archive::insert_source(const SourceInfo& info) {

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "gibo/core/position.h"
+#include "gibo/formats/json_plies.h"
 #include "gibo/formats/json_value.h"
 #include "gibo/formats/json_writer.h"
 
@@ -229,6 +230,26 @@ std::optional<std::vector<Tag>> decode_tags(std::string_view text) {
     tags.push_back({nv[0].as_string(), nv[1].as_string()});
   }
   return tags;
+}
+
+// ---------------------------------------------------------------------------
+// Statements
+
+std::string encode_statements(const std::vector<RecordedPly>& plies) {
+  std::string out;
+  json::Writer w(out);
+  w.begin_object();
+  write_ply_statements(w, plies);
+  write_ply_glyphs(w, plies);
+  w.end_object();
+  return out;
+}
+
+bool decode_statements(std::string_view text, std::vector<RecordedPly>& plies) {
+  const auto doc = json::parse(text);
+  if (!doc || !doc->is_object()) return false;
+  read_ply_statements(*doc, plies);
+  return read_ply_glyphs(*doc, plies);
 }
 
 // ---------------------------------------------------------------------------

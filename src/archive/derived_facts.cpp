@@ -3,11 +3,13 @@
 #include "derived_facts.h"
 
 #include <array>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/codec.h"
+#include "gibo/archive/copies.h"
 #include "gibo/archive/sha256.h"
 #include "gibo/record/aliases_tsv.h"
 #include "gibo/record/fact_tags.h"
@@ -34,19 +36,22 @@ TagFacts tag_facts(const std::vector<Tag>& tags) {
   f.han_tag = value(FactTag::Han);
   f.round = value(FactTag::Round);
   const NameAliases& aliases = NameAliases::builtin();
-  f.site_name = aliases.count_as(true, f.site).display;
+  const NameAliases::Counted site = aliases.count_as(true, f.site);
+  f.site_name = site.display;
   f.event_name = aliases.count_as(false, f.event).display;
   const GameDate date = parse_game_date(f.date_text);
   if (date.year) {
     f.date = date.key;
     f.year = *date.year;
   }
-  f.cho = player_name(f.cho_tag);
-  f.han = player_name(f.han_tag);
-  f.cho_rank = split_player(f.cho_tag).rank;
-  f.han_rank = split_player(f.han_tag).rank;
-  f.cho_id = identify_player(f.cho_tag, f.site, aliases).display;
-  f.han_id = identify_player(f.han_tag, f.site, aliases).display;
+  // Each tag split once: its name, its rank, its identity.
+  for (auto [tag, name, rank, id] : {std::tuple{&f.cho_tag, &f.cho, &f.cho_rank, &f.cho_id},
+                                     std::tuple{&f.han_tag, &f.han, &f.han_rank, &f.han_id}}) {
+    const PlayerIdentity who = identify_player(*tag, site, aliases);
+    *name = who.recorded.name;
+    *rank = who.recorded.rank;
+    *id = who.display;
+  }
   return f;
 }
 
@@ -58,7 +63,7 @@ using sql::Statement;
 // The version of the rules the code derives the facts by: raised whenever one of them
 // (derived_facts.h) reads a value otherwise, so that stored rows are derived again. The
 // built-in alias table is part of the fingerprint by its bytes.
-constexpr int kRules = 1;
+constexpr int kRules = 2;  // 2: the Gib<Name> tags of gibo's PGN read (fact_tags.h)
 constexpr const char* kRulesKey = "derived_rules";
 
 std::string rules_fingerprint() {
@@ -206,6 +211,46 @@ std::optional<Error> derive_quality(sql::Connection& db, const std::string& main
   return db.send_held();
 }
 
+// One copy_conflicts row: the copy, its game, and what it says otherwise (conflict_words).
+struct ConflictRow {
+  std::int64_t copy_id = 0, game_id = 0;
+  std::string conflicts;
+};
+constexpr sql::Param<ConflictRow> kConflictParams[] = {
+    {"game_id", [](Statement& s, int i, const ConflictRow& r) { s.bind(i, r.copy_id); }},
+    {"copy_of", [](Statement& s, int i, const ConflictRow& r) { s.bind(i, r.game_id); }},
+    {"conflicts", [](Statement& s, int i, const ConflictRow& r) { s.bind_text(i, r.conflicts); }},
+};
+
+// The claims of the record whose tags (JSON) and stored winner are `tags_json` and `winner`.
+RecordClaims stored_claims(std::string_view tags_json, std::string_view winner) {
+  const std::optional<std::vector<Tag>> tags = decode_tags(tags_json);
+  return record_claims(tags ? *tags : std::vector<Tag>{}, winner_from_name(winner));
+}
+
+// Derives the copy_conflicts rows of the copies of game `only` (of every game when
+// nullopt) in the archive's tables (`main`) into the table under `into`: one row for each
+// copy that says otherwise than its game.
+std::optional<Error> derive_conflicts(sql::Connection& db, const std::string& main, const std::string& into,
+                                      std::optional<std::int64_t> only) {
+  sql::Bound<ConflictRow> insert;
+  if (auto e = insert.prepare_insert(db, into + "copy_conflicts", kConflictParams, false)) return e;
+  const std::string sql = "SELECT c.id, c.copy_of, c.tags_json, c.result_winner, g.tags_json, g.result_winner FROM " +
+                          main + "games AS c JOIN " + main + "games AS g ON g.id = c.copy_of" +
+                          (only ? " WHERE c.copy_of = ?1" : " ORDER BY c.id");  // (by games_by_copy)
+  Statement s = only ? db.prepare(sql) : db.prepare_scan(sql);
+  if (!s.prepared()) return Error{"cannot read the copies: " + db.current_error()};
+  if (only) s.bind(1, *only);
+  int rc;
+  while ((rc = s.step()) == sql::kRow) {
+    const unsigned conflicts = conflicts_between(stored_claims(s.text(2), s.text(3)), stored_claims(s.text(4), s.text(5)));
+    if (conflicts && !insert.run({s.int64(0), s.int64(1), conflict_words(conflicts)}))
+      return Error{"cannot store what a copy says otherwise: " + db.current_error()};
+  }
+  if (rc != sql::kDone) return Error{"cannot read the copies: " + db.current_error()};
+  return db.send_held();
+}
+
 // Derives the game_facts rows of every game in the archive's tables (`main`) into the
 // table game_facts under `into`, then the analyses' quality (archives of version 3 on).
 std::optional<Error> derive_all(sql::Connection& db, const std::string& main, const std::string& into,
@@ -222,6 +267,8 @@ std::optional<Error> derive_all(sql::Connection& db, const std::string& main, co
   }
   if (rc != sql::kDone) return Error{"cannot read the games: " + db.current_error()};
   if (auto e = db.send_held()) return e;
+  if (schema_version >= kCopiesSince)
+    if (auto e = derive_conflicts(db, main, into, std::nullopt)) return e;
   if (schema_version < 3) return std::nullopt;  // no analyses
   return derive_quality(db, main, into, std::nullopt);
 }
@@ -248,7 +295,7 @@ std::optional<Error> refresh(sql::Connection& db) {
   const std::optional<Error> e = sql::in_write_transaction(db, [&]() -> std::optional<Error> {
     if (state(db, kSchemaVersion) != State::Stale) return std::nullopt;  // checked again under the lock
     const std::string main = sql::schema_prefix(db, false);
-    if (auto e = db.exec("DELETE FROM game_facts; DELETE FROM analysis_quality")) return e;
+    if (auto e = db.exec("DELETE FROM game_facts; DELETE FROM analysis_quality; DELETE FROM copy_conflicts")) return e;
     if (auto e = derive_all(db, main, main, kSchemaVersion)) return e;
     return schema::set_meta(db, kRulesKey, rules_fingerprint());
   });
@@ -265,6 +312,27 @@ std::optional<Error> create_temp(sql::Connection& db) {
 std::optional<Error> fill_temp(sql::Connection& db, int schema_version) {
   if (auto e = derive_all(db, sql::schema_prefix(db, false), sql::schema_prefix(db, true), schema_version))
     return Error{"cannot derive the facts: " + e->message};
+  return std::nullopt;
+}
+
+std::optional<Error> store_conflicts(sql::Connection& db, std::int64_t game_id) {
+  Statement gone = db.prepare("DELETE FROM copy_conflicts WHERE copy_of = ?1");
+  if (!gone.prepared()) return Error{"cannot store what copies say otherwise: " + db.current_error()};
+  gone.bind(1, game_id);
+  if (!gone.run()) return Error{"cannot store what copies say otherwise: " + db.current_error()};
+  const std::string main = sql::schema_prefix(db, false);
+  return derive_conflicts(db, main, main, game_id);
+}
+
+std::optional<Error> store_conflict(sql::Connection& db, std::int64_t copy_id, std::int64_t game_id, unsigned conflicts) {
+  if (!conflicts) return std::nullopt;
+  Statement s = db.prepare("INSERT INTO copy_conflicts (game_id, copy_of, conflicts) VALUES (?1, ?2, ?3)");
+  if (!s.prepared()) return Error{"cannot store what a copy says otherwise: " + db.current_error()};
+  const std::string words = conflict_words(conflicts);  // bound, not copied: it outlives the run
+  s.bind(1, copy_id);
+  s.bind(2, game_id);
+  s.bind_text(3, words);
+  if (!s.run()) return Error{"cannot store what a copy says otherwise: " + db.current_error()};
   return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 // The facts `--where` reads that the code derives (internal to src/archive): each game's
-// tag facts (TagFacts, the table game_facts) and the play quality of each complete engine
-// analysis (analysis_quality), stored so that SQLite and PostgreSQL read the same values
+// tag facts (TagFacts, the table game_facts), what each copy of a game says otherwise
+// (copy_conflicts, copies.h) and the play quality of each complete engine analysis
+// (analysis_quality), stored so that SQLite and PostgreSQL read the same values
 // from one definition, the code's (facts.cpp builds the view over them).
 //
 // Policies:
@@ -11,7 +12,8 @@
 //   migrated from schema version 5 or older), are derived again, all of them in one
 //   transaction under the write lock, by the first open that may write.
 // * A game's facts are stored with the game (Archive::insert_game, in its transaction),
-//   an analysis's quality with its analysis_games row (Archive::store_analysis).
+//   its copies' conflicts with each copy (and when a valid copy takes a broken game's
+//   place), an analysis's quality with its analysis_games row (Archive::store_analysis).
 // * An archive whose rows are not current, opened by a reader (or one a copy is being
 //   written into), is never written: its facts are derived into TEMP tables of the
 //   connection when a selection first needs them.
@@ -54,6 +56,13 @@ std::optional<Error> refresh(sql::Connection& db);
 std::optional<Error> create_temp(sql::Connection& db);
 // Fills them from the archive's games and analyses (`schema_version`: the archive's).
 std::optional<Error> fill_temp(sql::Connection& db, int schema_version);
+
+// Stores what each copy of game `game_id` says otherwise than the game (copy_conflicts,
+// copies.h), as it now stands.
+std::optional<Error> store_conflicts(sql::Connection& db, std::int64_t game_id);
+// Stores what the new copy `copy_id` of game `game_id` says otherwise (`conflicts`, the
+// bits of copies.h; no row when 0), as the importer found it.
+std::optional<Error> store_conflict(sql::Connection& db, std::int64_t copy_id, std::int64_t game_id, unsigned conflicts);
 
 // Stores the play quality of game `game_id`'s analysis under `request_id` as it now
 // stands: a row when the analysis is complete, none otherwise.

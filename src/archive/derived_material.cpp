@@ -51,7 +51,8 @@ std::optional<Error> refresh(sql::Connection& db) {
     sql::Bound<Row> insert;
     if (auto e = insert.prepare_insert(db, "game_material", kParams, false)) return e;
     Statement s = db.prepare_scan(
-        "SELECT g.id, st.key, g.moves, g.valid_plies FROM games AS g JOIN starts AS st ON st.id = g.start_id ORDER BY g.id");
+        "SELECT g.id, st.key, g.moves, g.valid_plies FROM games AS g JOIN starts AS st ON st.id = g.start_id "
+        "WHERE g.copy_of IS NULL ORDER BY g.id");
     if (!s.prepared()) return Error{"cannot read the games: " + db.current_error()};
     int rc;
     while ((rc = s.step()) == sql::kRow) {

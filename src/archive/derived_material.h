@@ -8,7 +8,7 @@
 //   (stored_material): it is stored with the game (Archive::insert_game, in its
 //   transaction), computed on the importer's worker threads (prepare_game).
 // * The meta row `material_format` names the encoding the stored rows were written in
-//   (kFormat). Rows of another encoding, or none (an archive migrated from schema version 8
+//   (kFormat). Rows of another encoding, or none (an archive migrated from schema version 9
 //   or older), are computed again, all of them in one transaction under the write lock, by
 //   the first open that may write.
 // * An archive whose rows are not current, opened by a reader (or one a copy is being
@@ -30,7 +30,7 @@
 namespace gibo::archive::material {
 
 // The schema version that added game_material.
-inline constexpr int kSince = 9;
+inline constexpr int kSince = 10;
 
 // One game_material row as Archive::insert_game binds it.
 struct Row {

@@ -2,8 +2,7 @@
 // to src/archive). Everything else the archive runs is written once, in the SQL both
 // accept (upserts as ON CONFLICT ... DO UPDATE, new ids through INSERT ... RETURNING or
 // prepare_insert, times bound as text: utc_now). The schema is written once in SQLite's
-// DDL and translated here; the facts view's functions, which are code on SQLite and SQL
-// on PostgreSQL, are defined beside the view (facts.cpp).
+// DDL and translated here; the facts view (facts.cpp) is written once in SQL both take.
 #pragma once
 
 #include <cstdint>

@@ -83,6 +83,20 @@ constexpr Column kColumns[] = {
      "outright, checkmate, resignation, time, points, bikjang, ... (none without a winner)"},
     {"margin", "g.result_margin / 2.0", "points margin of a point win (2.5); NULL when none"},
     {"profile", "g.profile_id", "the rules profile the game was validated under"},
+    // Copies and twins (copies.h): the game's other records, and the other games of its
+    // start and moves.
+    {"copies",
+     "(SELECT count(*) FROM {main}duplicates AS d WHERE d.game_id = g.id){copies: + (SELECT count(*) FROM {main}games "
+     "AS c WHERE c.copy_of = g.id)}",
+     "the game's other records, kept as its copies (the same game published again; those an import before schema "
+     "version 9 found are counted, not kept)"},
+    {"conflicts", "{copies:(SELECT count(*) FROM {derived}copy_conflicts AS x WHERE x.copy_of = g.id)}",
+     "how many of its copies say otherwise than it (another player, date or winner): 0 when none; NULL before "
+     "schema version 9"},
+    {"twins", "{copies:(SELECT count(*) FROM {main}games AS t WHERE t.hash = g.hash AND t.start_id = g.start_id AND "
+              "t.copy_of IS NULL AND t.id <> g.id)}",
+     "the other games with the same start and moves (short games that say otherwise: another game each); NULL "
+     "before schema version 9"},
     // Play quality (issue 30): from the game's newest complete stored analysis (gibo
     // analyze --db), as the stats report's play-quality tables count it; NULL without one.
     {"analysed", "{analyses:CASE WHEN EXISTS (SELECT 1 FROM {main}analysis_games AS a WHERE a.game_id = g.id AND "
@@ -103,6 +117,23 @@ constexpr Column kColumns[] = {
      "without one"},
 };
 
+// `expression` with each "{copies:X}" in it as X when the archive keeps copies (schema
+// version 9 on), else left out (a whole expression "{copies:X}": NULL). X may hold braces.
+std::string gated_on_copies(std::string expression, bool copies) {
+  constexpr std::string_view kOpen = "{copies:";
+  for (std::size_t at; (at = expression.find(kOpen)) != std::string::npos;) {
+    std::size_t end = at + kOpen.size();  // to the brace that closes the one at `at`
+    for (int depth = 1; end < expression.size(); ++end) {
+      if (expression[end] == '{') ++depth;
+      if (expression[end] == '}' && --depth == 0) break;
+    }
+    const std::string inner = expression.substr(at + kOpen.size(), end - at - kOpen.size());
+    const bool whole = at == 0 && end + 1 >= expression.size();
+    expression.replace(at, end + 1 - at, copies ? inner : whole ? "NULL" : "");
+  }
+  return expression;
+}
+
 // The SELECT of the view: each column's SQL as an archive of `schema_version` has it,
 // its tables under the prefix `main` (as schema_prefix gives it), the derived ones under
 // `derived`, the games' opening names under `openings`.
@@ -121,6 +152,7 @@ std::string view_select(int schema_version, const std::string& main, const std::
     if (expression == "{annotated}") expression = schema_version >= 2 ? "g.annotated" : "NULL";
     if (expression.rfind("{analyses:", 0) == 0)  // the analysis tables came with version 3
       expression = schema_version >= 3 ? expression.substr(10, expression.size() - 11) : "NULL";
+    expression = gated_on_copies(expression, schema_version >= kCopiesSince);
     if (expression.rfind("{quality:", 0) == 0)  // each game's newest complete analysis
       expression = schema_version >= 3 ? "(SELECT q." + expression.substr(9, expression.size() - 10) +
                                               " FROM {derived}analysis_quality AS q WHERE q.game_id = g.id "
@@ -130,8 +162,10 @@ std::string view_select(int schema_version, const std::string& main, const std::
     replace_all(expression, "{derived}", derived);
     sql += expression + " AS " + c.name;
   }
+  // One row a game: a copy (schema version 9 on) is its game's.
   return sql + " FROM " + main + "games AS g JOIN " + main + "sources AS s ON s.id = g.source_id LEFT JOIN " +
-         derived + "game_facts AS f ON f.game_id = g.id LEFT JOIN " + openings + "game_openings AS o ON o.game_id = g.id";
+         derived + "game_facts AS f ON f.game_id = g.id LEFT JOIN " + openings + "game_openings AS o ON o.game_id = g.id" +
+         (schema_version >= kCopiesSince ? " WHERE g.copy_of IS NULL" : "");
 }
 
 // The authorizer of user SQL: reading, functions and (recursive) SELECTs only.

@@ -2,6 +2,7 @@
 #include "game_listing.h"
 
 #include "gibo/archive/codec.h"
+#include "gibo/record/fact_tags.h"
 
 #include "position_facts.h"
 
@@ -24,9 +25,9 @@ Expected<std::vector<GameListing>> describe_games(sql::Connection& db, const std
     g.plies = s.integer(2);
     if (auto tags = decode_tags(s.text(3))) {
       // The names prepare_game reads the players from, and the date the facts use.
-      g.cho = first_tag(*tags, {"초대국자", "White", "Cho"});
-      g.han = first_tag(*tags, {"한대국자", "Black", "Han"});
-      g.date = first_tag(*tags, {"대국일자", "Date"});
+      for (auto [fact, value] : {std::pair{FactTag::Cho, &g.cho}, std::pair{FactTag::Han, &g.han},
+                                 std::pair{FactTag::Date, &g.date}})
+        if (const std::string* v = fact_tag(*tags, fact)) *value = *v;
     }
     g.result = s.optional_text(4);
     g.winner = g.result ? winner_from_name(s.text(5)) : Winner::Unknown;

@@ -29,6 +29,7 @@
 #include <unordered_set>
 
 #include "gibo/archive/archive.h"
+#include "gibo/archive/copies.h"
 #include "gibo/archive/sha256.h"
 #include "gibo/core/enum_names.h"
 #include "gibo/formats/detect.h"
@@ -43,7 +44,7 @@ std::string_view file_status_name(FileStatus s) {
   static constexpr auto kNames = std::to_array<Named<FileStatus>>({
       {FileStatus::Imported, "imported"}, {FileStatus::Resumed, "resumed"},
       {FileStatus::AlreadyImported, "already-imported"}, {FileStatus::SameContent, "same-content"},
-      {FileStatus::Unreadable, "unreadable"}});
+      {FileStatus::Restored, "restored"}, {FileStatus::Unreadable, "unreadable"}});
   return name_of(kNames, s);
 }
 
@@ -206,19 +207,21 @@ class Importer {
     info.size = bytes.size();
     info.content_hash = sha256_hex(bytes);
     int skip = 0;
+    std::vector<int> restore;
     if (auto it = known_.find(info.content_hash); it != known_.end()) {
-      if (it->second.complete) {  // imported whole before: not parsed
+      if (it->second.complete && it->second.unkept_copies.empty()) {  // imported whole before: not parsed
         close_slot(slot, [&] {
           slot.info = std::move(info);
           slot.known_complete = true;
         });
         return true;
       }
-      skip = it->second.games_done;
+      if (it->second.complete) restore = it->second.unkept_copies;
+      else skip = it->second.games_done;
     }
     const Format format = detect_format(bytes);
     info.format = std::string(format_name(format));
-    return prepare_games(slot, bytes, format, info, skip);
+    return prepare_games(slot, bytes, format, info, skip, restore);
   }
 
   // Finishes `slot` without chunks: `set` fills it in under the lock.
@@ -239,9 +242,11 @@ class Importer {
   };
 
   // Parses the games of `bytes` (the file `info` describes, in `format`) after the first
-  // `skip` (an earlier run handled those), replays and prepares them, and hands them to
-  // the writer in chunks; false if the import was aborted.
-  bool prepare_games(Slot& slot, std::string_view bytes, Format format, const SourceInfo& info, int skip) {
+  // `skip` (an earlier run handled those), or only those of `restore` when it holds any,
+  // replays and prepares them, and hands them to the writer in chunks; false if the
+  // import was aborted.
+  bool prepare_games(Slot& slot, std::string_view bytes, Format format, const SourceInfo& info, int skip,
+                     const std::vector<int>& restore) {
     FileProgress file;
     file.chunk.games.reserve(kGamesPerChunk);
     read_source(bytes, slot.path, format, options_.encoding, *fallback_, file.read_info,
@@ -250,6 +255,8 @@ class Importer {
                   // carry an origin, like JSON, report the original file's index).
                   g.source.game_index = file.ordinal++;
                   if (file.aborted || g.source.game_index < skip) return;  // an earlier run handled it
+                  if (!restore.empty() && !std::binary_search(restore.begin(), restore.end(), g.source.game_index))
+                    return;  // stored by the import that left the others
                   ReplayOptions replay_options;
                   replay_options.strict_annotations = options_.strict_annotations;
                   // Where the replay ends holds the key of every position on the way: the
@@ -324,6 +331,8 @@ class Importer {
     summary_.added = committed_.added;
     summary_.duplicates = committed_.duplicates;
     summary_.replaced = committed_.replaced;
+    summary_.twins = committed_.twins;
+    summary_.conflicts = committed_.conflicts;
     // The files whose games were in the lost batch were not imported after all.
     summary_.imported = committed_.imported;
     summary_.resumed = committed_.resumed;
@@ -369,6 +378,9 @@ class Importer {
     if (shared_ && !in_transaction_)
       if (auto e = ensure_transaction()) return e;
     const auto known = by_hash_.find(slot.info.content_hash);
+    if (known != by_hash_.end() && known->second.complete && !known->second.unkept_copies.empty() &&
+        !slot.known_complete)
+      return restore_file(slot, known->second, report);
     if (slot.known_complete || (known != by_hash_.end() && known->second.complete)) {
       skip_file(slot, known != by_hash_.end() ? &known->second : nullptr, report);
       return std::nullopt;
@@ -385,6 +397,32 @@ class Importer {
     (report.status == FileStatus::Resumed ? summary_.resumed : summary_.imported) += 1;
     if (auto e = store_games(slot, source, report)) return e;
     return complete_source(slot, source, report);
+  }
+
+  // Stores the records of the source `known` (imported whole before schema version 9)
+  // that its import did not keep, the copies in `slot`'s chunks, as any record is stored;
+  // the source's other records are not touched.
+  std::optional<Error> restore_file(Slot& slot, SourceState& known, FileReport& report) {
+    report.status = FileStatus::Restored;
+    ++summary_.restored;
+    Chunk chunk;
+    while (next_chunk(slot, chunk)) {
+      if (feed_) feed_->begin_chunk(std::move(chunk.rows));
+      for (std::size_t k = 0; k < chunk.games.size(); ++k) {
+        if (auto e = ensure_transaction()) return e;
+        const auto forgotten = archive_->forget_unkept_copy(known.id, chunk.games[k].game_index);
+        if (!forgotten) return forgotten.error();
+        if (!*forgotten) continue;  // another import beside this one stored it
+        if (auto e = store(known.id, chunk, k, report)) return e;
+        if (++batch_count_ >= options_.batch_games)
+          if (auto e = commit_batch()) return e;
+        progress(false);
+      }
+    }
+    known.unkept_copies.clear();  // a file of the same bytes later in this run is skipped
+    report.encoding = known.encoding;
+    emit(report);
+    return std::nullopt;
   }
 
   // Reports the file in `slot` as imported before (`known`: the source with its bytes,
@@ -506,36 +544,70 @@ class Importer {
         return std::nullopt;
       }
     }
+    Archive::SameGames same;
     if (hashes_.count(g.hash)) {
-      const auto kept = archive_->find_stored_copy(g);
-      if (!kept) return kept.error();
-      if (kept->id && g.valid && !kept->valid) {
-        // The valid copy is the one kept: it takes the broken copy's place.
-        const auto replaced = archive_->replace_game(source_id, g, kept->id);
-        if (!replaced) return replaced.error();
-        if (feed_) {
-          feed_->forget(replaced->old_id);
-          feed_->stored(k, replaced->new_id);
-        }
-        report.replacements.push_back({g.game_index, replaced->new_id, replaced->path, replaced->game_index,
-                                       replaced->error_code, replaced->error_ply});
-        ++report.replaced;
-        ++summary_.replaced;
-        return std::nullopt;
-      }
-      if (kept->id) {
-        if (auto e = archive_->insert_duplicate(source_id, g, kept->id)) return e;
-        ++report.duplicates;
-        ++summary_.duplicates;
-        return std::nullopt;
-      }
+      auto found = archive_->same_games(g);
+      if (!found) return found.error();
+      same = std::move(*found);
     }
-    const auto id = archive_->insert_game(source_id, g);
+    // The game the record is a copy of, if any: the first that says nothing otherwise,
+    // else, past the twins' line, the first (copies.h).
+    const Archive::SameGame* kept = nullptr;
+    unsigned conflicts = 0;
+    for (const Archive::SameGame& candidate : same.games)
+      if (conflicts_between(g.claims, candidate.claims) == 0) {
+        kept = &candidate;
+        break;
+      }
+    if (!kept && !same.games.empty()) {
+      conflicts = conflicts_between(g.claims, same.games.front().claims);
+      if (!is_twin(g.plies, conflicts)) kept = &same.games.front();
+    }
+    if (kept) return store_copy(source_id, chunk, k, *kept, conflicts, report);
+    const auto id = archive_->insert_game(source_id, g, std::nullopt, same.next_twin);
     if (!id) return id.error();
     if (feed_) feed_->stored(k, *id);
     hashes_.insert(g.hash);
     ++report.added;
     ++summary_.added;
+    if (!same.games.empty()) {
+      const auto o = archive_->game_origin(same.games.front().id);
+      if (!o) return o.error();
+      report.twins.push_back({g.game_index, *id, same.games.front().id, o->path, o->game_index, conflicts});
+      ++summary_.twins;
+    }
+    return std::nullopt;
+  }
+
+  // Stores game k of `chunk` as a copy of the stored game `kept` (saying `conflicts`
+  // otherwise), or, when it is valid and `kept` is broken, as the game in its place.
+  std::optional<Error> store_copy(std::int64_t source_id, const Chunk& chunk, std::size_t k,
+                                  const Archive::SameGame& kept, unsigned conflicts, FileReport& report) {
+    const PreparedGame& g = chunk.games[k];
+    if (g.valid && !kept.valid) {
+      // The valid copy is the game: it takes the broken one's place.
+      const auto replaced = archive_->replace_game(source_id, g, kept.id);
+      if (!replaced) return replaced.error();
+      if (feed_) {
+        feed_->forget(replaced->old_id);
+        feed_->stored(k, replaced->new_id);
+      }
+      report.replacements.push_back({g.game_index, replaced->new_id, replaced->path, replaced->game_index,
+                                     replaced->error_code, replaced->error_ply});
+      ++report.replaced;
+      ++summary_.replaced;
+    } else {
+      const auto id = archive_->insert_game(source_id, g, kept.id, 0, conflicts);
+      if (!id) return id.error();
+      ++report.duplicates;
+      ++summary_.duplicates;
+    }
+    if (conflicts) {
+      const auto o = archive_->game_origin(kept.id);
+      if (!o) return o.error();
+      report.conflicts.push_back({g.game_index, kept.id, o->path, o->game_index, conflicts});
+      ++summary_.conflicts;
+    }
     return std::nullopt;
   }
 
@@ -588,6 +660,8 @@ class Importer {
     committed_.added = summary_.added;
     committed_.duplicates = summary_.duplicates;
     committed_.replaced = summary_.replaced;
+    committed_.twins = summary_.twins;
+    committed_.conflicts = summary_.conflicts;
     committed_.imported = summary_.imported;
     committed_.resumed = summary_.resumed;
     dirty_.clear();
@@ -644,7 +718,7 @@ class Importer {
   std::int64_t seen_max_id_ = 0;   // the largest game id this writer has seen
   std::unordered_map<std::int64_t, Dirty> dirty_;
   struct {
-    long games = 0, added = 0, duplicates = 0, replaced = 0, imported = 0, resumed = 0;
+    long games = 0, added = 0, duplicates = 0, replaced = 0, twins = 0, conflicts = 0, imported = 0, resumed = 0;
   } committed_;  // the summary's counts at the last commit
   bool in_transaction_ = false;
   int batch_count_ = 0;

@@ -31,6 +31,9 @@ struct IndexTables {
   bool memory = false;    // the index is built in the connection's temporary schema
   std::string main;    // the archive's schema ("main." on SQLite: dialect.h schema_prefix)
   std::string prefix;  // where the index tables are: `main`, or the temporary schema
+  // The games indexed, as a table expression: the archive's games, its copies (schema
+  // version 9 on: games rows naming their game) left out.
+  std::string games;
 
   struct Segment {
     std::int64_t id = 0, rows = 0;

@@ -8,6 +8,7 @@
 
 #include "dialect.h"
 #include "gibo/archive/codec.h"
+#include "gibo/record/fact_tags.h"
 #include "gibo/record/game_date.h"
 #include "position_upkeep.h"
 
@@ -35,14 +36,19 @@ std::optional<std::string_view> plain_tag(std::string_view json, std::string_vie
   return value;
 }
 
-// The game's date tag (대국일자, else Date), as first_tag over the decoded tags gives it.
+// The game's date tag (fact_tag's, FactTag::Date), read from the tags' JSON without
+// decoding it while no value holds an escape.
 std::string date_tag(const std::string& tags_json) {
   bool escaped = false;
-  if (auto v = plain_tag(tags_json, "대국일자", escaped); v && !escaped) return std::string(*v);
-  if (!escaped)
-    if (auto v = plain_tag(tags_json, "Date", escaped); !escaped) return v ? std::string(*v) : std::string();
-  if (auto tags = decode_tags(tags_json)) return first_tag(*tags, {"대국일자", "Date"});
-  return "";
+  for (std::string_view name : fact_tag_names(FactTag::Date)) {
+    const auto v = plain_tag(tags_json, name, escaped);
+    if (escaped) break;
+    if (v) return std::string(*v);
+  }
+  if (!escaped) return "";
+  const auto tags = decode_tags(tags_json);
+  const std::string* v = tags ? fact_tag(*tags, FactTag::Date) : nullptr;
+  return v ? *v : "";
 }
 
 void put_u32(char* p, std::uint32_t v) {
@@ -58,13 +64,6 @@ std::uint32_t get_u32(const char* p) {
 constexpr std::array<Winner, 4> kWinnerCodes = {Winner::Unknown, Winner::Cho, Winner::Han, Winner::Draw};
 
 }  // namespace
-
-std::string first_tag(const std::vector<Tag>& tags, std::initializer_list<std::string_view> names) {
-  for (std::string_view n : names)
-    for (const Tag& t : tags)
-      if (t.name == n) return t.value;
-  return "";
-}
 
 FactEntry game_fact(int plies, bool has_result, Winner winner, const std::string& tags_json) {
   FactEntry f;

@@ -34,9 +34,6 @@ struct FactEntry {
   std::uint32_t date = 0;
 };
 
-// The first value of any of `names` among the tags, or "".
-std::string first_tag(const std::vector<Tag>& tags, std::initializer_list<std::string_view> names);
-
 // The facts of a stored game from its columns (plies, whether result_text is set, the
 // winner of result_winner, tags_json), start id aside.
 FactEntry game_fact(int plies, bool has_result, Winner winner, const std::string& tags_json);

@@ -3,6 +3,7 @@
 // and listings, the set-up tallies. The index is built by position_index_build.cpp
 // (index_build.h) on the tables index_tables.h describes.
 #include "gibo/archive/position_index.h"
+#include "gibo/record/opening.h"
 
 #include <algorithm>
 #include <array>
@@ -191,9 +192,12 @@ Expected<std::unique_ptr<PositionIndex>> PositionIndex::open(const std::string& 
   // it, read-only or immutable elsewhere); never created here.
   if (auto e = open_existing_archive(path, impl->db)) return *e;
   // An older schema is read as it is (gibo import upgrades archives).
-  if (const Expected<int> version = schema::prepare(impl->db, false); !version)
-    return Error{archive_name(path) + ": " + version.error().message};
+  const Expected<int> version = schema::prepare(impl->db, false);
+  if (!version) return Error{archive_name(path) + ": " + version.error().message};
   if (auto e = schema::refuse_unfinished(impl->db)) return Error{archive_name(path) + ": " + e->message};
+  impl->games = *version >= kCopiesSince ? "(SELECT * FROM " + sql::schema_prefix(impl->db, false) +
+                                               "games WHERE copy_of IS NULL)"
+                                         : sql::schema_prefix(impl->db, false) + "games";
   impl->writable = mode == OpenMode::ReadWrite && !impl->db.read_only();
   impl->main = impl->prefix = sql::schema_prefix(impl->db, false);
   if (!impl->db.postgres()) {
@@ -215,13 +219,13 @@ Expected<std::int64_t> PositionIndex::game_count() {
   // What the last update counted, while it is current (counting a large table costs a
   // scan of it); else counted now.
   if (m.current()) return static_cast<std::int64_t>(std::atoll(m.meta("games").c_str()));
-  sql::Statement s = m.db.prepare("SELECT count(*) FROM " + m.main + "games");
+  sql::Statement s = m.db.prepare("SELECT count(*) FROM " + m.games + " AS g");
   if (!s.prepared() || s.step() != sql::kRow) return m.fail("cannot count games");
   return s.int64(0);
 }
 
 bool PositionIndex::has_games() {
-  return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM " + impl_->main + "games)") != 0;
+  return impl_->db.scalar("SELECT EXISTS (SELECT 1 FROM " + impl_->games + " AS g)") != 0;
 }
 
 Expected<std::vector<PositionHit>> PositionIndex::find(const Position& position) {
@@ -258,13 +262,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
   Impl& m = *impl_;
   const auto counts = m.count_games(selected);
   if (!counts) return counts.error();
-  // Each start position's set-up pair, if it is the start of one.
-  std::array<std::pair<Setup, Setup>, 16> pairs;
-  std::array<Position, 16> starts;
-  for (std::size_t i = 0; i < 16; ++i) {
-    pairs[i] = {kAllSetups[i / 4], kAllSetups[i % 4]};
-    starts[i].set_setups(pairs[i].first, pairs[i].second);
-  }
+  // Each start position's set-up pair, if it is the start of one (record/opening.h).
   sql::Statement key = m.db.prepare("SELECT key FROM " + m.main + "starts WHERE id = ?1");
   if (!key.prepared()) return m.fail("cannot read the start positions");
   std::map<std::uint32_t, std::optional<std::pair<Setup, Setup>>> pair_of;
@@ -275,9 +273,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
       std::optional<std::pair<Setup, Setup>> pair;
       key.bind(1, static_cast<std::int64_t>(k.first));
       Position p;
-      if (key.step() == sql::kRow && positions::start_position_of(key.text(0), p))
-        for (std::size_t i = 0; i < 16 && !pair; ++i)
-          if (positions::same_position(p, starts[i])) pair = pairs[i];
+      if (key.step() == sql::kRow && positions::start_position_of(key.text(0), p)) pair = setup_pair_of(p);
       key.reset();
       it = pair_of.emplace(k.first, pair).first;
     }

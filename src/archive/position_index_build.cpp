@@ -207,10 +207,10 @@ class IndexBuilder {
     const std::string& main = tables_.main;
     sql::Statement s = db.prepare(
         "SELECT g.id, g.start_id, st.key, g.plies, g.valid_plies, g.moves, g.result_text IS NOT NULL, g.result_winner, "
-        "g.tags_json FROM " + main + "games AS g JOIN " + main + "starts AS st ON st.id = g.start_id WHERE g.id > ?1 "
+        "g.tags_json FROM " + tables_.games + " AS g JOIN " + main + "starts AS st ON st.id = g.start_id WHERE g.id > ?1 "
         "AND g.id <= ?2 ORDER BY g.id LIMIT " + std::to_string(positions::kGamesPerBatch));
     if (!s.prepared()) return tables_.fail("cannot read games");
-    const long total = static_cast<long>(db.scalar("SELECT count(*) FROM " + main + "games WHERE id > " +
+    const long total = static_cast<long>(db.scalar("SELECT count(*) FROM " + tables_.games + " AS g WHERE id > " +
                                                    std::to_string(through) + " AND id <= " + std::to_string(top)));
     long done = 0;
     if (progress) progress({done, total});
@@ -377,7 +377,7 @@ class IndexBuilder {
     if (feed.empty() || feed.stale() || feed.first_id() <= through) return std::nullopt;
     auto& fed = feed.facts();
     sql::Statement s =
-        db.prepare("SELECT id, start_id FROM " + tables_.main + "games WHERE id >= ?1 AND id <= ?2 ORDER BY id");
+        db.prepare("SELECT id, start_id FROM " + tables_.games + " AS g WHERE id >= ?1 AND id <= ?2 ORDER BY id");
     if (!s.prepared()) return tables_.fail("cannot read games");
     s.bind(1, feed.first_id());
     s.bind(2, top);

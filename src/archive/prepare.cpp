@@ -27,6 +27,7 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
   p.valid_plies = game.valid_plies;
   encode_moves(game.plies, p.moves);
   encode_times(game.plies, p.times);
+  p.statements = encode_statements(game.plies);
   p.hash = game_hash(p.start_key, p.moves);
   if (const auto m = stored_material(p.start_key, p.moves, p.valid_plies)) p.material = encode_material(*m);
 
@@ -48,6 +49,7 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
   // PGN result tokens (1-0, 0-1, 1/2-1/2, *) and the .gib grammar (formats/tag_map.h).
   if (result) p.result = *result;
   else if (p.has_result) p.result = normalize_result(p.result_text);
+  p.claims = record_claims(game.tags, p.has_result ? p.result.winner : Winner::Unknown);
   p.saved_rules = std::move(game.saved_profile_id);
   p.saved_bikjang = game.saved_bikjang_option;
 

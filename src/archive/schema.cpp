@@ -127,7 +127,36 @@ CREATE TABLE game_openings (
 );
 )sql";
 
-// The table added by version 9: each game's material signature (codec.h encode_material;
+// The step to version 9: every record is kept, and a game gives back what it took.
+// games.statements holds what the record states about each ply (codec.h
+// encode_statements; NULL in rows imported before). A record whose start and moves
+// repeat a stored game's is stored too, as a copy of that game (copy_of names it) or, when
+// it says otherwise and is short enough, as a game of its own, a twin (copies.h); `twin`
+// numbers the games of one hash and start (0 the first, NULL for a copy), which keeps
+// them unique by the database's word. The games stored before hold twin 0: their copies
+// were rows of `duplicates`, which stays for them. copy_conflicts holds what each copy
+// says otherwise than its game (derived, as game_facts: derived_facts.h).
+constexpr const char* kCopyColumns = R"sql(
+ALTER TABLE games ADD COLUMN statements TEXT;
+ALTER TABLE games ADD COLUMN copy_of INTEGER REFERENCES games(id);
+ALTER TABLE games ADD COLUMN twin INTEGER;
+UPDATE games SET twin = 0;
+DROP INDEX games_by_key;
+CREATE UNIQUE INDEX games_by_key ON games(hash, start_id, twin);
+CREATE INDEX games_by_copy ON games(copy_of) WHERE copy_of IS NOT NULL;
+)sql";
+// The derived table of version 9 (see kCopyColumns), also made as a TEMP table for a
+// reader whose derived tables are not current.
+constexpr const char* kConflictTables = R"sql(
+CREATE TABLE copy_conflicts (
+  copy_of    INTEGER NOT NULL REFERENCES games(id),
+  game_id    INTEGER NOT NULL REFERENCES games(id),
+  conflicts  TEXT NOT NULL,
+  PRIMARY KEY (copy_of, game_id)
+) WITHOUT ROWID;
+)sql";
+
+// The table added by version 10: each game's material signature (codec.h encode_material;
 // derived_material.cpp fills it).
 constexpr const char* kMaterialTable = R"sql(
 CREATE TABLE game_material (
@@ -261,9 +290,13 @@ CREATE TABLE verdicts (
 );
 )sql";
 
+// Version 9's step: its columns and its derived table.
+const std::string kCopyStepText = std::string(kCopyColumns) + kConflictTables;
+const char* const kCopyStep = kCopyStepText.c_str();
+
 // The step from version N to N + 1, for N = 1, 2, ... (index N - 1). Each runs inside the
 // migration's transaction.
-constexpr const char* kMigrations[] = {
+const char* const kMigrations[] = {
     // 1 -> 2: games.annotated (Game::annotated; decision 12 in
     // src/adjudication/README.md "Decisions"). Rows imported before hold
     // NULL: unknown (the records were not read under the annotation policy).
@@ -315,7 +348,9 @@ CREATE TABLE analysis_workers (
     // within a lease).
     "ALTER TABLE analysis_workers ADD COLUMN lease_ms INTEGER; "
     "ALTER TABLE analysis_workers ADD COLUMN stopped_at INTEGER;",
-    // 8 -> 9: each game's material signature (a new table, filled by the first open that
+    // 8 -> 9: copies, twins and the records' statements (kCopyColumns, kConflictTables).
+    kCopyStep,
+    // 9 -> 10: each game's material signature (a new table, filled by the first open that
     // may write: derived_material.h), which a pattern search reads before replaying games.
     kMaterialTable,
 };
@@ -456,7 +491,7 @@ std::string as_temp(sql::Backend backend, const char* tables) {
 
 }  // namespace
 
-std::string derived_tables(sql::Backend backend) { return as_temp(backend, kDerivedTables); }
+std::string derived_tables(sql::Backend backend) { return as_temp(backend, kDerivedTables) + as_temp(backend, kConflictTables); }
 std::string opening_tables(sql::Backend backend) { return as_temp(backend, kOpeningTables); }
 
 const std::vector<Table>& tables() {
@@ -480,6 +515,7 @@ const std::vector<Table>& tables() {
       {"game_facts", {"game_id"}},
       {"analysis_quality", {"game_id", "request_id"}},
       {"game_openings", {"game_id"}},
+      {"copy_conflicts", {"copy_of", "game_id"}},
       {"game_material", {"game_id"}},
       {"position_segments", {"id"}, true},
       {"position_blocks", {"segment", "first_key", "part"}, true},

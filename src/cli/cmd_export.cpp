@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "archive_input.h"
@@ -25,6 +26,7 @@
 #include "gibo/formats/game_writer.h"
 #include "gibo/report/i18n.h"
 #include "common_options.h"
+#include "export_training.h"
 #include "outputs.h"
 
 namespace gibo::cli {
@@ -115,19 +117,22 @@ class Outputs {
   std::set<std::string> used_;
 };
 
-// --query must select games: every value of its first column (`ids`) the id of a game (a
-// text or a number that is no game's id is a usage error, before anything is written).
-// The exit status when it does not.
+// --query must select records: every value of its first column (`ids`) the id of a game
+// or of a copy of one (a text or a number that is neither is a usage error, before
+// anything is written). The exit status when it does not.
 std::optional<int> check_query_ids(archive::Archive& archive, const std::vector<std::int64_t>& ids,
                                    const std::string& synopsis) {
   if (ids.empty()) return std::nullopt;
   const auto [low, high] = std::minmax_element(ids.begin(), ids.end());
   const auto known = archive.select_games("id BETWEEN " + std::to_string(*low) + " AND " + std::to_string(*high));
-  if (!known) {
-    std::cerr << "gibo export: " << known.error().message << "\n";
+  const auto copies = archive.copies();
+  if (!known || !copies) {
+    std::cerr << "gibo export: " << (known ? copies.error() : known.error()).message << "\n";
     return kExitIo;
   }
-  const std::unordered_set<std::int64_t> games(known->begin(), known->end());
+  std::unordered_set<std::int64_t> games(known->begin(), known->end());
+  for (const archive::Archive::GameCopy& c : *copies)
+    if (c.id) games.insert(c.id);
   for (std::size_t row = 0; row < ids.size(); ++row)
     if (!games.count(ids[row]))
       return usage_error("export",
@@ -166,20 +171,86 @@ int write_games(archive::Archive& archive, const std::vector<std::int64_t>& ids,
   return kExitOk;
 }
 
+// The ids `ids` with each game's copies (its other records kept) after it, in their order.
+Expected<std::vector<std::int64_t>> with_copies(archive::Archive& archive, const std::vector<std::int64_t>& ids) {
+  const auto copies = archive.copies();
+  if (!copies) return copies.error();
+  std::unordered_map<std::int64_t, std::vector<std::int64_t>> of;
+  for (const archive::Archive::GameCopy& c : *copies)
+    if (c.id) of[c.game_id].push_back(c.id);
+  std::vector<std::int64_t> out;
+  for (std::int64_t id : ids) {
+    out.push_back(id);
+    if (const auto it = of.find(id); it != of.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+  }
+  return out;
+}
+
 }  // namespace
+
+// --to positions | fsf-plain: the checks of their options, then export_training.
+int export_training_run(const std::string& db, const std::string& where, const std::string& query,
+                        const std::string& output, const std::string& to, const po::variables_map& vm,
+                        TrainingExport& t, const std::string& synopsis) {
+  auto usage = [&](const std::string& message) { return usage_error("export", message, synopsis); };
+  if (!query.empty()) return usage("--to " + to + " takes --where, not --query");
+  if (t.options.skip_plies < 0) return usage("--skip-plies must be 0 or more");
+  if (!vm.count("validation-percent")) t.options.validation_percent = 10;
+  if (t.options.validation_percent < 0 || t.options.validation_percent > 100)
+    return usage("--validation-percent must be 0 to 100");
+  if (vm.count("validation-percent") && t.validation_output.empty())
+    return usage("--validation-percent needs --validation FILE");
+  ProtectedFiles protect;
+  protect.add_archive(db);
+  for (const std::string& path : {output, t.validation_output})
+    if (auto why = protect.conflict(path)) return usage(why->message);
+  if (!output.empty() && output == t.validation_output) return usage("-o and --validation name the same file");
+  if (std::filesystem::is_directory(output)) return usage("--to " + to + " writes one file: -o names a directory");
+  set_output_audience(Audience::Programs);
+  t.db = db;
+  t.output = output;
+  t.options.where = where;
+  t.options.form = to == "positions" ? training::Form::Jsonl : training::Form::Plain;
+  return export_training(t);
+}
+
+// The options of --to positions and fsf-plain, into `training`.
+static po::options_description training_options(TrainingExport& training) {
+  po::options_description train("training data (--to positions or fsf-plain)");
+  train.add_options()("skip-plies", po::value(&training.options.skip_plies)->value_name("N"),
+                      "leave out the positions before ply N")(
+      "skip-check", po::bool_switch(&training.options.skip_check), "leave out positions whose side to move is in check")(
+      "skip-captures", po::bool_switch(&training.options.skip_captures), "leave out positions right after a capture")(
+      "distinct", po::bool_switch(&training.options.distinct),
+      "one record a distinct position (its first occurrence), not one an occurrence")(
+      "evaluated", po::bool_switch(&training.options.evaluated_only),
+      "leave out positions without a stored evaluation (fsf-plain always does)")(
+      "validation", po::value(&training.validation_output)->value_name("FILE"),
+      "write the records of a share of the games here (by game, the same games every time)")(
+      "validation-percent", po::value(&training.options.validation_percent)->value_name("N"),
+      "the share of games --validation takes, in percent (default 10)");
+  return train;
+}
 
 int run_export(const std::vector<std::string>& args) {
   const std::string synopsis =
-      "gibo export [OPTIONS] --db FILE --to gib|pgn|json|jsonl|fen|uci [--where EXPR | --query SQL] [-o FILE|DIR]";
+      "gibo export [OPTIONS] --db FILE --to gib|pgn|json|jsonl|fen|uci|positions|fsf-plain [--where EXPR | --query SQL] "
+      "[--copies] "
+      "[-o FILE|DIR]";
   po::options_description opts("options");
   std::string db, where, query, to, output, encoding = "utf-8";
+  TrainingExport training;
   add_shared_options(opts, {.db = &db, .where = &where});
   opts.add_options()("query", po::value(&query), "a SELECT whose first column is a game id")(
-      "to", po::value(&to), "output format: gib, pgn, json (one array), jsonl (one game a line), fen or uci")(
+      "to", po::value(&to),
+      "output format: gib, pgn, json (one array), jsonl (one game a line), fen or uci; positions (one JSON line a "
+      "position, for training) or fsf-plain (variant-nnue-tools' plain text)")(
       "output,o", po::value(&output), "output file, or directory for one file per source (default stdout)")(
       "encoding", po::value(&encoding), "gib output encoding: utf-8 or cp949")(
       "hanja", "gib output: hanja piece letters")(
-      "positions", "json, jsonl output: one object a ply with the board's view of it and the FEN after it");
+      "positions", "json, jsonl output: one object a ply with the board's view of it and the FEN after it")(
+      "copies", "also write each game's copies (its other records, the same game published again) after it");
+  opts.add(training_options(training));
   po::positional_options_description pos_opts;
   po::variables_map vm;
   if (auto rc = parse_command_line("export", synopsis, args, opts, pos_opts, vm)) return *rc;
@@ -187,6 +258,12 @@ int run_export(const std::vector<std::string>& args) {
   if (db.empty()) return usage("--db FILE is required");
   if (to.empty()) return usage("--to FORMAT is required");
   if (!where.empty() && !query.empty()) return usage("give --where or --query, not both");
+  if (to == "positions" || to == "fsf-plain")
+    return export_training_run(db, where, query, output, to, vm, training, synopsis);
+  for (const char* only : {"skip-plies", "skip-check", "skip-captures", "distinct", "evaluated", "validation",
+                           "validation-percent"})
+    if (!vm[only].defaulted() && vm.count(only))
+      return usage(std::string("--") + only + " is for --to positions or fsf-plain");
   WriteOptions wo;
   const auto gib_enc = gib_encoding_option("--encoding", encoding);
   if (!gib_enc) return usage(gib_enc.error().message);
@@ -219,10 +296,15 @@ int run_export(const std::vector<std::string>& args) {
   }
   if (!query.empty())
     if (auto rc = check_query_ids(*archive, *ids, synopsis)) return *rc;
+  Expected<std::vector<std::int64_t>> records = vm.count("copies") ? with_copies(*archive, *ids) : ids;
+  if (!records) {
+    std::cerr << "gibo export: " << records.error().message << "\n";
+    return kExitIo;
+  }
   Outputs out(output, wo, protect);
   long written = 0, cut = 0;
   // On a failure the outputs are discarded: nothing half-written stays.
-  if (const int status = write_games(*archive, *ids, wo, out, written, cut); status != kExitOk) return status;
+  if (const int status = write_games(*archive, *records, wo, out, written, cut); status != kExitOk) return status;
   bool failed = false;
   written -= out.close(failed);
   if (failed) cut = 0;

@@ -1,5 +1,6 @@
-// gibo import: load game files into a SQLite archive (include/gibo/archive/import.h),
-// deduplicated and resumable, with a progress bar on a terminal and a summary (text or
+// gibo import: load game files into an archive, SQLite or PostgreSQL (gibo/archive/import.h),
+// every record kept and each game once, resumable, with a progress bar on a terminal and a
+// summary (text or
 // JSON Lines).
 //
 // Input policy: PATHS are files, directories (searched recursively for game files),
@@ -12,6 +13,7 @@
 #include <iostream>
 
 #include "command.h"
+#include "gibo/report/copy_text.h"
 #include "gibo/report/i18n.h"
 #include "counts.h"
 #include "gibo/archive/archive.h"
@@ -69,6 +71,77 @@ Diagnostic in_game(Diagnostic d, const std::string& path, int game_index) {
   return d;
 }
 
+// The JSON Lines objects of a file's records stored beside a game of the same moves:
+// replaced, twin, conflict.
+void copy_objects(const archive::FileReport& r, std::string& line) {
+  for (const archive::ReplacedGame& g : r.replacements) {
+    json::Writer rw(line);
+    Reporter::begin_game(rw, "replaced", r.path, g.game_index)
+        .field("game_id", g.game_id)
+        .field("broken_file", g.path)
+        .field("broken_index", g.broken_game_index)
+        .field("broken_error_code", g.error_code)
+        .field("broken_error_ply", g.error_ply)
+        .end_object();
+    line += '\n';
+  }
+  for (const archive::TwinReport& t : r.twins) {
+    json::Writer w(line);
+    Reporter::begin_game(w, "twin", r.path, t.game_index)
+        .field("game_id", t.game_id)
+        .field("twin_of", t.twin_of)
+        .field("twin_file", t.path)
+        .field("twin_index", t.twin_index)
+        .field("conflicts", archive::conflict_words(t.conflicts))
+        .end_object();
+    line += '\n';
+  }
+  for (const archive::ConflictReport& c : r.conflicts) {
+    json::Writer w(line);
+    Reporter::begin_game(w, "conflict", r.path, c.game_index)
+        .field("copy_of", c.game_id)
+        .field("game_file", c.path)
+        .field("game_index", c.kept_index)
+        .field("conflicts", archive::conflict_words(c.conflicts))
+        .end_object();
+    line += '\n';
+  }
+}
+
+// The text lines of a file's records stored beside a game of the same moves: each valid
+// one stored in place of a broken copy, each twin, each copy that says otherwise.
+std::string copy_lines(const archive::FileReport& r) {
+  std::string out;
+  for (const archive::ReplacedGame& g : r.replacements) {
+    std::string broken = g.path;
+    broken += ':';
+    broken += std::to_string(g.broken_game_index + 1);
+    std::string why = "error[";
+    why += g.error_code;
+    why += ']';
+    if (g.error_ply > 0) {
+      why += ' ';
+      why += i18n::format("at ply {1}", {std::to_string(g.error_ply)});
+    }
+    out += r.path + ":" + std::to_string(g.game_index + 1) + ": " +
+           i18n::format("stored in place of its broken copy {1} ({2}), now kept as its copy", {broken, why}) + "\n";
+  }
+  for (const archive::TwinReport& t : r.twins)
+    out += r.path + ":" + std::to_string(t.game_index + 1) + ": " +
+           i18n::format("another game with the moves of {1} (archive id {2}): it names {3} otherwise, and a game this "
+                        "short can be played twice",
+                        {t.path + ":" + std::to_string(t.twin_index + 1), std::to_string(t.twin_of),
+                         conflicts_text(t.conflicts)}) +
+           "\n";
+  for (const archive::ConflictReport& c : r.conflicts)
+    out += r.path + ":" + std::to_string(c.game_index + 1) + ": " +
+           i18n::format("kept as a copy of {1} (archive id {2}), which it says otherwise: {3}",
+                        {c.path + ":" + std::to_string(c.kept_index + 1), std::to_string(c.game_id),
+                         conflicts_text(c.conflicts)}) +
+           "\n";
+  return out;
+}
+
 // The lines a file report prints (possibly none): in text, the file's problems and, for
 // every game with errors, its first error as validate prints it; in JSON Lines, one file
 // object and one object per game with errors, with its diagnostics.
@@ -86,6 +159,8 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
         .field("resumed_after", static_cast<std::int64_t>(r.resumed_after))
         .field("added", static_cast<std::int64_t>(r.added))
         .field("duplicates", static_cast<std::int64_t>(r.duplicates))
+        .field("twins", static_cast<std::int64_t>(r.twins.size()))
+        .field("conflicts", static_cast<std::int64_t>(r.conflicts.size()))
         .field("replaced", static_cast<std::int64_t>(r.replaced))
         .field("invalid", static_cast<std::int64_t>(r.invalid))
         .field("rejected", static_cast<std::int64_t>(r.rejected));
@@ -102,17 +177,7 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
       gw.end_array().end_object();
       line += '\n';
     }
-    for (const archive::ReplacedGame& g : r.replacements) {
-      json::Writer rw(line);
-      Reporter::begin_game(rw, "replaced", r.path, g.game_index)
-          .field("game_id", g.game_id)
-          .field("broken_file", g.path)
-          .field("broken_index", g.broken_game_index)
-          .field("broken_error_code", g.error_code)
-          .field("broken_error_ply", g.error_ply)
-          .end_object();
-      line += '\n';
-    }
+    copy_objects(r, line);
     return line;
   }
   // Text: only what needs a reader's attention; the summary covers the rest.
@@ -124,6 +189,12 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
     case FileStatus::Resumed:
       out = r.path + ": " +
             i18n::format("resumed after game {1} of an interrupted import", {std::to_string(r.resumed_after)}) + "\n";
+      break;
+    case FileStatus::Restored:
+      out = r.path + ": " +
+            i18n::format("imported before by a gibo that kept no copies: its {1} records not kept then are stored now",
+                         {std::to_string(r.games)}) +
+            "\n";
       break;
     case FileStatus::Imported: break;
   }
@@ -139,21 +210,7 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
       out += "\n";
       break;
     }
-  // Every valid game stored in place of a broken copy.
-  for (const archive::ReplacedGame& g : r.replacements) {
-    std::string broken = g.path;
-    broken += ':';
-    broken += std::to_string(g.broken_game_index + 1);
-    std::string why = "error[";
-    why += g.error_code;
-    why += ']';
-    if (g.error_ply > 0) {
-      why += ' ';
-      why += i18n::format("at ply {1}", {std::to_string(g.error_ply)});
-    }
-    out += r.path + ":" + std::to_string(g.game_index + 1) + ": " +
-           i18n::format("stored in place of its broken copy {1} ({2}), now kept as its duplicate", {broken, why}) + "\n";
-  }
+  out += copy_lines(r);
   // Every game with errors: its first error (the rest are in the archive).
   for (const archive::InvalidGame& g : r.invalid_games)
     for (const Diagnostic& d : g.diagnostics)
@@ -167,54 +224,63 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
 // The one game reference: FILE:GAME (GAME from 1).
 std::string origin(const std::string& path, int index) { return path + ":" + std::to_string(index + 1); }
 
+// The summary in JSON Lines: a line per prefix, then the summary object.
+void print_summary_json(const archive::ImportSummary& s, long unreadable_inputs, long not_game_files,
+                        const std::string& db, double rate) {
+  for (const archive::PrefixReport& p : s.prefixes) {
+    std::string line;
+    json::Writer(line)
+        .begin_object()
+        .field("type", "prefix")
+        .field("game_id", static_cast<std::int64_t>(p.game_id))
+        .field("file", p.path)
+        .field("index", p.game_index)
+        .field("plies", p.plies)
+        .field("longer_game_id", static_cast<std::int64_t>(p.longer_game_id))
+        .field("longer_file", p.longer_path)
+        .field("longer_index", p.longer_game_index)
+        .field("longer_plies", p.longer_plies)
+        .end_object();
+    std::cout << line << "\n";
+  }
+  std::string line;
+  json::Writer w(line);
+  w.begin_object()
+      .field("type", "summary")
+      .field("db", archive::archive_name(db))
+      .field("files", static_cast<std::int64_t>(s.files + unreadable_inputs))
+      .field("imported", static_cast<std::int64_t>(s.imported))
+      .field("resumed", static_cast<std::int64_t>(s.resumed))
+      .field("skipped", static_cast<std::int64_t>(s.skipped))
+      .field("unreadable", static_cast<std::int64_t>(s.unreadable + unreadable_inputs))
+      .field("not_game_files", static_cast<std::int64_t>(not_game_files))
+      .field("games", static_cast<std::int64_t>(s.games))
+      .field("plies", static_cast<std::int64_t>(s.plies))
+      .field("added", static_cast<std::int64_t>(s.added))
+      .field("duplicates", static_cast<std::int64_t>(s.duplicates))
+      .field("twins", static_cast<std::int64_t>(s.twins))
+      .field("conflicts", static_cast<std::int64_t>(s.conflicts))
+      .field("restored", static_cast<std::int64_t>(s.restored))
+      .field("replaced", static_cast<std::int64_t>(s.replaced))
+      .field("invalid", static_cast<std::int64_t>(s.invalid))
+      .field("rejected", static_cast<std::int64_t>(s.rejected))
+      .field("lost", static_cast<std::int64_t>(s.lost))
+      .field("prefixes", static_cast<std::int64_t>(s.prefixes.size()))
+      .field("games_in_archive", static_cast<std::int64_t>(s.games_in_archive))
+      .field("openings_renamed", s.openings_renamed)
+      .field("seconds", s.seconds)
+      .field("games_per_second", rate);
+  write_counts(w, "invalid_by_code", s.invalid_by_code);
+  write_counts(w, "file_errors_by_code", s.file_errors_by_code);
+  w.end_object();
+  std::cout << line << "\n";
+}
+
 void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long not_game_files,
                    const std::string& db, bool jsonl) {
   const double rate = s.seconds > 0 ? static_cast<double>(s.games) / s.seconds : 0;
   if (jsonl) {
-    for (const archive::PrefixReport& p : s.prefixes) {
-      std::string line;
-      json::Writer(line)
-          .begin_object()
-          .field("type", "prefix")
-          .field("game_id", static_cast<std::int64_t>(p.game_id))
-          .field("file", p.path)
-          .field("index", p.game_index)
-          .field("plies", p.plies)
-          .field("longer_game_id", static_cast<std::int64_t>(p.longer_game_id))
-          .field("longer_file", p.longer_path)
-          .field("longer_index", p.longer_game_index)
-          .field("longer_plies", p.longer_plies)
-          .end_object();
-      std::cout << line << "\n";
-    }
-    std::string line;
-    json::Writer w(line);
-    w.begin_object()
-        .field("type", "summary")
-        .field("db", archive::archive_name(db))
-        .field("files", static_cast<std::int64_t>(s.files + unreadable_inputs))
-        .field("imported", static_cast<std::int64_t>(s.imported))
-        .field("resumed", static_cast<std::int64_t>(s.resumed))
-        .field("skipped", static_cast<std::int64_t>(s.skipped))
-        .field("unreadable", static_cast<std::int64_t>(s.unreadable + unreadable_inputs))
-        .field("not_game_files", static_cast<std::int64_t>(not_game_files))
-        .field("games", static_cast<std::int64_t>(s.games))
-        .field("plies", static_cast<std::int64_t>(s.plies))
-        .field("added", static_cast<std::int64_t>(s.added))
-        .field("duplicates", static_cast<std::int64_t>(s.duplicates))
-        .field("replaced", static_cast<std::int64_t>(s.replaced))
-        .field("invalid", static_cast<std::int64_t>(s.invalid))
-        .field("rejected", static_cast<std::int64_t>(s.rejected))
-        .field("lost", static_cast<std::int64_t>(s.lost))
-        .field("prefixes", static_cast<std::int64_t>(s.prefixes.size()))
-        .field("games_in_archive", static_cast<std::int64_t>(s.games_in_archive))
-        .field("openings_renamed", s.openings_renamed)
-        .field("seconds", s.seconds)
-        .field("games_per_second", rate);
-    write_counts(w, "invalid_by_code", s.invalid_by_code);
-    write_counts(w, "file_errors_by_code", s.file_errors_by_code);
-    w.end_object();
-    std::cout << line << "\n";
+    print_summary_json(s, unreadable_inputs, not_game_files, db, rate);
     return;
   }
   constexpr std::size_t kListed = 20;
@@ -241,9 +307,14 @@ void print_summary(const archive::ImportSummary& s, long unreadable_inputs, long
   std::cout << format("summary: {1} files ({2} imported, {3} resumed, {4} skipped, {5} unreadable)",
                       {number(s.files + unreadable_inputs), number(s.imported), number(s.resumed), number(s.skipped),
                        number(s.unreadable + unreadable_inputs)})
-            << Reporter::input_counts_text(0, not_game_files) << ", "
-            << format("{1} games read: {2} added, {3} duplicates", {number(s.games), number(s.added), number(s.duplicates)})
+            << Reporter::input_counts_text(0, not_game_files) << ", ";
+  if (s.restored)
+    std::cout << format("{1} imported before whose copies not kept then were stored", {number(s.restored)}) << ", ";
+  std::cout << format("{1} games read: {2} added, {3} copies",
+                      {number(s.games), number(s.added), number(s.duplicates)})
             << ", ";
+  if (s.twins) std::cout << format("{1} twins (other games with the moves of one stored)", {number(s.twins)}) << ", ";
+  if (s.conflicts) std::cout << format("{1} copies that say otherwise", {number(s.conflicts)}) << ", ";
   if (s.replaced) std::cout << format("{1} stored in place of a broken copy", {number(s.replaced)}) << ", ";
   std::cout << format("{1} invalid", {number(s.invalid)});
   if (s.rejected) std::cout << " (" << format("{1} rejected by --valid-only", {number(s.rejected)}) << ")";

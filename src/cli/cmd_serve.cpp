@@ -15,7 +15,9 @@ int run_serve(const std::vector<std::string>& args) {
   po::options_description opts("options");
   server::ServeOptions o;
   std::string letters = "hanja";
-  add_shared_options(opts, {.db = &o.db, .db_note = "; opened read-only"});
+  const SharedOptions shared{.db = &o.db, .db_note = "; opened read-only", .min_games = &o.min_games,
+                             .rating_prior = &o.rating_prior};
+  add_shared_options(opts, shared);
   opts.add_options()(
       "host", po::value(&o.host)->default_value("127.0.0.1"), "the address to listen on (a non-local one is warned about)")(
       "port", po::value(&o.port)->default_value(8080), "the port (0: any free port; the address is printed)")(
@@ -24,6 +26,7 @@ int run_serve(const std::vector<std::string>& args) {
   if (const auto rc = parse_command_line("serve", synopsis, args, opts, po::positional_options_description(), vm))
     return *rc;
   if (o.db.empty()) return usage_error("serve", "--db FILE is required (an archive written by gibo import)");
+  if (const auto e = shared.rating_error()) return usage_error("serve", *e);
   if (const auto refused = refuse_unreadable_archive(o.db)) return *refused;
   const auto l = parse_letters(letters);
   if (!l) return usage_error("serve", "--letters must be hanja, hangul, mixed or latin");

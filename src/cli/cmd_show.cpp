@@ -201,7 +201,9 @@ int run_show(const std::vector<std::string>& args) {
   if (o.format == "html") {
     // The same viewer as gibo serve's, every ply in the file (pages.h).
     pages::GameView view = pages::game_view(g, *o.profile, &*o.book);
-    view.title = t.file + ":" + std::to_string(t.game);
+    const bool untitled = view.title == view.ref;  // no player named: titled by the game's reference
+    view.ref = t.file + ":" + std::to_string(t.game);
+    if (untitled) view.title = view.ref;
     if (!o.analysis.empty())
       if (const int rc = read_game_evaluations(o.analysis, t, view.evaluations); rc != kExitOk) return rc;
     return write_text_output("show", o.output, pages::game_file_page(view, o.diagram.letters));

@@ -73,7 +73,8 @@ std::optional<int> parse_stats(const std::vector<std::string>& args, StatsOption
   const SharedOptions shared{.db = &o.db, .where = &o.where, .rules = &rules_id, .rules_note = "; files only",
                              .format = &o.format, .formats = {"text", "csv", "json", "html"}, .jobs = &jobs,
                              .jobs_cores = true, .encoding = &encoding, .output = &o.output,
-                             .opening_books = &opening_books};
+                             .opening_books = &opening_books, .min_games = &ro.min_games,
+                             .rating_prior = &ro.rating_prior};
   add_shared_options(opts, shared);
   opts.add_options()("profiles", po::value(&profiles),
       "verdicts under: own (each game's profile; the default for files), all, none, IDs (comma-separated), or "
@@ -89,11 +90,7 @@ std::optional<int> parse_stats(const std::vector<std::string>& args, StatsOption
                                     "win, 4 and 2 for a win on points, 3.5 a draw)")(
       "by-verdict", po::bool_switch(&ro.by_verdict),
       "score the ratings and events by the ending the board shows under each game's own profile, where it shows "
-      "one, instead of the stored result (the report says so)")(
-      "min-games", po::value(&ro.min_games), "games in the rated group a player needs to be ranked (default 5)")(
-      "rating-prior", po::value(&ro.rating_prior),
-      "a normal prior on the ratings, its standard deviation in Elo: every player with a decided game is then rated, "
-      "the few-games ones drawn towards the mean (default 0: none, maximum likelihood)");
+      "one, instead of the stored result (the report says so)");
   po::variables_map vm;
   if (auto rc = parse_command_line_with_paths("stats", kSynopsis, args, opts, o.paths, vm, more_help())) return rc;
 
@@ -107,9 +104,7 @@ std::optional<int> parse_stats(const std::vector<std::string>& args, StatsOption
   if (vm.count("top")) ro.top_players = ro.top_sites = vm["top"].as<int>();
   if (ro.opening_depth < 0 || ro.opening_depth > 40 || ro.opening_min_games < 1 || ro.top_players < 0)
     return usage_error("stats", "--openings must be 0..40, --opening-min at least 1, --top at least 0");
-  if (ro.min_games < 1) return usage_error("stats", "--min-games must be at least 1");
-  if (!(ro.rating_prior >= 0 && ro.rating_prior <= 10000))
-    return usage_error("stats", "--rating-prior must be 0 (none) up to 10000 Elo");
+  if (const auto e = shared.rating_error()) return usage_error("stats", *e);
   if (const auto system = crosstable::point_system_named(points)) ro.points = *system;
   else return usage_error("stats", i18n::format("--points must be classic or janggi, not '{1}'", {points}));
   // Sites and events: the built-in alias table, and the user's lines after it.

@@ -68,6 +68,18 @@ void add_shared_options(po::options_description& opts, const SharedOptions& shar
     add("opening-book", po::value(shared.opening_books)->composing()->value_name("FILE"),
         "opening names of your own: rows of an opening book (formats/openings/README.md) added to the built-in one; "
         "repeatable");
+  if (shared.min_games)
+    add("min-games", po::value(shared.min_games),
+        ("games in the rated group a player needs to be ranked (default " + std::to_string(*shared.min_games) +
+         "); with a prior the games must also weigh at least as much as the prior")
+            .c_str());
+  if (shared.rating_prior)
+    add("rating-prior", po::value(shared.rating_prior),
+        ("a normal prior on the ratings, its standard deviation in Elo (default " +
+         std::to_string(static_cast<int>(*shared.rating_prior)) +
+         "): every player with a decided game is rated, the few-games ones drawn towards the mean; 0: none, maximum "
+         "likelihood over the players held from both sides by wins")
+            .c_str());
 }
 
 // The problems of a book said one by one; the rest are counted (a refused book of a
@@ -116,6 +128,12 @@ std::optional<std::string> SharedOptions::format_error() const {
   const std::vector<std::string> names = format_names(formats);
   if (!format || std::find(names.begin(), names.end(), *format) != names.end()) return std::nullopt;
   return "--format must be " + listed(names);
+}
+
+std::optional<std::string> SharedOptions::rating_error() const {
+  if (min_games && *min_games < 1) return "--min-games must be at least 1";
+  if (rating_prior && !(*rating_prior >= 0 && *rating_prior <= 10000)) return "--rating-prior must be 0 (none) up to 10000 Elo";
+  return std::nullopt;
 }
 
 }  // namespace gibo::cli

@@ -28,10 +28,15 @@ struct SharedOptions {
   bool* strict = nullptr;         // --strict: a capture or check the record does not mark is an error
   std::string* output = nullptr;  // -o FILE, --output FILE: instead of standard output
   std::vector<std::string>* opening_books = nullptr;  // --opening-book FILE (repeatable): opening names of one's own
+  int* min_games = nullptr;       // --min-games N: games in the rated group a player needs to be ranked
+  double* rating_prior = nullptr;  // --rating-prior ELO: the ratings' normal prior (0: none)
 
   // The usage error of a --format outside `formats` ("--format must be text, csv or
   // jsonl"); nullopt when it is one of them (or --format is not taken).
   std::optional<std::string> format_error() const;
+  // The usage error of a --min-games below 1 or a --rating-prior outside 0 to 10000 Elo;
+  // nullopt when they are fine (or not taken).
+  std::optional<std::string> rating_error() const;
 };
 
 // The built-in opening book with the rows of `files` (--opening-book) added; rows no game

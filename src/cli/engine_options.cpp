@@ -1,19 +1,24 @@
 // The engine options of analyze and rescore --engine: parsing, checks, the engine's probe.
 #include "engine_options.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 
 #include "command.h"
 #include "gibo/report/i18n.h"
+#include "gibo/formats/detect.h"
 
 namespace gibo::cli {
 void add_engine_options(po::options_description& opts, EngineChoice& c, bool optional_command) {
   auto engine = po::value(&c.command);
   if (optional_command) engine->implicit_value("fairy-stockfish");
   opts.add_options()("engine", engine,
-                     optional_command ? "judge the unverifiable endings with a UCI engine: --engine, or --engine=CMD "
-                                        "(words split on spaces; default fairy-stockfish)"
+                     optional_command ? "judge the unverifiable endings with a UCI engine: --engine alone (fairy-stockfish), "
+                                        "--engine PROGRAM or --engine=CMD (words split on spaces)"
                                       : "UCI engine command (words split on spaces); default fairy-stockfish")(
       "depth", po::value(&c.depth), "search each position to this depth (default 10)")(
       "nodes", po::value(&c.nodes), "search each position this many nodes")(
@@ -23,10 +28,31 @@ void add_engine_options(po::options_description& opts, EngineChoice& c, bool opt
       "seconds a position may take beyond --movetime before the engine is stopped (default 60)");
 }
 
+namespace {
+
+// Does `word` name a program rather than an input: an executable file (a path with a '/'),
+// or a program found on PATH, that is no directory and not named as a game file is?
+bool names_program(const std::string& word) {
+  if (format_of_name(word) != Format::Unknown) return false;
+  auto executable = [](const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
+  };
+  if (word.find('/') != std::string::npos) return executable(word);
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');)
+    if (!dir.empty() && executable(dir + "/" + word)) return true;
+  return false;
+}
+
+}  // namespace
+
 void reclaim_engine_word(const std::vector<std::string>& args, EngineChoice& c, std::vector<std::string>& paths) {
   std::size_t before = 0;  // paths given before the bare --engine
   for (std::size_t i = 0; i + 1 < args.size(); ++i) {
     if (args[i] == "--engine" && args[i + 1] == c.command && args[i + 1].rfind("-", 0) != 0) {
+      if (names_program(c.command)) return;  // --engine PATH: the engine, as analyze reads it
       paths.insert(paths.begin() + static_cast<std::ptrdiff_t>(std::min(before, paths.size())), args[i + 1]);
       c.command = "fairy-stockfish";
       return;

@@ -28,9 +28,10 @@ struct EngineChoice : analysis::SearchSettings {
 // only as --engine=CMD and means "use an engine" on its own.
 void add_engine_options(po::options_description& opts, EngineChoice& choice, bool optional_command);
 
-// With `optional_command`, Boost takes the word after a bare --engine as its value; the
-// synopsis says the command is given only as --engine=CMD, so such a word is one of the
-// PATHS: put back into `paths` (at its place among them) and the command reset.
+// With `optional_command`, Boost takes the word after a bare --engine as its value. A word
+// that names a program (an executable file, or one on PATH, not named as a game file) is
+// the engine, as `analyze --engine PROGRAM` reads it; any other word is one of the PATHS:
+// put back into `paths` (at its place among them) and the command reset.
 void reclaim_engine_word(const std::vector<std::string>& args, EngineChoice& choice, std::vector<std::string>& paths);
 
 // Checks the options and resolves config, limit and timeout (depth 10 by default). A

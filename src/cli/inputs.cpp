@@ -26,17 +26,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Is `name` (a file name) one of the game file endings, in any case? The ending is what
-// follows the last '.', as std::filesystem::path::extension has it (".gib" alone has none).
-bool game_file_extension(std::string_view name) {
-  const std::size_t dot = name.rfind('.');
-  if (dot == std::string_view::npos || dot == 0) return false;
-  std::string ext(name.substr(dot));
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  return ext == ".gib" || ext == ".pgn" || ext == ".json" || ext == ".jsonl" || ext == ".fen" ||
-         ext == ".uci";
-}
-
 // Bytes a directory search reads of a file not named as a game file to tell what it holds.
 constexpr std::size_t kSniffBytes = 64 * 1024;
 
@@ -104,7 +93,7 @@ void walk(const std::string& dir, std::vector<InputFile>& found, std::vector<Inp
       continue;
     }
     const auto size = static_cast<std::int64_t>(st.st_size);
-    if (!game_file_extension(name) && !sniff_game_file(dfd, e->d_name, size)) {
+    if (format_of_name(name) == Format::Unknown && !sniff_game_file(dfd, e->d_name, size)) {
       not_game.push_back({std::move(path)});
       continue;
     }

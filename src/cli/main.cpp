@@ -19,7 +19,7 @@ const std::vector<Command>& commands() {
       {"validate", "read game files and replay every move through the rules engine", run_validate},
       {"show", "show a record's position at a ply (text or SVG), its moves, or the game as an HTML viewer", run_show},
       {"convert", "convert game files between .gib, PGN, JSON, JSON Lines, FEN and UCI move lists", run_convert},
-      {"import", "load game files into an archive, SQLite or PostgreSQL (deduplicated, resumable)", run_import},
+      {"import", "load game files into an archive, SQLite or PostgreSQL (every record kept, each game once, resumable)", run_import},
       {"export", "write an archive's games back to files", run_export},
       {"copy", "copy an archive into another, between SQLite and PostgreSQL (every table, resumable)", run_copy},
       {"rescore", "re-score each game's ending under a rules profile beside its stored result", run_rescore},

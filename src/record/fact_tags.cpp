@@ -6,11 +6,14 @@
 namespace gibo {
 
 std::span<const std::string_view> fact_tag_names(FactTag fact) {
-  static constexpr std::array<std::string_view, 2> kEvent{"대회명", "Event"}, kSite{"대국장소", "Site"},
-      kDate{"대국일자", "Date"};
-  static constexpr std::array<std::string_view, 3> kCho{"초대국자", "White", "Cho"}, kHan{"한대국자", "Black", "Han"};
+  // The .gib name first; then the original PGN kept when it wrote a value in the
+  // standard's form (GibDate "2010-09-22" beside Date "2010.09.22": formats/tags/README.md);
+  // then the PGN name.
+  static constexpr std::array<std::string_view, 3> kEvent{"대회명", "GibEvent", "Event"},
+      kSite{"대국장소", "GibSite", "Site"}, kDate{"대국일자", "GibDate", "Date"}, kRound{"회전", "GibRound", "Round"};
+  static constexpr std::array<std::string_view, 4> kCho{"초대국자", "GibWhite", "White", "Cho"},
+      kHan{"한대국자", "GibBlack", "Black", "Han"};
   static constexpr std::array<std::string_view, 1> kStatedPlies{"총수"};
-  static constexpr std::array<std::string_view, 2> kRound{"회전", "Round"};
   switch (fact) {
     case FactTag::Event: return kEvent;
     case FactTag::Site: return kSite;

@@ -2,45 +2,37 @@
 // (name_aliases.h; the default table is src/record/aliases.tsv, built in by CMake).
 #include "gibo/record/name_aliases.h"
 
-#include "gibo/core/utf8.h"
 #include "gibo/record/aliases_tsv.h"
+#include "gibo/record/normal_form.h"
 #include "gibo/record/text_lines.h"
 #include "gibo/record/player_identity.h"
 
 namespace gibo {
 namespace {
 
-bool is_blank(char32_t cp) { return cp == ' ' || cp == '\t' || cp == '\r' || cp == '\n' || cp == 0x3000 || cp == 0xA0; }
-
-// Full-width ASCII (U+FF01..U+FF5E) as ASCII; other code points as they are.
-char32_t narrow(char32_t cp) { return cp >= 0xFF01 && cp <= 0xFF5E ? cp - 0xFF01 + 0x21 : cp; }
+// Blanks after NFKC (which makes the ideographic and no-break spaces U+0020).
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 }  // namespace
 
 std::string tidy_name(std::string_view value) {
   std::string out;
   bool gap = false;
-  for (std::size_t i = 0; i < value.size();) {
-    const char32_t cp = narrow(utf8::next(value, i));
-    if (is_blank(cp)) {
+  for (char c : normal_form(value)) {
+    if (is_blank(c)) {
       gap = !out.empty();
       continue;
     }
     if (gap) out += ' ';
     gap = false;
-    utf8::append(out, cp);
+    out += c;
   }
   return out;
 }
 
 std::string name_key(std::string_view value) {
-  std::string out;
-  for (std::size_t i = 0; i < value.size();) {
-    char32_t cp = narrow(utf8::next(value, i));
-    if (is_blank(cp)) continue;
-    if (cp >= 'A' && cp <= 'Z') cp += 'a' - 'A';
-    utf8::append(out, cp);
-  }
+  std::string out = folded_form(value);
+  std::erase_if(out, is_blank);
   return out;
 }
 
@@ -69,11 +61,19 @@ std::optional<Error> NameAliases::add(std::string_view tsv, const std::string& o
       return Error{where + "an alias line is KIND<TAB>SPELLING<TAB>NAME"};
     const std::string_view kind = line.substr(0, a), spelling = line.substr(a + 1, b - a - 1),
                            name = line.substr(b + 1);
-    if (kind != "site" && kind != "event" && kind != "*" && kind != "online" && kind != "player")
-      return Error{where + "KIND must be site, event, *, online or player, not '" + std::string(kind) + "'"};
+    if (kind != "site" && kind != "event" && kind != "*" && kind != "online" && kind != "player" && kind != "format")
+      return Error{where + "KIND must be site, event, *, online, player or format, not '" + std::string(kind) + "'"};
     if (name_key(spelling).empty() || tidy_name(name).empty()) return Error{where + "SPELLING and NAME must not be blank"};
     if (kind == "player") {
       players_[identity_key(spelling, *this)] = tidy_name(name);
+      continue;
+    }
+    if (kind == "format") {
+      const auto f = event_format_named(tidy_name(name));
+      if (!f) return Error{where + "a format is round-robin, knockout, league, match or casual, not '" + std::string(name) + "'"};
+      const std::string event = count_as(false, spelling).key;  // as the event lines above count it
+      if (event.empty()) return Error{where + "'" + std::string(spelling) + "' is counted as no event"};
+      formats_[event] = *f;
       continue;
     }
     if (kind != "event") sites_[name_key(spelling)] = tidy_name(name);
@@ -88,9 +88,13 @@ NameAliases::Counted NameAliases::count_as(bool site, std::string_view value) co
   if (key.empty()) return {};
   const auto& table = site ? sites_ : events_;
   const auto it = table.find(key);
-  if (it == table.end()) return {key, tidy_name(value)};
+  if (it == table.end()) return {key, tidy_name(value), {}};
   if (it->second == "?") return {};
-  return {name_key(it->second), it->second};
+  if (it->second.front() == '!') {
+    std::string note = tidy_name(std::string_view(it->second).substr(1));
+    return {{}, tidy_name(value), note.empty() ? std::string(site ? "not a site" : "not an event") : note};
+  }
+  return {name_key(it->second), it->second, {}};
 }
 
 }  // namespace gibo

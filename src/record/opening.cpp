@@ -278,14 +278,35 @@ OpeningBook::Added OpeningBook::add_line(LineRule rule) {
 // ---------------------------------------------------------------------------
 // The namer
 
+std::optional<std::pair<Setup, Setup>> setup_pair_of(const Position& p) {
+  if (p.side_to_move() != Side::Cho) return std::nullopt;
+  for (Setup cho : kAllSetups)
+    for (Setup han : kAllSetups) {
+      Position start;
+      start.set_setups(cho, han);
+      bool same = true;
+      for (Square s = 0; s < kSquares && same; ++s) same = p.piece_on(s) == start.piece_on(s);
+      if (same) return std::pair{cho, han};
+    }
+  return std::nullopt;
+}
+
+std::optional<std::pair<Setup, Setup>> setup_pair_of(const StartPosition& start) {
+  if (!start.custom) return std::pair{start.cho, start.han};
+  Position p;
+  if (p.set_fen(start.fen)) return std::nullopt;
+  return setup_pair_of(p);
+}
+
 Opening name_opening(const StartPosition& start, std::span<const Move> moves, const OpeningBook& book) {
   Opening o;
-  if (start.custom) {
+  const auto pair = setup_pair_of(start);
+  if (!pair) {
     o.other_start = true;
     return o;
   }
-  o.cho = start.cho;
-  o.han = start.han;
+  o.cho = pair->first;
+  o.han = pair->second;
   WalkBoard w = start_of(o.cho, o.han);
   Board& board = w.board;
   Side to_move = start.first_to_move;

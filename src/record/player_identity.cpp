@@ -36,10 +36,17 @@ Written split_written(std::string_view written) {
   return {written.substr(0, at), written.substr(at + 1)};
 }
 
+// The name part of an identity written as NAME or NAME@SITE, as the name rule reads a tag:
+// its rank left out (`조용희 六단` is 조용희), then a parenthesised hanja name.
+std::string written_name(std::string_view name) {
+  const std::string plain = split_player(name).name;
+  return tidy_name(base_name(plain.empty() ? tidy_name(name) : plain));
+}
+
 // The display form of an identity written as NAME or NAME@SITE (the site as counted).
 std::string identity_display(std::string_view written, const NameAliases& aliases) {
   const Written w = split_written(written);
-  const std::string name = tidy_name(base_name(tidy_name(w.name)));
+  const std::string name = written_name(w.name);
   if (w.site.empty()) return name;
   const NameAliases::Counted site = aliases.count_as(true, w.site);
   return site.key.empty() ? name : name + "@" + site.display;
@@ -49,31 +56,37 @@ std::string identity_display(std::string_view written, const NameAliases& aliase
 
 std::string_view identity_rule_name(IdentityRule rule) {
   static constexpr auto kNames = std::to_array<Named<IdentityRule>>({
-      {IdentityRule::Name, "name"}, {IdentityRule::NameAtSite, "name-at-site"}, {IdentityRule::Alias, "alias"}});
+      {IdentityRule::Name, "name"}, {IdentityRule::NameAtSite, "name-at-site"}, {IdentityRule::Alias, "alias"},
+      {IdentityRule::NameWithoutSite, "name-without-site"}});
   return name_of(kNames, rule);
 }
 
 std::string identity_key(std::string_view written, const NameAliases& aliases) {
   const Written w = split_written(written);
-  std::string key = name_key(base_name(tidy_name(w.name)));
+  std::string key = name_key(written_name(w.name));
   if (w.site.empty() || key.empty()) return key;
   const std::string site = aliases.count_as(true, w.site).key;
   return site.empty() ? key : key + "@" + site;
 }
 
 PlayerIdentity identify_player(std::string_view tag_value, std::string_view site_value, const NameAliases& aliases) {
+  return identify_player(tag_value, aliases.count_as(true, site_value), aliases);
+}
+
+PlayerIdentity identify_player(std::string_view tag_value, const NameAliases::Counted& site, const NameAliases& aliases) {
   PlayerIdentity id;
   id.recorded = split_player(tag_value);
   if (id.recorded.name.empty()) return id;
   const std::string_view base = base_name(id.recorded.name);
   const Rank& rank = id.recorded.rank_value;
-  const NameAliases::Counted site = aliases.count_as(true, site_value);
   const bool pro_style = rank.title == RankTitle::Pro || rank.hanja;
   const bool scoped = !site.key.empty() && aliases.online(site.key) && !pro_style;
   const std::string plain_key = name_key(base);
   id.key = scoped ? plain_key + "@" + site.key : plain_key;
   id.display = scoped ? std::string(base) + "@" + site.display : std::string(base);
   id.rule = scoped ? IdentityRule::NameAtSite : IdentityRule::Name;
+  id.name_key = plain_key;
+  if (scoped) id.site_key = site.key;
   // An alias line for the identity, or (a nickname) for the name wherever it plays.
   const std::string* alias = aliases.player_alias(id.key);
   if (!alias && scoped) alias = aliases.player_alias(plain_key);
@@ -86,6 +99,8 @@ PlayerIdentity identify_player(std::string_view tag_value, std::string_view site
       id.key = identity_key(*alias, aliases);
       id.display = identity_display(*alias, aliases);
     }
+    id.name_key = id.key;  // an alias is never merged by rule (identity_merge.h)
+    id.site_key.clear();
   }
   return id;
 }

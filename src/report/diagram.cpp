@@ -78,6 +78,47 @@ std::string text_diagram(const Position& pos, const DiagramOptions& o) {
   return out;
 }
 
+namespace {
+
+// The engine's better move over the pieces, so that it shows on the piece it moves: a
+// dashed line to a ring on its square (nothing without one). `x`, `y`: a file's and a
+// rank's pixel; `c`: the cell.
+template <class X, class Y>
+void better_move_arrow(const SvgOptions& o, X x, Y y, int c, std::string& s) {
+  if (o.better_move.is_none() || o.better_move.is_pass()) return;
+  const Square from = o.better_move.from(), to = o.better_move.to();
+  char buf[256];
+  s += "<g class=\"better-move\" stroke=\"#1565c0\" stroke-width=\"4\" stroke-opacity=\".8\" fill=\"none\">";
+  std::snprintf(buf, sizeof buf,
+                "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke-dasharray=\"7 5\" stroke-linecap=\"round\"/>"
+                "<circle cx=\"%d\" cy=\"%d\" r=\"%d\"/></g>",
+                x(file_of(from)), y(rank_of(from)), x(file_of(to)), y(rank_of(to)), x(file_of(to)), y(rank_of(to)), c / 4);
+  s += buf;
+}
+
+// The last move's squares framed and a line between them (nothing without one).
+template <class X, class Y>
+void last_move_marks(const SvgOptions& o, X x, Y y, int c, std::string& s) {
+  if (o.last_move.is_none()) return;
+  char buf[256];
+  for (Square sq : {o.last_move.from(), o.last_move.to()}) {
+    std::snprintf(buf, sizeof buf,
+                  "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#2e8b57\" "
+                  "stroke-width=\"3\" rx=\"4\"/>",
+                  x(file_of(sq)) - c / 2 + 2, y(rank_of(sq)) - c / 2 + 2, c - 4, c - 4);
+    s += buf;
+  }
+  if (o.last_move.is_pass()) return;
+  std::snprintf(buf, sizeof buf,
+                "<line class=\"last-move\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#2e8b57\" "
+                "stroke-width=\"4\" stroke-opacity=\".55\" stroke-linecap=\"round\"/>",
+                x(file_of(o.last_move.from())), y(rank_of(o.last_move.from())), x(file_of(o.last_move.to())),
+                y(rank_of(o.last_move.to())));
+  s += buf;
+}
+
+}  // namespace
+
 std::string svg_diagram(const Position& pos, const SvgOptions& o) {
   const int c = o.cell, margin = c, w = c * 8 + 2 * margin, board_h = c * 9 + 2 * margin;
   const int caption_h = o.caption.empty() ? 0 : c / 2 + 8;
@@ -121,23 +162,7 @@ std::string svg_diagram(const Position& pos, const SvgOptions& o) {
     s += buf;
   }
   s += "</g>";
-  if (!o.last_move.is_none()) {
-    for (Square sq : {o.last_move.from(), o.last_move.to()}) {
-      std::snprintf(buf, sizeof buf,
-                    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#2e8b57\" "
-                    "stroke-width=\"3\" rx=\"4\"/>",
-                    x(file_of(sq)) - c / 2 + 2, y(rank_of(sq)) - c / 2 + 2, c - 4, c - 4);
-      s += buf;
-    }
-  }
-  if (!o.last_move.is_none() && !o.last_move.is_pass()) {
-    std::snprintf(buf, sizeof buf,
-                  "<line class=\"last-move\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#2e8b57\" "
-                  "stroke-width=\"4\" stroke-opacity=\".55\" stroke-linecap=\"round\"/>",
-                  x(file_of(o.last_move.from())), y(rank_of(o.last_move.from())), x(file_of(o.last_move.to())),
-                  y(rank_of(o.last_move.to())));
-    s += buf;
-  }
+  last_move_marks(o, x, y, c, s);
   // Pieces: octagon-like discs, generals largest, soldiers and advisors smallest.
   for (int sq = 0; sq < kSquares; ++sq) {
     const Piece p = pos.piece_on(static_cast<Square>(sq));
@@ -160,6 +185,7 @@ std::string svg_diagram(const Position& pos, const SvgOptions& o) {
     else s += letter_of(p, o.letters);
     s += "</text>";
   }
+  better_move_arrow(o, x, y, c, s);
   if (o.show_side) {
     // The side to move: a disc of its colour beside its own back rank's corner.
     const bool cho = pos.side_to_move() == Side::Cho;

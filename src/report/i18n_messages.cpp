@@ -135,6 +135,17 @@ constexpr const char* kPatterns[] = {
     N_("no game between two players"),
     N_("{1} games of one player against himself left out"),
     N_("{1} games without a player's name left out"),
+    // issue 39: identities, events and the counts (src/report/stats_tables*.cpp)
+    N_("{1} players (identities: the rank written in the name removed, a site's nicknames apart, the alias table's "
+       "and the collection's merges, src/cli/help/stats.md \"Players and events\")"),
+    N_("{1} sides without a name left out"),
+    N_("{1} groups of identities that may be one person"),
+    N_("{1} events ({2} round robins, {3} knockouts, {4} leagues)"),
+    N_("{1} matches"),
+    N_("{1} pools of casual games"),
+    N_("an event is its name as counted in one season (its games with no gap of more than {1} days)"),
+    N_("{1} games"),
+    N_("stages: {1}"),
     // usage errors (src/cli)
     N_("give {1} or {2}, not both"),
     N_("{1} needs {2}"),

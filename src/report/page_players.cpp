@@ -11,6 +11,7 @@
 #include "markup.h"
 #include "page_shell.h"
 #include "stats_charts.h"
+#include "stats_players.h"
 
 namespace gibo::pages {
 namespace {
@@ -26,23 +27,18 @@ std::string fixed(double v, int decimals = 1) {
 std::string player_link(const std::string& name) {
   return "<a href=\"" + esc(stats::player_link(name)) + "\">" + esc(name) + "</a>";
 }
-std::string event_href(const std::string& name, const std::optional<int>& year) {
-  return "/event?name=" + url_encode(name) + "&year=" + (year ? std::to_string(*year) : std::string());
-}
 std::string game_link(std::int64_t id, const std::string& text) {
   return "<a href=\"/game/" + std::to_string(id) + "\">" + esc(text) + "</a>";
 }
 
-// A game's reference as every command writes it: FILE:GAME (GAME from 1), the file's name only.
-std::string game_ref(const std::string& file, int index) {
-  return file.substr(file.find_last_of('/') + 1) + ":" + std::to_string(index + 1);
-}
-
-std::string standing_text(ratings::Standing s) {
+// Why a player is or is not ranked, under the fit's prior (`prior` > 0) or without one.
+std::string standing_text(ratings::Standing s, double prior) {
   switch (s) {
     case ratings::Standing::Ranked: return tr("ranked");
     case ratings::Standing::FewGames: return tr("rated, too few games to be ranked");
-    case ratings::Standing::NotConnected: return tr("not rated: no finite rating on the rated group's scale");
+    case ratings::Standing::NotConnected:
+      return prior > 0 ? tr("not rated: no decided game against another player")
+                       : tr("not rated: no finite rating on the rated group's scale");
   }
   return "";
 }
@@ -55,12 +51,24 @@ std::string result_word(int result) {
 std::string rule_text(const std::string& rule) {
   if (rule == "name-at-site") return tr("a nickname of this site");
   if (rule == "alias") return tr("an alias line");
+  if (rule == "name-without-site")
+    return tr("the same name in games that name no site: a nickname of this site only, never met (name-without-site)");
   return tr("the same name, its rank removed");
 }
 
-const std::string& year_cell(const std::optional<int>& y, std::string& buffer) {
-  buffer = y ? std::to_string(*y) : "";
-  return buffer;
+// The possible merges no rule decides that involve identity `i`: the other identities, and why.
+std::string possible_merges_of(const stats::Report& r, std::size_t i) {
+  std::string rows;
+  for (const stats::PossibleMerge& m : r.possible_merges) {
+    if (std::find(m.identities.begin(), m.identities.end(), i) == m.identities.end()) continue;
+    for (std::size_t other : m.identities)
+      if (other != i) rows += "<tr><td>" + player_link(r.identities[other].name) + "</td><td>" + esc(m.reason) + "</td></tr>";
+  }
+  if (rows.empty()) return "";
+  return "<section><h2>" + tr("Possibly the same person") + "</h2><p class=\"muted\">" +
+         esc(tr("no rule merges these; a player line of the alias table decides (gibo stats --aliases)")) +
+         "</p><table><thead><tr><th>" + tr("player") + "</th><th>" + tr("reason") + "</th></tr></thead><tbody>" + rows +
+         "</tbody></table></section>\n";
 }
 
 // Counts of results: games, won, drawn, lost, other.
@@ -95,10 +103,19 @@ std::string players_page(const stats::Report& r) {
     return r.identities[a].games.size() > r.identities[b].games.size();
   });
   std::string body = "<section><h2>" + tr("Players") + "</h2><p class=\"muted\">" +
-                     esc(i18n::format("{1} players; {2} rated, {3} ranked (ratings: maximum likelihood, the ranked "
-                                      "players' mean 1500, ± one standard error)",
-                                      {with_commas(static_cast<long>(r.identities.size())),
-                                       with_commas(r.ratings.fit.rated_players), with_commas(r.ratings.fit.ranked_players)})) +
+                     esc(r.ratings.options.prior > 0
+                             ? i18n::format("{1} players; {2} rated, {3} ranked (ratings: a normal prior of {4} Elo on "
+                                            "each, centred on 1500, ± one standard error; ranked: at least {5} games, "
+                                            "weighing at least as much as the prior)",
+                                            {with_commas(r.counts.players),
+                                             with_commas(r.ratings.fit.rated_players),
+                                             with_commas(r.ratings.fit.ranked_players), fixed(r.ratings.options.prior, 0),
+                                             std::to_string(r.ratings.options.min_games)})
+                             : i18n::format("{1} players; {2} rated, {3} ranked (ratings: maximum likelihood, the "
+                                            "ranked players' mean 1500, ± one standard error)",
+                                            {with_commas(r.counts.players),
+                                             with_commas(r.ratings.fit.rated_players),
+                                             with_commas(r.ratings.fit.ranked_players)})) +
                      "</p><table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th><th class=\"n\">" +
                      tr("rating") + "</th><th class=\"n\">±</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" +
                      tr("won") + "</th><th class=\"n\">" + tr("drawn") + "</th><th class=\"n\">" + tr("lost") + "</th><th>" +
@@ -141,7 +158,7 @@ std::string identity_sections(const stats::Report& r, std::size_t i) {
   if (rated)
     body += fixed(p.rating) + " ± " + fixed(p.deviation) + " <small>(" +
             esc(i18n::format("95 % interval {1}–{2}", {fixed(p.low, 0), fixed(p.high, 0)})) + ")</small>";
-  body += "</dd><dt>" + tr("standing") + "</dt><dd>" + esc(standing_text(p.standing)) +
+  body += "</dd><dt>" + tr("standing") + "</dt><dd>" + esc(standing_text(p.standing, r.ratings.options.prior)) +
           (p.rank ? " · #" + std::to_string(p.rank) : std::string()) + "</dd><dt>" + tr("games") + "</dt><dd>" +
           esc(i18n::format("{1} games: {2} won, {3} drawn, {4} lost; {5} in the rated group",
                            {with_commas(all.games), with_commas(all.won), with_commas(all.drawn), with_commas(all.lost),
@@ -154,7 +171,7 @@ std::string identity_sections(const stats::Report& r, std::size_t i) {
   body += "<section><h2>" + tr("Spellings merged") + "</h2><table><thead><tr><th>" + tr("as recorded") + "</th><th>" +
           tr("merged by") + "</th></tr></thead><tbody>";
   for (const auto& [tag, rule] : who.spellings) body += "<tr><td>" + esc(tag) + "</td><td>" + esc(rule_text(rule)) + "</td></tr>";
-  body += "</tbody></table></section>\n";
+  body += "</tbody></table></section>\n" + possible_merges_of(r, i);
 
   // Results by colour and by year, with the year's rating.
   Counts colour[2];
@@ -194,10 +211,8 @@ std::string identity_sections(const stats::Report& r, std::size_t i) {
           tr("rank written") + "</th><th>" + tr("game") + "</th></tr></thead><tbody>\n";
   for (const stats::IdentityGame& g : who.games) {
     const std::string opponent = g.opponent < r.identities.size() ? player_link(r.identities[g.opponent].name) : "?";
-    std::optional<int> year;
-    if (g.date.size() >= 4) year = std::atoi(g.date.substr(0, 4).c_str());
     const std::string event = g.event.empty() ? std::string()
-                                              : "<a href=\"" + esc(event_href(g.event, year)) + "\">" + esc(g.event) + "</a>";
+                                              : "<a href=\"" + esc(event_href(g.event, g.date)) + "\">" + esc(g.event) + "</a>";
     const std::string method = g.result <= 1 && g.method != ResultMethod::None && g.method != ResultMethod::Unspecified
                                    ? " <small>" + esc(i18n::translate_known(std::string(method_name(g.method)))) + "</small>"
                                    : "";
@@ -234,52 +249,47 @@ std::optional<std::string> player_page(const stats::Report& r, const std::string
 }
 
 std::string events_page(const stats::Report& r) {
+  const stats::EventsReport& ev = r.events;
   std::string body = "<section><h2>" + tr("Events") + "</h2><p class=\"muted\">" +
-                     esc(i18n::format("{1} events (an event's name as counted, each year its own)",
-                                      {with_commas(static_cast<long>(r.events.events.size()))})) +
-                     "</p><table><thead><tr><th>" + tr("event") + "</th><th>" + tr("year") + "</th><th class=\"n\">" +
-                     tr("games") + "</th><th class=\"n\">" + tr("players") + "</th><th>" + tr("first") +
-                     "</th></tr></thead><tbody>\n";
-  std::string buffer;
-  for (const stats::EventReport& e : r.events.events) {
+                     esc(i18n::format("{1} events ({2} round robins, {3} knockouts, {4} leagues); {5} matches; {6} pools of "
+                                      "casual games; an event is its name as counted in one season",
+                                      {with_commas(r.counts.events), with_commas(ev.by_format[0]), with_commas(ev.by_format[1]),
+                                       with_commas(ev.by_format[2]), with_commas(r.counts.matches),
+                                       with_commas(r.counts.casual_pools)})) +
+                     "</p><table><thead><tr><th>" + tr("event") + "</th><th>" + tr("season") + "</th><th>" + tr("format") +
+                     "</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" + tr("players") + "</th><th>" +
+                     tr("first") + "</th><th class=\"n\">" + tr("score") + "</th></tr></thead><tbody>\n";
+  for (const stats::EventReport& e : ev.events) {
+    const stats::EventFirst f = stats::first_of(e);
     std::string first;
-    for (const crosstable::Standing& s : e.table.standings)
-      if (s.place == 1) first += (first.empty() ? "" : ", ") + player_link(r.identities[e.players[s.player]].name);
-    body += "<tr><td><a href=\"" + esc(event_href(e.name, e.year)) + "\">" + esc(e.name) + "</a></td><td>" +
-            esc(year_cell(e.year, buffer)) + "</td><td class=\"n\">" + with_commas(e.table.games) + "</td><td class=\"n\">" +
-            with_commas(static_cast<long>(e.table.standings.size())) + "</td><td>" + first + "</td></tr>\n";
+    for (std::size_t i : f.identities) first += (first.empty() ? "" : ", ") + player_link(r.identities[i].name);
+    body += "<tr><td><a href=\"" + esc(event_href(e.name, e.first_date)) + "\">" + esc(e.name) + "</a></td><td>" +
+            esc(stats::season_text(e)) + "</td><td>" + esc(i18n::translate_known(stats::format_text(e))) +
+            "</td><td class=\"n\">" + with_commas(e.table.games) + "</td><td class=\"n\">" +
+            with_commas(static_cast<long>(e.players.size())) + "</td><td>" + first + "</td><td class=\"n\">" +
+            esc(f.score) + "</td></tr>\n";
   }
   body += "</tbody></table></section>\n";
   return document(tr("Events"), body);
 }
 
-std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& year) {
-  const stats::EventReport* found = nullptr;
-  for (const stats::EventReport& e : r.events.events)
-    if (e.name == name && (e.year ? std::to_string(*e.year) : std::string()) == year) found = &e;
-  if (!found) return std::nullopt;
-  const stats::EventReport& e = *found;
+namespace {
+
+std::string points_text(double v) {
+  if (std::abs(v - 0.5) < 1e-9) return std::string("½");
+  return std::abs(v - std::round(v)) < 1e-9 ? fixed(v, 0) : fixed(v, 1);
+}
+
+// A round robin's or league's standings with the grid (up to crosstable::kGridPlayers).
+std::string crosstable_section(const stats::Report& r, const stats::EventReport& e) {
   const crosstable::Crosstable& x = e.table;
   const std::size_t n = x.standings.size();
   const std::size_t columns = x.cells.empty() ? 0 : n;  // no grid beyond crosstable::kGridPlayers
-  const std::string title = e.name + (e.year ? " (" + std::to_string(*e.year) + ")" : std::string());
-  std::string body = "<section><h2>" + esc(title) + "</h2><p class=\"muted\">" +
-                     esc(i18n::format("{1} games, {2} players; scoring: {3}",
-                                      {with_commas(x.games), with_commas(static_cast<long>(n)),
-                                       std::string(crosstable::point_system_name(x.system))})) +
-                     (r.events.by_verdict ? " · " + esc(tr("scored by the board's ending where it shows one")) : std::string()) +
-                     (x.cells.empty() && n > 1 ? " · " + esc(i18n::format("more than {1} players: the standings without the grid",
-                                                                        {std::to_string(crosstable::kGridPlayers)}))
-                                               : std::string()) +
-                     "</p><div style=\"overflow-x:auto\"><table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th>";
+  std::string body = "<div style=\"overflow-x:auto\"><table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th>";
   for (std::size_t j = 0; j < columns; ++j) body += "<th class=\"n\">" + std::to_string(j + 1) + "</th>";
   body += "<th class=\"n\">" + tr("score") + "</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" + tr("won") +
           "</th><th class=\"n\">" + tr("drawn") + "</th><th class=\"n\">" + tr("lost") + "</th><th class=\"n\">" + tr("direct") +
           "</th><th class=\"n\">SB</th><th class=\"n\">Buchholz</th></tr></thead><tbody>\n";
-  auto points_text = [](double v) {
-    if (std::abs(v - 0.5) < 1e-9) return std::string("½");
-    return std::abs(v - std::round(v)) < 1e-9 ? fixed(v, 0) : fixed(v, 1);
-  };
   for (std::size_t i = 0; i < n; ++i) {
     const crosstable::Standing& s = x.standings[i];
     std::string place = std::to_string(s.place);
@@ -306,7 +316,80 @@ std::optional<std::string> event_page(const stats::Report& r, const std::string&
             "</td><td class=\"n\">" + fixed(s.sonneborn_berger, 2) + "</td><td class=\"n\">" + fixed(s.buchholz, 1) +
             "</td></tr>\n";
   }
-  body += "</tbody></table></div></section>\n";
+  return body + "</tbody></table></div>";
+}
+
+// A knockout's places: who went out where.
+std::string knockout_section(const stats::Report& r, const stats::EventReport& e) {
+  std::string body = "<table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th><th>" + tr("went out in") +
+                     "</th></tr></thead><tbody>\n";
+  for (const competition::Place& p : e.places) {
+    std::string place = std::to_string(p.place);
+    if (p.place_to != p.place) place += "–" + std::to_string(p.place_to);
+    body += "<tr><td class=\"n\">" + place + "</td><td>" + player_link(r.identities[e.players[p.player]].name) + "</td><td>" +
+            esc(stats::went_out_in(e, p)) + "</td></tr>\n";
+  }
+  return body + "</tbody></table>";
+}
+
+// The games of a match or of casual games, in the order played.
+std::string games_section(const stats::Report& r, const stats::EventReport& e) {
+  std::string body = "<table><thead><tr><th>" + tr("date") + "</th><th>" + tr("Cho") + "</th><th>" + tr("Han") + "</th><th>" +
+                     tr("result") + "</th><th>" + tr("game") + "</th></tr></thead><tbody>\n";
+  std::size_t listed = 0;
+  for (std::size_t k = 0; k < e.games.size() && listed < 500; ++k, ++listed) {
+    const crosstable::EventGame& g = e.games[k];
+    const stats::EventGameRef& ref = e.refs[k];
+    const std::string result = g.winner == Winner::Cho ? tr("Cho") : g.winner == Winner::Han ? tr("Han")
+                               : g.winner == Winner::Draw ? tr("drawn") : tr("other");
+    body += "<tr><td>" + esc(i18n::date(ref.date)) + "</td><td>" + player_link(r.identities[e.players[g.cho]].name) + "</td><td>" +
+            player_link(r.identities[e.players[g.han]].name) + "</td><td>" + result + "</td><td>" +
+            (ref.id ? game_link(ref.id, game_ref(ref.file, ref.index)) : esc(game_ref(ref.file, ref.index))) + "</td></tr>\n";
+  }
+  body += "</tbody></table>";
+  if (e.games.size() > listed)
+    body += "<p class=\"muted\">" + esc(i18n::format("the first {1} of {2} games are listed",
+                                                     {with_commas(static_cast<long>(listed)), with_commas(static_cast<long>(e.games.size()))})) + "</p>";
+  return body;
+}
+
+}  // namespace
+
+const stats::EventReport* find_event(const stats::Report& r, const std::string& name, const std::string& date) {
+  // The season of that name whose dates hold `date`; "" the undated part, or the only season.
+  // A spelling as a record writes it finds its event by the key it counts under.
+  const NameAliases& aliases = r.options.aliases ? *r.options.aliases : NameAliases::builtin();
+  const std::string key = aliases.count_as(false, name).key;
+  const stats::EventReport* found = nullptr;
+  for (const stats::EventReport& e : r.events.events) {
+    if (e.name != name && (key.empty() || e.key != key)) continue;
+    const bool holds = date.empty() ? e.first_date.empty()
+                                    : !e.first_date.empty() && e.first_date.substr(0, date.size()) <= date &&
+                                          date <= e.last_date + "~";
+    if (holds || (!found && date.empty())) found = &e;
+  }
+  return found;
+}
+
+std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& date) {
+  const stats::EventReport* found = find_event(r, name, date);
+  if (!found) return std::nullopt;
+  const stats::EventReport& e = *found;
+  const std::string title = e.name + (e.first_date.empty() ? std::string() : " (" + stats::season_text(e) + ")");
+  const stats::EventFirst f = stats::first_of(e);
+  std::string body = "<section><h2>" + esc(title) + "</h2><p class=\"muted\">" +
+                     esc(i18n::format("{1}; {2} games, {3} players; scoring: {4}",
+                                      {i18n::translate_known(stats::format_text(e)), with_commas(e.table.games),
+                                       with_commas(static_cast<long>(e.players.size())),
+                                       i18n::translate_known(std::string(crosstable::point_system_name(r.events.system)))})) +
+                     (r.events.by_verdict ? " · " + esc(tr("scored by the board's ending where it shows one")) : std::string()) +
+                     (f.score.empty() || e.format != EventFormat::Match ? std::string()
+                                                                        : " · " + esc(tr("match score")) + " " + esc(f.score)) +
+                     "</p>";
+  if (e.format == EventFormat::RoundRobin || e.format == EventFormat::League) body += crosstable_section(r, e);
+  else if (e.format == EventFormat::Knockout) body += knockout_section(r, e) + games_section(r, e);
+  else body += games_section(r, e);
+  body += "</section>\n";
   return document(title, body);
 }
 

@@ -5,8 +5,11 @@
 //   /player?name=NAME          one identity: spellings merged and by which rule, rating,
 //                              results by colour and by year, rating per year, games; then
 //                              the play quality of the stored analyses (page_player.cpp)
-//   /events                    every event (its name as counted, each year its own)
-//   /event?name=NAME&year=Y    one event's crosstable, each result a link to its game
+//   /events                    every event (its name as counted in one season), with its format
+//   /event?name=NAME&date=D    the season of that event holding the date D (a date key, "" for
+//                              undated games): a round robin's or league's crosstable, each
+//                              result a link to its game; a knockout's places; a match's or
+//                              casual games' games
 //
 // Internal to src/report (the server includes it).
 #pragma once
@@ -24,7 +27,11 @@ std::string players_page(const stats::Report& r);
 // nullopt when no identity has that name and `more` is empty.
 std::optional<std::string> player_page(const stats::Report& r, const std::string& name, const std::string& more = "");
 std::string events_page(const stats::Report& r);
-// nullopt when no event has that name and year ("" for undated games).
-std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& year);
+// nullopt when no event has that name and a season holding `date` ("" for undated games, or
+// the first season of the name when it has no undated games).
+std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& date);
+// The season event_page shows for `name` (as counted, or any spelling an event tag has)
+// and `date`; nullptr when none: a value that is no event (미상, a site's name) has none.
+const stats::EventReport* find_event(const stats::Report& r, const std::string& name, const std::string& date);
 
 }  // namespace gibo::pages

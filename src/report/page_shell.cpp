@@ -85,6 +85,14 @@ std::string pager(const std::string& base, int page, int pages) {
   return out + "</p>\n";
 }
 
+std::string event_href(const std::string& name, const std::string& date) {
+  return "/event?name=" + url_encode(name) + "&date=" + url_encode(date);
+}
+
+std::string game_ref(const std::string& file, int index) {
+  return file.substr(file.find_last_of('/') + 1) + ":" + std::to_string(index + 1);
+}
+
 std::string share(long part, long whole) {
   char buffer[16];
   std::snprintf(buffer, sizeof buffer, "%.1f%%", whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
@@ -123,6 +131,13 @@ a:hover { text-decoration: underline; }
 .moves li { display: inline; margin-right: 8px; }
 .moves ol { padding-left: 0; list-style: none; }
 .moves .now { background: #ffe9a8; border-radius: 4px; padding: 0 3px; }
+.moves li { white-space: nowrap; }
+.judgement { font-weight: 700; margin-left: 1px; }
+.judgement.j1 { color: #b8860b; }
+.judgement.j2 { color: #d2691e; }
+.judgement.j3 { color: #b3261e; }
+.better { color: #1565c0; margin: 4px 0; }
+dl.facts dd { overflow-wrap: anywhere; }
 .comment { color: #5a4322; font-style: italic; }
 .steps a, .steps span { display: inline-block; margin-right: 10px; }
 form.pattern input { width: 60%; font: 14px ui-monospace, monospace; padding: 4px 6px; }
@@ -147,15 +162,18 @@ svg.chart line.axis { stroke: #aab2bc; }
 
 }  // namespace
 
+std::string site_nav() {
+  return "<nav class=\"site\"><a href=\"/\">" + tr("Set-ups") + "</a><a href=\"/players\">" + tr("Players") +
+         "</a><a href=\"/events\">" + tr("Events") + "</a><a href=\"/stats\">" + tr("Statistics") + "</a><a href=\"/search\">" +
+         tr("Search") + "</a></nav>\n";
+}
+
 std::string document(const std::string& title, const std::string& body, bool nav, const std::string& script) {
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"" + i18n::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
       xml_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<header><div class=\"wrap\">\n";
-  if (nav)
-    out += "<nav class=\"site\"><a href=\"/\">" + tr("Set-ups") + "</a><a href=\"/players\">" + tr("Players") +
-           "</a><a href=\"/events\">" + tr("Events") + "</a><a href=\"/stats\">" + tr("Statistics") + "</a><a href=\"/search\">" +
-           tr("Search") + "</a></nav>\n";
+  if (nav) out += site_nav();
   out += "<h1>" + xml_escape(title) + "</h1>\n</div></header>\n<main><div class=\"wrap\">\n" + body +
          "</div></main>\n";
   if (!script.empty()) out += "<script>" + script + "</script>\n";

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "gibo/record/event_format.h"
+#include "gibo/report/competition.h"
 #include "gibo/report/crosstable.h"
 #include "gibo/report/ratings.h"
 #include "stats_facts.h"
@@ -37,9 +39,9 @@ struct ReportOptions {
   // Ratings and events (src/cli/help/stats.md, "Players and events").
   crosstable::PointSystem points = crosstable::PointSystem::Classic;  // how the events' games score
   bool by_verdict = false;   // score by the verdict under each game's own profile where the board shows an ending
-  int min_games = 5;         // games in the rated group a player needs to be ranked
+  int min_games = ratings::FitOptions{}.min_games;  // games in the rated group a player needs to be ranked
   double drift = 70;         // the rating history's yearly drift (Elo); 0: no history
-  double rating_prior = 0;   // a normal prior on the ratings, its standard deviation (Elo); 0: maximum likelihood
+  double rating_prior = ratings::FitOptions{}.prior;  // a normal prior on the ratings, its standard deviation (Elo); 0: maximum likelihood
   int crosstables_listed = 10;  // events whose grids text and HTML show (the most games first; up to 30 players each)
 };
 
@@ -59,6 +61,15 @@ struct NamedCount {
   long games = 0;
 };
 
+// A site or event value that is no site or event (the alias table's `!` lines, a player's
+// name as the site, a site's name as the event): counted as unknown and listed.
+struct NotEntity {
+  bool event = false;  // the event tag (else the site tag)
+  std::string value;   // as written, tidied
+  std::string why;     // "a cancelled-game marker", "a player's name", …
+  long games = 0;
+};
+
 struct Overview {
   long files = 0, unreadable_files = 0;
   long games = 0, plies = 0, valid_plies = 0;
@@ -68,6 +79,7 @@ struct Overview {
   long distinct_sites = 0, distinct_events = 0;
   std::vector<NamedCount> sites;      // most games first (ties by name); "" = unknown (none, 미상, ?)
   std::vector<NamedCount> events;
+  std::vector<NotEntity> not_entities;  // sites first, then events; by value
 };
 
 struct MethodRow {
@@ -85,6 +97,7 @@ struct Results {
   long no_result = 0;       // no stored result at all
   std::vector<MethodRow> by_method;  // in ResultMethod order, only methods that occur
   std::vector<MarginRow> margins;    // point wins with a stated margin, smallest first
+  long point_wins_without_margin = 0;  // point wins whose result states no margin (not in margins)
 };
 
 struct SetupMatrix {
@@ -169,11 +182,12 @@ struct YearRow {
 
 struct PlayerRow {
   std::string name;
+  std::size_t identity = 0;  // index into Report::identities
   long games = 0, wins = 0, losses = 0, draws = 0, other = 0;
   long as_cho = 0, as_han = 0, wins_as_cho = 0, wins_as_han = 0;
 };
 struct Players {
-  long distinct = 0;
+  long distinct = 0;              // the identities (Report::identities), as every output counts players
   long unnamed = 0;               // sides of games with no player name
   std::vector<PlayerRow> top;     // most games first, then most wins, then name
 };
@@ -211,10 +225,13 @@ struct AdjudicationStats {
 struct EngineVerdictCounts {
   std::string profile;
   long supports = 0, contradicts = 0, unclear = 0;
-  long total() const { return supports + contradicts + unclear; }
+  // Wins the board does not decide (time, forfeit, disconnection): the engine's reading of
+  // who was ahead is information (analysis/engine_verdict.h), counted apart from the others.
+  long information = 0;
+  long total() const { return supports + contradicts + unclear + information; }
 };
 // Play quality of one group of sides (a player, an event, a site, a year, a rank) from the
-// stored analyses: each side's judged moves counted once (README "stats", "Play quality").
+// stored analyses: each side's judged moves counted once (src/cli/help/stats.md, "Play quality").
 struct PlayerAnalysis {
   std::string name;  // the player as the players table names them; the event, site, year or rank
   long games = 0, moves = 0;  // analysed games (sides), judged moves: the sample
@@ -256,6 +273,9 @@ std::string player_link(const std::string& name);
 struct AnalysisStats {
   std::vector<EngineVerdictCounts> engine_verdicts;  // in profile order; empty when none are stored
   std::vector<EngineContradiction> contradictions;   // in game order
+  // The engine's readings of wins off the board (time, forfeit, disconnection), in game
+  // order: `note` says who was ahead. Information, not findings.
+  std::vector<EngineContradiction> readings;
   long analysed_games = 0;
   std::vector<GraphedGame> graphed;  // the first kGraphedGames analysed games, by id
   std::vector<PlayerAnalysis> players;  // most games first, then name; empty when no game has an analysis
@@ -263,6 +283,9 @@ struct AnalysisStats {
   // players' names (9단, 18급; weakest first): the play-quality tables.
   std::vector<PlayerAnalysis> events, sites, years, ranks;
   long requests = 0;  // analysis requests the analyses come from (> 1: the numbers mix engines or limits)
+  // Analysed sides each grouping leaves out: [0] no player named, [1] no event, [2] no site,
+  // [3] no year, [4] no rank written.
+  std::array<long, 5> left_out{};
 };
 
 struct CodeRow {
@@ -290,6 +313,14 @@ struct PlyCountMismatch {
   int index = 0;
   int stated = 0, actual = 0;
 };
+// A copy of a game that says otherwise than it (archive/copies.h).
+struct CopyConflict {
+  std::string file;  // the game's source and rank (0-based)
+  int index = 0;
+  std::string copy_file;  // the copy's
+  int copy_index = 0;
+  std::string conflicts;  // "cho han date winner" (conflict_words)
+};
 struct Quality {
   // Games whose record marks captures and checks (annotated), marks none (unannotated:
   // decision 12, src/adjudication/README.md "Decisions"), or that an archive of schema version 1 does not say (unknown).
@@ -298,6 +329,7 @@ struct Quality {
   std::vector<SourceRow> sources;  // in source order
   std::vector<EncodingProblem> encoding;
   std::vector<PlyCountMismatch> ply_count_mismatches;
+  std::vector<CopyConflict> conflicts;  // in game order
 };
 
 // A game shown as a board diagram in the HTML report.
@@ -331,6 +363,12 @@ struct Identity {
   std::optional<int> first_year, last_year;
   std::string last_rank;                     // the rank of its latest game that writes one
 };
+// Identities that may be one person but that no rule merges (record/identity_merge.h),
+// listed for the user to decide with a `player` line of the alias table.
+struct PossibleMerge {
+  std::string reason;                    // open_merge_reason_name: "several-sites", "known-site", …
+  std::vector<std::size_t> identities;   // indices into Report::identities; the plain name first
+};
 struct RatingsReport {
   long games = 0;         // games selected
   long unnamed = 0;       // a side names no one
@@ -353,22 +391,51 @@ struct EventGameRef {
 };
 struct EventReport {
   std::string name;                // the event as counted (aliases)
-  std::optional<int> year;         // nullopt: undated games
+  std::string key;                 // its key as Entities counts it (an event tag's spellings share it)
+  // The season: the event's run of dates (no gap of more than kSeasonGapDays between its
+  // games), as date keys; both "" for undated games of an event with several seasons or none.
+  std::string first_date, last_date;
+  EventFormat format = EventFormat::Casual;  // competition.h: read from the games or stated
+  bool format_stated = false;      // stated by the alias table's `format` line
+  bool group_stage = false;        // a knockout after a league or group stage
+  std::vector<competition::Stage> stages;  // the stages its round tags name, in the order reached
+  std::vector<competition::Place> places;  // a knockout's places, best first
   std::vector<std::size_t> players;  // identity index by crosstable player number
   std::vector<crosstable::EventGame> games;
   std::vector<EventGameRef> refs;    // parallel to games
-  crosstable::Crosstable table;
+  crosstable::Crosstable table;    // round robins, leagues and matches (a match's score); empty otherwise
   long unnamed = 0;                // games left out: a side names no one
 };
+// Days without a game after which an event's next game begins another season.
+inline constexpr int kSeasonGapDays = 90;
 struct EventsReport {
   crosstable::PointSystem system = crosstable::PointSystem::Classic;
   bool by_verdict = false;
   long rescored = 0;
-  std::vector<EventReport> events;  // most games first, then name and year
+  std::vector<EventReport> events;  // competitions, matches and pools: most games first, then name and season
+  // How many of each format (EventFormat's order): competitions are the first three.
+  std::array<long, 5> by_format{};
+  long competitions() const { return by_format[0] + by_format[1] + by_format[2]; }
+};
+
+// The collection's counts, each computed once (aggregate) and written from here by every
+// output — text, CSV, JSON and HTML (the table `overview`), and gibo serve's pages — so
+// that each concept has one number everywhere.
+struct Counts {
+  long games = 0;
+  long players = 0;          // identities (Report::identities): what every table and page calls players
+  long sites = 0;            // sites as counted (the alias table; unknown and non-site values aside)
+  long event_names = 0;      // event tag values as counted (the same, for events)
+  long events = 0;           // competitions: round robins, knockouts and leagues (EventsReport)
+  long matches = 0;          // two players' matches (one "A VS B" game is one)
+  long casual_pools = 0;     // pools of casual games
+  long standard_starts = 0;  // games from a set-up pair's start (record/opening.h setup_pair_of)
+  long custom_starts = 0;    // games from a position of their own
 };
 
 struct Report {
   std::string origin;
+  Counts counts;
   std::string path_prefix;  // the directory all source paths share ("dir/"), left out of human tables
   ReportOptions options;
   Overview overview;
@@ -380,6 +447,7 @@ struct Report {
   std::vector<YearRow> years;  // ascending, unknown last
   Players players;
   std::vector<Identity> identities;  // every player identity of the games, in order of appearance
+  std::vector<PossibleMerge> possible_merges;  // identities no rule merges that may be one
   RatingsReport ratings;
   EventsReport events;
   AdjudicationStats adjudication;
@@ -392,6 +460,10 @@ struct Report {
 
 // Aggregates every table of the report from the facts.
 Report aggregate(const Dataset& data, const ReportOptions& options = {});
+// The players and events alone (identities, ratings, events: what serve's players' and
+// events' pages read), as aggregate() makes them, with the overview and the counts (every
+// start counted as standard: the set-ups are not read); the other sections are left empty.
+Report aggregate_people(const Dataset& data, const ReportOptions& options = {});
 
 // ---------------------------------------------------------------------------
 // The report laid out as generic tables, shared by the renderers.

@@ -3,19 +3,38 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
+#include "gibo/archive/copies.h"
 #include "gibo/formats/openings.h"
+#include "gibo/analysis/engine_verdict.h"
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/record/name_aliases.h"
 #include "gibo/record/player_name.h"
 #include "gibo/report/i18n.h"
 #include "gibo/report/opening_text.h"
 #include "stats.h"
+#include "stats_entities.h"
 #include "stats_players.h"
 
 namespace gibo::stats {
 namespace {
+
+// What the tables beside the overview share: how each game counts its site and event, and
+// who played each side (identities).
+struct Context {
+  const Dataset& data;
+  const ReportOptions& o;
+  const Entities& entities;
+  const std::vector<std::array<std::size_t, 2>>& sides;
+  const std::vector<Identity>& identities;
+  // The identity that played `side` (0 Cho, 1 Han) of game `game`; nullptr: no one named.
+  const Identity* player(std::size_t game, int side) const {
+    const std::size_t i = sides[game][static_cast<std::size_t>(side)];
+    return i == SIZE_MAX ? nullptr : &identities[i];
+  }
+};
 
 // Name/count pairs, most games first, ties by name.
 std::vector<NamedCount> ranked(const std::map<std::string, long>& counts) {
@@ -26,7 +45,7 @@ std::vector<NamedCount> ranked(const std::map<std::string, long>& counts) {
 }
 
 // The overview: counts, valid and rejected games, the date range, sites and events.
-Overview overview_of(const Dataset& data, const ReportOptions& o) {
+Overview overview_of(const Dataset& data, const Entities& entities) {
   Overview v;
   for (const SourceFacts& s : data.sources) {
     ++v.files;
@@ -39,14 +58,15 @@ Overview overview_of(const Dataset& data, const ReportOptions& o) {
     std::map<std::string, long> spellings;
   };
   std::map<std::string, Entity> site_entities, event_entities;
-  const NameAliases& aliases = o.aliases ? *o.aliases : NameAliases::builtin();
-  auto count = [&](std::map<std::string, Entity>& into, bool site, const std::string& value) {
-    const NameAliases::Counted c = aliases.count_as(site, value);
+  std::map<std::tuple<bool, std::string, std::string>, long> not_entities;  // (event, value, why) -> games
+  auto count = [&](std::map<std::string, Entity>& into, const NameAliases::Counted& c, bool event) {
     Entity& e = into[c.key];
     ++e.games;
     ++e.spellings[c.display];
+    if (!c.not_entity.empty()) ++not_entities[{event, c.display, c.not_entity}];
   };
-  for (const GameFacts& g : data.games) {
+  for (std::size_t k = 0; k < data.games.size(); ++k) {
+    const GameFacts& g = data.games[k];
     ++v.games;
     v.plies += g.plies;
     v.valid_plies += g.valid_plies;
@@ -56,9 +76,11 @@ Overview overview_of(const Dataset& data, const ReportOptions& o) {
       if (v.first_date.empty() || g.date.key < v.first_date) v.first_date = g.date.key;
       if (v.last_date.empty() || g.date.key > v.last_date) v.last_date = g.date.key;
     }
-    count(site_entities, true, g.site);
-    count(event_entities, false, g.event);
+    count(site_entities, entities.site(k), false);
+    count(event_entities, entities.event(k), true);
   }
+  for (const auto& [what, games] : not_entities)
+    v.not_entities.push_back({std::get<0>(what), std::get<1>(what), std::get<2>(what), games});
   auto names = [](const std::map<std::string, Entity>& entities) {
     std::map<std::string, long> out;
     for (const auto& [key, e] : entities) {
@@ -90,6 +112,7 @@ Results results_of(const Dataset& data) {
     else if (g.result.winner == Winner::Void) ++r.void_games;
     else if (g.result.winner == Winner::Unknown) ++r.unknown;
     if (g.has_result && cls != 3) methods[static_cast<int>(g.result.method)].add(cls);
+    if (g.has_result && g.result.method == ResultMethod::Points && cls < 2 && !g.result.margin_half_points) ++r.point_wins_without_margin;
     if (g.has_result && g.result.method == ResultMethod::Points && g.result.margin_half_points && cls < 2) {
       MarginRow& m = margins[*g.result.margin_half_points];
       m.half_points = *g.result.margin_half_points;
@@ -218,34 +241,28 @@ std::vector<YearRow> years_of(const Dataset& data) {
   return out;
 }
 
-// Per-player records over both sides, and the top of them.
-Players players_of(const Dataset& data) {
-  std::unordered_map<std::string, PlayerRow> rows;
+// Per-player records over both sides (the identities, as the ratings and events count them),
+// and the top of them.
+Players players_of(const Context& c) {
   Players p;
-  for (const GameFacts& g : data.games) {
-    const int cls = result_class(g);
-    for (int side = 0; side < 2; ++side) {
-      const std::string& name = side == 0 ? g.cho_name : g.han_name;
-      if (name.empty()) {
-        ++p.unnamed;
-        continue;
-      }
-      PlayerRow& r = rows[name];
-      r.name = name;
+  p.distinct = static_cast<long>(c.identities.size());
+  for (const auto& pair : c.sides)
+    for (std::size_t side : pair) p.unnamed += side == SIZE_MAX;
+  for (std::size_t i = 0; i < c.identities.size(); ++i) {
+    const Identity& who = c.identities[i];
+    PlayerRow r;
+    r.name = who.name;
+    r.identity = i;
+    for (const IdentityGame& g : who.games) {
       ++r.games;
-      (side == 0 ? r.as_cho : r.as_han)++;
-      if (cls == 2) ++r.draws;
-      else if (cls == 3) ++r.other;
-      else if (cls == side) {
-        ++r.wins;
-        (side == 0 ? r.wins_as_cho : r.wins_as_han)++;
-      } else {
-        ++r.losses;
-      }
+      (g.cho ? r.as_cho : r.as_han)++;
+      if (g.result == 0) ++r.wins, (g.cho ? r.wins_as_cho : r.wins_as_han)++;
+      else if (g.result == 1) ++r.losses;
+      else if (g.result == 2) ++r.draws;
+      else ++r.other;
     }
+    p.top.push_back(std::move(r));
   }
-  p.distinct = static_cast<long>(rows.size());
-  for (auto& [name, row] : rows) p.top.push_back(std::move(row));
   std::sort(p.top.begin(), p.top.end(), [](const PlayerRow& a, const PlayerRow& b) {
     if (a.games != b.games) return a.games > b.games;
     if (a.wins != b.wins) return a.wins > b.wins;
@@ -256,7 +273,8 @@ Players players_of(const Dataset& data) {
 
 // The games by opening name, formation and side, and the formations by year, site and
 // player (the players of `players`, in its order).
-OpeningNames opening_names_of(const Dataset& data, const ReportOptions& o, const Players& players) {
+OpeningNames opening_names_of(const Context& c, const Players& players) {
+  const Dataset& data = c.data;
   OpeningNames n;
   n.book_owner = data.openings ? data.openings : std::shared_ptr<const OpeningBook>(&builtin_opening_book(), [](auto*) {});
   const OpeningBook& book = *n.book_owner;
@@ -270,13 +288,13 @@ OpeningNames opening_names_of(const Dataset& data, const ReportOptions& o, const
   FormationSlice unknown_year;
   unknown_year.label = "unknown";
   std::map<std::string, FormationSlice> sites;
-  const NameAliases& aliases = o.aliases ? *o.aliases : NameAliases::builtin();
-  // Per player and side: how often each side's formations (as a code) were played.
-  std::unordered_map<std::string, std::array<std::map<std::string, long>, 2>> by_player;
+  // Per player (identity) and side: how often each side's formations (as a code) were played.
+  std::unordered_map<const Identity*, std::array<std::map<std::string, long>, 2>> by_player;
   std::map<std::string, std::string> side_names;  // a side's code -> its name in the run's language
-  for (const GameFacts& g : data.games) {
+  for (std::size_t k = 0; k < data.games.size(); ++k) {
+    const GameFacts& g = data.games[k];
     const Opening& op = g.named;
-    if (op.other_start) {
+    if (op.other_start || g.custom_start) {
       ++n.other_start;
       continue;
     }
@@ -292,7 +310,7 @@ OpeningNames opening_names_of(const Dataset& data, const ReportOptions& o, const
       year = &years[*g.date.year];
       year->label = std::to_string(*g.date.year);
     }
-    const NameAliases::Counted site = aliases.count_as(true, g.site);
+    const NameAliases::Counted& site = c.entities.site(k);
     FormationSlice& at_site = sites[site.key];
     if (at_site.label.empty()) at_site.label = site.display;
     for (FormationSlice* slice : {year, &at_site}) {
@@ -320,8 +338,7 @@ OpeningNames opening_names_of(const Dataset& data, const ReportOptions& o, const
         side_code = "?";
       }
       if (!side_names.count(side_code)) side_names[side_code] = opening_text::side(op, side == 0 ? Side::Cho : Side::Han);
-      const std::string& player = side == 0 ? g.cho_name : g.han_name;
-      if (!player.empty()) ++by_player[player][static_cast<std::size_t>(side)][side_code];
+      if (const Identity* player = c.player(k, side)) ++by_player[player][static_cast<std::size_t>(side)][side_code];
     }
   }
   for (auto& [code, row] : names) n.names.push_back(std::move(row));
@@ -336,7 +353,7 @@ OpeningNames opening_names_of(const Dataset& data, const ReportOptions& o, const
   std::stable_sort(n.by_site.begin(), n.by_site.end(),
                    [](const FormationSlice& a, const FormationSlice& b) { return a.sides > b.sides; });
   for (const PlayerRow& p : players.top) {
-    const auto it = by_player.find(p.name);
+    const auto it = by_player.find(&c.identities[p.identity]);
     if (it == by_player.end()) continue;
     PlayerOpenings po;
     po.name = p.name;
@@ -487,6 +504,10 @@ Quality quality_of(const Dataset& data) {
     if (g.stated_plies && *g.stated_plies != g.plies)
       q.ply_count_mismatches.push_back({g.file, g.index, *g.stated_plies, g.plies});
   }
+  for (const ConflictFact& c : data.conflicts) {
+    const GameFacts& g = data.games[c.game];
+    q.conflicts.push_back({g.file, g.index, c.file, c.index, archive::conflict_words(c.conflicts)});
+  }
   for (auto& [key, c] : codes) {
     c.row.files = static_cast<long>(c.files.size());
     q.codes.push_back(c.row);
@@ -607,40 +628,51 @@ std::vector<PlayerAnalysis> finish_groups(std::map<std::string, PlayerAnalysis>&
 }
 
 // The engine verdicts per profile and the players' analyses.
-AnalysisStats analysis_of(const Dataset& data, const ReportOptions& o) {
+AnalysisStats analysis_of(const Context& c) {
+  const Dataset& data = c.data;
   AnalysisStats a;
   std::map<std::string, EngineVerdictCounts> by_profile;
   for (const GameFacts& g : data.games)
     for (const EngineVerdictFact& v : g.engine_verdicts) {
       EngineVerdictCounts& c = by_profile[v.profile];
       c.profile = v.profile;
+      EngineContradiction x{g.id, g.file, g.index, g.cho_player, g.han_player, g.result_text, v.profile,
+                            v.ply.value_or(0), v.score ? analysis::pgn_eval_text(*v.score) : "", v.note};
+      // A win off the board is read again by the one rule (an archive judged before it held
+      // such wins as contradicted): who was ahead, as information.
+      if (const auto reading = analysis::off_the_board_reading(g.result.winner, g.result.method, v.score, v.margin)) {
+        ++c.information;
+        x.note = std::string(reading->note);
+        a.readings.push_back(std::move(x));
+        continue;
+      }
       if (v.verdict == "engine-supports") ++c.supports;
       else if (v.verdict == "engine-contradicts") ++c.contradicts;
       else ++c.unclear;
-      if (v.verdict != "engine-contradicts") continue;
-      EngineContradiction x{g.id, g.file, g.index, g.cho_player, g.han_player, g.result_text, v.profile,
-                            v.ply.value_or(0), v.score ? analysis::pgn_eval_text(*v.score) : "", v.note};
-      a.contradictions.push_back(std::move(x));
+      if (v.verdict == "engine-contradicts") a.contradictions.push_back(std::move(x));
     }
   for (auto& [profile, c] : by_profile) a.engine_verdicts.push_back(std::move(c));
   std::map<std::string, PlayerAnalysis> by_name, by_event, by_site, by_year, by_rank;
-  const NameAliases& aliases = o.aliases ? *o.aliases : NameAliases::builtin();
-  for (const GameFacts& g : data.games) {
+  for (std::size_t k = 0; k < data.games.size(); ++k) {
+    const GameFacts& g = data.games[k];
     if (!g.analysis) continue;
     ++a.analysed_games;
     if (!g.evaluations.empty())
       a.graphed.push_back({g.file, g.index, g.cho_player, g.han_player, *g.analysis, g.evaluations});
-    const std::string* names[2] = {&g.cho_name, &g.han_name};
     const std::string* tags[2] = {&g.cho_player, &g.han_player};
-    const std::string event = aliases.count_as(false, g.event).display, site = aliases.count_as(true, g.site).display;
+    const NameAliases::Counted &event = c.entities.event(k), &site = c.entities.site(k);
     for (std::size_t side = 0; side < 2; ++side) {
       const analysis::SideSummary& s = (*g.analysis)[side];
-      if (!names[side]->empty()) add_side(by_name[*names[side]], *names[side], s);
-      if (!event.empty()) add_side(by_event[event], event, s);
-      if (!site.empty()) add_side(by_site[site], site, s);
+      const Identity* who = c.player(k, static_cast<int>(side));
+      a.left_out[0] += !who, a.left_out[1] += event.key.empty(), a.left_out[2] += site.key.empty(), a.left_out[3] += !g.date.year;
+      if (who) add_side(by_name[who->name], who->name, s);
+      if (!event.key.empty()) add_side(by_event[event.display], event.display, s);
+      if (!site.key.empty()) add_side(by_site[site.display], site.display, s);
       if (g.date.year) add_side(by_year[std::to_string(*g.date.year)], std::to_string(*g.date.year), s);
       // One group per rank however it is written (四단 and 4단 alike).
-      if (const auto strength = rank_strength(split_player(*tags[side]).rank)) {
+      const auto strength = rank_strength(split_player(*tags[side]).rank);
+      a.left_out[4] += !strength;
+      if (strength) {
         const std::string rank = *strength > 100 ? std::to_string(*strength - 100) + "단" : std::to_string(101 - *strength) + "급";
         PlayerAnalysis& r = by_rank[rank];
         add_side(r, rank, s);
@@ -660,7 +692,46 @@ AnalysisStats analysis_of(const Dataset& data, const ReportOptions& o) {
   return a;
 }
 
+// The counts every output writes (Counts), from the parts that computed them.
+Counts counts_of(const Report& r) {
+  Counts c;
+  c.games = r.overview.games;
+  c.players = static_cast<long>(r.identities.size());
+  c.sites = r.overview.distinct_sites;
+  c.event_names = r.overview.distinct_events;
+  c.events = r.events.competitions();
+  c.matches = r.events.by_format[static_cast<std::size_t>(EventFormat::Match)];
+  c.casual_pools = r.events.by_format[static_cast<std::size_t>(EventFormat::Casual)];
+  c.custom_starts = r.setups.custom_start;
+  c.standard_starts = c.games - c.custom_starts;
+  return c;
+}
+
+// The identities of the sides (the sides' identity indices returned), their games, the
+// ratings and the events.
+std::vector<std::array<std::size_t, 2>> people_of(const Dataset& data, const ReportOptions& options,
+                                                  const Entities& entities, Report& r) {
+  const NameAliases& aliases = options.aliases ? *options.aliases : NameAliases::builtin();
+  auto sides = identify_sides(data, aliases, entities, r.identities, &r.possible_merges);
+  identity_games(data, sides, options, entities, r.identities);
+  r.ratings = ratings_of(data, sides, r.identities.size(), options);
+  r.events = events_of(data, sides, entities, options);
+  return sides;
+}
+
 }  // namespace
+
+Report aggregate_people(const Dataset& data, const ReportOptions& options) {
+  Report r;
+  r.origin = data.origin;
+  r.options = options;
+  const NameAliases& aliases = options.aliases ? *options.aliases : NameAliases::builtin();
+  const Entities entities(data, aliases);
+  r.overview = overview_of(data, entities);
+  people_of(data, options, entities, r);
+  r.counts = counts_of(r);  // its starts counted as standard: the set-ups are not read here
+  return r;
+}
 
 Report aggregate(const Dataset& data, const ReportOptions& options) {
   Report r;
@@ -669,22 +740,23 @@ Report aggregate(const Dataset& data, const ReportOptions& options) {
   r.path_prefix = common_directory(data);
   r.duplicates = data.duplicates;
   r.verdicts_from = data.verdicts_from;
-  r.overview = overview_of(data, options);
+  const NameAliases& aliases = options.aliases ? *options.aliases : NameAliases::builtin();
+  const Entities entities(data, aliases);
+  r.overview = overview_of(data, entities);
   r.results = results_of(data);
   r.setups = setups_of(data);
   r.openings = openings_of(data, options);
   r.lengths = lengths_of(data, options);
   r.years = years_of(data);
-  r.players = players_of(data);
-  r.opening_names = opening_names_of(data, options, r.players);
-  const auto sides = identify_sides(data, options.aliases ? *options.aliases : NameAliases::builtin(), r.identities);
-  identity_games(data, sides, options, r.identities);
-  r.ratings = ratings_of(data, sides, r.identities.size(), options);
-  r.events = events_of(data, sides, options);
+  const auto sides = people_of(data, options, entities, r);
+  const Context context{data, options, entities, sides, r.identities};
+  r.players = players_of(context);
+  r.opening_names = opening_names_of(context, r.players);
   r.adjudication = adjudication_of(data);
-  r.analysis = analysis_of(data, options);
+  r.analysis = analysis_of(context);
   r.quality = quality_of(data);
   r.notable = notable_of(data);
+  r.counts = counts_of(r);
   return r;
 }
 

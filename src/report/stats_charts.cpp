@@ -300,8 +300,15 @@ std::string rating_lines(const std::vector<RatingSeries>& series, int width, int
   const long step = nice_step(static_cast<long>(std::max(1.0, high - low)));
   const double bottom = std::floor(low / static_cast<double>(step)) * static_cast<double>(step);
   const double top = std::ceil(high / static_cast<double>(step)) * static_cast<double>(step);
-  const double left = 52, right = static_cast<double>(width) - 24, upper = 14;
-  const double legend_rows = static_cast<double>((series.size() + 3) / 4);
+  // The margin as wide as the widest tick label; the legend in as many columns (up to four)
+  // as its longest name leaves room for.
+  const double left = 16 + 7 * static_cast<double>(std::max(fmt("%.0f", bottom).size(), fmt("%.0f", top).size()));
+  const double right = static_cast<double>(width) - 24, upper = 14;
+  int widest = 0;
+  for (const RatingSeries& s : series) widest = std::max(widest, display_width(s.name));
+  const std::size_t per_row =
+      std::clamp<std::size_t>(static_cast<std::size_t>((right - left) / (30 + 6.5 * widest)), 1, 4);
+  const double legend_rows = static_cast<double>((series.size() + per_row - 1) / per_row);
   const double lower = static_cast<double>(height) - 28 - 18 * legend_rows;
   auto x_of = [&](int year) {
     return last == first ? (left + right) / 2 : left + (right - left) * (year - first) / static_cast<double>(last - first);
@@ -309,7 +316,8 @@ std::string rating_lines(const std::vector<RatingSeries>& series, int width, int
   auto y_of = [&](double r) { return lower - (lower - upper) * (r - bottom) / std::max(1.0, top - bottom); };
   std::string out = svg_open(width, height, translate("Ratings per year")) + "<g class=\"grid\">";
   for (double v = bottom; v <= top + 1e-9; v += static_cast<double>(step))
-    out += fmt("<line x1=\"52\" x2=\"%.1f\" ", right) + fmt("y1=\"%.1f\" ", y_of(v)) + fmt("y2=\"%.1f\"/>", y_of(v));
+    out += fmt("<line x1=\"%.1f\" ", left) + fmt("x2=\"%.1f\" ", right) + fmt("y1=\"%.1f\" ", y_of(v)) +
+           fmt("y2=\"%.1f\"/>", y_of(v));
   out += "</g>";
   for (double v = bottom; v <= top + 1e-9; v += static_cast<double>(step))
     out += text(left - 6, y_of(v) + 4, fmt("%.0f", v), "end", " class=\"tick\"");
@@ -317,7 +325,8 @@ std::string rating_lines(const std::vector<RatingSeries>& series, int width, int
   const int every = span > 24 ? 5 : span > 12 ? 2 : 1;
   for (int y = first; y <= last; ++y)
     if ((y - first) % every == 0) out += text(x_of(y), lower + 16, std::to_string(y), "middle", " class=\"tick\"");
-  out += fmt("<line class=\"axis\" x1=\"52\" x2=\"%.1f\" ", right) + fmt("y1=\"%.1f\" ", lower) + fmt("y2=\"%.1f\"/>", lower);
+  out += fmt("<line class=\"axis\" x1=\"%.1f\" ", left) + fmt("x2=\"%.1f\" ", right) + fmt("y1=\"%.1f\" ", lower) +
+         fmt("y2=\"%.1f\"/>", lower);
   for (std::size_t k = 0; k < series.size(); ++k) {
     const char* color = kColors[k % std::size(kColors)];
     const RatingSeries& s = series[k];
@@ -336,8 +345,8 @@ std::string rating_lines(const std::vector<RatingSeries>& series, int width, int
              escape(s.name + " " + std::to_string(p.year) + ": " + fmt("%.0f", p.rating) + " ± " + fmt("%.0f", p.deviation)) +
              "</title></circle>";
     }
-    const double lx = left + static_cast<double>(k % 4) * (right - left) / 4;
-    const double ly = static_cast<double>(height) - 10 - 18 * (legend_rows - 1 - static_cast<double>(k / 4));
+    const double lx = left + static_cast<double>(k % per_row) * (right - left) / static_cast<double>(per_row);
+    const double ly = static_cast<double>(height) - 10 - 18 * (legend_rows - 1 - static_cast<double>(k / per_row));
     out += std::string("<rect width=\"12\" height=\"12\" rx=\"3\" fill=\"") + color + "\" " + fmt("x=\"%.1f\" ", lx) +
            fmt("y=\"%.1f\"/>", ly - 10) + text(lx + 17, ly, s.name, "start");
   }

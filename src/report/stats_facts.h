@@ -46,6 +46,7 @@ struct EngineVerdictFact {
   std::optional<int> ply;                // the judged position (plies from the start)
   std::optional<analysis::Score> score;  // its evaluation, Cho's view
   std::string note;
+  int margin = 300;                      // the margin it was judged by (centipawns)
 };
 
 // Everything the report needs to know about one game.
@@ -111,6 +112,14 @@ struct SourceFacts {
   std::vector<DiagnosticFact> diagnostics;  // about the file, not one game
 };
 
+// A copy of a game (archive/copies.h) that says otherwise than the game.
+struct ConflictFact {
+  std::size_t game = 0;  // index in Dataset::games
+  std::string file;      // the copy's source and rank there (0-based)
+  int index = 0;
+  unsigned conflicts = 0;  // archive/copies.h Conflict bits
+};
+
 // The facts of a whole report: its sources and its games (in source order).
 struct Dataset {
   std::string origin;                  // the paths given, or the archive path
@@ -118,7 +127,8 @@ struct Dataset {
   std::vector<GameFacts> games;
   // Profiles the verdicts were computed or stored under, in report order.
   std::vector<std::string> adjudication_profiles;
-  long duplicates = 0;  // copies of the games in `games` (same start and moves), not counted in them
+  long duplicates = 0;  // copies of the games in `games` (the same games again), not counted in them
+  std::vector<ConflictFact> conflicts;  // the copies that say otherwise than their game
   std::string verdicts_from;  // "computed" (judged while loading), "archive" (stored verdicts), "" (none)
   std::shared_ptr<const OpeningBook> openings;  // the book the games' openings were named with (the archive's)
   // The analysis requests (engine, options, limit, variant) the games' stored analyses come

@@ -9,6 +9,7 @@
 #include "gibo/report/diagram.h"
 #include "gibo/report/eval_graph.h"
 #include "markup.h"
+#include "page_shell.h"
 #include "stats_charts.h"
 #include "stats_render.h"
 
@@ -26,6 +27,8 @@ html { background: var(--ground); }
 body { margin: 0; color: var(--ink); font: 15px/1.5 "Noto Sans CJK KR", "Noto Sans KR", "NanumGothic", "Nanum Gothic",
        "Apple SD Gothic Neo", "Malgun Gothic", "Segoe UI", system-ui, sans-serif; }
 header { background: linear-gradient(135deg, #2b2f3a, #3d3428); color: #fff; padding: 28px 0 22px; }
+nav.site { display: flex; gap: 18px; font-size: 14px; margin-bottom: 6px; }
+nav.site a { color: #fff; }
 .wrap { max-width: 1120px; margin: 0 auto; padding: 0 24px; }
 h1 { margin: 0; font-size: 26px; font-weight: 700; letter-spacing: .2px; }
 h1 small { font-weight: 400; opacity: .75; font-size: 16px; margin-left: 8px; }
@@ -195,9 +198,10 @@ std::string game_name(const Report& r, const std::string& file, int index) {
 }
 
 // The page header: title, origin, headline cards.
-void header_html(const Report& r, std::string& out) {
+// `served`: the site's navigation above (the report served at /stats).
+void header_html(const Report& r, std::string& out, bool served) {
   const Overview& v = r.overview;
-  out += "<header><div class=\"wrap\"><h1>" + escape(translate("Game-record statistics")) + "<small>gibo stats</small></h1>";
+  out += "<header><div class=\"wrap\">" + (served ? pages::site_nav() : std::string()) + "<h1>" + escape(translate("Game-record statistics")) + "<small>gibo stats</small></h1>";
   out += "<p class=\"origin\">" + escape(r.origin) + "</p><div class=\"cards\">";
   auto card = [&](const std::string& big, const std::string& small) {
     out += "<div class=\"card\"><b>" + escape(big) + "</b><span>" + escape(small) + "</span></div>";
@@ -211,7 +215,7 @@ void header_html(const Report& r, std::string& out) {
   std::string range = v.first_date.empty() ? "–" : v.first_date.substr(0, 4);
   if (!v.last_date.empty() && v.last_date.substr(0, 4) != range) range += "–" + v.last_date.substr(0, 4);
   card(range, translate("years played"));
-  card(with_commas(r.players.distinct), translate("players"));
+  card(with_commas(r.counts.players), translate("players"));
   out += "</div></div></header>";
 }
 
@@ -384,11 +388,15 @@ void opening_names_html(const Report& r, const std::vector<Table>& all, std::str
 
 // The games whose stored winner the engine finds lost; `served`: each linked to the game
 // viewer of gibo serve at the judged ply (the report served at /stats).
-void contradictions_html(const Report& r, std::string& out, bool served) {
-  const std::vector<EngineContradiction>& list = r.analysis.contradictions;
+void contradictions_html(const Report& r, std::string& out, bool served, bool readings) {
+  const std::vector<EngineContradiction>& list = readings ? r.analysis.readings : r.analysis.contradictions;
   if (list.empty()) return;
-  out += "<h3>" + escape(translate("Stored winners the engine finds lost (engine-contradicts)")) + "</h3>";
-  out += "<div class=\"scroll\"><table id=\"t-engine-contradictions\"><thead><tr>";
+  out += "<h3>" + escape(translate(readings ? "Wins off the board (time, forfeit, disconnection): who the engine finds "
+                                              "ahead (information, not a finding)"
+                                            : "Stored winners the engine finds lost (engine-contradicts)")) +
+         "</h3>";
+  out += std::string("<div class=\"scroll\"><table id=\"t-engine-") + (readings ? "readings" : "contradictions") +
+         "\"><thead><tr>";
   for (const char* label : {i18n::N_("game"), i18n::N_("stored result"), i18n::N_("profile"), i18n::N_("at ply"),
                             i18n::N_("evaluation")})
     out += "<th>" + escape(translate(label)) + "</th>";
@@ -398,7 +406,8 @@ void contradictions_html(const Report& r, std::string& out, bool served) {
     out += "<tr><td>" + (served ? "<a href=\"" + escape(contradiction_link(x)) + "\">" + name + "</a>" : name) +
            "<br><small>" + escape(format("{1} vs {2}", {x.cho.empty() ? "?" : x.cho, x.han.empty() ? "?" : x.han})) +
            "</small></td><td class=\"nw\">" + escape(x.result_text) + "</td><td>" + escape(x.profile) +
-           "</td><td class=\"n\">" + std::to_string(x.ply) + "</td><td class=\"n nw\">" + escape(x.eval) + "</td></tr>";
+           "</td><td class=\"n\">" + std::to_string(x.ply) + "</td><td class=\"n nw\">" + escape(x.eval) +
+           (readings ? "<br><small>" + escape(i18n::translate_known(x.note)) + "</small>" : std::string()) + "</td></tr>";
   }
   out += "</tbody></table></div><p class=\"note\">" +
          escape(served ? translate("Each game opens in gibo serve's viewer at the judged position.")
@@ -415,7 +424,8 @@ void adjudication_html(const Report& r, const std::vector<Table>& all, std::stri
   if (!r.adjudication.profiles.empty()) out += charts::verdict_rows(r.adjudication, 820);
   if (const Table* t = find_table(all, "verdicts")) table_html(*t, out);
   if (const Table* t = find_table(all, "engine_verdicts")) table_html(*t, out);
-  contradictions_html(r, out, served);
+  contradictions_html(r, out, served, false);
+  contradictions_html(r, out, served, true);
   disagreements_html(r, out);
   std::string boards;
   int shown = 0;
@@ -577,7 +587,7 @@ std::string render_html(const Report& report, bool served) {
       "<!DOCTYPE html>\n<html lang=\"" + i18n::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>gibo stats: " +
       escape(report.origin) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
-  header_html(report, out);
+  header_html(report, out, served);
   nav_html(all, out);
   out += "\n<main><div class=\"wrap\">\n";
   const std::function<void()> sections[] = {

@@ -26,20 +26,22 @@ struct Board {
   std::optional<bool> saved_bikjang;  // the record's bikjang option; nullopt: not stated
 };
 
-// Fills the facts of `f` that come from the stored row, and its board facts (start FEN,
-// the valid prefix, the opening plies named). Returns false when there is no board (a
-// start that does not set up).
-bool fill_facts(const archive::StoredGame& g, int opening_plies, const OpeningBook& book, GameFacts& f,
+// Fills the facts of `f` that come from the stored row, and with `board` its board facts
+// (start FEN, the valid prefix, the opening plies named). Returns false when there is no
+// board (not asked for, or a start that does not set up).
+bool fill_facts(const archive::StoredGame& g, bool board, int opening_plies, const OpeningBook& book, GameFacts& f,
                 Position& start) {
   f.named = archive::opening_of(g.opening, book);  // as the archive stores it
   f.id = g.game_id;
   f.file = g.file;
   f.index = g.game_index;
   tag_facts(g.tags, f);
-  f.custom_start = g.start.custom;
-  if (!g.start.custom) {
-    f.cho_setup = g.start.cho;
-    f.han_setup = g.start.han;
+  // A custom start that sets up a pair's start counts as that pair (record/opening.h).
+  const auto pair = setup_pair_of(g.start);
+  f.custom_start = !pair;
+  if (pair) {
+    f.cho_setup = pair->first;
+    f.han_setup = pair->second;
   }
   f.plies = g.plies;
   f.valid_plies = g.valid_plies;
@@ -51,6 +53,7 @@ bool fill_facts(const archive::StoredGame& g, int opening_plies, const OpeningBo
     f.result = g.stored_result.value_or(NormalizedResult{});
   }
   f.profile = g.profile_id;
+  if (!board) return false;
 
   const std::string& fen = g.start.custom ? g.start.fen : g.start_key;
   if (fen.empty() || start.set_fen(fen)) return false;
@@ -122,8 +125,9 @@ std::optional<LoadError> io_error(const Error& error) { return LoadError{false, 
 // Where a loaded game (by id) and a source (by id) are in the Dataset.
 using GameAt = std::unordered_map<std::int64_t, std::size_t>;
 
-// The diagnostics of the loaded games and of the files. A duplicate copy's own findings
-// (game_id NULL, game_index set) are not counted: the report describes distinct games.
+// The diagnostics of the loaded games and of the files. A copy's own findings (its row's,
+// or game_id NULL and game_index set from an import before schema version 9) are not
+// counted: the report describes each game once.
 std::optional<LoadError> load_diagnostics(archive::Archive& db, const GameAt& game_at, const GameAt& source_at,
                                           Dataset& out) {
   const std::optional<Error> unread = db.for_each_diagnostic([&](const archive::StoredDiagnostic& d) {
@@ -171,7 +175,7 @@ std::optional<LoadError> load_engine_facts(archive::Archive& db, const GameAt& g
     const auto it = game_at.find(row.game_id);
     if (it == game_at.end()) return;
     std::vector<EngineVerdictFact>& list = out.games[it->second].engine_verdicts;
-    EngineVerdictFact v{row.profile_id, row.verdict, row.ply, row.score, row.note};
+    EngineVerdictFact v{row.profile_id, row.verdict, row.ply, row.score, row.note, row.margin};
     if (!list.empty() && list.back().profile == v.profile) list.back() = std::move(v);
     else list.push_back(std::move(v));
   });
@@ -220,7 +224,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     use_stored = *stored > 0;
     if (!use_stored) judging = AdjudicationChoice{};  // none stored: each game's own profile
   }
-  if (!use_stored) judge = judging.own || !judging.profiles.empty();
+  if (!use_stored) judge = options.boards && (judging.own || !judging.profiles.empty());
   out.verdicts_from = use_stored ? "archive" : judge ? "computed" : "";
   const auto book = db.opening_book();
   if (!book) return io_error(book.error());
@@ -245,7 +249,7 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
     const auto at = source_at.find(g->source_id);
     Entry e{at == source_at.end() ? out.sources.size() : at->second, g->game_index, {}, std::nullopt};
     Position start;
-    if (fill_facts(*g, options.opening_plies, **book, e.facts, start) && judge)
+    if (fill_facts(*g, options.boards, options.opening_plies, **book, e.facts, start) && judge)
       e.board = Board{0, std::move(g->moves), g->saved_bikjang};
     entries.push_back(std::move(e));
   }
@@ -269,9 +273,14 @@ std::optional<LoadError> load_archive(archive::Archive& db, const std::string& w
 
   if (auto e = load_diagnostics(db, game_at, source_at, out)) return e;
   // The copies of the loaded games.
-  const auto kept = db.duplicate_game_ids();
-  if (!kept) return io_error(kept.error());
-  for (std::int64_t id : *kept) out.duplicates += static_cast<long>(game_at.count(id));
+  const auto copies = db.copies();
+  if (!copies) return io_error(copies.error());
+  for (const archive::Archive::GameCopy& c : *copies) {
+    const auto at = game_at.find(c.game_id);
+    if (at == game_at.end()) continue;
+    ++out.duplicates;
+    if (c.conflicts) out.conflicts.push_back({at->second, c.file, c.game_index, c.conflicts});
+  }
   if (use_stored)
     if (auto e = load_stored_verdicts(db, game_at, out)) return e;
   return load_engine_facts(db, game_at, out);
@@ -328,6 +337,7 @@ std::optional<LoadError> load_files(const std::vector<std::string>& paths, const
   out.games = std::move(loaded.games);
   out.adjudication_profiles = std::move(loaded.adjudication_profiles);
   out.duplicates = loaded.duplicates;
+  out.conflicts = std::move(loaded.conflicts);
   out.verdicts_from = std::move(loaded.verdicts_from);
   out.openings = loaded.openings;
   return std::nullopt;

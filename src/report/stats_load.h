@@ -35,6 +35,10 @@ struct LoadOptions {
   std::optional<std::string> opening_rows;
   AdjudicationChoice adjudication;
   int jobs = 1;                             // threads reading files and judging games
+  // Archives: replay each game (its start, valid moves and opening plies, the verdicts);
+  // false: the stored row's facts alone (tags, result, plies), as the players and events
+  // need them (aggregate_people), and nothing is judged.
+  bool boards = true;
 };
 
 struct LoadError {

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <unordered_map>
 
+#include "gibo/record/identity_merge.h"
 #include "gibo/record/name_aliases.h"
 #include "gibo/record/player_identity.h"
 
@@ -45,55 +47,116 @@ Scored scored_result(const GameFacts& g, bool by_verdict) {
   return s;
 }
 
+namespace {
+
+// An identity while the games are read: its spellings, the date of its latest rank, and what
+// the collection's merge rule needs to know of it (record/identity_merge.h).
+struct Building {
+  std::map<std::pair<std::string, std::string>, long> spellings;  // (tag, rule) -> games
+  std::string rank_date;  // the date key of last_rank's game
+  SeenIdentity seen;
+};
+
+// Folds identity `from` into `into` (the merge rule's `name-without-site`).
+void fold_identity(Identity& into, Building& into_b, Identity& from, Building& from_b) {
+  for (const auto& [spelling, games] : from_b.spellings)
+    into_b.spellings[{spelling.first, std::string(identity_rule_name(IdentityRule::NameWithoutSite))}] += games;
+  if (from.first_year && (!into.first_year || *from.first_year < *into.first_year)) into.first_year = from.first_year;
+  if (from.last_year && (!into.last_year || *from.last_year > *into.last_year)) into.last_year = from.last_year;
+  if (!from.last_rank.empty() && from_b.rank_date >= into_b.rank_date) into.last_rank = from.last_rank, into_b.rank_date = from_b.rank_date;
+}
+
+// Applies the collection's merges to the identities read game by game: each merged identity
+// folded into the one it is counted as, the rest renumbered in order of appearance, the sides
+// renumbered, the possible merges no rule decides listed.
+void apply_merges(std::vector<Identity>& identities, std::vector<Building>& building,
+                  std::vector<std::array<std::size_t, 2>>& sides, const std::set<std::pair<std::size_t, std::size_t>>& met,
+                  std::vector<PossibleMerge>* possible) {
+  std::vector<SeenIdentity> seen;
+  for (const Building& b : building) seen.push_back(b.seen);
+  const std::vector<std::pair<std::size_t, std::size_t>> met_list(met.begin(), met.end());
+  const MergePlan plan = plan_merges(seen, met_list);
+  std::vector<std::size_t> number(identities.size(), SIZE_MAX);
+  std::vector<Identity> kept;
+  std::vector<Building> kept_building;
+  for (std::size_t i = 0; i < identities.size(); ++i)
+    if (plan.into[i] == i) {
+      number[i] = kept.size();
+      kept.push_back(std::move(identities[i]));
+      kept_building.push_back(std::move(building[i]));
+    }
+  for (std::size_t i = 0; i < identities.size(); ++i)
+    if (plan.into[i] != i) {
+      number[i] = number[plan.into[i]];
+      fold_identity(kept[number[i]], kept_building[number[i]], identities[i], building[i]);
+    }
+  for (auto& pair : sides)
+    for (std::size_t& side : pair)
+      if (side != SIZE_MAX) side = number[side];
+  if (possible)
+    for (const OpenMerge& m : plan.open) {
+      PossibleMerge p{std::string(open_merge_reason_name(m.reason)), {}};
+      for (std::size_t i : m.identities) p.identities.push_back(number[i]);
+      possible->push_back(std::move(p));
+    }
+  identities = std::move(kept);
+  building = std::move(kept_building);
+}
+
+}  // namespace
+
 std::vector<std::array<std::size_t, 2>> identify_sides(const Dataset& data, const NameAliases& aliases,
-                                                       std::vector<Identity>& identities) {
-  struct Building {
-    std::size_t index;
-    std::map<std::string, std::pair<long, std::string>> spellings;  // tag -> (games, rule)
-    std::string rank_date;  // the date key of last_rank's game
-  };
-  std::unordered_map<std::string, Building> by_key;
+                                                       const Entities& entities, std::vector<Identity>& identities,
+                                                       std::vector<PossibleMerge>* possible) {
+  std::unordered_map<std::string, std::size_t> by_key;
+  std::vector<Building> building;
+  std::set<std::pair<std::size_t, std::size_t>> met;  // identities that met in a game
   std::vector<std::array<std::size_t, 2>> sides(data.games.size(), {SIZE_MAX, SIZE_MAX});
   identities.clear();
   for (std::size_t k = 0; k < data.games.size(); ++k) {
     const GameFacts& g = data.games[k];
+    const NameAliases::Counted& site = entities.site(k);
+    const bool site_known = !site.key.empty();
     for (int side = 0; side < 2; ++side) {
-      const PlayerIdentity id = identify_player(side == 0 ? g.cho_player : g.han_player, g.site, aliases);
+      const PlayerIdentity id = identify_player(side == 0 ? g.cho_player : g.han_player, site, aliases);
       if (!id.named()) continue;
-      auto [it, fresh] = by_key.try_emplace(id.key, Building{identities.size(), {}, {}});
+      auto [it, fresh] = by_key.try_emplace(id.key, identities.size());
       if (fresh) {
         identities.emplace_back();
         identities.back().name = id.display;
+        building.push_back({{}, {}, {id.name_key, id.site_key, id.rule, false}});
       }
-      Building& b = it->second;
-      Identity& who = identities[b.index];
-      auto& spelling = b.spellings[tidy_name(side == 0 ? g.cho_player : g.han_player)];
-      ++spelling.first;
-      spelling.second = std::string(identity_rule_name(id.rule));
-      sides[k][static_cast<std::size_t>(side)] = b.index;
+      Building& b = building[it->second];
+      Identity& who = identities[it->second];
+      ++b.spellings[{tidy_name(side == 0 ? g.cho_player : g.han_player), std::string(identity_rule_name(id.rule))}];
+      if (id.rule == IdentityRule::Alias) b.seen.rule = IdentityRule::Alias;
+      b.seen.at_known_site = b.seen.at_known_site || site_known;
+      sides[k][static_cast<std::size_t>(side)] = it->second;
       if (g.date.year) {
         if (!who.first_year || *g.date.year < *who.first_year) who.first_year = g.date.year;
         if (!who.last_year || *g.date.year > *who.last_year) who.last_year = g.date.year;
       }
       if (!id.recorded.rank.empty() && g.date.key >= b.rank_date) who.last_rank = id.recorded.rank, b.rank_date = g.date.key;
     }
+    if (sides[k][0] != SIZE_MAX && sides[k][1] != SIZE_MAX)
+      met.insert({std::min(sides[k][0], sides[k][1]), std::max(sides[k][0], sides[k][1])});
   }
-  for (auto& [key, b] : by_key) {
+  apply_merges(identities, building, sides, met, possible);
+  for (std::size_t i = 0; i < identities.size(); ++i) {
     std::vector<std::pair<long, std::pair<std::string, std::string>>> list;
-    for (auto& [tag, v] : b.spellings) list.push_back({v.first, {tag, v.second}});
+    for (const auto& [spelling, games] : building[i].spellings) list.push_back({games, spelling});
     std::stable_sort(list.begin(), list.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
-    for (auto& [n, spelling] : list) identities[b.index].spellings.push_back(std::move(spelling));
+    for (auto& [n, spelling] : list) identities[i].spellings.push_back(std::move(spelling));
   }
   return sides;
 }
 
 void identity_games(const Dataset& data, const std::vector<std::array<std::size_t, 2>>& sides, const ReportOptions& o,
-                    std::vector<Identity>& identities) {
-  const NameAliases& aliases = o.aliases ? *o.aliases : NameAliases::builtin();
+                    const Entities& entities, std::vector<Identity>& identities) {
   for (std::size_t k = 0; k < data.games.size(); ++k) {
     const GameFacts& g = data.games[k];
     const Scored r = scored_result(g, o.by_verdict);
-    const std::string event = aliases.count_as(false, g.event).display;
+    const std::string event = entities.event(k).key.empty() ? std::string() : entities.event(k).display;
     for (int side = 0; side < 2; ++side) {
       const std::size_t who = sides[k][static_cast<std::size_t>(side)];
       if (who == SIZE_MAX || (side == 1 && who == sides[k][0])) continue;  // a self-game is listed once
@@ -155,63 +218,6 @@ RatingsReport ratings_of(const Dataset& data, const std::vector<std::array<std::
   }
   r.fit = ratings::fit(games, identities, r.options);
   return r;
-}
-
-EventsReport events_of(const Dataset& data, const std::vector<std::array<std::size_t, 2>>& sides,
-                       const ReportOptions& o) {
-  EventsReport e;
-  e.system = o.points;
-  e.by_verdict = o.by_verdict;
-  const NameAliases& aliases = o.aliases ? *o.aliases : NameAliases::builtin();
-  // Events by (name as counted, year): the spellings and aliases one event, each year its own.
-  std::map<std::pair<std::string, int>, std::size_t> index;
-  std::vector<std::map<std::string, long>> spellings;
-  std::vector<std::unordered_map<std::size_t, std::uint32_t>> numbers;  // per event: identity -> player number
-  for (std::size_t k = 0; k < data.games.size(); ++k) {
-    const GameFacts& g = data.games[k];
-    const NameAliases::Counted c = aliases.count_as(false, g.event);
-    if (c.key.empty()) continue;
-    const int year = g.date.year.value_or(0);
-    auto [it, fresh] = index.try_emplace({c.key, year}, e.events.size());
-    if (fresh) {
-      e.events.emplace_back();
-      if (g.date.year) e.events.back().year = g.date.year;
-      spellings.emplace_back();
-      numbers.emplace_back();
-    }
-    const std::size_t event = it->second;
-    ++spellings[event][c.display];
-    EventReport& ev = e.events[event];
-    const auto [cho, han] = sides[k];
-    if (cho == SIZE_MAX || han == SIZE_MAX) {
-      ++ev.unnamed;
-      continue;
-    }
-    auto number = [&](std::size_t identity) {
-      const auto [at, fresh] = numbers[event].try_emplace(identity, static_cast<std::uint32_t>(ev.players.size()));
-      if (fresh) ev.players.push_back(identity);
-      return at->second;
-    };
-    const Scored s = scored_result(g, o.by_verdict);
-    e.rescored += s.rescored;
-    ev.games.push_back({number(cho), number(han), s.winner, s.method});
-    ev.refs.push_back({g.file, g.index, g.id, g.round, g.date.key});
-  }
-  for (std::size_t i = 0; i < e.events.size(); ++i) {
-    EventReport& ev = e.events[i];
-    long most = 0;  // shown as its most frequent spelling (the alias's name when one applies)
-    for (const auto& [name, n] : spellings[i])
-      if (n > most) most = n, ev.name = name;
-    ev.table = crosstable::build(ev.games, ev.players.size(), o.points);
-  }
-  std::stable_sort(e.events.begin(), e.events.end(), [](const EventReport& a, const EventReport& b) {
-    const std::size_t x = a.games.size() + static_cast<std::size_t>(a.unnamed),
-                      y = b.games.size() + static_cast<std::size_t>(b.unnamed);
-    if (x != y) return x > y;
-    if (a.name != b.name) return a.name < b.name;
-    return a.year.value_or(0) < b.year.value_or(0);
-  });
-  return e;
 }
 
 }  // namespace gibo::stats

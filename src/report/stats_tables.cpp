@@ -87,8 +87,15 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
   const std::string first_shown = i18n::date(first), last_shown = i18n::date(last);
   add("first_date", "first date", first, &first_shown);
   add("last_date", "last date", last, &last_shown);
-  count("sites", "sites", v.distinct_sites);
-  count("events", "events", v.distinct_events);
+  const Counts& c = r.counts;
+  count("players", "players (identities)", c.players);
+  count("sites", "sites", c.sites);
+  count("event_names", "event names", c.event_names);
+  count("events", "events (competitions)", c.events);
+  count("matches", "matches (two players)", c.matches);
+  count("casual_pools", "pools of casual games", c.casual_pools);
+  count("standard_starts", "games from a set-up pair", c.standard_starts);
+  count("custom_starts", "games from a custom start", c.custom_starts);
   add("verdicts", "verdicts", r.verdicts_from == "archive"    ? "stored in the archive"
                               : r.verdicts_from == "computed" ? "judged while reading"
                                                               : "none");
@@ -98,16 +105,26 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
     const auto& list = which == 0 ? v.sites : v.events;
     const std::string id = which == 0 ? "site" : "event";
     Table s{id + "s", "overview",
-            which == 0 ? "Sites (대국장소), most games first" : "Events (대회명), most games first", Audience::Both,
+            which == 0 ? "Sites (대국장소), most games first" : "Event names (대회명), most games first", Audience::Both,
             {text_col(id, id, Audience::Machine), text_col(id + "_shown", id, Audience::Human),
              num_col("games", "games"), num_col("percent", "%")},
             {}, {}, ""};
     for (const NamedCount& c : list)
       s.rows.push_back({c.name, c.name.empty() ? "(unknown)" : c.name, num(c.games), percent(c.games, v.games)});
     s.human_rows = static_cast<std::size_t>(r.options.top_sites);  // --top; CSV and JSON hold every row
-    s.note = "spellings of one name count as one (case, width, spacing, aliases); (unknown): none, 미상 or ?";
+    s.note = "spellings of one name count as one (Unicode NFKC, case, spacing, aliases); (unknown): none, 미상, ? or a "
+             "value that is no " + id + " (the table below)";
     out.push_back(std::move(s));
   }
+  Table n{"not_sites_or_events", "overview", "Values of the site and event tags that are no site or event",
+          Audience::Both,
+          {text_col("tag", "tag"), text_col("value", "value"), text_col("why", "why"), num_col("games", "games")},
+          {}, {}, ""};
+  for (const NotEntity& e : v.not_entities)
+    n.rows.push_back({e.event ? "event" : "site", e.value, e.why, num(e.games)});
+  n.note = "counted as unknown: the alias table says so (NAME !NOTE), or the site is a player's name, or the event a "
+           "site's name";
+  if (!n.rows.empty()) out.push_back(std::move(n));
 }
 
 // Stored results, results by method, margins of point wins.
@@ -145,6 +162,8 @@ void results_tables(const Report& r, std::vector<Table>& out) {
           {}, {}, ""};
   for (const MarginRow& row : x.margins)
     p.rows.push_back({format_half_points(row.half_points), num(row.cho + row.han), num(row.cho), num(row.han)});
+  if (x.point_wins_without_margin)
+    p.note = i18n::format("{1} point wins whose result states no margin are not listed", {num(x.point_wins_without_margin)});
   out.push_back(std::move(p));
 }
 
@@ -180,7 +199,7 @@ void setup_tables(const Report& r, std::vector<Table>& out) {
   last.push_back(cell(all));
   m.rows.push_back(std::move(last));
   m.note = "each cell: games, then Cho's wins in percent of the games won or drawn";
-  if (s.custom_start) m.note += "; " + num(s.custom_start) + " games from a custom position are not in the matrix";
+  if (r.counts.custom_starts) m.note += "; " + num(r.counts.custom_starts) + " games from a custom position are not in the matrix";
   out.push_back(std::move(m));
 
   Table l{"setups", "setups", "Setups", Audience::Machine,
@@ -301,7 +320,7 @@ void opening_name_tables(const Report& r, std::vector<Table>& out) {
   t.human_rows = static_cast<std::size_t>(r.options.top_opening_names);
   t.note = num(n.games) + " games from a set-up pair, named from the board (code: the set-up pair, each side's "
                           "formations, the line; ? a side no formation fits)";
-  if (n.other_start) t.note += "; " + num(n.other_start) + " games from a position of their own";
+  if (r.counts.custom_starts) t.note += "; " + num(r.counts.custom_starts) + " games from a position of their own";
   out.push_back(std::move(t));
 
   Table f{"formations", "opening_names", "Formations by side", Audience::Both,
@@ -422,11 +441,28 @@ void player_tables(const Report& r, std::vector<Table>& out) {
     t.rows.push_back({num(++rank), row.name, num(row.games), num(row.wins), num(row.losses), num(row.draws),
                       num(row.other), percent(row.wins, row.wins + row.losses + row.draws), num(row.as_cho),
                       num(row.wins_as_cho), num(row.as_han), num(row.wins_as_han)});
-  t.note = num(p.distinct) + " players; the rank written in the name (\"5단\", \"四단\", \"(7단)\", \"프로\") is "
-           "removed";
-  if (p.unnamed) t.note += "; " + num(p.unnamed) + " sides without a name";
+  t.note = num(r.counts.players) + " players (identities: the rank written in the name removed, a site's nicknames apart, "
+           "the alias table's and the collection's merges, src/cli/help/stats.md \"Players and events\")";
+  if (p.unnamed) t.note += "; " + num(p.unnamed) + " sides without a name left out";
   t.human_rows = static_cast<std::size_t>(r.options.top_players);  // --top; CSV and JSON hold every row
   out.push_back(std::move(t));
+
+  Table m{"possible_merges", "players", "Possible merges no rule decides", Audience::Both,
+          {num_col("group", "#"), player_col("player", "player"), num_col("games", "games"), text_col("reason", "reason")},
+          {}, {}, ""};
+  long group = 0;
+  for (const PossibleMerge& x : r.possible_merges) {
+    ++group;
+    for (std::size_t i : x.identities)
+      m.rows.push_back({num(group), r.identities[i].name, num(static_cast<long>(r.identities[i].games.size())), x.reason});
+  }
+  m.note = num(group) + " groups of identities that may be one person; a player line of the alias table decides "
+           "(player<TAB>NAME<TAB>NAME@SITE merges, player<TAB>NAME<TAB>NAME keeps apart); several-sites: a name "
+           "without a site is a nickname at several online sites; known-site: it also plays at a known site; "
+           "met-each-other: the two met in a game; nickname-several-sites: one nickname at several online sites; "
+           "digits-added: one name is the other with digits added, at one site, never met";
+  m.human_rows = static_cast<std::size_t>(r.options.top_players);
+  if (!m.rows.empty()) out.push_back(std::move(m));
 }
 
 // Play quality from the stored engine analyses (only when some exist): per player (the
@@ -439,13 +475,14 @@ void play_quality_tables(const Report& r, std::vector<Table>& out) {
     const char* key_label;
     const char* title;
     const std::vector<PlayerAnalysis>* rows;
+    int left_out;  // AnalysisStats::left_out's index of the sides it leaves out; -1: none
   };
   const Group groups[] = {
-      {"player_analysis", "player", "Play quality per player (the stored engine analyses)", &r.analysis.players},
-      {"play_quality_events", "event", "Play quality per event", &r.analysis.events},
-      {"play_quality_sites", "site", "Play quality per site", &r.analysis.sites},
-      {"play_quality_years", "year", "Play quality per year", &r.analysis.years},
-      {"play_quality_ranks", "rank", "Play quality per rank written in the players' names", &r.analysis.ranks},
+      {"player_analysis", "player", "Play quality per player (the stored engine analyses)", &r.analysis.players, 0},
+      {"play_quality_events", "event", "Play quality per event", &r.analysis.events, 1},
+      {"play_quality_sites", "site", "Play quality per site", &r.analysis.sites, 2},
+      {"play_quality_years", "year", "Play quality per year", &r.analysis.years, 3},
+      {"play_quality_ranks", "rank", "Play quality per rank written in the players' names", &r.analysis.ranks, 4},
   };
   for (const Group& g : groups) {
     if (g.rows->empty()) continue;
@@ -462,6 +499,8 @@ void play_quality_tables(const Report& r, std::vector<Table>& out) {
                         num(p.inaccuracies), num(p.mistakes), num(p.blunders)});
     t.note = "each game's newest complete analysis (gibo analyze --db); games: analysed sides; moves: judged moves "
              "(the sample); losses, accuracy and classes as gibo analyze gives them";
+    if (g.left_out >= 0 && r.analysis.left_out[static_cast<std::size_t>(g.left_out)])
+      t.note += "; " + i18n::format("{1} analysed sides without one left out", {num(r.analysis.left_out[static_cast<std::size_t>(g.left_out)])});
     if (r.analysis.requests > 1)
       t.note += "; " + i18n::format("WARNING: the analyses come from {1} different requests (engine, options, limit or "
                                     "variant): the numbers mix them; analyse the games again under one request",
@@ -477,28 +516,41 @@ void engine_verdict_tables(const Report& r, std::vector<Table>& out) {
   Table t{"engine_verdicts", "adjudication",
           "Engine verdicts on the endings the rules cannot decide (gibo rescore --engine)", Audience::Both,
           {text_col("profile", "profile"), num_col("games", "games"), num_col("engine-supports", "engine-supports"),
-           num_col("engine-contradicts", "engine-contradicts"), num_col("engine-unclear", "engine-unclear")},
+           num_col("engine-contradicts", "engine-contradicts"), num_col("engine-unclear", "engine-unclear"),
+           num_col("information", "won off the board")},
           {}, {}, ""};
   for (const EngineVerdictCounts& c : r.analysis.engine_verdicts)
-    t.rows.push_back({c.profile, num(c.total()), num(c.supports), num(c.contradicts), num(c.unclear)});
-  t.note = "the final position's evaluation beside the stored result: see gibo rescore --help, --margin";
+    t.rows.push_back({c.profile, num(c.total()), num(c.supports), num(c.contradicts), num(c.unclear), num(c.information)});
+  t.note = "the final position's evaluation beside the stored result: see gibo rescore --help, --margin; won off the "
+           "board: wins on time, by forfeit or disconnection, which the board does not decide (the engine's reading is "
+           "information, not a finding)";
   out.push_back(std::move(t));
-  if (r.analysis.contradictions.empty()) return;
-  Table c{"engine_contradictions", "adjudication",
-          "Stored winners the engine finds lost (engine-contradicts)", Audience::Both, {}, {}, {}, ""};
-  c.columns.push_back(num_col("game_id", "game id", Audience::Machine));
-  game_columns(c);
-  c.columns.insert(c.columns.end(), {text_col("cho", "Cho"), text_col("han", "Han"), text_col("stored", "stored result"),
-                                     text_col("profile", "profile"), num_col("ply", "at ply"),
-                                     text_col("eval", "evaluation"), text_col("viewer", "viewer", Audience::Machine)});
-  for (const EngineContradiction& x : r.analysis.contradictions) {
-    std::vector<std::string> row = {std::to_string(x.game_id)};
-    game_cells(row, r, x.file, x.index);
-    row.insert(row.end(), {x.cho, x.han, x.result_text, x.profile, num(x.ply), x.eval, contradiction_link(x)});
-    c.rows.push_back(std::move(row));
+  struct List {
+    const char* id;
+    const char* title;
+    const std::vector<EngineContradiction>* rows;
+  };
+  for (const List& l : {List{"engine_contradictions", "Stored winners the engine finds lost (engine-contradicts)",
+                             &r.analysis.contradictions},
+                        List{"engine_readings", "Wins off the board (time, forfeit, disconnection): who the engine finds "
+                                                "ahead (information, not a finding)",
+                             &r.analysis.readings}}) {
+    if (l.rows->empty()) continue;
+    Table c{l.id, "adjudication", l.title, Audience::Both, {}, {}, {}, ""};
+    c.columns.push_back(num_col("game_id", "game id", Audience::Machine));
+    game_columns(c);
+    c.columns.insert(c.columns.end(), {text_col("cho", "Cho"), text_col("han", "Han"), text_col("stored", "stored result"),
+                                       text_col("profile", "profile"), num_col("ply", "at ply"), text_col("eval", "evaluation"),
+                                       text_col("note", "reading"), text_col("viewer", "viewer", Audience::Machine)});
+    for (const EngineContradiction& x : *l.rows) {
+      std::vector<std::string> row = {std::to_string(x.game_id)};
+      game_cells(row, r, x.file, x.index);
+      row.insert(row.end(), {x.cho, x.han, x.result_text, x.profile, num(x.ply), x.eval, x.note, contradiction_link(x)});
+      c.rows.push_back(std::move(row));
+    }
+    c.note = "the evaluation of the judged position, Cho's view; gibo serve shows each game at that ply with its verdict";
+    out.push_back(std::move(c));
   }
-  c.note = "the evaluation of the judged position, Cho's view; gibo serve shows each game at that ply";
-  out.push_back(std::move(c));
 }
 
 // Verdicts per profile and the disagreements.
@@ -610,6 +662,24 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
   }
   m.human_rows = 100;
   out.push_back(std::move(m));
+
+  Table k{"copy_conflicts", "quality",
+          "Copies that say otherwise than their game: the same moves, another player, date or winner", Audience::Both,
+          {}, {}, {}, ""};
+  game_columns(k);
+  k.columns.insert(k.columns.end(), {text_col("copy_file", "copy", Audience::Machine),
+                                     num_col("copy_index", "copy game", Audience::Machine),
+                                     text_col("copy", "copy", Audience::Human), text_col("conflicts", "says otherwise")});
+  for (const CopyConflict& x : q.conflicts) {
+    std::vector<std::string> row;
+    game_cells(row, r, x.file, x.index);
+    row.insert(row.end(), {x.copy_file, num(x.copy_index), shown_path(r, x.copy_file) + ":" + num(x.copy_index + 1),
+                           x.conflicts});
+    k.rows.push_back(std::move(row));
+  }
+  k.human_rows = 100;
+  k.note = "the copies are kept with the game (gibo export --copies); the game counts once";
+  out.push_back(std::move(k));
 }
 
 }  // namespace

@@ -199,10 +199,10 @@ bool is_local_host(const std::string& host) {
 
 std::optional<Error> serve(const ServeOptions& options, const std::function<void(const std::string&)>& listening) {
   // The archive must open before the socket does (a wrong path is the user's first error).
-  {
-    auto site = Site::open(options);
-    if (!site) return site.error();
-  }
+  // This Site stays open while the server serves: the reports it starts (routes.cpp) are
+  // made once for every connection, and waited for before serve() returns.
+  auto first = Site::open(options);
+  if (!first) return first.error();
   net::io_context ioc;
   beast::error_code ec;
   const auto address = net::ip::make_address(options.host == "localhost" ? "127.0.0.1" : options.host, ec);

@@ -3,7 +3,9 @@
 #include "routes.h"
 
 
+#include <algorithm>
 #include <charconv>
+#include <future>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -15,10 +17,14 @@
 #include "gibo/archive/position_index.h"
 #include "gibo/pattern/search.h"
 #include "gibo/formats/notation.h"
+#include "gibo/formats/tag_map.h"
+#include "gibo/record/game_date.h"
 #include "gibo/report/explore.h"
+#include "gibo/report/copy_text.h"
 #include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "report/page_players.h"
+#include "report/page_shell.h"
 #include "report/stats.h"
 #include "report/stats_load.h"
 #include "report/stats_render.h"
@@ -67,11 +73,65 @@ std::optional<int> number(const std::string& text) {
 Reply page(int status, std::string body) { return Reply{status, "text/html; charset=utf-8", std::move(body)}; }
 Reply error(int status, const std::string& message) { return page(status, pages::error_page(status, message)); }
 
-// The statistics report and its page, made once for the life of the process (the archive
-// never changes under a read-only server); the players' and events' pages read the report.
-std::mutex stats_mutex;
-std::optional<stats::Report> stats_report;
-std::optional<std::string> stats_html;
+// The reports of the whole archive, made once while Sites are open on it (the archive never
+// changes under a read-only server), in the background from the first Site's opening on
+// (serve() opens one before it listens and keeps it): first the players and events from the stored
+// facts alone (no game replayed: what /players, /events, /event and /player read), then the
+// whole report with the verdicts (/stats). The pages that read them wait; the others never do.
+struct Made {
+  std::optional<stats::Report> report;
+  std::string error;  // when the archive could not be read
+  std::once_flag html_once;
+  std::string html;  // render_html(report, served), made on the first /stats
+};
+
+std::shared_ptr<Made> make_report(const ServeOptions& options, bool people) {
+  auto made = std::make_shared<Made>();
+  auto archive = archive::Archive::open(options.db, archive::OpenMode::ReadOnly);
+  if (!archive) {
+    made->error = archive.error().message;
+    return made;
+  }
+  stats::LoadOptions lo;
+  lo.boards = !people;
+  lo.jobs = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));  // judging, as gibo stats does
+  stats::Dataset data;
+  data.origin = archive::archive_name(options.db);  // never the password
+  if (auto e = stats::load_archive(**archive, "", lo, data)) {
+    made->error = e->message;
+    return made;
+  }
+  stats::ReportOptions ro;
+  ro.min_games = options.min_games;
+  ro.rating_prior = options.rating_prior;
+  made->report = people ? stats::aggregate_people(data, ro) : stats::aggregate(data, ro);
+  return made;
+}
+
+// The two reports of one archive and rating options, shared by the Sites open on them. The
+// last Site to close waits for what is still being made (a future of std::async does), so
+// nothing runs on once the program ends; serve() keeps a Site open while it serves.
+struct Reports {
+  std::shared_future<std::shared_ptr<Made>> people, whole;
+};
+
+// The reports for `options` (its archive and rating options): those the open Sites share,
+// else new ones, started now.
+std::shared_ptr<const Reports> reports_for(const ServeOptions& options) {
+  static std::mutex mutex;
+  static std::map<std::string, std::weak_ptr<const Reports>> open;
+  const std::string key = options.db + '\n' + std::to_string(options.min_games) + '\n' + std::to_string(options.rating_prior);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto shared = open[key].lock()) return shared;
+  auto r = std::make_shared<Reports>();
+  r->people = std::async(std::launch::async, [options] { return make_report(options, true); }).share();
+  r->whole = std::async(std::launch::async, [options, first = r->people] {
+               first.wait();  // the players' pages first, the machine to themselves
+               return make_report(options, false);
+             }).share();
+  open[key] = r;
+  return r;
+}
 
 }  // namespace
 
@@ -85,6 +145,7 @@ struct Site::Impl {
   // The latest pattern search, kept while the pages of its results are read.
   std::string searched;
   std::optional<pattern::SearchResult> found;
+  std::shared_ptr<const Reports> reports;  // reports_for(options)
 
   // The filters of a query; an Error message when one is malformed.
   std::optional<std::string> filters(const Query& q, pages::Filters& f) {
@@ -197,12 +258,26 @@ struct Site::Impl {
     auto g = archive->load_game(*id, &profile_id);
     if (!g) return error(404, i18n::format("no game {1}", {id_text}));
     const Profile* profile = find_profile(profile_id);
+    const NormalizedResult stored = g->has_result ? normalize_result(g->result_text) : NormalizedResult{};
     pages::GameView view = pages::game_view(std::move(*g), profile ? *profile : default_profile(), openings.get());
     view.id = *id;
+    if (auto e = add_records(*id, view)) return error(500, e->message);
+    // Its event's page, when the players' report holds a season of it at the game's date.
+    Reply no_report;
+    if (const Made* made = ready(reports->people, no_report))
+      if (const stats::EventReport* e = pages::find_event(*made->report, view.event, parse_game_date(view.date).key))
+        view.event_href = pages::event_href(e->name, e->first_date);
     // The game's newest complete analysis, when the archive holds one: the evaluation graph.
     if (const auto analysed = archive->analysed_games({*id}); analysed && !analysed->empty())
-      if (const auto a = archive->load_analysis(analysed->front().request_id, *id); a && *a)
+      if (const auto a = archive->load_analysis(analysed->front().request_id, *id); a && *a) {
         view.evaluations = analysis::evaluations(**a);
+        view.judged = (*a)->plies;
+        view.sides = (*a)->sides;
+      }
+    // Its engine verdicts: the verdict lists link here at the judged ply.
+    const auto unread = archive->for_each_engine_verdict(
+        [&](const archive::EngineVerdictRow& v) { view.engine_verdicts.push_back(pages::engine_verdict_line(v, stored)); }, *id);
+    if (unread) return error(500, unread->message);
     const auto ply = number(value(q, "ply"));
     return page(200, pages::game_page(view, ply.value_or(static_cast<int>(view.moves.size())), options.letters));
   }
@@ -247,15 +322,31 @@ struct Site::Impl {
     return page(200, pages::search_page(r));
   }
 
-  // The report of the whole archive (made on the first call; the caller holds stats_mutex).
-  std::optional<Reply> ensure_report() {
-    if (stats_report) return std::nullopt;
-    stats::LoadOptions lo;
-    stats::Dataset data;
-    data.origin = archive::archive_name(options.db);
-    if (auto e = stats::load_archive(*archive, "", lo, data)) return error(500, e->message);
-    stats_report = stats::aggregate(data);
+  // The game's copies, or the game a copy is of, into `view`.
+  std::optional<Error> add_records(std::int64_t id, pages::GameView& view) {
+    const auto of = archive->copy_of(id);
+    if (!of) return of.error();
+    const auto copies = archive->copies(of->value_or(id));
+    if (!copies) return copies.error();
+    for (const archive::Archive::GameCopy& c : *copies) {
+      pages::GameView::Record r{c.id, c.file + ":" + std::to_string(c.game_index + 1), conflicts_text(c.conflicts)};
+      if (!*of) view.copies.push_back(std::move(r));
+      else if (c.id == id) view.copy_of = pages::GameView::Record{**of, "", r.conflicts};
+    }
+    if (*of && view.copy_of) {
+      const auto origin = archive->game_origin(**of);
+      if (!origin) return origin.error();
+      view.copy_of->title = origin->path + ":" + std::to_string(origin->game_index + 1);
+    }
     return std::nullopt;
+  }
+
+  // One of the reports, waited for; nullptr after putting a 500 reply in `failed`.
+  static Made* ready(const std::shared_future<std::shared_ptr<Made>>& report, Reply& failed) {
+    const std::shared_ptr<Made>& made = report.get();
+    if (made->report) return made.get();
+    failed = error(500, made->error);
+    return nullptr;
   }
 
   // The player page: the identity's rating, results and games (the whole archive's report),
@@ -275,28 +366,32 @@ struct Site::Impl {
       return error(500, e->message);
     const std::string quality = data.games.empty() ? std::string()
                                                    : stats::render_player_quality(stats::aggregate(data), data, plain);
-    std::lock_guard<std::mutex> lock(stats_mutex);
-    if (auto failed = ensure_report()) return *failed;
-    if (auto body = pages::player_page(*stats_report, name, quality)) return page(200, std::move(*body));
+    Reply failed;
+    const Made* made = ready(reports->people, failed);
+    if (!made) return failed;
+    if (auto body = pages::player_page(*made->report, name, quality)) return page(200, std::move(*body));
     return error(404, i18n::format("no player {1}", {name}));
   }
 
   Reply stats() {
-    std::lock_guard<std::mutex> lock(stats_mutex);
-    if (auto failed = ensure_report()) return *failed;
-    if (!stats_html) stats_html = stats::render_html(*stats_report, true);
-    return page(200, *stats_html);
+    Reply failed;
+    Made* made = ready(reports->whole, failed);
+    if (!made) return failed;
+    std::call_once(made->html_once, [&] { made->html = stats::render_html(*made->report, true); });
+    return page(200, made->html);
   }
 
-  // /players, /events, /event?name=&year=.
+  // /players, /events, /event?name=&date=.
   Reply people(const std::string& path, const Query& q) {
-    std::lock_guard<std::mutex> lock(stats_mutex);
-    if (auto failed = ensure_report()) return *failed;
-    if (path == "/players") return page(200, pages::players_page(*stats_report));
-    if (path == "/events") return page(200, pages::events_page(*stats_report));
-    const std::string name = value(q, "name"), year = value(q, "year");
-    if (auto body = pages::event_page(*stats_report, name, year)) return page(200, std::move(*body));
-    return error(404, i18n::format("no event {1}", {name + (year.empty() ? "" : " (" + year + ")")}));
+    Reply failed;
+    const Made* made = ready(reports->people, failed);
+    if (!made) return failed;
+    const stats::Report& r = *made->report;
+    if (path == "/players") return page(200, pages::players_page(r));
+    if (path == "/events") return page(200, pages::events_page(r));
+    const std::string name = value(q, "name"), date = value(q, "date");
+    if (auto body = pages::event_page(r, name, date)) return page(200, std::move(*body));
+    return error(404, i18n::format("no event {1}", {name + (date.empty() ? "" : " (" + date + ")")}));
   }
 };
 
@@ -306,6 +401,7 @@ Site::~Site() = default;
 Expected<std::unique_ptr<Site>> Site::open(const ServeOptions& options) {
   auto impl = std::make_unique<Impl>();
   impl->options = options;
+  impl->reports = reports_for(options);  // first: it runs while the rest opens
   auto index = archive::PositionIndex::open(options.db, archive::OpenMode::ReadOnly);
   if (!index) return index.error();
   impl->index = std::move(*index);

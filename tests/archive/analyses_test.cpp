@@ -250,6 +250,7 @@ TEST(Analyses, Version2ArchivesReadWithoutThemAndMigrate) {
   TempDir dir;
   const std::string db = (dir.path() / "old.db").string();
   one_game(db).reset();
+  downgrade_to_v8(db);
   raw_sql(db, "DROP TABLE game_openings; DELETE FROM meta WHERE key IN ('opening_names', 'opening_rows'); "
               "DROP TABLE game_facts; DROP TABLE analysis_quality; DELETE FROM meta WHERE key = 'derived_rules'; "
               "DROP TABLE analysis_queue; DROP TABLE analysis_workers; "

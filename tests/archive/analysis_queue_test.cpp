@@ -145,10 +145,7 @@ std::string analyses(const std::string& db) {
 }
 
 TEST_P(AnalysisQueue, ThreeWorkersOneKilledEveryGameAnalysedOnce) {
-  if (::access(kEngine.c_str(), X_OK) != 0) {
-    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it";
-    GTEST_SKIP() << "fairy-stockfish is not installed";
-  }
+  GIBO_REQUIRE_FAIRY_STOCKFISH();
   const std::string where = "id <= 6";
   const std::vector<std::string> worker = {"analyze", "--rules", "fs-janggi", "--depth", "5", "--option", "Threads=1",
                                            "--worker", "--lease", "2", "--format", "jsonl"};

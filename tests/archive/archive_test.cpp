@@ -339,10 +339,15 @@ TEST_P(NewArchive, StoresAndRebuildsGames) {
     Game copy = originals[i];
     copy.source.game_index = static_cast<int>(i);
     const PreparedGame p = prepare_game(std::move(copy), default_profile());
-    EXPECT_EQ(*a->find_same_game(p), 0);
+    EXPECT_TRUE(a->same_games(p)->games.empty());
     auto id = a->insert_game(*source, p);
     ASSERT_TRUE(id) << id.error().message;
-    EXPECT_EQ(*a->find_same_game(p), *id);
+    const auto same = a->same_games(p);
+    ASSERT_TRUE(same);
+    ASSERT_EQ(same->games.size(), 1u);
+    EXPECT_EQ(same->games[0].id, *id);
+    EXPECT_EQ(same->games[0].claims, p.claims);
+    EXPECT_EQ(same->next_twin, 1);
     ids.push_back(*id);
   }
   ASSERT_FALSE(a->commit());

@@ -105,14 +105,16 @@ TEST_P(ImportOn, CorpusOnceThenNothingNew) {
   EXPECT_EQ(json_number(s1, "invalid"), 0);
   const long added = json_number(s1, "added");
   EXPECT_EQ(added + json_number(s1, "duplicates"), 84);
-  EXPECT_EQ(number(db, "SELECT count(*) FROM games"), added);
+  // Every record is kept: the games and their copies.
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE copy_of IS NULL"), added);
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games"), 84);
   EXPECT_EQ(number(db, "SELECT count(*) FROM sources WHERE complete = 1"), 40);
-  EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE status = 'valid'"), added);
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE status = 'valid'"), 84);
   if (!is_pg(db)) {
     EXPECT_EQ(query(db, "PRAGMA integrity_check")[0], "ok");
   }
   // Every tag is there, verbatim and in order, through the tags view.
-  EXPECT_EQ(number(db, "SELECT count(*) FROM tags WHERE name = '대국결과'"), added);
+  EXPECT_EQ(number(db, "SELECT count(*) FROM tags WHERE name = '대국결과'"), 84);
   EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE moves IS NULL OR length(moves) != 2 * plies"), 0);
 
   // Again, with the files given another way (a glob and a file twice): nothing new.
@@ -123,21 +125,21 @@ TEST_P(ImportOn, CorpusOnceThenNothingNew) {
   EXPECT_EQ(json_number(s2, "added"), 0);
   EXPECT_EQ(json_number(s2, "games"), 0);
   EXPECT_EQ(json_number(s2, "skipped"), 41);
-  EXPECT_EQ(number(db, "SELECT count(*) FROM games"), added);
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games"), 84);
 
   // Standard input whose bytes are a known file: skipped too.
   auto third = run_gibo({"import", "--db", db, "-"}, kCorpus + "/pobsiz_kakao019_g078.gib");
   EXPECT_EQ(third.status, 0) << third.out << third.err;
-  EXPECT_EQ(number(db, "SELECT count(*) FROM games"), added);
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games"), 84);
 }
 
 TEST_P(ImportOn, ExportThenImportGivesTheSameGames) {
   const std::string a = fresh("a"), b = fresh("b"), c = fresh("c");
-  // The corpus plus broken fixtures: invalid games, duplicates, files without games.
+  // The corpus plus broken fixtures: invalid games, copies, files without games.
   auto in = run_gibo({"import", "--db", a, kCorpus, kFixtures});
   ASSERT_EQ(in.status, 1) << in.out << in.err;  // findings: the fixtures hold broken games
   EXPECT_GT(number(a, "SELECT count(*) FROM games WHERE status = 'invalid'"), 0);
-  EXPECT_GT(number(a, "SELECT count(*) FROM duplicates"), 0);
+  EXPECT_GT(number(a, "SELECT count(*) FROM games WHERE copy_of IS NOT NULL"), 0);
   EXPECT_GT(number(a, "SELECT count(*) FROM diagnostics WHERE game_id IS NULL AND game_index IS NULL"), 0);
   // A prefix of a longer game was found (truncated_move.gib cuts a corpus game short).
   EXPECT_GT(number(a, "SELECT count(*) FROM prefixes"), 0);
@@ -153,17 +155,19 @@ TEST_P(ImportOn, ExportThenImportGivesTheSameGames) {
   auto back_one = run_gibo({"import", "--db", c, (dir.path() / "all.gib").string()});
   ASSERT_NE(back_one.status, 2) << back_one.out << back_one.err;
 
-  const std::string hashes = "SELECT hash FROM games ORDER BY hash";
+  // (The games: their copies are written with --copies, below.)
+  const std::string hashes = "SELECT hash FROM games WHERE copy_of IS NULL ORDER BY hash";
   const auto original = query(a, hashes);
-  EXPECT_EQ(original.size(), static_cast<std::size_t>(number(a, "SELECT count(*) FROM games")));
+  EXPECT_EQ(original.size(), static_cast<std::size_t>(number(a, "SELECT count(*) FROM games WHERE copy_of IS NULL")));
   EXPECT_EQ(query(b, hashes), original);
   EXPECT_EQ(query(c, hashes), original);
   // The same games also in what they say: tags and stored results.
-  const std::string content = "SELECT hash, tags_json, result_text, plies FROM games ORDER BY hash";
+  const std::string content =
+      "SELECT hash, tags_json, result_text, plies FROM games WHERE copy_of IS NULL ORDER BY hash";
   EXPECT_EQ(query(b, content), query(a, content));
   // Valid games stay valid (an invalid game may come back valid: a reader error such as a
   // cut-off last ply is not written back, only the plies the record holds).
-  auto valid_a = query(a, "SELECT hash FROM games WHERE status = 'valid'");
+  auto valid_a = query(a, "SELECT hash FROM games WHERE status = 'valid' AND copy_of IS NULL");
   auto valid_b = query(b, "SELECT hash FROM games WHERE status = 'valid'");
   std::sort(valid_a.begin(), valid_a.end());
   std::sort(valid_b.begin(), valid_b.end());
@@ -195,10 +199,20 @@ TEST_P(ImportOn, ExportThenImportGivesTheSameGames) {
   auto some = run_gibo({"export", "--db", a, "--to", "gib", "--where", "valid = 0", "-o", invalid.string()});
   ASSERT_EQ(some.status, 0) << some.err;
   run_gibo({"import", "--db", d, invalid.string()});
-  EXPECT_EQ(query(d, hashes), query(a, "SELECT hash FROM games WHERE status = 'invalid' ORDER BY hash"));
+  EXPECT_EQ(query(d, hashes),
+            query(a, "SELECT hash FROM games WHERE status = 'invalid' AND copy_of IS NULL ORDER BY hash"));
   auto bad = run_gibo({"export", "--db", a, "--to", "gib", "--query", "DELETE FROM games"});
   EXPECT_EQ(bad.status, 2);
-  EXPECT_EQ(query(a, "SELECT count(*) FROM games"), query(b, "SELECT count(*) FROM games"));
+  EXPECT_EQ(query(a, "SELECT count(*) FROM games WHERE copy_of IS NULL"), query(b, "SELECT count(*) FROM games"));
+
+  // With their copies, every record comes back: the same games, and the same records.
+  const fs::path every = dir.path() / "every.jsonl";
+  const std::string e = fresh("e");
+  ASSERT_EQ(run_gibo({"export", "--db", a, "--to", "jsonl", "--copies", "-o", every.string()}).status, 0);
+  ASSERT_NE(run_gibo({"import", "--db", e, every.string()}).status, 2);
+  const std::string records = "SELECT hash, tags_json, result_text, plies, statements FROM games ORDER BY 1, 2, 3, 5";
+  EXPECT_EQ(query(e, records), query(a, records));
+  EXPECT_EQ(query(e, hashes), original);
 }
 
 // The same files imported into a SQLite file and into PostgreSQL give the same outputs,
@@ -283,7 +297,7 @@ TEST(PgImport, TwoImportsAtOnceOfOverlappingFoldersStoreEachGameOnce) {
   ASSERT_EQ(run_gibo({"import", "--db", lite, all.string()}).status, 0);
   const std::string hashes = "SELECT hash FROM games ORDER BY hash";
   const std::string occurrences =
-      "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM duplicates), (SELECT count(*) FROM sources WHERE "
+      "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM sources WHERE "
       "complete = 1), (SELECT sum(games_done) FROM sources)";
   for (int round = 0; round < 3; ++round) {
     SCOPED_TRACE("round " + std::to_string(round));
@@ -411,8 +425,8 @@ Snapshot snapshot(const fs::path& db) {
                   "SELECT g.id, s.path, g.game_index, g.hash, g.status FROM games g JOIN sources s ON s.id = "
                   "g.source_id ORDER BY g.id");
   s.duplicates = query(db,
-                       "SELECT s.path, d.game_index, d.game_id FROM duplicates d JOIN sources s ON s.id = "
-                       "d.source_id ORDER BY 1, 2");
+                       "SELECT s.path, c.game_index, c.copy_of FROM games c JOIN sources s ON s.id = "
+                       "c.source_id WHERE c.copy_of IS NOT NULL ORDER BY 1, 2");
   s.sources = query(db, "SELECT id, path, content_hash, games_done, complete FROM sources ORDER BY id");
   return s;
 }
@@ -430,8 +444,7 @@ void check_killed_state(const fs::path& db, long total_games, long& handled) {
   // Each source's rows are exactly its first games_done games, no more, no fewer.
   EXPECT_EQ(query(db,
                   "SELECT s.path FROM sources s WHERE s.games_done != "
-                  "(SELECT count(*) FROM games g WHERE g.source_id = s.id) + "
-                  "(SELECT count(*) FROM duplicates d WHERE d.source_id = s.id) "
+                  "(SELECT count(*) FROM games g WHERE g.source_id = s.id) "
                   "OR EXISTS (SELECT 1 FROM games g WHERE g.source_id = s.id AND g.game_index >= s.games_done)"),
             std::vector<std::string>{});
   // At most one source is open (the one the batch boundary fell in).
@@ -517,7 +530,8 @@ TEST(ImportLock, ASecondImportStopsAtOnceWhileTheArchiveIsBusy) {
   ::close(fd);                   // the other import ends
   auto after = run_gibo({"import", "--db", db.string(), kCorpus});
   EXPECT_EQ(after.status, 0) << after.out << after.err;
-  EXPECT_EQ(number(db, "SELECT count(*) FROM games"), number(db, "SELECT count(DISTINCT hash) FROM games"));
+  EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE copy_of IS NULL"),
+            number(db, "SELECT count(DISTINCT hash) FROM games"));
   EXPECT_FALSE(fs::exists(db.string() + "-lock"));  // released and removed
 }
 
@@ -532,7 +546,7 @@ TEST(ImportLock, ConcurrentImportsNeverStoreAGameTwice) {
   ASSERT_EQ(converted.status, 0) << converted.err;
   const fs::path reference = dir.path() / "reference.sqlite";
   ASSERT_EQ(run_gibo({"import", "--db", reference.string(), cp949.string()}).status, 0);
-  const long distinct = number(reference, "SELECT count(*) FROM games");
+  const long distinct = number(reference, "SELECT count(*) FROM games WHERE copy_of IS NULL");
   ASSERT_GT(distinct, 500);
 
   for (int round = 0; round < 4; ++round) {
@@ -556,9 +570,9 @@ TEST(ImportLock, ConcurrentImportsNeverStoreAGameTwice) {
     // Then again, both (as after a busy refusal): every game is stored exactly once.
     EXPECT_EQ(run_gibo(args(cp949)).status, 0);
     EXPECT_EQ(run_gibo(args(utf8)).status, 0);
-    EXPECT_EQ(number(db, "SELECT count(*) FROM games"), distinct);
+    EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE copy_of IS NULL"), distinct);
     EXPECT_EQ(number(db, "SELECT count(DISTINCT hash) FROM games"), distinct);
-    EXPECT_EQ(number(db, "SELECT count(*) FROM duplicates"), 2 * games - distinct);  // every other copy
+    EXPECT_EQ(number(db, "SELECT count(*) FROM games WHERE copy_of IS NOT NULL"), 2 * games - distinct);  // every other record
   }
 }
 
@@ -566,7 +580,7 @@ TEST(ImportSummary, ALostBatchIsNotCountedAsAdded) {
   TempDir dir;
   const fs::path db = dir.path() / "a.sqlite";
   ASSERT_EQ(run_gibo({"import", "--db", db.string(), kCorpus + "/pobsiz_tyson_mgame.gib"}).status, 0);
-  const long before = number(db, "SELECT count(*) FROM games");
+  const long before = number(db, "SELECT count(*) FROM games WHERE copy_of IS NULL");
   {  // The archive's storage fails once it holds 10 games.
     sqlite3* h = nullptr;
     ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
@@ -581,7 +595,7 @@ TEST(ImportSummary, ALostBatchIsNotCountedAsAdded) {
   EXPECT_EQ(r.status, 3) << r.out << r.err;
   EXPECT_NE(r.err.find("the disk is full"), std::string::npos) << r.err;
   const std::string s = summary_line(r);
-  const long stored = number(db, "SELECT count(*) FROM games") - before;
+  const long stored = number(db, "SELECT count(*) FROM games WHERE copy_of IS NULL") - before;
   EXPECT_EQ(json_number(s, "added"), stored) << s;
   EXPECT_EQ(json_number(s, "added") + json_number(s, "duplicates") + json_number(s, "lost"), json_number(s, "games"))
       << s;

@@ -197,7 +197,8 @@ TEST_P(OpeningsOn, AnArchiveOfVersion6IsNamedOnce) {
     expected = stored_openings(*a);
   }
   ASSERT_EQ(expected.size(), 84u);
-  // Version 6: without version 7's table and version 8's columns.
+  // Version 6: without version 7's table, version 8's columns and version 9's.
+  downgrade_to_v8(db);
   raw_sql(db, "DROP TABLE game_openings; DELETE FROM meta WHERE key IN ('opening_names', 'opening_rows'); "
               "ALTER TABLE analysis_workers DROP COLUMN lease_ms; ALTER TABLE analysis_workers DROP COLUMN stopped_at; "
               "UPDATE schema_version SET version = 6");

@@ -463,8 +463,9 @@ TEST_P(PositionIndexTest, AGameReplacedInTheImportThatStoredItIsNotIndexed) {
   const auto r = run_gibo({"import", "--db", db2, std::string(GIBO_TEST_DATA) + "/fixtures/gib/false_check.gib",
                            std::string(GIBO_TEST_DATA) + "/corpus/pobsiz_2010_kbs_chuseok.gib"});
   ASSERT_EQ(r.status, 1) << r.err;  // a game with errors was read
-  const std::int64_t kept = raw_int(db2, "SELECT id FROM games");
-  EXPECT_EQ(raw_int(db2, "SELECT count(*) FROM games"), 1);
+  const std::int64_t kept = raw_int(db2, "SELECT id FROM games WHERE copy_of IS NULL");
+  EXPECT_EQ(raw_int(db2, "SELECT count(*) FROM games WHERE copy_of IS NULL"), 1);
+  EXPECT_EQ(raw_int(db2, "SELECT count(*) FROM games WHERE copy_of = " + std::to_string(kept)), 1);
   {
     auto index = open_index(db2, OpenMode::ReadWrite);
     ASSERT_TRUE(index);

@@ -1,6 +1,6 @@
 // The valid copy is the one stored (issue 19 item 2): a broken copy of a game stored
 // first is replaced by a valid copy that comes later, in one import or across imports,
-// all or nothing with the batch, with duplicates, diagnostics, prefixes, verdicts and the
+// all or nothing with the batch, with copies, diagnostics, prefixes, verdicts and the
 // position index kept consistent. Real .gib files into real SQLite files.
 #include <gtest/gtest.h>
 
@@ -94,6 +94,8 @@ void expect_consistent(const std::string& db) {
   ASSERT_TRUE(a) << a.error().message;
   EXPECT_EQ(*(*a)->integrity_check(), "ok");
   for (const char* orphan : {"duplicates WHERE game_id NOT IN (SELECT id FROM games)",
+                             "games WHERE copy_of IS NOT NULL AND copy_of NOT IN (SELECT id FROM games WHERE copy_of "
+                             "IS NULL)",
                              "diagnostics WHERE game_id IS NOT NULL AND game_id NOT IN (SELECT id FROM games)",
                              "comments WHERE game_id NOT IN (SELECT id FROM games)",
                              "verdicts WHERE game_id NOT IN (SELECT id FROM games)",
@@ -102,22 +104,26 @@ void expect_consistent(const std::string& db) {
     EXPECT_EQ(count(db, orphan), 0) << orphan;
 }
 
-// The broken copy `path` is recorded as the duplicate of the one stored game, which is
-// the valid copy from kValid.
+// The broken copy `path` is kept as the copy of the one stored game, which is the valid
+// copy from kValid.
 void expect_valid_kept(const std::string& db, const std::string& broken_path, const std::string& code, int ply) {
-  EXPECT_EQ(count(db, "games"), 1);
-  EXPECT_EQ(count(db, "games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.status = 'valid' AND s.path = '" +
+  EXPECT_EQ(count(db, "games WHERE copy_of IS NULL"), 1);
+  EXPECT_EQ(count(db, "games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.status = 'valid' AND "
+                      "g.copy_of IS NULL AND s.path = '" +
                           kValid + "'"),
             1);
-  EXPECT_EQ(count(db, "duplicates AS d JOIN sources AS s ON s.id = d.source_id WHERE d.status = 'invalid' AND "
-                      "d.game_id = (SELECT id FROM games) AND d.error_code = '" +
-                          code + "' AND d.error_ply = " + std::to_string(ply) + " AND s.path = '" + broken_path + "'"),
+  EXPECT_EQ(count(db, "games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.status = 'invalid' AND "
+                      "g.copy_of = (SELECT id FROM games WHERE copy_of IS NULL) AND g.error_code = '" +
+                          code + "' AND g.error_ply = " + std::to_string(ply) + " AND s.path = '" + broken_path + "'"),
             1);
-  // The broken copy's findings stay, as a copy's (no game id); the valid game has none.
-  EXPECT_GT(count(db, "diagnostics AS d JOIN sources AS s ON s.id = d.source_id WHERE d.code = '" + code +
-                          "' AND d.game_id IS NULL AND d.game_index = 0 AND s.path = '" + broken_path + "'"),
+  // The broken copy's findings stay with its record; the valid game has none.
+  EXPECT_GT(count(db, "diagnostics AS d JOIN games AS g ON g.id = d.game_id JOIN sources AS s ON s.id = d.source_id "
+                      "WHERE d.code = '" +
+                          code + "' AND g.copy_of IS NOT NULL AND d.game_index = 0 AND s.path = '" + broken_path + "'"),
             0);
-  EXPECT_EQ(count(db, "diagnostics WHERE game_id IS NOT NULL AND severity = 'error'"), 0);
+  EXPECT_EQ(count(db, "diagnostics AS d JOIN games AS g ON g.id = d.game_id WHERE g.copy_of IS NULL AND d.severity = "
+                      "'error'"),
+            0);
   expect_consistent(db);
 }
 
@@ -144,7 +150,7 @@ TEST_P(ReplaceBroken, InOneRunTheValidCopyIsStored) {
   EXPECT_EQ(r.broken_game_index, 0);
   EXPECT_EQ(r.error_code, "false-check");
   EXPECT_EQ(r.error_ply, 20);
-  EXPECT_EQ(r.game_id, raw_int(db, "SELECT id FROM games"));
+  EXPECT_EQ(r.game_id, raw_int(db, "SELECT id FROM games WHERE copy_of IS NULL"));
   expect_valid_kept(db, kFalseCheck, "false-check", 20);
 }
 
@@ -196,10 +202,10 @@ TEST_P(ReplaceBroken, AcrossRunsWithDuplicatesPrefixesVerdictsAndThePositionInde
   EXPECT_EQ(reports[0].replacements[0].path, kFalseCheck);
   const std::int64_t valid = raw_int(db, "SELECT id FROM games WHERE status = 'valid' AND plies = 107");
   EXPECT_EQ(reports[0].replacements[0].game_id, valid);
-  EXPECT_EQ(count(db, "games"), 2);
-  EXPECT_EQ(count(db, "games WHERE id = " + std::to_string(broken)), 0);
-  // Both broken copies are duplicates of the valid game now, and the prefix points at it.
-  EXPECT_EQ(count(db, "duplicates WHERE status = 'invalid' AND game_id = " + std::to_string(valid)), 2);
+  EXPECT_EQ(count(db, "games WHERE copy_of IS NULL"), 2);
+  // Both broken records are copies of the valid game now, and the prefix points at it.
+  EXPECT_EQ(count(db, "games WHERE id = " + std::to_string(broken) + " AND copy_of = " + std::to_string(valid)), 1);
+  EXPECT_EQ(count(db, "games WHERE status = 'invalid' AND copy_of = " + std::to_string(valid)), 2);
   EXPECT_EQ(raw_int(db, "SELECT longer_game_id FROM prefixes"), valid);
   EXPECT_EQ(count(db, "prefixes"), 1);
   // The verdict judged the broken record: it went with it.
@@ -237,9 +243,10 @@ TEST_P(ReplaceBroken, AllOrNothingWithTheTransaction) {
   std::vector<PreparedGame> prepared;
   prepared.push_back(prepare_game(read_valid(), default_profile()));
   ASSERT_TRUE(prepared[0].valid);
-  const auto copy = archive.find_stored_copy(prepared[0]);
-  ASSERT_TRUE(copy);
-  ASSERT_NE(copy->id, 0);
+  const auto same = archive.same_games(prepared[0]);
+  ASSERT_TRUE(same);
+  ASSERT_EQ(same->games.size(), 1u);
+  const auto copy = &same->games[0];
   EXPECT_FALSE(copy->valid);
   ASSERT_FALSE(archive.begin());
   SourceInfo source;
@@ -253,15 +260,16 @@ TEST_P(ReplaceBroken, AllOrNothingWithTheTransaction) {
   ASSERT_TRUE(replaced) << replaced.error().message;
   EXPECT_EQ(replaced->old_id, copy->id);
   archive.rollback();
-  // Rolled back: the broken game is still the stored one, with no duplicate.
+  // Rolled back: the broken game is still the stored one, with no copy.
   EXPECT_EQ(archive.game_count(), 1);
-  const auto again = archive.find_stored_copy(prepared[0]);
+  const auto again = archive.same_games(prepared[0]);
   ASSERT_TRUE(again);
-  EXPECT_EQ(again->id, copy->id);
-  EXPECT_FALSE(again->valid);
-  auto ids = archive.duplicate_game_ids();
-  ASSERT_TRUE(ids);
-  EXPECT_TRUE(ids->empty());
+  ASSERT_EQ(again->games.size(), 1u);
+  EXPECT_EQ(again->games[0].id, copy->id);
+  EXPECT_FALSE(again->games[0].valid);
+  auto copies = archive.copies();
+  ASSERT_TRUE(copies);
+  EXPECT_TRUE(copies->empty());
   // A valid stored game is never replaced.
   ASSERT_FALSE(archive.begin());
   const auto source_again = archive.insert_source(source);

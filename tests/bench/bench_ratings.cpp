@@ -2,12 +2,14 @@
 // players (formats spec 2.4: 25,503 games; issue 34: 9,178 named players), made up with the
 // archive's shape — a few players with hundreds of games, most with one or two; opponents
 // of similar strength more often than not; Cho's advantage and a few draws; 14 years. Prints
-// the CPU time of the fit (one thread), with and without the history, best of --rounds runs.
+// the CPU time of the fit (one thread), by maximum likelihood and with the default prior,
+// with and without the history, best of --rounds runs.
 //
 //   build/tests/bench/bench_ratings [--games N] [--players N] [--rounds N] [--exact-limit N] [--compare 1]
 //
-// --compare 1 also fits with the exact covariance whatever the group's size (slow: the
-// inverse of a dense matrix) and prints how the approximate deviations compare with it.
+// --compare 1 also fits by maximum likelihood with the exact covariance whatever the rated
+// group's size (slow: a sparse factor solved for every player) and prints how the
+// approximate deviations compare with it.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -82,28 +84,31 @@ int main(int argc, char** argv) {
   }
   const std::vector<RatedGame> data = archive_like(players, games, 34);
   std::printf("%zu games among %zu players (made up with the archive's shape)\n", data.size(), players);
-  for (const double drift : {0.0, FitOptions{}.drift}) {
-    double best = 1e9;
-    Fit fit;
-    for (int r = 0; r < rounds; ++r) {
-      FitOptions o;
-      o.drift = drift;
-      o.exact_limit = exact_limit;
-      const double start = cpu_seconds();
-      fit = gibo::ratings::fit(data, players, o);
-      best = std::min(best, cpu_seconds() - start);
+  for (const double prior : {0.0, FitOptions{}.prior})
+    for (const double drift : {0.0, FitOptions{}.drift}) {
+      double best = 1e9;
+      Fit fit;
+      for (int r = 0; r < rounds; ++r) {
+        FitOptions o;
+        o.prior = prior;
+        o.drift = drift;
+        o.exact_limit = exact_limit;
+        const double start = cpu_seconds();
+        fit = gibo::ratings::fit(data, players, o);
+        best = std::min(best, cpu_seconds() - start);
+      }
+      long histories = 0;
+      for (const PlayerRating& p : fit.players) histories += !p.history.empty();
+      std::printf("prior %.0f, %s: %.3f s CPU (best of %d); %ld rated, %ld ranked (%ld games); %d Newton steps, %s; "
+                  "deviations %s; Cho's advantage %.1f ± %.1f Elo, draw width %.1f%s\n",
+                  prior, drift > 0 ? "ratings and yearly history" : "ratings", best, rounds, fit.rated_players,
+                  fit.ranked_players, fit.rated_games, fit.iterations, fit.converged ? "converged" : "NOT converged",
+                  fit.exact_covariance ? "exact" : "approximate", fit.first_move, fit.first_move_deviation,
+                  fit.draw_width, drift > 0 ? (", histories: " + std::to_string(histories)).c_str() : "");
     }
-    long histories = 0;
-    for (const PlayerRating& p : fit.players) histories += !p.history.empty();
-    std::printf("%s: %.3f s CPU (best of %d); rated group %ld players, %ld ranked (%ld games); %d Newton steps, %s; "
-                "deviations %s; Cho's advantage %.1f ± %.1f Elo, draw width %.1f%s\n",
-                drift > 0 ? "ratings and yearly history" : "ratings", best, rounds, fit.rated_players, fit.ranked_players,
-                fit.rated_games, fit.iterations, fit.converged ? "converged" : "NOT converged",
-                fit.exact_covariance ? "exact" : "approximate", fit.first_move, fit.first_move_deviation, fit.draw_width,
-                drift > 0 ? (", histories: " + std::to_string(histories)).c_str() : "");
-  }
-  if (compare) {
+  if (compare) {  // maximum likelihood (its rated group: a few thousand players)
     FitOptions o;
+    o.prior = 0;
     o.drift = 0;
     o.exact_limit = 0;
     const Fit approximate = gibo::ratings::fit(data, players, o);

@@ -243,11 +243,19 @@ TEST(AnalysisStoreCli, RescoreEngineOnTheCorpusArchiveAndStats) {
                                "--option", "Threads=1", "--format", "csv"});
   EXPECT_NE(csv.out.find(",engine_verdict,engine_cp,engine_mate,engine_depth,engine,engine_note\n"), std::string::npos);
 
-  // stats shows the engine verdicts of the last run (margin 300 again, by the CSV run).
+  // stats shows the engine verdicts of the last run (margin 300 again, by the CSV run); the
+  // wins on time, by forfeit or disconnection (engine-unclear with the engine's reading) apart.
+  const long information = std::stol(
+      rows(db, "SELECT count(*) FROM engine_verdicts WHERE note LIKE 'won off the board (time, forfeit, disconnection)%'"));
+  EXPECT_GT(information, 0);
+  EXPECT_EQ(rows(db, "SELECT count(*) FROM engine_verdicts AS e JOIN games AS g ON g.id = e.game_id WHERE "
+                     "g.result_method IN ('time', 'forfeit', 'disconnection') AND e.verdict = 'engine-contradicts'"),
+            "0\n");
   const Result stats = run_gibo({"stats", "--db", db.string(), "--format", "csv"});
   EXPECT_EQ(stats.status, 0) << stats.err;
   EXPECT_NE(stats.out.find("engine_verdicts,fs-janggi," + std::to_string(judged) + "," + std::to_string(supports) +
-                           "," + std::to_string(contradicts) + "," + std::to_string(unclear) + "\n"),
+                           "," + std::to_string(contradicts) + "," + std::to_string(unclear - information) + "," +
+                           std::to_string(information) + "\n"),
             std::string::npos) << stats.out;
   const Result text = run_gibo({"stats", "--db", db.string()});
   EXPECT_NE(text.out.find("Engine verdicts on the endings the rules cannot decide"), std::string::npos);
@@ -282,6 +290,18 @@ TEST(AnalysisStoreCli, RescoreEngineUsage) {
   const Result plain = run_gibo({"rescore", "--engine", game, "--rules", "fs-janggi"});
   EXPECT_EQ(plain.status, 0) << plain.err;
   EXPECT_NE(plain.out.find("0 engine-supports, 0 engine-contradicts, 0 engine-unclear"), std::string::npos) << plain.out;
+  // --engine PROGRAM, as analyze takes it: an executable file is the engine, not a path.
+  const std::string db = (dir.path() / "games.db").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, game}).status, 0);
+  if (::access("/usr/games/fairy-stockfish", X_OK) == 0) {
+    const Result program = run_gibo({"rescore", "--db", db, "--engine", "/usr/games/fairy-stockfish", "--depth", "2"});
+    EXPECT_EQ(program.status, 0) << program.err;
+    EXPECT_NE(program.out.find("engine-unclear"), std::string::npos) << program.out;
+  }
+  // A word that names no program stays one of the PATHS (here, beside --db: a usage error).
+  const Result both = run_gibo({"rescore", "--db", db, "--engine", game});
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("give PATHS or --db, not both"), std::string::npos) << both.err;
 }
 
 }  // namespace

@@ -171,12 +171,7 @@ int compare_with_direct_run(const std::vector<std::string>& files, const std::st
   return compared;
 }
 
-bool engine_installed() { return ::access(kEngine.c_str(), X_OK) == 0; }
-#define REQUIRE_ENGINE()                                                                     \
-  if (!engine_installed()) {                                                                 \
-    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it"; \
-    GTEST_SKIP() << "fairy-stockfish is not installed";                                      \
-  }
+#define REQUIRE_ENGINE() GIBO_REQUIRE_FAIRY_STOCKFISH()
 
 TEST(AnalyzeAcceptance, EvaluationsEqualADirectRunOfFairyStockfishOnCorpusGames) {
   REQUIRE_ENGINE();

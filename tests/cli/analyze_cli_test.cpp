@@ -150,10 +150,7 @@ TEST(AnalyzeCli, TheViewerShowsTheEvaluationGraphOfAnAnalysis) {
   EXPECT_EQ(bad.status, 1);
   EXPECT_NE(bad.err.find("line 5: not JSON"), std::string::npos) << bad.err;
   EXPECT_EQ(run_gibo({"show", s.game + ":1", "--analysis", jsonl}).status, 2);  // not html
-  if (std::system("command -v chromium >/dev/null 2>&1") != 0) {
-    if (std::getenv("CI")) FAIL() << "chromium is not installed; .ci/setup installs it";
-    GTEST_SKIP() << "chromium is not installed";
-  }
+  GIBO_REQUIRE_CHROMIUM();
   const std::string png = (s.dir.path() / "v.png").string(), log = (s.dir.path() / "render.log").string();
   const std::string cmd = "bash " + shell_quote(std::string(GIBO_TEST_DATA) + "/../report/render_html.sh") + " " +
                           shell_quote(html) + " " + shell_quote(png) + " 1280 900 'board record' > " + shell_quote(log) + " 2>&1";

@@ -25,6 +25,7 @@ using namespace gibo::testing;
 
 struct Judged {
   std::string winner;       // the stored result's: cho, han, draw, void, unknown
+  std::string method;       // the stored result's method: time, resignation, …
   std::string verdict;      // engine-… ("" without an engine verdict)
   bool evaluated = false;   // an evaluation is stored with the verdict
   bool mate = false;
@@ -37,7 +38,7 @@ std::map<long long, Judged> unverifiable_games(const std::string& db) {
   std::map<long long, Judged> out;
   const char* sql =
       "SELECT v.game_id, g.result_winner, e.verdict, e.cp, e.mate, e.mate_winner, "
-      "       (SELECT count(*) FROM engine_verdicts AS x WHERE x.game_id = v.game_id) "
+      "       (SELECT count(*) FROM engine_verdicts AS x WHERE x.game_id = v.game_id), g.result_method "
       "FROM verdicts AS v JOIN games AS g ON g.id = v.game_id "
       "LEFT JOIN engine_verdicts AS e ON e.game_id = v.game_id AND e.profile_id = v.profile_id "
       "WHERE v.verdict = 'unverifiable' AND v.profile_id = 'janggi-gg'";
@@ -49,6 +50,7 @@ std::map<long long, Judged> unverifiable_games(const std::string& db) {
     j.evaluated = j.mate || row[3].has_value();
     j.cp = std::stol(row[3].value_or("0"));
     j.mate_winner = row[5].value_or("");
+    j.method = row[7].value_or("");
     const long long id = std::stoll(row[0].value_or("0"));
     EXPECT_LE(std::stol(row[6].value_or("0")), 1) << "game " << id;
     out[id] = j;
@@ -56,10 +58,13 @@ std::map<long long, Judged> unverifiable_games(const std::string& db) {
   return out;
 }
 
-// The README's table: a win is supported when the stored winner mates or leads by the
-// margin, contradicted when the other side does; a draw is supported when |eval| < margin,
-// contradicted by a mate or |eval| >= twice the margin; unclear otherwise.
+// The README's table: a win on time, by forfeit or by disconnection is not decided on the
+// board, so it is never contradicted (unclear, the engine's reading as information); another
+// win is supported when the stored winner mates or leads by the margin, contradicted when the
+// other side does; a draw is supported when |eval| < margin, contradicted by a mate or |eval|
+// >= twice the margin; unclear otherwise.
 std::string expected_verdict(const Judged& j, long margin) {
+  if (j.method == "time" || j.method == "forfeit" || j.method == "disconnection") return "engine-unclear";
   if (j.winner == "draw") {
     if (j.mate) return "engine-contradicts";
     const long lead = std::labs(j.cp);
@@ -72,6 +77,7 @@ std::string expected_verdict(const Judged& j, long margin) {
 
 struct Counts {
   long judged = 0, supports = 0, contradicts = 0, unclear = 0;
+  long information = 0;  // of the unclear: wins off the board, the engine's reading as information
 };
 
 // Checks the engine verdicts of the archive after a run with `margin`; their counts.
@@ -89,6 +95,7 @@ Counts check_verdicts(const std::string& db, long margin) {
     c.supports += j.verdict == "engine-supports";
     c.contradicts += j.verdict == "engine-contradicts";
     c.unclear += j.verdict == "engine-unclear";
+    c.information += j.verdict == "engine-unclear" && (j.method == "time" || j.method == "forfeit" || j.method == "disconnection");
     if (j.evaluated) {
       EXPECT_EQ(j.verdict, expected_verdict(j, margin)) << "game " << id << " cp " << j.cp;
     }
@@ -107,12 +114,14 @@ TEST_F(EngineCoverage, TheVerdictsOn150RealGamesAtDepth6) {
 
   const Counts c = check_verdicts(db, 300);
   EXPECT_EQ(c.judged, 101);  // 108 unverifiable, 7 of them void or unknown
-  EXPECT_EQ(c.supports, 71);
+  EXPECT_EQ(c.supports, 68);
   EXPECT_EQ(c.contradicts, 1);
-  EXPECT_EQ(c.unclear, 29);
+  EXPECT_EQ(c.unclear, 32);
+  EXPECT_EQ(c.information, 12);  // wins on time or by disconnection: the reading as information
 
   // Smaller margins judge the same stored evaluations: nothing is searched again.
-  const std::map<long, Counts> documented = {{200, {101, 79, 1, 21}}, {150, {101, 83, 2, 16}}, {100, {101, 88, 3, 10}}};
+  const std::map<long, Counts> documented = {
+      {200, {101, 75, 1, 25, 12}}, {150, {101, 78, 2, 21, 12}}, {100, {101, 79, 3, 19, 12}}};
   for (const auto& [margin, want] : documented) {
     std::vector<std::string> args = rescore;
     args.insert(args.end(), {"--margin", std::to_string(margin)});
@@ -124,6 +133,7 @@ TEST_F(EngineCoverage, TheVerdictsOn150RealGamesAtDepth6) {
     EXPECT_EQ(got.supports, want.supports) << margin;
     EXPECT_EQ(got.contradicts, want.contradicts) << margin;
     EXPECT_EQ(got.unclear, want.unclear) << margin;
+    EXPECT_EQ(got.information, want.information) << margin;
   }
 }
 

@@ -354,7 +354,7 @@ TEST_F(ExploreCli, TextAndHtml) {
 }
 
 TEST_F(ExploreCli, HtmlRendersInHeadlessChromium) {
-  if (std::system("command -v chromium >/dev/null 2>&1") != 0) GTEST_SKIP() << "chromium is not installed";
+  GIBO_REQUIRE_CHROMIUM();
   const fs::path html = dir_->path() / "render.html", png = dir_->path() / "render.png";
   const Result r = run_gibo({"explore", "--db", db_, "--fen", most_common_start(), "--format", "html", "-o", html.string()});
   ASSERT_EQ(r.status, 0) << r.err;

@@ -103,12 +103,12 @@ TEST(Languages, TheStatisticsPageAndDatesAreKorean) {
                {"기보 통계", "오류 없이"}, "English page");
 
   const Result text = with_env("LANG=ko_KR.UTF-8", {"stats", corpus});
-  expect_words(text.out, {"첫 날짜         1937년\n", "마지막 날짜     2020년 1월\n", "연도  대국", "채움 바이트를 지움 (2군데)", "적힌 총수"},
+  expect_words(text.out, {"첫 날짜                       1937년\n", "마지막 날짜                   2020년 1월\n", "연도  대국", "채움 바이트를 지움 (2군데)", "적힌 총수"},
                {"first date", "2020-01\n", "year", "filler bytes", "  cho  "}, "stats text");
   expect_words(text.err, {"기보 파일이 아님 (gibo 가 읽는 형식이 아님); 읽지 않음", "파일 1개가 기보 파일이 아님; 보고서는 기보 파일 40개를 다룸"},
                {"not a game file", "the report covers"}, "stats stderr");
   const Result english = with_env("LANG=C", {"stats", corpus});
-  expect_words(english.out, {"first date      1937\n", "last date       2020-01\n"}, {"2020년 1월"}, "English text");
+  expect_words(english.out, {"first date                 1937\n", "last date                  2020-01\n"}, {"2020년 1월"}, "English text");
 }
 
 // Messages built of messages, in Korean to the innermost: rescore's verdict line around a

@@ -39,7 +39,7 @@ TEST(InputsCli, ImportStoresTheTxtGamesAndListsTheReadme) {
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_TRUE(contains(r.out, kNote + "\n")) << r.out;
   EXPECT_TRUE(contains(r.out, "summary: 4 files (4 imported, 0 resumed, 0 skipped, 0 unreadable), 1 not a game file, "
-                              "6 games read: 6 added, 0 duplicates, 0 invalid"))
+                              "6 games read: 6 added, 0 copies, 0 invalid"))
       << r.out;
   const Result j = run_gibo({"import", "--db", (dir.path() / "b.sqlite").string(), "--format", "jsonl", kFolder});
   EXPECT_TRUE(contains(j.out, R"({"type":"file","file":")" + kReadme + R"(","status":"not-a-game-file"})")) << j.out;
@@ -50,8 +50,8 @@ TEST(InputsCli, StatsCountsTheTxtGamesAndListsTheReadme) {
   const Result r = run_gibo({"stats", kFolder});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.err, kNote)) << r.err;
-  EXPECT_TRUE(contains(r.out, "files           4\n")) << r.out;
-  EXPECT_TRUE(contains(r.out, "games           6\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "\n  files                      4\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "\n  games                      6\n")) << r.out;
 }
 
 TEST(InputsCli, RescoreAndConvertSearchTheSameWay) {

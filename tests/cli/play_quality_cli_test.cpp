@@ -42,12 +42,12 @@ struct Sums {
 };
 
 // The stored rows: each game's newest analysis, its positions in ply order, and the
-// game's players by name (Cho's, Han's).
+// game's players by identity as each game names them (Cho's, Han's: cho_id, han_id).
 void read_stored_rows(const std::string& db, std::map<long long, std::vector<Eval>>& games,
                       std::map<long long, std::pair<std::string, std::string>>& names) {
   const char* sql =
       "SELECT p.game_id, p.ply, p.to_move, p.played, p.cp, p.mate, p.mate_winner, p.best, p.error, "
-      "       (SELECT name FROM players WHERE id = g.cho_player_id), (SELECT name FROM players WHERE id = g.han_player_id) "
+      "       (SELECT cho_id FROM game_facts WHERE game_id = g.id), (SELECT han_id FROM game_facts WHERE game_id = g.id) "
       "FROM analysis_positions p JOIN games g ON g.id = p.game_id "
       "WHERE p.request_id = (SELECT max(request_id) FROM analysis_games a WHERE a.game_id = p.game_id AND a.error IS NULL) "
       "ORDER BY p.game_id, p.ply";

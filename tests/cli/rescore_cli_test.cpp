@@ -116,7 +116,7 @@ TEST(RescoreCli, EngineContradictedWinnersAreListedAndLinkedToTheViewer) {
   const Result csv = run_gibo({"stats", "--db", db, "--format", "csv"});
   ASSERT_EQ(csv.status, 0) << csv.err;
   long long rows = 0;
-  const std::regex row(R"(^engine_contradictions,(\d+),.*,janggi-gg,(\d+),[-+#0-9.]+,/game/(\d+)\?ply=(\d+)$)");
+  const std::regex row(R"(^engine_contradictions,(\d+),.*,janggi-gg,(\d+),[-+#0-9.]+,.*,/game/(\d+)\?ply=(\d+)$)");
   for (const std::string& l : csv.out_lines()) {
     std::smatch m;
     if (!std::regex_match(l, m, row)) continue;

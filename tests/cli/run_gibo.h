@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "../required_tool.h"
 #include "../test_data.h"
 
 namespace gibo::testing {
@@ -177,13 +178,6 @@ inline std::vector<std::string> terminal_lines(const std::string& raw) {
   return shown;
 }
 
-// Skips a test that needs the real Fairy-Stockfish where it is not installed (and fails
-// it in CI, whose set-up installs it).
-#define GIBO_REQUIRE_FAIRY_STOCKFISH()                                                          \
-  if (::access("/usr/games/fairy-stockfish", X_OK) != 0) {                                      \
-    if (std::getenv("CI")) FAIL() << "fairy-stockfish is not installed; .ci/setup installs it"; \
-    GTEST_SKIP() << "fairy-stockfish is not installed";                                         \
-  }
 
 // The 150 real games (kCorpus and kCorpusSample) imported into the archive `db` in `dir`
 // before each test, for the tests that run the engine over them (skipped as

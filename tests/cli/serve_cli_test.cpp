@@ -219,13 +219,13 @@ TEST_F(ServeCli, PlayerAndEventPages) {
   expect_valid_html(player.body, kim);
   for (const char* spelling : {"김동학 四단", "김동학 五단", "김동학프로", "김동학(프로)"})
     EXPECT_NE(player.body.find(spelling), std::string::npos) << spelling;  // the spellings merged
-  long games = 0;
+  long player_games = 0;
   for (const std::string& l : links(player.body)) {
     if (l.rfind("/game/", 0) != 0) continue;
-    ++games;
+    ++player_games;
     EXPECT_EQ(get(port_, l).status, 200) << l;
   }
-  EXPECT_EQ(games, 6);  // his six games in the corpus
+  EXPECT_EQ(player_games, 6);  // his six games in the corpus
   EXPECT_NE(player.body.find("No analysed game of this player"), std::string::npos);  // the play-quality part
   // An online nickname without its site: its identity at that site.
   const Reply tyson = get(port_, "/player?name=" + pages_encode("타이슨권법"));
@@ -237,17 +237,22 @@ TEST_F(ServeCli, PlayerAndEventPages) {
   expect_valid_html(events.body, "/events");
   EXPECT_EQ(events.body.find("<b>bold"), std::string::npos);  // the hostile event's name, escaped
   EXPECT_NE(events.body.find("&lt;b&gt;bold&lt;/b&gt; &amp; co"), std::string::npos);
-  const std::string maeil = "/event?name=" + pages_encode("매일신보") + "&year=1937";
+  // 매일신보's games of 1937 and 1938 (dated by year only): one season, read as a knockout
+  // (no player lost more than one match): its places, then its eleven games, each a link.
+  const std::string maeil = "/event?name=" + pages_encode("매일신보") + "&date=1937";
   const std::vector<std::string> event_links = links(events.body);
   EXPECT_NE(std::find(event_links.begin(), event_links.end(), maeil), event_links.end());
   const Reply event = get(port_, maeil);
   ASSERT_EQ(event.status, 200);
   expect_valid_html(event.body, maeil);
-  long cells = 0;
-  for (const std::string& l : links(event.body)) cells += l.rfind("/game/", 0) == 0;
-  EXPECT_EQ(cells, 2 * 9);  // its nine games, each from both sides
+  EXPECT_NE(event.body.find("1937 – 1938"), std::string::npos);
+  EXPECT_NE(event.body.find("went out in"), std::string::npos);
+  long games = 0;
+  for (const std::string& l : links(event.body)) games += l.rfind("/game/", 0) == 0;
+  EXPECT_EQ(games, 11);
+  EXPECT_EQ(get(port_, "/event?name=" + pages_encode("매일신보") + "&date=1938").status, 200);  // a date of the season
   EXPECT_EQ(get(port_, "/player?name=" + pages_encode("아무도아님")).status, 404);
-  EXPECT_EQ(get(port_, "/event?name=x&year=1999").status, 404);
+  EXPECT_EQ(get(port_, "/event?name=x&date=1999").status, 404);
   const Reply hostile = get(port_, "/player?name=" + pages_encode("<script>alert('cho')</script>"));
   EXPECT_EQ(hostile.status, 200);
   EXPECT_EQ(hostile.body.find("<script>alert"), std::string::npos);
@@ -306,8 +311,7 @@ TEST_F(ServeCli, ServesConcurrently) {
 }
 
 TEST_F(ServeCli, PagesRenderInHeadlessChromium) {
-  if (std::system("command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1") != 0)
-    GTEST_SKIP() << "chromium is not installed";
+  GIBO_REQUIRE_CHROMIUM();
   struct Shot {
     std::string target, sections;
   };

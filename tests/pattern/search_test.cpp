@@ -232,7 +232,7 @@ TEST_P(PatternSearch, SkipsByTheSignatureWhatCannotMatch) {
 TEST_P(PatternSearch, SignaturesNotStoredAreComputedAndRefreshedByAWriter) {
   std::set<std::pair<std::string, int>> stored;
   const std::string db = imported(stored);
-  const std::int64_t games = raw_int(db, "SELECT count(*) FROM games");
+  const std::int64_t games = raw_int(db, "SELECT count(*) FROM games WHERE copy_of IS NULL");  // copies: as their games
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM game_material"), games);
   Plies before;
   {
@@ -247,6 +247,40 @@ TEST_P(PatternSearch, SignaturesNotStoredAreComputedAndRefreshedByAWriter) {
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM game_material"), 0);
   { auto writer = archive::Archive::open(db, archive::OpenMode::ReadWrite); }
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM game_material"), games);
+}
+
+// An archive of schema version 9 (before game_material): a reader searches it as it is,
+// computing the signatures, and writes nothing; a writer migrates it to 10 in one step
+// and stores every game's signature.
+TEST_P(PatternSearch, AnArchiveOfVersion9IsSearchedAsItIsAndMigratedByAWriter) {
+  std::set<std::pair<std::string, int>> stored;
+  const std::string db = imported(stored);
+  const std::int64_t games = raw_int(db, "SELECT count(*) FROM games WHERE copy_of IS NULL");
+  const char* query = "R & han-palace >= 1 and material han < 30";
+  Plies before;
+  {
+    auto a = archive::Archive::open(db, archive::OpenMode::ReadOnly);
+    ASSERT_TRUE(a);
+    before = searched(**a, query, 1);
+  }
+  ASSERT_FALSE(before.empty());
+  downgrade_to_v9(db);
+  ASSERT_EQ(raw_int(db, "SELECT max(version) FROM schema_version"), 9);
+  {
+    auto reader = archive::Archive::open(db, archive::OpenMode::ReadOnly);
+    ASSERT_TRUE(reader);
+    EXPECT_EQ(searched(**reader, query, 2), before);
+  }
+  EXPECT_EQ(raw_int(db, "SELECT max(version) FROM schema_version"), 9);
+  {
+    auto writer = archive::Archive::open(db, archive::OpenMode::ReadWrite);
+    ASSERT_TRUE(writer);
+    EXPECT_EQ(searched(**writer, query, 1), before);
+  }
+  EXPECT_EQ(raw_int(db, "SELECT max(version) FROM schema_version"), archive::kSchemaVersion);
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM schema_version WHERE version = 10"), 1);
+  EXPECT_EQ(raw_int(db, "SELECT count(*) FROM game_material"), games);
+  if (!is_pg(db)) EXPECT_EQ(raw_int(db, "PRAGMA user_version"), archive::kSchemaVersion);
 }
 
 }  // namespace

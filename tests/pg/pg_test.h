@@ -84,13 +84,8 @@ inline const std::string& pg_server_uri() {
 }
 
 // Skips the calling test (or SetUp) when no PostgreSQL server can be had; fails it under CI.
-#define GIBO_REQUIRE_POSTGRESQL()                                                                                  \
-  do {                                                                                                             \
-    if (::gibo::testing::pg_server_uri().empty()) {                                                                \
-      if (std::getenv("CI")) FAIL() << "no PostgreSQL server for the tests (.ci/setup installs postgresql)";       \
-      GTEST_SKIP() << "PostgreSQL's server programs are not installed";                                          \
-    }                                                                                                              \
-  } while (0)
+#define GIBO_REQUIRE_POSTGRESQL() \
+  GIBO_REQUIRE_TOOL(!::gibo::testing::pg_server_uri().empty(), "PostgreSQL's server", "postgresql")
 
 // A connection to `uri`, closed when it goes.
 using PgConnection = std::unique_ptr<PGconn, decltype(&PQfinish)>;

@@ -215,10 +215,21 @@ TEST(OpeningNames, AMirroredGameGetsTheMirroredName) {
 
 TEST(OpeningNames, OtherStartAndUnknown) {
   const OpeningBook b = spec_book();
+  // A custom start that sets up a set-up pair's start is that pair's game (setup_pair_of).
+  Game standard;
+  standard.start.custom = true;
+  standard.start.fen = std::string(kStartFen);
+  replay(standard, legality_rules(default_profile()));
+  EXPECT_FALSE(name_opening(standard, b).other_start);
+  EXPECT_EQ(opening_code(name_opening(standard, b)), "HEEH,HEEH:?:?");
+  // One without Cho's left chariot is a position of its own; so is the start with Han to move.
   Game g;
   g.start.custom = true;
-  g.start.fen = std::string(kStartFen);
+  g.start.fen = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/1NBA1ABNR w - - 0 1";
   replay(g, legality_rules(default_profile()));
+  Position han_first;
+  ASSERT_FALSE(han_first.set_fen("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1"));
+  EXPECT_FALSE(setup_pair_of(han_first));
   const Opening o = name_opening(g, b);
   EXPECT_TRUE(o.other_start);
   EXPECT_EQ(opening_code(o), "other");

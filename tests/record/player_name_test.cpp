@@ -3,6 +3,7 @@
 // and a user's lines.
 #include <gtest/gtest.h>
 
+#include "gibo/record/normal_form.h"
 #include "gibo/record/player_identity.h"
 #include "gibo/record/player_name.h"
 #include "player_forms.h"
@@ -128,7 +129,7 @@ TEST(PlayerIdentity, AliasTableErrors) {
   const auto e = a.add("# ok\nplayer\tx\ty\nfriend\tx\ty\n", "t.tsv");
   ASSERT_TRUE(e);
   EXPECT_NE(e->message.find("t.tsv:3"), std::string::npos) << e->message;
-  EXPECT_NE(e->message.find("online or player"), std::string::npos) << e->message;
+  EXPECT_NE(e->message.find("online, player or format"), std::string::npos) << e->message;
 }
 
 TEST(PlayerIdentity, OnlineSitesOfTheBuiltInTable) {
@@ -136,4 +137,74 @@ TEST(PlayerIdentity, OnlineSitesOfTheBuiltInTable) {
   for (const char* site : {"한게임", "Hangame", "엠게임", "장기 for Kakao", "넷마블", "사이버장기", "피망"})
     EXPECT_TRUE(a.online(a.count_as(true, site).key)) << site;
   for (const char* site : {"KBS", "미상", "엔씨소프트", ""}) EXPECT_FALSE(a.online(a.count_as(true, site).key)) << site;
+}
+
+// Names are compared after NFKC (record/normal_form.h), in one place: the compatibility
+// ideograph CP949 gives for 六 (U+F9D1, as in `김철 六단` of the real archive's 2015 KBS
+// final, tests/data/identity/pobsiz_kbs2015_chuseok_final.gib) is read as the rank 6단, and
+// an alias matches whichever of the two a user types.
+TEST(NormalForm, CompatibilityHanjaAndFullWidthFormsFold) {
+  const std::string compat = "김철 \uF9D1단", plain = "김철 六단";
+  ASSERT_NE(compat, plain);
+  const PlayerName p = split_player(compat);
+  EXPECT_EQ(p.name, "김철");
+  EXPECT_EQ(p.rank, "6단");
+  EXPECT_TRUE(p.rank_value.hanja);
+  EXPECT_EQ(split_player("조용희 \uF9D1단").rank, "6단");
+  EXPECT_EQ(name_key(compat), name_key(plain));
+  EXPECT_EQ(tidy_name(compat), plain);
+  EXPECT_EQ(split_player("ｋｉｒａｄｏｓａ ９단").rank, "9단");  // full-width digits are a rank too
+  EXPECT_EQ(name_key("ＨＡＮＧＡＭＥ"), "hangame");
+  EXPECT_EQ(tidy_name("風\u3000林\u3000火\u3000山"), "風 林 火 山");  // the ideographic space is a blank
+  EXPECT_EQ(tidy_name("백발마녀™"), "백발마녀TM");
+  EXPECT_EQ(name_key("龍頭山장기"), name_key("\uF9C4頭山장기"));
+}
+
+TEST(NormalForm, HangulCompatibilityJamoStayAsTyped) {
+  // NFKC would make them conjoining jamo, which compose with the vowel after them: the
+  // nickname ㅁㅣ스터사탄 (real archive) would become 미스터사탄, another account's name.
+  EXPECT_EQ(normal_form("ㅇㅇ"), "ㅇㅇ");
+  EXPECT_EQ(tidy_name("ㅁㅣ스터사탄 9단"), "ㅁㅣ스터사탄 9단");
+  EXPECT_NE(name_key("ㅁㅣ스터사탄"), name_key("미스터사탄"));
+  EXPECT_EQ(split_player("ㅁㅣ스터사탄 9단").name, "ㅁㅣ스터사탄");
+  EXPECT_EQ(folded_form("ABC ㅋㅋ"), "abc ㅋㅋ");
+}
+
+TEST(PlayerIdentity, AliasesMatchHoweverTheHanjaIsTyped) {
+  // A tag with the compatibility 六 and one with the ordinary 六: one identity, the rank read.
+  EXPECT_EQ(id("조용희 \uF9D1단", "KBS").key, id("조용희 六단", "KBS").key);
+  EXPECT_EQ(id("조용희 \uF9D1단", "KBS").display, "조용희");
+  // A rank in hanja is the pro records' style: one person at an online site too.
+  EXPECT_EQ(id("조용희 \uF9D1단", "한게임").rule, IdentityRule::Name);
+  NameAliases a = NameAliases::builtin();
+  ASSERT_FALSE(a.add("player\t김철 六단\t김철(金哲)\n", "mine.tsv"));  // typed with the ordinary 六, and a rank
+  EXPECT_EQ(id("김철 \uF9D1단", "", a).rule, IdentityRule::Alias);
+  EXPECT_EQ(id("김철 \uF9D1단", "", a).display, "김철");  // the alias's hanja name is left out, as in a tag
+  NameAliases b = NameAliases::builtin();
+  ASSERT_FALSE(b.add("player\t김\uF9D1철\t김철\n", "mine.tsv"));  // typed with the compatibility form
+  EXPECT_EQ(id("김六철 9단", "", b).rule, IdentityRule::Alias);
+}
+
+TEST(NameAliases, SitesAndEventsOfTheRealArchive) {
+  const NameAliases& a = NameAliases::builtin();
+  for (const char* site : {"한게임 초고수방", "한게임중계", "Hangame janggi", "한게임 고단방", "초고수방", "한게임 장기초고수방"})
+    EXPECT_EQ(a.count_as(true, site).display, "한게임") << site;
+  EXPECT_EQ(a.count_as(true, "KBS1").display, "KBS");
+  EXPECT_EQ(a.count_as(false, "친선대국").display, "친선");
+  EXPECT_EQ(a.count_as(false, "親善").display, "친선");
+  for (const char* notes : {"대국취소", "ㅇㅇ"}) {
+    const NameAliases::Counted c = a.count_as(true, notes);
+    EXPECT_TRUE(c.key.empty()) << notes;
+    EXPECT_FALSE(c.not_entity.empty()) << notes;  // reported as no site, with the table's note
+  }
+  EXPECT_EQ(a.count_as(true, "대국취소").not_entity, "a cancelled-game marker");
+  EXPECT_EQ(a.count_as(true, "미상").not_entity, "");  // says nothing: unknown, not "no site"
+  EXPECT_EQ(a.format(a.count_as(false, "친선대국").key), EventFormat::Casual);
+  EXPECT_FALSE(a.format(a.count_as(false, "제 3회 KBS 장기왕전").key));
+  NameAliases mine;
+  EXPECT_TRUE(mine.add("format\t리그\tswiss-ish\n", "t.tsv"));
+  EXPECT_TRUE(mine.add("*\t미상\t?\nformat\t미상\tcasual\n", "t.tsv"));  // counted as no event
+  EXPECT_FALSE(mine.add("format\t리그\tleague\nsite\tx\t!\n", "t.tsv"));
+  EXPECT_EQ(mine.format(name_key("리그")), EventFormat::League);
+  EXPECT_EQ(mine.count_as(true, "x").not_entity, "not a site");
 }

@@ -25,6 +25,8 @@ struct EventRecords {
   struct Game {
     std::uint32_t cho = 0, han = 0;
     NormalizedResult result;
+    std::string round;  // 회전, verbatim ("" when absent)
+    std::string event;  // 대회명, verbatim
   };
   std::vector<std::string> names;  // by player number
   std::vector<Game> games;
@@ -49,7 +51,9 @@ inline EventRecords read_event_records(const std::vector<std::string>& paths,
         if (fresh) e.names.push_back(id.display);
         side[s] = it->second;
       }
-      e.games.push_back({side[0], side[1], normalize_result(g->result_text)});
+      const std::string* round = fact_tag(g->tags, FactTag::Round);
+      const std::string* event = fact_tag(g->tags, FactTag::Event);
+      e.games.push_back({side[0], side[1], normalize_result(g->result_text), round ? *round : "", event ? *event : ""});
     }
   }
   return e;
@@ -70,6 +74,19 @@ inline EventRecords champions_league() {
 inline EventRecords daejanggun_main_league() {
   return read_event_records(
       {kCorpus + "/pobsiz_daejanggun_g000.gib", kData + "/events/pobsiz_daejanggun1_main_league.gib"});
+}
+
+// The 3rd KBS 장기왕전 (2002-07-28 to 2003-07-20), the whole record: a knockout of 48 players
+// in four rounds, a semifinal of three (each against each) and a final of two games.
+inline EventRecords kbs3_knockout() { return read_event_records({kData + "/events/pobsiz_kbs3_knockout.gib"}); }
+
+// The main league (본선리그, four players each against each) and the final (결승전, a match
+// of three games) of the 1st 친선대회 (2016), as its record files them: two event names.
+inline EventRecords friendly1(const std::string& event) {
+  return read_event_records({kData + "/events/pobsiz_friendly1_league_final.gib"}, [&](const std::vector<Tag>& tags) {
+    const std::string* e = fact_tag(tags, FactTag::Event);
+    return e && *e == event;
+  });
 }
 
 }  // namespace gibo::testing

@@ -188,7 +188,7 @@ TEST(Ratings, SmallCaseEqualsAnIndependentMaximumLikelihood) {
       game(0, 1, 'c'), game(1, 0, 'c'), game(0, 1, 'd'), game(0, 2, 'c'), game(2, 0, 'h'), game(2, 0, 'c'),
       game(1, 2, 'c'), game(2, 1, 'd'), game(3, 1, 'c'), game(1, 3, 'c'), game(2, 3, 'c'), game(3, 2, 'h'),
       game(3, 2, 'd'), game(3, 0, 'c'), game(0, 3, 'h'), game(1, 2, 'h')};
-  const Fit fit = ratings::fit(games, 4, {.min_games = 1, .drift = 0});
+  const Fit fit = ratings::fit(games, 4, {.min_games = 1, .drift = 0, .prior = 0});
   EXPECT_TRUE(fit.converged);
   EXPECT_EQ(fit.rated_players, 4);
   EXPECT_EQ(fit.rated_games, 16);
@@ -212,7 +212,7 @@ TEST(Ratings, SmallCaseEqualsAnIndependentMaximumLikelihood) {
 TEST(Ratings, WithoutDrawsAndWithoutTheFirstMove) {
   const std::vector<RatedGame> games = {game(0, 1, 'c'), game(1, 0, 'c'), game(1, 2, 'c'), game(2, 1, 'h'),
                                         game(2, 0, 'c'), game(0, 2, 'h'), game(1, 2, 'h'), game(0, 1, 'h')};
-  const Fit fit = ratings::fit(games, 3, {.min_games = 1, .first_move = false, .drift = 0});
+  const Fit fit = ratings::fit(games, 3, {.min_games = 1, .first_move = false, .drift = 0, .prior = 0});
   Reference ref;
   ref.players = 3;
   ref.games = games;
@@ -246,7 +246,7 @@ TEST(Ratings, RealEventEqualsAnIndependentMaximumLikelihood) {
   ASSERT_EQ(e.games.size(), 42u);
   const std::vector<std::string> names = {"김기영", "조용희", "이점섭", "김동학", "김경중", "송종일", "성우제"};
   ASSERT_EQ(e.names, names);
-  const Fit fit = ratings::fit(e.games, 7, {.min_games = 1, .drift = 0});
+  const Fit fit = ratings::fit(e.games, 7, {.min_games = 1, .drift = 0, .prior = 0});
   EXPECT_TRUE(fit.converged);
   EXPECT_EQ(fit.rated_players, 7);
   EXPECT_EQ(fit.rated_games, 42);
@@ -268,7 +268,7 @@ TEST(Ratings, RealEventWithoutARatedGroup) {
   ASSERT_EQ(e.games.size(), 8u);
   const std::vector<std::string> names = {"梁周浩", "金明水", "李在求", "李正碩", "康萬植"};
   ASSERT_EQ(e.names, names);
-  const Fit fit = ratings::fit(e.games, 5, {});
+  const Fit fit = ratings::fit(e.games, 5, {.prior = 0});
   EXPECT_EQ(fit.rated_players, 0);
   for (const PlayerRating& p : fit.players) {
     EXPECT_EQ(p.standing, Standing::NotConnected);
@@ -276,6 +276,17 @@ TEST(Ratings, RealEventWithoutARatedGroup) {
   }
   EXPECT_EQ(fit.players[4].losses, 3);
   EXPECT_EQ(fit.players[3].wins, 3);  // 李正碩
+  // With the default prior every player is rated, 李正碩 (3 wins, a draw) first, 康萬植 last;
+  // no one is ranked on so few games.
+  const Fit prior = ratings::fit(e.games, 5, {});
+  EXPECT_EQ(prior.rated_players, 5);
+  EXPECT_EQ(prior.ranked_players, 0);
+  for (const PlayerRating& p : prior.players) {
+    EXPECT_EQ(p.standing, Standing::FewGames);
+    EXPECT_TRUE(std::isfinite(p.rating) && p.deviation > 0 && p.deviation < FitOptions{}.prior);
+    EXPECT_LE(p.rating, prior.players[3].rating);
+    EXPECT_GE(p.rating, prior.players[4].rating);
+  }
 }
 
 namespace {
@@ -293,6 +304,7 @@ TEST(Ratings, GroupsWithoutAFiniteRating) {
   const std::vector<RatedGame> games = groups_games();
   FitOptions o;
   o.min_games = 1;
+  o.prior = 0;
   const Fit fit = ratings::fit(games, 8, o);
   EXPECT_EQ(fit.rated_players, 3);
   EXPECT_EQ(fit.rated_games, 4);  // the draw within the group counts
@@ -334,26 +346,41 @@ TEST(Ratings, APriorRatesEveryoneAndEqualsAnIndependentMaximumAPosteriori) {
   const std::vector<double> x = ref.maximise();
   double mean = 0;
   for (std::size_t i = 0; i < 7; ++i) mean += ref.rating(x, i) / 7;
+  EXPECT_NEAR(mean, 0, 1e-6);  // at the maximum the ratings' mean is the prior's centre
   auto H = ref.hessian(x);
   for (auto& row : H)
     for (double& v : row) v = -v;
   const auto cov = Reference::inverse(H);
+  // Each player's games' information about the rating: −d²/dΔ² of each game's log-likelihood
+  // at the maximum (Elo⁻², by central differences), summed; ranked when it reaches the
+  // prior's 1/σ².
+  std::vector<double> information(7, 0);
+  for (const RatedGame& g : games) {
+    auto ll = [&](double shift) {
+      const double diff = ref.rating(x, g.cho) - ref.rating(x, g.han) + ref.a(x) + shift;
+      const double cho = Reference::elo_curve(diff - ref.w(x)), han = Reference::elo_curve(-diff - ref.w(x));
+      return std::log(g.outcome == Outcome::ChoWins ? cho : g.outcome == Outcome::HanWins ? han : 1 - cho - han);
+    };
+    const double h = 0.5, curvature = -(ll(h) - 2 * ll(0) + ll(-h)) / (h * h);
+    information[g.cho] += curvature, information[g.han] += curvature;
+  }
+  int ranked = 0;
   for (std::size_t i = 0; i < 7; ++i) {
     const PlayerRating& p = fit.players[i];
-    EXPECT_EQ(p.standing, Standing::Ranked) << i;
-    EXPECT_NEAR(p.rating, 1500 + ref.rating(x, i) - mean, 1e-3) << "player " << i;
-    // Var(r_i − mean r) = cᵀ Σ c, c_j = [j = i] − 1/7 over r_0 … r_6.
-    double var = 0;
-    for (std::size_t j = 0; j < 7; ++j)
-      for (std::size_t k = 0; k < 7; ++k)
-        var += ((j == i ? 1.0 : 0.0) - 1.0 / 7) * cov[j][k] * ((k == i ? 1.0 : 0.0) - 1.0 / 7);
-    EXPECT_NEAR(p.deviation, std::sqrt(var), 1e-3 * std::sqrt(var)) << "player " << i;
+    // Anchored at the prior's centre; the standard error that of the rating itself.
+    EXPECT_NEAR(p.rating, 1500 + ref.rating(x, i), 1e-3) << "player " << i;
+    EXPECT_NEAR(p.deviation, std::sqrt(cov[i][i]), 1e-3 * std::sqrt(cov[i][i])) << "player " << i;
+    ASSERT_GT(std::abs(information[i] * 200 * 200 - 1), 0.01) << "too close to the rule to test it: " << i;
+    EXPECT_EQ(p.standing, information[i] >= 1 / (200.0 * 200.0) ? Standing::Ranked : Standing::FewGames) << i;
+    ranked += p.standing == Standing::Ranked;
   }
+  EXPECT_GT(ranked, 0);
+  EXPECT_LT(ranked, 7);
   EXPECT_NEAR(fit.first_move, ref.a(x), 1e-3);
   EXPECT_NEAR(fit.draw_width, ref.w(x), 1e-3);
   EXPECT_NEAR(fit.log_likelihood, ref.log_likelihood(x), 1e-7);
   // The unbeaten player leads, the one who only drew stays near the middle.
-  EXPECT_EQ(fit.players[0].rank, 1);
+  for (std::size_t i = 1; i < 7; ++i) EXPECT_GT(fit.players[0].rating, fit.players[i].rating) << i;
   EXPECT_LT(std::abs(fit.players[6].rating - fit.players[3].rating), 200);
   // The approximate deviations (exact_limit 0) stay close to the exact ones.
   o.exact_limit = 0;
@@ -429,7 +456,7 @@ TEST(Ratings, HistoryFollowsAChangeOfStrength) {
     games.push_back(game(1, 2, k % 2 ? 'c' : 'h', k % 3));
     games.push_back(game(2, 1, k % 2 ? 'c' : 'h', k % 3));
   }
-  const Fit fit = ratings::fit(games, 3, {.min_games = 1, .drift = 100});
+  const Fit fit = ratings::fit(games, 3, {.min_games = 1, .drift = 100, .prior = 0});
   ASSERT_EQ(fit.players[0].history.size(), 2u);
   const PeriodRating& early = fit.players[0].history[0];
   const PeriodRating& late = fit.players[0].history[1];
@@ -452,32 +479,38 @@ TEST(Ratings, HistoryFollowsAChangeOfStrength) {
 
 TEST(Ratings, HistoryEqualsAnIndependentMaximumOfThePenalisedLikelihood) {
   // Two periods, three players; the history's objective: the log-likelihood of the games at
-  // each period's ratings, minus the random walk's (r_t - r_t')² / (2 drift²) per player.
+  // each period's ratings, minus the random walk's (r_t - r_t')² / (2 drift²) per player and
+  // the prior's r_0² / (2 σ²) on each player's first period (σ: FitOptions' default prior,
+  // the history's when the overall fit has none).
   const std::vector<RatedGame> games = {game(0, 1, 'c', 0), game(1, 2, 'h', 0), game(2, 0, 'c', 0), game(1, 0, 'c', 0),
                                         game(0, 2, 'h', 1), game(2, 1, 'c', 1), game(1, 0, 'h', 1), game(2, 1, 'h', 1)};
   FitOptions o;
   o.min_games = 1;
   o.drift = 80;
   o.first_move = false;
+  o.prior = 0;
+  const double sigma = FitOptions{}.prior;
+  ASSERT_GT(sigma, 0);
   const Fit fit = ratings::fit(games, 3, o);
-  // Reference: parameters r_{i,t} for i = 0..2, t = 0..1, with r_{0,0} held at 0.
+  // Reference: parameters r_{i,t} for i = 0..2, t = 0..1, all free (the prior holds them).
   auto objective = [&](const std::vector<double>& x) {
-    auto r = [&](std::uint32_t i, int t) { return i == 0 && t == 0 ? 0.0 : x[i * 2 + static_cast<std::size_t>(t) - 1]; };
+    auto r = [&](std::uint32_t i, int t) { return x[i * 2 + static_cast<std::size_t>(t)]; };
     double ll = 0;
     for (const RatedGame& g : games) {
       const double p = Reference::elo_curve(r(g.cho, g.period) - r(g.han, g.period));
       ll += std::log(g.outcome == Outcome::ChoWins ? p : 1 - p);
     }
     // The drift in Elo as the model's natural units: (Δ/s)² / (2 (drift/s)²) = Δ² / (2 drift²).
-    for (std::uint32_t i = 0; i < 3; ++i) ll -= std::pow(r(i, 1) - r(i, 0), 2) / (2 * o.drift * o.drift);
+    for (std::uint32_t i = 0; i < 3; ++i)
+      ll -= std::pow(r(i, 1) - r(i, 0), 2) / (2 * o.drift * o.drift) + r(i, 0) * r(i, 0) / (2 * sigma * sigma);
     return ll;
   };
-  std::vector<double> x(5, 0);
+  std::vector<double> x(6, 0);
   for (int it = 0; it < 100; ++it) {  // Newton on finite differences
     const double h = 1e-2;
-    std::vector<double> g(5);
-    std::vector<std::vector<double>> H(5, std::vector<double>(5));
-    for (std::size_t i = 0; i < 5; ++i) {
+    std::vector<double> g(6);
+    std::vector<std::vector<double>> H(6, std::vector<double>(6));
+    for (std::size_t i = 0; i < 6; ++i) {
       auto at = [&](std::size_t a, double da, std::size_t b, double db) {
         std::vector<double> y = x;
         y[a] += da;
@@ -485,16 +518,16 @@ TEST(Ratings, HistoryEqualsAnIndependentMaximumOfThePenalisedLikelihood) {
         return objective(y);
       };
       g[i] = (at(i, h, i, 0) - at(i, -h, i, 0)) / (2 * h);
-      for (std::size_t j = 0; j < 5; ++j)
+      for (std::size_t j = 0; j < 6; ++j)
         H[i][j] = -(at(i, h, j, h) - at(i, h, j, -h) - at(i, -h, j, h) + at(i, -h, j, -h)) / (4 * h * h);
     }
     const auto step = Reference::solve(H, g);
     double largest = 0;
-    for (std::size_t i = 0; i < 5; ++i) x[i] += step[i], largest = std::max(largest, std::abs(step[i]));
+    for (std::size_t i = 0; i < 6; ++i) x[i] += step[i], largest = std::max(largest, std::abs(step[i]));
     if (largest < 1e-8) break;
   }
   // Compare differences (the anchor aside): each player's period ratings against player 0's in period 0.
-  auto ref = [&](std::uint32_t i, int t) { return i == 0 && t == 0 ? 0.0 : x[i * 2 + static_cast<std::size_t>(t) - 1]; };
+  auto ref = [&](std::uint32_t i, int t) { return x[i * 2 + static_cast<std::size_t>(t)] - x[0]; };
   const double base = fit.players[0].history[0].rating;
   for (std::uint32_t i = 0; i < 3; ++i) {
     ASSERT_EQ(fit.players[i].history.size(), 2u) << i;
@@ -522,6 +555,7 @@ TEST(Ratings, ApproximateDeviationsTrackTheExactOnes) {
   }
   FitOptions o;
   o.drift = 0;
+  o.prior = 0;
   const Fit exact = ratings::fit(games, 400, o);
   o.exact_limit = 0;
   const Fit approximate = ratings::fit(games, 400, o);

@@ -115,8 +115,8 @@ TEST(DisplayWidth, HangulAndHanjaAreTwoColumns) {
 GameFacts game(const std::string& cho, const std::string& han, Winner w, int plies, int year) {
   GameFacts g;
   g.file = "a.gib";
-  g.cho_name = cho;
-  g.han_name = han;
+  g.cho_player = g.cho_name = cho;
+  g.han_player = g.han_name = han;
   g.has_result = true;
   g.result.winner = w;
   g.result.recognised = true;

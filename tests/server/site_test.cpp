@@ -222,3 +222,35 @@ TEST_F(SiteTest, EachNameLinksToItsGames) {
 }
 
 }  // namespace
+
+// A game's page names its copies, linked, with what each says otherwise; a copy's page
+// names its game (issue 40), on an archive of the real archive's cuts (tests/data/twins).
+TEST(SiteCopies, AGamesPageNamesItsCopiesAndTheirConflicts) {
+  const fs::path dir = fs::temp_directory_path() / ("gibo-site-copies-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string db = (dir / "twins.db").string();
+  const std::string twins = std::string(GIBO_TEST_DATA) + "/twins";
+  const std::string cmd = std::string("'") + GIBO_BINARY + "' import --db '" + db + "' '" + twins + "/amateur052_g059.gib' '" +
+                          twins + "/hangame_research_g003.gib' '" + twins + "/hangame_kibo_g002.gib' '" + twins +
+                          "/hangame_kibo_g029.gib' > /dev/null 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  {
+    ServeOptions o;
+    o.db = db;
+    auto site = Site::open(o);
+    ASSERT_TRUE(site.has_value()) << site.error().message;
+    // Records 1 and 3 are games; 2 and 4 their copies (in import order).
+    const Reply game = (*site)->get("/game/1");
+    ASSERT_EQ(game.status, 200);
+    EXPECT_NE(game.body.find("<a href=\"/game/2\">"), std::string::npos) << game.body;
+    EXPECT_NE(game.body.find("hangame_research_g003.gib:1"), std::string::npos);
+    EXPECT_NE(game.body.find("says otherwise: Cho's player, Han's player"), std::string::npos) << game.body;
+    const Reply other = (*site)->get("/game/3");
+    EXPECT_NE(other.body.find("says otherwise: the date"), std::string::npos);
+    const Reply copy = (*site)->get("/game/2");
+    ASSERT_EQ(copy.status, 200);
+    EXPECT_NE(copy.body.find("A copy of the game <a href=\"/game/1\">"), std::string::npos) << copy.body;
+  }
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+}

@@ -1,4 +1,4 @@
-// rescore --engine (README "rescore --engine"): the engine verdict on a game whose ending
+// rescore --engine (src/adjudication/README.md "Engine verdicts"): the engine verdict on a game whose ending
 // the rules cannot decide (verdict unverifiable), from the evaluation of its final
 // position under the judging profile's engine variant, compared with the stored result.
 // In two steps so that a caller with an archive can look up an evaluation kept from an

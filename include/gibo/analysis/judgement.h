@@ -1,5 +1,5 @@
 // From evaluations to judgements of a move: winning chances, the classification of a
-// move by the drop in its side's winning chances, and a move's accuracy (README "analyze").
+// move by the drop in its side's winning chances, and a move's accuracy (src/cli/help/analyze.md, "winning chances").
 #pragma once
 
 #include <string_view>

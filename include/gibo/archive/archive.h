@@ -1,5 +1,5 @@
-// The game archive: one SQLite file holding source files, distinct games (start position
-// + moves), their tags, comments, times, diagnostics, duplicates and verdicts. The schema
+// The game archive: one SQLite file holding source files, games (start position + moves)
+// with every copy of them (copies.h), their tags, comments, times, diagnostics and verdicts. The schema
 // is documented in src/archive/README.md and versioned (kSchemaVersion).
 //
 // Policies (written here because this is where they are enforced):
@@ -12,9 +12,10 @@
 //   analysis_games row in one transaction (all or nothing per game); a stored position is
 //   never rewritten (the same request gives it again as it is); a game's row is replaced
 //   only when a later run fills positions that had failed.
-// * A stored row is never rewritten. A game row is removed only when a valid copy of a
-//   broken stored game arrives (replace_game): the valid copy is stored as a new game and
-//   the broken one becomes its duplicate, in the caller's transaction.
+// * A stored record is never thrown away, and its row is never rewritten but for the
+//   link that makes it a copy: when a valid copy of a broken stored game arrives
+//   (replace_game), the valid copy is stored as the game and the broken one becomes its
+//   copy, in the caller's transaction.
 // * A file that is not a gibo archive (another application id, or tables but no gibo
 //   schema) is refused, never modified. A file with a newer schema version is refused;
 //   an older one is migrated step by step inside one transaction when opened for writing,
@@ -37,6 +38,7 @@
 
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/codec.h"
+#include "gibo/archive/copies.h"
 #include "gibo/core/expected.h"
 #include "gibo/record/player_name.h"
 #include "gibo/core/rules.h"
@@ -53,9 +55,14 @@ namespace gibo::archive {
 // (analysis_queue, analysis_workers); 6: the facts --where reads, derived by the code and
 // stored (game_facts, analysis_quality), so that every backend reads the same values;
 // 7: each game's opening names (game_openings), named with the archive's opening book;
-// 8: a queue worker's lease length and end; 9: each game's material signature
-// (game_material), which a pattern search reads before replaying games.
-inline constexpr int kSchemaVersion = 9;
+// 8: a queue worker's lease length and when it stopped (analysis_workers.lease_ms,
+// stopped_at); 9: every record kept (a copy of a game is a games row naming it: copy_of;
+// twins), what each record states about its plies (games.statements), and copy_conflicts;
+// 10: each game's material signature (game_material), which a pattern search reads before
+// replaying games.
+inline constexpr int kSchemaVersion = 10;
+// The schema version from which every record is kept: a copy is a games row (copy_of).
+inline constexpr int kCopiesSince = 9;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
 inline constexpr std::int32_t kApplicationId = 0x4749424F;
 
@@ -121,11 +128,13 @@ struct PreparedGame {
   std::string moves;                       // codec.h moves blob
   std::string times;                       // codec.h times blob; empty = NULL
   std::optional<std::string> tail_tokens;  // codec.h tail tokens from the first erroneous ply
+  std::string statements;                  // codec.h statements: what the record states about each ply
   std::vector<StoredComment> comments;
   // Tags and what is derived from them.
   std::string tags_json;  // codec.h tags
   std::optional<PlayerName> cho_player, han_player;
   TagFacts facts;
+  RecordClaims claims;  // who played, when, who won, as copies are told from twins (copies.h)
   // Its opening named with the book prepare_game was given; nullopt without one (then
   // insert_game names it with the archive's book).
   std::optional<StoredOpening> opening;
@@ -168,8 +177,11 @@ struct SourceState {
   std::string path;
   std::string content_hash;
   std::string encoding;
-  int games_done = 0;  // the file's games already handled (stored, duplicate or rejected)
+  int games_done = 0;  // the file's games already handled (stored or rejected)
   bool complete = false;
+  // Rows of `duplicates` naming this source: copies an import before schema version 9
+  // did not keep (their ranks in the file, ascending). Importing the file again stores them.
+  std::vector<int> unkept_copies;
 };
 
 // One adjudication result, as the verdicts table stores it (src/adjudication/README.md, "Verdicts"). Plain text
@@ -335,6 +347,11 @@ class Archive {
   // The encoding is known once the whole file is read; the importer sets it with the
   // source's last games (until then it is what insert_source was given).
   std::optional<Error> set_source_encoding(std::int64_t source_id, const std::string& encoding);
+  // Forgets the duplicates row of record `game_index` of source `source_id` (a copy an
+  // import before schema version 9 did not keep) with its diagnostics, as its record is
+  // stored again; false when there is none (another import took it). Inside the caller's
+  // transaction.
+  Expected<bool> forget_unkept_copy(std::int64_t source_id, int game_index);
   // File-level diagnostics (game_id NULL).
   std::optional<Error> insert_file_diagnostics(std::int64_t source_id, const std::vector<Diagnostic>& diagnostics);
 
@@ -343,38 +360,44 @@ class Archive {
   Expected<std::vector<std::int64_t>> game_hashes();
   // The (id, hash) of every stored game whose id is above `id`.
   Expected<std::vector<std::pair<std::int64_t, std::int64_t>>> game_hashes_after(std::int64_t id);
-  // The id of a stored game with the same start and moves (canonical codes), 0 if none.
-  Expected<std::int64_t> find_same_game(const PreparedGame& game);
-  // A stored game with the same start and moves as `game`: its id (0 if none) and status.
-  struct StoredCopy {
+  // The games (not copies) stored with the same start and moves (canonical codes) as
+  // `game`, in id order, with what their records claim (copies.h), and the `twin` number
+  // a new game of its hash and start takes.
+  struct SameGame {
     std::int64_t id = 0;
     bool valid = false;
+    RecordClaims claims;
   };
-  Expected<StoredCopy> find_stored_copy(const PreparedGame& game);
-  // Inserts a game with its players, comments and diagnostics; its id.
-  Expected<std::int64_t> insert_game(std::int64_t source_id, const PreparedGame& game);
-  // Records that `game` (at source/game_index) repeats the stored game `kept_id`, with
-  // the copy's own status and diagnostics (game_id NULL, game_index set).
-  std::optional<Error> insert_duplicate(std::int64_t source_id, const PreparedGame& game, std::int64_t kept_id);
-  // The broken copy that replace_game turned into a duplicate.
+  struct SameGames {
+    std::vector<SameGame> games;
+    std::int64_t next_twin = 0;
+  };
+  Expected<SameGames> same_games(const PreparedGame& game);
+  // Inserts a record with its players, comments, diagnostics, facts and opening; its id.
+  // `copy_of`: the game it is a copy of, saying `conflicts` otherwise (copies.h; stored in
+  // copy_conflicts); nullopt: a game, numbered `twin` among those of its hash and start.
+  Expected<std::int64_t> insert_game(std::int64_t source_id, const PreparedGame& game,
+                                     std::optional<std::int64_t> copy_of = std::nullopt, std::int64_t twin = 0,
+                                     unsigned conflicts = 0);
+  // The broken game that replace_game made a copy.
   struct ReplacedCopy {
-    std::int64_t old_id = 0;  // its game id, now gone
-    std::int64_t new_id = 0;  // the valid copy's game id
+    std::int64_t old_id = 0;  // its row, now a copy
+    std::int64_t new_id = 0;  // the valid copy's row, now the game
     std::string path;         // its source's path
     int game_index = 0;       // its rank in that file (0-based)
     std::string error_code;   // its first error
     int error_ply = 0;
   };
-  // Stores the valid `game` (at source_id) in place of the broken stored game `broken_id`
-  // with the same start and moves: the valid copy becomes a new game row (with its players,
-  // comments and diagnostics), and the broken one a duplicates row of it (its
-  // diagnostics kept as a copy's, game_id NULL); duplicates and prefixes that named the
-  // broken game name the valid one; its comments, verdicts and analyses (about the broken record)
-  // go with its row, and the position index stored in the archive forgets it. Inside the
+  // Stores the valid `game` (at source_id) as the game in place of the broken stored game
+  // `broken_id` with the same start and moves: the valid record becomes a new game row
+  // (with its players, comments and diagnostics, taking the broken one's twin number),
+  // and the broken one its copy, as every copy of the broken one; prefixes that named the
+  // broken game name the valid one; its verdicts and analyses (about the broken record)
+  // are removed, and the position index stored in the archive forgets it. Inside the
   // caller's transaction (all or nothing with its batch).
   Expected<ReplacedCopy> replace_game(std::int64_t source_id, const PreparedGame& game, std::int64_t broken_id);
   std::int64_t max_game_id();
-  // The stored games; -1 when they cannot be counted (a server gone away).
+  // The stored games (copies aside); -1 when they cannot be counted (a server gone away).
   std::int64_t game_count();
   // Where a stored game came from.
   struct GameOrigin {
@@ -420,8 +443,20 @@ class Archive {
   Expected<std::vector<GameListing>> game_listings(const std::vector<std::int64_t>& ids);
   // Every diagnostic row, in id order.
   std::optional<Error> for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn);
-  // The kept game's id of every duplicates row.
-  Expected<std::vector<std::int64_t>> duplicate_game_ids();
+  // A copy of a game: a record stored as a copy (a games row naming its game), or a row
+  // of `duplicates` left by an import before schema version 9 (no row of its own: id 0).
+  struct GameCopy {
+    std::int64_t id = 0;       // the copy's games row; 0: not kept (a duplicates row)
+    std::int64_t game_id = 0;  // the game it is a copy of
+    std::string file;          // its source's path
+    int game_index = 0;        // its rank there (0-based)
+    bool valid = false;
+    unsigned conflicts = 0;    // what it says otherwise than its game (copies.h)
+  };
+  // The copies of game `game_id`, or of every game (nullopt), ordered by game and source.
+  Expected<std::vector<GameCopy>> copies(std::optional<std::int64_t> game_id = std::nullopt);
+  // The game the record `id` is a copy of; nullopt when it is a game.
+  Expected<std::optional<std::int64_t>> copy_of(std::int64_t id);
 
   // --- verdicts -----------------------------------------------------------------
   // Stores verdicts in one transaction; a verdict for the same game, profile id and
@@ -436,6 +471,8 @@ class Archive {
   // The id of the stored request equal to `r`; with `create`, a new row when there is
   // none (0 otherwise). An archive older than version 3 (read only) has none: 0.
   Expected<std::int64_t> analysis_request(const AnalysisRequest& r, bool create);
+  // The stored request `id`; nullopt when there is none.
+  Expected<std::optional<AnalysisRequest>> stored_request(std::int64_t id);
   // Game `game_id`'s analysis row under `request_id`; nullopt when it was never analysed
   // under it.
   Expected<std::optional<StoredAnalysisGame>> analysis_game(std::int64_t request_id, std::int64_t game_id);
@@ -463,8 +500,10 @@ class Archive {
   // result, a verdict the rules decide): an earlier run's verdict of theirs is removed.
   std::optional<Error> store_engine_verdicts(const std::vector<EngineVerdictRow>& verdicts,
                                              const std::vector<EngineVerdictRow>& none = {});
-  // Every engine verdict, ordered by game id, profile id and version (none before version 3).
-  std::optional<Error> for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn);
+  // Every engine verdict (those of the game `game` only, when given), ordered by game id,
+  // profile id and version (none before version 3).
+  std::optional<Error> for_each_engine_verdict(const std::function<void(const EngineVerdictRow&)>& fn,
+                                               std::optional<std::int64_t> game = std::nullopt);
   // The side summaries of those of `game_ids` that have a complete analysis (each game's
   // newest: the highest request id), in the order of `game_ids`.
   Expected<std::vector<AnalysedGame>> analysed_games(const std::vector<std::int64_t>& game_ids);

@@ -95,6 +95,16 @@ void encode_tags(const std::vector<Tag>& tags, std::string& out);
 std::optional<std::vector<Tag>> decode_tags(std::string_view json);
 
 // ---------------------------------------------------------------------------
+// Statements: what the record itself states about each ply (its token as written, its
+// claims, its place, its glyphs), as one JSON object holding the columns of gibo's JSON
+// record that say it: {"texts":[…],"claims":"…","at":[…],"nags":[…]}
+// (formats/json/README.md "Compact plies"; gibo/formats/json_plies.h).
+std::string encode_statements(const std::vector<RecordedPly>& plies);
+// Sets the statements of `plies` (decoded from the moves blob) from what
+// encode_statements wrote; false when the text is not such an object.
+bool decode_statements(std::string_view json, std::vector<RecordedPly>& plies);
+
+// ---------------------------------------------------------------------------
 // Tail tokens: the ply texts from the first erroneous ply on, separated by one space
 // (ply tokens never hold blanks), so writers can reproduce plies no replay can rebuild.
 std::string encode_tail(const std::vector<RecordedPly>& plies, std::size_t from);

@@ -3,13 +3,19 @@
 // batch one transaction (all or nothing).
 //
 // Guarantees (src/archive/README.md explains the bookkeeping behind them):
-// * Distinct games only: a game with the same start and moves as a stored one (tags
-//   aside) is not stored again; it is counted and recorded in `duplicates`, linked to the
-//   kept game. Games that are a strict prefix of another are found and reported.
-// * The valid copy is the one kept: when a valid game repeats a broken stored one (from
-//   earlier in this run or an earlier run), the valid copy is stored in its place and the
-//   broken one becomes its duplicate (Archive::replace_game), in the batch that holds the
-//   valid copy.
+// * Every record kept, each game once: a record with the same start and moves as a
+//   stored game is stored as that game's copy when it is the same game (copies.h: nothing
+//   in it says otherwise, or the game is too long to have been played twice), linked to
+//   it, with what it says otherwise (its conflicts, reported); else it is another game, a
+//   twin, stored and counted as one. Games that are a strict prefix of another are found
+//   and reported.
+// * The valid copy is the game: when a valid record repeats a broken stored game (from
+//   earlier in this run or an earlier run), the valid one is stored as the game and the
+//   broken one becomes its copy (Archive::replace_game), in the batch that holds the
+//   valid one.
+// * A file imported whole by a gibo before schema version 9, which kept no copies, is
+//   read again when imported again: the copies it did not keep are stored (as copies, or
+//   as twins), nothing else.
 // * Resumable: a file whose content hash belongs to a completely imported source is
 //   skipped. A source's progress (games handled) is committed with each batch, and its
 //   `complete` flag only in a transaction that follows or holds its last game, so an
@@ -63,9 +69,10 @@ enum class FileStatus {
   Resumed,          // an earlier run stored its first games; the rest now
   AlreadyImported,  // its content hash is a complete source already: skipped
   SameContent,      // same bytes as a file earlier in this run: skipped
+  Restored,         // imported whole before schema version 9: the copies it did not keep stored now
   Unreadable,       // could not be read
 };
-std::string_view file_status_name(FileStatus s);  // "imported", "resumed", "already-imported", ...
+std::string_view file_status_name(FileStatus s);  // "imported", "resumed", "already-imported", "restored", ...
 
 // A game of a file that has errors: where it is and what is wrong (all its diagnostics,
 // the first error among them), whether it was stored (as invalid) or not (valid_only).
@@ -86,6 +93,26 @@ struct ReplacedGame {
   int error_ply = 0;
 };
 
+// A record of this file stored as a game of its own although a stored game has the same
+// start and moves: it says otherwise and is short enough to be another game (copies.h).
+struct TwinReport {
+  int game_index = 0;          // its rank in this file (0-based)
+  std::int64_t game_id = 0;    // its game id
+  std::int64_t twin_of = 0;    // the first stored game of the same start and moves
+  std::string path;            // where that one came from
+  int twin_index = 0;          // its rank there (0-based)
+  unsigned conflicts = 0;      // what the record says otherwise than that one
+};
+
+// A record of this file stored as the copy of a game it says otherwise than (copies.h).
+struct ConflictReport {
+  int game_index = 0;        // its rank in this file (0-based)
+  std::int64_t game_id = 0;  // the game it is a copy of
+  std::string path;          // where that game's record came from
+  int kept_index = 0;        // its rank there (0-based)
+  unsigned conflicts = 0;
+};
+
 struct FileReport {
   std::string path;
   FileStatus status = FileStatus::Imported;
@@ -97,9 +124,12 @@ struct FileReport {
   long games = 0;            // games read now (a resumed file: those after the earlier run's)
   long resumed_after = 0;    // a resumed file: games the earlier run handled
   long plies = 0;
-  long added = 0, duplicates = 0;
+  long added = 0;       // records stored as games (twins included)
+  long duplicates = 0;  // records stored as copies of a game
   long replaced = 0;  // valid games stored in place of a broken copy (neither added nor duplicates)
   std::vector<ReplacedGame> replacements;  // one per replaced game, in file order
+  std::vector<TwinReport> twins;           // games added that are twins, in file order
+  std::vector<ConflictReport> conflicts;   // copies that say otherwise than their game, in file order
   long invalid = 0;   // games with errors (stored, or rejected with valid_only)
   long rejected = 0;  // games not stored because of valid_only
   std::vector<Diagnostic> file_diagnostics;
@@ -121,8 +151,11 @@ struct PrefixReport {
 
 struct ImportSummary {
   long files = 0, imported = 0, resumed = 0, skipped = 0, unreadable = 0;
+  long restored = 0;  // files imported before schema version 9 whose unkept copies were stored (FileStatus::Restored)
   long games = 0, plies = 0, added = 0, duplicates = 0, invalid = 0, rejected = 0;
   long replaced = 0;  // valid games stored in place of a broken copy (FileReport::replaced)
+  long twins = 0;      // games added that are twins (FileReport::twins)
+  long conflicts = 0;  // copies that say otherwise than their game (FileReport::conflicts)
   // After an error: games handled in the batch that was rolled back (read, not stored;
   // `added`, `duplicates` and `replaced` count committed games only).
   long lost = 0;

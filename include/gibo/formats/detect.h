@@ -24,6 +24,10 @@ std::string_view format_name(Format f);
 std::optional<Format> format_from_name(std::string_view name);
 // The usual file extension with its dot: ".gib", ".pgn", ".json", ".jsonl", ".fen", ".uci".
 std::string_view format_extension(Format f);
+// The format a file's name says by its ending (format_extension's, in any case: "A.GIB" is
+// .gib; the ending is what follows the last '.', so ".gib" alone has none); Unknown for
+// any other name.
+Format format_of_name(std::string_view name);
 
 // Tells the format from the bytes: JSON (one document) or JSON Lines (several) when the
 // text starts with '{' or '[' followed by '{' and parses as JSON; a tag section followed

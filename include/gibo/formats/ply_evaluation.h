@@ -1,5 +1,5 @@
 // An engine's evaluation of one ply as the annotated writers write it (analyze --pgn,
-// --gib: formats/pgn/README.md "Annotations", formats/gib/README.md "Analysis comments"):
+// --gib: formats/pgn/README.md "What gibo writes", formats/gib/README.md "Analysis comments"):
 // the evaluation after the ply, the engine's class of the move and its best move when the
 // mover played another. Filled by the analysis layer (analysis::ply_evaluations).
 #pragma once

@@ -32,6 +32,12 @@ std::string pgn_result_of(const Game& game);
 // "1-0" 초승, "0-1" 한승, "1/2-1/2" 무승부; "" for "*" (no 대국결과 tag).
 std::string_view gib_result_for_token(std::string_view token);
 
+// The value of the GibResult tag among `tags` (the .gib result text gibo's PGN writer
+// keeps beside the Result token) when it gives back the result token `token` (its
+// normalised winner's token is `token`); nullptr otherwise. The PGN reader stores it as
+// the game's result text, and the way back to .gib writes it as 대국결과.
+const std::string* restoring_gib_result(const std::vector<Tag>& tags, std::string_view token);
+
 // --- Tags -------------------------------------------------------------------------
 
 // The tags the PGN writer writes for `game`: the seven-tag roster first (Event Site Date

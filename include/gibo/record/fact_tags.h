@@ -15,9 +15,10 @@ namespace gibo {
 
 enum class FactTag { Event, Site, Date, Cho, Han, StatedPlies, Round };
 
-// The tag names of a fact, in priority order: Event 대회명/Event, Site 대국장소/Site,
-// Date 대국일자/Date, Cho 초대국자/White/Cho, Han 한대국자/Black/Han, StatedPlies 총수,
-// Round 회전/Round.
+// The tag names of a fact, in priority order: Event 대회명/GibEvent/Event, Site
+// 대국장소/GibSite/Site, Date 대국일자/GibDate/Date, Cho 초대국자/GibWhite/White/Cho, Han
+// 한대국자/GibBlack/Black/Han, StatedPlies 총수, Round 회전/GibRound/Round (a Gib<Name> tag
+// is the value gibo's PGN writer put in the standard's form, kept as it was).
 std::span<const std::string_view> fact_tag_names(FactTag fact);
 
 // The value of the first tag named by the fact's highest-priority name that occurs (the

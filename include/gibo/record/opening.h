@@ -197,7 +197,7 @@ struct LineFound {
 
 // A game's opening. Pointers are into the book it was named with, which must outlive it.
 struct Opening {
-  bool other_start = false;                 // a custom start: nothing else is named
+  bool other_start = false;                 // a custom start (not a set-up pair's): nothing else is named
   Setup cho = Setup::HEEH, han = Setup::HEEH;  // absolute, as seen from Cho
   std::array<std::vector<FormationFound>, 2> formations;  // per Side, in book order
   std::optional<LineFound> line;
@@ -205,6 +205,14 @@ struct Opening {
   const std::vector<FormationFound>& of(Side s) const { return formations[static_cast<std::size_t>(index(s))]; }
   ElephantPair pair() const { return other_start ? ElephantPair::None : elephant_pair(cho, han); }
 };
+
+// The set-up pair a position is the start of (every piece where the pair puts it, Cho to
+// move); nullopt for any other position. The one test of "a standard start": a record's
+// custom start ([판], FEN) that sets up a pair's start is that pair's game, for the opening
+// names, the statistics' set-up tables and the explorer alike.
+std::optional<std::pair<Setup, Setup>> setup_pair_of(const Position& p);
+// A record's start: its stated set-up pair, or the pair its custom position sets up.
+std::optional<std::pair<Setup, Setup>> setup_pair_of(const StartPosition& start);
 
 // Names the opening of a game from `start` through `moves` (the plies a board can play,
 // in order; a pass as Move::pass). Only the first kLineWindow moves are read.

@@ -28,6 +28,7 @@ std::optional<DiagramOptions::Letters> parse_letters(std::string_view name);
 struct SvgOptions {
   int cell = 40;                  // pixels between lines
   Move last_move = Move::none();  // highlighted: its from- and to-square framed, an arrow between
+  Move better_move = Move::none();  // an engine's better move: a dashed arrow over the pieces
   std::string title;              // <title> of the picture
   // Hanja by default; the generals are always 楚 (Cho, blue) and 漢 (Han, red) except
   // in Latin letters.

@@ -18,12 +18,15 @@
 // the explorer's with the filters player=, site=, from=, to= (years) kept across links.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "gibo/analysis/game_analysis.h"
+#include "gibo/archive/archive.h"
 #include "gibo/core/position.h"
 #include "gibo/core/rules.h"
 #include "gibo/record/game.h"
@@ -77,7 +80,11 @@ std::string games_page(const explore::Search& s, const Path& path, const Filters
 
 // One game as the viewer shows it.
 struct GameView {
-  std::string title;  // "FILE:GAME"
+  // The page's title: "CHO – HAN · EVENT · DATE" (the parts the record has), else `ref`.
+  std::string title;
+  std::string ref;    // "FILE:GAME": the file's name (no folders) and the game from 1
+  // The page of its event's season (set by the server when the report has one; "" no link).
+  std::string event_href;
   std::string cho, han, event, site, date, result, verdict;  // record strings (escaped when written)
   Position start;
   std::vector<Move> moves;                    // the plies that replay
@@ -92,12 +99,37 @@ struct GameView {
   // An engine's evaluations ([0] the start, [k] after ply k; analysis_jsonl.h), when the
   // game has an analysis: the viewer then shows the evaluation graph (eval_graph.h).
   analysis::Evaluations evaluations;
+  // That analysis's judged plies ([k-1] for ply k; empty without one) and each side's
+  // summary ([0] Cho): the viewer marks each move's judgement, draws the engine's better
+  // move and shows each side's accuracy, average loss and best-move share.
+  std::vector<analysis::PlyAnalysis> judged;
+  std::array<analysis::SideSummary, 2> sides{};
+  // Its engine verdicts (gibo rescore --engine), one line each in the run's words: the
+  // profile, the verdict (or "information" for a win off the board), the judged ply, its
+  // evaluation and why; the viewer opened from a verdict list shows them.
+  std::vector<std::string> engine_verdicts;
+  // The other records of the game (src/archive/README.md "Copies and twins"): its copies,
+  // or, for a copy, the game it is a copy of; each by its archive id (0: a copy an import
+  // before schema version 9 did not keep), FILE:GAME and what it says otherwise than the
+  // game (copy_text.h; "" nothing).
+  struct Record {
+    std::int64_t id = 0;
+    std::string title, conflicts;
+  };
+  std::vector<Record> copies;
+  std::optional<Record> copy_of;
 };
 
 // The viewer's view of a record: it is replayed (rescore_game: under the profile it names,
 // else `fallback`), its valid prefix kept, its verdict beside the stored result, its opening
 // named with `openings` (nullptr: the built-in book).
 GameView game_view(Game game, const Profile& fallback, const OpeningBook* openings = nullptr);
+
+// One engine verdict of a game as the viewer lists it: "fs-janggi: engine-contradicts at ply
+// 120, evaluation +3.50 (Cho's view): the other side is ahead by the margin or more"; a win off
+// the board (`stored` won on time, by forfeit, by disconnection) reads "information" and who
+// was ahead (analysis/engine_verdict.h off_the_board_reading).
+std::string engine_verdict_line(const archive::EngineVerdictRow& v, const NormalizedResult& stored);
 
 // The viewer at `ply` (0..moves.size()) with links to the server's routes.
 std::string game_page(const GameView& game, int ply, DiagramOptions::Letters letters);

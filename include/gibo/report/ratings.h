@@ -23,8 +23,12 @@ struct RatedGame {
 };
 
 struct FitOptions {
-  double anchor = 1500;        // the mean rating of the ranked players
-  int min_games = 5;           // games within the rated group a player needs to be ranked
+  // The scale's anchor: with a prior the prior's centre (a player known by no game; at the
+  // maximum also the rated players' mean), without one the mean rating of the ranked players.
+  double anchor = 1500;
+  // Games within the rated group a player needs to be ranked; with a prior the games must
+  // also weigh at least as much as the prior (Standing::Ranked).
+  int min_games = 5;
   bool first_move = true;      // fit Cho's advantage (false: none)
   // The history: how far (Elo, one standard deviation) a rating may move in one period; 0:
   // no history. Periods without games in between count: two periods apart move sqrt(2) as far.
@@ -32,18 +36,24 @@ struct FitOptions {
   // Covariance: exact (the inverse of the observed information) up to this many rated
   // players, an approximation above (README "Ratings").
   int exact_limit = 1000;
-  // A normal prior on every rating, its standard deviation in Elo: 0 (the default) for
-  // none — maximum likelihood; above 0 the maximum a posteriori (every player with a decided
-  // game is then rated, the few-games ones pulled towards the mean), as BayesElo's prior does.
-  double prior = 0;
+  // A normal prior on every rating, its standard deviation in Elo (the maximum a
+  // posteriori, as BayesElo's prior of virtual draws makes it): every player with a decided
+  // game is rated, the few-games ones drawn towards the mean. 75 by default, the width that
+  // predicted the real archive's later games best (src/report/README.md "The prior"); 0:
+  // none, maximum likelihood over the rated group. The history always has one (this, or the
+  // default when this is 0).
+  double prior = 75;
   double tolerance = 1e-9;     // convergence: the largest Newton step, in natural units
   int max_iterations = 200;
 };
 
 // Why a player is or is not ranked.
 enum class Standing : std::uint8_t {
-  Ranked,        // in the rated group, with at least min_games games in it (fit())
-  FewGames,      // in the rated group, with fewer games: a rating, not ranked
+  Ranked,        // rated, with at least min_games games in the rated group and, with a prior, games
+                 // that weigh at least as much as the prior: their information about the rating,
+                 // Σ p(1−p) over them in the model's natural units, at least the prior's 1/σ²
+                 // (the standard error then at most about σ/√2: 53 Elo at the default 75)
+  FewGames,      // rated, with fewer games or games weighing less: a rating, not ranked
   NotConnected,  // outside the rated group: no finite maximum-likelihood rating on its scale
 };
 std::string_view standing_name(Standing s);  // "ranked", "few-games", "not-connected"
@@ -86,10 +96,11 @@ struct Fit {
   bool exact_covariance = false;      // the deviations are exact (else approximate)
 };
 
-// Fits the model to `games` among `players` numbered players. The rated group is the largest
-// in which every player has beaten every other, directly or through others (so has won and
-// lost within it): players outside it have no finite maximum-likelihood rating on its scale
-// and are NotConnected. A game whose two players are the same is not counted.
+// Fits the model to `games` among `players` numbered players. With a prior (the default)
+// every player with a decided game against another is rated; without, the rated group is
+// the largest in which every player has beaten every other, directly or through others (so
+// has won and lost within it): players outside it have no finite maximum-likelihood rating
+// on its scale and are NotConnected. A game whose two players are the same is not counted.
 Fit fit(std::span<const RatedGame> games, std::size_t players, const FitOptions& options = {});
 
 // Elo points per natural unit of the model's log-odds: 400 / ln 10.

@@ -18,6 +18,7 @@
 
 #include "gibo/core/expected.h"
 #include "gibo/report/diagram.h"
+#include "gibo/report/ratings.h"
 
 namespace gibo::server {
 
@@ -26,6 +27,9 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   unsigned short port = 8080;  // 0: any free port
   DiagramOptions::Letters letters = DiagramOptions::Letters::Hanja;
+  // The ratings of the players' pages, as `gibo stats` takes them (--min-games, --rating-prior).
+  int min_games = ratings::FitOptions{}.min_games;
+  double rating_prior = ratings::FitOptions{}.prior;
 };
 
 // Is `host` a loopback address (127.0.0.0/8, ::1, localhost)?
