@@ -147,11 +147,17 @@ inline constexpr auto set_function = [](auto& ctx) {
   n.kids.push_back(std::move(right));
   v = std::move(n);
 };
+// The rule's value: a leaf of kind K whose literal field F holds `value` (a Squares node's
+// points, a Pieces node's piece bits).
+template <Kind K, auto F, typename Context, typename V>
+void literal_node(Context& ctx, V value) {
+  Node n = made(K, ctx);
+  n.*F = value;
+  x3::_val(ctx) = std::move(n);
+}
 template <typename Context>
 void squares_node(Context& ctx, SquareSet squares) {
-  Node n = made(Kind::Squares, ctx);
-  n.squares = squares;
-  x3::_val(ctx) = std::move(n);
+  literal_node<Kind::Squares, &Node::squares>(ctx, squares);
 }
 inline constexpr auto square_span = [](auto& ctx) {
   auto& from = boost::fusion::at_c<0>(x3::_attr(ctx));
@@ -176,9 +182,7 @@ inline constexpr auto square = [](auto& ctx) {
 };
 template <typename Context>
 void pieces_node(Context& ctx, std::uint16_t bits) {
-  Node n = made(Kind::Pieces, ctx);
-  n.pieces = bits;
-  x3::_val(ctx) = std::move(n);
+  literal_node<Kind::Pieces, &Node::pieces>(ctx, bits);
 }
 inline constexpr auto side_piece = [](auto& ctx) {
   auto& side = boost::fusion::at_c<0>(x3::_attr(ctx));

@@ -280,7 +280,9 @@ TEST_P(PatternSearch, AnArchiveOfVersion9IsSearchedAsItIsAndMigratedByAWriter) {
   EXPECT_EQ(raw_int(db, "SELECT max(version) FROM schema_version"), archive::kSchemaVersion);
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM schema_version WHERE version = 10"), 1);
   EXPECT_EQ(raw_int(db, "SELECT count(*) FROM game_material"), games);
-  if (!is_pg(db)) EXPECT_EQ(raw_int(db, "PRAGMA user_version"), archive::kSchemaVersion);
+  if (!is_pg(db)) {
+    EXPECT_EQ(raw_int(db, "PRAGMA user_version"), archive::kSchemaVersion);
+  }
 }
 
 }  // namespace

@@ -9,11 +9,8 @@ import gibo
 
 
 @pytest.fixture(scope="module")
-def archive_path(gibo_binary, corpus, tmp_path_factory):
-    db = tmp_path_factory.mktemp("archive") / "corpus.db"
-    r = subprocess.run([gibo_binary, "import", "--db", str(db), str(corpus)], capture_output=True, text=True)
-    assert r.returncode in (0, 1), r.stderr
-    return db
+def archive_path(imported, corpus):
+    return imported(corpus)
 
 
 def test_a_pattern_matches_a_game(corpus):
