@@ -64,14 +64,14 @@ TEST_P(PatternCli, ListsTheMatchingGamesWithTheirCounts) {
   const auto lines = json_lines(jsonl.out);
   ASSERT_GE(lines.size(), 2u);
   const gibo::json::Value& summary = lines.back();
-  EXPECT_EQ(summary.find("type")->as_string().value_or(""), "summary");
+  EXPECT_EQ(summary.find("type")->as_string(), "summary");
   std::int64_t positions = 0, games = 0;
   for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
     ++games;
     positions += number(lines[i], "positions");
-    EXPECT_EQ(static_cast<std::int64_t>(lines[i].find("matches")->as_array()->size()), number(lines[i], "positions"));
+    EXPECT_EQ(static_cast<std::int64_t>(lines[i].find("matches")->items().size()), number(lines[i], "positions"));
     // Each line's reference is the text listing's.
-    const std::string ref = lines[i].find("file")->as_string().value_or("") + ":" +
+    const std::string ref = lines[i].find("file")->as_string() + ":" +
                             std::to_string(number(lines[i], "index") + 1) + "@" + std::to_string(number(lines[i], "ply"));
     EXPECT_NE(text.out.find(ref), std::string::npos) << ref;
   }
