@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "../pg/pg_test.h"
+#include "gibo/core/position.h"
 #include "gibo/formats/json_value.h"
 #include "run_gibo.h"
 
