@@ -4,7 +4,7 @@
 # it fails; tests/source/layers_test.sh runs it on trees with a violation put in.
 #
 # The layers, each allowed to include its own headers and those of the layers before it:
-set(layers core record formats adjudication analysis archive report server cli python)
+set(layers core record formats adjudication analysis archive pattern report server cli python)
 # A file's layer is its folder's: include/gibo/LAYER/, src/LAYER/, and formats/ (the formats
 # layer). include/gibo/gibo.h includes every layer's public headers (up to server);
 # include/gibo/version.h(.in) is core's. Other files (tests, samples, benchmarks) are no layer's

@@ -2,7 +2,7 @@
 # the layers stay separate static libraries inside the build, where the linker enforces
 # their order). libgibo.a always; libgibo.so (SONAME libgibo.so.MAJOR.MINOR while the
 # major version is 0, since every 0.x release may change the ABI) with GIBO_SHARED.
-set(GIBO_LAYERS gibo_core gibo_record gibo_formats gibo_adjudication gibo_analysis gibo_archive gibo_report
+set(GIBO_LAYERS gibo_core gibo_record gibo_formats gibo_adjudication gibo_analysis gibo_archive gibo_pattern gibo_report
                 gibo_server)
 set(gibo_objects)
 foreach(layer IN LISTS GIBO_LAYERS)

@@ -1,13 +1,15 @@
 // Every public header of libgibo (README "Using the library"): one include for a program
 // that uses several layers. Each header documents its own part; the layers are core (board,
 // moves, rules) -> record (games, diagnostics, replay) -> formats (readers, writers,
-// GameReader) -> adjudication (endings, verdicts) -> archive (SQLite) -> report.
+// GameReader) -> adjudication (endings, verdicts) -> archive (SQLite) -> pattern (the pattern language, its search) -> report.
 #pragma once
 
 #include "gibo/core/enum_names.h"
 #include "gibo/core/expected.h"
+#include "gibo/core/material.h"
 #include "gibo/core/position.h"
 #include "gibo/core/rules.h"
+#include "gibo/core/square_set.h"
 #include "gibo/core/types.h"
 #include "gibo/core/utf8.h"
 #include "gibo/record/diagnostic.h"
@@ -72,6 +74,7 @@
 #include "gibo/archive/import.h"
 #include "gibo/archive/position_index.h"
 #include "gibo/archive/sha256.h"
+#include "gibo/pattern/pattern.h"
 #include "gibo/report/competition.h"
 #include "gibo/report/copy_text.h"
 #include "gibo/report/crosstable.h"

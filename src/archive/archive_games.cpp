@@ -240,6 +240,15 @@ Expected<std::int64_t> Archive::insert_game(std::int64_t source_id, const Prepar
     if (!m.insert_opening.run({id, g.opening ? *g.opening : *named}))
       return m.fail("cannot insert the opening of game " + std::to_string(g.game_index));
   }
+  if (m.schema_version >= material::kSince && !copy_of) {  // a copy is found as its game
+    std::string computed;  // a game prepared elsewhere (copy, replace) may come without it
+    if (g.material.empty())
+      if (const auto s = stored_material(g.start_key, g.moves, g.valid_plies)) computed = encode_material(*s);
+    const std::string& signature = g.material.empty() ? computed : g.material;
+    if (auto e = m.insert_material.prepare_insert(m.db, "game_material", material::params(), false)) return *e;
+    if (!signature.empty() && !m.insert_material.run({id, signature}))
+      return m.fail("cannot insert the material of game " + std::to_string(g.game_index));
+  }
   if (!g.comments.empty()) {
     if (auto e = m.insert_comment.prepare_insert(m.db, "comments", kCommentParams, false)) return *e;
     for (const StoredComment& c : g.comments)
@@ -296,6 +305,7 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
       "DELETE FROM engine_verdicts WHERE game_id = :old",
       "DELETE FROM analysis_positions WHERE game_id = :old",
       "DELETE FROM analysis_quality WHERE game_id = :old",
+      "DELETE FROM game_material WHERE game_id = :old",
       "DELETE FROM analysis_games WHERE game_id = :old",
       "DELETE FROM analysis_queue WHERE game_id = :old",
   };

@@ -13,6 +13,7 @@
 
 #include "bound.h"
 #include "derived_facts.h"
+#include "derived_material.h"
 #include "derived_openings.h"
 #include "sql.h"
 
@@ -96,6 +97,9 @@ struct Archive::Impl {
   // Likewise the games' opening names (derived_openings.h).
   bool openings_pending = false;
   bool openings_temp = false;  // the names are read from the TEMP table (pending at open)
+  // The stored material signatures are current (derived_material.h); else readers compute
+  // each game's from its moves.
+  bool material_current = false;
   // The archive's opening book, once read (archive_openings.cpp).
   std::shared_ptr<const OpeningBook> opening_book;
 
@@ -110,6 +114,7 @@ struct Archive::Impl {
   sql::Bound<GameRow> insert_game;
   sql::Bound<derived::FactsRow> insert_facts;
   sql::Bound<openings::Row> insert_opening;
+  sql::Bound<material::Row> insert_material;
   sql::Bound<CommentRow> insert_comment;
   std::unordered_map<std::string, std::int64_t> start_ids, player_ids;
   bool caches_loaded = false;

@@ -55,6 +55,13 @@ std::optional<Error> Archive::Impl::finish_open() {
     openings_state = derived::State::Current;
   }
   openings_pending = openings_temp = openings_state != derived::State::Current;
+  // The games' material signatures likewise (a reader computes them as it reads).
+  derived::State material_state = material::state(db, schema_version);
+  if (material_state == derived::State::Stale && writable) {
+    if (auto e = material::refresh(db)) return e;
+    material_state = derived::State::Current;
+  }
+  material_current = material_state == derived::State::Current;
   return facts::install(db, schema_version, !facts_pending, !openings_pending);
 }
 

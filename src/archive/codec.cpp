@@ -5,6 +5,7 @@
 // pairs). They never read past their input and never guess.
 #include "gibo/archive/codec.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "gibo/core/position.h"
@@ -110,6 +111,71 @@ std::optional<std::vector<std::optional<int>>> decode_times(std::string_view blo
   }
   if (at != blob.size()) return std::nullopt;
   return times;
+}
+
+// ---------------------------------------------------------------------------
+// Material signatures
+
+namespace {
+
+// Reads a varint of at most 32 bits at `at`; false when truncated or too long.
+bool get_varint(std::string_view blob, std::size_t& at, std::uint32_t& v) {
+  v = 0;
+  for (int shift = 0; shift <= 28; shift += 7) {
+    if (at >= blob.size()) return false;
+    const auto b = static_cast<unsigned char>(blob[at++]);
+    v |= static_cast<std::uint32_t>(b & 0x7F) << shift;
+    if (!(b & 0x80)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string encode_material(const MaterialSignature& s) {
+  std::string out;
+  out.reserve(16 + 2 * s.captures.size());
+  out += static_cast<char>(index(s.to_move));
+  for (const auto& side : s.start)
+    for (int t = 1; t < kPieceTypeCount; ++t) out += static_cast<char>(side[static_cast<std::size_t>(t)]);
+  put_varint(static_cast<std::uint64_t>(s.plies), out);
+  int before = 0;
+  for (const MaterialSignature::Capture& c : s.captures) {
+    put_varint(static_cast<std::uint64_t>(c.ply - before), out);
+    out += static_cast<char>(c.piece);
+    before = c.ply;
+  }
+  return out;
+}
+
+std::optional<MaterialSignature> decode_material(std::string_view blob) {
+  if (blob.size() < 16 || static_cast<unsigned char>(blob[0]) > 1) return std::nullopt;
+  MaterialSignature s;
+  s.to_move = blob[0] ? Side::Han : Side::Cho;
+  std::size_t at = 1;
+  for (auto& side : s.start)
+    for (int t = 1; t < kPieceTypeCount; ++t) side[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(blob[at++]);
+  std::uint32_t v = 0;
+  if (!get_varint(blob, at, v) || v > 0xFFFFFF) return std::nullopt;
+  s.plies = static_cast<int>(v);
+  int ply = 0;
+  while (at < blob.size()) {
+    if (!get_varint(blob, at, v) || v == 0 || at >= blob.size()) return std::nullopt;
+    ply += static_cast<int>(v);
+    const auto piece = static_cast<Piece>(static_cast<unsigned char>(blob[at++]));
+    if (ply > s.plies || static_cast<int>(piece) >= kPieceCount || type_of(piece) == PieceType::None) return std::nullopt;
+    s.captures.push_back({ply, piece});
+  }
+  return s;
+}
+
+std::optional<MaterialSignature> stored_material(std::string_view start_key, std::string_view moves_blob, int valid_plies) {
+  Position start;
+  if (start.set_fen(start_key)) return std::nullopt;
+  const auto plies = decode_moves(moves_blob);
+  std::vector<Move> moves = plies ? playable_moves(*plies) : std::vector<Move>{};
+  moves.resize(std::min(moves.size(), static_cast<std::size_t>(std::max(0, valid_plies))));
+  return material_signature(start, moves);
 }
 
 // ---------------------------------------------------------------------------

@@ -17,8 +17,8 @@
 #include "gibo/archive/archive.h"
 #include "gibo/archive/codec.h"
 #include "gibo/archive/import.h"
-#include "gibo/record/fact_tags.h"
 #include "dialect.h"
+#include "game_listing.h"
 #include "index_build.h"
 #include "index_tables.h"
 #include "open_existing.h"
@@ -255,32 +255,7 @@ Expected<std::vector<IndexedGame>> PositionIndex::games(const std::vector<std::i
 }
 
 Expected<std::vector<GameListing>> PositionIndex::describe(const std::vector<std::int64_t>& ids) {
-  Impl& m = *impl_;
-  sql::Statement s = m.db.prepare(
-      "SELECT s.path, g.game_index, g.plies, g.tags_json, g.result_text FROM " + m.main + "games AS g JOIN " + m.main +
-      "sources AS s ON s.id = g.source_id WHERE g.id = ?1");
-  if (!s.prepared()) return m.fail("cannot read games");
-  std::vector<GameListing> out;
-  out.reserve(ids.size());
-  for (std::int64_t id : ids) {
-    s.bind(1, id);
-    if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(id)};
-    GameListing g;
-    g.id = id;
-    g.file = s.text(0);
-    g.index = s.integer(1);
-    g.plies = s.integer(2);
-    if (auto tags = decode_tags(s.text(3))) {
-      // The names prepare_game reads the players from, and the date the facts use.
-      for (auto [fact, value] : {std::pair{FactTag::Cho, &g.cho}, std::pair{FactTag::Han, &g.han},
-                                 std::pair{FactTag::Date, &g.date}})
-        if (const std::string* v = fact_tag(*tags, fact)) *value = *v;
-    }
-    g.result = s.optional_text(4);
-    s.reset();
-    out.push_back(std::move(g));
-  }
-  return out;
+  return describe_games(impl_->db, impl_->main, ids);
 }
 
 Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unordered_set<std::int64_t>* selected) {

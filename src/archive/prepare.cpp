@@ -29,6 +29,7 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
   encode_times(game.plies, p.times);
   p.statements = encode_statements(game.plies);
   p.hash = game_hash(p.start_key, p.moves);
+  if (const auto m = stored_material(p.start_key, p.moves, p.valid_plies)) p.material = encode_material(*m);
 
   for (std::size_t k = 0; k < game.header_comments.size(); ++k)
     p.comments.push_back({0, static_cast<int>(k), std::move(game.header_comments[k])});

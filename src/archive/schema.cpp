@@ -156,6 +156,15 @@ CREATE TABLE copy_conflicts (
 ) WITHOUT ROWID;
 )sql";
 
+// The table added by version 10: each game's material signature (codec.h encode_material;
+// derived_material.cpp fills it).
+constexpr const char* kMaterialTable = R"sql(
+CREATE TABLE game_material (
+  game_id    INTEGER NOT NULL PRIMARY KEY REFERENCES games(id),
+  signature  BLOB NOT NULL
+);
+)sql";
+
 // Version 3: this, kAnalysisTables and the tags view (dialect.h: tags_view); the later
 // versions' steps (kMigrations) make the current one. Every table is described in
 // src/archive/README.md; written in SQLite's DDL, which dialect.h translates for PostgreSQL.
@@ -341,6 +350,9 @@ CREATE TABLE analysis_workers (
     "ALTER TABLE analysis_workers ADD COLUMN stopped_at INTEGER;",
     // 8 -> 9: copies, twins and the records' statements (kCopyColumns, kConflictTables).
     kCopyStep,
+    // 9 -> 10: each game's material signature (a new table, filled by the first open that
+    // may write: derived_material.h), which a pattern search reads before replaying games.
+    kMaterialTable,
 };
 // The version kSchema and kAnalysisTables make; the steps from it on finish a new archive.
 constexpr int kBaseVersion = 3;
@@ -504,6 +516,7 @@ const std::vector<Table>& tables() {
       {"analysis_quality", {"game_id", "request_id"}},
       {"game_openings", {"game_id"}},
       {"copy_conflicts", {"copy_of", "game_id"}},
+      {"game_material", {"game_id"}},
       {"position_segments", {"id"}, true},
       {"position_blocks", {"segment", "first_key", "part"}, true},
       {"position_games", {"block"}, true},

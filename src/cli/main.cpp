@@ -25,7 +25,7 @@ const std::vector<Command>& commands() {
       {"rescore", "re-score each game's ending under a rules profile beside its stored result", run_rescore},
       {"stats", "report on a collection: results, set-ups, openings, players and ratings, events, verdicts, data quality", run_stats},
       {"explore", "the moves played from a position in an archive, with their results (opening explorer)", run_explore},
-      {"search", "the archive's games that reach a position", run_search},
+      {"search", "the archive's games that reach a position, or where a pattern holds", run_search},
       {"analyze", "evaluate every move of each game with a UCI engine (fairy-stockfish): losses, mistakes, accuracy", run_analyze},
       {"serve", "the archive as a local web application: explorer, games, game viewer, statistics", run_serve},
       {"rules", "list the rules profiles, or show one profile's flags and engine variant", run_rules},

@@ -42,6 +42,11 @@ std::optional<int> parse_query_command_line(const std::string& command, const st
   po::options_description opts("options");
   add_position_query_options(opts, q);
   opts.add_options()("format", po::value(&q.format), formats);
+  if (command == "search") {
+    opts.add_options()("pattern", po::value(&q.pattern),
+                       "find the positions where a pattern holds instead of one position (the pattern language: "
+                       "src/pattern/README.md)");
+  }
   if (command == "explore") {
     opts.add_options()("notation", po::value(&q.notation),
                        "the text table's move columns: korean, uci, san, janggi, comma-separated (default korean,uci)");

@@ -21,6 +21,7 @@ namespace gibo::cli {
 struct PositionQuery {
   std::string db, fen, setup, moves, game, where, output, rules_id = default_profile().id, format = "text";
   std::string notation = "korean,uci";  // explore's text table (report/explore.h)
+  std::string pattern;                  // search's --pattern (src/pattern/README.md)
   int jobs = 2;
   // Does the command line name a position (--fen, --setup, --moves or --game)?
   bool names_position() const { return !fen.empty() || !setup.empty() || !moves.empty() || !game.empty(); }

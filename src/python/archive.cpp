@@ -7,6 +7,7 @@
 #include "bindings.h"
 #include "gibo/archive/archive.h"
 #include "gibo/archive/position_index.h"
+#include "gibo/pattern/search.h"
 #include "gibo/record/replay.h"
 #include "gibo/report/explore.h"
 
@@ -94,6 +95,49 @@ py::dict exploration(PyArchive& a, const std::optional<std::string>& fen, const 
   return out;
 }
 
+// Archive.search: the pattern asked of the games `where` selects (all: None), with `jobs`
+// threads, as `gibo search --pattern` asks it.
+py::dict search(PyArchive& a, const std::string& text, const std::optional<std::string>& where, int jobs) {
+  const pattern::Pattern p = pattern_argument(text);
+  archive::Archive& archive = db(a);
+  std::optional<std::vector<std::int64_t>> selected;
+  if (where) {
+    auto ids = archive.select_games(*where);
+    if (!ids) raise_error("bad-query", ids.error().message);
+    selected = std::move(*ids);
+    std::sort(selected->begin(), selected->end());
+  }
+  Expected<pattern::SearchResult> r = Error{};
+  {
+    py::gil_scoped_release release;
+    r = pattern::search(archive, p, selected ? &*selected : nullptr, std::max(1, jobs));
+  }
+  if (!r) raise_error("archive-error", r.error().message);
+  py::list games;
+  for (const pattern::Found& f : r->found) {
+    py::dict g = matches_dict(f.matches);
+    g["id"] = f.game.id;
+    g["file"] = f.game.file;
+    g["index"] = f.game.index;
+    g["positions"] = f.matches.plies.size();
+    g["plies"] = f.game.plies;
+    g["cho"] = f.game.cho;
+    g["han"] = f.game.han;
+    g["date"] = f.game.date;
+    g["result"] = f.game.result ? py::object(py::str(*f.game.result)) : py::object(py::none());
+    g["winner"] = std::string(winner_name(f.game.winner));
+    games.append(g);
+  }
+  py::dict out;
+  out["pattern"] = r->pattern;
+  out["games"] = games;
+  for (auto [key, n] : {std::pair{"archive_games", r->archive_games}, {"selected", r->selected}, {"skipped", r->skipped},
+                        {"replayed", r->replayed}, {"positions", r->positions}, {"cho", r->cho}, {"han", r->han},
+                        {"draw", r->draw}, {"other", r->other}})
+    out[key] = n;
+  return out;
+}
+
 }  // namespace
 
 void bind_archive(py::module_& m) {
@@ -112,6 +156,11 @@ void bind_archive(py::module_& m) {
            "The opening explorer at `fen` (None: the standard start): a dict with fen, games, ended_here, "
            "broken_here and moves (uci, san, janggi, games, cho, han, draw, other, avg_plies). Brings the "
            "archive's position index up to date, as `gibo explore` does")
+      .def("search", &search, py::arg("pattern"), py::kw_only(), py::arg("where") = py::none(), py::arg("jobs") = 1,
+           "The games where a pattern holds (gibo.Pattern's language; as `gibo search --pattern`): a dict with "
+           "pattern, games (each a dict: id, file, index, ply, positions, matches (the matching plies), plies, value, cho, han, "
+           "date, result, winner), and the counts archive_games, selected, skipped, replayed, positions, cho, han, "
+           "draw, other")
       .def("__enter__", [](PyArchive& a) -> PyArchive& { return a; })
       .def("__exit__", [](PyArchive& a, const py::object&, const py::object&, const py::object&) { a.db.reset(); });
 }

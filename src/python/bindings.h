@@ -10,6 +10,7 @@
 
 #include "gibo/core/rules.h"
 #include "gibo/formats/game_reader.h"
+#include "gibo/pattern/pattern.h"
 #include "gibo/record/game.h"
 
 namespace gibo::python {
@@ -32,6 +33,11 @@ struct PyGame {
 // The profile named `rules` (None: the default, janggi-gg); gibo.Error unknown-profile otherwise.
 const Profile& profile_argument(const std::optional<std::string>& rules);
 
+// The pattern `text` (gibo.Pattern, Archive.search); gibo.Error bad-pattern when it is refused.
+pattern::Pattern pattern_argument(const std::string& text);
+// A game's matches as Python sees them: {"matches", "ply", "value"}.
+py::dict matches_dict(const pattern::GameMatches& m);
+
 // GameReaderOptions from gibo.read's keyword arguments.
 GameReaderOptions reader_options(const std::optional<std::string>& format, const std::optional<std::string>& encoding,
                                  const std::optional<std::string>& rules, bool strict, bool replay);
@@ -41,5 +47,6 @@ void bind_game(py::module_& m);
 void bind_board(py::module_& m);
 void bind_read(py::module_& m);
 void bind_archive(py::module_& m);
+void bind_pattern(py::module_& m);
 
 }  // namespace gibo::python

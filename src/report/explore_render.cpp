@@ -10,6 +10,7 @@
 #include "gibo/report/diagram.h"
 #include "gibo/report/explore.h"
 #include "gibo/report/opening_text.h"
+#include "listing_text.h"
 #include "markup.h"
 #include "stats_charts.h"
 #include "text_width.h"
@@ -42,8 +43,6 @@ std::string file_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-// "FILE:GAME" as `gibo show` takes it (GAME from 1).
-std::string game_ref(const archive::GameListing& g) { return g.file + ":" + std::to_string(g.index + 1); }
 
 // The counts of a line in bar order: Cho, draw, Han, other.
 std::array<long, 4> bar_parts(const MoveLine& m) { return {m.cho, m.draw, m.han, m.other}; }
@@ -62,25 +61,6 @@ std::string text_bar(const MoveLine& m, int width) {
                                                             static_cast<double>(m.games)))
                              : 0;
     for (; drawn < upto; ++drawn) out += kCell[c];
-  }
-  return out;
-}
-
-// A table of rows of cells, padded to their columns' display widths; `right` marks the
-// right-aligned columns.
-std::string aligned(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right) {
-  std::vector<int> width(right.size(), 0);
-  for (const auto& r : rows)
-    for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], display_width(r[c]));
-  std::string out;
-  for (const auto& r : rows) {
-    std::string line;
-    for (std::size_t c = 0; c < r.size(); ++c) {
-      if (c) line += "  ";
-      line += right[c] ? pad_left(r[c], width[c]) : c + 1 == r.size() ? r[c] : pad_right(r[c], width[c]);
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
   }
   return out;
 }

@@ -15,16 +15,8 @@ std::string games_page(const explore::Search& s, const Path& path, const Filters
   const std::string base = "/games?" + path.query() + filters.query();
   std::string body = "<section><p><a href=\"/explore?" + xml_escape(path.query() + filters.query()) + "\">" +
                      tr("Games reaching this position:") + "</a> " + with_commas(total) + ". " + tr("Page") + " " +
-                     std::to_string(page) + " / " + std::to_string(pages) + ".</p>\n<p class=\"steps\">";
-  auto step = [&](int to, const char* label) {
-    if (to < 1 || to > pages || to == page) body += "<span class=\"muted\">" + tr(label) + "</span>";
-    else body += "<a href=\"" + xml_escape(base + "&page=" + std::to_string(to)) + "\">" + tr(label) + "</a>";
-  };
-  step(1, "first");
-  step(page - 1, "previous");
-  step(page + 1, "next");
-  step(pages, "last");
-  body += "</p>\n<table class=\"games\">\n<thead><tr><th>" + tr("game") + "</th><th>" + tr("Cho") + "</th><th>" + tr("Han") +
+                     std::to_string(page) + " / " + std::to_string(pages) + ".</p>\n" + pager(base, page, pages);
+  body += "<table class=\"games\">\n<thead><tr><th>" + tr("game") + "</th><th>" + tr("Cho") + "</th><th>" + tr("Han") +
           "</th><th>" + tr("date") + "</th><th>" + tr("result") + "</th><th class=\"n\">" + tr("ply") +
           "</th><th class=\"n\">" + tr("plies") + "</th></tr></thead>\n<tbody>\n";
   const std::size_t first = static_cast<std::size_t>(page - 1) * static_cast<std::size_t>(per_page);

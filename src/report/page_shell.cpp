@@ -72,6 +72,19 @@ std::string tr(const char* english) { return i18n::translate(english); }
 
 std::string with_commas(long n) { return i18n::number(n); }
 
+std::string pager(const std::string& base, int page, int pages) {
+  std::string out = "<p class=\"steps\">";
+  const auto step = [&](int to, const char* label) {
+    if (to < 1 || to > pages || to == page) out += "<span class=\"muted\">" + tr(label) + "</span>";
+    else out += "<a href=\"" + xml_escape(base + "&page=" + std::to_string(to)) + "\">" + tr(label) + "</a>";
+  };
+  step(1, "first");
+  step(page - 1, "previous");
+  step(page + 1, "next");
+  step(pages, "last");
+  return out + "</p>\n";
+}
+
 std::string event_href(const std::string& name, const std::string& date) {
   return "/event?name=" + url_encode(name) + "&date=" + url_encode(date);
 }
@@ -127,6 +140,11 @@ a:hover { text-decoration: underline; }
 dl.facts dd { overflow-wrap: anywhere; }
 .comment { color: #5a4322; font-style: italic; }
 .steps a, .steps span { display: inline-block; margin-right: 10px; }
+form.pattern input { width: 60%; font: 14px ui-monospace, monospace; padding: 4px 6px; }
+.found { display: flex; flex-wrap: wrap; gap: 14px; }
+.found figure { margin: 0; background: var(--paper); border: 1px solid var(--line); padding: 6px; }
+.found figcaption { font-size: 13px; max-width: 260px; }
+.error { color: var(--han); }
 form.filters { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: end; font-size: 13px; }
 form.filters label { display: flex; flex-direction: column; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; }
@@ -146,7 +164,8 @@ svg.chart line.axis { stroke: #aab2bc; }
 
 std::string site_nav() {
   return "<nav class=\"site\"><a href=\"/\">" + tr("Set-ups") + "</a><a href=\"/players\">" + tr("Players") +
-         "</a><a href=\"/events\">" + tr("Events") + "</a><a href=\"/stats\">" + tr("Statistics") + "</a></nav>\n";
+         "</a><a href=\"/events\">" + tr("Events") + "</a><a href=\"/stats\">" + tr("Statistics") + "</a><a href=\"/search\">" +
+         tr("Search") + "</a></nav>\n";
 }
 
 std::string document(const std::string& title, const std::string& body, bool nav, const std::string& script) {

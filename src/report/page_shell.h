@@ -17,6 +17,10 @@ std::string site_nav();
 std::string document(const std::string& title, const std::string& body, bool nav = true,
                      const std::string& script = "");
 
+// The links to the first, previous, next and last of `pages` pages (`base` and
+// "&page=N"), `page` the one shown: <p class="steps">…</p>.
+std::string pager(const std::string& base, int page, int pages);
+
 // The page of the event `name` in the season that holds `date` (a date key; "" undated).
 std::string event_href(const std::string& name, const std::string& date);
 

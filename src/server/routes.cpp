@@ -15,6 +15,7 @@
 #include "gibo/core/utf8.h"
 #include "gibo/archive/archive.h"
 #include "gibo/archive/position_index.h"
+#include "gibo/pattern/search.h"
 #include "gibo/formats/notation.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/game_date.h"
@@ -141,6 +142,9 @@ struct Site::Impl {
   std::shared_ptr<const OpeningBook> openings;  // the archive's opening book (it named the stored games)
   std::string where;  // of the selection below
   std::optional<std::unordered_set<std::int64_t>> selected;
+  // The latest pattern search, kept while the pages of its results are read.
+  std::string searched;
+  std::optional<pattern::SearchResult> found;
   std::shared_ptr<const Reports> reports;  // reports_for(options)
 
   // The filters of a query; an Error message when one is malformed.
@@ -278,6 +282,46 @@ struct Site::Impl {
     return page(200, pages::game_page(view, ply.value_or(static_cast<int>(view.moves.size())), options.letters));
   }
 
+  // /search?pattern=...&page=N: the form, the games where the pattern holds, each with its
+  // board at its match.
+  Reply search(const Query& q) {
+    pages::PatternResults r;
+    r.pattern = value(q, "pattern");
+    r.page = number(value(q, "page")).value_or(1);
+    if (r.pattern.empty()) return page(200, pages::search_page(r));
+    const auto p = pattern::Pattern::parse(r.pattern);
+    if (!p) {
+      r.error = i18n::message(p.error().message);
+      return page(400, pages::search_page(r));
+    }
+    if (!found || searched != r.pattern) {
+      const int jobs = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+      auto s = pattern::search(*archive, *p, nullptr, jobs);
+      if (!s) return error(500, s.error().message);
+      found = std::move(*s);
+      searched = r.pattern;
+    }
+    r.result = &*found;
+    const std::size_t first = static_cast<std::size_t>(std::max(1, r.page) - 1) * static_cast<std::size_t>(r.per_page);
+    for (std::size_t i = first; i < found->found.size() && i < first + static_cast<std::size_t>(r.per_page); ++i) {
+      const pattern::Found& f = found->found[i];
+      auto g = archive->stored_game(f.game.id);
+      Position pos;
+      if (!g || pos.set_fen(g->start_key)) {
+        r.boards.emplace_back();
+        continue;
+      }
+      const int ply = std::min(f.matches.ply(), static_cast<int>(g->moves.size()));
+      for (int k = 0; k < ply; ++k) pos.do_move(g->moves[static_cast<std::size_t>(k)]);
+      SvgOptions svg;
+      svg.cell = 26;
+      svg.letters = options.letters;
+      svg.last_move = ply > 0 ? g->moves[static_cast<std::size_t>(ply - 1)] : Move::none();
+      r.boards.push_back(svg_diagram(pos, svg));
+    }
+    return page(200, pages::search_page(r));
+  }
+
   // The game's copies, or the game a copy is of, into `view`.
   std::optional<Error> add_records(std::int64_t id, pages::GameView& view) {
     const auto of = archive->copy_of(id);
@@ -385,6 +429,7 @@ Reply Site::get(const std::string& target) {
   if (path == "/explore") return impl_->explorer(q, false);
   if (path == "/games") return impl_->explorer(q, true);
   if (path == "/stats") return impl_->stats();
+  if (path == "/search") return impl_->search(q);
   if (path == "/player") return impl_->player(q);
   if (path == "/players" || path == "/events" || path == "/event") return impl_->people(path, q);
   if (path.rfind("/game/", 0) == 0) return impl_->game(path.substr(6), q);

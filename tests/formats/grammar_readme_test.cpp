@@ -7,19 +7,21 @@
 // `(* … *)` in the README, `//` and `/* */` in the code.
 //
 // How X3 reads as EBNF (the README conventions, formats/gib/README.md "Text"):
-//   a >> b  a b          a | b  a | b        a - b  a - b        *a  { a }
+//   a >> b  a b          a > b  a b (an expectation point: a sequence that must go on)
+//   a | b  a | b         a - b  a - b        *a  { a }
 //   +a      a { a }      -a     [ a ]        a % b  a { b a }    !a  !a     &a  &a
-//   'c' "s" x3::lit(…) letter<C>(…)  "…"    x3::char_("ab"), one_of("ab"), bytes<T>("ab")  "a" | "b"
+//   'c' "s" x3::lit(…) letter<C>(…) word(…)  "…"    x3::char_("ab"), one_of("ab"), bytes<T>("ab")  "a" | "b"
 //   ~x3::char_(s), ~one_of(s)  any - s
 //   x3::char_('a', 'i')  "a" .. "i"         x3::char_ any<C>  any          x3::eoi eoi   x3::eps eps
 //   x3::attr(v)  eps (an attribute, no input)            x3::seek[a]  seek[ a ]
 //   x3::no_case[a]  no-case[ a ]             x3::repeat(n)[a]  n * a     x3::int_  int
 //   x3::uint_parser<T>{}, x3::uint_, x3::ulong_  uint     x3::uint_parser<T, 10, m, n>{}  m to n digits
 //   chars_but<C>(s, w)  ( any - s - w ) { any - s - w }
-//   x3::raw[a], x3::omit[a], x3::with<…>(…)[a], x3::rule<…>{…} = a, a[action]   a
+//   x3::raw[a], x3::omit[a], spanned[a], x3::with<…>(…)[a], x3::rule<…>{…} = a, a[action]   a
 // A rule the code builds from a C++ function (x3_bytes::scan or when; a table) is a
 // special sequence in the README, `name = ? what it reads ?`, checked by its name only.
-// Names: `a_b` in C++ is `a-b` in EBNF; namespaces and template arguments are dropped.
+// Names: `a_b` in C++ is `a-b` in EBNF; namespaces and template arguments are dropped; a
+// recursive rule's definition `a_def` (BOOST_SPIRIT_DEFINE) is the rule `a`.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -460,6 +462,7 @@ std::vector<Token> cpp_tokens(const std::string& s) {
 // is `ply-number`.
 std::string ebnf_name(const std::string& cpp) {
   std::string n = cpp.substr(cpp.rfind(':') == std::string::npos ? 0 : cpp.rfind(':') + 1);
+  if (n.size() > 4 && n.compare(n.size() - 4, 4, "_def") == 0) n.resize(n.size() - 4);
   std::replace(n.begin(), n.end(), '_', '-');
   return n;
 }
@@ -471,7 +474,7 @@ class X3Reader : public TokenReader {
  private:
   Node sequence() override {
     std::vector<Node> seq{difference()};
-    while (take(">>")) seq.push_back(difference());
+    while (take(">>") || take(">")) seq.push_back(difference());
     return seq.size() == 1 ? seq[0] : list(Node::Seq, seq);
   }
   Node difference() {
@@ -558,7 +561,7 @@ class X3Reader : public TokenReader {
     if (last == "attr") return leaf(Node::Ref, "eps");
     if (a.empty()) return leaf(Node::Special, "");  // a table a function builds (x3::symbols)
     if (a.empty() || a[0].kind != Token::String) throw Failure{"a call of " + f + " (give it a name)"};
-    if (last == "lit" || last == "string" || last == "letter") return leaf(Node::Lit, a[0].text);
+    if (last == "lit" || last == "string" || last == "letter" || last == "word") return leaf(Node::Lit, a[0].text);
     if (last == "char_" && a.size() == 2) return leaf(Node::Range, a[0].text + a[1].text);
     if (last == "char_" || last == "bytes" || last == "one_of") return chars(a[0].text);
     if (last == "chars_but") {
@@ -600,7 +603,7 @@ class X3Reader : public TokenReader {
       return repeat(leaf(Node::Ref, "digit"), std::stoi(targs[2]), std::stoi(targs[3]));
     }
     if (is("[")) {
-      if (last == "raw" || last == "omit" || last == "lexeme") return directive_subject();
+      if (last == "raw" || last == "omit" || last == "lexeme" || last == "spanned") return directive_subject();
       if (last == "seek") return wrap(Node::Seek, directive_subject());
       if (last == "no-case") return wrap(Node::NoCase, directive_subject());
     }
@@ -712,6 +715,7 @@ const std::vector<Spec>& specs() {
       {"formats/notation/README.md", {"formats/notation/grammar.h"}, 14},
       {"src/record/README.md", {"src/record/date_grammar.h"}, 10},
       {"formats/openings/README.md", {"formats/openings/grammar.h"}, 20},
+      {"src/pattern/README.md", {"src/pattern/grammar.h"}, 40},
   };
   return all;
 }

@@ -1,6 +1,7 @@
 # Shared set-up of the Python tests: the built gibo program and the repository's data.
 import os
 import pathlib
+import subprocess
 
 import pytest
 
@@ -22,3 +23,14 @@ def corpus():
 @pytest.fixture(scope="session")
 def samples():
     return ROOT / "samples"
+
+
+@pytest.fixture(scope="session")
+def imported(gibo_binary, tmp_path_factory):
+    """imported(folder): an archive `gibo import` made of the folder's games (some may be rejected)."""
+    def make(folder):
+        db = tmp_path_factory.mktemp("archive") / (folder.name + ".db")
+        r = subprocess.run([gibo_binary, "import", "--db", str(db), str(folder)], capture_output=True, text=True)
+        assert r.returncode in (0, 1), r.stderr
+        return db
+    return make

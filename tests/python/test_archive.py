@@ -7,11 +7,8 @@ import gibo
 
 
 @pytest.fixture(scope="module")
-def archive_path(gibo_binary, samples, tmp_path_factory):
-    db = tmp_path_factory.mktemp("archive") / "samples.db"
-    r = subprocess.run([gibo_binary, "import", "--db", str(db), str(samples)], capture_output=True, text=True)
-    assert r.returncode in (0, 1), r.stderr
-    return db
+def archive_path(imported, samples):
+    return imported(samples)
 
 
 def test_games_and_where(archive_path, gibo_binary):

@@ -63,7 +63,10 @@ const std::vector<std::string> kPages = {"/",
                                          "/game/1?ply=10",
                                          "/stats",
                                          "/players",
-                                         "/events"};
+                                         "/events",
+                                         "/search",
+                                         "/search?pattern=check+then+within+2+check",
+                                         "/search?pattern=check&page=2"};
 
 TEST_F(SiteTest, EveryRouteAnswersWithAWholePage) {
   auto site = open_site();
@@ -85,6 +88,7 @@ TEST_F(SiteTest, RefusesWhatIsNotARouteOrNotAQuery) {
       {"/nowhere", 404},         {"/game/0", 404},  {"/game/999999", 404}, {"/game/x", 404},
       {"/player", 400},          {"/player?name=%EC%97%86%EB%8A%94%EC%82%AC%EB%9E%8C", 404},
       {"/explore?moves=zz9", 400}, {"/explore?setup=XXXX,HEHE", 400}, {"/../etc/passwd", 404},
+      {"/search?pattern=R+%3E%3D+x", 400}, {"/search?pattern=K+%3E%3D+2", 400},
   };
   for (const auto& [target, status] : refused) {
     const Reply r = site->get(target);
@@ -176,6 +180,24 @@ int listed(const std::string& body) {
 // The explorer names what a move starts and what a position holds (issue 33), each name a
 // link to the games here that hold it: the study file's ten games reach the named line
 // YG-MJ and hold it; a formation no game here holds lists none; a malformed code is refused.
+// The search page: its form keeps the pattern; each game found is a link into the viewer at
+// the ply of its match, with its board there; a refused pattern says why, by its column.
+TEST_F(SiteTest, TheSearchPageLinksEachMatchIntoTheViewer) {
+  auto site = open_site();
+  ASSERT_TRUE(site);
+  const Reply r = site->get("/search?pattern=final+and+mate");
+  ASSERT_EQ(r.status, 200);
+  EXPECT_NE(r.body.find("value=\"final and mate\""), std::string::npos);
+  const std::size_t link = r.body.find("<a href=\"/game/");
+  ASSERT_NE(link, std::string::npos) << r.body.substr(0, 2000);
+  EXPECT_NE(r.body.find("<svg", link), std::string::npos);  // the board at the match
+  const std::string target = r.body.substr(link + 9, r.body.find('"', link + 9) - link - 9);
+  EXPECT_NE(target.find("?ply="), std::string::npos) << target;
+  EXPECT_EQ(site->get(target).status, 200) << target;
+  const Reply bad = site->get("/search?pattern=R+%3E%3D+x");
+  EXPECT_NE(bad.body.find("column 6"), std::string::npos) << bad.body.substr(0, 2000);
+}
+
 TEST_F(SiteTest, EachNameLinksToItsGames) {
   auto site = open_site();
   ASSERT_TRUE(site);

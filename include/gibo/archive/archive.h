@@ -57,8 +57,10 @@ namespace gibo::archive {
 // 7: each game's opening names (game_openings), named with the archive's opening book;
 // 8: a queue worker's lease length and when it stopped (analysis_workers.lease_ms,
 // stopped_at); 9: every record kept (a copy of a game is a games row naming it: copy_of;
-// twins), what each record states about its plies (games.statements), and copy_conflicts.
-inline constexpr int kSchemaVersion = 9;
+// twins), what each record states about its plies (games.statements), and copy_conflicts;
+// 10: each game's material signature (game_material), which a pattern search reads before
+// replaying games.
+inline constexpr int kSchemaVersion = 10;
 // The schema version from which every record is kept: a copy is a games row (copy_of).
 inline constexpr int kCopiesSince = 9;
 // PRAGMA application_id of a gibo archive: "GIBO" in ASCII.
@@ -136,6 +138,8 @@ struct PreparedGame {
   // Its opening named with the book prepare_game was given; nullopt without one (then
   // insert_game names it with the archive's book).
   std::optional<StoredOpening> opening;
+  // Its material signature (codec.h encode_material; empty: insert_game computes it).
+  std::string material;
   bool has_result = false;
   std::string result_text;
   NormalizedResult result;
@@ -273,6 +277,27 @@ struct EngineVerdictRow {
 struct AnalysedGame {
   std::int64_t game_id = 0, request_id = 0;
   std::array<analysis::SideSummary, 2> sides{};
+};
+
+// A stored game as search results and explore's notable games name it.
+struct GameListing {
+  std::int64_t id = 0;
+  std::string file;   // source path as imported
+  int index = 0;      // 0-based rank in that file
+  int plies = 0;
+  std::string cho, han;             // the player tags, verbatim ("" when absent)
+  std::string date;                 // the date tag, verbatim ("" when absent)
+  std::optional<std::string> result;  // the stored result text; nullopt when none
+  Winner winner = Winner::Unknown;    // the stored result's winner (result_winner)
+};
+
+// A stored game as a replay needs it (Archive::for_each_replay).
+struct ReplayGame {
+  std::int64_t id = 0;
+  std::string start_key;    // codec.h start_key(): the start's FEN
+  std::vector<Move> moves;  // its plies that replayed at import (valid plies)
+  std::string profile_id;   // the profile it was validated under
+  std::optional<bool> saved_bikjang;  // the record's bikjang option
 };
 
 enum class OpenMode { ReadOnly, ReadWrite };
@@ -413,6 +438,9 @@ class Archive {
   // The stored game `id` without its comments, times and diagnostics (see StoredGame);
   // an Error when there is none or its row is malformed.
   Expected<StoredGame> stored_game(std::int64_t id);
+  // Where `ids` come from, with players, date and result, in the same order; an Error
+  // when one is no stored game.
+  Expected<std::vector<GameListing>> game_listings(const std::vector<std::int64_t>& ids);
   // Every diagnostic row, in id order.
   std::optional<Error> for_each_diagnostic(const std::function<void(const StoredDiagnostic&)>& fn);
   // A copy of a game: a record stored as a copy (a games row naming its game), or a row
@@ -580,6 +608,16 @@ class Archive {
   // again, in one transaction (its own). How many games were named again (0: the book
   // was the archive's already).
   Expected<std::int64_t> set_opening_rows(const std::string& rows);
+
+  // --- what a pattern search reads (archive_material.cpp) ------------------------
+  // Calls fn with each stored game's id and material signature (core/material.h), in id
+  // order: every game's, or those of `ids` (sorted) when given. Read from game_material
+  // where it is current (derived_material.h), else computed from the game's moves. A game
+  // whose start is no position has none and is left out.
+  std::optional<Error> for_each_material(const std::vector<std::int64_t>* ids,
+                                         const std::function<void(std::int64_t, const MaterialSignature&)>& fn);
+  // Calls fn with each of `ids` (sorted) as a replay needs it, in id order.
+  std::optional<Error> for_each_replay(const std::vector<std::int64_t>& ids, const std::function<void(ReplayGame&&)>& fn);
 
   // --- checks -------------------------------------------------------------------
   // PRAGMA integrity_check: "ok" or the problems found; an Error when it cannot run.

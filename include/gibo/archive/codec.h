@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/core/material.h"
 #include "gibo/core/types.h"
 #include "gibo/record/game.h"
 
@@ -69,6 +70,20 @@ void encode_times(const std::vector<RecordedPly>& plies, std::string& out);
 // The per-ply times of a blob holding `plies` entries; nullopt if the blob is malformed
 // (truncated varint, wrong count, value out of int range).
 std::optional<std::vector<std::optional<int>>> decode_times(std::string_view blob, std::size_t plies);
+
+// ---------------------------------------------------------------------------
+// Material signatures (core/material.h), as game_material stores them: a byte for the side
+// to move at the start (0 Cho, 1 Han), the start's counts (14 bytes: Cho's general,
+// advisors, elephants, horses, chariots, cannons, soldiers, then Han's), the plies it
+// covers (varint), then each capture: its ply less the previous capture's (varint; the
+// first's from 0) and the piece it took (a byte: side * 8 + kind).
+std::string encode_material(const MaterialSignature& s);
+// What encode_material writes; nullopt on anything else (a truncated varint, a capture
+// after the last ply or of no piece, trailing bytes).
+std::optional<MaterialSignature> decode_material(std::string_view blob);
+// The signature of a stored game, from its start key, its moves blob and its valid plies
+// (the plies that replayed at import): nullopt when the start key is no position.
+std::optional<MaterialSignature> stored_material(std::string_view start_key, std::string_view moves_blob, int valid_plies);
 
 // ---------------------------------------------------------------------------
 // Tags: a JSON array of [name, value] string pairs, in record order, verbatim

@@ -63,17 +63,6 @@ struct IndexedGame {
   std::uint32_t date = 0;          // date_number() of its 대국일자 / Date tag; 0 unknown
 };
 
-// A stored game as search results and explore's notable games name it.
-struct GameListing {
-  std::int64_t id = 0;
-  std::string file;   // source path as imported
-  int index = 0;      // 0-based rank in that file
-  int plies = 0;
-  std::string cho, han;             // the player tags, verbatim ("" when absent)
-  std::string date;                 // the date tag, verbatim ("" when absent)
-  std::optional<std::string> result;  // the stored result text; nullopt when none
-};
-
 // Games of one set-up pair with one stored result (PositionIndex::setup_tallies).
 struct SetupTally {
   std::optional<Setup> cho, han;  // nullopt: the game starts from a position of its own (a FEN)

@@ -14,6 +14,7 @@
 
 #include "gibo/core/expected.h"
 #include "gibo/core/rules.h"
+#include "gibo/core/square_set.h"
 #include "gibo/core/types.h"
 
 namespace gibo {
@@ -92,6 +93,20 @@ class Position {
 
   // Is square `s` attacked by a piece of side `by` (pseudo-legally)?
   bool attacked(Square s, Side by) const;
+  // The points the piece on `s` reaches by its movement (README "Movement"): those it
+  // could move to or take on, and those of its own side it protects (it would take an enemy
+  // piece arriving there). A cannon's reach, like its captures, needs a screen that is not a
+  // cannon and never takes in an enemy cannon. Empty for an empty point; a pass reaches
+  // nothing. Pseudo-legal: pins and checks aside.
+  SquareSet reach(Square s) const;
+  // Is the piece on `s` pinned: would its own general be attacked through `s` (along a line,
+  // over a cannon's screen, past a horse's or elephant's leg) if `s` were empty? False for
+  // an empty point and for a side without a general.
+  bool pinned(Square s) const;
+  // The screens of the cannon on `s`: on each line and each palace diagonal through a
+  // centre from it, the first piece, when it is not a cannon (the piece it would jump).
+  // Empty when no cannon stands on `s`.
+  SquareSet screens(Square s) const;
   // Is the side to move's general attacked? (Kept by do_move: no work here.)
   bool in_check() const { return st().general_attacked[index(side_)]; }
   // Are both generals on one file with nothing between them?

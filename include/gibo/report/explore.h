@@ -12,6 +12,7 @@
 
 #include "gibo/archive/position_index.h"
 #include "gibo/core/position.h"
+#include "gibo/pattern/search.h"
 #include "gibo/record/opening.h"
 
 namespace gibo::explore {
@@ -121,5 +122,19 @@ Expected<Search> search(archive::PositionIndex& index, const Position& position,
 // result, next move) and a count; JSON Lines: one object per game.
 std::string render_search_text(const Search& s);
 std::string render_search_jsonl(const Search& s);
+
+// --- A pattern's search (pattern/search.h; `gibo search --pattern`) -----------------------
+
+// Text: one line per matching game ("FILE:GAME@PLY" at its first match or its sorted
+// value's, its matching positions, players, date, result, the sorted value), then the
+// counts: games and positions, their results, the games skipped and replayed.
+std::string render_pattern_text(const pattern::SearchResult& r);
+// Its counts alone, three lines (the text listing's end; the search page's summary).
+std::string pattern_counts(const pattern::SearchResult& r);
+// JSON Lines: {"type":"game","id","file","index","ply","positions","matches":[plies],
+// "plies","cho","han","date","result","winner"[,"value"]} per game, then
+// {"type":"summary","pattern","archive_games","selected","skipped","replayed","games",
+// "positions","cho","han","draw","other"}.
+std::string render_pattern_jsonl(const pattern::SearchResult& r);
 
 }  // namespace gibo::explore

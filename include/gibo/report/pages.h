@@ -13,6 +13,7 @@
 //   /players                                 the players (src/report/page_players.h)
 //   /player?name=NAME                        one player: rating, results, games, play quality
 //   /events, /event?name=NAME&year=Y         the events and one event's crosstable
+//   /search?pattern=PATTERN&page=N           the games where a pattern holds (src/pattern/README.md)
 //
 // the explorer's with the filters player=, site=, from=, to= (years) kept across links.
 #pragma once
@@ -136,6 +137,18 @@ std::string game_page(const GameView& game, int ply, DiagramOptions::Letters let
 // ply's board in the page, shown by its #pN anchor (CSS :target; no script needed),
 // arrow keys with script on; no link leaves the file.
 std::string game_file_page(const GameView& game, DiagramOptions::Letters letters);
+
+// The search page: the pattern's form, then the games where it holds, `per_page` a page
+// (page from 1), each with the board at its match and a link into the viewer there.
+struct PatternResults {
+  std::string pattern;   // as typed ("": the form alone)
+  std::string error;     // why the pattern was refused or the search failed ("": none)
+  const pattern::SearchResult* result = nullptr;
+  int page = 1, per_page = 20;
+  // The boards (SVG) of the page's games at their match, in their order.
+  std::vector<std::string> boards;
+};
+std::string search_page(const PatternResults& r);
 
 // A page saying why a request failed (404, 400, ...); `message` is escaped.
 std::string error_page(int status, const std::string& message);

@@ -10,6 +10,7 @@
     with gibo.Archive("games.db") as db:         # an archive made by `gibo import`
         for game in db.games(where="year >= 2010"):
             ...
+        found = db.search("swap (R & han-palace >= 2)")   # the pattern language (gibo.Pattern)
 
 Errors are gibo.Error exceptions carrying a diagnostic's fields (code, file, line,
 column, game, ply, token, message). Reading runs in a thread of the library, without
@@ -23,6 +24,7 @@ from ._gibo import (  # noqa: F401
     Game,
     GameIterator,
     Move,
+    Pattern,
     __version__,
     git_description,
     profiles,
