@@ -1,8 +1,10 @@
-// sql.h over libpq, PostgreSQL's C client library.
+// sql.h over libpq, PostgreSQL's C client library: the driver (statements, bulk inserts by
+// COPY, the connection); the capabilities' SQL is pg_dialect.cpp's, the translations of
+// SQL pg_translate.cpp's.
 //
 // Policies (written here because this is where they are enforced):
-// * Parameters: the archive's ?N and :name are numbered $N here, outside string literals,
-//   quoted names and comments. Values travel as text, blobs as binary (bytea); results
+// * Parameters: the archive's :name (and ?N) are numbered $N (pg_translate.h), outside
+//   string literals, quoted names and comments. Values travel as text, blobs as binary (bytea); results
 //   come back as text and are decoded on reading (bytea from its \x hex form, a boolean
 //   as 1 or 0).
 // * A statement's rows are fetched whole when it is first stepped: the archive pages
