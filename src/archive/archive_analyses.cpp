@@ -178,17 +178,17 @@ Expected<std::int64_t> Archive::analysis_request(const AnalysisRequest& r, bool 
   if (m.schema_version < kAnalysesSince) return std::int64_t{0};
   const std::string kind(limit_kind(r.limit.kind));
   auto bind_key = [&](Statement& s) {
-    s.bind_text(1, r.engine);
-    s.bind_text(2, r.engine_version);
-    s.bind_text(3, r.options);
-    s.bind_text(4, kind);
-    s.bind(5, r.limit.value);
-    s.bind_text(6, r.variant);
+    s.bind_text(":engine", r.engine);
+    s.bind_text(":engine_version", r.engine_version);
+    s.bind_text(":options", r.options);
+    s.bind_text(":limit_kind", kind);
+    s.bind(":limit_value", r.limit.value);
+    s.bind_text(":variant", r.variant);
   };
   {
     Statement s = m.db.prepare(
-        "SELECT id FROM analysis_requests WHERE engine = ?1 AND engine_version = ?2 AND options = ?3 AND "
-        "limit_kind = ?4 AND limit_value = ?5 AND variant = ?6");
+        "SELECT id FROM analysis_requests WHERE engine = :engine AND engine_version = :engine_version AND options = :options AND "
+        "limit_kind = :limit_kind AND limit_value = :limit_value AND variant = :variant");
     if (!s.prepared()) return m.fail("cannot read analysis requests");
     bind_key(s);
     if (s.step() == sql::kRow) return s.int64(0);
@@ -196,10 +196,10 @@ Expected<std::int64_t> Archive::analysis_request(const AnalysisRequest& r, bool 
   if (!create) return std::int64_t{0};
   Statement s = m.db.prepare(
       "INSERT INTO analysis_requests (engine, engine_version, options, limit_kind, limit_value, variant, created_at) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id");
+      "VALUES (:engine, :engine_version, :options, :limit_kind, :limit_value, :variant, :created_at) RETURNING id");
   if (!s.prepared()) return m.fail("cannot store an analysis request");
   bind_key(s);
-  s.bind_now(7);
+  s.bind_now(":created_at");
   if (s.step() != sql::kRow) return m.fail("cannot store an analysis request");
   return s.int64(0);
 }
@@ -208,9 +208,9 @@ Expected<std::optional<AnalysisRequest>> Archive::stored_request(std::int64_t id
   Impl& m = *impl_;
   if (m.schema_version < kAnalysesSince) return std::optional<AnalysisRequest>();
   Statement s = m.db.prepare(
-      "SELECT engine, engine_version, options, limit_kind, limit_value, variant FROM analysis_requests WHERE id = ?1");
+      "SELECT engine, engine_version, options, limit_kind, limit_value, variant FROM analysis_requests WHERE id = :id");
   if (!s.prepared()) return m.fail("cannot read analysis requests");
-  s.bind(1, id);
+  s.bind(":id", id);
   if (s.step() != sql::kRow) return std::optional<AnalysisRequest>();
   AnalysisRequest r;
   r.engine = std::string(s.text(0));
@@ -229,10 +229,10 @@ Expected<std::optional<StoredAnalysisGame>> Archive::analysis_game(std::int64_t 
   Impl& m = *impl_;
   if (m.schema_version < kAnalysesSince || request_id == 0) return std::optional<StoredAnalysisGame>();
   Statement s =
-      m.db.prepare("SELECT error, failed_positions FROM analysis_games WHERE request_id = ?1 AND game_id = ?2");
+      m.db.prepare("SELECT error, failed_positions FROM analysis_games WHERE request_id = :request_id AND game_id = :game_id");
   if (!s.prepared()) return m.fail("cannot read analyses");
-  s.bind(1, request_id);
-  s.bind(2, game_id);
+  s.bind(":request_id", request_id);
+  s.bind(":game_id", game_id);
   if (s.step() != sql::kRow) return std::optional<StoredAnalysisGame>();
   StoredAnalysisGame g;
   g.request_id = request_id;
@@ -306,9 +306,9 @@ Expected<std::optional<analysis::GameAnalysis>> Archive::load_analysis(std::int6
   a.error = (*row)->error;
   a.failed_positions = (*row)->failed_positions;
   {
-    Statement s = m.db.prepare("SELECT variant FROM analysis_requests WHERE id = ?1");
+    Statement s = m.db.prepare("SELECT variant FROM analysis_requests WHERE id = :request_id");
     if (!s.prepared()) return m.fail("cannot read analysis requests");
-    s.bind(1, request_id);
+    s.bind(":request_id", request_id);
     if (s.step() == sql::kRow) a.variant = std::string(s.text(0));
   }
   if (!a.error.empty()) return Result(std::move(a));
@@ -357,15 +357,15 @@ std::optional<Error> Archive::store_analysis(std::int64_t request_id, std::int64
     }
     Statement row = m.db.prepare(
         "INSERT INTO analysis_games (request_id, game_id, error, failed_positions, analysed_at) "
-        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (request_id, game_id) DO UPDATE "
+        "VALUES (:request_id, :game_id, :error, :failed_positions, :analysed_at) ON CONFLICT (request_id, game_id) DO UPDATE "
         "SET error = excluded.error, failed_positions = excluded.failed_positions, analysed_at = excluded.analysed_at");
     if (!row.prepared()) return m.fail("cannot prepare the analysis insert");
-    row.bind(1, request_id);
-    row.bind(2, game_id);
-    if (a.error.empty()) row.bind_null(3);
-    else row.bind_text(3, a.error);
-    row.bind(4, a.failed_positions);
-    row.bind_now(5);
+    row.bind(":request_id", request_id);
+    row.bind(":game_id", game_id);
+    if (a.error.empty()) row.bind_null(":error");
+    else row.bind_text(":error", a.error);
+    row.bind(":failed_positions", a.failed_positions);
+    row.bind_now(":analysed_at");
     if (!row.run()) return m.fail("cannot store the analysis of game " + std::to_string(game_id));
     if (m.schema_version < derived::kSince) return std::nullopt;
     return derived::store_quality(m.db, request_id, game_id);
@@ -383,13 +383,13 @@ std::optional<Error> Archive::store_engine_verdicts(const std::vector<EngineVerd
       if (!ins.run(v)) return m.fail("cannot store an engine verdict for game " + std::to_string(v.game_id));
     if (none.empty()) return std::nullopt;
     Statement del = m.db.prepare(
-        "DELETE FROM engine_verdicts WHERE game_id = ?1 AND profile_id = ?2 AND profile_version = ?3");
+        "DELETE FROM engine_verdicts WHERE game_id = :game_id AND profile_id = :profile_id AND profile_version = :profile_version");
     if (!del.prepared()) return m.fail("cannot prepare the engine verdict removal");
     for (const EngineVerdictRow& v : none) {
       del.reset();
-      del.bind(1, v.game_id);
-      del.bind_text(2, v.profile_id);
-      del.bind(3, v.profile_version);
+      del.bind(":game_id", v.game_id);
+      del.bind_text(":profile_id", v.profile_id);
+      del.bind(":profile_version", v.profile_version);
       if (!del.run()) return m.fail("cannot remove the engine verdict of game " + std::to_string(v.game_id));
     }
     return std::nullopt;

@@ -164,9 +164,9 @@ Expected<std::vector<std::int64_t>> Archive::game_hashes() {
 }
 
 Expected<std::vector<std::pair<std::int64_t, std::int64_t>>> Archive::game_hashes_after(std::int64_t id) {
-  sql::Statement s = impl_->db.prepare("SELECT id, hash FROM games WHERE id > ?1");
+  sql::Statement s = impl_->db.prepare("SELECT id, hash FROM games WHERE id > :after");
   if (!s.prepared()) return impl_->fail("cannot read game hashes");
-  s.bind(1, id);
+  s.bind(":after", id);
   std::vector<std::pair<std::int64_t, std::int64_t>> out;
   int rc;
   while ((rc = s.step()) == sql::kRow) out.emplace_back(s.int64(0), s.int64(1));
@@ -272,7 +272,7 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
         "SELECT s.path, g.game_index, g.status, g.error_code, g.error_ply, g.twin FROM games AS g JOIN sources AS s "
         "ON s.id = g.source_id WHERE g.id = :id AND g.copy_of IS NULL");
     if (!s.prepared()) return m.fail("cannot read games");
-    s.bind(1, broken_id);
+    s.bind(":id", broken_id);
     if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(broken_id)};
     if (s.text(2) == "valid") return Error{"internal error: game " + std::to_string(broken_id) + " is not broken"};
     r.path = s.text(0);
@@ -332,7 +332,7 @@ Expected<Archive::GameOrigin> Archive::game_origin(std::int64_t id) {
   sql::Statement s = impl_->db.prepare(
       "SELECT s.path, g.game_index, g.plies FROM games AS g JOIN sources AS s ON s.id = g.source_id WHERE g.id = :id");
   if (!s.prepared()) return impl_->fail("cannot read games");
-  s.bind(1, id);  // its one parameter, :id
+  s.bind(":id", id);  // its one parameter, :id
   if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(id)};
   return GameOrigin{std::string(s.text(0)), s.integer(1), s.integer(2)};
 }

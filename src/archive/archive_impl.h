@@ -19,10 +19,6 @@
 
 namespace gibo::archive {
 
-// SQLite's page cache for an open archive: 32 MB at the most (memory stays bounded
-// however large the archive grows). PostgreSQL's is the server's.
-inline constexpr const char* kCacheSize = "PRAGMA cache_size = -32768";
-
 // The start of a stored game, from its columns (cho_setup, han_setup, start_fen) and its
 // start key (archive_load.cpp).
 StartPosition decode_start(std::string_view key, const std::optional<std::string>& cho,

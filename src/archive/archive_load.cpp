@@ -116,7 +116,7 @@ std::optional<Error> step_game_row(sql::Connection& db, sql::Statement& s, const
     s = db.prepare("SELECT " + sql::select_list(columns, schema_version) + joins);
     if (!s.prepared()) return Error{"cannot read games: " + db.current_error()};
   }
-  s.bind(1, id);  // the statement's one parameter, :id
+  s.bind(":id", id);  // the statement's one parameter, :id
   const int rc = s.step();
   if (rc == sql::kRow) return std::nullopt;
   if (rc == sql::kDone) return Error{"no game with id " + std::to_string(id)};
@@ -178,7 +178,7 @@ Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
 
   sql::Statement c = m.db.prepare("SELECT ply, text FROM comments WHERE game_id = :id ORDER BY ply, seq");
   if (!c.prepared()) return m.fail("cannot read comments");
-  c.bind(1, id);
+  c.bind(":id", id);
   while (c.step() == sql::kRow) {
     const int ply = c.integer(0);
     if (ply < 0 || ply > static_cast<int>(g.plies.size())) return corrupt("comment on a ply that does not exist");
@@ -188,7 +188,7 @@ Expected<Game> Archive::load_game(std::int64_t id, std::string* profile_id) {
   sql::Statement d = m.db.prepare("SELECT " + sql::select_list(kGameDiagnosticColumns, m.schema_version) +
                                   " FROM diagnostics WHERE game_id = :id ORDER BY id");
   if (!d.prepared()) return m.fail("cannot read diagnostics");
-  d.bind(1, id);
+  d.bind(":id", id);
   while (d.step() == sql::kRow) {
     Diagnostic x;
     x.code = std::string(d.text(diag("code")));
@@ -282,14 +282,14 @@ Expected<std::vector<Archive::GameCopy>> Archive::copies(std::optional<std::int6
                       "sources AS s ON s.id = c.source_id LEFT JOIN " +
                       sql::schema_prefix(m.db, m.facts_temp) +
                       "copy_conflicts AS x ON x.game_id = c.id WHERE c.copy_of IS NOT NULL" +
-                      (game_id ? " AND c.copy_of = ?1" : ""));
+                      (game_id ? " AND c.copy_of = :game_id" : ""));
   queries.push_back(std::string("SELECT 0, d.game_id, s.path, d.game_index, d.status, NULL FROM duplicates AS d JOIN "
                                 "sources AS s ON s.id = d.source_id") +
-                    (game_id ? " WHERE d.game_id = ?1" : ""));
+                    (game_id ? " WHERE d.game_id = :game_id" : ""));
   for (const std::string& query : queries) {
     sql::Statement s = m.db.prepare(query);
     if (!s.prepared()) return m.fail("cannot read the copies");
-    if (game_id) s.bind(1, *game_id);
+    if (game_id) s.bind(":game_id", *game_id);
     int rc;
     while ((rc = s.step()) == sql::kRow)
       out.push_back({s.int64(0), s.int64(1), std::string(s.text(2)), s.integer(3), s.text(4) == "valid",
@@ -304,9 +304,9 @@ Expected<std::vector<Archive::GameCopy>> Archive::copies(std::optional<std::int6
 
 Expected<std::optional<std::int64_t>> Archive::copy_of(std::int64_t id) {
   if (impl_->schema_version < kCopiesSince) return std::optional<std::int64_t>();
-  sql::Statement s = impl_->db.prepare("SELECT copy_of FROM games WHERE id = ?1");
+  sql::Statement s = impl_->db.prepare("SELECT copy_of FROM games WHERE id = :id");
   if (!s.prepared()) return impl_->fail("cannot read games");
-  s.bind(1, id);
+  s.bind(":id", id);
   if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(id)};
   return s.is_null(0) ? std::optional<std::int64_t>() : std::optional<std::int64_t>(s.int64(0));
 }

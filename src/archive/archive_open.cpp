@@ -12,11 +12,9 @@
 #include "archive_impl.h"
 #include "dialect.h"
 #include "facts_view.h"
-#include "gibo/formats/percent_encoding.h"
 #include "open_existing.h"
 #include "pg_conninfo.h"
 #include "schema.h"
-#include "sqlite_backend.h"
 
 namespace gibo::archive {
 
@@ -27,19 +25,8 @@ std::optional<Error> Archive::Impl::finish_open() {
   if (!version) return version.error();
   schema_version = *version;
   if (auto e = schema::refuse_unfinished(db)) return e;
-  if (writable && !db.postgres()) {
-    // WAL: readers never block the importer, and a killed writer leaves the last
-    // committed transaction intact. NORMAL sync is safe in WAL mode (durable up to the
-    // last checkpoint after a power loss; never corrupt).
-    sql::Statement wal = db.prepare("PRAGMA journal_mode = WAL");
-    if (!wal.prepared() || wal.step() != sql::kRow)
-      return Error{"cannot use WAL journaling: " + db.current_error()};
-    db.exec("PRAGMA synchronous = NORMAL");
-  }
-  // The writer's page cache (an import touches the same index pages again and again); a
-  // reader keeps SQLite's default (2 MB): its streams read each page once, and a cache of
-  // 32 MB made an export's memory grow with the games it wrote.
-  if (writable && !db.postgres()) db.exec(kCacheSize);
+  if (writable)
+    if (auto e = db.impl()->tune(sql::Tuning::Writer)) return e;
   // The facts --where reads: derived again by a writer when the archive's are not
   // current; a reader derives its own when it first selects.
   derived::State derived_state = derived::state(db, schema_version);
@@ -86,7 +73,7 @@ std::optional<Error> create_archive(const std::string& path) {
   remove_database(temporary);
   {
     sql::Connection db;
-    if (auto e = db.open_sqlite(temporary, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+    if (auto e = db.open_sqlite(temporary, sql::FileMode::Create))
       return Error{archive_name(path) + ": cannot create: " + e->message};
     if (const Expected<int> version = schema::prepare(db, true); !version) {
       db.close();
@@ -110,23 +97,11 @@ std::optional<Error> create_archive(const std::string& path) {
   return std::nullopt;
 }
 
-// A path as an SQLite URI with `query` ("file:...?query"): bytes other than unreserved
-// ones and '/' are percent-encoded.
-std::string file_uri(const std::string& path, const char* query) {
-  return "file:" + gibo::text::percent_encode(path, "/") + "?" + query;
-}
-
 // May this process write `path` and create files beside it (the -wal and -shm)?
 bool may_write_beside(const std::string& path) {
   std::filesystem::path dir = std::filesystem::path(path).parent_path();
   if (dir.empty()) dir = ".";
   return ::access(path.c_str(), W_OK) == 0 && ::access(dir.c_str(), W_OK) == 0;
-}
-
-// Is `rc` SQLite's way of saying it could not open or create the -shm file?
-bool cannot_share_memory(int rc) {
-  const int primary = rc & 0xFF;
-  return primary == SQLITE_CANTOPEN || primary == SQLITE_READONLY || primary == SQLITE_IOERR;
 }
 
 // Connects to the PostgreSQL archive `conninfo` names; "NAME: cannot open: ..." on failure.
@@ -139,18 +114,8 @@ std::optional<Error> connect(const std::string& conninfo, sql::Connection& db) {
 
 std::optional<Error> open_existing_archive(const std::string& path, sql::Connection& db) {
   if (is_server_archive(path)) return connect(path, db);
-  const int flags = may_write_beside(path) ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
-  if (auto e = db.open_sqlite(path, flags)) return Error{archive_name(path) + ": cannot open: " + e->message};
-  sqlite3_busy_timeout(sql::sqlite_handle(db), 10000);
-  // The first read needs the -shm file; where it cannot be had, nobody can be writing.
-  sql::Statement probe = db.prepare("PRAGMA application_id");
-  const int rc = probe.prepared() ? probe.step() : sqlite3_extended_errcode(sql::sqlite_handle(db));
-  probe = sql::Statement();
-  if (rc != sql::kRow && flags == SQLITE_OPEN_READONLY && cannot_share_memory(rc)) {
-    db.close();
-    if (auto e = db.open_sqlite(file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI))
-      return Error{archive_name(path) + ": cannot open: " + e->message};
-  }
+  if (auto e = db.open_sqlite_existing(path, may_write_beside(path)))
+    return Error{archive_name(path) + ": cannot open: " + e->message};
   return std::nullopt;
 }
 
@@ -173,10 +138,8 @@ Expected<std::unique_ptr<Archive>> Archive::open(const std::string& path, OpenMo
       if (auto e = create_archive(path)) return *e;
     if (!impl->writable) {
       if (auto e = open_existing_archive(path, impl->db)) return *e;
-    } else if (auto e = impl->db.open_sqlite(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) {
+    } else if (auto e = impl->db.open_sqlite(path, sql::FileMode::Create)) {
       return Error{archive_name(path) + ": cannot open: " + e->message};
-    } else {
-      sqlite3_busy_timeout(sql::sqlite_handle(impl->db), 10000);
     }
   }
   if (auto e = impl->finish_open()) return Error{archive_name(path) + ": " + e->message};
@@ -187,18 +150,18 @@ Expected<std::unique_ptr<Archive>> Archive::open_temporary() {
   auto impl = std::make_unique<Impl>();
   impl->writable = true;
   // An empty name: SQLite's private temporary database, deleted when closed.
-  if (auto e = impl->db.open_sqlite("", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
+  if (auto e = impl->db.open_sqlite("", sql::FileMode::Create))
     return Error{"cannot open a temporary archive: " + e->message};
   if (auto e = impl->finish_open()) return Error{"temporary archive: " + e->message};
   return std::unique_ptr<Archive>(new Archive(std::move(impl)));
 }
 
 std::optional<Error> Archive::begin() {
-  if (auto e = impl_->db.exec(sql::begin_write(impl_->db.backend()))) return Error{"cannot begin a transaction: " + e->message};
+  if (auto e = impl_->db.exec(sql::begin_write(impl_->db))) return Error{"cannot begin a transaction: " + e->message};
   impl_->in_transaction = true;
   // On a server another writer may have added start positions and players since the
   // last transaction: their ids are read again.
-  if (impl_->db.postgres()) impl_->caches_loaded = false;
+  if (impl_->db.impl()->shared_between_transactions()) impl_->caches_loaded = false;
   return std::nullopt;
 }
 
@@ -214,21 +177,6 @@ void Archive::rollback() {
   impl_->caches_loaded = false;  // ids made inside the transaction are gone
 }
 
-Expected<std::string> Archive::integrity_check() {
-  // PostgreSQL keeps its own storage consistent and has no check of this kind: what can be
-  // asked of it is that it answers.
-  if (impl_->db.postgres()) {
-    if (impl_->db.scalar("SELECT 1", 0) != 1) return impl_->fail("cannot reach the server");
-    return std::string("ok");
-  }
-  sql::Statement s = impl_->db.prepare("PRAGMA integrity_check");
-  if (!s.prepared()) return impl_->fail("cannot run integrity_check");
-  std::string out;
-  while (s.step() == sql::kRow) {
-    if (!out.empty()) out += '\n';
-    out += s.text(0);
-  }
-  return out;
-}
+Expected<std::string> Archive::integrity_check() { return impl_->db.impl()->integrity_check(); }
 
 }  // namespace gibo::archive

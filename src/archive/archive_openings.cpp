@@ -32,7 +32,7 @@ std::optional<Error> Archive::Impl::ensure_openings() {
   if (!rows) return rows.error();
   if (!opening_book) opening_book = openings::book_of(*rows);
   const bool own = !in_transaction;
-  std::optional<Error> e = own ? db.exec(sql::begin_read(db.backend())) : std::nullopt;
+  std::optional<Error> e = own ? db.exec(sql::begin_read(db)) : std::nullopt;
   if (!e) e = openings::fill_temp(db, *opening_book);
   if (own) db.exec(e ? "ROLLBACK" : "COMMIT");
   if (e) return e;

@@ -27,17 +27,15 @@ Expected<std::vector<Archive::PrefixPair>> Archive::update_prefixes() {
   };
   // Every game's extensions sort right after it (memcmp order, SQLite's for a BLOB and
   // PostgreSQL's for a BYTEA, keeps a prefix's continuations together), so comparing
-  // neighbours finds each prefix once. SQLite's sorter may hold as much as the page cache
-  // in memory before it spills to a temporary file: a smaller cache for the scan keeps
-  // the import's memory from growing with the archive (the writer's cache comes back
-  // after it). On PostgreSQL the server sorts, and the scan reads a page at a time.
+  // neighbours finds each prefix once. The scan's sort should not grow the import's memory
+  // with the archive: the connection's scan tuning for it (SQLite: a smaller page cache,
+  // the writer's back after it; on PostgreSQL the server sorts, and the scan reads a page
+  // at a time).
   struct RestoreCache {
     sql::Connection& db;
-    ~RestoreCache() {
-      if (!db.postgres()) db.exec(kCacheSize);
-    }
+    ~RestoreCache() { db.impl()->tune(sql::Tuning::WriterCache); }
   } restore_cache{m.db};
-  if (!m.db.postgres()) m.db.exec("PRAGMA cache_size = -4096");
+  m.db.impl()->tune(sql::Tuning::ScanCache);
   // (A copy is no game of its own: its game stands for it. Twins, the same moves, follow
   // each other by id, so every backend names the same longer game.)
   sql::Statement scan =

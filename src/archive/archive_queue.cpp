@@ -53,18 +53,18 @@ std::string failure_text(const analysis::GameAnalysis& a) {
 Expected<std::int64_t> Archive::enqueue_analyses(std::int64_t request_id, const std::vector<std::int64_t>& game_ids) {
   Impl& m = *impl_;
   if (m.schema_version < kQueueSince) return Error{"the archive has no analysis queue (schema version 5)"};
-  const std::string now = sql::now_ms(m.db.backend());
+  const std::string now = sql::now_ms(m.db);
   std::int64_t added = 0;
   auto e = in_own_transaction(*this, m.in_transaction, [&]() -> std::optional<Error> {
     // A game analysed under the request already (wholly) is queued as done.
     sql::Statement s = m.db.prepare(
-        "INSERT INTO analysis_queue (request_id, game_id, state, queued_at) VALUES (?1, ?2, CASE WHEN EXISTS (SELECT 1 "
-        "FROM analysis_games WHERE request_id = ?1 AND game_id = ?2 AND error IS NULL AND failed_positions = 0) THEN "
+        "INSERT INTO analysis_queue (request_id, game_id, state, queued_at) VALUES (:request_id, :game_id, CASE WHEN EXISTS (SELECT 1 "
+        "FROM analysis_games WHERE request_id = :request_id AND game_id = :game_id AND error IS NULL AND failed_positions = 0) THEN "
         "'done' ELSE 'pending' END, " + now + ") ON CONFLICT DO NOTHING");
     if (!s.prepared()) return m.fail("cannot queue analyses");
     for (std::int64_t id : game_ids) {
-      s.bind(1, request_id);
-      s.bind(2, id);
+      s.bind(":request_id", request_id);
+      s.bind(":game_id", id);
       if (!s.run()) return m.fail("cannot queue game " + std::to_string(id));
       added += m.db.changes();
     }
@@ -79,17 +79,17 @@ Expected<std::vector<std::int64_t>> Archive::requests_like(const AnalysisRequest
   std::vector<std::int64_t> out;
   if (m.schema_version < kQueueSince) return out;
   sql::Statement s = m.db.prepare(
-      "SELECT id FROM analysis_requests WHERE engine = ?1 AND engine_version = ?2 AND options = ?3 AND limit_kind = ?4 "
-      "AND limit_value = ?5 ORDER BY id");
+      "SELECT id FROM analysis_requests WHERE engine = :engine AND engine_version = :engine_version AND options = :options AND limit_kind = :limit_kind "
+      "AND limit_value = :limit_value ORDER BY id");
   if (!s.prepared()) return m.fail("cannot read analysis requests");
   const std::string kind = r.limit.kind == analysis::Limit::Kind::Depth   ? "depth"
                            : r.limit.kind == analysis::Limit::Kind::Nodes ? "nodes"
                                                                           : "movetime";
-  s.bind_text(1, r.engine);
-  s.bind_text(2, r.engine_version);
-  s.bind_text(3, r.options);
-  s.bind_text(4, kind);
-  s.bind(5, r.limit.value);
+  s.bind_text(":engine", r.engine);
+  s.bind_text(":engine_version", r.engine_version);
+  s.bind_text(":options", r.options);
+  s.bind_text(":limit_kind", kind);
+  s.bind(":limit_value", r.limit.value);
   int rc;
   while ((rc = s.step()) == sql::kRow) out.push_back(s.int64(0));
   if (rc != sql::kDone) return m.fail("cannot read analysis requests");
@@ -103,9 +103,8 @@ Expected<std::optional<Archive::QueueLease>> Archive::claim_analysis(const std::
   Impl& m = *impl_;
   using Result = std::optional<QueueLease>;
   if (requests.empty() || m.schema_version < kQueueSince) return Result();
-  const sql::Backend b = m.db.backend();
-  const std::string now = sql::now_ms(b);
-  if (auto e = m.db.exec(sql::begin_claim(b))) return m.fail("cannot take a game from the queue");
+  const std::string now = sql::now_ms(m.db);
+  if (auto e = m.db.exec(sql::begin_claim(m.db))) return m.fail("cannot take a game from the queue");
   auto abort = [&](const char* what) {
     Error error = m.fail(what);
     m.db.exec("ROLLBACK");
@@ -114,14 +113,14 @@ Expected<std::optional<Archive::QueueLease>> Archive::claim_analysis(const std::
   sql::Statement next = m.db.prepare(
       "SELECT request_id, game_id, tries FROM analysis_queue WHERE request_id IN (" + id_list(requests) +
       ") AND (state = 'pending' OR (state = 'leased' AND lease_until < " + now + "))" + not_passed(passed) +
-      " ORDER BY game_id, request_id LIMIT 1" + sql::claim_lock(b));
+      " ORDER BY game_id, request_id LIMIT 1" + sql::claim_lock(m.db));
   sql::Statement give_up = m.db.prepare(
       "UPDATE analysis_queue SET state = 'failed', worker = NULL, lease_token = NULL, lease_until = NULL, "
       "finished_at = " + now + ", error = coalesce(error, 'its lease ran out ' || CAST(tries AS TEXT) || ' times (the "
-      "workers stopped or were stopped)') WHERE request_id = ?1 AND game_id = ?2");
+      "workers stopped or were stopped)') WHERE request_id = :request_id AND game_id = :game_id");
   sql::Statement take = m.db.prepare(
-      "UPDATE analysis_queue SET state = 'leased', worker = ?3, lease_token = ?4, leased_at = " + now +
-      ", lease_until = " + now + " + ?5, tries = tries + 1 WHERE request_id = ?1 AND game_id = ?2");
+      "UPDATE analysis_queue SET state = 'leased', worker = :worker, lease_token = :lease_token, leased_at = " + now +
+      ", lease_until = " + now + " + :lease_ms, tries = tries + 1 WHERE request_id = :request_id AND game_id = :game_id");
   if (!next.prepared() || !give_up.prepared() || !take.prepared()) return abort("cannot take a game from the queue");
   for (;;) {
     next.reset();
@@ -132,18 +131,18 @@ Expected<std::optional<Archive::QueueLease>> Archive::claim_analysis(const std::
     lease.request_id = next.int64(0);
     lease.game_id = next.int64(1);
     lease.tries = next.integer(2) + 1;
-    give_up.bind(1, lease.request_id);
-    give_up.bind(2, lease.game_id);
+    give_up.bind(":request_id", lease.request_id);
+    give_up.bind(":game_id", lease.game_id);
     if (lease.tries > max_tries) {
       if (!give_up.run()) return abort("cannot set a game aside");
       continue;
     }
     lease.token = new_token();
-    take.bind(1, lease.request_id);
-    take.bind(2, lease.game_id);
-    take.bind_text(3, worker);
-    take.bind(4, lease.token);
-    take.bind(5, lease_ms);
+    take.bind(":request_id", lease.request_id);
+    take.bind(":game_id", lease.game_id);
+    take.bind_text(":worker", worker);
+    take.bind(":lease_token", lease.token);
+    take.bind(":lease_ms", lease_ms);
     if (!take.run()) return abort("cannot lease a game");
     next.reset();
     if (auto e = m.db.exec("COMMIT")) return abort("cannot lease a game");
@@ -167,17 +166,16 @@ Expected<bool> Archive::queue_has_work(const std::vector<std::int64_t>& requests
 std::optional<Error> Archive::renew_leases(const std::string& worker, std::int64_t lease_ms) {
   Impl& m = *impl_;
   if (m.schema_version < kQueueSince) return std::nullopt;
-  const sql::Backend b = m.db.backend();
-  const std::string now = sql::now_ms(b);
-  if (auto e = m.db.exec(sql::begin_claim(b))) return m.fail("cannot renew leases");
+  const std::string now = sql::now_ms(m.db);
+  if (auto e = m.db.exec(sql::begin_claim(m.db))) return m.fail("cannot renew leases");
   sql::Statement leases = m.db.prepare("UPDATE analysis_queue SET lease_until = " + now +
-                                       " + ?2 WHERE worker = ?1 AND state = 'leased'");
-  sql::Statement seen = m.db.prepare("UPDATE analysis_workers SET seen_at = " + now + " WHERE worker = ?1");
+                                       " + :lease_ms WHERE worker = :worker AND state = 'leased'");
+  sql::Statement seen = m.db.prepare("UPDATE analysis_workers SET seen_at = " + now + " WHERE worker = :worker");
   bool ok = leases.prepared() && seen.prepared();
   if (ok) {
-    leases.bind_text(1, worker);
-    leases.bind(2, lease_ms);
-    seen.bind_text(1, worker);
+    leases.bind_text(":worker", worker);
+    leases.bind(":lease_ms", lease_ms);
+    seen.bind_text(":worker", worker);
     ok = leases.run() && seen.run();
   }
   if (!ok || m.db.exec("COMMIT")) {
@@ -192,7 +190,7 @@ Expected<bool> Archive::finish_analysis(const QueueLease& lease, const std::stri
                                         const analysis::GameAnalysis& a, int positions, std::int64_t busy_ms,
                                         int max_tries) {
   Impl& m = *impl_;
-  const std::string now = sql::now_ms(m.db.backend());
+  const std::string now = sql::now_ms(m.db);
   if (auto e = begin()) return *e;
   auto abort = [&](const std::string& what) {
     Error error = m.fail(what);
@@ -205,19 +203,19 @@ Expected<bool> Archive::finish_analysis(const QueueLease& lease, const std::stri
   const bool whole = a.failed_positions == 0 && a.error.empty();
   const std::string error = whole ? std::string() : failure_text(a);  // bound as it is: it must outlive run()
   sql::Statement done = m.db.prepare(
-      "UPDATE analysis_queue SET state = CASE WHEN ?5 = 1 THEN 'done' WHEN tries >= ?6 THEN 'failed' ELSE 'pending' "
-      "END, finished_at = CASE WHEN ?5 = 1 OR tries >= ?6 THEN " + now + " ELSE NULL END, worker = NULL, "
-      "lease_token = NULL, lease_until = NULL, error = ?7 WHERE request_id = ?1 AND game_id = ?2 AND state = 'leased' "
-      "AND worker = ?3 AND lease_token = ?4");
+      "UPDATE analysis_queue SET state = CASE WHEN :whole = 1 THEN 'done' WHEN tries >= :max_tries THEN 'failed' ELSE 'pending' "
+      "END, finished_at = CASE WHEN :whole = 1 OR tries >= :max_tries THEN " + now + " ELSE NULL END, worker = NULL, "
+      "lease_token = NULL, lease_until = NULL, error = :error WHERE request_id = :request_id AND game_id = :game_id AND state = 'leased' "
+      "AND worker = :worker AND lease_token = :lease_token");
   if (!done.prepared()) return abort("cannot finish a game of the queue");
-  done.bind(1, lease.request_id);
-  done.bind(2, lease.game_id);
-  done.bind_text(3, worker);
-  done.bind(4, lease.token);
-  done.bind(5, whole ? 1 : 0);
-  done.bind(6, max_tries);
-  if (whole) done.bind_null(7);
-  else done.bind_text(7, error);
+  done.bind(":request_id", lease.request_id);
+  done.bind(":game_id", lease.game_id);
+  done.bind_text(":worker", worker);
+  done.bind(":lease_token", lease.token);
+  done.bind(":whole", whole ? 1 : 0);
+  done.bind(":max_tries", max_tries);
+  if (whole) done.bind_null(":error");
+  else done.bind_text(":error", error);
   if (!done.run()) return abort("cannot finish a game of the queue");
   if (m.db.changes() != 1) {
     rollback();
@@ -227,12 +225,12 @@ Expected<bool> Archive::finish_analysis(const QueueLease& lease, const std::stri
     rollback();
     return *e;
   }
-  sql::Statement counts = m.db.prepare("UPDATE analysis_workers SET games = games + 1, positions = positions + ?2, "
-                                       "busy_ms = busy_ms + ?3, seen_at = " + now + " WHERE worker = ?1");
+  sql::Statement counts = m.db.prepare("UPDATE analysis_workers SET games = games + 1, positions = positions + :positions, "
+                                       "busy_ms = busy_ms + :busy_ms, seen_at = " + now + " WHERE worker = :worker");
   if (!counts.prepared()) return abort("cannot count a worker's game");
-  counts.bind_text(1, worker);
-  counts.bind(2, positions);
-  counts.bind(3, busy_ms);
+  counts.bind_text(":worker", worker);
+  counts.bind(":positions", positions);
+  counts.bind(":busy_ms", busy_ms);
   if (!counts.run()) return abort("cannot count a worker's game");
   if (auto e = commit()) {
     rollback();
@@ -244,18 +242,18 @@ Expected<bool> Archive::finish_analysis(const QueueLease& lease, const std::stri
 std::optional<Error> Archive::fail_analysis(const QueueLease& lease, const std::string& worker,
                                             const std::string& error, int max_tries) {
   Impl& m = *impl_;
-  const std::string now = sql::now_ms(m.db.backend());
+  const std::string now = sql::now_ms(m.db);
   sql::Statement s = m.db.prepare(
-      "UPDATE analysis_queue SET state = CASE WHEN tries >= ?5 THEN 'failed' ELSE 'pending' END, error = ?6, worker = "
-      "NULL, lease_token = NULL, lease_until = NULL, finished_at = CASE WHEN tries >= ?5 THEN " + now +
-      " ELSE NULL END WHERE request_id = ?1 AND game_id = ?2 AND state = 'leased' AND worker = ?3 AND lease_token = ?4");
+      "UPDATE analysis_queue SET state = CASE WHEN tries >= :max_tries THEN 'failed' ELSE 'pending' END, error = :error, worker = "
+      "NULL, lease_token = NULL, lease_until = NULL, finished_at = CASE WHEN tries >= :max_tries THEN " + now +
+      " ELSE NULL END WHERE request_id = :request_id AND game_id = :game_id AND state = 'leased' AND worker = :worker AND lease_token = :lease_token");
   if (!s.prepared()) return m.fail("cannot give a game back to the queue");
-  s.bind(1, lease.request_id);
-  s.bind(2, lease.game_id);
-  s.bind_text(3, worker);
-  s.bind(4, lease.token);
-  s.bind(5, max_tries);
-  s.bind_text(6, error);
+  s.bind(":request_id", lease.request_id);
+  s.bind(":game_id", lease.game_id);
+  s.bind_text(":worker", worker);
+  s.bind(":lease_token", lease.token);
+  s.bind(":max_tries", max_tries);
+  s.bind_text(":error", error);
   if (!s.run()) return m.fail("cannot give a game back to the queue");
   return std::nullopt;
 }
@@ -264,16 +262,16 @@ std::optional<Error> Archive::register_worker(const std::string& worker, const s
                                              std::int64_t lease_ms) {
   Impl& m = *impl_;
   if (m.schema_version < kQueueSince) return Error{"the archive has no analysis queue (schema version 5)"};
-  const std::string now = sql::now_ms(m.db.backend());
+  const std::string now = sql::now_ms(m.db);
   sql::Statement s = m.db.prepare(
-      "INSERT INTO analysis_workers (worker, host, started_at, seen_at, lease_ms) VALUES (?1, ?2, " + now + ", " +
-      now + ", ?3) ON CONFLICT (worker) DO UPDATE SET host = excluded.host, started_at = excluded.started_at, "
+      "INSERT INTO analysis_workers (worker, host, started_at, seen_at, lease_ms) VALUES (:worker, :host, " + now + ", " +
+      now + ", :lease_ms) ON CONFLICT (worker) DO UPDATE SET host = excluded.host, started_at = excluded.started_at, "
       "seen_at = excluded.seen_at, lease_ms = excluded.lease_ms, stopped_at = NULL, games = 0, positions = 0, "
       "busy_ms = 0");
   if (!s.prepared()) return m.fail("cannot record the worker");
-  s.bind_text(1, worker);
-  s.bind_text(2, host);
-  s.bind(3, lease_ms);
+  s.bind_text(":worker", worker);
+  s.bind_text(":host", host);
+  s.bind(":lease_ms", lease_ms);
   if (!s.run()) return m.fail("cannot record the worker");
   return std::nullopt;
 }
@@ -281,11 +279,11 @@ std::optional<Error> Archive::register_worker(const std::string& worker, const s
 std::optional<Error> Archive::stop_worker(const std::string& worker) {
   Impl& m = *impl_;
   if (m.schema_version < kQueueSince) return std::nullopt;
-  const std::string now = sql::now_ms(m.db.backend());
+  const std::string now = sql::now_ms(m.db);
   sql::Statement s = m.db.prepare("UPDATE analysis_workers SET stopped_at = " + now + ", seen_at = " + now +
-                                  " WHERE worker = ?1");
+                                  " WHERE worker = :worker");
   if (!s.prepared()) return m.fail("cannot record the worker's stop");
-  s.bind_text(1, worker);
+  s.bind_text(":worker", worker);
   if (!s.run()) return m.fail("cannot record the worker's stop");
   return std::nullopt;
 }
@@ -294,9 +292,9 @@ Expected<Archive::QueueStatus> Archive::queue_status() {
   Impl& m = *impl_;
   QueueStatus st;
   if (m.schema_version < kQueueSince) return st;
-  st.now_ms = m.db.scalar(std::string("SELECT ") + sql::now_ms(m.db.backend()));
+  st.now_ms = m.db.scalar(std::string("SELECT ") + sql::now_ms(m.db));
   // One snapshot for the whole picture.
-  if (auto e = m.db.exec(sql::begin_read(m.db.backend()))) return m.fail("cannot read the analysis queue");
+  if (auto e = m.db.exec(sql::begin_read(m.db))) return m.fail("cannot read the analysis queue");
   auto read = [&](const std::string& sql, const std::function<void(const sql::Statement&)>& row) -> std::optional<Error> {
     sql::Statement s = m.db.prepare(sql);
     if (!s.prepared()) return m.fail("cannot read the analysis queue");

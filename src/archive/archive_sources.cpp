@@ -86,18 +86,18 @@ Expected<std::vector<SourceState>> Archive::sources() {
 
 Expected<bool> Archive::forget_unkept_copy(std::int64_t source_id, int game_index) {
   Impl& m = *impl_;
-  sql::Statement s = m.db.prepare("DELETE FROM duplicates WHERE source_id = ?1 AND game_index = ?2");
+  sql::Statement s = m.db.prepare("DELETE FROM duplicates WHERE source_id = :source_id AND game_index = :game_index");
   if (!s.prepared()) return m.fail("cannot read duplicates");
-  s.bind(1, source_id);
-  s.bind(2, game_index);
+  s.bind(":source_id", source_id);
+  s.bind(":game_index", game_index);
   if (!s.run()) return m.fail("cannot update duplicates");
   if (m.db.changes() == 0) return false;
   // Its diagnostics come again with its record.
   sql::Statement d =
-      m.db.prepare("DELETE FROM diagnostics WHERE source_id = ?1 AND game_index = ?2 AND game_id IS NULL");
+      m.db.prepare("DELETE FROM diagnostics WHERE source_id = :source_id AND game_index = :game_index AND game_id IS NULL");
   if (!d.prepared()) return m.fail("cannot update diagnostics");
-  d.bind(1, source_id);
-  d.bind(2, game_index);
+  d.bind(":source_id", source_id);
+  d.bind(":game_index", game_index);
   if (!d.run()) return m.fail("cannot update diagnostics");
   return true;
 }

@@ -83,7 +83,7 @@ class Copier {
     if (auto e = open()) return e;
     if (auto e = start(summary)) return e;
     // One snapshot of the source for the whole copy.
-    if (auto e = src_.exec(sql::begin_read(src_.backend()))) return fail_from("cannot read", e->message);
+    if (auto e = src_.exec(sql::begin_read(src_))) return fail_from("cannot read", e->message);
     for (const schema::Table& t : schema::tables()) {
       const std::string name = t.name;
       if (name == "schema_version" || name == "meta" || name == "position_meta") continue;  // first or last
@@ -98,7 +98,7 @@ class Copier {
     }
     stop_.before_bookkeeping();
     // The bookkeeping tables, whole, and the end of the mark, in one transaction.
-    if (auto e = dst_.exec(sql::begin_write(dst_.backend()))) return fail_to(e->message);
+    if (auto e = dst_.exec(sql::begin_write(dst_))) return fail_to(e->message);
     for (const schema::Table& t : schema::tables()) {
       const std::string name = t.name;
       if (name != "meta" && name != "position_meta") continue;
@@ -185,15 +185,15 @@ class Copier {
       if (dst_.scalar("SELECT count(*) FROM (SELECT 1 FROM " + name + " LIMIT 1) AS x", 1) != 0)
         return fail_to("already holds an archive (rows in " + name + "); gibo copy writes into a new one");
     }
-    if (auto e = dst_.exec(sql::begin_write(dst_.backend()))) return fail_to(e->message);
+    if (auto e = dst_.exec(sql::begin_write(dst_))) return fail_to(e->message);
     if (auto e = dst_.exec("DELETE FROM schema_version; DELETE FROM meta")) return abort(e->message);
-    sql::Statement m = dst_.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)");
+    sql::Statement m = dst_.prepare("INSERT INTO meta (key, value) VALUES (:key, :value)");
     const std::string name = archive_name(from_);
     if (!m.prepared()) return abort(dst_.current_error());
-    m.bind_text(1, schema::kCopyMark);
-    m.bind_text(2, name);
+    m.bind_text(":key", schema::kCopyMark);
+    m.bind_text(":value", name);
     if (!m.run()) return abort(dst_.current_error());
-    if (auto e = src_.exec(sql::begin_read(src_.backend()))) return abort(e->message);
+    if (auto e = src_.exec(sql::begin_read(src_))) return abort(e->message);
     std::int64_t rows = 0;
     for (const schema::Table& t : schema::tables())
       if (std::string(t.name) == "schema_version")
@@ -220,7 +220,7 @@ class Copier {
     std::string order, after;
     for (std::size_t k = 0; k < key.size(); ++k) {
       order += (k ? ", " : "") + key[k];
-      after += (k ? ", ?" : "?") + std::to_string(k + 1);
+      after += (k ? ", :after" : ":after") + std::to_string(k);
     }
     std::string descending;
     for (std::size_t k = 0; k < key.size(); ++k) descending += (k ? ", " : "") + key[k] + " DESC";
@@ -230,19 +230,20 @@ class Copier {
     if (rc != sql::kRow && rc != sql::kDone) return fail_to(dst_.current_error());
     const bool resume = rc == sql::kRow;
     std::string select = "SELECT " + joined(columns) + " FROM " + name;
-    if (resume) select += key.size() == 1 ? " WHERE " + order + " > ?1" : " WHERE (" + order + ") > (" + after + ")";
+    if (resume) select += key.size() == 1 ? " WHERE " + order + " > " + after : " WHERE (" + order + ") > (" + after + ")";
     select += " ORDER BY " + order;
     sql::Statement scan = src_.prepare_scan(select);
     if (!scan.prepared()) return fail_from("cannot read " + name, src_.current_error());
     if (resume)
-      for (std::size_t k = 0; k < key.size(); ++k) bind_value(last, static_cast<int>(k), scan, static_cast<int>(k + 1));
+      for (std::size_t k = 0; k < key.size(); ++k)
+        bind_value(last, static_cast<int>(k), scan, scan.parameter_index((":after" + std::to_string(k)).c_str()));
     sql::Statement insert = dst_.prepare_insert(name, columns, false);
     if (!insert.prepared()) return fail_to(dst_.current_error());
     bool open = false;
     int step;
     while ((step = scan.step()) == sql::kRow) {
       if (batches && !open) {
-        if (auto e = dst_.exec(sql::begin_write(dst_.backend()))) return fail_to(e->message);
+        if (auto e = dst_.exec(sql::begin_write(dst_))) return fail_to(e->message);
         open = true;
       }
       for (std::size_t c = 0; c < columns.size(); ++c) bind_value(scan, static_cast<int>(c), insert, static_cast<int>(c + 1));

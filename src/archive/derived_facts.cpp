@@ -179,13 +179,13 @@ std::optional<Error> derive_quality(sql::Connection& db, const std::string& main
                           "analysis_games AS a LEFT JOIN " + main +
                           "analysis_positions AS p ON p.request_id = a.request_id AND p.game_id = a.game_id "
                           "WHERE a.error IS NULL AND a.failed_positions = 0" +
-                          (only ? " AND a.request_id = ?1 AND a.game_id = ?2" : "") +
+                          (only ? " AND a.request_id = :request_id AND a.game_id = :game_id" : "") +
                           " ORDER BY a.request_id, a.game_id, p.ply";
   Statement s = only ? db.prepare(sql) : db.prepare_scan(sql);
   if (!s.prepared()) return Error{"cannot read the analyses: " + db.current_error()};
   if (only) {
-    s.bind(1, only->first);
-    s.bind(2, only->second);
+    s.bind(":request_id", only->first);
+    s.bind(":game_id", only->second);
   }
   std::int64_t request = 0, game = 0;
   analysis::GameAnalysis a;
@@ -237,10 +237,10 @@ std::optional<Error> derive_conflicts(sql::Connection& db, const std::string& ma
   if (auto e = insert.prepare_insert(db, into + "copy_conflicts", kConflictParams, false)) return e;
   const std::string sql = "SELECT c.id, c.copy_of, c.tags_json, c.result_winner, g.tags_json, g.result_winner FROM " +
                           main + "games AS c JOIN " + main + "games AS g ON g.id = c.copy_of" +
-                          (only ? " WHERE c.copy_of = ?1" : " ORDER BY c.id");  // (by games_by_copy)
+                          (only ? " WHERE c.copy_of = :copy_of" : " ORDER BY c.id");  // (by games_by_copy)
   Statement s = only ? db.prepare(sql) : db.prepare_scan(sql);
   if (!s.prepared()) return Error{"cannot read the copies: " + db.current_error()};
-  if (only) s.bind(1, *only);
+  if (only) s.bind(":copy_of", *only);
   int rc;
   while ((rc = s.step()) == sql::kRow) {
     const unsigned conflicts = conflicts_between(stored_claims(s.text(2), s.text(3)), stored_claims(s.text(4), s.text(5)));
@@ -279,10 +279,10 @@ std::span<const sql::Param<FactsRow>> facts_params() { return kFactsParams; }
 
 State state(sql::Connection& db, int schema_version) {
   if (schema_version < kSince) return State::Stale;
-  Statement s = db.prepare("SELECT key, value FROM meta WHERE key IN (?1, ?2)");
+  Statement s = db.prepare("SELECT key, value FROM meta WHERE key IN (:rules_key, :copy_mark)");
   if (!s.prepared()) return State::Stale;
-  s.bind_text(1, kRulesKey);
-  s.bind_text(2, schema::kCopyMark);
+  s.bind_text(":rules_key", kRulesKey);
+  s.bind_text(":copy_mark", schema::kCopyMark);
   bool current = false, copying = false;
   while (s.step() == sql::kRow) {
     if (s.text(0) == schema::kCopyMark) copying = true;
@@ -304,7 +304,7 @@ std::optional<Error> refresh(sql::Connection& db) {
 }
 
 std::optional<Error> create_temp(sql::Connection& db) {
-  if (auto e = db.exec(schema::derived_tables(db.backend())))
+  if (auto e = db.exec(schema::derived_tables(db)))
     return Error{"cannot create the facts' tables: " + e->message};
   return std::nullopt;
 }
@@ -316,9 +316,9 @@ std::optional<Error> fill_temp(sql::Connection& db, int schema_version) {
 }
 
 std::optional<Error> store_conflicts(sql::Connection& db, std::int64_t game_id) {
-  Statement gone = db.prepare("DELETE FROM copy_conflicts WHERE copy_of = ?1");
+  Statement gone = db.prepare("DELETE FROM copy_conflicts WHERE copy_of = :copy_of");
   if (!gone.prepared()) return Error{"cannot store what copies say otherwise: " + db.current_error()};
-  gone.bind(1, game_id);
+  gone.bind(":copy_of", game_id);
   if (!gone.run()) return Error{"cannot store what copies say otherwise: " + db.current_error()};
   const std::string main = sql::schema_prefix(db, false);
   return derive_conflicts(db, main, main, game_id);
@@ -326,21 +326,21 @@ std::optional<Error> store_conflicts(sql::Connection& db, std::int64_t game_id) 
 
 std::optional<Error> store_conflict(sql::Connection& db, std::int64_t copy_id, std::int64_t game_id, unsigned conflicts) {
   if (!conflicts) return std::nullopt;
-  Statement s = db.prepare("INSERT INTO copy_conflicts (game_id, copy_of, conflicts) VALUES (?1, ?2, ?3)");
+  Statement s = db.prepare("INSERT INTO copy_conflicts (game_id, copy_of, conflicts) VALUES (:game_id, :copy_of, :conflicts)");
   if (!s.prepared()) return Error{"cannot store what a copy says otherwise: " + db.current_error()};
   const std::string words = conflict_words(conflicts);  // bound, not copied: it outlives the run
-  s.bind(1, copy_id);
-  s.bind(2, game_id);
-  s.bind_text(3, words);
+  s.bind(":game_id", copy_id);
+  s.bind(":copy_of", game_id);
+  s.bind_text(":conflicts", words);
   if (!s.run()) return Error{"cannot store what a copy says otherwise: " + db.current_error()};
   return std::nullopt;
 }
 
 std::optional<Error> store_quality(sql::Connection& db, std::int64_t request_id, std::int64_t game_id) {
-  Statement gone = db.prepare("DELETE FROM analysis_quality WHERE game_id = ?1 AND request_id = ?2");
+  Statement gone = db.prepare("DELETE FROM analysis_quality WHERE game_id = :game_id AND request_id = :request_id");
   if (!gone.prepared()) return Error{"cannot store the play quality: " + db.current_error()};
-  gone.bind(1, game_id);
-  gone.bind(2, request_id);
+  gone.bind(":game_id", game_id);
+  gone.bind(":request_id", request_id);
   if (!gone.run()) return Error{"cannot store the play quality: " + db.current_error()};
   const std::string main = sql::schema_prefix(db, false);
   return derive_quality(db, main, main, std::pair{request_id, game_id});

@@ -28,10 +28,10 @@ std::span<const sql::Param<Row>> params() { return kParams; }
 
 derived::State state(sql::Connection& db, int schema_version) {
   if (schema_version < kSince) return derived::State::Stale;
-  Statement s = db.prepare("SELECT key, value FROM meta WHERE key IN (?1, ?2)");
+  Statement s = db.prepare("SELECT key, value FROM meta WHERE key IN (:format, :copying)");
   if (!s.prepared()) return derived::State::Stale;
-  s.bind_text(1, kFormatKey);
-  s.bind_text(2, schema::kCopyMark);
+  s.bind_text(":format", kFormatKey);
+  s.bind_text(":copying", schema::kCopyMark);
   bool current = false, copying = false;
   while (s.step() == sql::kRow) {
     if (s.text(0) == schema::kCopyMark) copying = true;

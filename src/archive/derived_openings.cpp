@@ -153,11 +153,11 @@ std::span<const sql::Param<Row>> params() { return kParams; }
 
 derived::State state(sql::Connection& db, int schema_version) {
   if (schema_version < kSince) return derived::State::Stale;
-  Statement s = db.prepare("SELECT key, value FROM meta WHERE key IN (?1, ?2, ?3)");
+  Statement s = db.prepare("SELECT key, value FROM meta WHERE key IN (:names_key, :rows_key, :copy_mark)");
   if (!s.prepared()) return derived::State::Stale;
-  s.bind_text(1, kNamesKey);
-  s.bind_text(2, kRowsKey);
-  s.bind_text(3, schema::kCopyMark);
+  s.bind_text(":names_key", kNamesKey);
+  s.bind_text(":rows_key", kRowsKey);
+  s.bind_text(":copy_mark", schema::kCopyMark);
   std::string names, rows;
   bool copying = false;
   while (s.step() == sql::kRow) {
@@ -204,7 +204,7 @@ Expected<std::int64_t> refresh(sql::Connection& db, const std::optional<std::str
 }
 
 std::optional<Error> create_temp(sql::Connection& db) {
-  if (auto e = db.exec(schema::opening_tables(db.backend())))
+  if (auto e = db.exec(schema::opening_tables(db)))
     return Error{"cannot create the openings' table: " + e->message};
   return std::nullopt;
 }

@@ -1,5 +1,5 @@
 // The facts view: its columns (name, SQL over the archive's tables, meaning), and the
-// authorizer that keeps user expressions read-only on SQLite. What the code derives (the
+// quoting of a literal for expressions over it. What the code derives (the
 // tags' facts, the play quality) the view reads from the derived tables
 // (derived_facts.h), the same SQL on every backend.
 #include "gibo/archive/facts.h"
@@ -12,7 +12,6 @@
 #include "derived_openings.h"
 #include "dialect.h"
 #include "facts_view.h"
-#include "sqlite_backend.h"
 
 namespace gibo::archive {
 namespace {
@@ -168,25 +167,13 @@ std::string view_select(int schema_version, const std::string& main, const std::
          (schema_version >= kCopiesSince ? " WHERE g.copy_of IS NULL" : "");
 }
 
-// The authorizer of user SQL: reading, functions and (recursive) SELECTs only.
-int read_only_authorizer(void*, int action, const char*, const char*, const char*, const char*) {
-  switch (action) {
-    case SQLITE_SELECT:
-    case SQLITE_READ:
-    case SQLITE_FUNCTION:
-    case SQLITE_RECURSIVE: return SQLITE_OK;
-    default: return SQLITE_DENY;
-  }
-}
-
 }  // namespace
 
 namespace facts {
 
 std::optional<Error> install(sql::Connection& db, int schema_version, bool stored, bool stored_openings) {
   // (Setting SQLite's temp_store drops the TEMP tables made before: it comes first.)
-  if (!db.postgres())
-    if (auto e = db.exec("PRAGMA temp_store = MEMORY")) return Error{"cannot keep TEMP tables: " + e->message};
+  if (auto e = db.impl()->tune(sql::Tuning::TempInMemory)) return e;
   if (!stored)
     if (auto e = derived::create_temp(db)) return e;
   if (!stored_openings)
@@ -199,12 +186,16 @@ std::optional<Error> install(sql::Connection& db, int schema_version, bool store
   return std::nullopt;
 }
 
-ReadOnlyGuard::ReadOnlyGuard(sql::Connection& db) : db_(db) {
-  sqlite3_set_authorizer(sql::sqlite_handle(db_), read_only_authorizer, nullptr);
-}
-ReadOnlyGuard::~ReadOnlyGuard() { sqlite3_set_authorizer(sql::sqlite_handle(db_), nullptr, nullptr); }
-
 }  // namespace facts
+
+std::string sql_string(std::string_view text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
+}
 
 const std::vector<FactField>& fact_fields() {
   static const std::vector<FactField> fields = [] {

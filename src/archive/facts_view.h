@@ -16,17 +16,4 @@ namespace gibo::archive::facts {
 // openings::fill_temp fills its TEMP table). Empty on success, else why it failed.
 std::optional<Error> install(sql::Connection& db, int schema_version, bool stored, bool stored_openings);
 
-// Allows reading and functions only while it lives (sqlite3_set_authorizer): user SQL is
-// prepared under one, so it cannot change anything.
-class ReadOnlyGuard {
- public:
-  explicit ReadOnlyGuard(sql::Connection& db);
-  ~ReadOnlyGuard();
-  ReadOnlyGuard(const ReadOnlyGuard&) = delete;
-  ReadOnlyGuard& operator=(const ReadOnlyGuard&) = delete;
-
- private:
-  sql::Connection& db_;
-};
-
 }  // namespace gibo::archive::facts

@@ -11,12 +11,12 @@ namespace gibo::archive {
 Expected<std::vector<GameListing>> describe_games(sql::Connection& db, const std::string& main,
                                                   const std::vector<std::int64_t>& ids) {
   sql::Statement s = db.prepare("SELECT s.path, g.game_index, g.plies, g.tags_json, g.result_text, g.result_winner FROM " +
-                                main + "games AS g JOIN " + main + "sources AS s ON s.id = g.source_id WHERE g.id = ?1");
+                                main + "games AS g JOIN " + main + "sources AS s ON s.id = g.source_id WHERE g.id = :id");
   if (!s.prepared()) return Error{"cannot read games: " + db.current_error()};
   std::vector<GameListing> out;
   out.reserve(ids.size());
   for (std::int64_t id : ids) {
-    s.bind(1, id);
+    s.bind(":id", id);
     if (s.step() != sql::kRow) return Error{"no game with id " + std::to_string(id)};
     GameListing g;
     g.id = id;

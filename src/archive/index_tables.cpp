@@ -22,18 +22,18 @@ bool IndexTables::has_tables() { return sql::table_exists(db, prefix, "position_
 std::string IndexTables::meta(const std::string& key) {
   // (A statement that fails would end a PostgreSQL transaction: the table is looked for first.)
   if (!has_tables()) return "";
-  sql::Statement s = db.prepare("SELECT value FROM " + table("position_meta") + " WHERE key = ?1");
+  sql::Statement s = db.prepare("SELECT value FROM " + table("position_meta") + " WHERE key = :key");
   if (!s.prepared()) return "";
-  s.bind_text(1, key);
+  s.bind_text(":key", key);
   return s.step() == sql::kRow ? std::string(s.text(0)) : "";
 }
 
 std::optional<Error> IndexTables::set_meta(const std::string& key, const std::string& value) {
   sql::Statement s = db.prepare("INSERT INTO " + table("position_meta") +
-                                " (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+                                " (key, value) VALUES (:key, :value) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
   if (!s.prepared()) return fail("cannot prepare the index bookkeeping");
-  s.bind_text(1, key);
-  s.bind_text(2, value);
+  s.bind_text(":key", key);
+  s.bind_text(":value", value);
   if (!s.run()) return fail("cannot write the index bookkeeping");
   return std::nullopt;
 }
@@ -58,7 +58,7 @@ Expected<std::vector<IndexTables::Segment>> IndexTables::segments() {
 
 std::optional<Error> create_position_tables(sql::Connection& db, const std::string& prefix) {
   const std::string& s = prefix;
-  if (auto e = db.exec(sql::schema_ddl(db.backend(), "CREATE TABLE IF NOT EXISTS " + s +
+  if (auto e = db.exec(sql::schema_ddl(db, "CREATE TABLE IF NOT EXISTS " + s +
                  "position_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
                  "CREATE TABLE IF NOT EXISTS " + s +
                  "position_segments (id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, last_game INTEGER NOT "

@@ -1,8 +1,10 @@
-// sql.h over libpq, PostgreSQL's C client library.
+// sql.h over libpq, PostgreSQL's C client library: the driver (statements, bulk inserts by
+// COPY, the connection); the capabilities' SQL is pg_dialect.cpp's, the translations of
+// SQL pg_translate.cpp's.
 //
 // Policies (written here because this is where they are enforced):
-// * Parameters: the archive's ?N and :name are numbered $N here, outside string literals,
-//   quoted names and comments. Values travel as text, blobs as binary (bytea); results
+// * Parameters: the archive's :name (and ?N) are numbered $N (pg_translate.h), outside
+//   string literals, quoted names and comments. Values travel as text, blobs as binary (bytea); results
 //   come back as text and are decoded on reading (bytea from its \x hex form, a boolean
 //   as 1 or 0).
 // * A statement's rows are fetched whole when it is first stepped: the archive pages
@@ -32,6 +34,8 @@
 #include <map>
 
 #include "pg_conninfo.h"
+#include "pg_dialect.h"
+#include "pg_translate.h"
 #include "sql.h"
 
 namespace gibo::archive::sql {
@@ -177,94 +181,6 @@ std::string decode_bytea(std::string_view t) {
   return out;
 }
 
-// The statement text with its parameters numbered $N, the parameter names by number
-// (":name", or "" for ?N), and the text after the first statement (its ';' ends it).
-struct Translated {
-  std::string sql;
-  std::vector<std::string> names;  // [0] unused
-  std::string_view tail;
-};
-
-Translated translate(std::string_view sql) {
-  Translated t;
-  t.names.emplace_back();
-  std::map<std::string, int, std::less<>> by_name;
-  int unnamed = 0;
-  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  std::size_t i = 0;
-  const std::size_t n = sql.size();
-  while (i < n) {
-    const char c = sql[i];
-    if (c == '\'' || c == '"') {  // a literal or a quoted name, its doubled quotes included
-      const std::size_t end = sql.find(c, i + 1);
-      const std::size_t stop = end == std::string_view::npos ? n : end + 1;
-      t.sql.append(sql.substr(i, stop - i));
-      i = stop;
-      continue;
-    }
-    if (c == '-' && i + 1 < n && sql[i + 1] == '-') {
-      const std::size_t end = sql.find('\n', i);
-      const std::size_t stop = end == std::string_view::npos ? n : end;
-      t.sql.append(sql.substr(i, stop - i));
-      i = stop;
-      continue;
-    }
-    if (c == '/' && i + 1 < n && sql[i + 1] == '*') {
-      const std::size_t end = sql.find("*/", i + 2);
-      const std::size_t stop = end == std::string_view::npos ? n : end + 2;
-      t.sql.append(sql.substr(i, stop - i));
-      i = stop;
-      continue;
-    }
-    if (c == '$') {  // a dollar-quoted string ($$...$$, $tag$...$tag$)
-      std::size_t j = i + 1;
-      while (j < n && ident(sql[j]) && !std::isdigit(static_cast<unsigned char>(sql[j]))) ++j;
-      if (j < n && sql[j] == '$') {
-        const std::string_view tag = sql.substr(i, j - i + 1);
-        const std::size_t end = sql.find(tag, j + 1);
-        const std::size_t stop = end == std::string_view::npos ? n : end + tag.size();
-        t.sql.append(sql.substr(i, stop - i));
-        i = stop;
-        continue;
-      }
-    }
-    if (c == ';') {
-      t.tail = sql.substr(i + 1);
-      break;
-    }
-    if (c == ':' && i + 1 < n && sql[i + 1] == ':') {  // a cast
-      t.sql.append("::");
-      i += 2;
-      continue;
-    }
-    if (c == ':' && i + 1 < n && (std::isalpha(static_cast<unsigned char>(sql[i + 1])) || sql[i + 1] == '_')) {
-      std::size_t j = i + 1;
-      while (j < n && ident(sql[j])) ++j;
-      const std::string name(sql.substr(i, j - i));
-      auto it = by_name.find(name);
-      if (it == by_name.end()) {
-        it = by_name.emplace(name, static_cast<int>(t.names.size())).first;
-        t.names.push_back(name);
-      }
-      t.sql.append("$").append(std::to_string(it->second));
-      i = j;
-      continue;
-    }
-    if (c == '?') {
-      std::size_t j = i + 1;
-      while (j < n && std::isdigit(static_cast<unsigned char>(sql[j]))) ++j;
-      const int number = j > i + 1 ? std::atoi(std::string(sql.substr(i + 1, j - i - 1)).c_str()) : ++unnamed;
-      while (static_cast<int>(t.names.size()) <= number) t.names.emplace_back();
-      t.sql.append("$").append(std::to_string(number));
-      i = j;
-      continue;
-    }
-    t.sql += c;
-    ++i;
-  }
-  return t;
-}
-
 // What the columns of the current row of a result read as.
 class ResultReader {
  public:
@@ -322,7 +238,7 @@ class ResultReader {
 class PgStatement final : public StatementImpl {
  public:
   // With `scan`, rows are read through a cursor (prepare_scan).
-  PgStatement(std::shared_ptr<Session> s, Translated t, bool scan = false)
+  PgStatement(std::shared_ptr<Session> s, pg::Translated t, bool scan = false)
       : s_(std::move(s)), sql_(std::move(t.sql)), names_(std::move(t.names)), scan_(scan) {
     const std::size_t n = names_.size() - 1;
     values_.resize(n);
@@ -352,11 +268,11 @@ class PgStatement final : public StatementImpl {
   int step() override {
     if (!executed_) {
       executed_ = true;
-      if (!(scan_ ? open_cursor() : execute())) return 1;
+      if (!(scan_ ? open_cursor() : execute())) return kFailed;
     }
     if (rows_.next()) return kRow;
     if (cursor_.empty() || !page_full_) return kDone;
-    if (!fetch()) return 1;
+    if (!fetch()) return kFailed;
     return rows_.next() ? kRow : kDone;
   }
   void reset(bool clear) override {
@@ -532,7 +448,7 @@ class PgCopy final : public StatementImpl {
   }
   int step() override {
     if (returns_id_) {
-      if (!next_id()) return 1;
+      if (!next_id()) return kFailed;
       last_id_ = next_id_++;
       buffer_.append(std::to_string(last_id_)).append("\t");
     }
@@ -543,9 +459,9 @@ class PgCopy final : public StatementImpl {
     buffer_ += '\n';
     // Another bulk insert of the same table (a second statement) sends its rows first.
     auto& holder = s_->pending[table_];
-    if (holder && holder != this && !holder->send()) return 1;
+    if (holder && holder != this && !holder->send()) return kFailed;
     holder = this;
-    if (buffer_.size() >= kCopyFlushBytes && !send()) return 1;
+    if (buffer_.size() >= kCopyFlushBytes && !send()) return kFailed;
     return kDone;
   }
   void reset(bool clear) override {
@@ -682,7 +598,7 @@ class PgConnection final : public ConnectionImpl {
     return std::nullopt;
   }
   std::unique_ptr<StatementImpl> prepare(std::string_view sql, std::string_view* tail) override {
-    Translated t = translate(sql);
+    pg::Translated t = pg::number_parameters(sql);
     if (tail) *tail = t.tail;
     auto s = std::make_unique<PgStatement>(s_, std::move(t));
     // Only a statement whose columns are asked for is described on the server (user SQL);
@@ -695,7 +611,7 @@ class PgConnection final : public ConnectionImpl {
     return std::make_unique<PgCopy>(s_, std::string(table), columns, returns_id);
   }
   std::unique_ptr<StatementImpl> prepare_scan(std::string_view sql) override {
-    return std::make_unique<PgStatement>(s_, translate(sql), true);
+    return std::make_unique<PgStatement>(s_, pg::number_parameters(sql), true);
   }
   bool send_held() override { return s_->flush(); }
   std::string current_error() const override { return s_->error; }
@@ -707,6 +623,52 @@ class PgConnection final : public ConnectionImpl {
     const bool may = s_->check(r) && PQntuples(r) == 1 && std::string_view(PQgetvalue(r, 0, 0)) == "t";
     PQclear(r);
     return !may;
+  }
+
+  std::string schema_ddl(std::string_view ddl) const override { return pg::schema_ddl(ddl); }
+  const char* tags_view() const override {
+    return "CREATE VIEW tags AS\n"
+           "  SELECT g.id AS game_id, j.seq AS seq, j.pair ->> 0 AS name, j.pair ->> 1 AS value\n"
+           "  FROM games AS g, jsonb_array_elements(g.tags_json::jsonb) WITH ORDINALITY AS j(pair, seq);\n";
+  }
+  // The archive's write lock: a transaction-level advisory lock on the database, its key
+  // "GIBO" in ASCII as SQLite's application id, so that writers take turns as on SQLite
+  // while readers never wait.
+  const char* begin_write() const override { return "BEGIN; SELECT pg_advisory_xact_lock(1195984463)"; }
+  const char* begin_read() const override { return "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"; }
+  const char* now_ms() const override { return "CAST(extract(epoch FROM clock_timestamp()) * 1000 AS BIGINT)"; }
+  const char* begin_claim() const override { return "BEGIN"; }
+  const char* claim_lock() const override { return " FOR UPDATE SKIP LOCKED"; }
+
+  std::string schema_prefix(bool temp) override { return pg::schema_prefix(*this, temp); }
+  bool table_exists(const std::string& prefix, std::string_view name) override {
+    return pg::table_exists(*this, prefix, name);
+  }
+  std::vector<std::string> table_columns(std::string_view name) override { return pg::table_columns(*this, name); }
+  std::optional<Error> sequence_past_ids(std::string_view name, std::string_view id_column) override {
+    return pg::sequence_past_ids(*this, name, id_column);
+  }
+  std::int64_t bytes_of_tables(const std::string& prefix, const std::vector<std::string>& names) override {
+    return pg::bytes_of_tables(*this, prefix, names);
+  }
+  Expected<std::string> integrity_check() override { return pg::integrity_check(*this); }
+  Expected<Stamp> read_stamp() override { return pg::read_stamp(*this); }
+  std::vector<std::string> stamp_sql(int, bool install) const override { return pg::stamp_sql(install); }
+  Error not_an_archive(std::int64_t) const override {
+    return Error{"not a gibo archive (the schema holds tables of something else)"};
+  }
+  // The server tunes itself.
+  std::optional<Error> tune(Tuning) override { return std::nullopt; }
+  // Other clients of the server may add rows between two transactions.
+  bool shared_between_transactions() const override { return true; }
+  std::unique_ptr<StatementImpl> prepare_selection(std::string_view sql, std::string_view* tail) override {
+    return prepare(sql, tail);
+  }
+  std::optional<Error> vet_selection(const StatementImpl&, std::string_view sql) override {
+    return pg::vet_selection(*this, sql);
+  }
+  Expected<std::unique_ptr<SelectionScope>> begin_selection(bool own, int seconds) override {
+    return pg::begin_selection(*this, own, seconds);
   }
 
  private:

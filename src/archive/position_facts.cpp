@@ -96,14 +96,14 @@ FactEntry decode_fact(const char* p) {
 }
 
 FactReader::FactReader(sql::Connection& db, const std::string& table)
-    : read_(db.prepare("SELECT data FROM " + table + " WHERE block = ?1")) {}
+    : read_(db.prepare("SELECT data FROM " + table + " WHERE block = :block")) {}
 
 std::optional<FactEntry> FactReader::get(std::int64_t id) {
   if (!read_.prepared() || id <= 0) return std::nullopt;
   const std::int64_t block = id / kFactsPerBlock;
   auto it = blocks_.find(block);
   if (it == blocks_.end()) {
-    read_.bind(1, block);
+    read_.bind(":block", block);
     std::string data;
     if (read_.step() == sql::kRow) data = read_.blob(0);
     read_.reset();
@@ -121,7 +121,7 @@ std::optional<Error> forget_indexed_game(sql::Connection& db, std::int64_t id) {
   if (id <= 0 || !sql::table_exists(db, main, "position_games")) return std::nullopt;
   sql::Statement read = db.prepare("SELECT data FROM " + main + "position_games WHERE block = :block");
   if (!read.prepared()) return Error{"cannot read the position index: " + db.current_error()};
-  read.bind(1, id / kFactsPerBlock);
+  read.bind(":block", id / kFactsPerBlock);
   if (read.step() != sql::kRow) return std::nullopt;  // not indexed yet
   std::string data(read.blob(0));
   read.reset();

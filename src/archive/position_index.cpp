@@ -38,20 +38,20 @@ struct PositionIndex::Impl : IndexTables {
     auto list = segments();
     if (!list) return list.error();
     sql::Statement before = db.prepare("SELECT first_key, data FROM " + table("position_blocks") +
-                                       " WHERE segment = ?1 AND first_key < ?2 ORDER BY first_key DESC, part DESC LIMIT 1");
+                                       " WHERE segment = :segment AND first_key < :first_key ORDER BY first_key DESC, part DESC LIMIT 1");
     sql::Statement at = db.prepare("SELECT data FROM " + table("position_blocks") +
-                                   " WHERE segment = ?1 AND first_key = ?2 ORDER BY part");
+                                   " WHERE segment = :segment AND first_key = :first_key ORDER BY part");
     if (!before.prepared() || !at.prepared()) return fail("cannot read the position index");
     std::vector<Row> rows;
     for (const Segment& seg : *list) {
       rows.clear();
-      before.bind(1, seg.id);
-      before.bind(2, key);
+      before.bind(":segment", seg.id);
+      before.bind(":first_key", key);
       if (before.step() == sql::kRow && !positions::decode_block(before.blob(1), before.int64(0), seg.first_game, rows))
         return damaged();
       before.reset();
-      at.bind(1, seg.id);
-      at.bind(2, key);
+      at.bind(":segment", seg.id);
+      at.bind(":first_key", key);
       while (at.step() == sql::kRow)
         if (!positions::decode_block(at.blob(0), key, seg.first_game, rows)) return damaged();
       at.reset();
@@ -86,7 +86,7 @@ struct PositionIndex::Impl : IndexTables {
   // Confirms each candidate by replaying its game to the row's ply.
   std::optional<Error> confirm(const Position& position, const std::vector<Row>& rows, std::vector<PositionHit>& out) {
     FactReader facts(db, table("position_games"));
-    sql::Statement start_key = db.prepare("SELECT key FROM " + main + "starts WHERE id = ?1");
+    sql::Statement start_key = db.prepare("SELECT key FROM " + main + "starts WHERE id = :id");
     if (!start_key.prepared()) return fail("cannot read games");
     std::vector<std::int64_t> replayed_games;
     for (const Row& r : rows)
@@ -123,7 +123,7 @@ struct PositionIndex::Impl : IndexTables {
     auto s = starts.find(id);
     if (s == starts.end()) {
       std::optional<Position> p;
-      start_key.bind(1, static_cast<std::int64_t>(id));
+      start_key.bind(":id", static_cast<std::int64_t>(id));
       if (start_key.step() == sql::kRow) {
         Position q;
         if (positions::start_position_of(start_key.text(0), q)) p = q;
@@ -200,11 +200,7 @@ Expected<std::unique_ptr<PositionIndex>> PositionIndex::open(const std::string& 
                                          : sql::schema_prefix(impl->db, false) + "games";
   impl->writable = mode == OpenMode::ReadWrite && !impl->db.read_only();
   impl->main = impl->prefix = sql::schema_prefix(impl->db, false);
-  if (!impl->db.postgres()) {
-    // As the importer: in WAL mode, NORMAL syncs at checkpoints only and is never corrupt.
-    if (impl->writable) impl->db.exec("PRAGMA synchronous = NORMAL");
-    impl->db.exec("PRAGMA cache_size = -65536");
-  }
+  impl->db.impl()->tune(impl->writable ? sql::Tuning::IndexWriter : sql::Tuning::IndexReader);
   return std::unique_ptr<PositionIndex>(new PositionIndex(std::move(impl)));
 }
 
@@ -231,7 +227,7 @@ bool PositionIndex::has_games() {
 Expected<std::vector<PositionHit>> PositionIndex::find(const Position& position) {
   Impl& m = *impl_;
   // One read transaction: a concurrent update is seen whole or not at all.
-  if (m.db.exec(sql::begin_read(m.db.backend()))) return m.fail("cannot read the position index");
+  if (m.db.exec(sql::begin_read(m.db))) return m.fail("cannot read the position index");
   std::vector<Row> rows;
   std::vector<PositionHit> hits;
   std::optional<Error> error = m.candidates(static_cast<std::int64_t>(position.key()), rows);
@@ -263,7 +259,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
   const auto counts = m.count_games(selected);
   if (!counts) return counts.error();
   // Each start position's set-up pair, if it is the start of one (record/opening.h).
-  sql::Statement key = m.db.prepare("SELECT key FROM " + m.main + "starts WHERE id = ?1");
+  sql::Statement key = m.db.prepare("SELECT key FROM " + m.main + "starts WHERE id = :id");
   if (!key.prepared()) return m.fail("cannot read the start positions");
   std::map<std::uint32_t, std::optional<std::pair<Setup, Setup>>> pair_of;
   std::vector<SetupTally> out;
@@ -271,7 +267,7 @@ Expected<std::vector<SetupTally>> PositionIndex::setup_tallies(const std::unorde
     auto it = pair_of.find(k.first);
     if (it == pair_of.end()) {
       std::optional<std::pair<Setup, Setup>> pair;
-      key.bind(1, static_cast<std::int64_t>(k.first));
+      key.bind(":id", static_cast<std::int64_t>(k.first));
       Position p;
       if (key.step() == sql::kRow && positions::start_position_of(key.text(0), p)) pair = setup_pair_of(p);
       key.reset();
@@ -309,8 +305,7 @@ IndexSize PositionIndex::size() {
   z.games = std::atoll(m.meta("games").c_str());
   z.positions = m.db.scalar("SELECT coalesce(sum(rows), 0) FROM " + m.table("position_segments"));
   z.segments = m.db.scalar("SELECT count(*) FROM " + m.table("position_segments"));
-  z.bytes = sql::bytes_of_tables(m.db, m.prefix,
-                                 "'position_meta', 'position_segments', 'position_blocks', 'position_games'");
+  z.bytes = sql::bytes_of_tables(m.db, m.prefix, {"position_meta", "position_segments", "position_blocks", "position_games"});
   return z;
 }
 

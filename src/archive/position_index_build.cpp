@@ -94,7 +94,7 @@ class SegmentSource : public RowSource {
   SegmentSource(sql::Connection& db, const std::string& prefix, std::int64_t segment, std::uint32_t first_game)
       : first_game_(first_game), segment_(segment) {
     blocks_ = db.prepare("SELECT first_key, part, data FROM " + prefix +
-                         "position_blocks WHERE segment = ?1 AND (first_key, part) > (?2, ?3) ORDER BY first_key, "
+                         "position_blocks WHERE segment = :segment AND (first_key, part) > (:first_key, :part) ORDER BY first_key, "
                          "part LIMIT " + std::to_string(kBlocksPerRead));
     if (!blocks_.prepared()) failed_ = true;
   }
@@ -103,9 +103,9 @@ class SegmentSource : public RowSource {
       if (!page_open_) {
         if (started_ && page_rows_ < kBlocksPerRead) return false;  // the last page was short: done
         blocks_.reset();
-        blocks_.bind(1, segment_);
-        blocks_.bind(2, last_key_);
-        blocks_.bind(3, last_part_);
+        blocks_.bind(":segment", segment_);
+        blocks_.bind(":first_key", last_key_);
+        blocks_.bind(":part", last_part_);
         page_open_ = started_ = true;
         page_rows_ = 0;
       }
@@ -150,7 +150,7 @@ class IndexBuilder {
       if (tables_.current()) return std::nullopt;
       // Never write a read-only archive: build the whole index in the connection's
       // temporary database instead (in memory).
-      if (!db.postgres() && db.exec("PRAGMA temp_store = MEMORY"))
+      if (db.impl()->tune(sql::Tuning::TempInMemory))
         return tables_.fail("cannot keep the index in memory");
       tables_.prefix = sql::schema_prefix(db, true);
       tables_.memory = true;
@@ -174,7 +174,7 @@ class IndexBuilder {
 
       // An in-memory index is this connection's alone; the archive's index takes the
       // write lock first.
-      if (db.exec(tables_.memory ? "BEGIN" : sql::begin_write(db.backend())))
+      if (db.exec(tables_.memory ? "BEGIN" : sql::begin_write(db)))
         return tables_.fail("cannot start writing the position index");
       // Another process may have indexed meanwhile: then start again from what it left.
       const bool moved = (tables_.meta("format") != index_fingerprint()) != reset ||
@@ -207,8 +207,8 @@ class IndexBuilder {
     const std::string& main = tables_.main;
     sql::Statement s = db.prepare(
         "SELECT g.id, g.start_id, st.key, g.plies, g.valid_plies, g.moves, g.result_text IS NOT NULL, g.result_winner, "
-        "g.tags_json FROM " + tables_.games + " AS g JOIN " + main + "starts AS st ON st.id = g.start_id WHERE g.id > ?1 "
-        "AND g.id <= ?2 ORDER BY g.id LIMIT " + std::to_string(positions::kGamesPerBatch));
+        "g.tags_json FROM " + tables_.games + " AS g JOIN " + main + "starts AS st ON st.id = g.start_id WHERE g.id > :after "
+        "AND g.id <= :top ORDER BY g.id LIMIT " + std::to_string(positions::kGamesPerBatch));
     if (!s.prepared()) return tables_.fail("cannot read games");
     const long total = static_cast<long>(db.scalar("SELECT count(*) FROM " + tables_.games + " AS g WHERE id > " +
                                                    std::to_string(through) + " AND id <= " + std::to_string(top)));
@@ -221,8 +221,8 @@ class IndexBuilder {
     while (more) {
       batch.clear();
       s.reset();
-      s.bind(1, after);
-      s.bind(2, top);
+      s.bind(":after", after);
+      s.bind(":top", top);
       int rc = sql::kRow;
       while ((rc = s.step()) == sql::kRow) batch.push_back(game_input(s));
       if (rc != sql::kDone) return tables_.fail("reading games failed");
@@ -292,10 +292,10 @@ class IndexBuilder {
   Expected<std::int64_t> merge(std::vector<std::unique_ptr<RowSource>>& sources, std::uint32_t first_game,
                                std::int64_t last_game) {
     sql::Statement add_segment = db.prepare("INSERT INTO " + tables_.table("position_segments") +
-                                            " (first_game, last_game, rows) VALUES (?1, ?2, 0) RETURNING id");
+                                            " (first_game, last_game, rows) VALUES (:first_game, :last_game, 0) RETURNING id");
     if (!add_segment.prepared()) return tables_.fail("cannot add a segment");
-    add_segment.bind(1, static_cast<std::int64_t>(first_game));
-    add_segment.bind(2, last_game);
+    add_segment.bind(":first_game", static_cast<std::int64_t>(first_game));
+    add_segment.bind(":last_game", last_game);
     if (add_segment.step() != sql::kRow) return tables_.fail("cannot add a segment");
     const std::int64_t segment = add_segment.int64(0);
     add_segment.reset();
@@ -304,10 +304,10 @@ class IndexBuilder {
         db.prepare_insert(tables_.table("position_blocks"), {"segment", "first_key", "part", "data"}, false);
     if (!add_block.prepared()) return tables_.fail("cannot add a block");
     positions::BlockWriter writer(first_game, [&](std::int64_t first_key, int part, std::string_view data) {
-      add_block.bind(1, segment);
-      add_block.bind(2, first_key);
-      add_block.bind(3, part);
-      add_block.bind_blob(4, data);
+      add_block.bind(":segment", segment);
+      add_block.bind(":first_key", first_key);
+      add_block.bind(":part", part);
+      add_block.bind_blob(":data", data);
       return add_block.run();
     });
     Row row;
@@ -343,16 +343,16 @@ class IndexBuilder {
 
   // Stores facts (sorted by id) into their blocks, keeping what the blocks held.
   std::optional<Error> store_facts(const std::vector<std::pair<std::int64_t, FactEntry>>& facts) {
-    sql::Statement read = db.prepare("SELECT data FROM " + tables_.table("position_games") + " WHERE block = ?1");
+    sql::Statement read = db.prepare("SELECT data FROM " + tables_.table("position_games") + " WHERE block = :block");
     sql::Statement write =
         db.prepare("INSERT INTO " + tables_.table("position_games") +
-                   " (block, data) VALUES (?1, ?2) ON CONFLICT (block) DO UPDATE SET data = excluded.data");
+                   " (block, data) VALUES (:block, :data) ON CONFLICT (block) DO UPDATE SET data = excluded.data");
     if (!read.prepared() || !write.prepared()) return tables_.fail("cannot prepare the game facts");
     std::size_t i = 0;
     while (i < facts.size()) {
       const std::int64_t block = facts[i].first / kFactsPerBlock;
       std::string data(kFactsPerBlock * kFactBytes, '\0');
-      read.bind(1, block);
+      read.bind(":block", block);
       if (read.step() == sql::kRow) {
         const std::string_view old = read.blob(0);
         data.replace(0, std::min(old.size(), data.size()), old.substr(0, std::min(old.size(), data.size())));
@@ -360,8 +360,8 @@ class IndexBuilder {
       read.reset();
       for (; i < facts.size() && facts[i].first / kFactsPerBlock == block; ++i)
         encode_fact(facts[i].second, data.data() + (facts[i].first % kFactsPerBlock) * kFactBytes);
-      write.bind(1, block);
-      write.bind_blob(2, data);
+      write.bind(":block", block);
+      write.bind_blob(":data", data);
       if (!write.run()) return tables_.fail("cannot store game facts");
     }
     return std::nullopt;
@@ -377,10 +377,10 @@ class IndexBuilder {
     if (feed.empty() || feed.stale() || feed.first_id() <= through) return std::nullopt;
     auto& fed = feed.facts();
     sql::Statement s =
-        db.prepare("SELECT id, start_id FROM " + tables_.games + " AS g WHERE id >= ?1 AND id <= ?2 ORDER BY id");
+        db.prepare("SELECT id, start_id FROM " + tables_.games + " AS g WHERE id >= :first_id AND id <= :top ORDER BY id");
     if (!s.prepared()) return tables_.fail("cannot read games");
-    s.bind(1, feed.first_id());
-    s.bind(2, top);
+    s.bind(":first_id", feed.first_id());
+    s.bind(":top", top);
     std::size_t i = 0;
     int rc;
     while ((rc = s.step()) == sql::kRow) {

@@ -358,88 +358,31 @@ CREATE TABLE analysis_workers (
 constexpr int kBaseVersion = 3;
 static_assert(std::size(kMigrations) == kSchemaVersion - 1, "one migration per version step");
 
-// What says whose database this is and at which schema version. SQLite: the header's
-// application id and user version. PostgreSQL: the comment on the meta table (kPgStamp)
-// and the highest version in schema_version. `tables`: how many tables the database (its
-// current schema, on PostgreSQL) holds.
-struct Stamp {
-  std::int64_t app = 0, version = 0, tables = 0;
-};
-
-// The comment on a PostgreSQL archive's meta table (its application id).
-constexpr const char* kPgStamp = "gibo archive";
-
-Expected<Stamp> read_stamp(sql::Connection& db) {
-  Stamp st;
-  if (!db.postgres()) {
-    // Reading the header also tells whether this is an SQLite file at all.
-    sql::Statement probe = db.prepare("PRAGMA application_id");
-    if (!probe.prepared() || probe.step() != sql::kRow) return Error{"not an SQLite database: " + db.current_error()};
-    st.app = probe.int64(0);
-    st.version = db.scalar("PRAGMA user_version", -1);
-    st.tables = db.scalar("SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'", -1);
-    if (st.version < 0 || st.tables < 0) return Error{"cannot read the database header: " + db.current_error()};
-    return st;
-  }
-  if (sql::schema_prefix(db, false).empty())
-    return Error{"the connection has no schema to keep the archive in (its search_path names none that exists)"};
-  st.tables = db.scalar("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()", -1);
-  if (st.tables < 0) return Error{"cannot read the database: " + db.current_error()};
-  sql::Statement s = db.prepare("SELECT obj_description(to_regclass(quote_ident(current_schema()) || '.meta'), 'pg_class')");
-  if (!s.prepared() || s.step() != sql::kRow) return Error{"cannot read the database: " + db.current_error()};
-  if (s.text(0) == kPgStamp) {
-    st.app = kApplicationId;
-    st.version = db.scalar("SELECT coalesce(max(version), 0) FROM schema_version", -1);
-    if (st.version < 0) return Error{"cannot read the schema version: " + db.current_error()};
-  }
-  return st;
-}
-
-// The statements that stamp the archive at `version` (and, with `install`, as gibo's).
-std::vector<std::string> stamp_sql(sql::Backend backend, int version, bool install) {
-  std::vector<std::string> out;
-  if (backend == sql::Backend::SQLite) {
-    if (install) out.push_back("PRAGMA application_id = " + std::to_string(kApplicationId));
-    out.push_back("PRAGMA user_version = " + std::to_string(version));
-  } else if (install) {
-    out.push_back(std::string("COMMENT ON TABLE meta IS '") + kPgStamp + "'");
-  }
-  return out;
-}
-
 // The schema_version row of `version`, applied now by this gibo.
 std::optional<Error> add_version_row(sql::Connection& db, std::int64_t version) {
-  sql::Statement s = db.prepare("INSERT INTO schema_version (version, applied_at, gibo) VALUES (?1, ?2, ?3)");
+  sql::Statement s = db.prepare("INSERT INTO schema_version (version, applied_at, gibo) VALUES (:version, :applied_at, :gibo)");
   const std::string now = sql::utc_now();
   if (!s.prepared()) return Error{db.current_error()};
-  s.bind(1, version);
-  s.bind_text(2, now);
-  s.bind_text(3, gibo::kVersion);
+  s.bind(":version", version);
+  s.bind_text(":applied_at", now);
+  s.bind_text(":gibo", gibo::kVersion);
   if (!s.run()) return Error{db.current_error()};
   return std::nullopt;
 }
 
 std::optional<Error> install(sql::Connection& db) {
-  const sql::Backend backend = db.backend();
-  if (backend == sql::Backend::SQLite) {
-    // 16 KiB pages (only possible before the first table and before WAL): a quarter of the
-    // page writes of the default 4 KiB for rows of about a kilobyte. WAL is set by the
-    // caller once the file is known to be ours.
-    if (auto e = db.exec("PRAGMA page_size = 16384")) return Error{"cannot set the page size: " + e->message};
-    sql::Statement wal = db.prepare("PRAGMA journal_mode = WAL");
-    if (!wal.prepared() || wal.step() != sql::kRow) return Error{"cannot use WAL journaling: " + db.current_error()};
-  }
-  if (auto e = db.exec(sql::begin_write(backend))) return Error{"cannot start the schema transaction: " + e->message};
+  if (auto e = db.impl()->tune(sql::Tuning::NewFile)) return e;
+  if (auto e = db.exec(sql::begin_write(db))) return Error{"cannot start the schema transaction: " + e->message};
   // Re-check inside the write lock: another process may have installed it meanwhile.
-  const Expected<Stamp> now = read_stamp(db);
+  const Expected<sql::Stamp> now = db.impl()->read_stamp();
   if (!now || now->tables != 0) {
     db.exec("ROLLBACK");
     return std::nullopt;
   }
-  std::vector<std::string> steps = {sql::schema_ddl(backend, kSchema), sql::schema_ddl(backend, kAnalysisTables),
-                                    sql::tags_view(backend)};
-  for (int v = kBaseVersion; v < kSchemaVersion; ++v) steps.push_back(sql::schema_ddl(backend, kMigrations[v - 1]));
-  for (std::string& s : stamp_sql(backend, kSchemaVersion, true)) steps.push_back(std::move(s));
+  std::vector<std::string> steps = {sql::schema_ddl(db, kSchema), sql::schema_ddl(db, kAnalysisTables),
+                                    sql::tags_view(db)};
+  for (int v = kBaseVersion; v < kSchemaVersion; ++v) steps.push_back(sql::schema_ddl(db, kMigrations[v - 1]));
+  for (std::string& s : db.impl()->stamp_sql(kSchemaVersion, true)) steps.push_back(std::move(s));
   steps.push_back("INSERT INTO meta VALUES ('prefix_scan_through', '0')");
   std::optional<Error> e;
   for (const std::string& step : steps)
@@ -456,18 +399,17 @@ std::optional<Error> install(sql::Connection& db) {
 // Migrates a gibo archive of version `from` to the current one in one transaction (the
 // stamp and the schema_version rows move with it).
 std::optional<Error> migrate(sql::Connection& db, std::int64_t from) {
-  const sql::Backend backend = db.backend();
-  if (auto e = db.exec(sql::begin_write(backend))) return Error{"cannot start the migration: " + e->message};
+  if (auto e = db.exec(sql::begin_write(db))) return Error{"cannot start the migration: " + e->message};
   // Re-read inside the write lock: another process may have migrated it meanwhile.
-  const Expected<Stamp> stamp = read_stamp(db);
+  const Expected<sql::Stamp> stamp = db.impl()->read_stamp();
   std::optional<Error> e;
   if (!stamp) e = stamp.error();
   else if (stamp->version < from) e = Error{db.current_error()};
   for (std::int64_t v = stamp ? stamp->version : kSchemaVersion; !e && v < kSchemaVersion; ++v) {
-    e = db.exec(sql::schema_ddl(backend, kMigrations[v - 1]));
+    e = db.exec(sql::schema_ddl(db, kMigrations[v - 1]));
     if (!e) e = add_version_row(db, v + 1);
   }
-  for (const std::string& s : stamp_sql(backend, kSchemaVersion, false))
+  for (const std::string& s : db.impl()->stamp_sql(kSchemaVersion, false))
     if (!e) e = db.exec(s);
   if (!e) e = db.exec("COMMIT");
   if (e) {
@@ -482,8 +424,8 @@ std::optional<Error> migrate(sql::Connection& db, std::int64_t from) {
 namespace {
 
 // `tables` (DDL) as TEMP tables of the connection.
-std::string as_temp(sql::Backend backend, const char* tables) {
-  std::string ddl = sql::schema_ddl(backend, tables);
+std::string as_temp(const sql::Connection& db, const char* tables) {
+  std::string ddl = sql::schema_ddl(db, tables);
   for (std::size_t at = ddl.find("CREATE TABLE"); at != std::string::npos; at = ddl.find("CREATE TABLE", at))
     ddl.replace(at, 12, "CREATE TEMP TABLE");
   return ddl;
@@ -491,8 +433,8 @@ std::string as_temp(sql::Backend backend, const char* tables) {
 
 }  // namespace
 
-std::string derived_tables(sql::Backend backend) { return as_temp(backend, kDerivedTables) + as_temp(backend, kConflictTables); }
-std::string opening_tables(sql::Backend backend) { return as_temp(backend, kOpeningTables); }
+std::string derived_tables(const sql::Connection& db) { return as_temp(db, kDerivedTables) + as_temp(db, kConflictTables); }
+std::string opening_tables(const sql::Connection& db) { return as_temp(db, kOpeningTables); }
 
 const std::vector<Table>& tables() {
   static const std::vector<Table> list = {
@@ -527,7 +469,7 @@ const std::vector<Table>& tables() {
 }
 
 Expected<int> prepare(sql::Connection& db, bool writable) {
-  const Expected<Stamp> stamp = read_stamp(db);
+  const Expected<sql::Stamp> stamp = db.impl()->read_stamp();
   if (!stamp) return stamp.error();
   const std::int64_t app = stamp->app, version = stamp->version, tables = stamp->tables;
 
@@ -536,13 +478,7 @@ Expected<int> prepare(sql::Connection& db, bool writable) {
     if (auto e = install(db)) return *e;
     return prepare(db, writable);  // checks what is there now (ours, or a racing creator's)
   }
-  if (app != kApplicationId) {
-    if (db.postgres()) return Error{"not a gibo archive (the schema holds tables of something else)"};
-    char ids[64];
-    std::snprintf(ids, sizeof ids, "0x%08llX, expected 0x%08X", static_cast<unsigned long long>(app) & 0xFFFFFFFFULL,
-                  static_cast<unsigned>(kApplicationId));
-    return Error{std::string("not a gibo archive (SQLite application id ") + ids + ")"};
-  }
+  if (app != kApplicationId) return db.impl()->not_an_archive(app);
   if (version > kSchemaVersion)
     return Error{"the archive has schema version " + std::to_string(version) + ", newer than this gibo's " +
                  std::to_string(kSchemaVersion) + "; use a newer gibo"};
@@ -557,9 +493,9 @@ Expected<int> prepare(sql::Connection& db, bool writable) {
 }
 
 Expected<std::optional<std::string>> meta_value(sql::Connection& db, std::string_view key) {
-  sql::Statement s = db.prepare("SELECT value FROM meta WHERE key = ?1");
+  sql::Statement s = db.prepare("SELECT value FROM meta WHERE key = :key");
   if (!s.prepared()) return Error{"cannot read meta: " + db.current_error()};
-  s.bind_text(1, key);
+  s.bind_text(":key", key);
   const int rc = s.step();
   if (rc == sql::kRow) return std::optional<std::string>(std::string(s.text(0)));
   if (rc != sql::kDone) return Error{"cannot read meta: " + db.current_error()};
@@ -576,10 +512,10 @@ std::optional<Error> refuse_unfinished(sql::Connection& db) {
 
 std::optional<Error> set_meta(sql::Connection& db, std::string_view key, std::string_view value) {
   sql::Statement m =
-      db.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+      db.prepare("INSERT INTO meta (key, value) VALUES (:key, :value) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
   if (!m.prepared()) return Error{db.current_error()};
-  m.bind_text(1, key);
-  m.bind_text(2, value);
+  m.bind_text(":key", key);
+  m.bind_text(":value", value);
   if (!m.run()) return Error{db.current_error()};
   return std::nullopt;
 }

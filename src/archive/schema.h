@@ -38,9 +38,9 @@ std::optional<Error> set_meta(sql::Connection& db, std::string_view key, std::st
 
 // The derived tables (game_facts, analysis_quality) as TEMP tables of the connection, for
 // an archive whose stored ones cannot be read as current (derived_facts.h).
-std::string derived_tables(sql::Backend backend);
+std::string derived_tables(const sql::Connection& db);
 // The table of the games' opening names (game_openings) likewise (derived_openings.h).
-std::string opening_tables(sql::Backend backend);
+std::string opening_tables(const sql::Connection& db);
 
 // A table of the archive and its key: the columns that identify its rows and order them.
 struct Table {

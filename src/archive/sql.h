@@ -4,8 +4,9 @@
 // once, in the form both accept, and where the two dialects differ, dialect.h says how.
 //
 // Conventions (SQLite's, which the archive's SQL was written for):
-// * Parameters are written ?1, ?2, ... or :name; bind indices are 1-based, column
-//   indices 0-based. PostgreSQL's backend numbers them $1, $2, ... itself.
+// * Parameters are named (:name) and bound by their names; bind indices (1-based) are
+//   what a name resolves to, column indices are 0-based. PostgreSQL's backend numbers
+//   them $1, $2, ... itself (pg_translate.h).
 // * step() gives kRow while rows come, then kDone; anything else is a failure, and
 //   Connection::current_error() says why.
 // * Errors follow gibo's convention (gibo/core/expected.h): open and exec return
@@ -24,11 +25,50 @@
 
 namespace gibo::archive::sql {
 
-// What step() gives (the values of SQLite's sql::kRow and sql::kDone).
-inline constexpr int kRow = 100;
-inline constexpr int kDone = 101;
+// What step() gives: kRow while rows come, then kDone; kFailed otherwise (each backend
+// maps its own codes to these).
+inline constexpr int kRow = 1;
+inline constexpr int kDone = 2;
+inline constexpr int kFailed = 3;
 
+// Which backend a connection is, named by the backend itself (ConnectionImpl::backend):
+// for messages and tests. The archive's code never branches on it: what differs is asked
+// of the backend (ConnectionImpl's capabilities), so a new backend must say each.
 enum class Backend { SQLite, PostgreSQL };
+
+// How an SQLite file is opened (Connection::open_sqlite).
+enum class FileMode { ReadOnly, ReadWrite, Create };
+
+// What says whose database this is and at which schema version (ConnectionImpl::
+// read_stamp). SQLite: the header's application id and user version. PostgreSQL: the
+// comment on the meta table and the highest version in schema_version. `tables`: how many
+// tables the database (its current schema, on PostgreSQL) holds.
+struct Stamp {
+  std::int64_t app = 0;
+  std::int64_t version = 0;
+  std::int64_t tables = 0;
+};
+
+// A connection's settings for one kind of work (ConnectionImpl::tune). SQLite sets its
+// PRAGMAs; a server tunes itself, and PostgreSQL does nothing.
+enum class Tuning {
+  NewFile,       // before a new archive's first table: its page size and journal (WAL)
+  Writer,        // a writer's connection: WAL, syncs at checkpoints, the writer's page cache
+  ScanCache,     // before a long sorted scan: a small page cache, so sorting spills sooner
+  WriterCache,   // after it: the writer's page cache again
+  TempInMemory,  // TEMP tables kept in memory
+  IndexReader,   // the position index's reader: a large page cache
+  IndexWriter,   // the position index's writer: as the reader, syncing at checkpoints
+};
+
+// What a user's selection runs inside (ConnectionImpl::begin_selection): its limits, held
+// until the scope goes.
+class SelectionScope {
+ public:
+  virtual ~SelectionScope() = default;
+  // Why the selection was stopped ("" while it was not).
+  virtual std::string stopped() const = 0;
+};
 
 // What a column of the current row holds.
 enum class Type { Null, Integer, Real, Text, Blob };
@@ -95,6 +135,19 @@ class Statement {
   void bind_named(const char* name, std::int64_t v) {
     if (const int i = impl_->parameter_index(name)) bind(i, v);
   }
+  // The same binders by the parameter's name (":name"): the archive names every
+  // parameter of its statements.
+  template <typename T>
+  void bind(const char* name, T v) { bind(impl_->parameter_index(name), v); }
+  void bind_text(const char* name, std::string_view s) { bind_text(impl_->parameter_index(name), s); }
+  void bind_blob(const char* name, std::string_view s) { bind_blob(impl_->parameter_index(name), s); }
+  void bind_null(const char* name) { bind_null(impl_->parameter_index(name)); }
+  void bind_now(const char* name) { bind_now(impl_->parameter_index(name)); }
+  template <typename T>
+  void bind_optional(const char* name, const std::optional<T>& v) { bind_optional(impl_->parameter_index(name), v); }
+  void bind_optional_text(const char* name, const std::optional<std::string>& v) {
+    bind_optional_text(impl_->parameter_index(name), v);
+  }
 
   // Steps once: kRow, kDone or a failure.
   int step() { return impl_->step(); }
@@ -156,6 +209,43 @@ class ConnectionImpl {
   virtual std::int64_t changes() const = 0;
   // May this connection write at all?
   virtual bool read_only() const = 0;
+
+  // The capabilities: where the backends differ, each says its own (dialect.h says what
+  // each fragment is for; the callers reach them through it).
+  // -- SQL fragments.
+  virtual std::string schema_ddl(std::string_view ddl) const = 0;
+  virtual const char* tags_view() const = 0;
+  virtual const char* begin_write() const = 0;
+  virtual const char* begin_read() const = 0;
+  virtual const char* now_ms() const = 0;
+  virtual const char* begin_claim() const = 0;
+  virtual const char* claim_lock() const = 0;
+  // -- Introspection.
+  virtual std::string schema_prefix(bool temp) = 0;
+  virtual bool table_exists(const std::string& prefix, std::string_view name) = 0;
+  virtual std::vector<std::string> table_columns(std::string_view name) = 0;
+  virtual std::optional<Error> sequence_past_ids(std::string_view name, std::string_view id_column) = 0;
+  virtual std::int64_t bytes_of_tables(const std::string& prefix, const std::vector<std::string>& names) = 0;
+  // Does the archive's check of its storage (integrity_check) find it sound? "ok" or the
+  // problems found; an Error when it cannot run.
+  virtual Expected<std::string> integrity_check() = 0;
+  // -- The stamp: what the database says it is, the statements that stamp it as gibo's
+  // archive of `version` (with `install`, also as gibo's), and the refusal of a database
+  // stamped by something else (`app`).
+  virtual Expected<Stamp> read_stamp() = 0;
+  virtual std::vector<std::string> stamp_sql(int version, bool install) const = 0;
+  virtual Error not_an_archive(std::int64_t app) const = 0;
+  // -- Settings for a kind of work; an Error says why they could not be had.
+  virtual std::optional<Error> tune(Tuning tuning) = 0;
+  // Can other clients add rows between two of this connection's transactions, so that
+  // ids read before are read again at each (a server)?
+  virtual bool shared_between_transactions() const = 0;
+  // -- A user's selection: prepared so that it can change nothing (null on failure, as
+  // prepare), vetted once prepared (an Error when it may change the database or the
+  // session), and run inside a scope that limits it (`own`: no transaction is open).
+  virtual std::unique_ptr<StatementImpl> prepare_selection(std::string_view sql, std::string_view* tail) = 0;
+  virtual std::optional<Error> vet_selection(const StatementImpl& s, std::string_view sql) = 0;
+  virtual Expected<std::unique_ptr<SelectionScope>> begin_selection(bool own, int seconds) = 0;
 };
 
 // One connection.
@@ -165,9 +255,14 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
-  // Opens the SQLite database `path` with sqlite3_open_v2 `flags` (sqlite_backend.cpp);
-  // SQLite's message on failure.
-  std::optional<Error> open_sqlite(const std::string& path, int flags);
+  // Opens the SQLite database `path` (sqlite_backend.cpp), waiting up to 10 s for
+  // another writer's lock; SQLite's message on failure.
+  std::optional<Error> open_sqlite(const std::string& path, FileMode mode);
+  // Opens the SQLite file `path` that exists, without creating or changing it: read-write
+  // when `may_write` (a reader beside a running import must share its -wal and -shm),
+  // else read-only, and immutable where SQLite cannot have the -shm file (nobody can be
+  // writing a file no one may write).
+  std::optional<Error> open_sqlite_existing(const std::string& path, bool may_write);
   // Connects to the PostgreSQL server `conninfo` names (a URI or libpq's keywords, with
   // its environment variables: pg_backend.cpp); libpq's message on failure.
   std::optional<Error> open_postgres(const std::string& conninfo);
@@ -175,7 +270,6 @@ class Connection {
   bool is_open() const { return impl_ != nullptr; }
   ConnectionImpl* impl() const { return impl_.get(); }
   Backend backend() const { return impl_->backend(); }
-  bool postgres() const { return impl_ && impl_->backend() == Backend::PostgreSQL; }
 
   // Runs one or more statements with no results; the backend's message on failure.
   std::optional<Error> exec(std::string_view sql) { return impl_->exec(sql); }

@@ -2,6 +2,7 @@
 // as queries, the document and its style, the error page.
 #include <cstdio>
 
+#include "gibo/archive/facts.h"
 #include "gibo/formats/percent_encoding.h"
 #include "gibo/report/pages.h"
 #include "gibo/report/i18n.h"
@@ -16,21 +17,8 @@ std::string url_encode(std::string_view text) {
 
 std::string url_decode(std::string_view text) { return gibo::text::percent_decode(text, true); }
 
-namespace {
-
-// `text` as an SQL string literal ('it''s').
-std::string sql_string(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) {
-    if (c == '\'') out += '\'';
-    out += c;
-  }
-  return out + "'";
-}
-
-}  // namespace
-
 std::string Filters::where() const {
+  using archive::sql_string;
   std::string w;
   auto add = [&](const std::string& clause) { w += (w.empty() ? "" : " AND ") + clause; };
   if (!player.empty()) add("(cho = " + sql_string(player) + " OR han = " + sql_string(player) + ")");

@@ -14,6 +14,7 @@
 #include "gibo/analysis/analysis_jsonl.h"
 #include "gibo/core/utf8.h"
 #include "gibo/archive/archive.h"
+#include "gibo/archive/facts.h"
 #include "gibo/archive/position_index.h"
 #include "gibo/pattern/search.h"
 #include "gibo/formats/notation.h"
@@ -356,9 +357,7 @@ struct Site::Impl {
     const std::string name = value(q, "name");
     if (name.empty()) return error(400, i18n::translate("give a player's name: /player?name=NAME"));
     const std::string plain = name.substr(0, name.rfind('@'));
-    std::string quoted = "'";
-    for (char c : plain) quoted += c == '\'' ? std::string("''") : std::string(1, c);
-    quoted += "'";
+    const std::string quoted = archive::sql_string(plain);
     stats::LoadOptions lo;
     stats::Dataset data;
     data.origin = archive::archive_name(options.db);

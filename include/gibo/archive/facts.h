@@ -18,6 +18,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gibo::archive {
@@ -30,5 +31,9 @@ struct FactField {
 // Every column of the facts view, in documentation order (`gibo stats --help` and the
 // README list them from here).
 const std::vector<FactField>& fact_fields();
+
+// `text` as an SQL string literal ('it''s'), for an expression over the facts (and the
+// archive's own statements): the one quoting of a literal, the same in every backend.
+std::string sql_string(std::string_view text);
 
 }  // namespace gibo::archive
