@@ -89,4 +89,5 @@ PYBIND11_MODULE(_gibo, m) {
   bind_board(m);
   bind_read(m);
   bind_archive(m);
+  bind_rescore(m);
 }
