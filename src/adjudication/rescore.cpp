@@ -6,6 +6,7 @@
 
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/replay.h"
+#include "gibo/record/first_error.h"
 
 namespace gibo {
 
@@ -44,11 +45,7 @@ Rescore rescore_game(Game& game, const Profile& fallback, bool bikjang_fallback)
     for (int i = 0; i < game.played_plies; ++i) moves.push_back(game.plies[static_cast<std::size_t>(i)].move);
   }
   Rescore r = rescore(profile, bikjang, start, moves, static_cast<int>(game.plies.size()), stored);
-  for (const Diagnostic& d : game.diagnostics)
-    if (d.severity == Severity::Error) {
-      reject(r, d);
-      break;
-    }
+  if (const Diagnostic* error = first_error(game.diagnostics)) reject(r, *error);
   return r;
 }
 

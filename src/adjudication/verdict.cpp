@@ -40,13 +40,18 @@ Verdict make(Verdict v, VerdictKind kind, std::string_view note) {
 
 }  // namespace
 
-std::string_view verdict_name(VerdictKind v) {
-  static constexpr auto kNames = std::to_array<Named<VerdictKind>>({
-      {VerdictKind::Agrees, "agrees"}, {VerdictKind::Disagrees, "disagrees"},
-      {VerdictKind::Unverifiable, "unverifiable"}, {VerdictKind::Indeterminate, "indeterminate"},
-      {VerdictKind::NoResult, "no-result"}, {VerdictKind::Invalid, "invalid"}});
-  return name_of(kNames, v);
-}
+namespace {
+
+constexpr auto kVerdictNames = std::to_array<Named<VerdictKind>>({
+    {VerdictKind::Agrees, "agrees"}, {VerdictKind::Disagrees, "disagrees"},
+    {VerdictKind::Unverifiable, "unverifiable"}, {VerdictKind::Indeterminate, "indeterminate"},
+    {VerdictKind::NoResult, "no-result"}, {VerdictKind::Invalid, "invalid"}});
+
+}  // namespace
+
+std::string_view verdict_name(VerdictKind v) { return name_of(kVerdictNames, v); }
+
+std::optional<VerdictKind> verdict_named(std::string_view name) { return value_named(kVerdictNames, name); }
 
 Verdict judge(const Adjudication& board, int record_plies, const std::optional<NormalizedResult>& stored) {
   Verdict v;

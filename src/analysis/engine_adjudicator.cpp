@@ -17,7 +17,7 @@ int horizon(const Limit& limit) {
 
 EngineVerdictResult unclear(std::string note) {
   EngineVerdictResult v;
-  v.verdict = std::string(engine_verdict_name(EngineVerdictKind::Unclear));
+  v.kind = EngineVerdictKind::Unclear;
   v.note = std::move(note);
   return v;
 }
@@ -105,7 +105,7 @@ EngineVerdictResult EngineAdjudicator::judge(const EndingPlan& plan, const Resco
     }
   }
   const EngineJudgement j = engine_judgement(r.stored->winner, r.stored->method, found->score, margin_);
-  out.verdict = std::string(engine_verdict_name(j.kind));
+  out.kind = j.kind;
   out.note = std::string(j.note);
   out.score = found->score;
   out.depth = found->depth;

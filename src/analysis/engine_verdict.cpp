@@ -7,11 +7,18 @@
 
 namespace gibo::analysis {
 
-std::string_view engine_verdict_name(EngineVerdictKind k) {
-  static constexpr auto kNames = std::to_array<Named<EngineVerdictKind>>({
-      {EngineVerdictKind::Supports, "engine-supports"}, {EngineVerdictKind::Contradicts, "engine-contradicts"},
-      {EngineVerdictKind::Unclear, "engine-unclear"}});
-  return name_of(kNames, k);
+namespace {
+
+constexpr auto kEngineVerdictNames = std::to_array<Named<EngineVerdictKind>>({
+    {EngineVerdictKind::Supports, "engine-supports"}, {EngineVerdictKind::Contradicts, "engine-contradicts"},
+    {EngineVerdictKind::Unclear, "engine-unclear"}});
+
+}  // namespace
+
+std::string_view engine_verdict_name(EngineVerdictKind k) { return name_of(kEngineVerdictNames, k); }
+
+std::optional<EngineVerdictKind> engine_verdict_named(std::string_view name) {
+  return value_named(kEngineVerdictNames, name);
 }
 
 bool decided_off_the_board(ResultMethod method) {

@@ -128,7 +128,7 @@ EngineVerdictRow engine_verdict_row(const analysis::EngineVerdictResult& v, std:
   row.profile_version = profile.version;
   row.request_id = v.score ? v.request_id : std::nullopt;
   row.margin = margin;
-  row.verdict = v.verdict;
+  row.verdict = std::string(analysis::engine_verdict_name(v.kind));
   if (v.score) row.ply = v.ply, row.score = v.score;
   row.depth = v.depth;
   row.note = v.note;

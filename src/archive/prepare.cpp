@@ -4,6 +4,7 @@
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/fact_tags.h"
 #include "storable_text.h"
+#include "gibo/record/first_error.h"
 
 namespace gibo::archive {
 
@@ -57,12 +58,7 @@ PreparedGame prepare_game(Game&& game, const Profile& profile, const NormalizedR
   p.profile_version = profile.version;
   p.valid = !game.has_errors();
   p.annotated = game.annotated;
-  for (const Diagnostic& d : game.diagnostics)
-    if (d.severity == Severity::Error) {
-      p.error_code = d.code;
-      p.error_ply = d.ply;
-      break;
-    }
+  if (const Diagnostic* error = first_error(game.diagnostics)) p.error_code = error->code, p.error_ply = error->ply;
   if (!p.valid) {
     // The first erroneous ply and everything after it keep their texts: no replay can
     // rebuild them. The game's text is kept whole for inspection.

@@ -23,6 +23,7 @@
 #include "outputs.h"
 #include "progress.h"
 #include "warning_tally.h"
+#include "gibo/analysis/pawns_text.h"
 
 namespace gibo::cli {
 namespace {
@@ -33,9 +34,7 @@ enum class Output { Text, Jsonl };
 
 std::string score_text(const Score& s) {
   if (s.mate) return std::string(s.winner == Side::Cho ? "+" : "-") + "M" + std::to_string(s.mate_moves);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%+.2f", s.cp / 100.0);
-  return buf;
+  return pawns_text(s.cp);
 }
 
 std::string fixed1(double d) {

@@ -18,6 +18,7 @@
 #include "common_options.h"
 #include "outputs.h"
 #include "reporter.h"
+#include "gibo/record/first_error.h"
 
 namespace gibo::cli {
 namespace {
@@ -38,13 +39,6 @@ struct Counts {
   long files = 0, games = 0, written = 0, rejected = 0, kept_broken = 0, io_errors = 0, unreadable_files = 0;
 };
 
-// The first error of a game (nullptr if none).
-const Diagnostic* first_error(const Game& g) {
-  for (const Diagnostic& d : g.diagnostics)
-    if (d.severity == Severity::Error) return &d;
-  return nullptr;
-}
-
 // Does the format mark a game cut short itself (PGN's [Termination "unterminated"] and
 // note, FEN's and UCI's comment line), told so by the game's error after its last ply?
 bool marks_cut_short(Format f) { return f == Format::Pgn || f == Format::Fen || f == Format::Uci; }
@@ -56,7 +50,7 @@ Game cut_at_error(const Game& g, Format format) {
   const std::size_t keep = std::min<std::size_t>(static_cast<std::size_t>(std::max(g.valid_plies, 0)), g.plies.size());
   const std::size_t dropped = g.plies.size() - keep;
   out.plies.resize(keep);
-  const Diagnostic* e = first_error(g);
+  const Diagnostic* e = first_error(g.diagnostics);
   std::string note = "gibo: " + (e ? format_diagnostic(*e) : std::string("the game does not validate"));
   if (dropped) note += "; " + std::to_string(dropped) + " plies from ply " + std::to_string(keep + 1) + " not written";
   if (marks_cut_short(format)) return out;

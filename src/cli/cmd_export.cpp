@@ -23,6 +23,7 @@
 #include "archive_input.h"
 #include "command.h"
 #include "gibo/archive/archive.h"
+#include "gibo/archive/stored_profile.h"
 #include "gibo/formats/game_writer.h"
 #include "gibo/report/i18n.h"
 #include "common_options.h"
@@ -162,8 +163,7 @@ int write_games(archive::Archive& archive, const std::vector<std::int64_t>& ids,
     }
     // The profile the game was validated under replays a record that names none as the
     // import did.
-    const Profile* profile = find_profile(profile_id);
-    const WriteLoss loss = (*writer)->write(*game, profile ? profile : &default_profile());
+    const WriteLoss loss = (*writer)->write(*game, &archive::stored_profile(profile_id, *game, default_profile()));
     report_write_loss(*game, loss, wo);
     if (loss.cut_short) ++cut;
     ++written;

@@ -23,6 +23,7 @@
 #include "common_options.h"
 #include "outputs.h"
 #include "reporter.h"
+#include "gibo/record/first_error.h"
 
 namespace gibo::cli {
 namespace {
@@ -201,23 +202,18 @@ std::string file_lines(const archive::FileReport& r, const Reporter& reporter) {
   // The file's first error, if any; all its diagnostics are in the archive.
   long errors = 0;
   for (const Diagnostic& d : r.file_diagnostics) errors += d.severity == Severity::Error;
-  for (const Diagnostic& d : r.file_diagnostics)
-    if (d.severity == Severity::Error) {
-      out += Reporter::diagnostic_line(d);
-      out.pop_back();  // the '\n'
-      if (errors > 1)
-        out += " (" + i18n::format("and {1} more errors, stored in the archive", {std::to_string(errors - 1)}) + ")";
-      out += "\n";
-      break;
-    }
+  if (const Diagnostic* error = first_error(r.file_diagnostics)) {
+    out += Reporter::diagnostic_line(*error);
+    out.pop_back();  // the '\n'
+    if (errors > 1)
+      out += " (" + i18n::format("and {1} more errors, stored in the archive", {std::to_string(errors - 1)}) + ")";
+    out += "\n";
+  }
   out += copy_lines(r);
   // Every game with errors: its first error (the rest are in the archive).
   for (const archive::InvalidGame& g : r.invalid_games)
-    for (const Diagnostic& d : g.diagnostics)
-      if (d.severity == Severity::Error) {
-        out += Reporter::diagnostic_line(in_game(d, r.path, g.game_index));
-        break;
-      }
+    if (const Diagnostic* error = first_error(g.diagnostics))
+      out += Reporter::diagnostic_line(in_game(*error, r.path, g.game_index));
   return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include "command.h"
 #include "gibo/core/position.h"
+#include "gibo/report/explore.h"
 #include "options.h"
 #include "setup_names.h"
 
@@ -50,7 +51,7 @@ int run_perft(const std::vector<std::string>& args) {
   if (vm.count("fen")) {
     if (auto err = pos.set_fen(fen)) return usage_error("perft", "invalid FEN: " + err->message);
   } else if (vm.count("setup")) {
-    const auto pair = parse_setup_pair(setups);
+    const auto pair = explore::parse_setup_pair(setups);
     if (!pair) return usage_error("perft", kSetupPairHelp);
     pos.set_setups(pair->first, pair->second);
   }

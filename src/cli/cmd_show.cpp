@@ -11,6 +11,7 @@
 #include "gibo/analysis/analysis_jsonl.h"
 #include "gibo/formats/detect.h"
 #include "gibo/formats/file_bytes.h"
+#include "gibo/record/fact_tags.h"
 #include "gibo/record/replay.h"
 #include "gibo/report/diagram.h"
 #include "gibo/report/i18n.h"
@@ -232,10 +233,8 @@ int run_show(const std::vector<std::string>& args) {
     at.last = g.plies[i].move;
     at.position.do_move(at.last);
   }
-  at.cho = g.tag("초대국자");
-  at.han = g.tag("한대국자");
-  if (!at.cho) at.cho = g.tag("White");  // PGN records name the players in the roster
-  if (!at.han) at.han = g.tag("Black");
+  at.cho = fact_tag(g.tags, FactTag::Cho);  // .gib's 초대국자, PGN's roster, or their aliases
+  at.han = fact_tag(g.tags, FactTag::Han);
   const int rc = write_text_output("show", o.output, o.format == "svg" ? svg_view(o, g, at) : text_view(o, g, at));
   return rc != kExitOk ? rc : status;
 }

@@ -27,6 +27,7 @@
 #include "reporter.h"
 #include "work_plan.h"
 #include "outputs.h"
+#include "gibo/record/first_error.h"
 
 namespace gibo::cli {
 namespace {
@@ -101,15 +102,11 @@ FileResult validate_part(const InputFile& file, int part, int parts, SharedFile&
     const bool valid = !g.has_errors();
     r.totals.valid += valid;
     r.totals.unannotated += !g.annotated;
-    bool first_error = true;
     for (const Diagnostic& d : g.diagnostics) {
       if (d.severity == Severity::Warning) ++r.totals.warnings_by_code[d.code];
       if (d.severity == Severity::Note) ++r.totals.notes_by_code[d.code];
-      if (d.severity == Severity::Error && first_error) {
-        ++r.totals.rejected_by_code[d.code];
-        first_error = false;
-      }
     }
+    if (const Diagnostic* error = first_error(g.diagnostics)) ++r.totals.rejected_by_code[error->code];
     if (s.jsonl()) {
       json::Writer w(r.output);
       Reporter::begin_game(w, "game", path, g.source.game_index)

@@ -12,6 +12,7 @@
 #include "command.h"
 #include "gibo/formats/notation.h"
 #include "gibo/archive/archive.h"
+#include "gibo/report/explore.h"
 #include "inputs.h"
 #include "outputs.h"
 #include "setup_names.h"
@@ -99,7 +100,7 @@ std::optional<int> query_position(const std::string& command, const PositionQuer
     if (auto e = out.set_fen(q.fen)) return usage("--fen: " + e->message);
   if (setups && q.fen.empty()) *setups = std::make_pair(Setup::HEEH, Setup::HEEH);  // the standard start
   if (!q.setup.empty()) {
-    const auto pair = parse_setup_pair(q.setup);
+    const auto pair = explore::parse_setup_pair(q.setup);
     if (!pair) return usage(kSetupPairHelp);
     out.set_setups(pair->first, pair->second);
     if (setups) *setups = *pair;

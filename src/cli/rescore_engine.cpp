@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "report/markup.h"
+#include "gibo/analysis/pawns_text.h"
 
 namespace gibo::cli {
 namespace {
@@ -12,15 +13,14 @@ using namespace gibo::analysis;
 
 std::string eval_words(const Score& s) {
   if (s.mate) return std::string("mate in ") + std::to_string(s.mate_moves) + " for " + (s.winner == Side::Cho ? "Cho" : "Han");
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%+.2f", s.cp / 100.0);
-  return std::string(buf) + " for Cho";
+  return pawns_text(s.cp) + " for Cho";
 }
 
 }  // namespace
 
 std::string engine_verdict_words(const EngineVerdictResult& v) {
-  std::string s = "; " + v.verdict + " (";
+  std::string s = "; ";
+  s.append(engine_verdict_name(v.kind)).append(" (");
   if (v.score) s += eval_words(*v.score) + " at depth " + std::to_string(v.depth) + ", " + v.engine + ": ";
   return s + v.note + ")";
 }
@@ -32,12 +32,14 @@ std::string engine_csv_fields(const std::optional<EngineVerdictResult>& v) {
   std::string cp, mate;
   if (v->score && v->score->mate) mate = std::to_string(v->score->winner == Side::Cho ? v->score->mate_moves : -v->score->mate_moves);
   else if (v->score) cp = std::to_string(v->score->cp);
-  return "," + v->verdict + "," + cp + "," + mate + "," + (v->score ? std::to_string(v->depth) : "") + "," +
+  std::string out = ",";
+  out.append(engine_verdict_name(v->kind));
+  return out + "," + cp + "," + mate + "," + (v->score ? std::to_string(v->depth) : "") + "," +
          csv_field(v->engine) + "," + csv_field(v->note);
 }
 
 void write_engine_json(json::Writer& w, const EngineVerdictResult& v) {
-  w.key("engine").begin_object().field("verdict", v.verdict).key("eval");
+  w.key("engine").begin_object().field("verdict", engine_verdict_name(v.kind)).key("eval");
   if (!v.score) {
     w.null();
   } else {

@@ -6,6 +6,7 @@
 
 #include "bindings.h"
 #include "gibo/archive/archive.h"
+#include "gibo/archive/stored_profile.h"
 #include "gibo/archive/position_index.h"
 #include "gibo/pattern/search.h"
 #include "gibo/record/replay.h"
@@ -47,8 +48,7 @@ std::vector<PyGame> load_games(PyArchive& a, const Expected<std::vector<std::int
       raise_error("archive-error", g.error().message);
     }
     PyGame pg;
-    const Profile* stored = find_profile(profile_id);
-    pg.profile = &game_profile(*g, stored ? *stored : default_profile());
+    pg.profile = &archive::stored_profile(profile_id, *g, default_profile());
     pg.game = std::make_shared<const Game>(std::move(*g));
     games.push_back(std::move(pg));
   }

@@ -90,4 +90,5 @@ PYBIND11_MODULE(_gibo, m) {
   bind_read(m);
   bind_archive(m);
   bind_pattern(m);
+  bind_rescore(m);
 }

@@ -3,6 +3,7 @@
 
 #include "gibo/core/enum_names.h"
 #include "gibo/core/utf8.h"
+#include "gibo/record/first_error.h"
 
 namespace gibo {
 
@@ -58,6 +59,12 @@ std::string format_diagnostic(const Diagnostic& d) {
     out += ']';
   }
   return out;
+}
+
+const Diagnostic* first_error(std::span<const Diagnostic> diagnostics) {
+  for (const Diagnostic& d : diagnostics)
+    if (d.severity == Severity::Error) return &d;
+  return nullptr;
 }
 
 }  // namespace gibo

@@ -1,5 +1,6 @@
 // Game: tag lookup, errors, the per-code diagnostic cap, and the start position on a board (gibo/record/game.h).
 #include "gibo/record/game.h"
+#include "gibo/record/first_error.h"
 
 namespace gibo {
 
@@ -9,11 +10,7 @@ const std::string* Game::tag(std::string_view name) const {
   return nullptr;
 }
 
-bool Game::has_errors() const {
-  for (const Diagnostic& d : diagnostics)
-    if (d.severity == Severity::Error) return true;
-  return false;
-}
+bool Game::has_errors() const { return first_error(diagnostics) != nullptr; }
 
 namespace {
 

@@ -6,6 +6,7 @@
 
 #include "gibo/report/i18n.h"
 #include "markup.h"
+#include "gibo/analysis/pawns_text.h"
 
 namespace gibo {
 namespace {
@@ -19,9 +20,9 @@ std::string num(double d) {
 }  // namespace
 
 std::string eval_text(const analysis::Score& s) {
+  if (!s.mate) return analysis::pawns_text(s.cp);
   char buf[32];
-  if (s.mate) std::snprintf(buf, sizeof buf, "#%s%d", s.winner == Side::Cho ? "" : "-", s.mate_moves);
-  else std::snprintf(buf, sizeof buf, "%+.2f", s.cp / 100.0);
+  std::snprintf(buf, sizeof buf, "#%s%d", s.winner == Side::Cho ? "" : "-", s.mate_moves);
   return buf;
 }
 

@@ -12,19 +12,13 @@
 #include "gibo/report/opening_text.h"
 #include "listing_text.h"
 #include "markup.h"
+#include "percent.h"
 #include "stats_charts.h"
 #include "text_width.h"
 
 namespace gibo::explore {
 
 namespace {
-
-// `part` of `whole` in percent with one decimal ("0.0%" when whole is 0).
-std::string percent(long part, long whole) {
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "%.1f%%", whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
-  return buffer;
-}
 
 // Whole percent, for the bar's legend ("48").
 std::string whole_percent(long part, long whole) {
@@ -139,7 +133,7 @@ std::string svg_bar(const MoveLine& m, int width) {
     std::snprintf(rect, sizeof rect, "<rect x=\"%.2f\" y=\"0\" width=\"%.2f\" height=\"%d\" fill=\"%s\">", x, w, height,
                   bar_color(c));
     s += rect;
-    s += "<title>" + xml_escape(i18n::translate(kNames[c])) + ": " + std::to_string(parts[c]) + " (" + percent(parts[c], m.games) +
+    s += "<title>" + xml_escape(i18n::translate(kNames[c])) + ": " + std::to_string(parts[c]) + " (" + percent_text(parts[c], m.games) +
          ")</title></rect>";
     const std::string label = whole_percent(parts[c], m.games) + "%";
     if (w > 8.0 * static_cast<double>(label.size()) + 4) {
@@ -238,7 +232,7 @@ std::string render_text(const Exploration& e, const std::string& notation) {
                                 format("{1} plies", {std::to_string(m.notable.plies)}) + ")";
     std::vector<std::string> row;
     for (const std::string& n : names) row.push_back(move_text(m, n));
-    for (std::string cell : {number(m.games), percent(m.games, e.games), text_bar(m, 20), shares,
+    for (std::string cell : {number(m.games), percent_text(m.games, e.games), text_bar(m, 20), shares,
                              fixed1(m.avg_plies), i18n::date(date_key(m.last_date)), notable})
       row.push_back(std::move(cell));
     if (starts) row.push_back(opening_text::names(m.starts));
@@ -327,7 +321,7 @@ std::string render_html(const Exploration& e) {
     for (const MoveLine& m : e.moves) {
       out += "<tr><td class=\"mv\">" + xml_escape(m.korean) + "</td><td class=\"nw\">" + xml_escape(m.uci) + "</td><td>" +
              xml_escape(m.san) + "</td><td class=\"n\">" + std::to_string(m.games) + "</td><td class=\"n\">" +
-             percent(m.games, e.games) + "</td><td>" + svg_bar(m, 150) + "</td><td class=\"n\">" + fixed1(m.avg_plies) +
+             percent_text(m.games, e.games) + "</td><td>" + svg_bar(m, 150) + "</td><td class=\"n\">" + fixed1(m.avg_plies) +
              "</td><td class=\"nw\">" + xml_escape(i18n::date(date_key(m.last_date))) + "</td><td class=\"notable\"><span title=\"" +
              xml_escape(game_ref(m.notable) + (m.notable.date.empty() ? "" : ", " + i18n::date(m.notable.date)) + ", " +
                         format("{1} plies", {std::to_string(m.notable.plies)})) +

@@ -8,6 +8,7 @@
 #include "gibo/formats/json_writer.h"
 #include "gibo/report/explore.h"
 #include "gibo/report/i18n.h"
+#include "percent.h"
 #include "text_width.h"
 
 namespace gibo::explore {
@@ -53,13 +54,23 @@ Expected<SetupTable> setup_table(archive::PositionIndex& index, const std::unord
 
 namespace {
 
-std::string percent(long part, long whole) {
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "%.1f%%", whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
-  return buffer;
+// One set-up by its code or .gib name.
+std::optional<Setup> setup_named(std::string_view s) {
+  for (Setup setup : kAllSetups)
+    if (s == setup_code(setup) || s == gib_setup_name(setup)) return setup;
+  return std::nullopt;
 }
 
 }  // namespace
+
+std::optional<std::pair<Setup, Setup>> parse_setup_pair(std::string_view text) {
+  const auto comma = text.find(',');
+  if (comma == std::string_view::npos) return std::nullopt;
+  const auto cho = setup_named(text.substr(0, comma));
+  const auto han = setup_named(text.substr(comma + 1));
+  if (!cho || !han) return std::nullopt;
+  return std::make_pair(*cho, *han);
+}
 
 std::string render_setups_text(const SetupTable& t) {
   using i18n::number;
@@ -71,7 +82,7 @@ std::string render_setups_text(const SetupTable& t) {
   std::vector<std::vector<std::string>> rows = {{"--setup", translate("set-ups"), translate("games"), translate("share"),
                                                  translate("Cho"), translate("Han"), translate("draw"), translate("other")}};
   for (const SetupLine& l : t.lines)
-    rows.push_back({l.cho ? setup_pair_code(l) : "--fen", setup_pair_name(l), number(l.games), percent(l.games, t.games),
+    rows.push_back({l.cho ? setup_pair_code(l) : "--fen", setup_pair_name(l), number(l.games), percent_text(l.games, t.games),
                     number(l.cho_wins), number(l.han_wins), number(l.draw), number(l.other)});
   std::vector<int> width(8, 0);
   for (const auto& r : rows)

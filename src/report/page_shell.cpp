@@ -7,6 +7,7 @@
 #include "gibo/report/pages.h"
 #include "gibo/report/i18n.h"
 #include "markup.h"
+#include "percent.h"
 #include "page_shell.h"
 
 namespace gibo::pages {
@@ -81,11 +82,7 @@ std::string game_ref(const std::string& file, int index) {
   return file.substr(file.find_last_of('/') + 1) + ":" + std::to_string(index + 1);
 }
 
-std::string share(long part, long whole) {
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "%.1f%%", whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
-  return buffer;
-}
+std::string share(long part, long whole) { return percent_text(part, whole); }
 
 namespace {
 

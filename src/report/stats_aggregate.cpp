@@ -6,6 +6,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "gibo/adjudication/verdict.h"
 #include "gibo/archive/copies.h"
 #include "gibo/formats/openings.h"
 #include "gibo/analysis/engine_verdict.h"
@@ -403,7 +404,7 @@ void disagreements_of(const GameFacts& g, AdjudicationStats& a) {
   const std::size_t first = a.disagreements.size();
   bool any = false;
   for (const VerdictFact& v : g.verdicts) {
-    if (v.verdict != "disagrees") continue;
+    if (verdict_named(v.verdict) != VerdictKind::Disagrees) continue;
     any = true;
     Disagreement* same = nullptr;
     for (std::size_t i = first; i < a.disagreements.size(); ++i) {
@@ -671,10 +672,11 @@ AnalysisStats analysis_of(const Context& c) {
         a.readings.push_back(std::move(x));
         continue;
       }
-      if (v.verdict == "engine-supports") ++c.supports;
-      else if (v.verdict == "engine-contradicts") ++c.contradicts;
+      const auto kind = analysis::engine_verdict_named(v.verdict);
+      if (kind == analysis::EngineVerdictKind::Supports) ++c.supports;
+      else if (kind == analysis::EngineVerdictKind::Contradicts) ++c.contradicts;
       else ++c.unclear;
-      if (v.verdict == "engine-contradicts") a.contradictions.push_back(std::move(x));
+      if (kind == analysis::EngineVerdictKind::Contradicts) a.contradictions.push_back(std::move(x));
     }
   for (auto& [profile, c] : by_profile) a.engine_verdicts.push_back(std::move(c));
   std::map<std::string, PlayerAnalysis> by_name, by_event, by_site, by_year, by_rank;

@@ -6,6 +6,7 @@
 
 #include "gibo/analysis/engine_rules.h"
 #include "gibo/analysis/uci_engine.h"
+#include "gibo/archive/stored_profile.h"
 #include "gibo/formats/positions.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/opening.h"
@@ -99,8 +100,7 @@ class GameWriter {
     std::string profile_id;
     Expected<Game> game = archive_.load_game(id, &profile_id);
     if (!game) return game.error();
-    const Profile* named = find_profile(profile_id);
-    const Profile& profile = named ? *named : game_profile(*game, o_.fallback ? *o_.fallback : default_profile());
+    const Profile& profile = archive::stored_profile(profile_id, *game, o_.fallback ? *o_.fallback : default_profile());
     const bool bikjang = game_bikjang_option(*game, false);
     auto boards = analysis::EngineBoards::start(*game, profile, bikjang);
     if (!boards) return std::nullopt;  // a start the engine cannot be given: no positions

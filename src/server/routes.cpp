@@ -188,11 +188,9 @@ struct Site::Impl {
       if (auto e = start.set_fen(p.fen)) return "fen: " + i18n::message(e->message);
       p.setup.clear();
     } else if (!p.setup.empty()) {
-      const std::size_t comma = p.setup.find(',');
-      const auto cho = setup_from_code(p.setup.substr(0, comma));
-      const auto han = comma == std::string::npos ? std::nullopt : setup_from_code(p.setup.substr(comma + 1));
-      if (!cho || !han) return i18n::translate("setup takes CHO,HAN (HEEH, EHHE, HEHE or EHEH each)");
-      start.set_setups(*cho, *han);
+      const auto pair = explore::parse_setup_pair(p.setup);
+      if (!pair) return i18n::translate("setup takes CHO,HAN (HEEH, EHHE, HEHE or EHEH each)");
+      start.set_setups(pair->first, pair->second);
     }
     pos = start;
     const std::string moves = value(q, "moves");
@@ -242,12 +240,8 @@ struct Site::Impl {
     // The names of the position and of what each move starts, from a set-up pair's start
     // (the standard one when neither setup= nor fen= is given).
     if (p.fen.empty()) {
-      const std::size_t comma = p.setup.find(',');
-      const auto cho = p.setup.empty() ? Setup::HEEH : setup_from_code(p.setup.substr(0, comma)).value_or(Setup::HEEH);
-      const auto han = p.setup.empty() || comma == std::string::npos
-                           ? Setup::HEEH
-                           : setup_from_code(p.setup.substr(comma + 1)).value_or(Setup::HEEH);
-      explore::name_positions(*e, cho, han, *openings);
+      const auto pair = explore::parse_setup_pair(p.setup).value_or(std::make_pair(Setup::HEEH, Setup::HEEH));
+      explore::name_positions(*e, pair.first, pair.second, *openings);
     }
     return page(200, pages::explorer_page(*e, p, start, f));
   }

@@ -6,13 +6,15 @@
 # "info depth 1 score KIND VALUE pv BEST PV..." and "bestmove BEST" (KIND cp or mate,
 # VALUE from the side to move's view). A position not in the table: cp 0, bestmove (none).
 # MODE: normal; crash-once (the first `go` ends the engine, once per STATE file);
-# crash (every `go`); hang (never answers `go`); garbage (nonsense lines around the
+# crash (every `go`); hang (never answers `go`; with STATE, its process id written there at
+# the start, before the handshake, and kept by the process that hangs); garbage (nonsense lines around the
 # answer); illegal (best move a1a9); novariant (no UCI_Variant option); noscore (bestmove
 # without info); nouciok (never finishes the handshake); slow (normal, 0.05 s per `go`).
 # A `go … searchmoves M …` is answered with its first move (score cp 0).
 table=$1
 mode=${2:-normal}
 state=${3:-}
+if [ "$mode" = hang ] && [ -n "$state" ]; then echo $$ > "$state"; fi
 moves=0
 while IFS= read -r line; do
   read -ra w <<< "$line"
@@ -41,7 +43,7 @@ while IFS= read -r line; do
         crash) exit 3 ;;
         slow) sleep 0.05 ;;
         crash-once) if [ ! -e "$state" ]; then : > "$state"; exit 3; fi ;;
-        hang) exec sleep 60 ;;
+        hang) exec sleep infinity ;;
         garbage) echo "info depth 1 score cp"; echo "this is not uci"; echo "info depth 1 score cp 5 pv zz99" ;;
         illegal) echo "info depth 1 score cp 0 pv a1a9"; echo "bestmove a1a9"; continue ;;
         noscore) echo "bestmove (none)"; continue ;;

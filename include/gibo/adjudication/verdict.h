@@ -17,6 +17,8 @@ enum class VerdictKind : std::uint8_t { Agrees, Disagrees, Unverifiable, Indeter
 
 // "agrees", "disagrees", "unverifiable", "indeterminate", "no-result", "invalid".
 std::string_view verdict_name(VerdictKind v);
+// The verdict a stored name stands for (the archive's verdicts.verdict); nullopt for other text.
+std::optional<VerdictKind> verdict_named(std::string_view name);
 
 struct Verdict {
   VerdictKind kind = VerdictKind::NoResult;

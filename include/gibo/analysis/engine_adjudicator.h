@@ -20,7 +20,7 @@ namespace gibo::analysis {
 
 // One game's engine verdict as rescore shows and stores it.
 struct EngineVerdictResult {
-  std::string verdict;                 // engine_verdict_name()
+  EngineVerdictKind kind = EngineVerdictKind::Unclear;  // its text: engine_verdict_name()
   std::optional<Score> score;          // the final position's evaluation, Cho's view; nullopt: none
   int depth = 0, ply = 0;
   std::string engine;                  // the engine's name and version

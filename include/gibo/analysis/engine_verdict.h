@@ -14,6 +14,8 @@ namespace gibo::analysis {
 enum class EngineVerdictKind { Supports, Contradicts, Unclear };
 // "engine-supports", "engine-contradicts", "engine-unclear".
 std::string_view engine_verdict_name(EngineVerdictKind k);
+// The verdict a stored name stands for (the archive's engine_verdicts.verdict); nullopt for other text.
+std::optional<EngineVerdictKind> engine_verdict_named(std::string_view name);
 
 struct EngineJudgement {
   EngineVerdictKind kind = EngineVerdictKind::Unclear;

@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "gibo/archive/position_index.h"
@@ -90,6 +92,10 @@ struct SetupTable {
 
 // "HEEH,EHHE" as --setup takes it; "" for custom starts.
 std::string setup_pair_code(const SetupLine& line);
+// A set-up pair as the command line and the explorer's pages take it: "CHO,HAN", each the
+// code HEEH EHHE HEHE EHEH or the .gib name 마상상마 상마마상 마상마상 상마상마, absolute as
+// seen from Cho; nullopt for any other text.
+std::optional<std::pair<Setup, Setup>> parse_setup_pair(std::string_view text);
 // "마상상마 / 상마마상"; "other start (FEN)" for custom starts.
 std::string setup_pair_name(const SetupLine& line);
 

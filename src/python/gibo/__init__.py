@@ -7,6 +7,8 @@
             x = board.planes()                   # 14 x 10 x 9 piece planes (NumPy)
     for d in gibo.validate("games/"):            # every diagnostic, as objects
         print(d)
+    for v in gibo.rescore("games.gib"):          # each ending re-scored, as `gibo rescore`
+        print(v["verdict"], v["text"])
     with gibo.Archive("games.db") as db:         # an archive made by `gibo import`
         for game in db.games(where="year >= 2010"):
             ...
@@ -29,10 +31,13 @@ from ._gibo import (  # noqa: F401
     git_description,
     profiles,
     read,
+    rescore,
+    rescore_archive,
     validate,
 )
 
 __all__ = [
     "Archive", "Board", "Diagnostic", "Error", "Game", "GameIterator", "Move",
-    "__version__", "git_description", "profiles", "read", "validate",
+    "__version__", "git_description", "profiles", "read", "rescore",
+    "rescore_archive", "validate",
 ]
