@@ -196,6 +196,8 @@ constexpr const char* kPatterns[] = {
     // moves as a user types them (formats/notation/any_move.cpp), the inner
     // message of "--moves: ply {1} {2}: {3}" translated in its turn
     N_("--moves: ply {1} {2}: {3}"),
+    N_("more than {1} moves"),
+    N_("{1} deeper lines left out (CSV and JSON have all)"),
     N_("--game: game {1} has {2} plies; no ply {3}"),
     N_("--game: ply {1} comes after the game's first invalid ply ({2})"),
     N_("--game: {1}"),

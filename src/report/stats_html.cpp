@@ -283,6 +283,29 @@ void simple_section(const std::string& id, const std::vector<Table>& all, std::s
   out += "</section>";
 }
 
+// The openings section: each tree to its third level (the whole tree of a 25,000-game archive
+// is 2 MB of HTML, its deep lines the rarest; the CSV and JSON reports keep every line, the
+// explorer of gibo serve every position), folded when longer than 200 rows.
+void openings_html(const std::vector<Table>& all, std::string& out) {
+  constexpr int kDeepest = 2;  // the set-up pair's row 0, its first lines 1, their continuations 2
+  section_open("openings", out);
+  for (const Table& t : all) {
+    if (t.section != "openings" || !seen_by(t.audience, Audience::Human)) continue;
+    Table shallow = t;
+    shallow.rows.clear();
+    shallow.indent.clear();
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+      if (t.indent[r] <= kDeepest) {
+        shallow.rows.push_back(t.rows[r]);
+        shallow.indent.push_back(t.indent[r]);
+      }
+    if (const std::size_t left = t.rows.size() - shallow.rows.size())
+      shallow.note += (shallow.note.empty() ? "" : "; ") + std::to_string(left) + " deeper lines left out (CSV and JSON have all)";
+    table_html(shallow, out, 200);
+  }
+  out += "</section>";
+}
+
 // The lengths section: histogram, summary, distribution, notable games' boards.
 void lengths_html(const Report& r, const std::vector<Table>& all, std::string& out) {
   section_open("lengths", out);
@@ -592,7 +615,7 @@ std::string render_html(const Report& report, bool served) {
   out += "\n<main><div class=\"wrap\">\n";
   const std::function<void()> sections[] = {
       [&] { overview_html(report, all, out); },        [&] { results_html(report, all, out); },
-      [&] { setups_html(report, all, out); },          [&] { simple_section("openings", all, out, 200); },
+      [&] { setups_html(report, all, out); },          [&] { openings_html(all, out); },
       [&] { opening_names_html(report, all, out); },
       [&] { lengths_html(report, all, out); },         [&] { years_html(report, all, out); },
       [&] { simple_section("players", all, out, 200, served); }, [&] { ratings_html(report, all, out, served); },
