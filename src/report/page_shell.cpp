@@ -114,6 +114,8 @@ td.n, th.n { text-align: right; }
 a { color: #1f4fa3; text-decoration: none; }
 a:hover { text-decoration: underline; }
 .path a, .moves a, table.moves-played td { white-space: nowrap; }
+table.moves-played td.notable { white-space: normal; min-width: 12em; }
+code.fen { overflow-wrap: anywhere; }
 .path { font-size: 15px; line-height: 1.9; }
 .muted, small { color: var(--muted); }
 .moves li { display: inline; margin-right: 8px; }
@@ -144,6 +146,7 @@ form.search { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; mar
 form.search input { flex: 1 1 200px; max-width: 360px; font: inherit; padding: 3px 8px; }
 .pager a, .pager span { margin-left: 6px; white-space: nowrap; }
 .table-wrap { overflow-x: auto; }
+@media (max-width: 600px) { section table { display: block; overflow-x: auto; } }  /* a narrow screen scrolls a wide table */
 .ply { display: none; }
 .ply:target, .ply.default { display: block; }
 .ply:target ~ .ply.default { display: none; }

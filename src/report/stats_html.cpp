@@ -45,7 +45,7 @@ main { padding: 8px 0 40px; }
 section { background: var(--paper); border: 1px solid var(--line); border-radius: 12px; margin: 18px 0; padding: 6px 24px 18px; }
 h2 { font-size: 20px; margin: 14px 0 10px; padding-bottom: 6px; border-bottom: 2px solid var(--line); }
 h3 { font-size: 15px; margin: 18px 0 6px; color: #2c3543; }
-.grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(330px, 1fr)); gap: 8px 32px; align-items: start; }
+.grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(330px, 100%), 1fr)); gap: 8px 32px; align-items: start; }
 table { border-collapse: collapse; font-size: 13.5px; font-variant-numeric: tabular-nums; margin: 2px 0 4px; }
 th { text-align: left; font-weight: 600; color: var(--muted); border-bottom: 1px solid #cfd4da; padding: 5px 10px; white-space: nowrap; }
 td { padding: 4px 10px; border-bottom: 1px solid #eff1f3; vertical-align: top; }
@@ -74,7 +74,7 @@ svg.chart text.axis-label { font-size: 13px; font-weight: 600; }
 svg.chart .grid line { stroke: #edf0f2; }
 svg.chart line.axis { stroke: #aab2bc; }
 svg.mini { vertical-align: middle; border-radius: 2px; background: #f1f2f4; }
-.boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 18px; margin-top: 8px; }
+.boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 18px; margin-top: 8px; }
 figure { margin: 0; background: #fcfaf5; border: 1px solid #eee3cf; border-radius: 10px; padding: 12px; }
 figure svg { display: block; margin: 0 auto; max-width: 100%; height: auto; }
 figcaption { font-size: 13px; color: #3d3428; margin-top: 8px; line-height: 1.45; }
