@@ -192,6 +192,7 @@ constexpr const char* kPatterns[] = {
     N_("it needs more pieces of one kind on distinct points than a side has"),
     N_("the two horse points are not a horse's move apart"),
     N_("its position comes after ply {1}, and lines are looked for in the first {2} plies"),
+    N_("ply {1} {2}: {3}"),  // play_move_list's "ply 1 'z9z9': ..."
     N_("ply {1}: {2}"),
     // moves as a user types them (formats/notation/any_move.cpp), the inner
     // message of "--moves: ply {1} {2}: {3}" translated in its turn
