@@ -96,7 +96,7 @@ MoveReadResult read_any_move(const Position& pos, std::string_view text) {
   return error(NotationErrorKind::Syntax, std::move(message));
 }
 
-std::optional<Error> play_move_list(std::string_view moves, Position& pos) {
+std::optional<Error> play_move_list(std::string_view moves, Position& pos, std::vector<Move>* played, int limit) {
   int ply = 0;
   std::size_t at = 0;
   while (at < moves.size()) {
@@ -105,7 +105,7 @@ std::optional<Error> play_move_list(std::string_view moves, Position& pos) {
     const std::size_t end = std::min(moves.find_first_of(" \t\r\n,", start), moves.size());
     const std::string_view token = moves.substr(start, end - start);
     at = end;
-    ++ply;
+    if (++ply > limit && limit > 0) return Error{"more than " + std::to_string(limit) + " moves"};
     const MoveReadResult r = read_any_move(pos, token);
     if (!r) {
       std::string message = "ply " + std::to_string(ply) + " '";
@@ -113,6 +113,7 @@ std::optional<Error> play_move_list(std::string_view moves, Position& pos) {
       return Error{std::move(message)};
     }
     pos.do_move(*r);
+    if (played) played->push_back(*r);
   }
   return std::nullopt;
 }

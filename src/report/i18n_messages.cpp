@@ -192,10 +192,13 @@ constexpr const char* kPatterns[] = {
     N_("it needs more pieces of one kind on distinct points than a side has"),
     N_("the two horse points are not a horse's move apart"),
     N_("its position comes after ply {1}, and lines are looked for in the first {2} plies"),
+    N_("ply {1} {2}: {3}"),  // play_move_list's "ply 1 'z9z9': ..."
     N_("ply {1}: {2}"),
     // moves as a user types them (formats/notation/any_move.cpp), the inner
     // message of "--moves: ply {1} {2}: {3}" translated in its turn
     N_("--moves: ply {1} {2}: {3}"),
+    N_("more than {1} moves"),
+    N_("{1} deeper lines left out (CSV and JSON have all)"),
     N_("--game: game {1} has {2} plies; no ply {3}"),
     N_("--game: ply {1} comes after the game's first invalid ply ({2})"),
     N_("--game: {1}"),

@@ -61,7 +61,7 @@ std::string setups_page(const explore::SetupTable& t, const Filters& filters) {
              "choose one to explore its games move by move.") +
           "</p>\n";
   body += filter_form(filters, "/", {});
-  body += "</section>\n<section id=\"setups\"><h2>" + tr("Set-ups played") + "</h2>\n<table class=\"setups\">\n<thead><tr><th>" +
+  body += "</section>\n<section id=\"setups\"><h2>" + tr("Set-ups played") + "</h2>\n<div class=\"table-wrap\"><table class=\"setups\">\n<thead><tr><th>" +
           tr("set-ups (Cho / Han)") + "</th><th>" + tr("code") + "</th><th class=\"n\">" + tr("games") +
           "</th><th class=\"n\">" + tr("share") + "</th><th class=\"n\">" + tr("Cho wins") + "</th><th class=\"n\">" +
           tr("Han wins") + "</th><th class=\"n\">" + tr("draws") + "</th><th class=\"n\">" + tr("other") +
@@ -81,7 +81,7 @@ std::string setups_page(const explore::SetupTable& t, const Filters& filters) {
             result_cells(l.cho_wins, l.han_wins, l.draw, l.other, l.games) + "</tr>\n";
   }
   body += "</tbody>\n<tfoot><tr><th>" + tr("total") + "</th><th></th><th class=\"n\">" + with_commas(t.games) +
-          "</th><th class=\"n\">100.0%</th><th></th><th></th><th></th><th></th></tr></tfoot>\n</table>\n"
+          "</th><th class=\"n\">100.0%</th><th></th><th></th><th></th><th></th></tr></tfoot>\n</table></div>\n"
           "<p class=\"muted\">" + tr("Results are the stored results as recorded.") + "</p></section>\n";
   return document(tr("Opening explorer"), body);
 }
@@ -132,7 +132,7 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
   if (e.moves.empty()) {
     body += "<p class=\"muted\">" + tr("No selected game plays on from this position.") + "</p>\n";
   } else {
-    body += "<table class=\"moves-played\">\n<thead><tr><th>" + tr("move") + "</th><th>uci</th><th class=\"n\">" +
+    body += "<div class=\"table-wrap\"><table class=\"moves-played\">\n<thead><tr><th>" + tr("move") + "</th><th>uci</th><th class=\"n\">" +
             tr("games") + "</th><th class=\"n\">" + tr("share") + "</th><th class=\"n\">" + tr("Cho") +
             "</th><th class=\"n\">" + tr("Han") + "</th><th class=\"n\">" + tr("draw") + "</th><th class=\"n\">" +
             tr("other") + "</th><th>" + tr("notable game") + "</th></tr></thead>\n<tbody>\n";
@@ -143,7 +143,7 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
       body += "<tr><td><a href=\"" + xml_escape(href) + "\">" + xml_escape(m.korean) + "</a></td><td><a href=\"" +
               xml_escape(href) + "\">" + xml_escape(m.uci) + "</a></td><td class=\"n\">" + with_commas(m.games) +
               "</td><td class=\"n\">" + share(m.games, e.games) + "</td>" + result_cells(m.cho, m.han, m.draw, m.other, m.games) +
-              "<td><a href=\"/game/" + std::to_string(m.notable.id) + "?ply=" + std::to_string(m.notable_ply) + "\">" +
+              "<td class=\"notable\"><a href=\"/game/" + std::to_string(m.notable.id) + "?ply=" + std::to_string(m.notable_ply) + "\">" +
               xml_escape(m.notable.cho.empty() ? "?" : m.notable.cho) + " – " +
               xml_escape(m.notable.han.empty() ? "?" : m.notable.han) + "</a> <small>" + xml_escape(i18n::date(m.notable.date)) +
               "</small>" +
@@ -152,7 +152,7 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
                                       linked_names(m.starts, next, filters) + "</small>") +
               "</td></tr>\n";
     }
-    body += "</tbody></table>\n";
+    body += "</tbody></table></div>\n";
   }
   body += "<p class=\"muted\">" + tr("Each game counts once, at its first visit of the position; results as recorded.") +
           "</p></section>\n</div>\n";

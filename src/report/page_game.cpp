@@ -257,13 +257,13 @@ std::string move_list(const GameView& g, int now, Href href) {
     const analysis::PlyAnalysis* a = judged_ply(g, k);
     const std::string mark = a ? mark_of(a->judgement) : "";
     out += "<li><small>" + std::to_string(k) + ".</small>&nbsp;<a href=\"" + href(k) + "\"" + (now == k ? " class=\"now\"" : "") +
-           (a ? " title=\"" + xml_escape(analysis::pgn_eval_text(a->after)) + "\"" : std::string()) + ">" +
-           xml_escape(g.korean[i]) + "</a>" +
+           ">" + xml_escape(g.korean[i]) + "</a>" +
            (mark.empty() ? std::string()
                          : "<span class=\"judgement j" + std::to_string(static_cast<int>(a->judgement)) + "\">" + mark +
-                               "</span>");
+                               "</span>") +
+           (a ? " <span class=\"ev\">" + xml_escape(analysis::pgn_eval_text(a->after)) + "</span>" : std::string());
     for (const std::string& c : g.comments[i + 1]) out += " <span class=\"comment\">{" + xml_escape(c) + "}</span>";
-    out += "</li>";
+    out += "</li> ";  // a space: the line may break between moves, never inside one
   }
   return out + "</ol></div>\n";
 }
@@ -295,6 +295,9 @@ std::string graph(const GameView& g, int now, const std::string& href_prefix) {
   EvalGraphOptions o;
   o.href_prefix = href_prefix;
   o.current_ply = now;
+  for (int k = 1; k <= static_cast<int>(g.moves.size()); ++k)
+    if (const analysis::PlyAnalysis* a = judged_ply(g, k))
+      o.marks.push_back(EvalGraphMark{k, a->judgement});
   analysis::Evaluations e = g.evaluations;
   e.resize(g.moves.size() + 1);  // the plies that replay
   return "<h2>" + tr("Evaluation") + "</h2><figure class=\"graph\">" + eval_graph_svg(e, o) + "</figure>\n";

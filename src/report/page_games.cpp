@@ -16,7 +16,7 @@ std::string games_page(const explore::Search& s, const Path& path, const Filters
   std::string body = "<section><p><a href=\"/explore?" + xml_escape(path.query() + filters.query()) + "\">" +
                      tr("Games reaching this position:") + "</a> " + with_commas(total) + ". " + tr("Page") + " " +
                      std::to_string(page) + " / " + std::to_string(pages) + ".</p>\n" + pager(base, page, pages);
-  body += "<table class=\"games\">\n<thead><tr><th>" + tr("game") + "</th><th>" + tr("Cho") + "</th><th>" + tr("Han") +
+  body += "<div class=\"table-wrap\"><table class=\"games\">\n<thead><tr><th>" + tr("game") + "</th><th>" + tr("Cho") + "</th><th>" + tr("Han") +
           "</th><th>" + tr("date") + "</th><th>" + tr("result") + "</th><th class=\"n\">" + tr("ply") +
           "</th><th class=\"n\">" + tr("plies") + "</th></tr></thead>\n<tbody>\n";
   const std::size_t first = static_cast<std::size_t>(page - 1) * static_cast<std::size_t>(per_page);
@@ -29,7 +29,7 @@ std::string games_page(const explore::Search& s, const Path& path, const Filters
             xml_escape(f.game.result.value_or("")) + "</td><td class=\"n\">" + std::to_string(f.ply) +
             "</td><td class=\"n\">" + std::to_string(f.game.plies) + "</td></tr>\n";
   }
-  body += "</tbody></table></section>\n";
+  body += "</tbody></table></div></section>\n";
   return document(tr("Games reaching the position"), body);
 }
 

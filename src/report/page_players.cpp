@@ -92,7 +92,7 @@ std::string counts_head() {
 
 }  // namespace
 
-std::string players_page(const stats::Report& r) {
+std::string players_page(const stats::Report& r, const ListPage& asked) {
   const auto& fit = r.ratings.fit.players;
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < r.identities.size(); ++i) order.push_back(i);
@@ -102,6 +102,8 @@ std::string players_page(const stats::Report& r) {
     if (fit[a].standing == ratings::Standing::FewGames) return fit[a].rating > fit[b].rating;
     return r.identities[a].games.size() > r.identities[b].games.size();
   });
+  const ListPage l = asked.within(static_cast<std::size_t>(
+      std::count_if(order.begin(), order.end(), [&](std::size_t i) { return asked.matches(r.identities[i].name); })));
   std::string body = "<section><h2>" + tr("Players") + "</h2><p class=\"muted\">" +
                      esc(r.ratings.options.prior > 0
                              ? i18n::format("{1} players; {2} rated, {3} ranked (ratings: a normal prior of {4} Elo on "
@@ -116,16 +118,17 @@ std::string players_page(const stats::Report& r) {
                                             {with_commas(r.counts.players),
                                              with_commas(r.ratings.fit.rated_players),
                                              with_commas(r.ratings.fit.ranked_players)})) +
-                     "</p><table><thead><tr><th class=\"n\">#</th><th>" + tr("player") + "</th><th class=\"n\">" +
-                     tr("rating") + "</th><th class=\"n\">±</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" +
-                     tr("won") + "</th><th class=\"n\">" + tr("drawn") + "</th><th class=\"n\">" + tr("lost") + "</th><th>" +
-                     tr("years") + "</th></tr></thead><tbody>\n";
-  std::size_t listed = 0;
+                     "</p>" + search_form("/players", l, tr("a player's name (NAME or NAME@SITE)")) +
+                     "<div class=\"table-wrap\"><table><thead><tr><th class=\"n\">#</th><th>" + tr("player") +
+                     "</th><th class=\"n\">" + tr("rating") + "</th><th class=\"n\">±</th><th class=\"n\">" + tr("games") +
+                     "</th><th class=\"n\">" + tr("won") + "</th><th class=\"n\">" + tr("drawn") + "</th><th class=\"n\">" +
+                     tr("lost") + "</th><th>" + tr("years") + "</th></tr></thead><tbody>\n";
+  std::size_t matching = 0;
   for (std::size_t i : order) {
+    const stats::Identity& who = r.identities[i];
+    if (!l.matches(who.name) || !l.shows(matching++)) continue;
     const ratings::PlayerRating& p = fit[i];
     const bool rated = p.standing != ratings::Standing::NotConnected;
-    if (!rated && ++listed > 500) continue;
-    const stats::Identity& who = r.identities[i];
     Counts c;
     for (const stats::IdentityGame& g : who.games) c.add(g.result);
     std::string years = who.first_year ? std::to_string(*who.first_year) : "";
@@ -137,11 +140,7 @@ std::string players_page(const stats::Report& r) {
             with_commas(c.lost) + "</td><td>" +
             esc(years) + "</td></tr>\n";
   }
-  body += "</tbody></table>";
-  if (listed > 500)
-    body += "<p class=\"muted\">" + esc(i18n::format("the first {1} of {2} players without a rating are listed",
-                                                      {"500", with_commas(static_cast<long>(listed))})) + "</p>";
-  body += "</section>\n";
+  body += "</tbody></table></div>" + pager("/players?", l, matching) + "</section>\n";
   return document(tr("Players"), body);
 }
 
@@ -248,18 +247,23 @@ std::optional<std::string> player_page(const stats::Report& r, const std::string
   return document(name, body + more);
 }
 
-std::string events_page(const stats::Report& r) {
+std::string events_page(const stats::Report& r, const ListPage& asked) {
   const stats::EventsReport& ev = r.events;
+  const ListPage l = asked.within(static_cast<std::size_t>(std::count_if(
+      ev.events.begin(), ev.events.end(), [&](const stats::EventReport& e) { return asked.matches(e.name); })));
   std::string body = "<section><h2>" + tr("Events") + "</h2><p class=\"muted\">" +
                      esc(i18n::format("{1} events ({2} round robins, {3} knockouts, {4} leagues); {5} matches; {6} pools of "
                                       "casual games; an event is its name as counted in one season",
                                       {with_commas(r.counts.events), with_commas(ev.by_format[0]), with_commas(ev.by_format[1]),
                                        with_commas(ev.by_format[2]), with_commas(r.counts.matches),
                                        with_commas(r.counts.casual_pools)})) +
-                     "</p><table><thead><tr><th>" + tr("event") + "</th><th>" + tr("season") + "</th><th>" + tr("format") +
+                     "</p>" + search_form("/events", l, tr("an event's name")) +
+                     "<div class=\"table-wrap\"><table><thead><tr><th>" + tr("event") + "</th><th>" + tr("season") + "</th><th>" + tr("format") +
                      "</th><th class=\"n\">" + tr("games") + "</th><th class=\"n\">" + tr("players") + "</th><th>" +
                      tr("first") + "</th><th class=\"n\">" + tr("score") + "</th></tr></thead><tbody>\n";
+  std::size_t matching = 0;
   for (const stats::EventReport& e : ev.events) {
+    if (!l.matches(e.name) || !l.shows(matching++)) continue;
     const stats::EventFirst f = stats::first_of(e);
     std::string first;
     for (std::size_t i : f.identities) first += (first.empty() ? "" : ", ") + player_link(r.identities[i].name);
@@ -269,7 +273,7 @@ std::string events_page(const stats::Report& r) {
             with_commas(static_cast<long>(e.players.size())) + "</td><td>" + first + "</td><td class=\"n\">" +
             esc(f.score) + "</td></tr>\n";
   }
-  body += "</tbody></table></section>\n";
+  body += "</tbody></table></div>" + pager("/events?", l, matching) + "</section>\n";
   return document(tr("Events"), body);
 }
 

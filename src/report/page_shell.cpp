@@ -1,5 +1,6 @@
 // The pages' shared parts (pages.h, page_shell.h): URL encoding, the filters and paths
 // as queries, the document and its style, the error page.
+#include <algorithm>
 #include <cstdio>
 
 #include "gibo/archive/facts.h"
@@ -111,12 +112,16 @@ td.n, th.n { text-align: right; }
 a { color: #1f4fa3; text-decoration: none; }
 a:hover { text-decoration: underline; }
 .path a, .moves a, table.moves-played td { white-space: nowrap; }
+table.moves-played td.notable { white-space: normal; min-width: 12em; }
+code.fen { overflow-wrap: anywhere; }
 .path { font-size: 15px; line-height: 1.9; }
 .muted, small { color: var(--muted); }
 .moves li { display: inline; margin-right: 8px; }
 .moves ol { padding-left: 0; list-style: none; }
 .moves .now { background: #ffe9a8; border-radius: 4px; padding: 0 3px; }
 .moves li { white-space: nowrap; }
+.moves li .comment { white-space: normal; }
+.moves .ev { font-size: 12px; color: var(--muted); font-variant-numeric: tabular-nums; }
 .judgement { font-weight: 700; margin-left: 1px; }
 .judgement.j1 { color: #b8860b; }
 .judgement.j2 { color: #d2691e; }
@@ -140,6 +145,11 @@ svg.chart text { font-size: 12px; fill: var(--ink); }
 svg.chart text.tick { fill: var(--muted); font-size: 11px; }
 svg.chart .grid line { stroke: #edf0f2; }
 svg.chart line.axis { stroke: #aab2bc; }
+form.search { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 6px 0; }
+form.search input { flex: 1 1 200px; max-width: 360px; font: inherit; padding: 3px 8px; }
+.pager a, .pager span { margin-left: 6px; white-space: nowrap; }
+.table-wrap { overflow-x: auto; }
+@media (max-width: 600px) { section table { display: block; overflow-x: auto; } }  /* a narrow screen scrolls a wide table */
 .ply { display: none; }
 .ply:target, .ply.default { display: block; }
 .ply:target ~ .ply.default { display: none; }
@@ -163,6 +173,48 @@ std::string document(const std::string& title, const std::string& body, bool nav
          "</div></main>\n";
   if (!script.empty()) out += "<script>" + script + "</script>\n";
   return out + "</body>\n</html>\n";
+}
+
+bool ListPage::matches(std::string_view name) const {
+  if (q.empty()) return true;
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return std::search(name.begin(), name.end(), q.begin(), q.end(),
+                     [&](char a, char b) { return lower(a) == lower(b); }) != name.end();
+}
+
+ListPage ListPage::within(std::size_t total) const {
+  ListPage l = *this;
+  l.page = std::clamp<std::size_t>(page, 1, std::max<std::size_t>(1, (total + kSize - 1) / kSize));
+  return l;
+}
+
+std::string search_form(const std::string& action, const ListPage& l, const std::string& label) {
+  return "<form class=\"search\" method=\"get\" action=\"" + xml_escape(action) + "\"><input type=\"search\" name=\"q\" value=\"" +
+         xml_escape(l.q) + "\" placeholder=\"" + xml_escape(label) + "\" aria-label=\"" + xml_escape(label) +
+         "\"><button type=\"submit\">" + tr("Search") + "</button>" +
+         (l.q.empty() ? std::string() : " <a href=\"" + xml_escape(action) + "\">" + tr("all") + "</a>") + "</form>\n";
+}
+
+std::string pager(const std::string& href, const ListPage& l, std::size_t total) {
+  const std::size_t pages = std::max<std::size_t>(1, (total + ListPage::kSize - 1) / ListPage::kSize);
+  const std::size_t first = std::min(total, (l.page - 1) * ListPage::kSize + 1), last = std::min(total, l.page * ListPage::kSize);
+  std::string out = "<p class=\"pager\">" +
+                    xml_escape(i18n::format("rows {1}–{2} of {3}", {with_commas(static_cast<long>(first)),
+                                                                     with_commas(static_cast<long>(last)),
+                                                                     with_commas(static_cast<long>(total))}));
+  if (pages == 1) return out + "</p>\n";
+  const std::string base = href + (l.q.empty() ? std::string() : "q=" + url_encode(l.q) + "&") + "page=";
+  auto one = [&](std::size_t to, const char* label, const char* rel) {
+    if (to < 1 || to > pages || to == l.page) out += " <span class=\"muted\">" + tr(label) + "</span>";
+    else out += " <a rel=\"" + std::string(rel) + "\" href=\"" + xml_escape(base + std::to_string(to)) + "\">" + tr(label) + "</a>";
+  };
+  one(1, "« first", "first");
+  one(l.page - 1, "‹ previous", "prev");
+  out += ' ';
+  out += xml_escape(i18n::format("page {1} of {2}", {with_commas(static_cast<long>(l.page)), with_commas(static_cast<long>(pages))}));
+  one(l.page + 1, "next ›", "next");
+  one(pages, "last »", "last");
+  return out + "</p>\n";
 }
 
 std::string error_page(int status, const std::string& message) {

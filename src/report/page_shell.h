@@ -2,7 +2,9 @@
 // navigation (internal to src/report).
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace gibo::pages {
 
@@ -32,5 +34,26 @@ std::string with_commas(long n);
 
 // "48.2%" of `part` in `whole` ("0.0%" when whole is 0).
 std::string share(long part, long whole);
+
+// What a list page (/players, /events, an event's games) shows of its rows: those whose name
+// holds `q` (?q=TEXT), page `page` (?page=N, from 1) of kSize each.
+struct ListPage {
+  static constexpr std::size_t kSize = 100;
+  std::string q;
+  std::size_t page = 1;
+  // Does `name` hold q (ASCII letters in either case; "" holds every name)?
+  bool matches(std::string_view name) const;
+  // Is the `n`th matching row (from 0) on the page?
+  bool shows(std::size_t n) const { return n >= (page - 1) * kSize && n < page * kSize; }
+  // The page within `total` matching rows: the last one when `page` is past it.
+  ListPage within(std::size_t total) const;
+};
+
+// The search form of the list page at `action` (its ?q=), labelled `label`.
+std::string search_form(const std::string& action, const ListPage& l, const std::string& label);
+
+// "rows 101–200 of 7,255" and the links to the first, previous, next and last pages of
+// `total` matching rows at `href` (a path with its query so far: "/players?", "/event?name=…&").
+std::string pager(const std::string& href, const ListPage& l, std::size_t total);
 
 }  // namespace gibo::pages

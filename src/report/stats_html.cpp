@@ -45,7 +45,7 @@ main { padding: 8px 0 40px; }
 section { background: var(--paper); border: 1px solid var(--line); border-radius: 12px; margin: 18px 0; padding: 6px 24px 18px; }
 h2 { font-size: 20px; margin: 14px 0 10px; padding-bottom: 6px; border-bottom: 2px solid var(--line); }
 h3 { font-size: 15px; margin: 18px 0 6px; color: #2c3543; }
-.grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(330px, 1fr)); gap: 8px 32px; align-items: start; }
+.grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(330px, 100%), 1fr)); gap: 8px 32px; align-items: start; }
 table { border-collapse: collapse; font-size: 13.5px; font-variant-numeric: tabular-nums; margin: 2px 0 4px; }
 th { text-align: left; font-weight: 600; color: var(--muted); border-bottom: 1px solid #cfd4da; padding: 5px 10px; white-space: nowrap; }
 td { padding: 4px 10px; border-bottom: 1px solid #eff1f3; vertical-align: top; }
@@ -74,7 +74,7 @@ svg.chart text.axis-label { font-size: 13px; font-weight: 600; }
 svg.chart .grid line { stroke: #edf0f2; }
 svg.chart line.axis { stroke: #aab2bc; }
 svg.mini { vertical-align: middle; border-radius: 2px; background: #f1f2f4; }
-.boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 18px; margin-top: 8px; }
+.boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 18px; margin-top: 8px; }
 figure { margin: 0; background: #fcfaf5; border: 1px solid #eee3cf; border-radius: 10px; padding: 12px; }
 figure svg { display: block; margin: 0 auto; max-width: 100%; height: auto; }
 figcaption { font-size: 13px; color: #3d3428; margin-top: 8px; line-height: 1.45; }
@@ -280,6 +280,29 @@ void simple_section(const std::string& id, const std::vector<Table>& all, std::s
   section_open(id, out);
   for (const Table& t : all)
     if (t.section == id && seen_by(t.audience, Audience::Human)) table_html(t, out, fold_after, true, served);
+  out += "</section>";
+}
+
+// The openings section: each tree to its third level (the whole tree of a 25,000-game archive
+// is 2 MB of HTML, its deep lines the rarest; the CSV and JSON reports keep every line, the
+// explorer of gibo serve every position), folded when longer than 200 rows.
+void openings_html(const std::vector<Table>& all, std::string& out) {
+  constexpr int kDeepest = 2;  // the set-up pair's row 0, its first lines 1, their continuations 2
+  section_open("openings", out);
+  for (const Table& t : all) {
+    if (t.section != "openings" || !seen_by(t.audience, Audience::Human)) continue;
+    Table shallow = t;
+    shallow.rows.clear();
+    shallow.indent.clear();
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+      if (t.indent[r] <= kDeepest) {
+        shallow.rows.push_back(t.rows[r]);
+        shallow.indent.push_back(t.indent[r]);
+      }
+    if (const std::size_t left = t.rows.size() - shallow.rows.size())
+      shallow.note += (shallow.note.empty() ? "" : "; ") + std::to_string(left) + " deeper lines left out (CSV and JSON have all)";
+    table_html(shallow, out, 200);
+  }
   out += "</section>";
 }
 
@@ -592,7 +615,7 @@ std::string render_html(const Report& report, bool served) {
   out += "\n<main><div class=\"wrap\">\n";
   const std::function<void()> sections[] = {
       [&] { overview_html(report, all, out); },        [&] { results_html(report, all, out); },
-      [&] { setups_html(report, all, out); },          [&] { simple_section("openings", all, out, 200); },
+      [&] { setups_html(report, all, out); },          [&] { openings_html(all, out); },
       [&] { opening_names_html(report, all, out); },
       [&] { lengths_html(report, all, out); },         [&] { years_html(report, all, out); },
       [&] { simple_section("players", all, out, 200, served); }, [&] { ratings_html(report, all, out, served); },

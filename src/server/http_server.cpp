@@ -110,7 +110,7 @@ http::response<http::string_body> plain(http::status status, unsigned version, c
 }
 
 // Serves one connection's requests, then closes it.
-void serve_connection(tcp::socket socket, const ServeOptions& options, Connections& connections) {
+void serve_connection(tcp::socket socket, const std::shared_ptr<const Shared>& shared, Connections& connections) {
   const int fd = socket.native_handle();
   timeval tv{kSocketTimeoutSeconds, 0};
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
@@ -155,7 +155,7 @@ void serve_connection(tcp::socket socket, const ServeOptions& options, Connectio
       reply = Reply{400, "text/plain; charset=utf-8", i18n::translate("bad request target") + "\n"};
     } else {
       if (!site) {
-        auto opened = Site::open(options);
+        auto opened = Site::open(shared);
         if (!opened) {
           http::write(socket, plain(http::status::internal_server_error, req.version(), i18n::message(opened.error().message) + "\n"), ec);
           break;
@@ -199,9 +199,10 @@ bool is_local_host(const std::string& host) {
 
 std::optional<Error> serve(const ServeOptions& options, const std::function<void(const std::string&)>& listening) {
   // The archive must open before the socket does (a wrong path is the user's first error).
-  // This Site stays open while the server serves: the reports it starts (routes.cpp) are
-  // made once for every connection, and waited for before serve() returns.
-  auto first = Site::open(options);
+  // What the connections share (the reports, routes.cpp) is made once for them all, from
+  // now on, and waited for before serve() returns.
+  const std::shared_ptr<const Shared> shared = Site::share(options);
+  auto first = Site::open(shared);
   if (!first) return first.error();
   net::io_context ioc;
   beast::error_code ec;
@@ -231,7 +232,7 @@ std::optional<Error> serve(const ServeOptions& options, const std::function<void
         http::write(socket, plain(http::status::service_unavailable, 11, i18n::translate("too many connections") + "\n"), ignored);
         socket.close(ignored);
       } else {
-        std::thread(serve_connection, std::move(socket), std::cref(options), std::ref(connections)).detach();
+        std::thread(serve_connection, std::move(socket), shared, std::ref(connections)).detach();
       }
       accept();
     });

@@ -109,32 +109,16 @@ std::shared_ptr<Made> make_report(const ServeOptions& options, bool people) {
   return made;
 }
 
-// The two reports of one archive and rating options, shared by the Sites open on them. The
-// last Site to close waits for what is still being made (a future of std::async does), so
-// nothing runs on once the program ends; serve() keeps a Site open while it serves.
-struct Reports {
+}  // namespace
+
+// The two reports of one served archive, shared by the Sites open on it. The last Site and
+// serve() to let go wait for what is still being made (a future of std::async does), so
+// nothing runs on once the program ends; serve() keeps its Shared while it serves.
+struct Shared {
+  ServeOptions options;
   std::shared_future<std::shared_ptr<Made>> people, whole;
 };
 
-// The reports for `options` (its archive and rating options): those the open Sites share,
-// else new ones, started now.
-std::shared_ptr<const Reports> reports_for(const ServeOptions& options) {
-  static std::mutex mutex;
-  static std::map<std::string, std::weak_ptr<const Reports>> open;
-  const std::string key = options.db + '\n' + std::to_string(options.min_games) + '\n' + std::to_string(options.rating_prior);
-  std::lock_guard<std::mutex> lock(mutex);
-  if (auto shared = open[key].lock()) return shared;
-  auto r = std::make_shared<Reports>();
-  r->people = std::async(std::launch::async, [options] { return make_report(options, true); }).share();
-  r->whole = std::async(std::launch::async, [options, first = r->people] {
-               first.wait();  // the players' pages first, the machine to themselves
-               return make_report(options, false);
-             }).share();
-  open[key] = r;
-  return r;
-}
-
-}  // namespace
 
 struct Site::Impl {
   ServeOptions options;
@@ -146,7 +130,7 @@ struct Site::Impl {
   // The latest pattern search, kept while the pages of its results are read.
   std::string searched;
   std::optional<pattern::SearchResult> found;
-  std::shared_ptr<const Reports> reports;  // reports_for(options)
+  std::shared_ptr<const Shared> reports;  // the served archive's (Site::share)
 
   // The filters of a query; an Error message when one is malformed.
   std::optional<std::string> filters(const Query& q, pages::Filters& f) {
@@ -193,21 +177,8 @@ struct Site::Impl {
       start.set_setups(pair->first, pair->second);
     }
     pos = start;
-    const std::string moves = value(q, "moves");
-    std::size_t at = 0;
-    int ply = 0;
-    while (at < moves.size()) {
-      const std::size_t comma = std::min(moves.find(',', at), moves.size());
-      const std::string token = moves.substr(at, comma - at);
-      at = comma + 1;
-      if (token.empty()) continue;
-      ++ply;
-      if (ply > 1000) return i18n::translate("too many moves");
-      const MoveReadResult m = read_uci(pos, token);
-      if (!m) return i18n::format("move {1}: {2}", {std::to_string(ply), i18n::message(m.error().message)});
-      p.moves.push_back(*m);
-      pos.do_move(*m);
-    }
+    if (auto e = play_move_list(value(q, "moves"), pos, &p.moves, 1000))
+      return i18n::format("moves: {1}", {i18n::message(e->message)});
     return std::nullopt;
   }
 
@@ -374,14 +345,17 @@ struct Site::Impl {
     return page(200, made->html);
   }
 
-  // /players, /events, /event?name=&date=.
+  // /players and /events (?q=TEXT&page=N), /event?name=&date=.
   Reply people(const std::string& path, const Query& q) {
     Reply failed;
     const Made* made = ready(reports->people, failed);
     if (!made) return failed;
     const stats::Report& r = *made->report;
-    if (path == "/players") return page(200, pages::players_page(r));
-    if (path == "/events") return page(200, pages::events_page(r));
+    pages::ListPage l;
+    l.q = value(q, "q");
+    l.page = static_cast<std::size_t>(std::max(1, number(value(q, "page")).value_or(1)));
+    if (path == "/players") return page(200, pages::players_page(r, l));
+    if (path == "/events") return page(200, pages::events_page(r, l));
     const std::string name = value(q, "name"), date = value(q, "date");
     if (auto body = pages::event_page(r, name, date)) return page(200, std::move(*body));
     return error(404, i18n::format("no event {1}", {name + (date.empty() ? "" : " (" + date + ")")}));
@@ -391,10 +365,22 @@ struct Site::Impl {
 Site::Site(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Site::~Site() = default;
 
-Expected<std::unique_ptr<Site>> Site::open(const ServeOptions& options) {
+std::shared_ptr<const Shared> Site::share(const ServeOptions& options) {
+  auto r = std::make_shared<Shared>();
+  r->options = options;
+  r->people = std::async(std::launch::async, [options] { return make_report(options, true); }).share();
+  r->whole = std::async(std::launch::async, [options, first = r->people] {
+               first.wait();  // the players' pages first, the machine to themselves
+               return make_report(options, false);
+             }).share();
+  return r;
+}
+
+Expected<std::unique_ptr<Site>> Site::open(std::shared_ptr<const Shared> shared) {
   auto impl = std::make_unique<Impl>();
+  const ServeOptions& options = shared->options;
   impl->options = options;
-  impl->reports = reports_for(options);  // first: it runs while the rest opens
+  impl->reports = std::move(shared);
   auto index = archive::PositionIndex::open(options.db, archive::OpenMode::ReadOnly);
   if (!index) return index.error();
   impl->index = std::move(*index);

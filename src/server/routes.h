@@ -14,11 +14,20 @@ struct Reply {
   std::string body;
 };
 
+// What every connection to one served archive shares: its options and its reports (routes.cpp),
+// made once, in the background, from share() on. Two archives served in one process have
+// one each; nothing is kept in globals.
+struct Shared;
+
 // What one connection's requests share: its own read-only connections to the archive.
 class Site {
  public:
-  // Opens the archive of `options` read-only. An Error when it cannot.
-  static Expected<std::unique_ptr<Site>> open(const ServeOptions& options);
+  // Starts what the connections to the archive of `options` share.
+  static std::shared_ptr<const Shared> share(const ServeOptions& options);
+  // Opens the archive of `shared` read-only. An Error when it cannot.
+  static Expected<std::unique_ptr<Site>> open(std::shared_ptr<const Shared> shared);
+  // The same with a Shared of its own (one connection, as the tests open one).
+  static Expected<std::unique_ptr<Site>> open(const ServeOptions& options) { return open(share(options)); }
   ~Site();
   // The reply to GET `target` (path and query, as the request line has it).
   Reply get(const std::string& target);

@@ -403,7 +403,8 @@ TEST_F(ServeCli, AKoreanServerServesKoreanPages) {
                 "Disagreements:", "stored:", "no ending on the board", "Cho wins 0%", " games, Cho "},
                "/stats");
   expect_words(get(port, "/nothing").body, {"그런 쪽이 없음: /nothing"}, {"no such page"}, "404");
-  expect_words(get(port, "/explore?moves=z9z9").body, {"1수째: 'z9z9' 는 UCI 수가 아님"}, {"is not a UCI move"}, "400");
+  expect_words(get(port, "/explore?moves=z9z9").body, {"수순: 1수째 'z9z9': ", "의 수가 와야 함"}, {"expected a move", "ply 1"},
+               "400");
   ASSERT_EQ(::kill(pid, SIGINT), 0);
   for (int i = 0; i < 100 && ::kill(pid, 0) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_NE(slurp(out).find("gibo serve: 멈춤"), std::string::npos);

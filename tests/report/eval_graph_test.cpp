@@ -83,5 +83,40 @@ TEST(EvalGraph, LinksAndTheCurrentPly) {
   EXPECT_EQ(eval_text(cp(35)), "+0.35");
 }
 
+TEST(EvalGraph, ALabelledScaleAndMistakesAndBlundersMarkedAndLinked) {
+  EvalGraphOptions o;  // zero at y 80, ±10.00 at y 4 and 156, ±5.00 at 42 and 118
+  o.href_prefix = "/game/7?ply=";
+  Evaluations e;
+  for (int k = 0; k <= 40; ++k) e.push_back(cp(k * 10));
+  o.marks = {{12, analysis::MoveClass::Blunder}, {30, analysis::MoveClass::Mistake},
+             {5, analysis::MoveClass::Inaccuracy}, {99, analysis::MoveClass::Blunder}};
+  const std::string svg = eval_graph_svg(e, o);
+  // The scale in points: at the cap, half of it and zero, the top label under its line.
+  for (const char* label : {">+10</text>", ">+5</text>", ">0</text>", ">-5</text>", ">-10</text>"})
+    EXPECT_NE(svg.find(label), std::string::npos) << label << "\n" << svg;
+  EXPECT_NE(svg.find("<text x=\"5.0\" y=\"13.0\">+10</text>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<text x=\"5.0\" y=\"116.0\">-5</text>"), std::string::npos) << svg;
+  // Plies along the bottom, every 10 of 40.
+  EXPECT_NE(svg.find("text-anchor=\"middle\">10</text>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("text-anchor=\"middle\">30</text>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("text-anchor=\"middle\">40</text>"), std::string::npos) << svg;
+  EXPECT_EQ(svg.find("text-anchor=\"middle\">5</text>"), std::string::npos) << svg;
+  // A dot at the blunder's evaluation, linked to its ply and titled; the mistake too; the
+  // inaccuracy and a ply past the game are not marked.
+  EXPECT_NE(svg.find("<a href=\"/game/7?ply=12\"><circle class=\"blunder\" cx=\"193.6\" cy=\"70.9\" r=\"4\""),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("<title>ply 12: blunder, +1.20</title></circle></a>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<a href=\"/game/7?ply=30\"><circle class=\"mistake\""), std::string::npos) << svg;
+  std::size_t dots = 0;
+  for (std::size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1)) ++dots;
+  EXPECT_EQ(dots, 2u);
+  // Without links, the dots are bare.
+  o.href_prefix.clear();
+  const std::string bare = eval_graph_svg(e, o);
+  EXPECT_EQ(bare.find("<a "), std::string::npos);
+  EXPECT_NE(bare.find("<circle class=\"mistake\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace gibo

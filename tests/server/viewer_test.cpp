@@ -3,7 +3,9 @@
 // players without the rank glued to their names, and links players, event, site and opening
 // to pages that answer; with an analysis, each side's accuracy, average loss and best-move
 // share, each move's judgement in the move list (as many marks as the sides' counts), and
-// the engine's better move drawn on the board before a move judged worse than good. The same
+// the engine's better move drawn on the board before a move judged worse than good; the
+// evaluation graph with its scale labelled and a linked dot for each mistake and blunder,
+// and each judged move's evaluation in the move list. The same
 // page without an analysis shows the moves and the board alone.
 #include <gtest/gtest.h>
 
@@ -11,6 +13,7 @@
 #include <set>
 
 #include "../cli/run_gibo.h"
+#include "links.h"
 #include "server/routes.h"
 
 namespace {
@@ -18,16 +21,8 @@ namespace {
 using gibo::server::ServeOptions;
 using gibo::server::Site;
 using gibo::testing::kCorpus;
+using gibo::testing::hrefs;
 using gibo::testing::run_gibo;
-
-std::vector<std::string> hrefs(const std::string& page) {
-  std::vector<std::string> out;
-  const std::regex href("href=\"(/[^\"]*)\"");
-  for (auto it = std::sregex_iterator(page.begin(), page.end(), href); it != std::sregex_iterator(); ++it) {
-    out.push_back(std::regex_replace((*it)[1].str(), std::regex("&amp;"), "&"));
-  }
-  return out;
-}
 
 // The integers of the side table's row that starts with `side`.
 std::vector<int> row_numbers(const std::string& page, const std::string& side) {
@@ -85,6 +80,19 @@ TEST(Viewer, TitledByItsPlayersWithLinksThatAnswerAndTheAnalysisShown) {
   }
   EXPECT_EQ(marks, marked);
   ASSERT_GT(marks, 0) << "a real 88-ply game with no move judged worse than good at depth 4";
+  // The graph: its scale labelled, a linked dot for each mistake and blunder of the sides'
+  // counts, the current ply marked; each judged move's evaluation in the move list.
+  auto count = [&](const std::string& text, const std::string& what) {
+    int n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_NE(v.find(">+10</text>"), std::string::npos);
+  EXPECT_NE(v.find(">-5</text>"), std::string::npos);
+  EXPECT_EQ(count(v, "\"><circle class=\"mistake\""), cho_en[4] + han_en[4]);
+  EXPECT_EQ(count(v, "\"><circle class=\"blunder\""), cho_en[5] + han_en[5]);
+  EXPECT_NE(v.find("<line class=\"now\""), std::string::npos);
+  EXPECT_EQ(count(v, "<span class=\"ev\">"), 88);  // every ply of the game judged
   // The board before the first marked move draws the engine's better move and says it.
   const std::string before = (*site)->get("/game/1?ply=" + std::to_string(first - 1)).body;
   EXPECT_NE(before.find("class=\"better-move\""), std::string::npos);
@@ -98,6 +106,8 @@ TEST(Viewer, TitledByItsPlayersWithLinksThatAnswerAndTheAnalysisShown) {
   EXPECT_EQ(plain.body.find("class=\"sides\""), std::string::npos);
   EXPECT_EQ(plain.body.find("class=\"judgement"), std::string::npos);
   EXPECT_EQ(plain.body.find("better-move"), std::string::npos);
+  EXPECT_EQ(plain.body.find("eval-graph"), std::string::npos);
+  EXPECT_EQ(plain.body.find("class=\"ev\""), std::string::npos);
   for (const std::string& l : hrefs(plain.body)) {
     if (l.rfind("/game/2?ply=", 0) == 0) continue;
     EXPECT_EQ((*site)->get(l).status, 200) << l;

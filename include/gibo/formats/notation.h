@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gibo/core/expected.h"
 #include "gibo/core/position.h"
@@ -111,7 +112,9 @@ MoveReadResult read_uci(const Position& pos, std::string_view text, const UciRea
 MoveReadResult read_any_move(const Position& pos, std::string_view text);
 
 // Plays the blank- or comma-separated moves of `moves` from `pos` (read_any_move each).
-// An Error names the ply (from 1) and the text: "ply 4 'b1b9': ...".
-std::optional<Error> play_move_list(std::string_view moves, Position& pos);
+// An Error names the ply (from 1) and the text: "ply 4 'b1b9': ...". Each move played is
+// appended to `played` when given; more than `limit` moves (when positive) is an Error.
+std::optional<Error> play_move_list(std::string_view moves, Position& pos, std::vector<Move>* played = nullptr,
+                                    int limit = 0);
 
 }  // namespace gibo
