@@ -79,6 +79,7 @@
 #include "gibo/archive/sha256.h"
 #include "gibo/archive/stored_profile.h"
 #include "gibo/pattern/pattern.h"
+#include "gibo/pattern/search.h"
 #include "gibo/report/competition.h"
 #include "gibo/report/copy_text.h"
 #include "gibo/report/crosstable.h"
