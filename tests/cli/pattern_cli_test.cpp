@@ -89,9 +89,11 @@ TEST_P(PatternCli, ListsTheMatchingGamesWithTheirCounts) {
   EXPECT_EQ(one.out, jsonl.out);
 }
 
-TEST_P(PatternCli, BothBackendsAnswerAlike) {
-  if (!postgres()) GTEST_SKIP() << "compared in the PostgreSQL run";
-  const std::string pg = archive_of_the_real_games();
+TEST(PatternCliBackends, BothBackendsAnswerAlike) {
+  GIBO_REQUIRE_POSTGRESQL();
+  const std::string pg = pg_fresh_archive();
+  const Result imported = run_gibo({"import", "--db", pg, kCorpus, kCorpusSample});
+  ASSERT_EQ(imported.status, 0) << imported.err;
   TempDir dir;
   const std::string sqlite = imported_archive(dir, {kCorpus, kCorpusSample});
   for (const std::string& pattern : page_patterns()) {
