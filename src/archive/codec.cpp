@@ -13,6 +13,8 @@
 #include "gibo/formats/json_value.h"
 #include "gibo/formats/json_writer.h"
 
+#include "varint.h"
+
 namespace gibo::archive {
 
 // ---------------------------------------------------------------------------
@@ -72,18 +74,6 @@ std::vector<Move> playable_moves(const std::vector<RecordedPly>& plies) {
 // ---------------------------------------------------------------------------
 // Times
 
-namespace {
-
-void put_varint(std::uint64_t v, std::string& out) {
-  while (v >= 0x80) {
-    out += static_cast<char>((v & 0x7F) | 0x80);
-    v >>= 7;
-  }
-  out += static_cast<char>(v);
-}
-
-}  // namespace
-
 void encode_times(const std::vector<RecordedPly>& plies, std::string& out) {
   bool any = false;
   for (const RecordedPly& p : plies) any |= p.seconds.has_value();
@@ -115,22 +105,6 @@ std::optional<std::vector<std::optional<int>>> decode_times(std::string_view blo
 
 // ---------------------------------------------------------------------------
 // Material signatures
-
-namespace {
-
-// Reads a varint of at most 32 bits at `at`; false when truncated or too long.
-bool get_varint(std::string_view blob, std::size_t& at, std::uint32_t& v) {
-  v = 0;
-  for (int shift = 0; shift <= 28; shift += 7) {
-    if (at >= blob.size()) return false;
-    const auto b = static_cast<unsigned char>(blob[at++]);
-    v |= static_cast<std::uint32_t>(b & 0x7F) << shift;
-    if (!(b & 0x80)) return true;
-  }
-  return false;
-}
-
-}  // namespace
 
 std::string encode_material(const MaterialSignature& s) {
   std::string out;

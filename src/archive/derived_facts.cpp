@@ -277,18 +277,23 @@ std::optional<Error> derive_all(sql::Connection& db, const std::string& main, co
 
 std::span<const sql::Param<FactsRow>> facts_params() { return kFactsParams; }
 
+State meta_state(sql::Connection& db, std::initializer_list<std::string_view> keys,
+                 const std::function<bool(const std::vector<std::string>&)>& current) {
+  std::vector<std::string> values(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const auto value = schema::meta_value(db, keys.begin()[i]);
+    if (!value) return State::Stale;
+    values[i] = value->value_or("");
+  }
+  const auto copying = schema::meta_value(db, schema::kCopyMark);
+  if (!copying) return State::Stale;
+  if (*copying) return State::Copying;
+  return current(values) ? State::Current : State::Stale;
+}
+
 State state(sql::Connection& db, int schema_version) {
   if (schema_version < kSince) return State::Stale;
-  Statement s = db.prepare("SELECT key, value FROM meta WHERE key IN (:rules_key, :copy_mark)");
-  if (!s.prepared()) return State::Stale;
-  s.bind_text(":rules_key", kRulesKey);
-  s.bind_text(":copy_mark", schema::kCopyMark);
-  bool current = false, copying = false;
-  while (s.step() == sql::kRow) {
-    if (s.text(0) == schema::kCopyMark) copying = true;
-    else current = s.text(1) == rules_fingerprint();
-  }
-  return copying ? State::Copying : current ? State::Current : State::Stale;
+  return meta_state(db, {kRulesKey}, [](const std::vector<std::string>& v) { return v[0] == rules_fingerprint(); });
 }
 
 std::optional<Error> refresh(sql::Connection& db) {

@@ -27,6 +27,12 @@
 #include "gibo/archive/archive.h"
 
 #include "bound.h"
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "sql.h"
 
 namespace gibo::archive::derived {
@@ -47,6 +53,13 @@ std::span<const sql::Param<FactsRow>> facts_params();
 // written into it (gibo copy: its rows arrive as they were in the source).
 enum class State { Current, Stale, Copying };
 State state(sql::Connection& db, int schema_version);
+
+// The state of a derived table as the meta rows `keys` say it: Copying when the copy mark is
+// set, else Current when `current` holds for the keys' values (in the order of `keys`, ""
+// for one not set), else Stale (also when the meta cannot be read). The one reading of
+// "is this derived table current" for game_facts, game_openings and game_material.
+State meta_state(sql::Connection& db, std::initializer_list<std::string_view> keys,
+                 const std::function<bool(const std::vector<std::string>&)>& current);
 
 // Derives every row of the archive's derived tables again and records the rules, in a
 // write transaction of its own; nothing when another writer did it meanwhile.

@@ -28,17 +28,7 @@ std::span<const sql::Param<Row>> params() { return kParams; }
 
 derived::State state(sql::Connection& db, int schema_version) {
   if (schema_version < kSince) return derived::State::Stale;
-  Statement s = db.prepare("SELECT key, value FROM meta WHERE key IN (:format, :copying)");
-  if (!s.prepared()) return derived::State::Stale;
-  s.bind_text(":format", kFormatKey);
-  s.bind_text(":copying", schema::kCopyMark);
-  bool current = false, copying = false;
-  while (s.step() == sql::kRow) {
-    if (s.text(0) == schema::kCopyMark) copying = true;
-    else current = s.text(1) == kFormat;
-  }
-  if (copying) return derived::State::Copying;
-  return current ? derived::State::Current : derived::State::Stale;
+  return derived::meta_state(db, {kFormatKey}, [](const std::vector<std::string>& v) { return v[0] == kFormat; });
 }
 
 std::optional<Error> refresh(sql::Connection& db) {

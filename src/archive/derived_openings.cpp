@@ -153,19 +153,8 @@ std::span<const sql::Param<Row>> params() { return kParams; }
 
 derived::State state(sql::Connection& db, int schema_version) {
   if (schema_version < kSince) return derived::State::Stale;
-  Statement s = db.prepare("SELECT key, value FROM meta WHERE key IN (:names_key, :rows_key, :copy_mark)");
-  if (!s.prepared()) return derived::State::Stale;
-  s.bind_text(":names_key", kNamesKey);
-  s.bind_text(":rows_key", kRowsKey);
-  s.bind_text(":copy_mark", schema::kCopyMark);
-  std::string names, rows;
-  bool copying = false;
-  while (s.step() == sql::kRow) {
-    if (s.text(0) == schema::kCopyMark) copying = true;
-    else (s.text(0) == kNamesKey ? names : rows) = std::string(s.text(1));
-  }
-  if (copying) return derived::State::Copying;
-  return names == fingerprint(rows) ? derived::State::Current : derived::State::Stale;
+  return derived::meta_state(db, {kNamesKey, kRowsKey},
+                             [](const std::vector<std::string>& v) { return v[0] == fingerprint(v[1]); });
 }
 
 Expected<std::string> own_rows(sql::Connection& db, int schema_version) {

@@ -11,22 +11,10 @@
 
 #include "gibo/archive/codec.h"
 
+#include "varint.h"
+
 namespace gibo::archive::positions {
 
-namespace {
-
-bool get_varint(std::string_view data, std::size_t& at, std::uint64_t& v) {
-  v = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    if (at >= data.size()) return false;
-    const auto byte = static_cast<unsigned char>(data[at++]);
-    v |= static_cast<std::uint64_t>(byte & 0x7F) << shift;
-    if (!(byte & 0x80)) return true;
-  }
-  return false;
-}
-
-}  // namespace
 
 bool start_position_of(std::string_view start_key, Position& out) {
   if (start_key.empty() || start_key.rfind("invalid:", 0) == 0) return false;
@@ -258,13 +246,7 @@ bool BlockWriter::add(const Row& row) {
   }
   // The row's bytes are written in place (a block never exceeds kBlockBytes).
   char* out = buffer_.data() + size_;
-  auto varint = [&out](std::uint64_t v) {
-    while (v >= 0x80) {
-      *out++ = static_cast<char>((v & 0x7F) | 0x80);
-      v >>= 7;
-    }
-    *out++ = static_cast<char>(v);
-  };
+  auto varint = [&out](std::uint64_t v) { out = put_varint(out, v); };
   if (!open_) {
     open_ = true;
     out = buffer_.data();
