@@ -30,7 +30,7 @@ std::string search_page(const PatternResults& r) {
     const pattern::SearchResult& s = *r.result;
     const long total = static_cast<long>(s.found.size());
     const int pages = std::max(1, static_cast<int>((total + r.per_page - 1) / r.per_page));
-    const int page = std::clamp(r.page, 1, pages);
+    const int page = page_within(r.page, s.found.size(), r.per_page);
     std::string counts = explore::pattern_counts(s);
     for (std::size_t nl; (nl = counts.find('\n')) != std::string::npos;) counts.replace(nl, 1, ". ");
     body += "<p>" + xml_escape(counts) + "</p>\n";

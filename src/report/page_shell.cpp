@@ -62,6 +62,11 @@ std::string tr(const char* english) { return i18n::translate(english); }
 
 std::string with_commas(long n) { return i18n::number(n); }
 
+int page_within(int page, std::size_t total, int per_page) {
+  const int pages = std::max(1, static_cast<int>((total + static_cast<std::size_t>(per_page) - 1) / static_cast<std::size_t>(per_page)));
+  return std::clamp(page, 1, pages);
+}
+
 std::string pager(const std::string& base, int page, int pages) {
   std::string out = "<p class=\"steps\">";
   const auto step = [&](int to, const char* label) {

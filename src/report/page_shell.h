@@ -21,6 +21,9 @@ std::string document(const std::string& title, const std::string& body, bool nav
 
 // The links to the first, previous, next and last of `pages` pages (`base` and
 // "&page=N"), `page` the one shown: <p class="steps">…</p>.
+// Page `page` (1-based, as asked) of `total` rows of `per_page` each, within the pages there
+// are: 1 before the first, the last after it.
+int page_within(int page, std::size_t total, int per_page);
 std::string pager(const std::string& base, int page, int pages);
 
 // The page of the event `name` in the season that holds `date` (a date key; "" undated).

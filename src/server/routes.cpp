@@ -13,6 +13,7 @@
 
 #include "gibo/analysis/analysis_jsonl.h"
 #include "gibo/core/utf8.h"
+#include "gibo/archive/stored_profile.h"
 #include "gibo/archive/archive.h"
 #include "gibo/archive/facts.h"
 #include "gibo/archive/position_index.h"
@@ -223,9 +224,9 @@ struct Site::Impl {
     std::string profile_id;
     auto g = archive->load_game(*id, &profile_id);
     if (!g) return error(404, i18n::format("no game {1}", {id_text}));
-    const Profile* profile = find_profile(profile_id);
+    const Profile& profile = archive::stored_profile(profile_id, *g, default_profile());
     const NormalizedResult stored = g->has_result ? normalize_result(g->result_text) : NormalizedResult{};
-    pages::GameView view = pages::game_view(std::move(*g), profile ? *profile : default_profile(), openings.get());
+    pages::GameView view = pages::game_view(std::move(*g), profile, openings.get());
     view.id = *id;
     if (auto e = add_records(*id, view)) return error(500, e->message);
     // Its event's page, when the players' report holds a season of it at the game's date.
@@ -268,7 +269,8 @@ struct Site::Impl {
       searched = r.pattern;
     }
     r.result = &*found;
-    const std::size_t first = static_cast<std::size_t>(std::max(1, r.page) - 1) * static_cast<std::size_t>(r.per_page);
+    r.page = pages::page_within(r.page, found->found.size(), r.per_page);  // the page search_page shows
+    const std::size_t first = static_cast<std::size_t>(r.page - 1) * static_cast<std::size_t>(r.per_page);
     for (std::size_t i = first; i < found->found.size() && i < first + static_cast<std::size_t>(r.per_page); ++i) {
       const pattern::Found& f = found->found[i];
       auto g = archive->stored_game(f.game.id);

@@ -224,6 +224,7 @@ TEST_P(PatternSearch, SkipsByTheSignatureWhatCannotMatch) {
   pattern::SearchResult r;
   searched(**a, "R vs HE", 1, &r);
   EXPECT_EQ(r.replayed, 0);  // material alone: answered from the signatures
+  EXPECT_GT(r.skipped, 0);    // and most games ruled out by them before any reading
   searched(**a, "R & han-palace >= 2 and material han < 20", 1, &r);
   EXPECT_GT(r.skipped, r.selected / 2);  // most games never get Han under 20 points
   EXPECT_EQ(r.skipped + r.replayed, r.selected);
@@ -239,6 +240,7 @@ TEST_P(PatternSearch, SignaturesNotStoredAreComputedAndRefreshedByAWriter) {
     auto a = archive::Archive::open(db, archive::OpenMode::ReadOnly);
     before = searched(**a, "capture r | c and material cho > material han", 1);
   }
+  ASSERT_FALSE(before.empty());
   raw_sql(db, "DELETE FROM game_material; DELETE FROM meta WHERE key = 'material_format'");
   {
     auto reader = archive::Archive::open(db, archive::OpenMode::ReadOnly);  // computes, writes nothing

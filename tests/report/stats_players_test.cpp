@@ -305,23 +305,11 @@ TEST(StatsPlayers, IdentitiesOfRealSpellings) {
   }
   EXPECT_EQ(listed, (std::vector<std::string>{"장기는취미야", "장기는취미야@한게임", "장기는취미야@장기 for Kakao"}));
   // Every game is counted for both its players, once each: the players' games add up to
-  // twice the report's games, each player's results to their games, and the ratings table
-  // (tallied on its own) gives each player the same games and results.
+  // twice the report's games (a name left out or counted twice would not).
   const json::Value* games = row_where(r, "overview", "key", "games");
   ASSERT_NE(games, nullptr);
   long sides = 0;
-  for (const json::Value& row : rows_of(r, "players")) {
-    const long n = std::stol(text_of(row, "games"));
-    sides += n;
-    EXPECT_EQ(std::stol(text_of(row, "wins")) + std::stol(text_of(row, "losses")) + std::stol(text_of(row, "draws")) +
-                  std::stol(text_of(row, "other")),
-              n)
-        << text_of(row, "player");
-    const json::Value* rated = row_where(r, "ratings", "player", text_of(row, "player"));
-    ASSERT_NE(rated, nullptr) << text_of(row, "player");
-    for (const char* column : {"games", "wins", "losses", "draws", "other"})
-      EXPECT_EQ(text_of(*rated, column), text_of(row, column)) << text_of(row, "player") << " " << column;
-  }
+  for (const json::Value& row : rows_of(r, "players")) sides += std::stol(text_of(row, "games"));
   EXPECT_EQ(sides, 2 * std::stol(text_of(*games, "value")));
 }
 

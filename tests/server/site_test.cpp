@@ -194,6 +194,14 @@ TEST_F(SiteTest, TheSearchPageLinksEachMatchIntoTheViewer) {
   const std::string target = r.body.substr(link + 9, r.body.find('"', link + 9) - link - 9);
   EXPECT_NE(target.find("?ply="), std::string::npos) << target;
   EXPECT_EQ(site->get(target).status, 200) << target;
+  // A page past the last shows the last page, each game with its board.
+  const Reply past = site->get("/search?pattern=final+and+mate&page=999");
+  ASSERT_EQ(past.status, 200);
+  std::size_t figures = 0, boards = 0;
+  for (std::size_t at = 0; (at = past.body.find("<figure>", at)) != std::string::npos; ++at, ++figures)
+    boards += past.body.find("<svg", at) < past.body.find("</figure>", at);
+  EXPECT_GT(figures, 0u);
+  EXPECT_EQ(boards, figures);
   const Reply bad = site->get("/search?pattern=R+%3E%3D+x");
   EXPECT_NE(bad.body.find("column 6"), std::string::npos) << bad.body.substr(0, 2000);
 }
