@@ -258,8 +258,8 @@ Statement positions_of(sql::Connection& db, int schema_version, const std::strin
                            " FROM analysis_positions WHERE request_id = :request_id AND game_id = :game_id" + also +
                            " ORDER BY ply");
   if (!s.prepared()) return s;
-  s.bind_named(":request_id", request_id);
-  s.bind_named(":game_id", game_id);
+  s.bind(":request_id", request_id);
+  s.bind(":game_id", game_id);
   return s;
 }
 

@@ -286,7 +286,7 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
     // key) up to the valid copy.
     sql::Statement s = m.db.prepare("UPDATE games SET twin = NULL WHERE id = :old");
     if (!s.prepared()) return m.fail("cannot replace a broken game");
-    s.bind_named(":old", broken_id);
+    s.bind(":old", broken_id);
     if (!s.run()) return m.fail("cannot replace a broken game");
   }
   const Expected<std::int64_t> id = insert_game(source_id, game, std::nullopt, twin);
@@ -312,8 +312,8 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
   for (const char* step : kSteps) {
     sql::Statement s = m.db.prepare(step);
     if (!s.prepared()) return m.fail("cannot replace a broken game");
-    s.bind_named(":old", broken_id);
-    s.bind_named(":new", r.new_id);
+    s.bind_if_present(":old", broken_id);
+    s.bind_if_present(":new", r.new_id);
     if (!s.run()) return m.fail("cannot replace a broken game");
   }
   if (auto e = derived::store_conflicts(m.db, r.new_id)) return *e;

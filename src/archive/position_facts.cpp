@@ -133,8 +133,8 @@ std::optional<Error> forget_indexed_game(sql::Connection& db, std::int64_t id) {
   encode_fact(f, data.data() + at);
   sql::Statement write = db.prepare("UPDATE " + main + "position_games SET data = :data WHERE block = :block");
   if (!write.prepared()) return Error{"cannot update the position index: " + db.current_error()};
-  write.bind_blob(write.parameter_index(":data"), data);
-  write.bind_named(":block", id / kFactsPerBlock);
+  write.bind_blob(":data", data);
+  write.bind(":block", id / kFactsPerBlock);
   if (!write.run() || db.exec("UPDATE " + main +
                               "position_meta SET value = CAST(CAST(value AS BIGINT) - 1 AS TEXT) WHERE key = 'games'"))
     return Error{"cannot update the position index: " + db.current_error()};

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -131,22 +132,25 @@ class Statement {
     if (v) bind_text(i, *v);
     else bind_null(i);
   }
-  // Binds `v` to the parameter `name` (":name") when the statement has it.
-  void bind_named(const char* name, std::int64_t v) {
-    if (const int i = impl_->parameter_index(name)) bind(i, v);
-  }
   // The same binders by the parameter's name (":name"): the archive names every
-  // parameter of its statements.
+  // parameter of its statements. A name the statement does not have is a fault of the
+  // caller's SQL, never of the data: std::logic_error (both backends would otherwise
+  // ignore the value and run with NULL).
   template <typename T>
-  void bind(const char* name, T v) { bind(impl_->parameter_index(name), v); }
-  void bind_text(const char* name, std::string_view s) { bind_text(impl_->parameter_index(name), s); }
-  void bind_blob(const char* name, std::string_view s) { bind_blob(impl_->parameter_index(name), s); }
-  void bind_null(const char* name) { bind_null(impl_->parameter_index(name)); }
-  void bind_now(const char* name) { bind_now(impl_->parameter_index(name)); }
+  void bind(const char* name, T v) { bind(index_of(name), v); }
+  void bind_text(const char* name, std::string_view s) { bind_text(index_of(name), s); }
+  void bind_blob(const char* name, std::string_view s) { bind_blob(index_of(name), s); }
+  void bind_null(const char* name) { bind_null(index_of(name)); }
+  void bind_now(const char* name) { bind_now(index_of(name)); }
   template <typename T>
-  void bind_optional(const char* name, const std::optional<T>& v) { bind_optional(impl_->parameter_index(name), v); }
+  void bind_optional(const char* name, const std::optional<T>& v) { bind_optional(index_of(name), v); }
   void bind_optional_text(const char* name, const std::optional<std::string>& v) {
-    bind_optional_text(impl_->parameter_index(name), v);
+    bind_optional_text(index_of(name), v);
+  }
+  // For one binding shared by several statements of which some lack the parameter
+  // (Archive::replace_broken's steps): binds `v` to `name` only where the statement has it.
+  void bind_if_present(const char* name, std::int64_t v) {
+    if (const int i = impl_->parameter_index(name)) bind(i, v);
   }
 
   // Steps once: kRow, kDone or a failure.
@@ -181,6 +185,11 @@ class Statement {
   std::int64_t inserted_id() const { return impl_->inserted_id(); }
 
  private:
+  int index_of(const char* name) const {
+    if (const int i = impl_->parameter_index(name)) return i;
+    throw std::logic_error(std::string("the statement has no parameter ") + name);
+  }
+
   std::unique_ptr<StatementImpl> impl_;
 };
 
