@@ -13,13 +13,6 @@ namespace {
 // The comment on a PostgreSQL archive's meta table (its application id).
 constexpr const char* kStamp = "gibo archive";
 
-// The single integer a query returns, or `fallback`.
-std::int64_t scalar(ConnectionImpl& db, const std::string& sql, std::int64_t fallback = 0) {
-  auto s = db.prepare(sql, nullptr);
-  if (!s || s->step() != kRow) return fallback;
-  return s->int64(0);
-}
-
 // The first column of a query that takes one text `value` as :value, as text.
 std::unique_ptr<StatementImpl> with_text(ConnectionImpl& db, const std::string& sql, std::string_view value) {
   auto s = db.prepare(sql, nullptr);
@@ -55,7 +48,7 @@ std::vector<std::string> table_columns(ConnectionImpl& db, std::string_view name
 std::optional<Error> sequence_past_ids(ConnectionImpl& db, std::string_view name, std::string_view id_column) {
   const std::string t(name), c(id_column);
   const std::string sequence = "pg_get_serial_sequence(" + sql_string(t) + ", " + sql_string(c) + ")";
-  if (scalar(db, "SELECT CASE WHEN " + sequence + " IS NULL THEN 0 ELSE 1 END", 0) == 0)
+  if (db.scalar("SELECT CASE WHEN " + sequence + " IS NULL THEN 0 ELSE 1 END", 0) == 0)
     return std::nullopt;  // not an identity column
   // (A largest id below 1, as position_games' block 0, leaves the sequence at its start.)
   return db.exec("SELECT setval(" + sequence + ", greatest(m, 1), m >= 1) FROM (SELECT max(" + c +
@@ -66,8 +59,7 @@ std::int64_t bytes_of_tables(ConnectionImpl& db, const std::string& prefix, cons
   // Each relation with its indexes and TOAST.
   std::string quoted;
   for (const std::string& n : names) quoted += (quoted.empty() ? "" : ", ") + sql_string(prefix + n);
-  return scalar(db,
-                "SELECT coalesce(sum(pg_total_relation_size(to_regclass(x))), 0)::bigint FROM unnest(ARRAY[" +
+  return db.scalar("SELECT coalesce(sum(pg_total_relation_size(to_regclass(x))), 0)::bigint FROM unnest(ARRAY[" +
                     quoted + "]::text[]) AS x",
                 0);
 }
@@ -75,7 +67,7 @@ std::int64_t bytes_of_tables(ConnectionImpl& db, const std::string& prefix, cons
 // PostgreSQL keeps its own storage consistent and has no check of this kind: what can be
 // asked of it is that it answers.
 Expected<std::string> integrity_check(ConnectionImpl& db) {
-  if (scalar(db, "SELECT 1", 0) != 1) return Error{"cannot reach the server: " + db.current_error()};
+  if (db.scalar("SELECT 1", 0) != 1) return Error{"cannot reach the server: " + db.current_error()};
   return std::string("ok");
 }
 
@@ -83,14 +75,14 @@ Expected<Stamp> read_stamp(ConnectionImpl& db) {
   Stamp st;
   if (schema_prefix(db, false).empty())
     return Error{"the connection has no schema to keep the archive in (its search_path names none that exists)"};
-  st.tables = scalar(db, "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()", -1);
+  st.tables = db.scalar("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()", -1);
   if (st.tables < 0) return Error{"cannot read the database: " + db.current_error()};
   auto s = db.prepare("SELECT obj_description(to_regclass(quote_ident(current_schema()) || '.meta'), 'pg_class')",
                       nullptr);
   if (!s || s->step() != kRow) return Error{"cannot read the database: " + db.current_error()};
   if (s->text(0) == kStamp) {
     st.app = kApplicationId;
-    st.version = scalar(db, "SELECT coalesce(max(version), 0) FROM schema_version", -1);
+    st.version = db.scalar("SELECT coalesce(max(version), 0) FROM schema_version", -1);
     if (st.version < 0) return Error{"cannot read the schema version: " + db.current_error()};
   }
   return st;

@@ -197,6 +197,13 @@ class Statement {
 class ConnectionImpl {
  public:
   virtual ~ConnectionImpl() = default;
+  // The single integer a query returns (its first column of its first row), or `fallback`:
+  // the one reading of a scalar, for the backends' capabilities and Connection::scalar.
+  std::int64_t scalar(std::string_view sql, std::int64_t fallback = 0) {
+    const std::unique_ptr<StatementImpl> s = prepare(sql, nullptr);
+    if (!s || s->step() != kRow) return fallback;
+    return s->int64(0);
+  }
   virtual Backend backend() const = 0;
   virtual std::optional<Error> exec(std::string_view sql) = 0;
   // Null on failure (current_error() says why); `tail`, if given, receives the text after
@@ -300,11 +307,7 @@ class Connection {
     return std::nullopt;
   }
   // The single integer a query returns (its first column of its first row), or `fallback`.
-  std::int64_t scalar(std::string_view sql, std::int64_t fallback = 0) {
-    Statement s = prepare(sql);
-    if (!s.prepared() || s.step() != kRow) return fallback;
-    return s.int64(0);
-  }
+  std::int64_t scalar(std::string_view sql, std::int64_t fallback = 0) { return impl_->scalar(sql, fallback); }
   std::int64_t changes() const { return impl_->changes(); }
   bool read_only() const { return impl_->read_only(); }
   // The backend's message for the connection's latest failed call (prepare, step).

@@ -326,12 +326,6 @@ class SqliteConnection final : public ConnectionImpl {
     if (!s || s->step() != kRow) return Error{"cannot use WAL journaling: " + current_error()};
     return std::nullopt;
   }
-  std::int64_t scalar(const std::string& sql, std::int64_t fallback = 0) {
-    auto s = prepare(sql, nullptr);
-    if (!s || s->step() != kRow) return fallback;
-    return s->int64(0);
-  }
-
   sqlite3* db_;
 };
 
