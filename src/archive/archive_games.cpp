@@ -322,9 +322,13 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
 }
 
 std::int64_t Archive::max_game_id() { return impl_->db.scalar("SELECT coalesce(max(id), 0) FROM games"); }
+// The rows less the copies, each counted on an index (games_by_copy holds only the copies):
+// `WHERE copy_of IS NULL` read every row to its last column, through the moves and the
+// original text (12 % of a pattern search's work on the reading thread, before it began).
 std::int64_t Archive::game_count() {
-  return impl_->db.scalar(impl_->schema_version >= kCopiesSince ? "SELECT count(*) FROM games WHERE copy_of IS NULL"
-                                                                : "SELECT count(*) FROM games",
+  return impl_->db.scalar(impl_->schema_version >= kCopiesSince
+                              ? "SELECT (SELECT count(*) FROM games) - (SELECT count(*) FROM games WHERE copy_of IS NOT NULL)"
+                              : "SELECT count(*) FROM games",
                           -1);
 }
 

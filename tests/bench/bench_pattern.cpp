@@ -13,6 +13,7 @@
 // Not a test: it prints figures (and the load average, since the machine may be shared).
 #include <libpq-fe.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -43,6 +44,13 @@ double cpu_seconds() {
          static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
+// The calling thread's CPU seconds.
+double thread_cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
 // Runs the gibo program with `args` (child.h), its output thrown away; wall seconds, or -1
 // when it failed.
 double run_gibo(std::vector<std::string> args) {
@@ -58,27 +66,70 @@ std::string load_average() {
   return a + " " + b + " " + c;
 }
 
+// A search timed: the best of the rounds' wall and CPU seconds, and the CPU seconds of the
+// calling thread and of the others (the workers) in the round of least CPU. (CPU seconds
+// on a loaded machine vary too, by a third between runs here: `valgrind --tool=callgrind
+// --separate-threads=yes` gives each thread's instructions, which the load does not move.)
 struct Timed {
-  double wall = 1e9, cpu = 1e9;  // best of the rounds
+  double wall = 1e9, cpu = 1e9, main_cpu = 0, workers_cpu = 0;
   gibo::pattern::SearchResult result;
 };
 
 Timed timed_search(gibo::archive::Archive& a, const gibo::pattern::Pattern& p, int jobs, int rounds) {
   Timed t;
   for (int r = 0; r < rounds; ++r) {
-    const double cpu0 = cpu_seconds();
+    const double cpu0 = cpu_seconds(), main0 = thread_cpu_seconds();
     const auto start = Clock::now();
     auto found = gibo::pattern::search(a, p, nullptr, jobs);
-    const double wall = seconds_since(start), cpu = cpu_seconds() - cpu0;
+    const double wall = seconds_since(start), cpu = cpu_seconds() - cpu0, main = thread_cpu_seconds() - main0;
     if (!found) {
       std::fprintf(stderr, "bench_pattern: %s\n", found.error().message.c_str());
       std::exit(1);
     }
     t.wall = std::min(t.wall, wall);
-    t.cpu = std::min(t.cpu, cpu);
+    if (cpu < t.cpu) {
+      t.cpu = cpu;
+      t.main_cpu = main;
+      t.workers_cpu = std::max(0.0, cpu - main);
+    }
     t.result = std::move(*found);
   }
   return t;
+}
+
+// The CPU seconds (best of the rounds, on this thread) of what a search reads from the
+// archive: every game's signature, the games it replays (`ids`), the listings of `found`.
+struct Reads {
+  double signatures = 1e9, games = 1e9, listings = 1e9;
+};
+
+template <typename Fn>
+double thread_cpu_of(Fn&& fn) {
+  const double t0 = thread_cpu_seconds();
+  fn();
+  return thread_cpu_seconds() - t0;
+}
+
+Reads timed_reads(gibo::archive::Archive& a, const gibo::pattern::SearchResult& r, bool replays, int rounds) {
+  Reads out;
+  std::vector<std::int64_t> ids, found;
+  for (const auto& f : r.found) found.push_back(f.game.id);
+  std::sort(found.begin(), found.end());
+  for (int k = 0; k < rounds; ++k) {
+    ids.clear();
+    out.signatures = std::min(out.signatures, thread_cpu_of([&] {
+      (void)a.for_each_material(nullptr, [&](std::int64_t id, const gibo::MaterialSignature&) { ids.push_back(id); });
+    }));
+    if (replays) {
+      std::size_t n = 0;
+      out.games = std::min(out.games, thread_cpu_of([&] {
+        (void)a.for_each_replay(ids, [&](gibo::archive::ReplayGame&& g) { n += g.moves.size(); });
+      }));
+    } else
+      out.games = 0;
+    out.listings = std::min(out.listings, thread_cpu_of([&] { (void)a.game_listings(found); }));
+  }
+  return out;
 }
 
 // The answer as (game id, plies) pairs, to compare backends and thread counts.
@@ -158,6 +209,14 @@ int main(int argc, char** argv) {
                   c.kind, where == db ? "SQLite" : "PostgreSQL", c.pattern, r.games, r.positions, r.selected, r.skipped,
                   r.replayed, r.replayed_positions, static_cast<double>(r.replayed_positions) / one.wall / 1e6, one.wall,
                   one.cpu, two.wall, two.cpu, one.wall / two.wall);
+      // How the work was shared: the calling thread reads the archive (and lists the
+      // matches), the workers ask the signatures and replay.
+      std::printf("  2 threads: CPU of the calling thread %.3f s, of the workers %.3f s\n", two.main_cpu, two.workers_cpu);
+      const Reads reads = timed_reads(**a, r, r.replayed > 0, rounds);
+      std::printf("  reading alone (CPU): signatures %.3f s, games to replay %.3f s, listings %.3f s; %.0f %% of one "
+                  "thread's CPU\n",
+                  reads.signatures, reads.games, reads.listings,
+                  100 * (reads.signatures + reads.games + reads.listings) / one.cpu);
       if (answer(one.result) != answer(two.result)) {
         std::printf("  DIFFERENT answers on one and two threads\n");
         status = 1;

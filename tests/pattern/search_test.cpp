@@ -208,7 +208,9 @@ TEST_P(PatternSearch, FindsWhatABruteForceReplayFinds) {
     EXPECT_EQ(result.games, static_cast<long>(want.size())) << c.pattern;
     EXPECT_EQ(result.positions, positions) << c.pattern;
     EXPECT_EQ(result.cho + result.han + result.draw + result.other, result.games) << c.pattern;
-    EXPECT_EQ(searched(**a, c.pattern, 2), want) << c.pattern << " on two threads";
+    // Two and three workers (the cuts' games make three batches of signatures and of
+    // replays: more than one for each worker).
+    for (int jobs : {2, 3}) EXPECT_EQ(searched(**a, c.pattern, jobs), want) << c.pattern << " on " << jobs << " threads";
   }
   // Some patterns find something in these cuts (the comparison is not of empty answers).
   EXPECT_FALSE(searched(**a, "check", 1).empty());

@@ -8,7 +8,10 @@
 //   material, plies and the side to move is answered from the signatures alone.
 // * The other games are replayed on `jobs` threads, each under its own rules (the profile
 //   it was validated under and its bikjang option), over the plies that replayed at
-//   import. The answer does not depend on the number of threads.
+//   import. The calling thread reads the archive meanwhile and hands the games over in
+//   batches (with `jobs` above 1; with 1 it replays each batch itself): the signatures are
+//   asked and the games replayed while the archive is read, not after. The answer does
+//   not depend on the number of threads.
 // * Games are listed in archive order, or by the pattern's sort (ties in archive order).
 #pragma once
 
