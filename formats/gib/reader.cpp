@@ -212,11 +212,10 @@ class GameReader {
     const std::string_view s = raw(line);
     grammar::Iterator first = s.data();
     const grammar::Iterator last = s.data() + s.size();
-    boost::fusion::deque<int, gib::PlyToken> read;  // the number and the ply (the rule needs their room)
     switch (line.coding) {
-      case Coding::Utf8: return x3::parse(first, last, grammar::ply_line_start<Coding::Utf8>, read);
-      case Coding::Cp949: return x3::parse(first, last, grammar::ply_line_start<Coding::Cp949>, read);
-      case Coding::Ascii: return x3::parse(first, last, grammar::ply_line_start<Coding::Ascii>, read);
+      case Coding::Utf8: return x3::parse(first, last, grammar::ply_line_start<Coding::Utf8>);
+      case Coding::Cp949: return x3::parse(first, last, grammar::ply_line_start<Coding::Cp949>);
+      case Coding::Ascii: return x3::parse(first, last, grammar::ply_line_start<Coding::Ascii>);
     }
     return false;
   }
