@@ -18,6 +18,38 @@ namespace gibo::gib::grammar {
 namespace x3 = boost::spirit::x3;
 using x3_bytes::view_of;
 
+// ---- file and game lines --------------------------------------------------------------------
+// The rules over a file's lines (scan.h's Line, one token each) read with these C++ tests,
+// each taking one line (read_comment_lines a comment's lines), and hand what they find to
+// the Scan finding the games (x3::with<file_lines_tag>) or to the reader of a game's body
+// (x3::with<body_tag>).
+struct file_lines_tag;
+struct body_tag;
+inline constexpr auto read_header_line = [](auto& first, const auto& last) {  // a tag line
+  if (first == last || first->tag < 0) return false;
+  ++first;
+  return true;
+};
+inline constexpr auto read_blank_line = [](auto& first, const auto& last) {
+  if (first == last || !first->blank) return false;
+  ++first;
+  return true;
+};
+inline constexpr auto read_line = [](auto& first, const auto& last) {
+  if (first == last) return false;
+  ++first;
+  return true;
+};
+// A comment from its line's "{" (the reader reads its lines and says where it ends).
+inline constexpr auto read_comment_lines = [](auto& first, const auto& last, const auto& ctx) {
+  return x3_bytes::state_of<body_tag>(ctx).comment_lines(first, last);
+};
+namespace act {
+inline constexpr auto stray_line = [](auto& ctx) { x3_bytes::state_of<file_lines_tag>(ctx).stray_line(*x3::_attr(ctx).begin()); };
+inline constexpr auto game = [](auto& ctx) { x3_bytes::state_of<file_lines_tag>(ctx).game_at(x3::_attr(ctx).begin()); };
+inline constexpr auto move_line = [](auto& ctx) { x3_bytes::state_of<body_tag>(ctx).move_line(*x3::_attr(ctx).begin()); };
+}  // namespace act
+
 // ---- ply tokens: the actions fill the PlyToken the rule ply<C> yields (its _val) -----------
 namespace act {
 inline constexpr auto pass = [](auto& ctx) { x3::_val(ctx).pass = true; };

@@ -34,6 +34,16 @@ using x3_bytes::blanks;
 
 // ---- the rules, declared ----------------------------------------------------------------
 // (those read per coding as templates over it: `ply<Coding::Cp949>` and so on)
+inline const x3::rule<class file_lines_id> file_lines = "file-lines";
+inline const x3::rule<class stray_line_id> stray_line = "stray-line";
+inline const x3::rule<class game_lines_id> game_lines = "game-lines";
+inline const x3::rule<class header_id> header = "header";
+inline const x3::rule<class body_lines_id> body_lines = "body-lines";
+inline const x3::rule<class body_id> body = "body";
+inline const x3::rule<class header_line_id> header_line = "header-line";
+inline const x3::rule<class blank_line_id> blank_line = "blank-line";
+inline const x3::rule<class comment_lines_id> comment_lines = "comment-lines";
+inline const x3::rule<class line_id> line = "line";
 #define GIBO_GIB_CODED_RULE(name, Attribute)                                         \
   template <Coding C>                                                                \
   struct name##_id;                                                                  \
@@ -93,6 +103,21 @@ inline const x3::rule<class has_margin_id> has_margin = "has-margin";
 GIBO_GIB_CODED_RULE(character, x3::unused_type)
 inline const x3::rule<class digit_id, char> digit = "digit";
 #undef GIBO_GIB_CODED_RULE
+
+// ---- a file's lines (README "Text"), over scan.h's lines -------------------------------------
+// The Scan reads file-lines, the start of each game and the text outside any game handed to
+// it; a game's reader reads its header, and its body, whose comments and move lines it is
+// handed.
+inline const auto file_lines_def = *stray_line >> *game_lines;
+inline const auto stray_line_def = !header_line >> x3::raw[line][act::stray_line];
+inline const auto game_lines_def = x3::raw[header][act::game] >> body_lines;
+inline const auto header_def = +header_line;
+inline const auto body_lines_def = *(!header_line >> line);
+inline const auto body_def = *(blank_line | !header_line >> (comment_lines | x3::raw[line][act::move_line]));
+inline const auto header_line_def = x3_bytes::scan(read_header_line);
+inline const auto blank_line_def = x3_bytes::scan(read_blank_line);
+inline const auto comment_lines_def = x3_bytes::scan(read_comment_lines);
+inline const auto line_def = x3_bytes::scan(read_line);
 
 // ---- tag lines (README "Text") -----------------------------------------------------------
 // The actions decode the name and the value (its escapes undone) into TagState::out.
@@ -224,6 +249,8 @@ inline const auto character_def = x3_bytes::scan(read_character<C>);
 inline const auto digit_def = x3::char_('0', '9');
 
 // ---- the definitions given to the rules ------------------------------------------------------
+BOOST_SPIRIT_DEFINE(file_lines, stray_line, game_lines, header, body_lines, body, header_line, blank_line,
+                    comment_lines, line)
 BOOST_SPIRIT_DEFINE(tag_escape, comment_text, comment_escape, ply_number, number_or_zero, time, seconds, square,
                     token_end, setup_value, setup_name, pan, pan_board, pan_letter)
 BOOST_SPIRIT_DEFINE(result_text, result_body, quotes, result, unknown_result, void_result, draw, draw_how, decided,
