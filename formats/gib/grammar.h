@@ -71,6 +71,7 @@ inline const x3::rule<class number_or_zero_id, int> number_or_zero = "number-or-
 inline const x3::rule<class time_id, int> time = "time";
 inline const x3::rule<class seconds_id, int> seconds = "seconds";
 GIBO_GIB_CODED_RULE(ply, PlyToken)
+inline const x3::rule<class truncated_ply_id> truncated_ply = "truncated-ply";
 GIBO_GIB_CODED_RULE(capture, CaptureToken)
 GIBO_GIB_CODED_RULE(check, x3::unused_type)
 inline const x3::rule<class square_id, boost::iterator_range<Iterator>> square = "square";
@@ -182,6 +183,12 @@ inline const auto ply_def = x3::raw
     [(letter<C>(U'한') >> letter<C>(U'수') >> letter<C>(U'쉼') >> token_end)[act::pass] |
      (square[act::from] >> ((side<C> >> piece<C>)[act::marked_piece] | piece<C>[act::piece]) >> square[act::to] >>
       -(check<C>[act::check] | capture<C>[act::capture] >> -check<C>[act::check]) >> token_end)][act::token];
+// A token a few more characters would make a ply (a digit, two, or 졸 and two): over the
+// decoded token, whole.
+inline const auto truncated_ply_def =
+    square >> (side<Coding::Utf8> >> piece<Coding::Utf8> | piece<Coding::Utf8>) >> -(x3::char_('a', 'i') | +digit) >>
+        x3::eoi |
+    square >> -side<Coding::Utf8> >> x3::eoi;
 template <Coding C>
 inline const auto capture_def = letter<C>(U'타') >> piece<C>[act::marked_captured] | piece<C>[act::captured];
 template <Coding C>
@@ -251,7 +258,7 @@ inline const auto digit_def = x3::char_('0', '9');
 // ---- the definitions given to the rules ------------------------------------------------------
 BOOST_SPIRIT_DEFINE(file_lines, stray_line, game_lines, header, body_lines, body, header_line, blank_line,
                     comment_lines, line)
-BOOST_SPIRIT_DEFINE(tag_escape, comment_text, comment_escape, ply_number, number_or_zero, time, seconds, square,
+BOOST_SPIRIT_DEFINE(tag_escape, comment_text, comment_escape, truncated_ply, ply_number, number_or_zero, time, seconds, square,
                     token_end, setup_value, setup_name, pan, pan_board, pan_letter)
 BOOST_SPIRIT_DEFINE(result_text, result_body, quotes, result, unknown_result, void_result, draw, draw_how, decided,
                     named, margin, paren_margin, number, outcome, lost, pae_end, how, has_margin, digit)

@@ -315,6 +315,33 @@ TEST(GibGrammar, Cp949PairRule) {
   EXPECT_TRUE(text::cp949_pair_valid(text::cp949_valid_bits(), text::cp949_pair(ga, 2)));
 }
 
+// truncated-ply is what the reader asked before it was a rule: whether the token with "1",
+// "11" or "졸11" after it is a ply. Every token of up to four of these characters.
+TEST(GibGrammar, TruncatedPlyIsATokenAFewCharactersWouldComplete) {
+  const std::vector<std::string> alphabet = {"7", "9", "0", "a", "i", "졸", "초", "楚", "漢", "타", "장", "군", "한", "x"};
+  auto completed = [](const std::string& token) {
+    std::string text;
+    PlyToken ply;
+    for (const char* more : {"1", "11", "졸11"})
+      if (parse_ply_token(token + more, Coding::Utf8, text, ply)) return true;
+    return false;
+  };
+  std::vector<std::string> tokens = {""}, longer;
+  int truncated = 0;
+  for (int length = 1; length <= 4; ++length) {
+    longer.clear();
+    for (const std::string& t : tokens)
+      for (const std::string& c : alphabet) longer.push_back(t + c);
+    tokens.swap(longer);
+    for (const std::string& t : tokens) {
+      const bool is = x3_bytes::parse_all(t, grammar::truncated_ply);
+      ASSERT_EQ(is, completed(t)) << t;
+      truncated += is;
+    }
+  }
+  EXPECT_GT(truncated, 1000);  // the check saw both answers
+}
+
 // The result rules (grammar.h "results"), each alone, then through normalize_gib_result:
 // the canonical text and its body first.
 TEST(GibGrammar, ResultTextAndBody) {
