@@ -141,12 +141,9 @@ void MoveLineReader::stopped_at(std::string_view s, const char* p) {
   }
   // A token that a few more characters would complete is a truncated ply.
   PlyToken probe;
-  std::string text, scratch;
+  std::string text;
   parse_ply_token(token_at(q), coding, text, probe);
-  const auto u = Coding::Utf8;
-  const bool truncated = parse_ply_token(text + "1", u, scratch, probe) ||
-                         parse_ply_token(text + "11", u, scratch, probe) ||
-                         parse_ply_token(text + "졸11", u, scratch, probe);
+  const bool truncated = x3_bytes::parse_all(text, grammar::truncated_ply);
   fail(truncated ? "truncated-ply" : "bad-token", column_at(q), text,
        truncated ? "ply token is cut short" : "not a ply (squares, piece, optional capture and 장군, or 한수쉼)");
 }

@@ -85,8 +85,9 @@ class GameReader {
   std::size_t read_header(std::size_t first) {
     Game& g = *game_;
     tag_lines_.clear();
-    std::size_t i = first;
-    while (i < lines_.size() && is_tag(i)) ++i;
+    const Line* end = lines_.data() + first;
+    x3::parse(end, lines_.data() + lines_.size(), grammar::header);
+    const std::size_t i = static_cast<std::size_t>(end - lines_.data());
     g.tags.reserve(i - first);
     for (std::size_t k = first; k < i; ++k) {
       const gib::TagLine& tag = s_.tags_[static_cast<std::size_t>(lines_[k].tag)];
@@ -131,28 +132,31 @@ class GameReader {
     return first == last ? std::string_view::npos : static_cast<std::size_t>(first - s.data());
   }
 
-  // The game's body from lines_[i] up to the next game: its comments and move lines.
-  // Returns the index after it.
+  // The game's body from lines_[i] up to the next game (grammar::body, whose comments and
+  // move lines are handed to the two below). Returns the index after it.
   std::size_t parse_body(std::size_t i, gib::MoveLineReader& plies) {
-    while (i < lines_.size()) {
-      const Line& line = lines_[i];
-      if (line.blank) {
-        ++i;
-        continue;
-      }
-      if (is_tag(i)) break;  // the next game
-      const std::string_view s = raw(line);
-      const std::size_t lead = s.find_first_not_of(" \t");
-      if (s[lead] == '{') {
-        i = parse_comment(i, lead);
-        continue;
-      }
-      plies.read(line, s);
-      ++i;
-    }
-    return i;
+    plies_ = &plies;
+    const Line* first = lines_.data() + i;
+    x3::parse(first, lines_.data() + lines_.size(), x3::with<grammar::body_tag>(std::ref(*this))[grammar::body]);
+    plies_ = nullptr;
+    return static_cast<std::size_t>(first - lines_.data());
   }
 
+ public:
+  // ---- what grammar::body hands the reader ----------------------------------------------
+  // A comment when the line `first` opens one: its lines read, `first` moved past them.
+  bool comment_lines(const Line*& first, const Line* last) {
+    if (first == last) return false;
+    const std::string_view s = raw(*first);
+    const std::size_t lead = s.find_first_not_of(" \t");
+    if (lead == std::string_view::npos || s[lead] != '{') return false;
+    first = lines_.data() + parse_comment(static_cast<std::size_t>(first - lines_.data()), lead);
+    return true;
+  }
+  // A move line.
+  void move_line(const Line& line) { plies_->read(line, raw(line)); }
+
+ private:
   // A comment opened at lines_[i] byte `at`; returns the index of the line after it.
   // Comments are kept, so their lines are decoded ('}' may be a CP949 trail byte).
   std::size_t parse_comment(std::size_t i, std::size_t at) {
@@ -212,11 +216,10 @@ class GameReader {
     const std::string_view s = raw(line);
     grammar::Iterator first = s.data();
     const grammar::Iterator last = s.data() + s.size();
-    boost::fusion::deque<int, gib::PlyToken> read;  // the number and the ply (the rule needs their room)
     switch (line.coding) {
-      case Coding::Utf8: return x3::parse(first, last, grammar::ply_line_start<Coding::Utf8>, read);
-      case Coding::Cp949: return x3::parse(first, last, grammar::ply_line_start<Coding::Cp949>, read);
-      case Coding::Ascii: return x3::parse(first, last, grammar::ply_line_start<Coding::Ascii>, read);
+      case Coding::Utf8: return x3::parse(first, last, grammar::ply_line_start<Coding::Utf8>);
+      case Coding::Cp949: return x3::parse(first, last, grammar::ply_line_start<Coding::Cp949>);
+      case Coding::Ascii: return x3::parse(first, last, grammar::ply_line_start<Coding::Ascii>);
     }
     return false;
   }
@@ -226,6 +229,7 @@ class GameReader {
   const GibReadOptions& options_;
   Game* game_ = nullptr;
   std::vector<int> tag_lines_;
+  gib::MoveLineReader* plies_ = nullptr;  // the plies of the game whose body is being read
   std::string line_buffer_;  // a comment's line, decoded (one buffer for all)
 };
 

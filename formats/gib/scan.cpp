@@ -280,14 +280,17 @@ bool Scan::looks_like_go() const {
 // run of tag lines; its body runs up to the next tag line). Text before the first game
 // is the only text outside any game.
 void Scan::find_games() {
-  int stray = 0;
-  for (std::size_t i = 0; i < lines_.size(); ++i) {
-    if (is_tag(i)) {
-      if (i == 0 || !is_tag(i - 1)) starts_.push_back(i);
-    } else if (starts_.empty() && !lines_[i].blank && stray++ < kMaxStrayDiagnostics) {
-      file_error("stray-text", lines_[i].number, "text outside any game is ignored", Severity::Warning);
-    }
-  }
+  const Line* first = lines_.data();
+  const Line* const last = first + lines_.size();
+  boost::spirit::x3::parse(first, last,
+                           boost::spirit::x3::with<grammar::file_lines_tag>(std::ref(*this))[grammar::file_lines]);
 }
+
+void Scan::stray_line(const Line& line) {
+  if (!line.blank && stray_lines_++ < kMaxStrayDiagnostics)
+    file_error("stray-text", line.number, "text outside any game is ignored", Severity::Warning);
+}
+
+void Scan::game_at(const Line* first) { starts_.push_back(static_cast<std::size_t>(first - lines_.data())); }
 
 }  // namespace gibo::gib

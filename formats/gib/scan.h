@@ -94,8 +94,13 @@ struct Scan {
   // ---- lines -> games ----------------------------------------------------------
   // A game starts at a tag line right after a line that is not one (its header is the
   // run of tag lines; its body runs up to the next tag line). Text before the first game
-  // is the only text outside any game.
+  // is the only text outside any game. The lines read by grammar::file_lines, whose
+  // actions are the two below.
   void find_games();
+  // A line outside any game: reported unless blank (the first kMaxStrayDiagnostics).
+  void stray_line(const Line& line);
+  // A game whose first line is `first`.
+  void game_at(const Line* first);
 
   std::string_view bytes_;
   GibReadOptions options_;
@@ -108,6 +113,7 @@ struct Scan {
   gib::TagLine tag_;                 // the tag line being read (classify)
   const std::uint64_t* cp949_valid_ = nullptr;  // text::cp949_valid_bits(), once the file is CP949
   int bad_bytes_ = 0;                // undecodable bytes found so far
+  int stray_lines_ = 0;              // lines outside any game found so far
 };
 
 }  // namespace gibo::gib

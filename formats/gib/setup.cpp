@@ -1,8 +1,8 @@
 // Setup values (초차림 / 한차림 / 초포진 / 한포진) and [판] custom positions.
 #include <array>
-#include <tuple>
 
-#include <boost/fusion/include/std_tuple.hpp>
+#include <boost/fusion/include/at_c.hpp>
+#include <boost/fusion/include/deque.hpp>
 
 #include "gibo/formats/gib.h"
 #include "grammar.h"
@@ -25,12 +25,12 @@ std::string_view gib_setup_name(Setup s) { return kSetupNames[static_cast<int>(s
 
 Expected<std::string> pan_to_fen(std::string_view pan) {
   // "<board> <side> 접장기"
-  boost::iterator_range<const char*> board_range;
-  Side first = Side::Cho;
+  boost::fusion::deque<boost::iterator_range<const char*>, Side> parts;  // the board, the side to move
   const char* at = pan.data();
-  auto attribute = std::tie(board_range, first);
-  if (!x3::parse(at, pan.data() + pan.size(), gib::grammar::pan, attribute))
+  if (!x3::parse(at, pan.data() + pan.size(), gib::grammar::pan, parts))
     return Error{"[판] value has no side to move ('초 접장기' or '한 접장기') after the board"};
+  const boost::iterator_range<const char*>& board_range = boost::fusion::at_c<0>(parts);
+  const Side first = boost::fusion::at_c<1>(parts);
   gib::PanBoard board;
   if (!gib::parse_pan_board(gib::grammar::view_of(board_range), board)) return Error{board.error};
   if (board.rank != kRanks - 1)

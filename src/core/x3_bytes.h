@@ -29,9 +29,10 @@ auto& state_of(const Context& ctx) {
 
 // ---- parsers from functions -------------------------------------------------------------
 // `scan<A>(f)`: a primitive parser with attribute A that calls f(first, last, a) — or
-// f(first, last) when A is x3::unused_type. f returns whether it matched and then moves
-// `first` past what it read; it must leave `first` (and `a`) untouched when it fails. The
-// attribute is written in place when the caller's attribute is an A.
+// f(first, last) when A is x3::unused_type (or f(first, last, context) when f reads with
+// the state the caller gave the parse, x3::with). f returns whether it matched and then
+// moves `first` past what it read; it must leave `first` (and `a`) untouched when it fails.
+// The attribute is written in place when the caller's attribute is an A.
 template <typename A, typename F>
 struct scan_parser : x3::parser<scan_parser<A, F>> {
   using attribute_type = A;
@@ -39,8 +40,11 @@ struct scan_parser : x3::parser<scan_parser<A, F>> {
   F f;
   constexpr explicit scan_parser(F fn) : f(fn) {}
   template <typename It, typename Ctx, typename RCtx, typename Attr>
-  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr& attr) const {
-    if constexpr (!has_attribute) {
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr& attr) const {
+    if constexpr (!has_attribute && std::is_invocable_v<const F&, It&, const It&, const Ctx&>) {
+      return f(first, last, ctx);
+    } else if constexpr (!has_attribute) {
+      (void)ctx;
       return f(first, last);
     } else if constexpr (std::is_same_v<Attr, A>) {
       return f(first, last, attr);

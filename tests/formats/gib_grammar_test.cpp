@@ -315,8 +315,36 @@ TEST(GibGrammar, Cp949PairRule) {
   EXPECT_TRUE(text::cp949_pair_valid(text::cp949_valid_bits(), text::cp949_pair(ga, 2)));
 }
 
-// The result rules (grammar.h "results"), each alone, then through normalize_gib_result.
-TEST(GibGrammar, ResultRules) {
+// truncated-ply is what the reader asked before it was a rule: whether the token with "1",
+// "11" or "졸11" after it is a ply. Every token of up to four of these characters.
+TEST(GibGrammar, TruncatedPlyIsATokenAFewCharactersWouldComplete) {
+  const std::vector<std::string> alphabet = {"7", "9", "0", "a", "i", "졸", "초", "楚", "漢", "타", "장", "군", "한", "x"};
+  auto completed = [](const std::string& token) {
+    std::string text;
+    PlyToken ply;
+    for (const char* more : {"1", "11", "졸11"})
+      if (parse_ply_token(token + more, Coding::Utf8, text, ply)) return true;
+    return false;
+  };
+  std::vector<std::string> tokens = {""}, longer;
+  int truncated = 0;
+  for (int length = 1; length <= 4; ++length) {
+    longer.clear();
+    for (const std::string& t : tokens)
+      for (const std::string& c : alphabet) longer.push_back(t + c);
+    tokens.swap(longer);
+    for (const std::string& t : tokens) {
+      const bool is = x3_bytes::parse_all(t, grammar::truncated_ply);
+      ASSERT_EQ(is, completed(t)) << t;
+      truncated += is;
+    }
+  }
+  EXPECT_GT(truncated, 1000);  // the check saw both answers
+}
+
+// The result rules (grammar.h "results"), each alone, then through normalize_gib_result:
+// the canonical text and its body first.
+TEST(GibGrammar, ResultTextAndBody) {
   auto canonical = [](std::string_view text) {
     std::string out;
     const char* first = text.data();
@@ -334,11 +362,18 @@ TEST(GibGrammar, ResultRules) {
   EXPECT_EQ(body("초승\"'\""), "초승");
   EXPECT_EQ(body("초'승'"), "초'승");  // only the quotes that end the text
   EXPECT_EQ(body("''"), "");
+}
 
-  // Each rule over a canonical text, with the state the actions fill in.
+// A result rule over a canonical text, with the state the actions fill in.
+template <typename Rule>
+bool run_result_rule(const Rule& rule, std::string_view text, grammar::ResultState& st) {
+  const char* first = text.data();
+  return x3::parse(first, text.data() + text.size(), x3::with<grammar::result_state_tag>(std::ref(st))[rule]);
+}
+
+TEST(GibGrammar, ResultMarginsAndOutcomes) {
   auto run = [](const auto& rule, std::string_view text, grammar::ResultState& st) {
-    const char* first = text.data();
-    return x3::parse(first, text.data() + text.size(), x3::with<grammar::result_state_tag>(std::ref(st))[rule]);
+    return run_result_rule(rule, text, st);
   };
   auto margin = [&](std::string_view text) {
     grammar::ResultState st;
@@ -367,10 +402,13 @@ TEST(GibGrammar, ResultRules) {
     grammar::ResultState st;
     EXPECT_FALSE(run(grammar::lost, s, st)) << s;
   }
+}
+
+TEST(GibGrammar, ResultMethods) {
   auto method = [&](std::string_view text, bool with_margin = false) {
     grammar::ResultState st;
     if (with_margin) st.result.margin_half_points = 3;
-    EXPECT_TRUE(run(grammar::how, text, st)) << text;
+    EXPECT_TRUE(run_result_rule(grammar::how, text, st)) << text;
     return st.result.method;
   };
   const std::tuple<const char*, bool, ResultMethod> methods[] = {
@@ -385,14 +423,16 @@ TEST(GibGrammar, ResultRules) {
   for (const auto& [text, with_margin, expected] : methods) EXPECT_EQ(method(text, with_margin), expected) << text;
   for (const char* s : {"초", "한의", "초2.5점"}) {
     grammar::ResultState st;
-    EXPECT_FALSE(run(grammar::decided, s, st)) << s;  // no outcome
+    EXPECT_FALSE(run_result_rule(grammar::decided, s, st)) << s;  // no outcome
   }
   for (const char* s : {"", "초승", "승", "무", "비기다"}) {
     grammar::ResultState st;
-    EXPECT_FALSE(run(grammar::draw, s, st)) << s;
+    EXPECT_FALSE(run_result_rule(grammar::draw, s, st)) << s;
   }
+}
 
-  // The whole: winner, method, margin and whether it was recognised.
+// The whole: winner, method, margin and whether it was recognised.
+TEST(GibGrammar, ResultNormalized) {
   NormalizedResult r = normalize_gib_result("漢의 2.5점 점수승'");
   EXPECT_TRUE(r.recognised);
   EXPECT_EQ(r.winner, Winner::Han);

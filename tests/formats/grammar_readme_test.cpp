@@ -1,6 +1,8 @@
 // The specifications and the code say the same thing (issues 23, 31): every rule of a
 // README's grammar blocks (```ebnf) is a rule of the code, written the same, and every
-// rule of the code is in the README. Both sides are read as written — the README's EBNF,
+// rule of the code is in the README; for the grammars written top down (Spec::ordered:
+// .gib and PGN, issue 41), the code's rules also come in the README's order, and none uses a
+// rule written above it. Both sides are read as written — the README's EBNF,
 // and the C++ Boost.Spirit X3 expression each rule is initialised with (not the comments
 // above it) — into one tree each, which is printed one way and compared. One whitespace
 // rule for both: blanks and line ends only separate tokens. Comments never count:
@@ -352,7 +354,8 @@ class EbnfReader : public TokenReader {
 
 // The README's rules: the ```ebnf blocks, comments (* … *) removed; a rule starts at a
 // line whose first tokens are `name =`, and runs to the next one.
-std::map<std::string, Node> readme_rules(const std::string& readme, std::vector<std::string>& problems) {
+std::map<std::string, Node> readme_rules(const std::string& readme, std::vector<std::string>& problems,
+                                         std::vector<std::string>& order) {
   std::vector<std::pair<std::string, std::string>> texts;  // name, body
   std::istringstream in(readme);
   bool inside = false;
@@ -390,6 +393,8 @@ std::map<std::string, Node> readme_rules(const std::string& readme, std::vector<
     try {
       if (!rules.emplace(name, canonical(EbnfReader(ebnf_tokens(body)).rule())).second)
         problems.push_back("README: rule " + name + " twice");
+      else
+        order.push_back(name);
     } catch (const Failure& f) {
       problems.push_back("README: rule " + name + ": " + f.what);
     }
@@ -619,7 +624,7 @@ class X3Reader : public TokenReader {
 // (templates too) whose initialiser is no lambda (a semantic action) and whose name is no
 // constant (kName).
 std::map<std::string, Node> code_rules(const std::string& code, std::vector<std::string>& problems,
-                                       const std::string& file) {
+                                       const std::string& file, std::vector<std::string>& order) {
   std::map<std::string, Node> rules;
   const std::string s = without_comments(code);
   for (std::size_t at = 0; (at = s.find("inline ", at)) != std::string::npos;) {
@@ -655,6 +660,8 @@ std::map<std::string, Node> code_rules(const std::string& code, std::vector<std:
     try {
       if (!rules.emplace(ebnf_name(name), canonical(X3Reader(cpp_tokens(init)).rule())).second)
         problems.push_back(file + ": rule " + name + " twice");
+      else
+        order.push_back(ebnf_name(name));
     } catch (const Failure& f) {
       problems.push_back(file + ": rule " + name + ": " + f.what);
     }
@@ -663,15 +670,51 @@ std::map<std::string, Node> code_rules(const std::string& code, std::vector<std:
 }
 
 // ---- the comparison ----------------------------------------------------------------------------
+// The names a rule uses.
+void names_used(const Node& n, std::vector<std::string>& out) {
+  if (n.kind == Node::Ref) out.push_back(n.text);
+  for (const Node& k : n.kids) names_used(k, out);
+}
+
+// What is wrong with the order of the code's rules (`code_order`, as written): they must come
+// in the README's order (`doc_order`), and top down: no rule uses one of the code's rules
+// written above it (a rule may use itself).
+std::vector<std::string> order_problems(const std::vector<std::string>& doc_order,
+                                        const std::vector<std::string>& code_order,
+                                        const std::map<std::string, Node>& code) {
+  std::vector<std::string> problems, doc_common, code_common;
+  for (const std::string& n : doc_order)
+    if (code.count(n)) doc_common.push_back(n);
+  for (const std::string& n : code_order)
+    if (std::find(doc_order.begin(), doc_order.end(), n) != doc_order.end()) code_common.push_back(n);
+  const auto [d, c] = std::mismatch(doc_common.begin(), doc_common.end(), code_common.begin(), code_common.end());
+  if (d != doc_common.end() && c != code_common.end())
+    problems.push_back("order: the README has rule " + *d + " where the code has rule " + *c);
+  std::map<std::string, std::size_t> place;
+  for (std::size_t k = 0; k < code_order.size(); ++k) place.emplace(code_order[k], k);
+  for (const auto& [name, at] : place) {
+    std::vector<std::string> used;
+    names_used(code.at(name), used);
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    for (const std::string& u : used)
+      if (const auto it = place.find(u); it != place.end() && it->second < at)
+        problems.push_back("order: rule " + name + " uses rule " + u + ", written above it (not top down)");
+  }
+  return problems;
+}
+
 // What is wrong between a README and its headers' rules (`own`: each of their rules must be
-// in the README; `shared`: rules the README may quote, x3_bytes.h's).
+// in the README; `shared`: rules the README may quote, x3_bytes.h's); with `ordered`, also
+// their order (order_problems).
 std::vector<std::string> compare(const std::string& readme, const std::vector<std::pair<std::string, std::string>>& own,
-                                 const std::vector<std::pair<std::string, std::string>>& shared, std::size_t& matched) {
-  std::vector<std::string> problems;
-  const std::map<std::string, Node> doc = readme_rules(readme, problems);
+                                 const std::vector<std::pair<std::string, std::string>>& shared, bool ordered,
+                                 std::size_t& matched) {
+  std::vector<std::string> problems, doc_order, code_order, shared_order;
+  const std::map<std::string, Node> doc = readme_rules(readme, problems, doc_order);
   std::map<std::string, Node> code, common;
-  for (const auto& [file, text] : own) code.merge(code_rules(text, problems, file));
-  for (const auto& [file, text] : shared) common.merge(code_rules(text, problems, file));
+  for (const auto& [file, text] : own) code.merge(code_rules(text, problems, file, code_order));
+  for (const auto& [file, text] : shared) common.merge(code_rules(text, problems, file, shared_order));
   matched = 0;
   for (const auto& [name, rule] : doc) {
     const Node* stated = nullptr;
@@ -687,6 +730,8 @@ std::vector<std::string> compare(const std::string& readme, const std::vector<st
   }
   for (const auto& [name, rule] : code)
     if (doc.find(name) == doc.end()) problems.push_back("the code's rule " + name + " is not in the README");
+  if (ordered)
+    for (std::string& p : order_problems(doc_order, code_order, code)) problems.push_back(std::move(p));
   return problems;
 }
 
@@ -694,6 +739,7 @@ struct Spec {
   const char* readme;
   std::vector<const char*> own;
   std::size_t at_least;  // rules matched: a floor against a README that stops being read
+  bool ordered = false;  // the code's rules are written top down, in the README's order
 };
 
 std::vector<std::string> check(const Spec& spec, std::size_t& matched,
@@ -703,13 +749,13 @@ std::vector<std::string> check(const Spec& spec, std::size_t& matched,
   std::vector<std::pair<std::string, std::string>> own, shared{{"x3_bytes.h", read(root + "src/core/x3_bytes.h")}};
   for (const char* h : spec.own) own.push_back({h, read(root + h)});
   if (alter) alter(readme, own[0].second);
-  return compare(readme, own, shared, matched);
+  return compare(readme, own, shared, spec.ordered, matched);
 }
 
 const std::vector<Spec>& specs() {
   static const std::vector<Spec> all = {
-      {"formats/gib/README.md", {"formats/gib/grammar.h"}, 55},
-      {"formats/pgn/README.md", {"formats/pgn/grammar.h"}, 33},
+      {"formats/gib/README.md", {"formats/gib/grammar.h"}, 55, true},
+      {"formats/pgn/README.md", {"formats/pgn/grammar.h"}, 33, true},
       {"formats/fen/README.md", {"src/core/fen_grammar.h", "formats/fen/grammar.h"}, 15},
       {"formats/uci/README.md", {"formats/uci/grammar.h"}, 6},
       {"formats/notation/README.md", {"formats/notation/grammar.h"}, 14},
@@ -761,6 +807,35 @@ TEST(GrammarReadmes, AChangeToEitherSideIsFound) {
     header += "\n// inline const auto move_line = x3::eps;\n";
   });
   EXPECT_TRUE(comment.empty());
+}
+
+// The order: a rule moved on one side is found, and a rule moved above its users on both
+// sides (the two agree, but not top down) is found in each rule that uses it.
+TEST(GrammarReadmes, AChangeOfOrderIsFound) {
+  const Spec& pgn = specs()[1];
+  ASSERT_TRUE(pgn.ordered);
+  // The line of rule `name` (from its start to its line end) moved to after rule `after`'s.
+  auto move_line = [](std::string& text, const std::string& name, const std::string& after) {
+    const std::size_t from = text.find("\n" + name) + 1, to = text.find('\n', from) + 1;
+    const std::string line = text.substr(from, to - from);
+    text.erase(from, to - from);
+    const std::size_t at = text.find('\n', text.find("\n" + after) + 1) + 1;
+    text.insert(at, line);
+  };
+  std::size_t matched = 0;
+  const auto readme = check(pgn, matched, [&](std::string& doc, std::string&) { move_line(doc, "digit ", "file "); });
+  ASSERT_EQ(readme.size(), 1u);
+  EXPECT_NE(readme[0].find("order: the README has rule digit where the code has rule game"), std::string::npos)
+      << readme[0];
+  const auto code = check(pgn, matched, [&](std::string&, std::string& h) { move_line(h, "inline const auto digit_def", "inline const auto file_def"); });
+  ASSERT_FALSE(code.empty());
+  EXPECT_NE(code[0].find("order: the README has rule game where the code has rule digit"), std::string::npos) << code[0];
+  const auto both = check(pgn, matched, [&](std::string& doc, std::string& h) {
+    move_line(doc, "digit ", "file ");
+    move_line(h, "inline const auto digit_def", "inline const auto file_def");
+  });
+  ASSERT_EQ(both.size(), 3u);  // nag, nag-number and move-number use digit
+  for (const std::string& p : both) EXPECT_NE(p.find("uses rule digit, written above it"), std::string::npos) << p;
 }
 
 // The same for every README and its code: a literal put before the first rule of either
