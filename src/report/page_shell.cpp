@@ -89,7 +89,7 @@ h2 { font-size: 17px; margin: 10px 0 8px; }
 main { padding: 14px 0 30px; }
 section { background: var(--paper); border: 1px solid var(--line); border-radius: 10px; padding: 8px 16px 14px; margin-bottom: 14px; }
 .layout { display: grid; grid-template-columns: minmax(260px, 420px) minmax(0, 1fr); gap: 16px; align-items: start; }
-@media (max-width: 860px) { .layout { grid-template-columns: 1fr; } }
+@media (max-width: 860px) { .layout { grid-template-columns: minmax(0, 1fr); } }  /* a track as narrow as the screen */
 figure { margin: 0; }
 figure svg { display: block; max-width: 100%; height: auto; }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; font-size: 14px; }
