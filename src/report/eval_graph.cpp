@@ -88,9 +88,9 @@ std::string eval_graph_svg(const analysis::Evaluations& evals, const EvalGraphOp
   std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"eval-graph\" viewBox=\"0 0 " +
                     std::to_string(o.width) + " " + std::to_string(o.height) + "\" width=\"" + std::to_string(o.width) +
                     "\" height=\"" + std::to_string(o.height) +
-                    "\" role=\"img\" aria-label=\"evaluation graph, Cho's view\">"
-                    "<title>evaluation after each ply, Cho's view (clamped at ±" +
-                    num(o.cap_cp / 100.0) + ")</title>";
+                    "\" role=\"img\" aria-label=\"" + xml_escape(i18n::translate("evaluation graph, Cho's view")) + "\"><title>" +
+                    xml_escape(i18n::format("evaluation after each ply, Cho's view (clamped at ±{1})", {num(o.cap_cp / 100.0)})) +
+                    "</title>";
   out += "<rect x=\"0\" y=\"0\" width=\"" + std::to_string(o.width) + "\" height=\"" + std::to_string(o.height) +
          "\" fill=\"#f4f1ea\"/>";
   out += "<line class=\"zero\" x1=\"0\" y1=\"" + num(mid) + "\" x2=\"" + std::to_string(o.width) + "\" y2=\"" + num(mid) +

@@ -146,6 +146,7 @@ constexpr const char* kPatterns[] = {
     N_("an event is its name as counted in one season (its games with no gap of more than {1} days)"),
     N_("{1} games"),
     N_("stages: {1}"),
+    N_("round {1}"),  // where a knockout's player went out (stats_tables_players.cpp went_out_in)
     // usage errors (src/cli)
     N_("give {1} or {2}, not both"),
     N_("{1} needs {2}"),

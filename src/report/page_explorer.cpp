@@ -132,7 +132,7 @@ std::string explorer_page(const explore::Exploration& e, const Path& path, const
   if (e.moves.empty()) {
     body += "<p class=\"muted\">" + tr("No selected game plays on from this position.") + "</p>\n";
   } else {
-    body += "<div class=\"table-wrap\"><table class=\"moves-played\">\n<thead><tr><th>" + tr("move") + "</th><th>uci</th><th class=\"n\">" +
+    body += "<div class=\"table-wrap\"><table class=\"moves-played\">\n<thead><tr><th>" + tr("move") + "</th><th>UCI</th><th class=\"n\">" +
             tr("games") + "</th><th class=\"n\">" + tr("share") + "</th><th class=\"n\">" + tr("Cho") +
             "</th><th class=\"n\">" + tr("Han") + "</th><th class=\"n\">" + tr("draw") + "</th><th class=\"n\">" +
             tr("other") + "</th><th>" + tr("notable game") + "</th></tr></thead>\n<tbody>\n";

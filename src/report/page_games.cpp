@@ -1,6 +1,4 @@
 // The games reaching a position, paged (pages.h).
-#include <algorithm>
-
 #include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "markup.h"
@@ -10,17 +8,14 @@ namespace gibo::pages {
 
 std::string games_page(const explore::Search& s, const Path& path, const Filters& filters, int page, int per_page) {
   const long total = static_cast<long>(s.games.size());
-  const int pages = std::max(1, static_cast<int>((total + per_page - 1) / per_page));
-  page = std::clamp(page, 1, pages);
-  const std::string base = "/games?" + path.query() + filters.query();
+  const ListPage l = ListPage::at(page, static_cast<std::size_t>(per_page)).within(s.games.size());
   std::string body = "<section><p><a href=\"/explore?" + xml_escape(path.query() + filters.query()) + "\">" +
-                     tr("Games reaching this position:") + "</a> " + with_commas(total) + ". " + tr("Page") + " " +
-                     std::to_string(page) + " / " + std::to_string(pages) + ".</p>\n" + pager(base, page, pages);
+                     tr("Games reaching this position:") + "</a> " + with_commas(total) + ".</p>\n" +
+                     pager("/games?" + path.query() + filters.query() + "&", l, s.games.size());
   body += "<div class=\"table-wrap\"><table class=\"games\">\n<thead><tr><th>" + tr("game") + "</th><th>" + tr("Cho") + "</th><th>" + tr("Han") +
           "</th><th>" + tr("date") + "</th><th>" + tr("result") + "</th><th class=\"n\">" + tr("ply") +
           "</th><th class=\"n\">" + tr("plies") + "</th></tr></thead>\n<tbody>\n";
-  const std::size_t first = static_cast<std::size_t>(page - 1) * static_cast<std::size_t>(per_page);
-  for (std::size_t i = first; i < s.games.size() && i < first + static_cast<std::size_t>(per_page); ++i) {
+  for (std::size_t i = l.first(); i < s.games.size() && l.shows(i); ++i) {
     const explore::Found& f = s.games[i];
     const std::string file = f.game.file.substr(f.game.file.find_last_of('/') + 1);
     body += "<tr><td><a href=\"/game/" + std::to_string(f.game.id) + "?ply=" + std::to_string(f.ply) + "\">" +

@@ -331,17 +331,18 @@ std::string knockout_section(const stats::Report& r, const stats::EventReport& e
     std::string place = std::to_string(p.place);
     if (p.place_to != p.place) place += "–" + std::to_string(p.place_to);
     body += "<tr><td class=\"n\">" + place + "</td><td>" + player_link(r.identities[e.players[p.player]].name) + "</td><td>" +
-            esc(stats::went_out_in(e, p)) + "</td></tr>\n";
+            esc(i18n::message(stats::went_out_in(e, p))) + "</td></tr>\n";
   }
   return body + "</tbody></table>";
 }
 
-// The games of a match or of casual games, in the order played.
-std::string games_section(const stats::Report& r, const stats::EventReport& e) {
-  std::string body = "<table><thead><tr><th>" + tr("date") + "</th><th>" + tr("Cho") + "</th><th>" + tr("Han") + "</th><th>" +
-                     tr("result") + "</th><th>" + tr("game") + "</th></tr></thead><tbody>\n";
-  std::size_t listed = 0;
-  for (std::size_t k = 0; k < e.games.size() && listed < 500; ++k, ++listed) {
+// The games of a match, a knockout or casual games, in the order played: page `l` of them,
+// its pager's links at `href` (the event's page and "&").
+std::string games_section(const stats::Report& r, const stats::EventReport& e, const ListPage& l, const std::string& href) {
+  std::string body = "<h2>" + tr("Games") + "</h2>" + pager(href, l, e.games.size()) +
+                     "<div class=\"table-wrap\"><table><thead><tr><th>" + tr("date") + "</th><th>" + tr("Cho") + "</th><th>" +
+                     tr("Han") + "</th><th>" + tr("result") + "</th><th>" + tr("game") + "</th></tr></thead><tbody>\n";
+  for (std::size_t k = l.first(); k < e.games.size() && l.shows(k); ++k) {
     const crosstable::EventGame& g = e.games[k];
     const stats::EventGameRef& ref = e.refs[k];
     const std::string result = g.winner == Winner::Cho ? tr("Cho") : g.winner == Winner::Han ? tr("Han")
@@ -350,11 +351,7 @@ std::string games_section(const stats::Report& r, const stats::EventReport& e) {
             player_link(r.identities[e.players[g.han]].name) + "</td><td>" + result + "</td><td>" +
             (ref.id ? game_link(ref.id, game_ref(ref.file, ref.index)) : esc(game_ref(ref.file, ref.index))) + "</td></tr>\n";
   }
-  body += "</tbody></table>";
-  if (e.games.size() > listed)
-    body += "<p class=\"muted\">" + esc(i18n::format("the first {1} of {2} games are listed",
-                                                     {with_commas(static_cast<long>(listed)), with_commas(static_cast<long>(e.games.size()))})) + "</p>";
-  return body;
+  return body + "</tbody></table></div>" + pager(href, l, e.games.size());
 }
 
 }  // namespace
@@ -375,24 +372,29 @@ const stats::EventReport* find_event(const stats::Report& r, const std::string& 
   return found;
 }
 
-std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& date) {
+std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& date,
+                                      const ListPage& asked) {
   const stats::EventReport* found = find_event(r, name, date);
   if (!found) return std::nullopt;
   const stats::EventReport& e = *found;
+  const ListPage l = asked.within(e.games.size());
+  const std::string href = event_href(name, date) + "&";
   const std::string title = e.name + (e.first_date.empty() ? std::string() : " (" + stats::season_text(e) + ")");
   const stats::EventFirst f = stats::first_of(e);
   std::string body = "<section><h2>" + esc(title) + "</h2><p class=\"muted\">" +
                      esc(i18n::format("{1}; {2} games, {3} players; scoring: {4}",
                                       {i18n::translate_known(stats::format_text(e)), with_commas(e.table.games),
                                        with_commas(static_cast<long>(e.players.size())),
-                                       i18n::translate_known(std::string(crosstable::point_system_name(r.events.system)))})) +
+                                       r.events.system == crosstable::PointSystem::Janggi
+                                          ? tr("janggi (7, 4–2 on points, 3.5 a draw)")
+                                          : tr("classic (1, ½, 0)")})) +
                      (r.events.by_verdict ? " · " + esc(tr("scored by the board's ending where it shows one")) : std::string()) +
                      (f.score.empty() || e.format != EventFormat::Match ? std::string()
                                                                         : " · " + esc(tr("match score")) + " " + esc(f.score)) +
                      "</p>";
   if (e.format == EventFormat::RoundRobin || e.format == EventFormat::League) body += crosstable_section(r, e);
-  else if (e.format == EventFormat::Knockout) body += knockout_section(r, e) + games_section(r, e);
-  else body += games_section(r, e);
+  else if (e.format == EventFormat::Knockout) body += knockout_section(r, e) + games_section(r, e, l, href);
+  else body += games_section(r, e, l, href);
   body += "</section>\n";
   return document(title, body);
 }

@@ -7,10 +7,10 @@
 //                              results by colour and by year, rating per year, games; then
 //                              the play quality of the stored analyses (page_player.cpp)
 //   /events?q=TEXT&page=N      every event (its name as counted in one season), with its format
-//   /event?name=NAME&date=D    the season of that event holding the date D (a date key, "" for
-//                              undated games): a round robin's or league's crosstable, each
-//                              result a link to its game; a knockout's places; a match's or
-//                              casual games' games
+//   /event?name=NAME&date=D&page=N  the season of that event holding the date D (a date key,
+//                              "" for undated games): a round robin's or league's crosstable,
+//                              each result a link to its game; a knockout's places; a
+//                              knockout's, match's or casual games' games, a page at a time
 //
 // Internal to src/report (the server includes it).
 #pragma once
@@ -31,7 +31,9 @@ std::optional<std::string> player_page(const stats::Report& r, const std::string
 std::string events_page(const stats::Report& r, const ListPage& l = {});
 // nullopt when no event has that name and a season holding `date` ("" for undated games, or
 // the first season of the name when it has no undated games).
-std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& date);
+// `l`: the page of its games (no search: l.q is not read).
+std::optional<std::string> event_page(const stats::Report& r, const std::string& name, const std::string& date,
+                                      const ListPage& l = {});
 // The season event_page shows for `name` (as counted, or any spelling an event tag has)
 // and `date`; nullptr when none: a value that is no event (미상, a site's name) has none.
 const stats::EventReport* find_event(const stats::Report& r, const std::string& name, const std::string& date);

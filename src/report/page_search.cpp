@@ -1,6 +1,4 @@
 // The search page (pages.h search_page): a pattern's form and the games where it holds.
-#include <algorithm>
-
 #include "gibo/report/i18n.h"
 #include "gibo/report/pages.h"
 #include "markup.h"
@@ -28,27 +26,24 @@ std::string search_page(const PatternResults& r) {
   if (!r.error.empty()) body += "<p class=\"error\">" + xml_escape(r.error) + "</p>\n";
   if (r.result) {
     const pattern::SearchResult& s = *r.result;
-    const long total = static_cast<long>(s.found.size());
-    const int pages = std::max(1, static_cast<int>((total + r.per_page - 1) / r.per_page));
-    const int page = page_within(r.page, s.found.size(), r.per_page);
+    const ListPage l = ListPage::at(r.page, static_cast<std::size_t>(r.per_page)).within(s.found.size());
     std::string counts = explore::pattern_counts(s);
     for (std::size_t nl; (nl = counts.find('\n')) != std::string::npos;) counts.replace(nl, 1, ". ");
     body += "<p>" + xml_escape(counts) + "</p>\n";
-    const std::string base = "/search?pattern=" + url_encode(r.pattern);
-    body += pager(base, page, pages) + "<div class=\"found\">\n";
-    const std::size_t first = static_cast<std::size_t>(page - 1) * static_cast<std::size_t>(r.per_page);
-    for (std::size_t i = first; i < s.found.size() && i < first + static_cast<std::size_t>(r.per_page); ++i) {
+    const std::string base = "/search?pattern=" + url_encode(r.pattern) + "&";
+    body += pager(base, l, s.found.size()) + "<div class=\"found\">\n";
+    for (std::size_t i = l.first(); i < s.found.size() && l.shows(i); ++i) {
       const pattern::Found& f = s.found[i];
       const std::string file = f.game.file.substr(f.game.file.find_last_of('/') + 1);
       const std::string link = "/game/" + std::to_string(f.game.id) + "?ply=" + std::to_string(f.matches.ply());
-      const std::size_t k = i - first;
+      const std::size_t k = i - l.first();
       body += "<figure><a href=\"" + link + "\">" + (k < r.boards.size() ? r.boards[k] : std::string()) +
               "</a><figcaption><a href=\"" + link + "\">" + xml_escape(file) + ":" + std::to_string(f.game.index + 1) +
               "@" + std::to_string(f.matches.ply()) + "</a><br>" + xml_escape(f.game.cho) + " – " +
               xml_escape(f.game.han) + "<br><small>" + xml_escape(i18n::date(f.game.date)) + " " +
               xml_escape(f.game.result.value_or("")) + "</small></figcaption></figure>\n";
     }
-    body += "</div>\n" + pager(base, page, pages);
+    body += "</div>\n" + pager(base, l, s.found.size());
   }
   body += "</section>\n";
   return document(tr("Search"), body);

@@ -62,24 +62,6 @@ std::string tr(const char* english) { return i18n::translate(english); }
 
 std::string with_commas(long n) { return i18n::number(n); }
 
-int page_within(int page, std::size_t total, int per_page) {
-  const int pages = std::max(1, static_cast<int>((total + static_cast<std::size_t>(per_page) - 1) / static_cast<std::size_t>(per_page)));
-  return std::clamp(page, 1, pages);
-}
-
-std::string pager(const std::string& base, int page, int pages) {
-  std::string out = "<p class=\"steps\">";
-  const auto step = [&](int to, const char* label) {
-    if (to < 1 || to > pages || to == page) out += "<span class=\"muted\">" + tr(label) + "</span>";
-    else out += "<a href=\"" + xml_escape(base + "&page=" + std::to_string(to)) + "\">" + tr(label) + "</a>";
-  };
-  step(1, "first");
-  step(page - 1, "previous");
-  step(page + 1, "next");
-  step(pages, "last");
-  return out + "</p>\n";
-}
-
 std::string event_href(const std::string& name, const std::string& date) {
   return "/event?name=" + url_encode(name) + "&date=" + url_encode(date);
 }
@@ -107,7 +89,7 @@ h2 { font-size: 17px; margin: 10px 0 8px; }
 main { padding: 14px 0 30px; }
 section { background: var(--paper); border: 1px solid var(--line); border-radius: 10px; padding: 8px 16px 14px; margin-bottom: 14px; }
 .layout { display: grid; grid-template-columns: minmax(260px, 420px) minmax(0, 1fr); gap: 16px; align-items: start; }
-@media (max-width: 860px) { .layout { grid-template-columns: 1fr; } }
+@media (max-width: 860px) { .layout { grid-template-columns: minmax(0, 1fr); } }  /* a track as narrow as the screen */
 figure { margin: 0; }
 figure svg { display: block; max-width: 100%; height: auto; }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; font-size: 14px; }
@@ -187,9 +169,16 @@ bool ListPage::matches(std::string_view name) const {
                      [&](char a, char b) { return lower(a) == lower(b); }) != name.end();
 }
 
+ListPage ListPage::at(long page, std::size_t size) {
+  ListPage l;
+  l.page = static_cast<std::size_t>(std::max(1L, page));
+  l.size = std::max<std::size_t>(1, size);
+  return l;
+}
+
 ListPage ListPage::within(std::size_t total) const {
   ListPage l = *this;
-  l.page = std::clamp<std::size_t>(page, 1, std::max<std::size_t>(1, (total + kSize - 1) / kSize));
+  l.page = std::clamp<std::size_t>(page, 1, std::max<std::size_t>(1, (total + size - 1) / size));
   return l;
 }
 
@@ -201,8 +190,8 @@ std::string search_form(const std::string& action, const ListPage& l, const std:
 }
 
 std::string pager(const std::string& href, const ListPage& l, std::size_t total) {
-  const std::size_t pages = std::max<std::size_t>(1, (total + ListPage::kSize - 1) / ListPage::kSize);
-  const std::size_t first = std::min(total, (l.page - 1) * ListPage::kSize + 1), last = std::min(total, l.page * ListPage::kSize);
+  const std::size_t pages = std::max<std::size_t>(1, (total + l.size - 1) / l.size);
+  const std::size_t first = std::min(total, l.first() + 1), last = std::min(total, l.page * l.size);
   std::string out = "<p class=\"pager\">" +
                     xml_escape(i18n::format("rows {1}–{2} of {3}", {with_commas(static_cast<long>(first)),
                                                                      with_commas(static_cast<long>(last)),

@@ -152,9 +152,11 @@ void table_html(const Table& source, std::string& out, std::size_t fold_after = 
       if (k == 0 && t.indent[r] > 0) style = " style=\"padding-left:" + std::to_string(10 + 18 * t.indent[r]) + "px\"";
       // A player's name links to their page (the source table's cell: the name itself, not its translation).
       const std::string& name = source.rows[r][c];
+      // A code (an opening's, a diagnostic's) is notation, the same in every language.
       const std::string cell = served && t.columns[c].player && !name.empty()
                                    ? "<a href=\"" + escape(player_link(name)) + "\">" + escape(t.rows[r][c]) + "</a>"
-                                   : escape(t.rows[r][c]);
+                               : t.columns[c].id == "code" && !name.empty() ? "<code>" + escape(t.rows[r][c]) + "</code>"
+                                                                            : escape(t.rows[r][c]);
       out += std::string(t.columns[c].numeric ? "<td class=\"n\"" : "<td") + style + ">" + cell + "</td>";
     }
     if (bars) out += "<td class=\"bar\">" + charts::mini_bar(*row_tally(t, t.rows[r]), 120) + "</td>";

@@ -73,10 +73,10 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
   };
   add("origin", "read from", r.origin);
   if (!r.path_prefix.empty() && r.path_prefix != r.origin && r.path_prefix != r.origin + "/")
-    add("directory", "files in", r.path_prefix);
+    add("directory", i18n::N_("files in"), r.path_prefix);
   count("files", "files", v.files);
-  if (v.unreadable_files) count("unreadable_files", "unreadable files", v.unreadable_files);
-  if (r.duplicates) count("duplicates", "duplicate copies (not counted)", r.duplicates);
+  if (v.unreadable_files) count("unreadable_files", i18n::N_("unreadable files"), v.unreadable_files);
+  if (r.duplicates) count("duplicates", i18n::N_("duplicate copies (not counted)"), r.duplicates);
   count("games", "games", v.games);
   count("valid", "valid games", v.valid);
   count("rejected", "rejected games", v.rejected);
@@ -96,8 +96,8 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
   count("casual_pools", "pools of casual games", c.casual_pools);
   count("standard_starts", "games from a set-up pair", c.standard_starts);
   count("custom_starts", "games from a custom start", c.custom_starts);
-  add("verdicts", "verdicts", r.verdicts_from == "archive"    ? "stored in the archive"
-                              : r.verdicts_from == "computed" ? "judged while reading"
+  add("verdicts", "verdicts", r.verdicts_from == "archive"    ? i18n::N_("stored in the archive")
+                              : r.verdicts_from == "computed" ? i18n::N_("judged while reading")
                                                               : "none");
   out.push_back(std::move(t));
 
@@ -112,8 +112,10 @@ void overview_tables(const Report& r, std::vector<Table>& out) {
     for (const NamedCount& c : list)
       s.rows.push_back({c.name, c.name.empty() ? "(unknown)" : c.name, num(c.games), percent(c.games, v.games)});
     s.human_rows = static_cast<std::size_t>(r.options.top_sites);  // --top; CSV and JSON hold every row
-    s.note = "spellings of one name count as one (Unicode NFKC, case, spacing, aliases); (unknown): none, 미상, ? or a "
-             "value that is no " + id + " (the table below)";
+    s.note = which == 0 ? i18n::N_("spellings of one name count as one (Unicode NFKC, case, spacing, aliases); (unknown): "
+                                   "none, 미상, ? or a value that is no site (the table below)")
+                        : i18n::N_("spellings of one name count as one (Unicode NFKC, case, spacing, aliases); (unknown): "
+                                   "none, 미상, ? or a value that is no event (the table below)");
     out.push_back(std::move(s));
   }
   Table n{"not_sites_or_events", "overview", "Values of the site and event tags that are no site or event",
@@ -423,7 +425,7 @@ void year_tables(const Report& r, std::vector<Table>& out) {
     tally_cells(row, y.tally);
     t.rows.push_back(std::move(row));
   }
-  t.note = "dates read leniently: 2009-01-18, 1937년, 2008년 12월 31일, 2020.01~2020.06 (its start); 미상 is unknown";
+  t.note = i18n::N_("dates read leniently: 2009-01-18, 1937년, 2008년 12월 31일, 2020.01~2020.06 (its start); 미상 is unknown");
   out.push_back(std::move(t));
 }
 
@@ -514,16 +516,16 @@ void play_quality_tables(const Report& r, std::vector<Table>& out) {
 void engine_verdict_tables(const Report& r, std::vector<Table>& out) {
   if (r.analysis.engine_verdicts.empty()) return;
   Table t{"engine_verdicts", "adjudication",
-          "Engine verdicts on the endings the rules cannot decide (gibo rescore --engine)", Audience::Both,
+          i18n::N_("Engine verdicts on the endings the rules cannot decide (gibo rescore --engine)"), Audience::Both,
           {text_col("profile", "profile"), num_col("games", "games"), num_col("engine-supports", "engine-supports"),
            num_col("engine-contradicts", "engine-contradicts"), num_col("engine-unclear", "engine-unclear"),
            num_col("information", "won off the board")},
           {}, {}, ""};
   for (const EngineVerdictCounts& c : r.analysis.engine_verdicts)
     t.rows.push_back({c.profile, num(c.total()), num(c.supports), num(c.contradicts), num(c.unclear), num(c.information)});
-  t.note = "the final position's evaluation beside the stored result: see gibo rescore --help, --margin; won off the "
-           "board: wins on time, by forfeit or disconnection, which the board does not decide (the engine's reading is "
-           "information, not a finding)";
+  t.note = i18n::N_("the final position's evaluation beside the stored result: see gibo rescore --help, --margin; won off "
+                    "the board: wins on time, by forfeit or disconnection, which the board does not decide (the engine's "
+                    "reading is information, not a finding)");
   out.push_back(std::move(t));
   struct List {
     const char* id;
@@ -548,7 +550,7 @@ void engine_verdict_tables(const Report& r, std::vector<Table>& out) {
       row.insert(row.end(), {x.cho, x.han, x.result_text, x.profile, num(x.ply), x.eval, x.note, contradiction_link(x)});
       c.rows.push_back(std::move(row));
     }
-    c.note = "the evaluation of the judged position, Cho's view; gibo serve shows each game at that ply with its verdict";
+    c.note = i18n::N_("the evaluation of the judged position, Cho's view; gibo serve shows each game at that ply with its verdict");
     out.push_back(std::move(c));
   }
 }
@@ -603,7 +605,7 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
   a.rows.push_back({"annotated", "annotated (marks captures and checks)", num(q.annotated)});
   a.rows.push_back({"unannotated", "unannotated (no marks at all)", num(q.unannotated)});
   if (q.annotation_unknown)
-    a.rows.push_back({"unknown", "unknown (imported before schema version 2)", num(q.annotation_unknown)});
+    a.rows.push_back({"unknown", i18n::N_("unknown (imported before schema version 2)"), num(q.annotation_unknown)});
   out.push_back(std::move(a));
 
   Table c{"diagnostics_by_code", "quality", "Diagnostics by code", Audience::Both,
@@ -615,7 +617,7 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
                       num(row.files)});
   out.push_back(std::move(c));
 
-  Table s{"diagnostics_by_source", "quality", "Diagnostics by source file", Audience::Both,
+  Table s{"diagnostics_by_source", "quality", i18n::N_("Diagnostics by source file"), Audience::Both,
           {text_col("file", "file", Audience::Machine), text_col("file_shown", "file", Audience::Human),
            text_col("encoding", "encoding"), num_col("games", "games"),
            num_col("rejected", "rejected"), num_col("errors", "errors"), num_col("warnings", "warnings"),
@@ -664,12 +666,12 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(m));
 
   Table k{"copy_conflicts", "quality",
-          "Copies that say otherwise than their game: the same moves, another player, date or winner", Audience::Both,
+          i18n::N_("Copies that say otherwise than their game: the same moves, another player, date or winner"), Audience::Both,
           {}, {}, {}, ""};
   game_columns(k);
   k.columns.insert(k.columns.end(), {text_col("copy_file", "copy", Audience::Machine),
                                      num_col("copy_index", "copy game", Audience::Machine),
-                                     text_col("copy", "copy", Audience::Human), text_col("conflicts", "says otherwise")});
+                                     text_col("copy", "copy", Audience::Human), text_col("conflicts", i18n::N_("says otherwise"))});
   for (const CopyConflict& x : q.conflicts) {
     std::vector<std::string> row;
     game_cells(row, r, x.file, x.index);
@@ -678,7 +680,7 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
     k.rows.push_back(std::move(row));
   }
   k.human_rows = 100;
-  k.note = "the copies are kept with the game (gibo export --copies); the game counts once";
+  k.note = i18n::N_("the copies are kept with the game (gibo export --copies); the game counts once");
   out.push_back(std::move(k));
 }
 

@@ -85,6 +85,7 @@ struct Made {
   std::string error;  // when the archive could not be read
   std::once_flag html_once;
   std::string html;  // render_html(report, served), made on the first /stats
+  stats::Dataset facts;  // the players' report's: every game's stored facts (the player pages read them)
 };
 
 std::shared_ptr<Made> make_report(const ServeOptions& options, bool people) {
@@ -107,7 +108,26 @@ std::shared_ptr<Made> make_report(const ServeOptions& options, bool people) {
   ro.min_games = options.min_games;
   ro.rating_prior = options.rating_prior;
   made->report = people ? stats::aggregate_people(data, ro) : stats::aggregate(data, ro);
+  if (people) made->facts = std::move(data);
   return made;
+}
+
+// The play quality of the games either side of which is named `name` (rank removed), from
+// the stored facts: aggregated as the report does when one of them is analysed ("" when
+// there is no such game). The facts were read once: no query and no replay a page.
+std::string player_quality(const stats::Dataset& all, const std::string& name) {
+  stats::Dataset mine;
+  mine.origin = all.origin;
+  mine.sources = all.sources;
+  mine.openings = all.openings;
+  bool analysed = false;
+  for (const stats::GameFacts& g : all.games)
+    if (g.cho_name == name || g.han_name == name) {
+      mine.games.push_back(g);
+      analysed = analysed || g.analysis.has_value();
+    }
+  if (mine.games.empty()) return "";
+  return stats::render_player_quality(analysed ? stats::aggregate(mine) : stats::Report{}, mine, name);
 }
 
 }  // namespace
@@ -269,9 +289,9 @@ struct Site::Impl {
       searched = r.pattern;
     }
     r.result = &*found;
-    r.page = pages::page_within(r.page, found->found.size(), r.per_page);  // the page search_page shows
-    const std::size_t first = static_cast<std::size_t>(r.page - 1) * static_cast<std::size_t>(r.per_page);
-    for (std::size_t i = first; i < found->found.size() && i < first + static_cast<std::size_t>(r.per_page); ++i) {
+    // The page search_page shows.
+    const pages::ListPage l = pages::ListPage::at(r.page, static_cast<std::size_t>(r.per_page)).within(found->found.size());
+    for (std::size_t i = l.first(); i < found->found.size() && l.shows(i); ++i) {
       const pattern::Found& f = found->found[i];
       auto g = archive->stored_game(f.game.id);
       Position pos;
@@ -323,18 +343,10 @@ struct Site::Impl {
   Reply player(const Query& q) {
     const std::string name = value(q, "name");
     if (name.empty()) return error(400, i18n::translate("give a player's name: /player?name=NAME"));
-    const std::string plain = name.substr(0, name.rfind('@'));
-    const std::string quoted = archive::sql_string(plain);
-    stats::LoadOptions lo;
-    stats::Dataset data;
-    data.origin = archive::archive_name(options.db);
-    if (auto e = stats::load_archive(*archive, "cho = " + quoted + " OR han = " + quoted, lo, data))
-      return error(500, e->message);
-    const std::string quality = data.games.empty() ? std::string()
-                                                   : stats::render_player_quality(stats::aggregate(data), data, plain);
     Reply failed;
     const Made* made = ready(reports->people, failed);
     if (!made) return failed;
+    const std::string quality = player_quality(made->facts, name.substr(0, name.rfind('@')));
     if (auto body = pages::player_page(*made->report, name, quality)) return page(200, std::move(*body));
     return error(404, i18n::format("no player {1}", {name}));
   }
@@ -359,7 +371,8 @@ struct Site::Impl {
     if (path == "/players") return page(200, pages::players_page(r, l));
     if (path == "/events") return page(200, pages::events_page(r, l));
     const std::string name = value(q, "name"), date = value(q, "date");
-    if (auto body = pages::event_page(r, name, date)) return page(200, std::move(*body));
+    l.q.clear();  // an event's games are paged, not searched
+    if (auto body = pages::event_page(r, name, date, l)) return page(200, std::move(*body));
     return error(404, i18n::format("no event {1}", {name + (date.empty() ? "" : " (" + date + ")")}));
   }
 };

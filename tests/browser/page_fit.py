@@ -5,7 +5,7 @@
 
 For each page and width (WIDTHS: comma-separated pixels) it saves OUT_DIR/NAME-WIDTH.png
 (the whole page) and prints one line per element that overflows, measured in the page:
-the document wider than the viewport, an element whose content is wider than its box
+the document wider than the screen (a mobile browser would widen its viewport to it), an element whose content is wider than its box
 (scrollWidth > clientWidth) where that box does not scroll or clip, or an element that
 sticks out of its card (the <section> around it) without a scrolling box between them.
 A line is "NAME WIDTH: WHAT"; no line, exit 0: everything fits. Chromium is driven
@@ -27,7 +27,8 @@ MEASURE = r"""
       ' "' + (e.textContent || '').trim().slice(0, 40).replace(/\s+/g, ' ') + '"';
   const clips = (e) => { const o = getComputedStyle(e).overflowX; return o === 'auto' || o === 'scroll' || o === 'hidden'; };
   const doc = document.documentElement;
-  if (doc.scrollWidth > window.innerWidth + 1) out.push('the page is ' + doc.scrollWidth + ' px wide in a ' + window.innerWidth + ' px viewport');
+  // WIDTH: the emulated screen's (a mobile browser widens its viewport to a page wider than it).
+  if (doc.scrollWidth > WIDTH + 1) out.push('the page is ' + doc.scrollWidth + ' px wide in a ' + WIDTH + ' px viewport');
   for (const e of document.querySelectorAll('body *')) {
     if (!(e instanceof HTMLElement) || e.closest('svg')) continue;
     const s = getComputedStyle(e);
@@ -130,7 +131,8 @@ def main():
                 for name, path in pages:
                     b.call("Page.navigate", session, url=base + path)
                     b.wait_event("Page.loadEventFired", session)
-                    result = b.call("Runtime.evaluate", session, expression=MEASURE, returnByValue=True)
+                    result = b.call("Runtime.evaluate", session, expression=MEASURE.replace("WIDTH", str(width)),
+                                    returnByValue=True)
                     for line in json.loads(result["result"]["value"]):
                         print(f"{name} {width}: {line}")
                         bad += 1

@@ -13,6 +13,8 @@
 #include "../cli/run_gibo.h"
 #include "gibo/report/pages.h"
 #include "links.h"
+#include "report/page_players.h"
+#include "report/stats_load.h"
 #include "server/routes.h"
 
 namespace {
@@ -101,6 +103,49 @@ TEST(Crawl, ListsSearchByNameAndPage) {
   EXPECT_NE(total(events), "0");
   EXPECT_EQ(total(events), total((*site)->get("/events?q=kbs").body));
   EXPECT_NE(total(events), total((*site)->get("/events").body));
+}
+
+// An event's games are paged as the lists are (one pager): a knockout of 50 real games
+// (tests/data/events) at 20 a page shows rows 21–40 on page 2, its links step between the
+// pages, and the pages together list each game once; through the server (100 a page) a
+// page past the last shows the last.
+TEST(Crawl, AnEventsGamesArePaged) {
+  gibo::testing::TempDir dir;
+  const std::string db = (dir.path() / "games.db").string();
+  ASSERT_EQ(run_gibo({"import", "--db", db, kData + "/events"}).status, 0);
+  auto archive = gibo::archive::Archive::open(db, gibo::archive::OpenMode::ReadOnly);
+  ASSERT_TRUE(archive.has_value());
+  gibo::stats::LoadOptions lo;
+  lo.boards = false;
+  gibo::stats::Dataset data;
+  ASSERT_FALSE(gibo::stats::load_archive(**archive, "", lo, data).has_value());
+  const gibo::stats::Report r = gibo::stats::aggregate_people(data);
+  const std::string name = "제 3회 KBS 장기왕전", date = "2002-07-28";
+  const gibo::stats::EventReport* e = gibo::pages::find_event(r, name, date);
+  ASSERT_NE(e, nullptr);
+  ASSERT_EQ(e->games.size(), 50u);
+  std::set<std::string> games;
+  std::size_t listed = 0;
+  for (long page = 1; page <= 3; ++page) {
+    const auto body = gibo::pages::event_page(r, name, date, gibo::pages::ListPage::at(page, 20));
+    ASSERT_TRUE(body.has_value());
+    const std::string first = std::to_string(page * 20 - 19), last = std::to_string(std::min(50L, page * 20));
+    EXPECT_NE(body->find("rows " + first + "–" + last + " of 50"), std::string::npos) << page;
+    const std::vector<std::string> links = hrefs(*body);
+    for (const std::string& l : links)
+      if (l.rfind("/game/", 0) == 0) games.insert(l), ++listed;
+    const std::string next = gibo::pages::event_href(name, date) + "&page=" + std::to_string(page + 1);
+    EXPECT_EQ(std::count(links.begin(), links.end(), next) > 0, page < 3) << page;
+  }
+  EXPECT_EQ(games.size(), 50u);
+  EXPECT_EQ(listed, 50u);  // each on one page only
+  ServeOptions o;
+  o.db = db;
+  auto site = Site::open(o);
+  ASSERT_TRUE(site.has_value());
+  const auto past = (*site)->get(gibo::pages::event_href(name, date) + "&page=9");
+  EXPECT_EQ(past.status, 200);
+  EXPECT_NE(past.body.find("rows 1–50 of 50"), std::string::npos);
 }
 
 TEST(Crawl, TwoArchivesInOneProcessEachHaveTheirOwnReports) {
