@@ -7,9 +7,7 @@
 // games or files. Output policy: outputs.h (never over an input; complete or absent). The
 // work is the formats layer's (gibo/formats/convert.h); this file parses the options,
 // plans the outputs and prints.
-#include <filesystem>
 #include <iostream>
-#include <map>
 
 #include "command.h"
 #include "gibo/formats/convert.h"
@@ -22,8 +20,6 @@
 
 namespace gibo::cli {
 namespace {
-
-namespace fs = std::filesystem;
 
 // A run's options: the settings, the output (a file, a directory, or "" for standard
 // output) and the inputs.
@@ -96,42 +92,6 @@ std::optional<int> parse_convert(const std::vector<std::string>& args, ConvertOp
   return std::nullopt;
 }
 
-// Where each input's games go: with `output` a directory (existing, or ending in '/'),
-// one file per input in `targets` (the directory created); else all into `output`. A usage
-// error when two inputs would be written to one file or an output is an input.
-std::optional<int> plan_outputs(const std::string& output, const std::vector<InputFile>& inputs, Format format,
-                                bool& dir_mode, std::vector<fs::path>& targets) {
-  auto usage = [&](const std::string& message) { return usage_error("convert", message, kSynopsis); };
-  ProtectedFiles protect;
-  for (const InputFile& in : inputs) protect.add_input(in.path);
-  std::error_code ec;
-  dir_mode = !output.empty() && (output.back() == '/' || fs::is_directory(output, ec));
-  if (dir_mode) {
-    std::map<fs::path, std::string> taken;
-    for (const InputFile& in : inputs) {
-      fs::path name = in.path == "-" ? fs::path("stdin") : fs::path(in.path).filename();
-      name.replace_extension(format_extension(format));
-      const fs::path target = fs::path(output) / name;
-      if (auto [it, fresh] = taken.emplace(fs::weakly_canonical(target, ec), in.path); !fresh)
-        return usage("inputs " + it->second + " and " + in.path + " would both be written to " + target.string());
-      targets.push_back(target);
-    }
-  }
-  // No output overwrites an input (outputs.h).
-  for (const fs::path& t : targets)
-    if (auto why = protect.conflict(t.string())) return usage(why->message);
-  if (!dir_mode)
-    if (auto why = protect.conflict(output)) return usage(why->message);
-  if (dir_mode && !fs::exists(output, ec)) {
-    fs::create_directories(output, ec);
-    if (ec) {
-      std::cerr << "gibo convert: cannot create " << output << ": " << ec.message() << "\n";
-      return kExitIo;
-    }
-  }
-  return std::nullopt;
-}
-
 // Converts `files` into one output (`target`, or standard output when empty); a failed
 // output file is removed and its games are not counted as written. False when the output
 // could not be written.
@@ -176,9 +136,14 @@ int run_convert(const std::vector<std::string>& args) {
   std::vector<NotGameFile> not_game;
   const std::vector<InputFile> inputs = expand_inputs(o.paths, missing, not_game);
   std::cerr << Reporter(ReportFormat::Text).inputs(missing, not_game);  // in the run's language
-  bool dir_mode = false;
-  std::vector<fs::path> targets;  // dir mode: one per input
-  if (auto rc = plan_outputs(o.output, inputs, o.s.write.format, dir_mode, targets)) return *rc;
+  std::vector<std::string> files;
+  for (const InputFile& in : inputs) files.push_back(in.path);
+  const auto targets = plan_convert_targets(o.output, files, o.s.write.format);
+  if (!targets && targets.error().usage) return usage_error("convert", targets.error().error.message, kSynopsis);
+  if (!targets) {
+    std::cerr << "gibo convert: " << targets.error().error.message << "\n";
+    return kExitIo;
+  }
 
   ConvertEvents events;
   events.error = [](const Diagnostic& d) { std::cerr << format_diagnostic(d) << "\n"; };
@@ -186,12 +151,9 @@ int run_convert(const std::vector<std::string>& args) {
   events.unread = [](const std::string& path, const Error& e) { std::cerr << path << ": error[io]: " << e.message << "\n"; };
   Conversion run(o.s, events);
   bool write_failed = false;
-  if (dir_mode) {
-    for (std::size_t i = 0; i < inputs.size(); ++i)
-      write_failed |= !convert_into(targets[i].string(), {inputs[i].path}, run);
+  if (targets->per_input) {
+    for (std::size_t i = 0; i < files.size(); ++i) write_failed |= !convert_into(targets->files[i], {files[i]}, run);
   } else {
-    std::vector<std::string> files;
-    for (const InputFile& in : inputs) files.push_back(in.path);
     write_failed = !convert_into(o.output, files, run);
   }
   ConvertCounts counts = run.counts();

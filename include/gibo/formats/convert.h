@@ -45,6 +45,23 @@ struct ConvertEvents {
 // (unless `format` marks it itself: its diagnostics stay, so the writer sees the error).
 Game cut_at_error(const Game& g, Format format);
 
+// Where each input's games go: with `output` a directory (existing, or ending in '/'), one
+// file per input (`per_input`, `files` in input order), named after it with the format's
+// extension ("stdin" for "-"), the directory created; else every input into `output`
+// ("": the stream). Never over an input (gibo/formats/protected_files.h).
+struct ConvertTargets {
+  bool per_input = false;
+  std::vector<std::string> files;
+};
+// Why the outputs cannot be planned: two inputs would be written to one file, or an output
+// would overwrite an input (`usage`); or the directory cannot be created.
+struct ConvertPlanError {
+  Error error;
+  bool usage = false;
+};
+Expected<ConvertTargets, ConvertPlanError> plan_convert_targets(const std::string& output,
+                                                                const std::vector<std::string>& inputs, Format format);
+
 class Conversion {
  public:
   Conversion(const ConvertSettings& settings, ConvertEvents events) : settings_(settings), events_(std::move(events)) {}
