@@ -4,110 +4,27 @@
 //
 // Memory policy: each game is written as soon as it is validated and then let go
 // (GameWriter), so memory holds one input file and one game, whatever the number of
-// games or files. Output policy: outputs.h (never over an input; complete or absent).
-#include <filesystem>
+// games or files. Output policy: outputs.h (never over an input; complete or absent). The
+// work is the formats layer's (gibo/formats/convert.h); this file parses the options,
+// plans the outputs and prints.
 #include <iostream>
-#include <map>
 
 #include "command.h"
-#include "gibo/formats/detect.h"
+#include "gibo/formats/convert.h"
 #include "gibo/formats/game_writer.h"
-#include "gibo/record/replay.h"
 #include "gibo/report/i18n.h"
 #include "inputs.h"
 #include "common_options.h"
 #include "outputs.h"
 #include "reporter.h"
-#include "gibo/record/first_error.h"
 
 namespace gibo::cli {
 namespace {
 
-namespace fs = std::filesystem;
-
-struct Settings {
-  Format from = Format::Unknown;  // Unknown: detect
-  const Profile* profile = nullptr;
-  text::Encoding input_encoding = text::Encoding::Auto;
-  PgnRanks ranks = PgnRanks::Auto;
-  bool keep_broken = false;
-  bool strict = false;  // missing capture/check marks are errors (annotation policy)
-  WriteOptions write;
-};
-
-struct Counts {
-  long files = 0, games = 0, written = 0, rejected = 0, kept_broken = 0, io_errors = 0, unreadable_files = 0;
-};
-
-// Does the format mark a game cut short itself (PGN's [Termination "unterminated"] and
-// note, FEN's and UCI's comment line), told so by the game's error after its last ply?
-bool marks_cut_short(Format f) { return f == Format::Pgn || f == Format::Fen || f == Format::Uci; }
-
-// A copy of a broken game cut after its last valid ply, with the error in a comment
-// (unless `format` marks it itself: its diagnostics stay, so the writer sees the error).
-Game cut_at_error(const Game& g, Format format) {
-  Game out = g;
-  const std::size_t keep = std::min<std::size_t>(static_cast<std::size_t>(std::max(g.valid_plies, 0)), g.plies.size());
-  const std::size_t dropped = g.plies.size() - keep;
-  out.plies.resize(keep);
-  const Diagnostic* e = first_error(g.diagnostics);
-  std::string note = "gibo: " + (e ? format_diagnostic(*e) : std::string("the game does not validate"));
-  if (dropped) note += "; " + std::to_string(dropped) + " plies from ply " + std::to_string(keep + 1) + " not written";
-  if (marks_cut_short(format)) return out;
-  if (out.plies.empty()) out.header_comments.push_back(note);
-  else out.plies.back().comments.push_back(note);
-  return out;
-}
-
-// Reads and validates the games of one input and writes the valid ones (and with
-// --keep-broken the others cut at their error) to `writer`; reports on stderr.
-void convert_input(const std::string& path, const Settings& s, Counts& counts, GameWriter& writer) {
-  ++counts.files;
-  ReadOptions ro;
-  ro.format = s.from;
-  ro.encoding = s.input_encoding;
-  ro.profile = s.profile;
-  ro.pgn_ranks = s.ranks;
-  ReadInfo info;
-  auto write = [&](const Game& g) {
-    report_write_loss(g, writer.write(g), s.write);
-    ++counts.written;
-  };
-  const auto error = read_input_games(path, ro, info, [&](Game&& g) {
-    ++counts.games;
-    ReplayOptions replay_options;
-    replay_options.strict_annotations = s.strict;
-    replay_under_profile(g, *s.profile, replay_options);
-    if (!g.has_errors()) {
-      write(g);
-      return;
-    }
-    for (const Diagnostic& d : g.diagnostics)
-      if (d.severity == Severity::Error) std::cerr << format_diagnostic(d) << "\n";
-    ++counts.rejected;
-    if (s.keep_broken) {
-      write(cut_at_error(g, s.write.format));
-      ++counts.kept_broken;
-    }
-  });
-  if (error) {
-    std::cerr << path << ": error[io]: " << error->message << "\n";
-    ++counts.io_errors;
-    return;
-  }
-  bool file_error = false;
-  for (const Diagnostic& d : info.diagnostics)
-    if (d.severity == Severity::Error) {
-      std::cerr << format_diagnostic(d) << "\n";
-      file_error = true;
-    }
-  if (file_error && info.games == 0) ++counts.unreadable_files;
-}
-
 // A run's options: the settings, the output (a file, a directory, or "" for standard
 // output) and the inputs.
 struct ConvertOptions {
-  Settings s;
+  ConvertSettings s;
   std::string output;
   std::vector<std::string> paths;
   std::optional<OpeningBook> book;  // s.write.openings points here
@@ -121,7 +38,7 @@ std::optional<int> parse_convert(const std::vector<std::string>& args, ConvertOp
   po::options_description opts("options");
   std::string to, from = "auto", rules_id = default_profile().id, encoding = "utf-8", input_encoding_name = "auto",
                   notation = "uci", ranks = "auto";
-  Settings& s = o.s;
+  ConvertSettings& s = o.s;
   std::vector<std::string> opening_books;
   add_shared_options(opts, {.rules = &rules_id, .strict = &s.strict, .opening_books = &opening_books});
   opts.add_options()("to", po::value(&to), "output format: gib, pgn, json, jsonl, fen or uci")(
@@ -175,74 +92,26 @@ std::optional<int> parse_convert(const std::vector<std::string>& args, ConvertOp
   return std::nullopt;
 }
 
-// Where each input's games go: with `output` a directory (existing, or ending in '/'),
-// one file per input in `targets` (the directory created); else all into `output`. A usage
-// error when two inputs would be written to one file or an output is an input.
-std::optional<int> plan_outputs(const std::string& output, const std::vector<InputFile>& inputs, Format format,
-                                bool& dir_mode, std::vector<fs::path>& targets) {
-  auto usage = [&](const std::string& message) { return usage_error("convert", message, kSynopsis); };
-  ProtectedFiles protect;
-  for (const InputFile& in : inputs) protect.add_input(in.path);
-  std::error_code ec;
-  dir_mode = !output.empty() && (output.back() == '/' || fs::is_directory(output, ec));
-  if (dir_mode) {
-    std::map<fs::path, std::string> taken;
-    for (const InputFile& in : inputs) {
-      fs::path name = in.path == "-" ? fs::path("stdin") : fs::path(in.path).filename();
-      name.replace_extension(format_extension(format));
-      const fs::path target = fs::path(output) / name;
-      if (auto [it, fresh] = taken.emplace(fs::weakly_canonical(target, ec), in.path); !fresh)
-        return usage("inputs " + it->second + " and " + in.path + " would both be written to " + target.string());
-      targets.push_back(target);
-    }
-  }
-  // No output overwrites an input (outputs.h).
-  for (const fs::path& t : targets)
-    if (auto why = protect.conflict(t.string())) return usage(why->message);
-  if (!dir_mode)
-    if (auto why = protect.conflict(output)) return usage(why->message);
-  if (dir_mode && !fs::exists(output, ec)) {
-    fs::create_directories(output, ec);
-    if (ec) {
-      std::cerr << "gibo convert: cannot create " << output << ": " << ec.message() << "\n";
-      return kExitIo;
-    }
-  }
-  return std::nullopt;
-}
-
 // Converts `files` into one output (`target`, or standard output when empty); a failed
 // output file is removed and its games are not counted as written. False when the output
 // could not be written.
-bool convert_into(const std::string& target, const std::vector<std::string>& files, const Settings& s,
-                  Counts& counts) {
-  const long written_before = counts.written;
+bool convert_into(const std::string& target, const std::vector<std::string>& files, Conversion& run) {
+  const long written_before = run.counts().written;
   if (target.empty()) {
-    GameWriter writer(std::cout, s.write);
-    for (const std::string& f : files) convert_input(f, s, counts, writer);
-    writer.finish();
+    run.into_stream(files, std::cout);
     if (flush_standard_output("convert")) return true;
-    counts.written = written_before;
+    run.unwrite(written_before);
     return false;
   }
-  OutputFile out;
-  if (auto error = out.open(target)) {
+  if (auto error = run.into_file(target, files, false)) {  // game files, written exactly
     std::cerr << "gibo convert: " << error->message << "\n";
-    return false;
-  }
-  GameWriter writer(out.stream(), s.write);
-  for (const std::string& f : files) convert_input(f, s, counts, writer);
-  writer.finish();
-  if (auto error = out.commit()) {
-    std::cerr << "gibo convert: " << error->message << "\n";
-    counts.written = written_before;
     return false;
   }
   return true;
 }
 
 // The summary line in the run's language (its figures as they are: a script may read them).
-void print_summary(const Counts& counts, const Settings& s, std::size_t not_game_files, bool write_failed) {
+void print_summary(const ConvertCounts& counts, const ConvertSettings& s, std::size_t not_game_files, bool write_failed) {
   using i18n::format;
   auto n = [](auto v) { return std::to_string(v); };
   std::cerr << format("convert: {1} files, {2} games, {3} written ({4}), {5} failed validation",
@@ -267,21 +136,28 @@ int run_convert(const std::vector<std::string>& args) {
   std::vector<NotGameFile> not_game;
   const std::vector<InputFile> inputs = expand_inputs(o.paths, missing, not_game);
   std::cerr << Reporter(ReportFormat::Text).inputs(missing, not_game);  // in the run's language
-  bool dir_mode = false;
-  std::vector<fs::path> targets;  // dir mode: one per input
-  if (auto rc = plan_outputs(o.output, inputs, o.s.write.format, dir_mode, targets)) return *rc;
-
-  Counts counts;
-  counts.io_errors = static_cast<long>(missing.size());
-  bool write_failed = false;
-  if (dir_mode) {
-    for (std::size_t i = 0; i < inputs.size(); ++i)
-      write_failed |= !convert_into(targets[i].string(), {inputs[i].path}, o.s, counts);
-  } else {
-    std::vector<std::string> files;
-    for (const InputFile& in : inputs) files.push_back(in.path);
-    write_failed = !convert_into(o.output, files, o.s, counts);
+  std::vector<std::string> files;
+  for (const InputFile& in : inputs) files.push_back(in.path);
+  const auto targets = plan_convert_targets(o.output, files, o.s.write.format);
+  if (!targets && targets.error().usage) return usage_error("convert", targets.error().error.message, kSynopsis);
+  if (!targets) {
+    std::cerr << "gibo convert: " << targets.error().error.message << "\n";
+    return kExitIo;
   }
+
+  ConvertEvents events;
+  events.error = [](const Diagnostic& d) { std::cerr << format_diagnostic(d) << "\n"; };
+  events.loss = [&](const Game& g, const WriteLoss& loss) { report_write_loss(g, loss, o.s.write); };
+  events.unread = [](const std::string& path, const Error& e) { std::cerr << path << ": error[io]: " << e.message << "\n"; };
+  Conversion run(o.s, events);
+  bool write_failed = false;
+  if (targets->per_input) {
+    for (std::size_t i = 0; i < files.size(); ++i) write_failed |= !convert_into(targets->files[i], {files[i]}, run);
+  } else {
+    write_failed = !convert_into(o.output, files, run);
+  }
+  ConvertCounts counts = run.counts();
+  counts.io_errors += static_cast<long>(missing.size());
   print_summary(counts, o.s, not_game.size(), write_failed);
   if (counts.io_errors || write_failed) return kExitIo;
   return counts.rejected || counts.unreadable_files ? kExitFindings : kExitOk;

@@ -1,24 +1,27 @@
 // NamedCounts by name (diagnostic codes, verdicts) as the commands' summaries give them
-// (validate, import, rescore): one text line and one JSON object shape for all.
+// (validate, import, rescore): one text line and one JSON object shape for all
+// (gibo/report/run_words.h).
 #pragma once
 
-#include <map>
 #include <ostream>
-#include <string>
 
-#include "gibo/formats/json_writer.h"
+#include "gibo/report/run_words.h"
 
 namespace gibo::cli {
 
-using NamedCounts = std::map<std::string, long>;
+using run_words::NamedCounts;
 
 // Adds every count of `from` to `into`.
-void add_counts(NamedCounts& into, const NamedCounts& from);
+inline void add_counts(NamedCounts& into, const NamedCounts& from) {
+  for (const auto& [name, n] : from) into[name] += n;
+}
 
 // The object member `key` of the object `w` is in: {"NAME": N, ...}, in name order.
-void write_counts(json::Writer& w, const char* key, const NamedCounts& counts);
+inline void write_counts(json::Writer& w, const char* key, const NamedCounts& counts) { run_words::counts(w, key, counts); }
 
 // "LABEL: NAME=N NAME=N\n" on `out`; nothing when `counts` is empty.
-void print_counts(std::ostream& out, const char* label, const NamedCounts& counts);
+inline void print_counts(std::ostream& out, const char* label, const NamedCounts& counts) {
+  out << run_words::counts_line(label, counts);
+}
 
 }  // namespace gibo::cli

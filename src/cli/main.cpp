@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <iostream>
 
 #include "command.h"
@@ -70,18 +71,9 @@ const Command* find(const std::string& name) {
   return nullptr;
 }
 
-}  // namespace
-}  // namespace gibo::cli
-
-int main(int argc, char** argv) {
-  using namespace gibo::cli;
-  // A file size limit (ulimit -f) makes a write fail with EFBIG, reported like a full
-  // disk, instead of killing the program with the temporary output left behind.
-  std::signal(SIGXFSZ, SIG_IGN);
-  checked_standard_output();
-  visible_standard_error();
-  std::vector<std::string> args(argv + 1, argv + argc);
-  // --lang LANG (or --lang=LANG) before the command chooses the language of the run.
+// --lang LANG (or --lang=LANG) before the command chooses the language of the run (taken
+// out of `args`); kExitUsage for another language than en and ko.
+std::optional<int> choose_language(std::vector<std::string>& args) {
   std::string lang;
   if (!args.empty() && args.front().rfind("--lang=", 0) == 0) {
     lang = args.front().substr(7);
@@ -94,65 +86,90 @@ int main(int argc, char** argv) {
     std::cerr << "gibo: --lang takes en or ko\n";  // before the language is chosen: in English
     return kExitUsage;
   }
-  gibo::i18n::set_language(gibo::i18n::requested_language(lang), locale_dir());
+  i18n::set_language(i18n::requested_language(lang), locale_dir());
+  return std::nullopt;
+}
+
+// gibo help [[--roff] COMMAND]: the overview, a command's reference, or (--roff) its page
+// as help2man's include file, which the build gives help2man for the man page
+// (cmake/man_pages.cmake).
+int run_help(std::vector<std::string> args) {
+  if (args.empty()) {
+    print_overview(std::cout);
+    return flush_standard_output("help") ? kExitOk : kExitIo;
+  }
+  const bool roff = args.front() == "--roff";
+  if (roff) args.erase(args.begin());
+  if (args.size() != 1) {
+    std::cerr << "gibo help: " << i18n::translate("give one command name") << "\n";
+    return kExitUsage;
+  }
+  const Command* c = find(args.front());
+  if (!c) {
+    std::cerr << "gibo: " << i18n::format("unknown command '{1}'", {args.front()}) << "\n";
+    return kExitUsage;
+  }
+  if (roff) {
+    const HelpPage* page = find_help_page(c->name);
+    if (page) std::cout << help_page_roff(page->markdown);
+    return flush_standard_output("help") ? kExitOk : kExitIo;
+  }
+  const int status = c->run({"--help"});
+  return flush_standard_output("help") ? status : kExitIo;
+}
+
+// gibo --version: the number, and the git description of the tree it was built from when
+// there is one.
+int run_version() {
+  const Version v = version();
+  std::cout << "gibo " << v.number;
+  if (!v.git.empty()) std::cout << " (git " << v.git << ")";
+  std::cout << "\n";
+  return flush_standard_output("--version") ? kExitOk : kExitIo;
+}
+
+// Runs the command `c`. Every command's standard output is checked once here: a write
+// error there (a full disk, a closed pipe reader) is reported and turns the status into
+// 3. An exception that escapes a command is a bug or a resource failure (out of memory),
+// never a usage error: its message and status 3.
+int run_command(const Command& c, const std::vector<std::string>& args) {
+  int status = kExitIo;
+  try {
+    status = c.run(args);
+  } catch (const std::exception& e) {
+    std::cerr << "gibo " << c.name << ": internal error: " << e.what() << "\n";
+    status = kExitIo;
+  } catch (...) {
+    std::cerr << "gibo " << c.name << ": internal error\n";
+    status = kExitIo;
+  }
+  return flush_standard_output(c.name) ? status : kExitIo;
+}
+
+}  // namespace
+}  // namespace gibo::cli
+
+int main(int argc, char** argv) {
+  using namespace gibo::cli;
+  // A file size limit (ulimit -f) makes a write fail with EFBIG, reported like a full
+  // disk, instead of killing the program with the temporary output left behind.
+  std::signal(SIGXFSZ, SIG_IGN);
+  checked_standard_output();
+  visible_standard_error();
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (auto rc = choose_language(args)) return *rc;
   if (args.empty()) {
     print_overview(std::cerr);
     return kExitUsage;
   }
   const std::string name = args.front();
   args.erase(args.begin());
-  if (name == "help" || name == "--help" || name == "-h") {
-    if (args.empty()) {
-      print_overview(std::cout);
-      return flush_standard_output("help") ? kExitOk : kExitIo;
-    }
-    // help --roff COMMAND: the command's reference page as help2man's include file, which
-    // the build gives help2man for the man page (cmake/man_pages.cmake).
-    const bool roff = args.front() == "--roff";
-    if (roff) args.erase(args.begin());
-    if (args.size() != 1) {
-      std::cerr << "gibo help: " << gibo::i18n::translate("give one command name") << "\n";
-      return kExitUsage;
-    }
-    const Command* c = find(args.front());
-    if (!c) {
-      std::cerr << "gibo: " << gibo::i18n::format("unknown command '{1}'", {args.front()}) << "\n";
-      return kExitUsage;
-    }
-    if (roff) {
-      const HelpPage* page = find_help_page(c->name);
-      if (page) std::cout << help_page_roff(page->markdown);
-      return flush_standard_output("help") ? kExitOk : kExitIo;
-    }
-    const int status = c->run({"--help"});
-    return flush_standard_output("help") ? status : kExitIo;
-  }
-  if (name == "--version") {
-    // The number, and the git description of the tree it was built from when there is one.
-    const gibo::Version v = gibo::version();
-    std::cout << "gibo " << v.number;
-    if (!v.git.empty()) std::cout << " (git " << v.git << ")";
-    std::cout << "\n";
-    return flush_standard_output("--version") ? kExitOk : kExitIo;
-  }
+  if (name == "help" || name == "--help" || name == "-h") return run_help(std::move(args));
+  if (name == "--version") return run_version();
   const Command* c = find(name);
   if (!c) {
     std::cerr << "gibo: unknown command '" << name << "'; run 'gibo help'\n";
     return kExitUsage;
   }
-  // Every command's standard output is checked once here: a write error there (a full
-  // disk, a closed pipe reader) is reported and turns the status into 3. An exception
-  // that escapes a command is a bug or a resource failure (out of memory), never a usage
-  // error: its message and status 3.
-  int status = kExitIo;
-  try {
-    status = c->run(args);
-  } catch (const std::exception& e) {
-    std::cerr << "gibo " << name << ": internal error: " << e.what() << "\n";
-    status = kExitIo;
-  } catch (...) {
-    std::cerr << "gibo " << name << ": internal error\n";
-    status = kExitIo;
-  }
-  return flush_standard_output(name) ? status : kExitIo;
+  return run_command(*c, args);
 }

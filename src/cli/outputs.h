@@ -1,51 +1,30 @@
-// Output handling shared by the commands: the one check that no output overwrites an
-// input or the archive, output files written under a temporary name and renamed into
-// place, and write errors on standard output.
+// The commands' side of writing (the files themselves: gibo/formats/output_file.h and
+// protected_files.h): whom the output is for, standard output and standard error, and the
+// overwrite check with an archive that may be a server's.
 //
 // Policy (README "Exit status"): an output that would overwrite a file the command reads
 // (an input, the archive or its -wal/-shm/-journal/-lock files) is refused before anything is
-// written, also when it reaches that file through a symlink, a hard link or a `./..`
-// path (files are compared by device and inode, missing ones by their canonical path).
-// An output file is complete or absent: it is written under a temporary name in its
-// directory and renamed over the target only when every byte was written; on failure the
-// temporary is removed and the command reports the error and exits 3.
+// written (ProtectedFiles). An output file is complete or absent (OutputFile); on failure
+// the command reports the error and exits 3.
 #pragma once
 
-#include <sys/types.h>
-
-#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
-#include <vector>
 
 #include "gibo/core/expected.h"
 #include "gibo/formats/game_writer.h"
+#include "gibo/formats/output_file.h"
+#include "gibo/formats/protected_files.h"
 
 namespace gibo::cli {
 
-// The files a command reads and must never write over.
-class ProtectedFiles {
+// The files a command reads and must never write over (gibo::ProtectedFiles), with the
+// archive named as --db names it.
+class ProtectedFiles : public gibo::ProtectedFiles {
  public:
-  // A file read as input ("-", standard input, is ignored).
-  void add_input(const std::string& path);
-  // An archive: the database file and its -wal, -shm, -journal and -lock companions.
+  // An archive: its database file and companions (nothing for a server's archive).
   void add_archive(const std::string& db);
-  // Why writing `output` would destroy a protected file ("refusing to overwrite the input
-  // X with the output Y"), or nothing when it would not.
-  std::optional<Error> conflict(const std::string& output) const;
-
- private:
-  struct Entry {
-    std::string path;
-    std::string role;  // "input", "archive"
-    bool exists = false;
-    dev_t dev = 0;
-    ino_t ino = 0;
-    std::string canonical;
-  };
-  void add(const std::string& path, const std::string& shown, const std::string& role);
-  std::vector<Entry> entries_;
 };
 
 // Whom a command's output is for. People (the default): its control characters are made
@@ -59,36 +38,10 @@ void set_output_audience(Audience audience);
 // (text, html, svg).
 void set_output_audience_for(const std::string& format);
 
-// An output file written under a temporary name and renamed into place by commit().
-// Destroying it uncommitted removes the temporary, so a failed output leaves no file
-// (and an existing target untouched).
-class OutputFile {
+// An output file (gibo::OutputFile) made visible or not as the output's audience says.
+class OutputFile : public gibo::OutputFile {
  public:
-  OutputFile();
-  ~OutputFile();
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
-
-  // Creates the temporary next to `path` (a symlink is followed: its target is
-  // replaced). A device or a pipe (`-o /dev/null`) is written in place instead. An Error
-  // ("PATH: cannot create: REASON") on failure.
   std::optional<Error> open(const std::string& path);
-  // The stream to write to (valid after a successful open).
-  std::ostream& stream();
-  // Flushes, closes and renames the temporary over the target. An Error ("PATH: write
-  // error: REASON") on failure; the temporary is then removed.
-  std::optional<Error> commit();
-  const std::string& path() const { return path_; }
-
-  // A stream buffer over a file descriptor that remembers the first write error.
-  class Buffer;
-
- private:
-  void discard();
-  std::string path_, target_, temporary_;
-  std::unique_ptr<Buffer> buffer_;
-  std::unique_ptr<std::ostream> stream_;
-  bool open_ = false;
 };
 
 // Writes `text` to standard output (`output` empty or "-"; main checks it) or, through an

@@ -1,17 +1,7 @@
 // The one reporter of inputs, files, games and diagnostics that validate, import and
-// rescore share, in text or JSON Lines, so that the three commands say the same thing in
-// the same words and the same JSON shape:
-// * an input that cannot be read: "PATH: error[io]: REASON" /
-//   {"type":"file","file":PATH,"status":"unreadable","error":REASON};
-// * a file a search found that holds no game: "PATH: note[not-a-game-file]: …" /
-//   {"type":"file","file":PATH,"status":"not-a-game-file"};
-// * a file's and a game's JSON Lines object begin alike: {"type":"file","file":PATH, and
-//   {"type":"game","file":PATH,"index":INDEX;
-// * a diagnostic: format_diagnostic's line (FILE:GAME: LINE:COL: …) / an object with
-//   code, severity, line, col, ply, token and message (the game is the enclosing object's);
-// * text in the run's language (report/i18n.h), JSON Lines in English;
-// * the summary's count of both kinds of input: ", N unreadable, M not game files" /
-//   "unreadable": N, "not_game_files": M.
+// rescore share, in text or JSON Lines: the words are the report layer's
+// (gibo/report/run_words.h); this adds a file a directory search found that holds no game
+// (inputs.h): "PATH: note[not-a-game-file]: …" / {"type":"file","file":PATH,"status":"not-a-game-file"}.
 #pragma once
 
 #include <optional>
@@ -21,6 +11,7 @@
 
 #include "gibo/formats/json_writer.h"
 #include "gibo/record/diagnostic.h"
+#include "gibo/report/run_words.h"
 #include "inputs.h"
 
 namespace gibo::cli {
@@ -39,26 +30,23 @@ class Reporter {
   // What expand_inputs found wrong, in its order: the errors, then the other files.
   std::string inputs(const std::vector<InputError>& errors, const std::vector<NotGameFile>& not_game) const;
 
-  // Opens the JSON Lines object of a file, {"type":"file","file":PATH: the caller adds
-  // the rest and closes it.
-  static json::Writer& begin_file(json::Writer& w, const std::string& path);
-  // Opens the object of a game of a file, {"type":TYPE,"file":PATH,"index":INDEX (from 0).
-  static json::Writer& begin_game(json::Writer& w, const char* type, const std::string& path, int index);
-
-  // A diagnostic as a text line (with its '\n'), its message in the run's language (the
-  // code and the severity stay as they are: stable words a tool can grep).
-  static std::string diagnostic_line(const Diagnostic& d);
-  // The JSON array `key` of the diagnostics in `ds` (those of `only`, when given).
+  // The shared words (gibo/report/run_words.h).
+  static json::Writer& begin_file(json::Writer& w, const std::string& path) { return run_words::begin_file(w, path); }
+  static json::Writer& begin_game(json::Writer& w, const char* type, const std::string& path, int index) {
+    return run_words::begin_game(w, type, path, index);
+  }
+  static std::string diagnostic_line(const Diagnostic& d) { return run_words::diagnostic_line(d); }
   static void diagnostics(json::Writer& w, const char* key, const std::vector<Diagnostic>& ds,
-                          std::optional<Severity> only = std::nullopt);
-  // One diagnostic as a JSON object.
-  static void diagnostic(json::Writer& w, const Diagnostic& d);
-
-  // The summary's words for inputs that could not be read and files that are not game
-  // files: text ", N unreadable, M not game files" (each only when not zero); JSON
-  // fields "unreadable" and "not_game_files" (always).
-  static std::string input_counts_text(long unreadable, long not_game);
-  static void input_counts(json::Writer& w, long unreadable, long not_game);
+                          std::optional<Severity> only = std::nullopt) {
+    run_words::diagnostics(w, key, ds, only);
+  }
+  static void diagnostic(json::Writer& w, const Diagnostic& d) { run_words::diagnostic(w, d); }
+  static std::string input_counts_text(long unreadable, long not_game) {
+    return run_words::input_counts_text(unreadable, not_game);
+  }
+  static void input_counts(json::Writer& w, long unreadable, long not_game) {
+    run_words::input_counts(w, unreadable, not_game);
+  }
 
  private:
   bool jsonl_;

@@ -49,5 +49,6 @@ void bind_read(py::module_& m);
 void bind_archive(py::module_& m);
 void bind_pattern(py::module_& m);
 void bind_rescore(py::module_& m);
+void bind_write(py::module_& m);
 
 }  // namespace gibo::python

@@ -91,4 +91,5 @@ PYBIND11_MODULE(_gibo, m) {
   bind_archive(m);
   bind_pattern(m);
   bind_rescore(m);
+  bind_write(m);
 }

@@ -6,6 +6,7 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "gibo/core/rules.h"
 #include "gibo/formats/detect.h"
@@ -48,5 +49,11 @@ class GameWriter {
   long games_ = 0;
   std::string buffer_;
 };
+
+// The warnings for what writing `game` with `options` could not keep exactly (`loss`):
+// `unencodable-text` (characters the output encoding cannot hold, written as '?') and
+// `renamed-tag` (tag names a tag line cannot hold, written with '_'), placed at the game's
+// source; none when nothing was lost.
+std::vector<Diagnostic> write_loss_warnings(const Game& game, const WriteLoss& loss, const WriteOptions& options);
 
 }  // namespace gibo

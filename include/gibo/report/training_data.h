@@ -62,4 +62,8 @@ struct Summary {
 std::optional<Error> export_positions(archive::Archive& archive, const Options& options, std::ostream& train,
                                       std::ostream* validation, Summary& summary, bool& usage);
 
+// The summary a run says (in the run's language): the games, positions and records
+// written, the validation share when `split`, what the filters left out and why.
+std::string summary_text(const Summary& s, bool split);
+
 }  // namespace gibo::training

@@ -9,10 +9,12 @@
         print(d)
     for v in gibo.rescore("games.gib"):          # each ending re-scored, as `gibo rescore`
         print(v["verdict"], v["text"])
+    pgn = gibo.convert(["games.gib"], "pgn")["text"]   # as `gibo convert --to pgn`
     with gibo.Archive("games.db") as db:         # an archive made by `gibo import`
         for game in db.games(where="year >= 2010"):
             ...
         found = db.search("swap (R & han-palace >= 2)")   # the pattern language (gibo.Pattern)
+    text = gibo.export("games.db", "jsonl", where="year >= 2010")["text"]   # as `gibo export`
 
 Errors are gibo.Error exceptions carrying a diagnostic's fields (code, file, line,
 column, game, ply, token, message). Reading runs in a thread of the library, without
@@ -27,6 +29,8 @@ from ._gibo import (  # noqa: F401
     GameIterator,
     Move,
     Pattern,
+    convert,
+    export,
     __version__,
     git_description,
     profiles,
@@ -38,6 +42,6 @@ from ._gibo import (  # noqa: F401
 
 __all__ = [
     "Archive", "Board", "Diagnostic", "Error", "Game", "GameIterator", "Move",
-    "__version__", "git_description", "profiles", "read", "rescore",
+    "__version__", "convert", "export", "git_description", "profiles", "read", "rescore",
     "rescore_archive", "validate",
 ]
