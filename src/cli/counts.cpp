@@ -7,10 +7,6 @@
 
 namespace gibo::cli {
 
-void add_counts(NamedCounts& into, const NamedCounts& from) {
-  for (const auto& [name, n] : from) into[name] += n;
-}
-
 void write_counts(json::Writer& w, const char* key, const NamedCounts& counts) {
   w.key(key).begin_object();
   for (const auto& [name, n] : counts) w.field(name, static_cast<std::int64_t>(n));

@@ -12,9 +12,6 @@ namespace gibo::cli {
 
 using NamedCounts = std::map<std::string, long>;
 
-// Adds every count of `from` to `into`.
-void add_counts(NamedCounts& into, const NamedCounts& from);
-
 // The object member `key` of the object `w` is in: {"NAME": N, ...}, in name order.
 void write_counts(json::Writer& w, const char* key, const NamedCounts& counts);
 
