@@ -2,11 +2,15 @@
 // the same order on one thread and on several (a big .gib file cut into parts), every file
 // summed up once, an unreadable file an I/O error.
 #include "gibo/formats/validate_run.h"
+#include "gibo/formats/work_plan.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -44,6 +48,19 @@ TEST(ValidateRun, SameCountsAndOrderOnOneThreadAndOnSeveral) {
       files.push_back({e.path().string(), static_cast<std::int64_t>(e.file_size())});
   std::sort(files.begin(), files.end(), [](const InputFile& a, const InputFile& b) { return a.path < b.path; });
   ASSERT_GT(files.size(), 3u);
+  // A .gib file big enough to be cut into parts on several threads (plan_work): the
+  // corpus's files one after another, several times.
+  const std::string big = (std::filesystem::temp_directory_path() / ("validate_run_" + std::to_string(::getpid()) + ".gib")).string();
+  {
+    std::ofstream out(big, std::ios::binary);
+    for (int k = 0; k < 6; ++k)
+      for (const InputFile& f : files) {
+        std::ifstream in(f.path, std::ios::binary);
+        out << std::string(std::istreambuf_iterator<char>(in), {}) << "\n";
+      }
+  }
+  files.push_back({big, static_cast<std::int64_t>(std::filesystem::file_size(big))});
+  ASSERT_GT(files.back().size, 2 * kPartBytes);
   files.push_back({GIBO_TEST_DATA "/corpus/no-such-file.gib", -1});
   const Validation one = validate(files, 1), four = validate(files, 4);
   EXPECT_EQ(one.counts.files, static_cast<long>(files.size()));
@@ -67,6 +84,7 @@ TEST(ValidateRun, SameCountsAndOrderOnOneThreadAndOnSeveral) {
     ASSERT_NE(at, std::string::npos) << f.path;
     EXPECT_EQ(one.text.find(end, at + 1), std::string::npos) << f.path;
   }
+  std::filesystem::remove(big);
 }
 
 }  // namespace
