@@ -1,11 +1,10 @@
 // gibo analyze: every position of each game searched by a UCI engine; per ply the evaluation, best line and
 // judgement of the move played, per game and side the average loss, accuracy, class counts and largest swing.
-// The work is the analysis layer's (AnalysisRun; the archive's AnalysisStore with --db); this file parses the
-// options and prints.
+// The work is the analysis layer's (AnalysisRun over file_jobs; with --db the archive's ArchiveAnalysis, which
+// stores the analyses, and its analysis queue); this file parses the options and prints.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <map>
 
 #include "archive_input.h"
 #include "command.h"
@@ -13,17 +12,17 @@
 #include "engine_options.h"
 #include "gibo/analysis/analysis_jsonl.h"
 #include "gibo/analysis/analysis_run.h"
-#include "gibo/archive/analysis_store.h"
+#include "gibo/analysis/analysis_tally.h"
+#include "gibo/archive/archive_analysis.h"
 #include "gibo/archive/analysis_worker.h"
 #include "gibo/formats/gib.h"
 #include "gibo/formats/pgn.h"
-#include "gibo/record/replay.h"
 #include "gibo/report/i18n.h"
 #include "inputs.h"
 #include "outputs.h"
 #include "progress.h"
 #include "warning_tally.h"
-#include "gibo/analysis/pawns_text.h"
+#include "gibo/report/analysis_text.h"
 
 namespace gibo::cli {
 namespace {
@@ -32,40 +31,9 @@ using namespace gibo::analysis;
 
 enum class Output { Text, Jsonl };
 
-std::string score_text(const Score& s) {
-  if (s.mate) return std::string(s.winner == Side::Cho ? "+" : "-") + "M" + std::to_string(s.mate_moves);
-  return pawns_text(s.cp);
-}
-
-std::string fixed1(double d) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", d);
-  return buf;
-}
-
 std::string render(const std::string& ref, const GameAnalysis& a, const std::string& engine, const Limit& limit,
                    Output out) {
-  if (out == Output::Jsonl) return analysis_jsonl(ref, a, engine, limit);
-  // The text in the run's language (the limit in UCI's own words: "depth 10").
-  using i18n::format;
-  std::string s;
-  if (!a.error.empty()) return ref + "  " + format("error: {1}", {i18n::message(a.error)}) + "\n";
-  s = ref + "  " +
-      format("variant {1}  engine {2}  {3}  plies {4}", {a.variant, engine, limit.text(), std::to_string(a.plies.size())}) +
-      (a.failed_positions ? "  " + format("failed positions {1}", {std::to_string(a.failed_positions)}) : "") + "\n";
-  if (!a.positions.empty() && a.positions.back().ok)
-    s += "  " + format("final evaluation {1} (Cho's view)", {score_text(a.positions.back().result.score)}) + "\n";
-  for (Side side : {Side::Cho, Side::Han}) {
-    const SideSummary& m = a.sides[static_cast<std::size_t>(index(side))];
-    s += "  " + format("{1}: {2} moves, accuracy {3}%, average loss {4} cp, {5} inaccuracies, {6} mistakes, {7} blunders",
-                       {i18n::translate(side == Side::Cho ? "Cho" : "Han"), std::to_string(m.moves), fixed1(m.accuracy),
-                        fixed1(m.average_loss), std::to_string(m.counts[1]), std::to_string(m.counts[2]),
-                        std::to_string(m.counts[3])});
-    if (m.largest_swing_ply)
-      s += ", " + format("largest swing {1} at ply {2}", {fixed1(m.largest_swing), std::to_string(m.largest_swing_ply)});
-    s += "\n";
-  }
-  return s;
+  return out == Output::Jsonl ? analysis_jsonl(ref, a, engine, limit) : analysis_text(ref, a, engine, limit);
 }
 
 struct AnalyzeOptions {
@@ -127,8 +95,7 @@ std::optional<int> parse_analyze(const std::vector<std::string>& args, AnalyzeOp
 // annotated files, the archive's rows, the progress line, the counts.
 class AnalyzePrinter {
  public:
-  AnalyzePrinter(const AnalyzeOptions& o, archive::AnalysisStore* store, std::optional<long> total)
-      : o_(o), store_(store), total_(total) {}
+  AnalyzePrinter(const AnalyzeOptions& o, GamesTotal total) : o_(o), total_(std::move(total)) {}
   std::optional<Error> open_outputs() {
     for (auto [file, path] : {std::pair{&pgn_file_, &o_.pgn_path}, std::pair{&gib_file_, &o_.gib_path}})
       if (!path->empty())
@@ -142,48 +109,36 @@ class AnalyzePrinter {
     return std::nullopt;
   }
   void emit(AnalysedJob&& d);
-  void summary();
+  void file_read(const InputFile& f, std::size_t games) { total_.file_read(f, games); }
+  void add_to_total(std::size_t games) { total_.add(games); }
+  // --db: a game could not be stored (the run stopped there); printed as it happened.
+  void store_failed(const Error& e) {
+    progress_.write_error("gibo analyze: " + archive::archive_name(o_.db) + ": " + e.message + "\n");
+    store_failed_ = true;
+  }
+  // The summary, the annotated files committed: the exit status.
+  int finish(long io_errors);
   Progress& progress() { return progress_; }
-  bool store_failed() const { return store_failed_; }
-  long failed() const { return failed_; }
 
  private:
   void draw_progress();
+  void summary();
   const AnalyzeOptions& o_;
-  archive::AnalysisStore* store_;
-  std::optional<long> total_;
+  GamesTotal total_;
   Progress progress_;
   OutputFile pgn_file_, gib_file_;
-  long games_ = 0, failed_ = 0, positions_ = 0;
-  long not_analysed_ = 0, with_failed_positions_ = 0;
-  // Why games and positions failed, each cause once with its count (the summary's lines).
-  std::map<std::string, long> game_causes_, position_causes_;
+  AnalysisTally tally_;
   // The diagnostics for standard error, each cause once with its count, at the end.
   WarningTally errors_, warnings_;
-  long from_archive_ = 0;      // --db: games shown from the archive
   bool store_failed_ = false;  // --db: a game could not be stored (the run stops there)
   bool first_pgn_ = true, first_gib_ = true;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 void AnalyzePrinter::emit(AnalysedJob&& d) {
-  if (store_failed_) return;  // nothing is shown as done after the archive failed
-  if (store_)
-    if (auto e = store_->store(d)) {
-      progress_.write_error("gibo analyze: " + archive::archive_name(o_.db) + ": " + e->message + "\n");
-      store_failed_ = true;
-      return;
-    }
   const GameAnalysis& a = d.analysis;
   const Profile& profile = *d.job.profile;
-  from_archive_ += d.from_store;
-  ++games_;
-  failed_ += !a.error.empty() || a.failed_positions > 0;
-  if (!a.error.empty()) ++not_analysed_, ++game_causes_[a.error];
-  else if (a.failed_positions > 0) ++with_failed_positions_;
-  for (const PositionEval& p : a.positions)
-    if (!p.ok) ++position_causes_[p.error];
-  positions_ += d.searched;
+  tally_.add(d);
   progress_.write(render(d.job.ref, a, o_.engine.engine_name, o_.engine.limit, o_.out));
   if (!a.error.empty()) errors_.add(d.job.ref, {AnalysisWarning{-1, a.error, ""}});
   warnings_.add(d.job.ref, a.warnings);
@@ -206,8 +161,8 @@ void AnalyzePrinter::emit(AnalysedJob&& d) {
 void AnalyzePrinter::draw_progress() {
   if (!progress_.shown()) return;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  progress_.draw(games_progress_text(games_, total_, seconds,
-                                     fixed1(seconds > 0 ? static_cast<double>(positions_) / seconds : 0)));
+  progress_.draw(games_progress_text(tally_.games, total_.value(), seconds,
+                                     one_decimal(seconds > 0 ? static_cast<double>(tally_.positions) / seconds : 0)));
 }
 
 void AnalyzePrinter::summary() {
@@ -215,21 +170,10 @@ void AnalyzePrinter::summary() {
   for (const WarningTally* t : {&errors_, &warnings_})
     for (const std::string& line : t->lines(t == &errors_ ? "error[analysis]" : "warning[engine]"))
       progress_.write_error(line + "\n");
-  if (o_.out == Output::Text) {
-    // The causes first (the summary stays the last line): "3 games failed: …", "12 positions failed: …".
-    for (const auto& [cause, n] : game_causes_)
-      progress_.write("  " + i18n::format("{1} games failed: {2}", {std::to_string(n), i18n::message(cause)}) + "\n");
-    for (const auto& [cause, n] : position_causes_)
-      progress_.write("  " + i18n::format("{1} positions failed: {2}", {std::to_string(n), i18n::message(cause)}) + "\n");
-  }
-  if (o_.out == Output::Text)
-    progress_.write(i18n::format("summary: {1} games analysed, {2} failed, {3} with failed positions",
-                                 {std::to_string(games_ - not_analysed_), std::to_string(not_analysed_),
-                                  std::to_string(with_failed_positions_)}) +
-                    (o_.db.empty() ? std::string() : ", " + i18n::format("{1} taken from the archive", {std::to_string(from_archive_)})) +
-                    "\n");
-  if (o_.db.empty() || store_failed_ || from_archive_ == 0) return;
-  if (from_archive_ == games_)
+  if (o_.out == Output::Text) progress_.write(analysis_summary_text(tally_, !o_.db.empty()));
+  const long from_archive = tally_.from_archive;
+  if (o_.db.empty() || store_failed_ || from_archive == 0) return;
+  if (from_archive == tally_.games)
     progress_.write_error("gibo analyze: " +
                           i18n::format("every selected game was already analysed in {1} under this request ({2}, {3}); "
                                        "nothing was searched, the stored analyses are shown",
@@ -239,55 +183,47 @@ void AnalyzePrinter::summary() {
     progress_.write_error("gibo analyze: " +
                           i18n::format("{1} of {2} games were already analysed in {3} under this request; the others "
                                        "were analysed and stored",
-                                       {std::to_string(from_archive_), std::to_string(games_), archive::archive_name(o_.db)}) +
+                                       {std::to_string(from_archive), std::to_string(tally_.games), archive::archive_name(o_.db)}) +
                           "\n");
 }
 
-// Seconds between two times of the queue's clock (milliseconds), as "12".
-std::string seconds_between(std::int64_t from_ms, std::int64_t to_ms) {
-  return std::to_string((to_ms - from_ms + 500) / 1000);
+int AnalyzePrinter::finish(long io_errors) {
+  summary();
+  if (auto e = commit_outputs()) return std::cerr << "gibo analyze: " << e->message << "\n", kExitIo;
+  if (!std::cout.flush()) return kExitIo;
+  if (io_errors || store_failed_) return kExitIo;
+  return tally_.failed() ? kExitFindings : kExitOk;
+}
+
+// --db: the games --where selects analysed, each analysis stored (the archive's
+// ArchiveAnalysis).
+int analyse_archive(const AnalyzeOptions& o, const Profile& fallback) {
+  if (const auto refused = refuse_unreadable_archive(o.db)) return *refused;
+  auto db = archive::Archive::open(o.db, archive::OpenMode::ReadWrite);  // the analyses are stored in it
+  if (!db) return std::cerr << "gibo analyze: " << db.error().message << "\n", kExitIo;
+  archive::ArchiveAnalysis analysis(**db, o.engine, o.jobs);
+  const auto selected = analysis.select(o.where);
+  if (!selected) return usage_error("analyze", "--where: " + selected.error().message);
+  AnalyzePrinter printer(o, GamesTotal({}));
+  printer.add_to_total(*selected);
+  if (auto e = printer.open_outputs()) return std::cerr << "gibo analyze: " << e->message << "\n", kExitIo;
+  const auto failed = analysis.run(o.forced, fallback, [&](AnalysedJob&& d) { printer.emit(std::move(d)); });
+  using Step = archive::ArchiveAnalysis::Failure::Step;
+  if (failed && failed->step == Step::Reading) {
+    printer.progress().write_error("gibo analyze: " + archive::archive_name(o.db) + ": " + failed->error.message + "\n");
+    return kExitIo;
+  }
+  if (failed) printer.store_failed(failed->error);
+  return printer.finish(0);
 }
 
 // --status: the archive's analysis queue.
 int show_queue(const AnalyzeOptions& o) {
-  using i18n::format;
   const auto opened = open_archive("analyze", o.db);
   if (!opened) return kExitIo;
   const auto st = opened->queue_status();
   if (!st) return std::cerr << "gibo analyze: " << archive::archive_name(o.db) << ": " << st.error().message << "\n", kExitIo;
-  std::cout << format("analysis queue of {1}", {archive::archive_name(o.db)}) << "\n";
-  if (st->requests.empty()) std::cout << "  " << i18n::translate("(no game queued)") << "\n";
-  for (const auto& r : st->requests)
-    std::cout << "  " << format("request {1}: {2}, {3}, {4}", {std::to_string(r.id), r.engine, r.limit, r.variant}) << ": "
-              << format("{1} pending, {2} leased, {3} done, {4} failed",
-                        {std::to_string(r.pending), std::to_string(r.leased), std::to_string(r.done), std::to_string(r.failed)})
-              << "\n";
-  if (!st->leases.empty()) std::cout << i18n::translate("leased:") << "\n";
-  for (const auto& l : st->leases)
-    std::cout << "  " << l.game << "  "
-              << format("request {1}, by {2} for {3} s, lease runs out in {4} s, try {5}",
-                        {std::to_string(l.request_id), l.worker, seconds_between(l.leased_at, st->now_ms),
-                         seconds_between(st->now_ms, l.lease_until), std::to_string(l.tries)})
-              << "\n";
-  if (!st->failures.empty()) std::cout << i18n::translate("failed:") << "\n";
-  for (const auto& f : st->failures)
-    std::cout << "  " << f.game << "  "
-              << format("request {1}, after {2} tries: {3}", {std::to_string(f.request_id), std::to_string(f.tries),
-                                                              i18n::message(f.error)})
-              << "\n";
-  if (!st->workers.empty()) std::cout << i18n::translate("workers:") << "\n";
-  for (const auto& w : st->workers) {
-    const double rate = w.busy_ms > 0 ? static_cast<double>(w.positions) * 1000.0 / static_cast<double>(w.busy_ms) : 0;
-    using State = archive::Archive::QueueStatus::Worker::State;
-    const std::string state = w.state == State::Running   ? i18n::translate("running")
-                              : w.state == State::Stopped ? i18n::translate("stopped")
-                                                          : i18n::translate("lost (no renewal within its lease)");
-    std::cout << "  " << w.worker << "  " << state << ", "
-              << format("started {1} s ago, last seen {2} s ago: {3} games, {4} positions, {5} positions/s",
-                        {seconds_between(w.started_at, st->now_ms), seconds_between(w.seen_at, st->now_ms),
-                         std::to_string(w.games), std::to_string(w.positions), fixed1(rate)})
-              << "\n";
-  }
+  std::cout << queue_status_text(archive::archive_name(o.db), *st);
   return kExitOk;
 }
 
@@ -358,60 +294,25 @@ int run_analyze(const std::vector<std::string>& args) {
     if (!path->empty())
       if (const auto e = protect.conflict(*path)) return usage_error("analyze", e->message);
   if (!o.pgn_path.empty() && o.pgn_path == o.gib_path) return usage_error("analyze", "--pgn and --gib name the same file");
-  std::unique_ptr<archive::Archive> db;  // read-write: the analyses are stored in it
-  std::vector<std::int64_t> ids;
-  if (!o.db.empty()) {
-    if (const auto refused = refuse_unreadable_archive(o.db)) return *refused;
-    auto opened = archive::Archive::open(o.db, archive::OpenMode::ReadWrite);
-    if (!opened) return std::cerr << "gibo analyze: " << opened.error().message << "\n", kExitIo;
-    db = std::move(*opened);
-    auto selected = db->select_games(o.where);
-    if (!selected) return usage_error("analyze", "--where: " + selected.error().message);
-    ids = std::move(*selected);
-  }
-  std::optional<archive::AnalysisStore> store;
-  if (db) store.emplace(*db, o.engine);
-  std::optional<long> total;
-  if (stderr_is_terminal())  // the progress line's ETA (a terminal only)
-    if ((total = count_input_games(files, fallback))) *total += static_cast<long>(ids.size());
-  AnalyzePrinter printer(o, store ? &*store : nullptr, total);
+  if (!o.db.empty()) return analyse_archive(o, fallback);
+  AnalyzePrinter printer(o, GamesTotal(files));
   // The annotated outputs are written as the games are done (committed at the end).
   if (auto e = printer.open_outputs()) return std::cerr << "gibo analyze: " << e->message << "\n", kExitIo;
   // Each game is analysed on a worker while the inputs are still being read, and its lines
   // are written in input order.
   AnalysisRun run(o.engine, o.jobs, [&](AnalysedJob&& d) { printer.emit(std::move(d)); });
-  for (std::size_t k = 0; k < ids.size() && !printer.store_failed(); ++k) {
-    auto job = store->job(ids[k], o.forced, fallback);
-    if (!job) {
-      run.finish();
-      printer.progress().write_error("gibo analyze: " + archive::archive_name(o.db) + ": " + job.error().message + "\n");
-      return kExitIo;
-    }
-    run.push(std::move(*job));
-  }
   for (const InputFile& f : files) {
-    ReadOptions ro;
-    ro.profile = &fallback;
-    ReadInfo info;
-    const auto error = read_input_games(f.path, ro, info, [&](Game&& g) {
-      AnalysisJob job;
-      job.ref = f.path + ":" + std::to_string(g.source.game_index + 1);
-      job.profile = &replay_under_profile(g, fallback);
-      g.original_text.clear();  // not needed: the outputs are written from the plies
-      job.game = std::move(g);
-      run.push(std::move(job));
-    });
-    if (error) {
+    auto jobs = file_jobs(f.path, fallback);
+    printer.file_read(f, jobs ? jobs->size() : 0);
+    if (!jobs) {
       ++io_errors;
-      printer.progress().write_error(InputError{f.path, error->message}.text() + "\n");
+      printer.progress().write_error(InputError{f.path, jobs.error().message}.text() + "\n");
+      continue;
     }
+    for (AnalysisJob& job : *jobs) run.push(std::move(job));
   }
   run.finish();
-  printer.summary();
-  if (auto e = printer.commit_outputs()) return std::cerr << "gibo analyze: " << e->message << "\n", kExitIo;
-  if (!std::cout.flush()) return kExitIo;
-  if (io_errors || printer.store_failed()) return kExitIo;
-  return printer.failed() ? kExitFindings : kExitOk;
+  return printer.finish(io_errors);
 }
 
 }  // namespace gibo::cli

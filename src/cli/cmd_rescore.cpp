@@ -14,7 +14,7 @@
 #include "gibo/archive/rescore_run.h"
 #include "inputs.h"
 #include "outputs.h"
-#include "parallel.h"
+#include "gibo/core/ordered_parallel.h"
 #include "progress.h"
 #include "reporter.h"
 #include "rescore_output.h"

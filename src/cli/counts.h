@@ -11,11 +11,6 @@ namespace gibo::cli {
 
 using run_words::NamedCounts;
 
-// Adds every count of `from` to `into`.
-inline void add_counts(NamedCounts& into, const NamedCounts& from) {
-  for (const auto& [name, n] : from) into[name] += n;
-}
-
 // The object member `key` of the object `w` is in: {"NAME": N, ...}, in name order.
 inline void write_counts(json::Writer& w, const char* key, const NamedCounts& counts) { run_words::counts(w, key, counts); }
 

@@ -1,14 +1,5 @@
-// Input handling shared by the commands: expanding PATHS (files, directories searched
-// recursively for game files, "-" for standard input) and reading their games.
-//
-// Policy: nothing is skipped silently. A path that cannot be used is reported with its
-// real cause (no such file, permission denied, a symbolic link that loops or leads
-// nowhere, a directory that cannot be listed). Inside a directory, game files are found
-// by their content, not their name: a file named as a game file (.gib, .pgn, .json,
-// .jsonl, .fen, .uci, any case) is taken; any other regular file (.txt, no extension) is
-// sniffed and taken when it holds a format gibo reads, else listed as not a game file.
-// Symbolic links to directories inside a searched directory are not followed (so a link
-// back to an ancestor cannot loop); a directory given by a link on the command line is.
+// Input handling shared by the commands: reading the games of the files that PATHS name
+// (gibo/formats/input_files.h finds them), the --encoding option, FILE:GAME@PLY references.
 #pragma once
 
 #include <functional>
@@ -21,34 +12,9 @@
 #include "gibo/core/rules.h"
 #include "gibo/record/game.h"
 #include "gibo/formats/detect.h"
+#include "gibo/formats/input_files.h"
 
 namespace gibo::cli {
-
-struct InputFile {
-  std::string path;  // "-" = standard input
-  std::int64_t size = -1;  // bytes, as the search found it (a regular file); -1 unknown
-};
-
-// A path that could not be used, and why ("permission denied", ...).
-struct InputError {
-  std::string path, reason;
-  std::string text() const { return path + ": error[io]: " + reason; }  // "PATH: error[io]: REASON"
-};
-
-// A file a directory search found whose content is no game format gibo reads (a README,
-// a picture, an empty file): listed as a note, not read, not an error.
-struct NotGameFile {
-  std::string path;
-  // "PATH: note[not-a-game-file]: not a game file (no format gibo reads); not read"
-  std::string text() const;
-};
-
-// Expands `paths`: a directory yields its game files (see the policy above), recursively
-// and sorted, and lists the other files in `not_game_files`; a file named on the command
-// line is taken as it is (its content is judged when it is read). Paths that cannot be
-// used are reported in `errors`.
-std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std::vector<InputError>& errors,
-                                     std::vector<NotGameFile>& not_game_files);
 
 // Memory policy for a command that reads many files (validate, import): every file is
 // read whole and decoded into buffers of about its size, freed right after. glibc would
@@ -57,11 +23,6 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& paths, std:
 // to a sixth (import) of the CPU time. Costs at most the largest file's buffers in
 // retained memory. Call once, before the first file is read.
 void keep_freed_memory();
-
-// Does `bytes`, the start of a file (all of it when `whole`), hold a game format gibo
-// reads (detect_format)? A JSON document cut short cannot be judged: a prefix that opens
-// with '{' or '[' counts as a game file.
-bool looks_like_game_file(std::string_view bytes, bool whole);
 
 // The one way a command reads the games of an input: read_file_bytes, then read_games
 // (format detection, encoding, the options' profile; file_name set to `path`), calling

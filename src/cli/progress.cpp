@@ -58,4 +58,30 @@ std::string games_progress_text(long done, std::optional<long> total, double sec
   return line;
 }
 
+GamesTotal::GamesTotal(const std::vector<InputFile>& files) {
+  for (const InputFile& f : files) {
+    if (f.size < 0) ++unknown_size_left_;
+    else bytes_left_ += f.size;
+  }
+  files_left_ = static_cast<long>(files.size());
+}
+
+void GamesTotal::file_read(const InputFile& file, std::size_t games) {
+  known_ += static_cast<long>(games);
+  --files_left_;
+  if (file.size < 0) {
+    --unknown_size_left_;
+    return;
+  }
+  bytes_left_ -= file.size;
+  bytes_read_ += file.size;
+}
+
+std::optional<long> GamesTotal::value() const {
+  if (files_left_ == 0) return known_;
+  if (unknown_size_left_ > 0 || bytes_read_ == 0) return std::nullopt;
+  const double per_byte = static_cast<double>(known_) / static_cast<double>(bytes_read_);
+  return known_ + static_cast<long>(per_byte * static_cast<double>(bytes_left_) + 0.5);
+}
+
 }  // namespace gibo::cli

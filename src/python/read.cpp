@@ -64,10 +64,8 @@ GameReader open_source(const py::object& source, GameReaderOptions options) {
   return std::move(*opened);
 }
 
-bool game_file(const std::filesystem::path& p) {
-  const std::string e = p.extension().string();
-  return e == ".gib" || e == ".pgn" || e == ".json" || e == ".jsonl" || e == ".fen" || e == ".uci";
-}
+// Named as a game file (the formats layer's one list of endings: format_of_name).
+bool game_file(const std::filesystem::path& p) { return format_of_name(p.filename().string()) != Format::Unknown; }
 
 // Every diagnostic of one file (the games' in order, then the file's).
 void validate_file(const std::string& path, const GameReaderOptions& options, std::vector<Diagnostic>& out) {

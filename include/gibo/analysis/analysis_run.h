@@ -8,8 +8,10 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "gibo/analysis/engine_pool.h"
+#include "gibo/core/expected.h"
 #include "gibo/analysis/ordered_stream.h"
 
 namespace gibo::analysis {
@@ -38,6 +40,11 @@ struct AnalysedJob {
 // Analyses one job with an engine of `pool` (or hands its stored analysis back): what each
 // worker of a run does, and each consumer of an archive's analysis queue.
 AnalysedJob analyse_job(AnalysisJob& job, EnginePool& pool, const SearchSettings& settings);
+
+// The games of the file `path` (any format gibo reads) as jobs named FILE:GAME (GAME from
+// 1), each replayed under its profile (the rules the record names, else `fallback`): what
+// `gibo analyze PATHS` pushes, a file at a time. An Error when the file cannot be read.
+Expected<std::vector<AnalysisJob>> file_jobs(const std::string& path, const Profile& fallback);
 
 class AnalysisRun {
  public:

@@ -1,6 +1,6 @@
-// Work planning (src/cli/work_plan.h): parts of one big file, batches of small files, empty
+// Work planning (gibo/formats/work_plan.h): parts of one big file, batches of small files, empty
 // inputs, and the rule that every file is in exactly one batch or one run of parts.
-#include "cli/work_plan.h"
+#include "gibo/formats/work_plan.h"
 
 #include <gtest/gtest.h>
 
@@ -8,10 +8,10 @@
 
 namespace {
 
-using gibo::cli::kBatchFiles;
-using gibo::cli::kPartBytes;
-using gibo::cli::plan_work;
-using gibo::cli::WorkUnit;
+using gibo::kBatchFiles;
+using gibo::kPartBytes;
+using gibo::plan_work;
+using gibo::WorkUnit;
 
 // Every file is covered once, in input order: batches [first, end) or consecutive parts
 // 0..parts-1 of one file.

@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-namespace gibo::cli {
+namespace gibo {
 
 // work(i) runs on a worker; emit(i, result) runs on the calling thread, in order.
 template <typename Result>
@@ -64,4 +64,4 @@ void ordered_parallel(std::size_t count, int jobs, const std::function<Result(st
   for (auto& t : workers) t.join();
 }
 
-}  // namespace gibo::cli
+}  // namespace gibo

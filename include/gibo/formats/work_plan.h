@@ -1,6 +1,6 @@
-// Work planning for the commands that read many files in worker threads (validate; used
-// with ordered_parallel, parallel.h): how the input files are cut into shares of work.
-// Header-only, so that tests/cli can test it without the command-line program.
+// Work planning for the runs that read many files in worker threads (ValidateRun, used
+// with ordered_parallel, gibo/core/ordered_parallel.h): how the input files are cut into
+// shares of work.
 #pragma once
 
 #include <algorithm>
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace gibo::cli {
+namespace gibo {
 
 // One share of the work, of one of two kinds:
 // * a batch of whole files, files [first, end) (parts == 1);
@@ -51,4 +51,4 @@ inline std::vector<WorkUnit> plan_work(const std::vector<std::int64_t>& sizes, i
   return units;
 }
 
-}  // namespace gibo::cli
+}  // namespace gibo
