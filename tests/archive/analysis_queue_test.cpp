@@ -28,11 +28,13 @@ INSTANTIATE_TEST_SUITE_P(Backends, AnalysisQueue, ::testing::Values(Backend::SQL
 
 // An archive holding the corpus, and a request with two of its games queued.
 struct Queued {
+  std::string db;
   std::unique_ptr<Archive> archive;
   std::int64_t request = 0;
 };
 Queued queue_two(const std::string& db) {
   Queued q;
+  q.db = db;
   EXPECT_EQ(run_gibo({"import", "--db", db, kCorpus}).status, 0);
   auto opened = Archive::open(db, OpenMode::ReadWrite);
   EXPECT_TRUE(opened) << opened.error().message;
@@ -48,6 +50,12 @@ Queued queue_two(const std::string& db) {
   EXPECT_EQ(q.archive->enqueue_analyses(q.request, {1, 2}).value_or(-1), 2);
   EXPECT_EQ(q.archive->enqueue_analyses(q.request, {2, 1}).value_or(-1), 0) << "queued once";
   return q;
+}
+
+// The test's clock: every lease of the queue runs out now (its end an hour in the past,
+// by the database's clock, as claim_analysis reads it), without waiting for it.
+void run_out_leases(const Queued& q) {
+  raw_sql(q.db, "UPDATE analysis_queue SET lease_until = lease_until - 3600000 WHERE state = 'leased'");
 }
 
 analysis::GameAnalysis some_analysis() {
@@ -68,10 +76,11 @@ TEST_P(AnalysisQueue, ALeaseLostIsALateResultAndRefused) {
   Archive& a = *q.archive;
   ASSERT_FALSE(a.register_worker("one", "host", 60000));
   ASSERT_FALSE(a.register_worker("two", "host", 60000));
-  const auto first = a.claim_analysis({q.request}, "one", 1, 3);  // a lease of 1 ms
+  const auto first = a.claim_analysis({q.request}, "one", 60000, 3);
   ASSERT_TRUE(first && *first);
   EXPECT_EQ((*first)->game_id, 1);
-  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_FALSE(*a.claim_analysis({q.request}, "two", 60000, 3, {2})) << "game 1 is leased";
+  run_out_leases(q);
   // Its lease ran out: the next taker gets the same game, a lease of its own.
   const auto second = a.claim_analysis({q.request}, "two", 60000, 3);
   ASSERT_TRUE(second && *second);
@@ -112,10 +121,10 @@ TEST_P(AnalysisQueue, AfterItsTriesAGameIsSetAsideWithItsReason) {
   }
   // Twice more a lease that runs out, for the other game.
   for (int tries = 1; tries <= 3; ++tries) {
-    const auto lease = a.claim_analysis({q.request}, "w", 1, 3);
+    const auto lease = a.claim_analysis({q.request}, "w", 60000, 3);
     ASSERT_TRUE(lease && *lease);
     EXPECT_EQ((*lease)->game_id, 2);
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    run_out_leases(q);
   }
   EXPECT_FALSE(*a.claim_analysis({q.request}, "w", 60000, 3));
   EXPECT_FALSE(*a.queue_has_work({q.request}));
@@ -170,15 +179,21 @@ TEST_P(AnalysisQueue, ThreeWorkersOneKilledEveryGameAnalysedOnce) {
   const std::string victim_name = raw_text(db, "SELECT worker FROM analysis_queue WHERE state = 'leased'");
   ASSERT_NE(victim_name, "");
   const pid_t two = spawn_gibo(with_db(db, false)), three = spawn_gibo(with_db(db, false));
-  // In the middle of a game: the one it holds a lease of.
-  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  // In the middle of a game: stopped (SIGSTOP, and waited for) while it holds a lease, so
+  // that the game read is the one it holds when it is killed (between two games it holds
+  // none: then it goes on, and is stopped again).
+  int status = 0;
   std::int64_t victim_game = -1;
-  for (int i = 0; i < 200 && victim_game <= 0; ++i)
+  for (int i = 0; i < 1000 && victim_game <= 0; ++i) {
+    ::kill(victim, SIGSTOP);
+    ASSERT_EQ(::waitpid(victim, &status, WUNTRACED), victim);
+    ASSERT_TRUE(WIFSTOPPED(status)) << status;
     victim_game =
         raw_int(db, "SELECT game_id FROM analysis_queue WHERE state = 'leased' AND worker = '" + victim_name + "'");
+    if (victim_game <= 0) ::kill(victim, SIGCONT);
+  }
   ::kill(victim, SIGKILL);
   ASSERT_GT(victim_game, 0);
-  int status = 0;
   ::waitpid(victim, &status, 0);
   for (pid_t pid : {two, three}) {
     ASSERT_EQ(::waitpid(pid, &status, 0), pid);
