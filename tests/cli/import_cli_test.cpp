@@ -21,7 +21,7 @@
 
 #include "../cli/run_gibo.h"
 #include "../pg/pg_test.h"
-#include "variant_corpus.h"
+#include "../archive/variant_corpus.h"
 
 namespace gibo {
 namespace {
