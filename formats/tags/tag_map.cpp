@@ -171,6 +171,55 @@ struct Produced {
   bool generated = false;  // made up from the game's structure, not carried from a tag
 };
 
+// Variant, FEN and SetUp right after the roster with the values the PGN writer would
+// write are left out (the writer puts them back there); anywhere else they are kept.
+// Given a game's tags in turn (the roster's left aside), says which of them those are.
+class WriterHead {
+ public:
+  explicit WriterHead(const Expected<std::string>& fen) : fen_(fen) {}
+  bool leaves_out(const Tag& t) {
+    if (!in_head_) return false;
+    if (t.name == "Variant" && stage_ < 1 && t.value == kVariant) return at(1);
+    if (t.name == "FEN" && stage_ < 2 && fen_ && t.value == *fen_) return at(2);
+    if (t.name == "SetUp" && stage_ < 3 && t.value == "1") return at(3);
+    // The opening the PGN writer names from the board (formats/pgn/README.md "Opening").
+    if (t.name == "Opening" && stage_ < 4) return at(4);
+    if (t.name == "OpeningCode" && stage_ < 5) return at(5);
+    in_head_ = false;
+    return false;
+  }
+
+ private:
+  bool at(int stage) {
+    stage_ = stage;
+    return true;
+  }
+  const Expected<std::string>& fen_;
+  bool in_head_ = true;
+  int stage_ = 0;
+};
+
+// The tags in the order a GibTagOrder `marker` gives: those it names first, in its
+// order, then the others but the generated ones; without a marker, all as produced.
+std::vector<Tag> in_marker_order(std::vector<Produced>& produced, const std::vector<std::string>& marker) {
+  std::vector<Tag> out;
+  if (marker.empty()) {
+    for (Produced& p : produced) out.push_back(std::move(p.tag));
+    return out;
+  }
+  std::vector<bool> used(produced.size(), false);
+  for (const std::string& name : marker)
+    for (std::size_t i = 0; i < produced.size(); ++i)
+      if (!used[i] && produced[i].tag.name == name) {
+        out.push_back(produced[i].tag);
+        used[i] = true;
+        break;
+      }
+  for (std::size_t i = 0; i < produced.size(); ++i)
+    if (!used[i] && !produced[i].generated) out.push_back(produced[i].tag);
+  return out;
+}
+
 // The .gib tags of a game whose tags use the PGN vocabulary (see gib_tags).
 std::vector<Tag> gib_tags_from_pgn(const Game& g) {
   std::vector<std::string> marker;
@@ -201,37 +250,11 @@ std::vector<Tag> gib_tags_from_pgn(const Game& g) {
   const bool gib_result_used = gib_result && gib_result == restoring_gib_result(g.tags, token);
   const Expected<std::string> fen = start_fen(g);
 
-  // Variant, FEN and SetUp right after the roster with the values the PGN writer would
-  // write are left out (the writer puts them back there); anywhere else they are kept.
-  bool in_head = true;
-  int stage = 0;
+  WriterHead head{fen};
   for (const Tag& t : g.tags) {
     if (is_roster_name(t.name) || t.name == "GibTagOrder") continue;
     if (t.name == "GibResult" && gib_result_used) continue;
-    if (in_head) {
-      if (t.name == "Variant" && stage < 1 && t.value == kVariant) {
-        stage = 1;
-        continue;
-      }
-      if (t.name == "FEN" && stage < 2 && fen && t.value == *fen) {
-        stage = 2;
-        continue;
-      }
-      if (t.name == "SetUp" && stage < 3 && t.value == "1") {
-        stage = 3;
-        continue;
-      }
-      // The opening the PGN writer names from the board (formats/pgn/README.md "Opening").
-      if (t.name == "Opening" && stage < 4) {
-        stage = 4;
-        continue;
-      }
-      if (t.name == "OpeningCode" && stage < 5) {
-        stage = 5;
-        continue;
-      }
-      in_head = false;
-    }
+    if (head.leaves_out(t)) continue;
     if (t.name == "Ruleset") produced.push_back({{"규칙", t.value}, false});
     else if (t.name == "Bikjang") produced.push_back({{"빅장", t.value}, false});
     else produced.push_back({t, false});
@@ -241,22 +264,7 @@ std::vector<Tag> gib_tags_from_pgn(const Game& g) {
     produced.push_back({{"대국결과", std::string(text)}, false});
   if (generated_pan) produced.push_back({{"판", *generated_pan}, true});
 
-  std::vector<Tag> out;
-  if (marker.empty()) {
-    for (Produced& p : produced) out.push_back(std::move(p.tag));
-    return out;
-  }
-  std::vector<bool> used(produced.size(), false);
-  for (const std::string& name : marker)
-    for (std::size_t i = 0; i < produced.size(); ++i)
-      if (!used[i] && produced[i].tag.name == name) {
-        out.push_back(produced[i].tag);
-        used[i] = true;
-        break;
-      }
-  for (std::size_t i = 0; i < produced.size(); ++i)
-    if (!used[i] && !produced[i].generated) out.push_back(produced[i].tag);
-  return out;
+  return in_marker_order(produced, marker);
 }
 
 // Adds the start tags a .gib reader needs to a .gib-vocabulary tag list, after the

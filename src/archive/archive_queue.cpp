@@ -288,6 +288,71 @@ std::optional<Error> Archive::stop_worker(const std::string& worker) {
   return std::nullopt;
 }
 
+namespace {
+
+// The rows of queue_status's four reads, one reader each.
+Archive::QueueStatus::Request request_row(const sql::Statement& s) {
+  Archive::QueueStatus::Request r;
+  r.id = s.int64(0);
+  AnalysisRequest named;
+  named.engine = std::string(s.text(1));
+  named.engine_version = std::string(s.text(2));
+  r.engine = named.engine_text();
+  r.limit = std::string(s.text(3)) + " " + std::to_string(s.int64(4));
+  r.variant = std::string(s.text(5));
+  r.pending = s.int64(6);
+  r.leased = s.int64(7);
+  r.done = s.int64(8);
+  r.failed = s.int64(9);
+  return r;
+}
+
+// The columns a lease and a failure share, first in their reads: the request, the game,
+// its tries, and where it came from (FILE:GAME).
+template <class Row>
+Row queued_game_row(const sql::Statement& s) {
+  Row r;
+  r.request_id = s.int64(0);
+  r.game_id = s.int64(1);
+  r.tries = s.integer(2);
+  r.game = std::string(s.text(3)) + ":" + std::to_string(s.int64(4) + 1);
+  return r;
+}
+
+Archive::QueueStatus::Lease lease_row(const sql::Statement& s) {
+  auto l = queued_game_row<Archive::QueueStatus::Lease>(s);
+  l.leased_at = s.int64(5);
+  l.lease_until = s.int64(6);
+  l.worker = std::string(s.text(7));
+  return l;
+}
+
+Archive::QueueStatus::Failure failure_row(const sql::Statement& s) {
+  auto f = queued_game_row<Archive::QueueStatus::Failure>(s);
+  f.error = s.optional_text(5).value_or("");
+  return f;
+}
+
+// A worker's row, its state judged by the database's clock `now_ms`.
+Archive::QueueStatus::Worker worker_row(const sql::Statement& s, std::int64_t now_ms) {
+  Archive::QueueStatus::Worker w;
+  w.worker = std::string(s.text(0));
+  w.host = std::string(s.text(1));
+  w.started_at = s.int64(2);
+  w.seen_at = s.int64(3);
+  w.games = s.int64(4);
+  w.positions = s.int64(5);
+  w.busy_ms = s.int64(6);
+  // A worker recorded before schema version 8 has no lease length: the default's.
+  const std::int64_t lease = s.type(7) == sql::Type::Null ? kDefaultLeaseMs : s.int64(7);
+  if (s.type(8) != sql::Type::Null) w.stopped_at = s.int64(8);
+  using State = Archive::QueueStatus::Worker::State;
+  w.state = w.stopped_at ? State::Stopped : now_ms - w.seen_at > lease ? State::Lost : State::Running;
+  return w;
+}
+
+}  // namespace
+
 Expected<Archive::QueueStatus> Archive::queue_status() {
   Impl& m = *impl_;
   QueueStatus st;
@@ -310,67 +375,20 @@ Expected<Archive::QueueStatus> Archive::queue_status() {
       "sum(CASE WHEN q.state = 'done' THEN 1 ELSE 0 END), sum(CASE WHEN q.state = 'failed' THEN 1 ELSE 0 END) "
       "FROM analysis_queue AS q JOIN analysis_requests AS r ON r.id = q.request_id "
       "GROUP BY r.id, r.engine, r.engine_version, r.limit_kind, r.limit_value, r.variant ORDER BY r.id",
-      [&](const sql::Statement& s) {
-        QueueStatus::Request r;
-        r.id = s.int64(0);
-        AnalysisRequest named;
-        named.engine = std::string(s.text(1));
-        named.engine_version = std::string(s.text(2));
-        r.engine = named.engine_text();
-        r.limit = std::string(s.text(3)) + " " + std::to_string(s.int64(4));
-        r.variant = std::string(s.text(5));
-        r.pending = s.int64(6);
-        r.leased = s.int64(7);
-        r.done = s.int64(8);
-        r.failed = s.int64(9);
-        st.requests.push_back(std::move(r));
-      });
+      [&](const sql::Statement& s) { st.requests.push_back(request_row(s)); });
   if (!e)
-    e = read(std::string("SELECT q.request_id, q.game_id, q.leased_at, q.lease_until, q.tries, s.path, g.game_index, "
+    e = read(std::string("SELECT q.request_id, q.game_id, q.tries, s.path, g.game_index, q.leased_at, q.lease_until, "
                          "q.worker FROM analysis_queue AS q") + game_ref +
                  "WHERE q.state = 'leased' ORDER BY q.leased_at, q.game_id",
-             [&](const sql::Statement& s) {
-               QueueStatus::Lease l;
-               l.request_id = s.int64(0);
-               l.game_id = s.int64(1);
-               l.leased_at = s.int64(2);
-               l.lease_until = s.int64(3);
-               l.tries = s.integer(4);
-               l.game = std::string(s.text(5)) + ":" + std::to_string(s.int64(6) + 1);
-               l.worker = std::string(s.text(7));
-               st.leases.push_back(std::move(l));
-             });
+             [&](const sql::Statement& s) { st.leases.push_back(lease_row(s)); });
   if (!e)
     e = read(std::string("SELECT q.request_id, q.game_id, q.tries, s.path, g.game_index, q.error FROM analysis_queue "
                          "AS q") + game_ref + "WHERE q.state = 'failed' ORDER BY q.request_id, q.game_id",
-             [&](const sql::Statement& s) {
-               QueueStatus::Failure f;
-               f.request_id = s.int64(0);
-               f.game_id = s.int64(1);
-               f.tries = s.integer(2);
-               f.game = std::string(s.text(3)) + ":" + std::to_string(s.int64(4) + 1);
-               f.error = s.optional_text(5).value_or("");
-               st.failures.push_back(std::move(f));
-             });
+             [&](const sql::Statement& s) { st.failures.push_back(failure_row(s)); });
   if (!e)
     e = read("SELECT worker, host, started_at, seen_at, games, positions, busy_ms, lease_ms, stopped_at FROM "
              "analysis_workers ORDER BY started_at, worker",
-             [&](const sql::Statement& s) {
-               QueueStatus::Worker w;
-               w.worker = std::string(s.text(0));
-               w.host = std::string(s.text(1));
-               w.started_at = s.int64(2);
-               w.seen_at = s.int64(3);
-               w.games = s.int64(4);
-               w.positions = s.int64(5);
-               w.busy_ms = s.int64(6);
-               // A worker recorded before schema version 8 has no lease length: the default's.
-               const std::int64_t lease = s.type(7) == sql::Type::Null ? kDefaultLeaseMs : s.int64(7);
-               if (s.type(8) != sql::Type::Null) w.stopped_at = s.int64(8);
-               using State = QueueStatus::Worker::State;
-               w.state = w.stopped_at ? State::Stopped : st.now_ms - w.seen_at > lease ? State::Lost : State::Running;
-               st.workers.push_back(std::move(w));
-             });
+             [&](const sql::Statement& s) { st.workers.push_back(worker_row(s, st.now_ms)); });
   m.db.exec("COMMIT");
   if (e) return *e;
   return st;

@@ -117,24 +117,10 @@ void last_move_marks(const SvgOptions& o, X x, Y y, int c, std::string& s) {
   s += buf;
 }
 
-}  // namespace
-
-std::string svg_diagram(const Position& pos, const SvgOptions& o) {
-  const int c = o.cell, margin = c, w = c * 8 + 2 * margin, board_h = c * 9 + 2 * margin;
-  const int caption_h = o.caption.empty() ? 0 : c / 2 + 8;
-  const int h = board_h + caption_h;
-  auto x = [&](int file) { return margin + file * c; };
-  auto y = [&](int rank) { return margin + (kRanks - 1 - rank) * c; };  // rank 10 on top
-  std::string s;
+// The board's lines, palace diagonals and coordinates; `board_h`: the board's height.
+template <class X, class Y>
+void board_grid(X x, Y y, int board_h, std::string& s) {
   char buf[256];
-  std::snprintf(buf, sizeof buf,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
-                "role=\"img\">",
-                w, h, w, h);
-  s += buf;
-  if (!o.title.empty()) s += "<title>" + xml_escape(o.title) + "</title>";
-  std::snprintf(buf, sizeof buf, "<rect width=\"%d\" height=\"%d\" rx=\"6\" fill=\"#e8c98b\"/>", w, board_h);
-  s += buf;
   s += "<g stroke=\"#5a4322\" stroke-width=\"1.2\">";
   for (int r = 0; r < kRanks; ++r) {
     std::snprintf(buf, sizeof buf, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>", x(0), y(r), x(8), y(r));
@@ -162,8 +148,12 @@ std::string svg_diagram(const Position& pos, const SvgOptions& o) {
     s += buf;
   }
   s += "</g>";
-  last_move_marks(o, x, y, c, s);
-  // Pieces: octagon-like discs, generals largest, soldiers and advisors smallest.
+}
+
+// The pieces: octagon-like discs, generals largest, soldiers and advisors smallest.
+template <class X, class Y>
+void piece_discs(const Position& pos, const SvgOptions& o, X x, Y y, int c, std::string& s) {
+  char buf[256];
   for (int sq = 0; sq < kSquares; ++sq) {
     const Piece p = pos.piece_on(static_cast<Square>(sq));
     if (p == Piece::None) continue;
@@ -185,6 +175,29 @@ std::string svg_diagram(const Position& pos, const SvgOptions& o) {
     else s += letter_of(p, o.letters);
     s += "</text>";
   }
+}
+
+}  // namespace
+
+std::string svg_diagram(const Position& pos, const SvgOptions& o) {
+  const int c = o.cell, margin = c, w = c * 8 + 2 * margin, board_h = c * 9 + 2 * margin;
+  const int caption_h = o.caption.empty() ? 0 : c / 2 + 8;
+  const int h = board_h + caption_h;
+  auto x = [&](int file) { return margin + file * c; };
+  auto y = [&](int rank) { return margin + (kRanks - 1 - rank) * c; };  // rank 10 on top
+  std::string s;
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
+                "role=\"img\">",
+                w, h, w, h);
+  s += buf;
+  if (!o.title.empty()) s += "<title>" + xml_escape(o.title) + "</title>";
+  std::snprintf(buf, sizeof buf, "<rect width=\"%d\" height=\"%d\" rx=\"6\" fill=\"#e8c98b\"/>", w, board_h);
+  s += buf;
+  board_grid(x, y, board_h, s);
+  last_move_marks(o, x, y, c, s);
+  piece_discs(pos, o, x, y, c, s);
   better_move_arrow(o, x, y, c, s);
   if (o.show_side) {
     // The side to move: a disc of its colour beside its own back rank's corner.

@@ -300,9 +300,8 @@ void side_cells(std::vector<std::string>& row, long games, const Tally& t, int s
   row.push_back(percent(won, won + lost + t.draw));
 }
 
-// The games by opening name, the formations by side, and the formations by year, site and
-// player (formats/openings/README.md).
-void opening_name_tables(const Report& r, std::vector<Table>& out) {
+// The games by opening name (formats/openings/README.md).
+void opening_names_table(const Report& r, std::vector<Table>& out) {
   const OpeningNames& n = r.opening_names;
   const bool ko = i18n::language() == "ko";
   Table t{"opening_names", "opening_names", "Games by opening name", Audience::Both,
@@ -325,6 +324,11 @@ void opening_name_tables(const Report& r, std::vector<Table>& out) {
   if (r.counts.custom_starts) t.note += "; " + num(r.counts.custom_starts) + " games from a position of their own";
   out.push_back(std::move(t));
 
+}
+
+// The formations by side, each side's games and results with it.
+void formations_table(const OpeningNames& n, std::vector<Table>& out) {
+  const bool ko = i18n::language() == "ko";
   Table f{"formations", "opening_names", "Formations by side", Audience::Both,
           {text_col("code", "code"), text_col("name", "formation", Audience::Human),
            text_col("korean", "korean", Audience::Machine), text_col("english", "english", Audience::Machine)},
@@ -348,31 +352,34 @@ void opening_name_tables(const Report& r, std::vector<Table>& out) {
   f.note = "games in which the formation's predicate held for that side in the first 24 plies, and that side's results; "
            "a side may hold several";
   out.push_back(std::move(f));
+}
 
-  auto slices = [&](const char* id, const char* title, const char* first, const std::vector<FormationSlice>& rows,
-                    std::size_t human_rows) {
-    Table s{id,
-            "opening_names",
-            title,
-            Audience::Both,
-            {text_col(first, first, Audience::Machine), text_col(std::string(first) + "_shown", first, Audience::Human),
-             num_col("sides", "sides")},
-            {},
-            {},
-            ""};
-    for (const FormationRule* rule : n.book) s.columns.push_back(num_col(rule->code, rule->code));
-    for (const FormationSlice& slice : rows) {
-      std::vector<std::string> cells{slice.label, slice.label.empty() ? "(unknown)" : slice.label, num(slice.sides)};
-      for (std::size_t i = 0; i < n.book.size(); ++i) cells.push_back(num(i < slice.counts.size() ? slice.counts[i] : 0));
-      s.rows.push_back(std::move(cells));
-    }
-    s.human_rows = human_rows;
-    s.note = "sides (two a game) holding each formation, by its code";
-    out.push_back(std::move(s));
-  };
-  slices("formations_by_year", "Formations per year", "year", n.by_year, 0);
-  slices("formations_by_site", "Formations per site", "site", n.by_site, static_cast<std::size_t>(r.options.top_sites));
+// The sides holding each formation of the book, by `first` (a year, a site): `rows`.
+void formation_slices_table(const OpeningNames& n, const char* id, const char* title, const char* first,
+                            const std::vector<FormationSlice>& rows, std::size_t human_rows, std::vector<Table>& out) {
+  Table s{id,
+          "opening_names",
+          title,
+          Audience::Both,
+          {text_col(first, first, Audience::Machine), text_col(std::string(first) + "_shown", first, Audience::Human),
+           num_col("sides", "sides")},
+          {},
+          {},
+          ""};
+  for (const FormationRule* rule : n.book) s.columns.push_back(num_col(rule->code, rule->code));
+  for (const FormationSlice& slice : rows) {
+    std::vector<std::string> cells{slice.label, slice.label.empty() ? "(unknown)" : slice.label, num(slice.sides)};
+    for (std::size_t i = 0; i < n.book.size(); ++i) cells.push_back(num(i < slice.counts.size() ? slice.counts[i] : 0));
+    s.rows.push_back(std::move(cells));
+  }
+  s.human_rows = human_rows;
+  s.note = "sides (two a game) holding each formation, by its code";
+  out.push_back(std::move(s));
+}
 
+// The players' usual formations on each side.
+void player_formations_table(const Report& r, std::vector<Table>& out) {
+  const OpeningNames& n = r.opening_names;
   Table p{"formations_by_player", "opening_names", "The players' usual formations", Audience::Both,
           {text_col("player", "player"), num_col("games", "games"), text_col("as_cho", "as Cho"),
            text_col("as_cho_code", "as Cho", Audience::Machine), num_col("as_cho_games", "games with it"),
@@ -387,6 +394,18 @@ void opening_name_tables(const Report& r, std::vector<Table>& out) {
   p.human_rows = static_cast<std::size_t>(r.options.top_players);
   p.note = "the formations a player held most often on each side (games from a set-up pair)";
   out.push_back(std::move(p));
+}
+
+// The games by opening name, the formations by side, and the formations by year, site and
+// player (formats/openings/README.md).
+void opening_name_tables(const Report& r, std::vector<Table>& out) {
+  const OpeningNames& n = r.opening_names;
+  opening_names_table(r, out);
+  formations_table(n, out);
+  formation_slices_table(n, "formations_by_year", "Formations per year", "year", n.by_year, 0, out);
+  formation_slices_table(n, "formations_by_site", "Formations per site", "site", n.by_site,
+                         static_cast<std::size_t>(r.options.top_sites), out);
+  player_formations_table(r, out);
 }
 
 // Length summary and distribution.
@@ -595,9 +614,8 @@ void adjudication_tables(const Report& r, std::vector<Table>& out) {
   out.push_back(std::move(d));
 }
 
-// Annotation, diagnostics by code and by file, encoding problems, 총수 mismatches.
-void quality_tables(const Report& r, std::vector<Table>& out) {
-  const Quality& q = r.quality;
+// Annotation: the records that mark captures and checks, and those that do not.
+void annotation_table(const Quality& q, std::vector<Table>& out) {
   Table a{"annotation", "quality", "Annotation: capture and check marks in the records", Audience::Both,
           {text_col("annotation", "annotation", Audience::Machine), text_col("item", "", Audience::Human),
            num_col("games", "games")},
@@ -607,7 +625,12 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
   if (q.annotation_unknown)
     a.rows.push_back({"unknown", i18n::N_("unknown (imported before schema version 2)"), num(q.annotation_unknown)});
   out.push_back(std::move(a));
+}
 
+// Diagnostics by code, and by source file (every file for machines, those with findings
+// for people).
+void diagnostics_tables(const Report& r, std::vector<Table>& out) {
+  const Quality& q = r.quality;
   Table c{"diagnostics_by_code", "quality", "Diagnostics by code", Audience::Both,
           {text_col("code", "code"), text_col("severity", "severity"), num_col("occurrences", "times"),
            num_col("games", "games"), num_col("files", "files")},
@@ -643,7 +666,11 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
   h.human_rows = 100;
   out.push_back(std::move(h));
   out.push_back(std::move(s));
+}
 
+// Encoding problems and 총수 mismatches.
+void encoding_and_count_tables(const Report& r, std::vector<Table>& out) {
+  const Quality& q = r.quality;
   Table e{"encoding_problems", "quality", "Encoding problems", Audience::Both,
           {text_col("file", "file", Audience::Machine), text_col("file_shown", "file", Audience::Human),
            text_col("encoding", "encoding"), text_col("problem", "problem")},
@@ -664,7 +691,11 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
   }
   m.human_rows = 100;
   out.push_back(std::move(m));
+}
 
+// Copies that say otherwise than their game.
+void copy_conflicts_table(const Report& r, std::vector<Table>& out) {
+  const Quality& q = r.quality;
   Table k{"copy_conflicts", "quality",
           i18n::N_("Copies that say otherwise than their game: the same moves, another player, date or winner"), Audience::Both,
           {}, {}, {}, ""};
@@ -682,6 +713,15 @@ void quality_tables(const Report& r, std::vector<Table>& out) {
   k.human_rows = 100;
   k.note = i18n::N_("the copies are kept with the game (gibo export --copies); the game counts once");
   out.push_back(std::move(k));
+}
+
+// Annotation, diagnostics by code and by file, encoding problems, 총수 mismatches, copy
+// conflicts.
+void quality_tables(const Report& r, std::vector<Table>& out) {
+  annotation_table(r.quality, out);
+  diagnostics_tables(r, out);
+  encoding_and_count_tables(r, out);
+  copy_conflicts_table(r, out);
 }
 
 }  // namespace

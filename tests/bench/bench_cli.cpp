@@ -411,6 +411,52 @@ void print_results(const Options& o, const Inputs& in, const Measures& m, const 
                 m.perft.rate() / m.fs_perft.rate(), m.perft.cpu_rate() / m.fs_perft.cpu_rate());
 }
 
+// The gibo runs the measures take, each writing its summary to `out`.
+struct GiboRuns {
+  const Options& o;
+  fs::path out, db;
+  int pg_round = 0;
+  std::string pg_schema;  // the PostgreSQL import's schema of the last run ("" before the first)
+
+  ChildRun validate(int jobs, const fs::path& dir) const {
+    return run({o.gibo, "validate", "--format", "jsonl", "--jobs", std::to_string(jobs), dir.string()}, "/dev/null",
+               out.string());
+  }
+  // An import into a new SQLite file `db`.
+  ChildRun import(int jobs, const fs::path& dir) const {
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(db.string() + suffix);
+    return run({o.gibo, "import", "--db", db.string(), "--format", "jsonl", "--jobs", std::to_string(jobs),
+                dir.string()},
+               "/dev/null", out.string());
+  }
+  // The PostgreSQL import: a fresh schema a run, in the database o.pg names.
+  ChildRun import_pg(int jobs, const fs::path& dir) {
+    drop_pg_schema();
+    pg_schema = "bench_" + std::to_string(::getpid()) + "_" + std::to_string(pg_round++);
+    if (!pg_exec(o.pg, "CREATE SCHEMA " + pg_schema)) usage("cannot create a schema in the --pg database");
+    const std::string uri = o.pg + (o.pg.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" +
+                            pg_schema;
+    return run({o.gibo, "import", "--db", uri, "--format", "jsonl", "--jobs", std::to_string(jobs), dir.string()},
+               "/dev/null", out.string());
+  }
+  void drop_pg_schema() {
+    if (!pg_schema.empty()) pg_exec(o.pg, "DROP SCHEMA " + pg_schema + " CASCADE");
+    pg_schema.clear();
+  }
+};
+
+// A tenth of the import input (one file at least), copied into WORK/variants-small.
+fs::path small_variants(const Inputs& in, const fs::path& work) {
+  const fs::path dir = work / "variants-small";
+  fs::create_directories(dir);
+  for (int f = 0; f < std::max(1, in.import_files / 10); ++f) {
+    char name[32];
+    std::snprintf(name, sizeof name, "v%05d.gib", f);
+    fs::copy_file(in.variants / name, dir / name);
+  }
+  return dir;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -422,30 +468,10 @@ int main(int argc, char** argv) {
   if (o.queue_only) return bench_queue(o, work);
 
   const Inputs in = make_inputs(o, work);
-  const fs::path out = work / "out.jsonl";
-  const fs::path db = work / "bench.sqlite";
-  auto validate = [&](int jobs, const fs::path& dir) {
-    return run({o.gibo, "validate", "--format", "jsonl", "--jobs", std::to_string(jobs), dir.string()}, "/dev/null",
-               out.string());
-  };
-  auto import = [&](int jobs, const fs::path& dir) {
-    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(db.string() + suffix);
-    return run({o.gibo, "import", "--db", db.string(), "--format", "jsonl", "--jobs", std::to_string(jobs),
-                dir.string()},
-               "/dev/null", out.string());
-  };
-  // The PostgreSQL import: a fresh schema a run, in the database o.pg names.
-  int pg_round = 0;
-  std::string pg_schema;
-  auto import_pg = [&](int jobs, const fs::path& dir) {
-    if (!pg_schema.empty()) pg_exec(o.pg, "DROP SCHEMA " + pg_schema + " CASCADE");
-    pg_schema = "bench_" + std::to_string(::getpid()) + "_" + std::to_string(pg_round++);
-    if (!pg_exec(o.pg, "CREATE SCHEMA " + pg_schema)) usage("cannot create a schema in the --pg database");
-    const std::string uri = o.pg + (o.pg.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" +
-                            pg_schema;
-    return run({o.gibo, "import", "--db", uri, "--format", "jsonl", "--jobs", std::to_string(jobs), dir.string()},
-               "/dev/null", out.string());
-  };
+  GiboRuns runs{o, work / "out.jsonl", work / "bench.sqlite", 0, ""};
+  const fs::path& out = runs.out;
+  auto validate = [&](int jobs, const fs::path& dir) { return runs.validate(jobs, dir); };
+  auto import = [&](int jobs, const fs::path& dir) { return runs.import(jobs, dir); };
 
   Measures m = named_measures(o);
   const fs::path fs_commands = work / "fs-commands.txt";
@@ -466,7 +492,7 @@ int main(int argc, char** argv) {
       ok &= measured(*v, validate(jobs, dir)) && summary_number(tail_of(out), "valid") == v->games;
     }
     ok &= measured(m.imp, import(2, in.variants));
-    if (!o.pg.empty()) ok &= measured(m.imp_pg, import_pg(2, in.variants)) && m.imp_pg.games == m.imp.games;
+    if (!o.pg.empty()) ok &= measured(m.imp_pg, runs.import_pg(2, in.variants)) && m.imp_pg.games == m.imp.games;
     if (o.import_only) continue;
     if (!o.pgn_extract.empty()) m.pgn.runs.push_back(run({o.pgn_extract, "-r", "-s", o.chess_pgn}));
     m.perft.runs.push_back(run({o.gibo, "perft", "--rules", "fs-janggi", "5"}));
@@ -476,20 +502,14 @@ int main(int argc, char** argv) {
       m.fs_perft.units = m.perft.units;
     }
   }
-  if (!pg_schema.empty()) pg_exec(o.pg, "DROP SCHEMA " + pg_schema + " CASCADE");
+  runs.drop_pg_schema();
 
   if (o.import_only) {
     print_imports(o, in, m);
   } else {
     // Peak memory against input size: one corpus copy and 1/10 of the import input.
     const ChildRun v_small = validate(1, in.archive / "r0000.gib");
-    fs::create_directories(work / "variants-small");
-    for (int f = 0; f < std::max(1, in.import_files / 10); ++f) {
-      char name[32];
-      std::snprintf(name, sizeof name, "v%05d.gib", f);
-      fs::copy_file(in.variants / name, work / "variants-small" / name);
-    }
-    print_results(o, in, m, v_small, import(2, work / "variants-small"));
+    print_results(o, in, m, v_small, import(2, small_variants(in, work)));
   }
   std::printf("load average after: %s\n", load_average().c_str());
   fs::remove_all(work);

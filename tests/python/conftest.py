@@ -34,3 +34,15 @@ def imported(gibo_binary, tmp_path_factory):
         assert r.returncode in (0, 1), r.stderr
         return db
     return make
+
+
+def require_module(name, package):
+    """The module `name`, as tests/required_tool.h treats a tool: where it is missing the test
+    is skipped, and failed under CI (the CI variable set), whose set-up (.ci/setup) installs
+    `package`."""
+    try:
+        return __import__(name)
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail(f"{name} is not installed; .ci/setup installs {package}")
+        pytest.skip(f"{name} is not installed")

@@ -2,6 +2,7 @@
 import pytest
 
 import gibo
+from conftest import require_module
 
 START = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
 
@@ -51,7 +52,7 @@ def test_replay_boards_follow_the_moves(samples):
 
 def test_planes():
     planes = gibo.Board().planes()
-    np = pytest.importorskip("numpy")
+    np = require_module("numpy", "python3-numpy")
     assert isinstance(planes, np.ndarray)
     assert planes.shape == (14, 10, 9) and planes.dtype == np.uint8
     assert int(planes.sum()) == 32

@@ -39,6 +39,7 @@
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/archive/codec.h"
 #include "gibo/archive/copies.h"
+#include "gibo/archive/queue_records.h"
 #include "gibo/core/expected.h"
 #include "gibo/record/player_name.h"
 #include "gibo/core/rules.h"
@@ -516,11 +517,7 @@ class Archive {
   // is refused when the lease is no longer the game's (it ran out and another worker took
   // it). A game whose leases ran out or failed `max_tries` times is set aside as `failed`
   // with its reason. The queue's clock is the database's (dialect.h: now_ms).
-  struct QueueLease {
-    std::int64_t request_id = 0, game_id = 0;
-    std::int64_t token = 0;  // this lease's own number: a later lease of the game has another
-    int tries = 0;           // leases taken of the game, this one included
-  };
+  using QueueLease = archive::QueueLease;
   // Adds the games to request `request_id`'s queue, as pending; those queued before stay
   // as they are. How many were added.
   Expected<std::int64_t> enqueue_analyses(std::int64_t request_id, const std::vector<std::int64_t>& game_ids);
@@ -556,37 +553,7 @@ class Archive {
   std::optional<Error> register_worker(const std::string& worker, const std::string& host, std::int64_t lease_ms);
   // Records `worker` as stopped now (it ran out of work, or failed and said so).
   std::optional<Error> stop_worker(const std::string& worker);
-  struct QueueStatus {
-    std::int64_t now_ms = 0;  // the database's clock
-    struct Request {
-      std::int64_t id = 0;
-      std::string engine, limit, variant;  // "Fairy-Stockfish 11.1", "depth 10", "janggi"
-      std::int64_t pending = 0, leased = 0, done = 0, failed = 0;
-    };
-    struct Lease {
-      std::int64_t request_id = 0, game_id = 0, leased_at = 0, lease_until = 0;
-      int tries = 0;
-      std::string game, worker;  // FILE:GAME
-    };
-    struct Failure {
-      std::int64_t request_id = 0, game_id = 0;
-      int tries = 0;
-      std::string game, error;
-    };
-    struct Worker {
-      // Running: seen within its lease; stopped: it said so; lost: not seen for longer than
-      // its lease (killed, or its machine or connection gone), its leases free to others.
-      enum class State { Running, Stopped, Lost };
-      std::string worker, host;
-      std::int64_t started_at = 0, seen_at = 0, games = 0, positions = 0, busy_ms = 0;
-      std::optional<std::int64_t> stopped_at;
-      State state = State::Running;
-    };
-    std::vector<Request> requests;
-    std::vector<Lease> leases;
-    std::vector<Failure> failures;
-    std::vector<Worker> workers;
-  };
+  using QueueStatus = archive::QueueStatus;
   // The queues, their leases and failures, and the workers (none before schema version 5).
   Expected<QueueStatus> queue_status();
 

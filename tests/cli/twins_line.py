@@ -11,7 +11,7 @@ the start they share at most (so a game that short can be played twice, move for
 and among the groups of identical move lists, the shortest whose records name other
 players. src/archive/README.md "Copies and twins" gives the real archive's figures:
 
-    tests/archive/twins_line.py build/gibo ../shared/corpus/archive
+    tests/cli/twins_line.py build/gibo ../shared/corpus/archive
 """
 import collections
 import os

@@ -15,7 +15,7 @@ that say otherwise, records compared, the fields that differ) and exits 1 on any
 difference. Run by ctest on tests/data/twins and tests/data/corpus; run by hand on the
 real archive (src/archive/README.md "What export gives back" has the figures):
 
-    tests/archive/export_equals_convert.py build/gibo ../shared/corpus/archive
+    tests/cli/export_equals_convert.py build/gibo ../shared/corpus/archive
 """
 import collections
 import json
