@@ -91,13 +91,12 @@ namespace {
 // The most boards a self-contained game page draws (game_file_page).
 constexpr int kFileBoards = 2000;
 
-// A player tag as the viewer shows it: the name (a link to the player's page with `links`)
-// and the rank written in it apart ("허남열 <small>프로</small>").
-std::string player_html(const std::string& tag, bool links) {
+// A player tag as the viewer shows it: the name (a link to `href`, the player's page, when
+// there is one) and the rank written in it apart ("허남열 <small>프로</small>").
+std::string player_html(const std::string& tag, const std::string& href) {
   const PlayerName p = split_player(tag);
   if (p.name.empty()) return xml_escape(tag);
-  std::string out = links ? "<a href=\"" + xml_escape(stats::player_link(p.name)) + "\">" + xml_escape(p.name) + "</a>"
-                          : xml_escape(p.name);
+  std::string out = !href.empty() ? "<a href=\"" + xml_escape(href) + "\">" + xml_escape(p.name) + "</a>" : xml_escape(p.name);
   if (!p.rank.empty()) out += " <small class=\"muted\">" + xml_escape(p.rank) + "</small>";
   return out;
 }
@@ -113,8 +112,8 @@ std::string facts(const GameView& g, bool links) {
   auto link = [&](const std::string& href, const std::string& text) {
     return links && !text.empty() ? "<a href=\"" + xml_escape(href) + "\">" + xml_escape(text) + "</a>" : xml_escape(text);
   };
-  if (!g.cho.empty()) html("Cho", player_html(g.cho, links));
-  if (!g.han.empty()) html("Han", player_html(g.han, links));
+  if (!g.cho.empty()) html("Cho", player_html(g.cho, links ? g.cho_href : ""));
+  if (!g.han.empty()) html("Han", player_html(g.han, links ? g.han_href : ""));
   html("event", g.event_href.empty() ? xml_escape(g.event) : link(g.event_href, g.event));
   html("site", link("/games?site=" + url_encode(g.site), g.site));
   item("date", i18n::date(g.date));

@@ -225,7 +225,7 @@ std::string identity_sections(const stats::Report& r, std::size_t i) {
 
 }  // namespace
 
-std::optional<std::string> player_page(const stats::Report& r, const std::string& name, const std::string& more) {
+std::vector<std::size_t> find_players(const stats::Report& r, const std::string& name) {
   // The identity of that name; else those whose name it is at some site (NAME@SITE).
   std::vector<std::size_t> found;
   for (std::size_t i = 0; i < r.identities.size() && found.empty(); ++i)
@@ -235,6 +235,11 @@ std::optional<std::string> player_page(const stats::Report& r, const std::string
     const std::string& n = r.identities[i].name;
     if (n.size() > name.size() + 1 && n.compare(0, name.size(), name) == 0 && n[name.size()] == '@') found.push_back(i);
   }
+  return found;
+}
+
+std::optional<std::string> player_page(const stats::Report& r, const std::string& name, const std::string& more) {
+  const std::vector<std::size_t> found = find_players(r, name);
   if (found.empty() && more.empty()) return std::nullopt;
   std::string body;
   if (found.size() == 1) {

@@ -28,6 +28,9 @@ std::string players_page(const stats::Report& r, const ListPage& l = {});
 // page; several: links to each), then `more` (HTML sections: the server's play quality);
 // nullopt when no identity has that name and `more` is empty.
 std::optional<std::string> player_page(const stats::Report& r, const std::string& name, const std::string& more = "");
+// The identities player_page shows for `name`: the one of that name, else those of that name
+// at some site (NAME@SITE); none when it has no page.
+std::vector<std::size_t> find_players(const stats::Report& r, const std::string& name);
 std::string events_page(const stats::Report& r, const ListPage& l = {});
 // nullopt when no event has that name and a season holding `date` ("" for undated games, or
 // the first season of the name when it has no undated games).

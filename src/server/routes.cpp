@@ -21,6 +21,7 @@
 #include "gibo/formats/notation.h"
 #include "gibo/formats/tag_map.h"
 #include "gibo/record/game_date.h"
+#include "gibo/record/player_name.h"
 #include "gibo/report/explore.h"
 #include "gibo/report/copy_text.h"
 #include "gibo/report/i18n.h"
@@ -251,9 +252,14 @@ struct Site::Impl {
     if (auto e = add_records(*id, view)) return error(500, e->message);
     // Its event's page, when the players' report holds a season of it at the game's date.
     Reply no_report;
-    if (const Made* made = ready(reports->people, no_report))
+    if (const Made* made = ready(reports->people, no_report)) {
       if (const stats::EventReport* e = pages::find_event(*made->report, view.event, parse_game_date(view.date).key))
         view.event_href = pages::event_href(e->name, e->first_date);
+      // Its players' pages, where the report counts them (not a copy's other names).
+      for (auto [tag, href] : {std::pair{&view.cho, &view.cho_href}, std::pair{&view.han, &view.han_href}})
+        if (const std::string name = split_player(*tag).name; !pages::find_players(*made->report, name).empty())
+          *href = stats::player_link(name);
+    }
     // The game's newest complete analysis, when the archive holds one: the evaluation graph.
     if (const auto analysed = archive->analysed_games({*id}); analysed && !analysed->empty())
       if (const auto a = archive->load_analysis(analysed->front().request_id, *id); a && *a) {

@@ -258,6 +258,21 @@ TEST(SiteCopies, AGamesPageNamesItsCopiesAndTheirConflicts) {
     const Reply copy = (*site)->get("/game/2");
     ASSERT_EQ(copy.status, 200);
     EXPECT_NE(copy.body.find("A copy of the game <a href=\"/game/1\">"), std::string::npos) << copy.body;
+    // Every player link answers (the report counts a game's players, not a copy's other
+    // names: the real archive's copies linked six names to a 404): the game links both
+    // its players, the copy, whose players say otherwise, fewer.
+    auto player_links = [](const std::string& body) {
+      std::vector<std::string> out;
+      const std::string open = "<a href=\"/player?name=";
+      for (std::size_t at = body.find(open); at != std::string::npos; at = body.find(open, at + 1))
+        out.push_back(body.substr(at + 9, body.find('"', at + 9) - at - 9));
+      return out;
+    };
+    const auto linked = player_links(game.body), copy_linked = player_links(copy.body);
+    EXPECT_EQ(linked.size(), 2u) << game.body;
+    EXPECT_LT(copy_linked.size(), 2u) << copy.body;
+    for (const auto& links : {linked, copy_linked})
+      for (const std::string& href : links) EXPECT_EQ((*site)->get(href).status, 200) << href;
   }
   std::error_code ec;
   fs::remove_all(dir, ec);

@@ -85,6 +85,9 @@ struct GameView {
   std::string ref;    // "FILE:GAME": the file's name (no folders) and the game from 1
   // The page of its event's season (set by the server when the report has one; "" no link).
   std::string event_href;
+  // The pages of its players, each set by the server when the players' report has that
+  // identity ("" no link: a copy's names, which the report does not count, have none).
+  std::string cho_href, han_href;
   std::string cho, han, event, site, date, result, verdict;  // record strings (escaped when written)
   Position start;
   std::vector<Move> moves;                    // the plies that replay
