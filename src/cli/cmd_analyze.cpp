@@ -13,10 +13,9 @@
 #include "gibo/analysis/analysis_jsonl.h"
 #include "gibo/analysis/analysis_run.h"
 #include "gibo/analysis/analysis_tally.h"
+#include "gibo/analysis/annotated_files.h"
 #include "gibo/archive/archive_analysis.h"
 #include "gibo/archive/analysis_worker.h"
-#include "gibo/formats/gib.h"
-#include "gibo/formats/pgn.h"
 #include "gibo/report/i18n.h"
 #include "inputs.h"
 #include "outputs.h"
@@ -96,18 +95,7 @@ std::optional<int> parse_analyze(const std::vector<std::string>& args, AnalyzeOp
 class AnalyzePrinter {
  public:
   AnalyzePrinter(const AnalyzeOptions& o, GamesTotal total) : o_(o), total_(std::move(total)) {}
-  std::optional<Error> open_outputs() {
-    for (auto [file, path] : {std::pair{&pgn_file_, &o_.pgn_path}, std::pair{&gib_file_, &o_.gib_path}})
-      if (!path->empty())
-        if (auto e = file->open(*path)) return e;
-    return std::nullopt;
-  }
-  std::optional<Error> commit_outputs() {
-    for (auto [file, path] : {std::pair{&pgn_file_, &o_.pgn_path}, std::pair{&gib_file_, &o_.gib_path}})
-      if (!path->empty())
-        if (auto e = file->commit()) return e;
-    return std::nullopt;
-  }
+  std::optional<Error> open_outputs() { return annotated_.open(o_.pgn_path, o_.gib_path, o_.out == Output::Text); }
   void emit(AnalysedJob&& d);
   void file_read(const InputFile& f, std::size_t games) { total_.file_read(f, games); }
   void add_to_total(std::size_t games) { total_.add(games); }
@@ -126,34 +114,21 @@ class AnalyzePrinter {
   const AnalyzeOptions& o_;
   GamesTotal total_;
   Progress progress_;
-  OutputFile pgn_file_, gib_file_;
+  AnnotatedFiles annotated_;  // --pgn, --gib
   AnalysisTally tally_;
   // The diagnostics for standard error, each cause once with its count, at the end.
   WarningTally errors_, warnings_;
   bool store_failed_ = false;  // --db: a game could not be stored (the run stops there)
-  bool first_pgn_ = true, first_gib_ = true;
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 void AnalyzePrinter::emit(AnalysedJob&& d) {
   const GameAnalysis& a = d.analysis;
-  const Profile& profile = *d.job.profile;
   tally_.add(d);
   progress_.write(render(d.job.ref, a, o_.engine.engine_name, o_.engine.limit, o_.out));
   if (!a.error.empty()) errors_.add(d.job.ref, {AnalysisWarning{-1, a.error, ""}});
   warnings_.add(d.job.ref, a.warnings);
-  if (!o_.pgn_path.empty() && a.error.empty()) {
-    PgnWriteOptions w;
-    w.profile = &profile;
-    pgn_file_.stream() << (first_pgn_ ? "" : "\n") << write_annotated_pgn_game(d.job.game, ply_evaluations(a), w);
-    first_pgn_ = false;
-  }
-  if (!o_.gib_path.empty() && a.error.empty()) {
-    GibWriteOptions w;
-    w.profile = &profile;
-    gib_file_.stream() << (first_gib_ ? "" : "\n") << write_annotated_gib_game(d.job.game, ply_evaluations(a), w);
-    first_gib_ = false;
-  }
+  annotated_.add(d);
   draw_progress();
 }
 
@@ -171,25 +146,15 @@ void AnalyzePrinter::summary() {
     for (const std::string& line : t->lines(t == &errors_ ? "error[analysis]" : "warning[engine]"))
       progress_.write_error(line + "\n");
   if (o_.out == Output::Text) progress_.write(analysis_summary_text(tally_, !o_.db.empty()));
-  const long from_archive = tally_.from_archive;
-  if (o_.db.empty() || store_failed_ || from_archive == 0) return;
-  if (from_archive == tally_.games)
-    progress_.write_error("gibo analyze: " +
-                          i18n::format("every selected game was already analysed in {1} under this request ({2}, {3}); "
-                                       "nothing was searched, the stored analyses are shown",
-                                       {archive::archive_name(o_.db), o_.engine.engine_name, o_.engine.limit.text()}) +
-                          "\n");
-  else
-    progress_.write_error("gibo analyze: " +
-                          i18n::format("{1} of {2} games were already analysed in {3} under this request; the others "
-                                       "were analysed and stored",
-                                       {std::to_string(from_archive), std::to_string(tally_.games), archive::archive_name(o_.db)}) +
-                          "\n");
+  if (o_.db.empty() || store_failed_) return;
+  const std::string already = already_analysed_text(archive::archive_name(o_.db), tally_.from_archive, tally_.games,
+                                                    o_.engine.engine_name, o_.engine.limit);
+  if (!already.empty()) progress_.write_error("gibo analyze: " + already + "\n");
 }
 
 int AnalyzePrinter::finish(long io_errors) {
   summary();
-  if (auto e = commit_outputs()) return std::cerr << "gibo analyze: " << e->message << "\n", kExitIo;
+  if (auto e = annotated_.commit()) return std::cerr << "gibo analyze: " << e->message << "\n", kExitIo;
   if (!std::cout.flush()) return kExitIo;
   if (io_errors || store_failed_) return kExitIo;
   return tally_.failed() ? kExitFindings : kExitOk;
@@ -260,15 +225,9 @@ int work_queue(const AnalyzeOptions& o, const Profile& fallback) {
   for (const std::string& line : warnings.lines("warning[engine]")) progress.write_error(line + "\n");
   if (failed) return std::cerr << "gibo analyze: " << failed->message << "\n", kExitIo;  // it names the archive
   if (summary.nothing_queued)
-    std::cerr << "gibo analyze: "
-              << i18n::format("nothing is queued in {1} for this engine and limit ({2}, {3}); queue games with --where",
-                              {archive::archive_name(o.db), o.engine.engine_name, o.engine.limit.text()})
+    std::cerr << "gibo analyze: " << nothing_queued_text(archive::archive_name(o.db), o.engine.engine_name, o.engine.limit)
               << "\n";
-  if (o.out == Output::Text)
-    progress.write(i18n::format("worker {1}: {2} games queued, {3} analysed and stored, {4} too late, {5} failed",
-                                {summary.worker, std::to_string(summary.queued), std::to_string(summary.stored),
-                                 std::to_string(summary.too_late), std::to_string(summary.failed)}) +
-                   "\n");
+  if (o.out == Output::Text) progress.write(queue_worker_text(summary) + "\n");
   if (!std::cout.flush()) return kExitIo;
   return summary.failed ? kExitFindings : kExitOk;
 }

@@ -62,6 +62,29 @@ std::string analysis_summary_text(const AnalysisTally& t, bool archive) {
   return s + "\n";
 }
 
+std::string already_analysed_text(const std::string& archive_name, long from_archive, long games,
+                                  const std::string& engine, const analysis::Limit& limit) {
+  if (from_archive == 0) return "";
+  if (from_archive == games)
+    return i18n::format("every selected game was already analysed in {1} under this request ({2}, {3}); "
+                        "nothing was searched, the stored analyses are shown",
+                        {archive_name, engine, limit.text()});
+  return i18n::format("{1} of {2} games were already analysed in {3} under this request; the others "
+                      "were analysed and stored",
+                      {std::to_string(from_archive), std::to_string(games), archive_name});
+}
+
+std::string nothing_queued_text(const std::string& archive_name, const std::string& engine, const analysis::Limit& limit) {
+  return i18n::format("nothing is queued in {1} for this engine and limit ({2}, {3}); queue games with --where",
+                      {archive_name, engine, limit.text()});
+}
+
+std::string queue_worker_text(const archive::QueueWorkerSummary& s) {
+  return i18n::format("worker {1}: {2} games queued, {3} analysed and stored, {4} too late, {5} failed",
+                      {s.worker, std::to_string(s.queued), std::to_string(s.stored), std::to_string(s.too_late),
+                       std::to_string(s.failed)});
+}
+
 namespace {
 
 // Seconds between two times of the queue's clock (milliseconds), as "12".

@@ -8,6 +8,7 @@
 #include "gibo/analysis/analysis_tally.h"
 #include "gibo/analysis/game_analysis.h"
 #include "gibo/analysis/uci_engine.h"
+#include "gibo/archive/analysis_worker.h"
 #include "gibo/archive/archive.h"
 
 namespace gibo {
@@ -21,6 +22,16 @@ std::string analysis_text(const std::string& ref, const analysis::GameAnalysis& 
 // A run's summary: the causes of the failed games and positions ("  3 games failed: …"),
 // then "summary: N games analysed, …" (with `archive`, how many were taken from it).
 std::string analysis_summary_text(const analysis::AnalysisTally& t, bool archive);
+
+// What a run over an archive says when `from_archive` of its `games` were analysed already
+// under its request (`engine`, `limit`): all ("nothing was searched") or some; "" for none.
+std::string already_analysed_text(const std::string& archive_name, long from_archive, long games,
+                                  const std::string& engine, const analysis::Limit& limit);
+
+// A queue worker's lines: that nothing is queued for its engine and limit, and its summary
+// ("worker HOST:PID: N games queued, …").
+std::string nothing_queued_text(const std::string& archive_name, const std::string& engine, const analysis::Limit& limit);
+std::string queue_worker_text(const archive::QueueWorkerSummary& s);
 
 // The analysis queue of the archive named `archive_name`: its requests with their games by
 // state, the leases, the failures and the workers.
