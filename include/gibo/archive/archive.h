@@ -584,6 +584,8 @@ class Archive {
   std::optional<Error> for_each_material(const std::vector<std::int64_t>* ids,
                                          const std::function<void(std::int64_t, const MaterialSignature&)>& fn);
   // Calls fn with each of `ids` (sorted) as a replay needs it, in id order.
+  // Both call fn while the archive is still being read (on PostgreSQL through a cursor, a
+  // page at a time, in a read transaction of their own): fn must not write to the archive.
   std::optional<Error> for_each_replay(const std::vector<std::int64_t>& ids, const std::function<void(ReplayGame&&)>& fn);
 
   // --- checks -------------------------------------------------------------------
