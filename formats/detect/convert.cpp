@@ -20,10 +20,10 @@ Game cut_at_error(const Game& g, Format format) {
   const std::size_t keep = std::min<std::size_t>(static_cast<std::size_t>(std::max(g.valid_plies, 0)), g.plies.size());
   const std::size_t dropped = g.plies.size() - keep;
   out.plies.resize(keep);
+  if (marks_cut_short(format)) return out;
   const Diagnostic* e = first_error(g.diagnostics);
   std::string note = "gibo: " + (e ? format_diagnostic(*e) : std::string("the game does not validate"));
   if (dropped) note += "; " + std::to_string(dropped) + " plies from ply " + std::to_string(keep + 1) + " not written";
-  if (marks_cut_short(format)) return out;
   if (out.plies.empty()) out.header_comments.push_back(note);
   else out.plies.back().comments.push_back(note);
   return out;

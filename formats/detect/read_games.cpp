@@ -1,6 +1,7 @@
 // read_games: one entry point over every reader (see gibo/formats/detect.h).
 #include "gibo/formats/detect.h"
 #include "gibo/formats/fen.h"
+#include "gibo/formats/file_bytes.h"
 #include "gibo/formats/json.h"
 #include "gibo/formats/uci.h"
 
@@ -74,6 +75,15 @@ void read_games(std::string_view bytes, const ReadOptions& options, ReadInfo& in
     }
   }
   add_file_info(text_info, info);
+}
+
+std::optional<Error> read_file_games(const std::string& path, ReadOptions options, ReadInfo& info,
+                                     const std::function<void(Game&&)>& on_game) {
+  const Expected<FileBytes> bytes = read_file_bytes(path);
+  if (!bytes) return bytes.error();
+  options.file_name = path;
+  read_games(bytes->view(), options, info, on_game);
+  return std::nullopt;
 }
 
 }  // namespace gibo

@@ -32,6 +32,13 @@ struct SharedFile {
   FileBytes bytes;
   std::unique_ptr<GibFile> gib;
   ReadInfo info;  // complete once the last part is done
+
+  // The file's bytes and games let go once its last part is summed up (the entry stays:
+  // workers look up the other files' entries meanwhile, and a map must not change under them).
+  void release() {
+    gib.reset();
+    bytes = FileBytes();
+  }
 };
 
 class Validator {
@@ -119,15 +126,13 @@ ShareResult Validator::finish(const std::string& path, const SharedFile& shared,
   if (shared.io_error) {
     c.io_errors = 1;
   } else {
-    bool file_rejected = false;
-    for (const Diagnostic& d : shared.info.diagnostics) {
+    for (const Diagnostic& d : shared.info.diagnostics)
       if (d.severity == Severity::Warning) ++c.warnings_by_code[d.code];
-      if (d.severity == Severity::Error) {
-        if (!file_rejected && games.games == 0) ++c.rejected_by_code[d.code];
-        file_rejected = true;
-      }
+    // A file with an error and no game is rejected as a whole, under its first error's code.
+    if (const Diagnostic* error = first_error(shared.info.diagnostics); error && games.games == 0) {
+      ++c.rejected_by_code[error->code];
+      c.rejected = 1;
     }
-    if (file_rejected && games.games == 0) c.rejected = 1;
   }
   if (hooks_.file_end) hooks_.file_end(ValidatedFile{path, shared.io_error, shared.info, games}, r.output);
   return r;
@@ -188,7 +193,7 @@ ValidateCounts validate_files(const std::vector<InputFile>& files, const Validat
             totals.add(end.counts);
             r.output += end.output;
             split_file = {};
-            shared.erase(u.first);  // every part is done with it
+            shared.at(u.first).release();  // every part is done with it
           }
         }
         if (hooks.emit) hooks.emit(std::move(r.output), totals, u.end);

@@ -60,7 +60,6 @@ inline const x3::rule<class move_number_id> move_number = "move-number";
 inline const x3::rule<class escape_line_id> escape_line = "escape-line";
 inline const x3::rule<class spaces_id> spaces = "spaces";
 inline const x3::rule<class space_id> space = "space";
-inline const x3::rule<class blank_id> blank = "blank";
 inline const x3::rule<class digit_id> digit = "digit";
 inline const x3::rule<class emt_id> emt = "emt";
 
@@ -121,7 +120,6 @@ inline const auto move_number_def = +digit >> +x3::lit('.');
 inline const auto escape_line_def = '%' >> *(~x3::char_('\n'));
 inline const auto spaces_def = x3::omit[*space];
 inline const auto space_def = x3_bytes::one_of(" \t\n\r\f\v");
-inline const auto blank_def = x3_bytes::one_of(" \t");
 inline const auto digit_def = x3::char_('0', '9');
 
 // ---- [%emt] inside a comment ----------------------------------------------------------------------
@@ -130,8 +128,8 @@ inline const auto emt_def = x3::lit("[%emt") >> *x3::lit(' ') >> (x3::ulong_[act
 BOOST_SPIRIT_DEFINE(file, game, movetext, item, skip, tag_here, tag, line_start, tag_line, tag_name, tag_value)
 BOOST_SPIRIT_DEFINE(variation, variation_body, variation_part, open, closed, comment, brace_comment,
                     unclosed_comment, comment_text, line_comment, tag_start)
-BOOST_SPIRIT_DEFINE(nag, nag_number, result, symbol, symbol_char, move_number, escape_line, spaces, space, blank,
-                    digit, emt)
+BOOST_SPIRIT_DEFINE(nag, nag_number, result, symbol, symbol_char, move_number, escape_line, spaces, space, digit,
+                    emt)
 
 // Parses with `p` at `first` (moved past what matched); true when it matched.
 template <typename Parser>

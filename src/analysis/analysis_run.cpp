@@ -2,7 +2,6 @@
 #include "gibo/analysis/analysis_run.h"
 
 #include "gibo/formats/detect.h"
-#include "gibo/formats/file_bytes.h"
 #include "gibo/record/replay.h"
 
 namespace gibo::analysis {
@@ -31,21 +30,19 @@ AnalysedJob analyse_job(AnalysisJob& job, EnginePool& pool, const SearchSettings
 AnalysedJob AnalysisRun::work(AnalysisJob& job) { return analyse_job(job, pool_, settings_); }
 
 Expected<std::vector<AnalysisJob>> file_jobs(const std::string& path, const Profile& fallback) {
-  const Expected<FileBytes> bytes = read_file_bytes(path);
-  if (!bytes) return bytes.error();
   ReadOptions options;
   options.profile = &fallback;
-  options.file_name = path;
   options.original_text = false;  // not needed: the outputs are written from the plies
   ReadInfo info;
   std::vector<AnalysisJob> jobs;
-  read_games(bytes->view(), options, info, [&](Game&& g) {
+  const auto unread = read_file_games(path, options, info, [&](Game&& g) {
     AnalysisJob job;
     job.ref = path + ":" + std::to_string(g.source.game_index + 1);
     job.profile = &replay_under_profile(g, fallback);
     job.game = std::move(g);
     jobs.push_back(std::move(job));
   });
+  if (unread) return *unread;
   return jobs;
 }
 

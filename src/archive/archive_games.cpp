@@ -312,7 +312,7 @@ Expected<Archive::ReplacedCopy> Archive::replace_game(std::int64_t source_id, co
   for (const char* step : kSteps) {
     sql::Statement s = m.db.prepare(step);
     if (!s.prepared()) return m.fail("cannot replace a broken game");
-    s.bind_if_present(":old", broken_id);
+    s.bind(":old", broken_id);
     s.bind_if_present(":new", r.new_id);
     if (!s.run()) return m.fail("cannot replace a broken game");
   }

@@ -1,7 +1,6 @@
 // A rescore run: games from files or an archive re-scored, their unverifiable endings judged by engines, in order.
 #include "gibo/archive/rescore_run.h"
 
-#include "gibo/formats/file_bytes.h"
 #include "gibo/formats/game_reader.h"
 #include "gibo/record/first_error.h"
 
@@ -25,15 +24,9 @@ RescoredGame judge(analysis::EngineAdjudicator* adjudicator, RescoredGame& g) {
 RescoredFileEnd read_file_games(const std::string& path, const RescoreSettings& settings,
                                 const std::function<void(Game&&)>& on_game) {
   RescoredFileEnd end;
-  const Expected<FileBytes> bytes = read_file_bytes(path);
-  if (!bytes) {
-    end.unread = bytes.error();
-    return end;
-  }
   ReadOptions ro;
   ro.profile = &settings.fallback();
-  ro.file_name = path;
-  read_games(bytes->view(), ro, end.info, on_game);
+  end.unread = gibo::read_file_games(path, ro, end.info, on_game);
   return end;
 }
 

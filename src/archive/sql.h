@@ -148,7 +148,7 @@ class Statement {
     bind_optional_text(index_of(name), v);
   }
   // For one binding shared by several statements of which some lack the parameter
-  // (Archive::replace_broken's steps): binds `v` to `name` only where the statement has it.
+  // (Archive::replace_game's steps: each names :old, some :new): binds `v` to `name` only where the statement has it.
   void bind_if_present(const char* name, std::int64_t v) {
     if (const int i = impl_->parameter_index(name)) bind(i, v);
   }

@@ -13,6 +13,7 @@
 #include "gibo/formats/convert.h"
 #include "gibo/formats/game_writer.h"
 #include "gibo/report/i18n.h"
+#include "gibo/report/run_words.h"
 #include "inputs.h"
 #include "common_options.h"
 #include "outputs.h"
@@ -146,9 +147,9 @@ int run_convert(const std::vector<std::string>& args) {
   }
 
   ConvertEvents events;
-  events.error = [](const Diagnostic& d) { std::cerr << format_diagnostic(d) << "\n"; };
+  events.error = [](const Diagnostic& d) { std::cerr << run_words::diagnostic_line(d); };
   events.loss = [&](const Game& g, const WriteLoss& loss) { report_write_loss(g, loss, o.s.write); };
-  events.unread = [](const std::string& path, const Error& e) { std::cerr << path << ": error[io]: " << e.message << "\n"; };
+  events.unread = [](const std::string& path, const Error& e) { std::cerr << run_words::unreadable(path, e.message, false); };
   Conversion run(o.s, events);
   bool write_failed = false;
   if (targets->per_input) {

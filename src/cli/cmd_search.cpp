@@ -30,7 +30,7 @@ int run_pattern_search(const PositionQuery& q) {
   if (auto rc = check_query_output("search", q)) return *rc;
   const auto archive = open_archive("search", q.db);
   if (!archive) return kExitIo;
-  if (archive->game_count() == 0) {
+  if (archive->max_game_id() == 0) {  // one index lookup (pattern::search counts the games itself)
     std::cerr << "gibo search: " << archive::archive_name(q.db) << ": "
               << i18n::translate("the archive holds no games (add some with gibo import)") << "\n";
     return kExitFindings;

@@ -11,7 +11,6 @@
 #include "gibo/report/i18n.h"
 #include "reporter.h"
 #include "gibo/formats/detect.h"
-#include "gibo/formats/file_bytes.h"
 #include "gibo/record/replay.h"
 
 namespace gibo::cli {
@@ -22,15 +21,6 @@ void keep_freed_memory() {
   mallopt(M_TRIM_THRESHOLD, 512 << 20);
   mallopt(M_TOP_PAD, 64 << 20);
 #endif
-}
-
-std::optional<Error> read_input_games(const std::string& path, ReadOptions options, ReadInfo& info,
-                                      const std::function<void(Game&&)>& on_game) {
-  const Expected<FileBytes> bytes = read_file_bytes(path);
-  if (!bytes) return bytes.error();
-  options.file_name = path;
-  read_games(bytes->view(), options, info, on_game);
-  return std::nullopt;
 }
 
 std::optional<text::Encoding> input_encoding(const std::string& name) {
@@ -49,7 +39,7 @@ std::optional<long> count_input_games(const std::vector<InputFile>& files, const
     ReadOptions ro;
     ro.profile = &fallback;
     ReadInfo info;
-    read_input_games(f.path, ro, info, [&](Game&&) { ++total; });
+    read_file_games(f.path, ro, info, [&](Game&&) { ++total; });
   }
   return total;
 }
@@ -84,7 +74,7 @@ std::optional<Game> read_record_game(const std::string& command, const RecordTar
   ro.profile = &fallback;
   ReadInfo info;
   std::vector<Game> games;
-  if (auto error = read_input_games(target.file, ro, info, [&](Game&& g) { games.push_back(std::move(g)); })) {
+  if (auto error = read_file_games(target.file, ro, info, [&](Game&& g) { games.push_back(std::move(g)); })) {
     std::cerr << InputError{target.file, error->message}.text() << "\n";
     status = kExitIo;
     return std::nullopt;

@@ -24,13 +24,6 @@ namespace gibo::cli {
 // retained memory. Call once, before the first file is read.
 void keep_freed_memory();
 
-// The one way a command reads the games of an input: read_file_bytes, then read_games
-// (format detection, encoding, the options' profile; file_name set to `path`), calling
-// `on_game` in file order and filling `info` (format, encoding, BOM, filler runs, file
-// diagnostics). An Error (as read_file_bytes') when the input cannot be read.
-std::optional<Error> read_input_games(const std::string& path, ReadOptions options, ReadInfo& info,
-                                      const std::function<void(Game&&)>& on_game);
-
 // The value of an --encoding option for input: "auto", "utf-8"/"utf8", "cp949"/"euc-kr";
 // nullopt for anything else.
 std::optional<text::Encoding> input_encoding(const std::string& name);

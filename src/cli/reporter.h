@@ -40,7 +40,6 @@ class Reporter {
                           std::optional<Severity> only = std::nullopt) {
     run_words::diagnostics(w, key, ds, only);
   }
-  static void diagnostic(json::Writer& w, const Diagnostic& d) { run_words::diagnostic(w, d); }
   static std::string input_counts_text(long unreadable, long not_game) {
     return run_words::input_counts_text(unreadable, not_game);
   }

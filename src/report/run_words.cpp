@@ -3,13 +3,14 @@
 
 #include <cstdint>
 
+#include "gibo/formats/input_files.h"
 #include "gibo/formats/json.h"
 #include "gibo/report/i18n.h"
 
 namespace gibo::run_words {
 
 std::string unreadable(const std::string& path, const std::string& reason, bool jsonl) {
-  if (!jsonl) return path + ": error[io]: " + i18n::message(reason) + "\n";
+  if (!jsonl) return InputError{path, i18n::message(reason)}.text() + "\n";
   std::string line;
   json::Writer w(line);
   begin_file(w, path).field("status", "unreadable").field("error", reason).end_object();

@@ -30,8 +30,7 @@ Queued queue_two(const std::string& db) {
   Queued q;
   q.db = db;
   std::vector<std::string> paths;
-  for (const auto& e : fs::directory_iterator(kCorpus)) paths.push_back(e.path().string());
-  std::sort(paths.begin(), paths.end());
+  for (const auto& f : corpus_files()) paths.push_back(f.string());
   ImportOptions options;
   options.db_path = db;
   ImportSummary summary;

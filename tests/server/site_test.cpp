@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "links.h"
 #include "server/routes.h"
 
 namespace {
@@ -263,9 +264,8 @@ TEST(SiteCopies, AGamesPageNamesItsCopiesAndTheirConflicts) {
     // its players, the copy, whose players say otherwise, fewer.
     auto player_links = [](const std::string& body) {
       std::vector<std::string> out;
-      const std::string open = "<a href=\"/player?name=";
-      for (std::size_t at = body.find(open); at != std::string::npos; at = body.find(open, at + 1))
-        out.push_back(body.substr(at + 9, body.find('"', at + 9) - at - 9));
+      for (const std::string& href : gibo::testing::hrefs(body))
+        if (href.rfind("/player?name=", 0) == 0) out.push_back(href);
       return out;
     };
     const auto linked = player_links(game.body), copy_linked = player_links(copy.body);

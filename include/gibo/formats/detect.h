@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gibo/core/expected.h"
 #include "gibo/core/rules.h"
 #include "gibo/formats/encoding.h"
 #include "gibo/formats/gib.h"
@@ -64,5 +65,11 @@ ReadInfo read_info(const GibFileInfo& info);
 // An undetectable format is an `unknown-format` file error. Never throws.
 void read_games(std::string_view bytes, const ReadOptions& options, ReadInfo& info,
                 const std::function<void(Game&&)>& on_game);
+
+// The games of the file `path` (read_file_bytes, then read_games with file_name set to
+// `path`): the one way to read a file's games. An Error (read_file_bytes') when the file
+// cannot be read; `on_game` is then never called.
+std::optional<Error> read_file_games(const std::string& path, ReadOptions options, ReadInfo& info,
+                                     const std::function<void(Game&&)>& on_game);
 
 }  // namespace gibo

@@ -27,6 +27,7 @@ struct ValidateCounts {
   long files = 0, games = 0, plies = 0, valid = 0, rejected = 0, io_errors = 0, unannotated = 0;
   std::map<std::string, long> rejected_by_code, warnings_by_code, notes_by_code;
   void add(const ValidateCounts& other);
+  bool operator==(const ValidateCounts&) const = default;
 };
 
 // One file once all its games are validated.
